@@ -1,0 +1,64 @@
+/* importer.h: the interface every log-format importer implements.
+ *
+ * An importer turns the bytes of one file into a dt_rawlog. It never
+ * touches the store: importers/import.c does detection, hashing and the
+ * single transaction per import. Errors name the file, the line (1-based)
+ * or byte offset, and what was expected, e.g.
+ *   "run.csv:17: expected a number in column 'loss', found 'abc'". */
+#ifndef DT_IMPORTER_H
+#define DT_IMPORTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/dt_rawlog.h"
+
+/* The file being imported: fully mapped read-only. */
+typedef struct dt_source {
+	const char *path;   /* as given by the user, for messages */
+	const char *name;   /* basename of path */
+	const char *data;   /* [len] bytes; not NUL-terminated */
+	size_t len;
+} dt_source;
+
+/* User-supplied settings that importers may need. */
+typedef struct dt_import_opts {
+	int64_t logging_steps;  /* --logging-steps, 0 = not given */
+	int64_t grad_accum;     /* --grad-accum, 0 = not given */
+	int64_t global_batch;   /* --global-batch, 0 = not given */
+} dt_import_opts;
+
+typedef struct dt_importer {
+	const char *name;         /* --format value and runs.format, e.g. "csv" */
+	const char *description;  /* one line for --help */
+	/* Confidence 0..100 that the file is in this format, from its name and
+	 * its first `len` bytes (at most 64 KiB). 0 = certainly not. */
+	int (*detect)(const char *name, const char *head, size_t len);
+	/* Parse the whole source into `out` (already initialised). Returns 0;
+	 * on error -1 with a message in err (size errlen) naming
+	 * src->path and the line or byte offset. Non-finite values are kept;
+	 * a file that parses but holds no training curve returns 0 with no
+	 * series and a warning saying why. */
+	int (*parse)(const dt_source *src, const dt_import_opts *opts,
+	             dt_rawlog *out, char *err, size_t errlen);
+} dt_importer;
+
+/* The importers, in detection-tie order. NULL-terminated. */
+extern const dt_importer *const dt_importers[];
+
+/* Importer by --format name; NULL when unknown. */
+const dt_importer *dt_importer_by_name(const char *name);
+
+/* Best importer for a file (highest detect score > 0); NULL when none
+ * recognises it. `score` may be NULL. */
+const dt_importer *dt_importer_detect(const char *name, const char *head,
+                                      size_t len, int *score);
+
+/* Importers implemented in importers/imp_*.c. */
+extern const dt_importer dt_imp_hf_state;   /* HF trainer_state.json */
+extern const dt_importer dt_imp_hf_stdout;  /* HF Trainer stdout dict lines */
+extern const dt_importer dt_imp_csv;        /* CSV (Lightning, TB export, W&B) */
+extern const dt_importer dt_imp_jsonl;      /* JSON lines (LLaMA-Factory...) */
+extern const dt_importer dt_imp_textlog;    /* NxD / Neuron / Megatron lines */
+
+#endif

@@ -1,0 +1,38 @@
+/* registry.c: the list of importers and format detection. */
+#include <string.h>
+
+#include "importers/importer.h"
+
+const dt_importer *const dt_importers[] = {
+	&dt_imp_hf_state,
+	&dt_imp_jsonl,
+	&dt_imp_csv,
+	&dt_imp_hf_stdout,
+	&dt_imp_textlog,
+	NULL
+};
+
+const dt_importer *dt_importer_by_name(const char *name)
+{
+	for (size_t i = 0; dt_importers[i]; i++)
+		if (strcmp(dt_importers[i]->name, name) == 0)
+			return dt_importers[i];
+	return NULL;
+}
+
+const dt_importer *dt_importer_detect(const char *name, const char *head,
+                                      size_t len, int *score)
+{
+	const dt_importer *best = NULL;
+	int best_score = 0;
+	for (size_t i = 0; dt_importers[i]; i++) {
+		int s = dt_importers[i]->detect(name, head, len);
+		if (s > best_score) {
+			best_score = s;
+			best = dt_importers[i];
+		}
+	}
+	if (score)
+		*score = best_score;
+	return best;
+}

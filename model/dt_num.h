@@ -1,0 +1,27 @@
+/* dt_num.h: locale-independent number parsing for log values. */
+#ifndef DT_NUM_H
+#define DT_NUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Parse a decimal floating-point number from s[0..len) the way C's "C"
+ * locale does, whatever the user's locale: optional sign, digits with an
+ * optional '.', optional exponent (e/E). Also accepts nan, NaN, NAN, inf,
+ * Inf, Infinity, -Infinity (Python and JSON spellings). Leading blanks are
+ * skipped. On success stores the value and, when `end` is not NULL, the
+ * number of bytes consumed, and returns 0. Returns -1 when no number starts
+ * there. Correctly rounded: exact fast path for mantissas below 2^53 and
+ * |exp10| <= 22 (Clinger 1990), otherwise strtod_l in the C locale. */
+int dt_parse_double(const char *s, size_t len, double *out, size_t *end);
+
+/* Parse a whole field: like dt_parse_double but trailing blanks only may
+ * follow. Returns 0 or -1. */
+int dt_parse_double_field(const char *s, size_t len, double *out);
+
+/* Parse a step: an integer, or a float with zero fraction ("39.00",
+ * "1.000", "2.0e3"). Returns 0, or -1 when it is not an integral number in
+ * int64 range. */
+int dt_parse_step(const char *s, size_t len, int64_t *out);
+
+#endif

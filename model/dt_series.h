@@ -1,0 +1,67 @@
+/* dt_series.h: a metric of one run as a curve over effective steps, after
+ * effective-step mapping, micro-batch averaging and restart resolution.
+ *
+ * Rules (issue 2, ACCEPTANCE.md "Effective step", "Resume and fault drills"):
+ * - Effective step: with gradient accumulation G and a log that counts
+ *   micro-batches, micro-step m is effective step ceil(m / G). G = 1 keeps
+ *   the logged step.
+ * - Segments are numbered from 1. A new segment starts at every file after
+ *   the first of a run, at every explicit mark (repeated header, new
+ *   banner), and at every logged step lower than the previous one in the
+ *   same segment. A mark followed by a backwards step is one restart.
+ * - Within a segment, consecutive points with the same effective step (one
+ *   row per micro-batch) are averaged into one optimizer step.
+ * - Latest segment wins: when segment k starts at effective step s, the
+ *   points of every earlier segment at steps >= s are superseded (the
+ *   training that produced them was rolled back to a checkpoint), never
+ *   joined or averaged. Superseded steps that a later segment logged again
+ *   count as replayed; those beyond the last re-logged step as abandoned.
+ */
+#ifndef DT_SERIES_H
+#define DT_SERIES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/dt_rawlog.h"
+
+/* One file's raw points of one metric, as loaded from the store. */
+typedef struct dt_rawchunk {
+	size_t n;
+	const int64_t *step;      /* [n] logged steps */
+	const double *value;      /* [n] */
+	size_t nmarks;
+	const uint32_t *marks;    /* [nmarks] indexes starting a new segment */
+	int sort_within_segment;  /* see dt_rawseries */
+} dt_rawchunk;
+
+/* A resolved curve. Arrays are owned and freed by dt_series_free. */
+typedef struct dt_series {
+	size_t n;             /* distinct effective steps holding a value */
+	int64_t *step;        /* [n] effective steps, strictly increasing */
+	double *value;        /* [n] values, non-finite kept */
+	uint16_t *segment;    /* [n] 1-based segment each point came from */
+	size_t nsegments;     /* 1 + restarts found (0 for an empty input) */
+	int64_t *restart_step;/* [nsegments-1] first effective step of segment k+2 */
+	size_t replayed;      /* superseded steps that a later segment re-logged */
+	size_t abandoned;     /* superseded steps never re-logged */
+	size_t averaged;      /* raw points merged by micro-batch averaging */
+	size_t out_of_order;  /* points sorted back into place (concurrent writers) */
+	size_t non_finite;    /* points whose value is NaN or +-inf */
+} dt_series;
+
+/* Resolve raw chunks (in file order) into a curve. `grad_accum` G >= 1
+ * maps logged micro-steps to effective steps (1 = the log already counts
+ * optimizer steps). Returns 0, or -1 with errno ENOMEM / EINVAL (G < 1).
+ * `out` is overwritten; free it with dt_series_free. O(n) time unless
+ * sort_within_segment is set (then O(n log n)); memory 18 bytes/point. */
+int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
+               dt_series *out);
+
+/* Free the arrays of a series and zero it. */
+void dt_series_free(dt_series *s);
+
+/* Index of the first point with step >= `step` (n when none); O(log n). */
+size_t dt_series_lower_bound(const dt_series *s, int64_t step);
+
+#endif
