@@ -1,3 +1,65 @@
-/* main.c: placeholder until the CLI lands (replaced in this session). */
+/* main.c: dualtrack's entry point: global options and command dispatch. */
 #include <stdio.h>
-int main(void) { fprintf(stderr, "dualtrack: not built yet\n"); return 2; }
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(const char *db, int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{"import", dt_cmd_import, "import log files into a run"},
+	{"runs", dt_cmd_runs, "list runs with their metrics and restarts"},
+	{"series", dt_cmd_series, "print one metric of a run by effective step"},
+	{"compare", dt_cmd_compare, "parity verdict of a pilot against a baseline"},
+	{"demo", dt_cmd_demo, "build a demo store, then open the TUI"},
+	{"tui", dt_cmd_tui, "full-screen terminal view (the default)"},
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] [COMMAND [ARGS...]]\n\n"
+	      "Compare a Trainium2 pilot's training curves with its GPU baseline\n"
+	      "by effective step. Without a command, opens the full-screen view.\n\n"
+	      "commands:\n", f);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else\n"
+	      "  $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
+	      "'dualtrack COMMAND --help' describes each command.\n"
+	      "exit: 0 success, 1 verdict fail/insufficient (compare), 2 usage or"
+	      " input error\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	const char *db = NULL;
+	int i = 1;
+	while (i < argc && argv[i][0] == '-') {
+		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+			db = argv[i + 1];
+			i += 2;
+		} else if (strncmp(argv[i], "--db=", 5) == 0) {
+			db = argv[i] + 5;
+			i++;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return DT_EXIT_OK;
+		} else {
+			fprintf(stderr, "dualtrack: unknown option '%s'\n", argv[i]);
+			usage(stderr);
+			return DT_EXIT_USAGE;
+		}
+	}
+	if (i == argc) {
+		char *tui_argv[] = {"tui", NULL};
+		return dt_cmd_tui(db, 1, tui_argv);
+	}
+	for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+		if (strcmp(argv[i], commands[c].name) == 0)
+			return commands[c].run(db, argc - i, argv + i);
+	fprintf(stderr, "dualtrack: unknown command '%s'\n", argv[i]);
+	usage(stderr);
+	return DT_EXIT_USAGE;
+}

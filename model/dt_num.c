@@ -44,7 +44,9 @@ static int slow_parse(const char *s, size_t len, double *out, size_t *used)
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	char *e;
-	double v = strtod_l(buf, &e, c_locale());
+	locale_t saved = uselocale(c_locale()); /* POSIX.1-2008 */
+	double v = strtod(buf, &e);
+	uselocale(saved);
 	if (e == buf)
 		return -1;
 	*out = v;

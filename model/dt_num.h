@@ -12,7 +12,7 @@
  * skipped. On success stores the value and, when `end` is not NULL, the
  * number of bytes consumed, and returns 0. Returns -1 when no number starts
  * there. Correctly rounded: exact fast path for mantissas below 2^53 and
- * |exp10| <= 22 (Clinger 1990), otherwise strtod_l in the C locale. */
+ * |exp10| <= 22 (Clinger 1990), otherwise strtod under uselocale("C"). */
 int dt_parse_double(const char *s, size_t len, double *out, size_t *end);
 
 /* Parse a whole field: like dt_parse_double but trailing blanks only may

@@ -1,0 +1,49 @@
+/* cli.h: the command-line front end: shared helpers and the commands. */
+#ifndef DT_CLI_H
+#define DT_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/dt_store.h"
+
+/* Exit codes (issue 2): success, verdict fail/insufficient, usage/input. */
+enum { DT_EXIT_OK = 0, DT_EXIT_FAIL = 1, DT_EXIT_USAGE = 2 };
+
+/* Resolve the store path: `given` (--db) if not NULL, else $DUALTRACK_DB,
+ * else $XDG_DATA_HOME/dualtrack/dualtrack.db, else
+ * $HOME/.local/share/dualtrack/dualtrack.db. Writes to out (size n).
+ * Returns 0, or -1 when no location can be derived (no HOME). */
+int dt_cli_db_path(const char *given, char *out, size_t n);
+
+/* Open the store at `path`, printing "dualtrack: <reason>" to stderr on
+ * failure. Returns NULL on failure. */
+dt_store *dt_cli_open(const char *path);
+
+/* Parse a positive integer option value; prints an error naming the
+ * option and returns -1 when `s` is not an integer in [min, INT64_MAX]. */
+int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);
+
+/* Parse a non-negative finite real option value (locale-independent). */
+int dt_cli_real(const char *opt, const char *s, double *out);
+
+/* Find a run by name, printing "dualtrack: no run named X" (and the
+ * names that exist) when absent. Returns 0 or -1. */
+int dt_cli_find_run(dt_store *st, const char *name, dt_run *out);
+
+/* Commands: argv[0] is the command name; `db` is the --db value given
+ * before the command (NULL if none). Each returns an exit code. */
+int dt_cmd_import(const char *db, int argc, char **argv);
+int dt_cmd_runs(const char *db, int argc, char **argv);
+int dt_cmd_series(const char *db, int argc, char **argv);
+int dt_cmd_compare(const char *db, int argc, char **argv);
+int dt_cmd_demo(const char *db, int argc, char **argv);
+int dt_cmd_tui(const char *db, int argc, char **argv);
+
+/* Build the demo store: a GPU baseline and a Trainium2 pilot with one
+ * restart, replayed steps and a slight drift, written as real log files
+ * into a temporary directory and imported through the importers. Runs
+ * that already exist are kept. Returns 0 or -1 (message on stderr). */
+int dt_demo_build(dt_store *st);
+
+#endif

@@ -1,0 +1,136 @@
+/* cmd_import.c: dualtrack import. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "importers/import.h"
+#include "model/dt_text.h"
+
+static void import_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] import --platform gpu|trn2|trn1|other\n"
+	      "         [--run NAME] [--format auto|FMT] [--grad-accum G]\n"
+	      "         [--global-batch B] [--logging-steps N] [--dry-run] FILE...\n\n"
+	      "Imports training logs into one run (created when absent; default\n"
+	      "name: the first file's name). Each file after the first starts a\n"
+	      "new segment (a new launch). One transaction: on any error nothing\n"
+	      "is stored. A file the run already holds (same SHA-256) is refused.\n\n"
+	      "  --grad-accum G     the log counts micro-batches: micro-step m is\n"
+	      "                     effective (optimizer) step ceil(m / G)\n"
+	      "  --global-batch B   samples per optimizer step; runs whose global\n"
+	      "                     batches differ are compared by samples\n"
+	      "  --logging-steps N  optimizer steps between records, for logs that\n"
+	      "                     print no step (HF Trainer stdout)\n"
+	      "  --dry-run          parse and report, store nothing\n\n"
+	      "formats (--format, default auto-detected from content):\n", f);
+	for (size_t i = 0; dt_importers[i]; i++)
+		fprintf(f, "  %-18s %s\n", dt_importers[i]->name,
+		        dt_importers[i]->description);
+}
+
+/* Print the run's summary after a successful import. */
+static void print_summary(dt_store *st, const char *name)
+{
+	dt_run run;
+	if (dt_store_run_find(st, name, &run) != 0)
+		return;
+	char safe[DT_NAME_MAX * 2];
+	dt_sanitize(run.name, safe, sizeof safe);
+	printf("run '%s' (%s, %s): %lld file(s), %lld segment(s), "
+	       "%lld replayed step(s)\n", safe, run.platform, run.format,
+	       (long long)run.files, (long long)run.segments,
+	       (long long)run.replayed_steps);
+	dt_metric_stats *ms;
+	size_t n;
+	if (dt_store_stats(st, run.id, &ms, &n) < 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		dt_sanitize(ms[i].metric, safe, sizeof safe);
+		printf("  %-16s %8lld points, steps %lld..%lld%s\n", safe,
+		       (long long)ms[i].points, (long long)ms[i].first_step,
+		       (long long)ms[i].last_step,
+		       ms[i].non_finite ? " (has non-finite values)" : "");
+	}
+	free(ms);
+}
+
+int dt_cmd_import(const char *db, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"platform", required_argument, NULL, 'p'},
+		{"run", required_argument, NULL, 'r'},
+		{"format", required_argument, NULL, 'f'},
+		{"grad-accum", required_argument, NULL, 'g'},
+		{"global-batch", required_argument, NULL, 'b'},
+		{"logging-steps", required_argument, NULL, 'l'},
+		{"dry-run", no_argument, NULL, 'n'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	dt_import_request rq = {0};
+	rq.format = "auto";
+	optind = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p': rq.platform = optarg; break;
+		case 'r': rq.run_name = optarg; break;
+		case 'f': rq.format = optarg; break;
+		case 'g':
+			if (dt_cli_int("--grad-accum", optarg, 1, &rq.opts.grad_accum))
+				return DT_EXIT_USAGE;
+			break;
+		case 'b':
+			if (dt_cli_int("--global-batch", optarg, 1,
+			               &rq.opts.global_batch))
+				return DT_EXIT_USAGE;
+			break;
+		case 'l':
+			if (dt_cli_int("--logging-steps", optarg, 1,
+			               &rq.opts.logging_steps))
+				return DT_EXIT_USAGE;
+			break;
+		case 'n': rq.dry_run = 1; break;
+		case 'd': db = optarg; break;
+		case 'h': import_usage(stdout); return DT_EXIT_OK;
+		default: import_usage(stderr); return DT_EXIT_USAGE;
+		}
+	}
+	if (!rq.platform || !dt_platform_valid(rq.platform)) {
+		fprintf(stderr, "dualtrack: import needs --platform gpu|trn2|trn1|other\n");
+		return DT_EXIT_USAGE;
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "dualtrack: import needs at least one FILE\n");
+		return DT_EXIT_USAGE;
+	}
+	if (rq.run_name && (!*rq.run_name || strlen(rq.run_name) >= DT_NAME_MAX)) {
+		fprintf(stderr, "dualtrack: --run must be 1..%d bytes\n",
+		        DT_NAME_MAX - 1);
+		return DT_EXIT_USAGE;
+	}
+	rq.files = (const char *const *)(argv + optind);
+	rq.nfiles = (size_t)(argc - optind);
+	char path[4096], err[1024];
+	if (dt_cli_db_path(db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = rq.dry_run ? NULL : dt_cli_open(path);
+	if (!rq.dry_run && !st)
+		return DT_EXIT_USAGE;
+	int rc = dt_import(st, &rq, stdout, err, sizeof err);
+	if (rc < 0) {
+		char safe[1100];
+		dt_sanitize(err, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: %s\n", safe);
+	} else if (!rq.dry_run) {
+		char name[DT_NAME_MAX];
+		dt_import_run_name(&rq, name, sizeof name);
+		print_summary(st, name);
+	}
+	dt_store_close(st);
+	return rc < 0 ? DT_EXIT_USAGE : DT_EXIT_OK;
+}

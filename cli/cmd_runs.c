@@ -1,0 +1,145 @@
+/* cmd_runs.c: dualtrack runs [--json]. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "model/dt_jsonw.h"
+#include "model/dt_text.h"
+
+static void runs_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] runs [--json]\n\n"
+	      "Lists runs: platform, format, segments (1 + restarts found),\n"
+	      "replayed steps, warnings, and per metric the number of distinct\n"
+	      "effective steps holding a value, non-finite values and step range.\n",
+	      f);
+}
+
+static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
+{
+	dt_metric_stats *ms = NULL;
+	size_t nm = 0, nw = 0;
+	char **warn = NULL;
+	dt_store_stats(st, r->id, &ms, &nm);
+	dt_store_warnings(st, r->id, &warn, &nw);
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
+	dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
+	dt_jw_key(w, "format"); dt_jw_str(w, r->format);
+	dt_jw_key(w, "files"); dt_jw_int(w, r->files);
+	dt_jw_key(w, "segments"); dt_jw_int(w, r->segments);
+	dt_jw_key(w, "replayed_steps"); dt_jw_int(w, r->replayed_steps);
+	dt_jw_key(w, "grad_accum"); dt_jw_int(w, r->grad_accum);
+	dt_jw_key(w, "global_batch");
+	if (r->global_batch > 0)
+		dt_jw_int(w, r->global_batch);
+	else
+		dt_jw_null(w);
+	dt_jw_key(w, "step_source"); dt_jw_str(w, r->step_source);
+	dt_jw_key(w, "warnings");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < nw; i++)
+		dt_jw_str(w, warn[i]);
+	dt_jw_arr_end(w);
+	dt_jw_key(w, "metrics");
+	dt_jw_obj_begin(w);
+	for (size_t i = 0; i < nm; i++) {
+		dt_jw_key(w, ms[i].metric);
+		dt_jw_obj_begin(w);
+		dt_jw_key(w, "points"); dt_jw_int(w, ms[i].points);
+		dt_jw_key(w, "non_finite"); dt_jw_int(w, ms[i].non_finite);
+		dt_jw_key(w, "first_step"); dt_jw_int(w, ms[i].first_step);
+		dt_jw_key(w, "last_step"); dt_jw_int(w, ms[i].last_step);
+		dt_jw_key(w, "segments"); dt_jw_int(w, ms[i].segments);
+		dt_jw_key(w, "replayed"); dt_jw_int(w, ms[i].replayed);
+		dt_jw_obj_end(w);
+	}
+	dt_jw_obj_end(w);
+	dt_jw_obj_end(w);
+	free(ms);
+	dt_strv_free(warn, nw);
+}
+
+static void text_run(dt_store *st, const dt_run *r)
+{
+	dt_metric_stats *ms = NULL;
+	size_t nm = 0, nw = 0;
+	char **warn = NULL;
+	char name[DT_NAME_MAX * 2];
+	dt_store_stats(st, r->id, &ms, &nm);
+	dt_store_warnings(st, r->id, &warn, &nw);
+	dt_sanitize(r->name, name, sizeof name);
+	const dt_metric_stats *loss = NULL;
+	for (size_t i = 0; i < nm; i++)
+		if (strcmp(ms[i].metric, "loss") == 0)
+			loss = &ms[i];
+	printf("%-32s %-5s %-18s ", name, r->platform, r->format);
+	if (loss)
+		printf("%8lld %9lld..%-9lld", (long long)loss->points,
+		       (long long)loss->first_step, (long long)loss->last_step);
+	else
+		printf("%8s %20s", "-", "(no loss)");
+	printf(" %4lld %8lld %4zu\n", (long long)r->segments,
+	       (long long)r->replayed_steps, nw);
+	free(ms);
+	dt_strv_free(warn, nw);
+}
+
+int dt_cmd_runs(const char *db, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	int json = 0, c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = 1; break;
+		case 'd': db = optarg; break;
+		case 'h': runs_usage(stdout); return DT_EXIT_OK;
+		default: runs_usage(stderr); return DT_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dualtrack: runs takes no argument\n");
+		return DT_EXIT_USAGE;
+	}
+	char path[4096];
+	if (dt_cli_db_path(db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	dt_run *runs;
+	size_t n;
+	if (dt_store_runs(st, &runs, &n) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		dt_store_close(st);
+		return DT_EXIT_USAGE;
+	}
+	if (json) {
+		dt_jw w;
+		dt_jw_init(&w, stdout, 1);
+		dt_jw_arr_begin(&w);
+		for (size_t i = 0; i < n; i++)
+			json_run(&w, st, &runs[i]);
+		dt_jw_arr_end(&w);
+		dt_jw_end(&w);
+	} else {
+		printf("%-32s %-5s %-18s %8s %20s %4s %8s %4s\n", "run", "plat",
+		       "format", "loss pts", "steps", "segs", "replayed", "warn");
+		for (size_t i = 0; i < n; i++)
+			text_run(st, &runs[i]);
+		if (n == 0)
+			printf("(no runs: 'dualtrack import --help' or 'dualtrack demo')\n");
+	}
+	free(runs);
+	dt_store_close(st);
+	return DT_EXIT_OK;
+}

@@ -1,0 +1,96 @@
+/* cmd_tui.c: the full-screen view (default command) and demo. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tui/tui.h"
+
+static int open_tui(const char *path)
+{
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc = dt_tui_run(st, path);
+	dt_store_close(st);
+	return rc;
+}
+
+int dt_cmd_tui(const char *db, int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		puts("usage: dualtrack [--db PATH] [tui]\n\n"
+		     "Full-screen view: run list -> pick baseline (b) and pilot (p)\n"
+		     "-> comparison chart. Press ? inside for all keys, q to quit.");
+		return DT_EXIT_OK;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "dualtrack: unexpected argument '%s'\n", argv[1]);
+		return DT_EXIT_USAGE;
+	}
+	char path[4096];
+	if (dt_cli_db_path(db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	return open_tui(path);
+}
+
+/* Default demo store: demo.db beside the default store. */
+static int demo_path(const char *db, char *out, size_t n)
+{
+	if (db)
+		return dt_cli_db_path(db, out, n);
+	char def[4096];
+	if (dt_cli_db_path(NULL, def, sizeof def) < 0)
+		return -1;
+	char *slash = strrchr(def, '/');
+	if (slash)
+		slash[1] = '\0';
+	snprintf(out, n, "%sdemo.db", slash ? def : "");
+	return 0;
+}
+
+int dt_cmd_demo(const char *db, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"no-tui", no_argument, NULL, 'n'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	int tui = 1, c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': tui = 0; break;
+		case 'd': db = optarg; break;
+		case 'h':
+			puts("usage: dualtrack demo [--db PATH] [--no-tui]\n\n"
+			     "Builds a demo store (default: demo.db beside the default\n"
+			     "store) holding a GPU baseline and a Trainium2 pilot with one\n"
+			     "restart, replayed steps and a slight drift, then opens the\n"
+			     "full-screen view on it. Existing demo runs are kept.");
+			return DT_EXIT_OK;
+		default: return DT_EXIT_USAGE;
+		}
+	}
+	char path[4096];
+	if (demo_path(db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc = dt_demo_build(st);
+	dt_store_close(st);
+	if (rc < 0)
+		return DT_EXIT_USAGE;
+	if (!tui) {
+		printf("demo store ready: %s\n"
+		       "try: dualtrack --db %s compare llama3-8b-lora-gpu-a100 "
+		       "llama3-8b-lora-trn2-pilot\n", path, path);
+		return DT_EXIT_OK;
+	}
+	return open_tui(path);
+}

@@ -1,0 +1,92 @@
+/* common.c: helpers shared by the commands. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/dt_num.h"
+#include "model/dt_text.h"
+
+int dt_cli_db_path(const char *given, char *out, size_t n)
+{
+	const char *env = getenv("DUALTRACK_DB");
+	const char *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	if (given && *given)
+		snprintf(out, n, "%s", given);
+	else if (env && *env)
+		snprintf(out, n, "%s", env);
+	else if (xdg && *xdg == '/')
+		snprintf(out, n, "%s/dualtrack/dualtrack.db", xdg);
+	else if (home && *home)
+		snprintf(out, n, "%s/.local/share/dualtrack/dualtrack.db", home);
+	else
+		return -1;
+	return 0;
+}
+
+dt_store *dt_cli_open(const char *path)
+{
+	char err[600];
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	if (!st)
+		fprintf(stderr, "dualtrack: %s\n", err);
+	return st;
+}
+
+int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (errno || end == s || *end || v < min) {
+		fprintf(stderr, "dualtrack: %s expects an integer >= %" PRId64
+		        ", got '%s'\n", opt, min, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int dt_cli_real(const char *opt, const char *s, double *out)
+{
+	if (dt_parse_double_field(s, strlen(s), out) < 0 || !isfinite(*out) ||
+	    *out < 0) {
+		fprintf(stderr, "dualtrack: %s expects a number >= 0, got '%s'\n",
+		        opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+int dt_cli_find_run(dt_store *st, const char *name, dt_run *out)
+{
+	int rc = dt_store_run_find(st, name, out);
+	if (rc == 0)
+		return 0;
+	if (rc < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		return -1;
+	}
+	char safe[DT_NAME_MAX * 2];
+	dt_sanitize(name, safe, sizeof safe);
+	fprintf(stderr, "dualtrack: no run named '%s'", safe);
+	dt_run *runs;
+	size_t n;
+	if (dt_store_runs(st, &runs, &n) == 0) {
+		for (size_t i = 0; i < n && i < 20; i++) {
+			dt_sanitize(runs[i].name, safe, sizeof safe);
+			fprintf(stderr, "%s%s", i ? ", " : "; runs: ", safe);
+		}
+		if (n == 0)
+			fprintf(stderr, "; the store holds no runs (dualtrack import"
+			        " --help)");
+		free(runs);
+	}
+	fputc('\n', stderr);
+	return -1;
+}

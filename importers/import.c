@@ -1,0 +1,264 @@
+/* import.c: detection, parsing and the one-transaction import. */
+#include "importers/import.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "importers/source.h"
+#include "model/dt_runs.h"
+#include "model/dt_text.h"
+
+/* One parsed file waiting to be stored. */
+typedef struct parsed {
+	const char *path;
+	const dt_importer *imp;
+	char sha256[65];
+	size_t bytes;
+	dt_rawlog log;
+} parsed;
+
+int dt_platform_valid(const char *p)
+{
+	return p && (!strcmp(p, "gpu") || !strcmp(p, "trn2") ||
+	             !strcmp(p, "trn1") || !strcmp(p, "other"));
+}
+
+static const dt_importer *choose(const dt_import_request *rq,
+                                 const dt_source *src, char *err,
+                                 size_t errlen)
+{
+	if (rq->format && strcmp(rq->format, "auto") != 0) {
+		const dt_importer *imp = dt_importer_by_name(rq->format);
+		if (!imp)
+			snprintf(err, errlen, "unknown format '%s' (see "
+			         "'dualtrack import --help')", rq->format);
+		return imp;
+	}
+	size_t head = src->len < 65536 ? src->len : 65536;
+	const dt_importer *imp = dt_importer_detect(src->name, src->data, head,
+	                                            NULL);
+	if (!imp)
+		snprintf(err, errlen, "%s: format not recognised (expected HF "
+		         "trainer_state.json, HF Trainer stdout, CSV, JSON lines or "
+		         "NxD/Neuron/Megatron training lines; use --format)",
+		         src->path);
+	return imp;
+}
+
+/* Why a parsed file holds no curve: its first warning, or a default. */
+static const char *no_curve_reason(const dt_rawlog *log)
+{
+	return log->nwarnings ? log->warnings[0] : "no metric values found";
+}
+
+static int parse_one(const dt_import_request *rq, const char *path,
+                     parsed *p, char *err, size_t errlen)
+{
+	dt_source src;
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	dt_rawlog_init(&p->log);
+	if (dt_source_open(path, &src, err, errlen) < 0)
+		return -1;
+	int rc = -1;
+	p->bytes = src.len;
+	if (src.len == 0) {
+		snprintf(err, errlen, "%s: empty file, expected a training log",
+		         path);
+	} else if (dt_source_sha256(&src, p->sha256) < 0) {
+		snprintf(err, errlen, "%s: cannot compute SHA-256", path);
+	} else if ((p->imp = choose(rq, &src, err, errlen)) != NULL &&
+	           p->imp->parse(&src, &rq->opts, &p->log, err, errlen) == 0) {
+		if (dt_rawlog_points(&p->log) == 0)
+			snprintf(err, errlen, "%s: refused, holds no training curve "
+			         "(%s): %s", path, p->imp->name,
+			         no_curve_reason(&p->log));
+		else
+			rc = 0;
+	}
+	dt_source_close(&src);
+	return rc;
+}
+
+void dt_import_run_name(const dt_import_request *rq, char *out, size_t n)
+{
+	if (rq->run_name) {
+		snprintf(out, n, "%s", rq->run_name);
+		return;
+	}
+	const char *path = rq->nfiles ? rq->files[0] : "run";
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	snprintf(out, n, "%s", b);
+	char *dot = strrchr(out, '.');
+	if (dot && dot != out)
+		*dot = '\0';
+}
+
+/* Append importer name to run->format unless present ('+'-joined). */
+static void add_format(dt_run *run, const char *name)
+{
+	char *f = run->format;
+	size_t nl = strlen(name);
+	for (const char *p = f; *p;) {
+		const char *e = strchr(p, '+');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		if (l == nl && strncmp(p, name, l) == 0)
+			return;
+		p = e ? e + 1 : p + l;
+	}
+	size_t used = strlen(f);
+	snprintf(f + used, sizeof run->format - used, "%s%s", used ? "+" : "",
+	         name);
+}
+
+/* Find or create the run and apply the request's settings. */
+static int prepare_run(dt_store *st, const dt_import_request *rq,
+                       const parsed *first, dt_run *run, char *err,
+                       size_t errlen)
+{
+	char name[DT_NAME_MAX];
+	dt_import_run_name(rq, name, sizeof name);
+	int found = dt_store_run_find(st, name, run);
+	if (found < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	if (found == 0 && strcmp(run->platform, rq->platform) != 0) {
+		snprintf(err, errlen, "run '%s' exists with platform %s, not %s",
+		         name, run->platform, rq->platform);
+		return -1;
+	}
+	if (found == 1) {
+		memset(run, 0, sizeof *run);
+		snprintf(run->name, sizeof run->name, "%s", name);
+		snprintf(run->platform, sizeof run->platform, "%s", rq->platform);
+		run->grad_accum = 1;
+	}
+	if (rq->opts.grad_accum > 0)
+		run->grad_accum = rq->opts.grad_accum;
+	if (rq->opts.global_batch > 0)
+		run->global_batch = rq->opts.global_batch;
+	else if (run->global_batch == 0 && first->log.global_batch > 0)
+		run->global_batch = first->log.global_batch;
+	if (rq->opts.logging_steps > 0)
+		run->logging_steps = rq->opts.logging_steps;
+	if (found == 1 && dt_store_run_create(st, run) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	return 0;
+}
+
+static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
+                     size_t errlen)
+{
+	int64_t file_id;
+	int rc = dt_store_file_add(st, run->id, p->path, p->sha256,
+	                           (int64_t)p->bytes, p->imp->name, &file_id);
+	if (rc == 1) {
+		snprintf(err, errlen, "%s: refused, run '%s' already holds this "
+		         "file (SHA-256 %.16s...); nothing imported", p->path,
+		         run->name, p->sha256);
+		return -1;
+	}
+	if (rc < 0)
+		goto store_err;
+	for (size_t i = 0; i < p->log.nseries; i++)
+		if (dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
+			goto store_err;
+	const char *base = strrchr(p->path, '/');
+	base = base ? base + 1 : p->path;
+	for (size_t i = 0; i < p->log.nwarnings; i++) {
+		char w[600];
+		snprintf(w, sizeof w, "%s: %s", base, p->log.warnings[i]);
+		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
+			goto store_err;
+	}
+	add_format(run, p->imp->name);
+	snprintf(run->step_source, sizeof run->step_source, "%s",
+	         p->log.step_source);
+	return 0;
+store_err:
+	snprintf(err, errlen, "%s", dt_store_error(st));
+	return -1;
+}
+
+static void report_one(FILE *out, const parsed *p)
+{
+	char path[512];
+	dt_sanitize(p->path, path, sizeof path);
+	fprintf(out, "%s: %s, %zu points in %zu metrics (",
+	        path, p->imp->name, dt_rawlog_points(&p->log), p->log.nseries);
+	for (size_t i = 0; i < p->log.nseries; i++) {
+		char m[128];
+		dt_sanitize(p->log.series[i].metric, m, sizeof m);
+		fprintf(out, "%s%s %zu", i ? ", " : "", m, p->log.series[i].n);
+	}
+	fprintf(out, "); steps: %s\n", p->log.step_source);
+	for (size_t i = 0; i < p->log.nwarnings; i++) {
+		char w[600];
+		dt_sanitize(p->log.warnings[i], w, sizeof w);
+		fprintf(out, "  warning: %s\n", w);
+	}
+}
+
+static void free_parsed(parsed *ps, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		dt_rawlog_free(&ps[i].log);
+	free(ps);
+}
+
+/* Store all parsed files in one transaction. */
+static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
+                     char *err, size_t errlen)
+{
+	dt_run run;
+	if (dt_store_begin(st) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	int rc = prepare_run(st, rq, &ps[0], &run, err, errlen);
+	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
+		rc = store_one(st, &run, &ps[i], err, errlen);
+		dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
+	}
+	if (rc == 0)
+		rc = dt_run_refresh(st, &run, err, errlen);
+	if (rc == 0 && dt_store_commit(st) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		rc = -1;
+	}
+	if (rc < 0)
+		dt_store_rollback(st);
+	return rc;
+}
+
+int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
+              char *err, size_t errlen)
+{
+	if (!dt_platform_valid(rq->platform)) {
+		snprintf(err, errlen, "--platform must be gpu, trn2, trn1 or other");
+		return -1;
+	}
+	if (rq->nfiles == 0) {
+		snprintf(err, errlen, "no file given");
+		return -1;
+	}
+	parsed *ps = calloc(rq->nfiles, sizeof *ps);
+	if (!ps) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = 0;
+	for (size_t i = 0; i < rq->nfiles && rc == 0; i++) {
+		rc = parse_one(rq, rq->files[i], &ps[i], err, errlen);
+		if (rc == 0 && report)
+			report_one(report, &ps[i]);
+	}
+	if (rc == 0 && !rq->dry_run)
+		rc = store_all(st, rq, ps, err, errlen);
+	free_parsed(ps, rq->nfiles);
+	return rc;
+}

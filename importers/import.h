@@ -1,0 +1,41 @@
+/* import.h: importing log files into a run, one transaction per import. */
+#ifndef DT_IMPORT_H
+#define DT_IMPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "importers/importer.h"
+#include "model/dt_store.h"
+
+typedef struct dt_import_request {
+	const char *run_name;     /* NULL: first file's name without extension */
+	const char *platform;     /* gpu | trn2 | trn1 | other */
+	const char *format;       /* "auto" (or NULL) or an importer name */
+	dt_import_opts opts;      /* --grad-accum, --global-batch, --logging-steps */
+	const char *const *files; /* [nfiles] paths, imported in this order */
+	size_t nfiles;
+	int dry_run;              /* 1: parse and report, write nothing */
+} dt_import_request;
+
+/* Import every file of the request into one run (created when absent;
+ * an existing run must have the same platform). Each file after the first
+ * of a run starts a new segment. All files are parsed first; then one
+ * transaction stores them all and refreshes the run's summary, so a failed
+ * import leaves the store exactly as before. A file whose SHA-256 the run
+ * already holds is refused (the same file may go into another run). A
+ * file that parses but holds no curve is refused with the importer's
+ * reason. A line per file (format, metrics, points, warnings) is written
+ * to `report` when not NULL. Returns 0, or -1 with the message in err
+ * (e.g. "a.csv:17: expected a number in column 'loss', found 'x'"). */
+int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
+              char *err, size_t errlen);
+
+/* The run a request imports into: rq->run_name, else the first file's
+ * name without its extension. Writes to out (size n). */
+void dt_import_run_name(const dt_import_request *rq, char *out, size_t n);
+
+/* Whether `platform` is one of gpu, trn2, trn1, other. */
+int dt_platform_valid(const char *platform);
+
+#endif
