@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# run.sh: print dualtrack's benchmark figures (never asserts).
+#   import throughput of a generated 1M-step CSV and JSONL (whole process:
+#   parse + committed store), peak RSS per point, the ratio to
+#   pandas.read_csv parsing the same CSV (timed inside Python, start-up
+#   excluded) when python3-pandas is installed, and one comparison frame
+#   for two 1M-point runs at 200x50.
+# usage: bench/run.sh [BUILD_DIR] [STEPS]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+steps=${2:-1000000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$build/gen_log" csv "$steps" "$tmp/bench.csv"
+"$build/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
+"$build/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
+"$build/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
+if python3 -c 'import pandas' 2>/dev/null; then
+  pandas_s=$(python3 - "$tmp/bench.csv" <<'PY'
+import sys, time, pandas
+best = 1e30
+for _ in range(3):
+    t = time.perf_counter(); pandas.read_csv(sys.argv[1]); best = min(best, time.perf_counter() - t)
+print(f"{best:.4f}")
+PY
+)
+  ours=$(sed -n 's/.*best \([0-9.]*\) s.*/\1/p' "$tmp/csv.txt")
+  python3 -c "print(f'pandas.read_csv {float(\"$pandas_s\"):.3f} s; dualtrack import / pandas = {float(\"$ours\")/float(\"$pandas_s\"):.2f}x (target <= 0.5x)')"
+else
+  echo "pandas not installed (apt-get install python3-pandas): ratio skipped"
+fi
+if [ -x "$build/bench_frame" ]; then
+  "$build/bench_frame" "$steps" 200 50
+fi
