@@ -47,8 +47,8 @@ static int demo_path(const char *db, char *out, size_t n)
 	char *slash = strrchr(def, '/');
 	if (slash)
 		slash[1] = '\0';
-	snprintf(out, n, "%sdemo.db", slash ? def : "");
-	return 0;
+	int k = snprintf(out, n, "%sdemo.db", slash ? def : "");
+	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
 int dt_cmd_demo(const char *db, int argc, char **argv)

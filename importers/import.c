@@ -165,7 +165,8 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 	if (rc < 0)
 		goto store_err;
 	for (size_t i = 0; i < p->log.nseries; i++)
-		if (dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
+		if (p->log.series[i].n > 0 &&
+		    dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
 			goto store_err;
 	const char *base = strrchr(p->path, '/');
 	base = base ? base + 1 : p->path;
@@ -210,28 +211,53 @@ static void free_parsed(parsed *ps, size_t n)
 	free(ps);
 }
 
-/* Store all parsed files in one transaction. */
+/* Stats of a new run straight from the parsed logs (no read-back). */
+static int stats_from_memory(const dt_run *run, parsed *ps, size_t n,
+                             dt_metric_stats **ms, size_t *nm)
+{
+	const dt_rawlog **logs = malloc((n ? n : 1) * sizeof *logs);
+	if (!logs)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		logs[i] = &ps[i].log;
+	int rc = dt_run_stats_from_logs(run, logs, n, ms, nm);
+	free(logs);
+	return rc;
+}
+
+/* Store all parsed files in one transaction. A run that had no files
+ * gets its stats computed from memory before the logs are freed; an
+ * existing run is re-resolved from the store (old and new files). */
 static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
                      char *err, size_t errlen)
 {
 	dt_run run;
+	dt_metric_stats *ms = NULL;
+	size_t nm = 0;
 	if (dt_store_begin(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
 	int rc = prepare_run(st, rq, &ps[0], &run, err, errlen);
+	if (rc == 0 && run.files == 0 &&
+	    stats_from_memory(&run, ps, rq->nfiles, &ms, &nm) < 0) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
 		rc = store_one(st, &run, &ps[i], err, errlen);
 		dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
 	}
 	if (rc == 0)
-		rc = dt_run_refresh(st, &run, err, errlen);
+		rc = ms ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
+		        : dt_run_refresh(st, &run, err, errlen);
 	if (rc == 0 && dt_store_commit(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		rc = -1;
 	}
 	if (rc < 0)
 		dt_store_rollback(st);
+	free(ms);
 	return rc;
 }
 

@@ -19,4 +19,24 @@ int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
  * Returns 0 or -1 (message in err). */
 int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen);
 
+/* Stats of one metric from raw chunks (file order), as dt_run_refresh
+ * stores them. A single monotone chunk without marks and G = 1 (the
+ * common case) is counted in place without allocating. Returns 0 or -1
+ * (errno ENOMEM). */
+int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
+                       size_t nchunks, int64_t grad_accum,
+                       dt_metric_stats *out);
+
+/* Like dt_run_refresh, for a run whose only files are the raw logs given
+ * (all of this import): computes the stats from memory instead of reading
+ * the series back from the store. `stats` receives one entry per metric
+ * (caller frees); they are written with dt_run_store_stats. */
+int dt_run_stats_from_logs(const dt_run *run, const dt_rawlog *const *logs,
+                           size_t nlogs, dt_metric_stats **stats, size_t *n);
+
+/* Store precomputed stats and the run summary derived from them
+ * (segments = max over metrics, replayed = the loss metric's). */
+int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
+                       size_t n, char *err, size_t errlen);
+
 #endif
