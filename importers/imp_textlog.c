@@ -1,0 +1,778 @@
+/* imp_textlog.c: plain-text training lines (GPU and Trainium stacks).
+ *
+ * One small matcher per line style (shared/domain/LOG-FORMATS.md sections
+ * 8 and 9):
+ *   - key/value step lines: NxD `step 1 step_time 244.7s throughput 3.9
+ *     seq/s loss 13.41 grad norm 1.97`, generic `step 10 | loss 2.31 | lr
+ *     1e-4`, torchtune `Step 12 | loss:1.23 lr:2e-05`, JAX `Step 0:
+ *     grad_norm=0.4, loss=0.06`;
+ *   - Megatron-LM `iteration 100/ 1000 | ... | lm loss: 1.08E+01 | ...`
+ *     (optional `srun -l` rank or `[timestamp]` prefix) and `validation
+ *     loss at iteration 50 | lm loss value: 8.88E+00 |`;
+ *   - torch-neuronx `LOG <ctime> - (epoch, step) step_loss : 9.18 ...`;
+ *   - NeMo / NxD Training PyTorch-Lightning bars: `key=value` list in the
+ *     `[...]` holding `global_step=` (float-formatted step);
+ *   - SageMaker HyperPod `[Auto Resume] ... Retrying step` = new launch.
+ * Other lines (compiler, cache, NCCL...) are ignored. Steps are as logged.
+ * Exact duplicates of a series' last point (same step, same value) are
+ * dropped: PTL reprints a bar for the same global_step, ranks reprint. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "importers/importer.h"
+#include "model/dt_num.h"
+
+#define TL_KEY_LEN 64
+#define TL_MAX_PAIRS 48
+#define TL_DETECT_LINE 4096
+
+enum tl_kind {
+	TL_NONE,        /* not a training line */
+	TL_TRAIN,       /* training metrics at a step */
+	TL_EVAL,        /* validation metrics at a step */
+	TL_RESUME,      /* HyperPod auto-resume retry: new launch */
+	TL_PTL_NOSTEP,  /* PTL bar without global_step */
+	TL_VAL_NOSTEP   /* Megatron validation line without an iteration */
+};
+
+enum tl_style { TL_STEP_KV = 1, TL_MEGATRON, TL_NEURON_LOG, TL_PTL };
+
+typedef struct tl_pair {
+	char key[TL_KEY_LEN];  /* as logged, parenthesised units removed */
+	double v;
+} tl_pair;
+
+/* What one line says. */
+typedef struct tl_rec {
+	int kind;              /* enum tl_kind */
+	int style;             /* enum tl_style */
+	int64_t step;
+	tl_pair p[TL_MAX_PAIRS];
+	int np;
+	int has_loss;          /* a pair maps to the canonical loss */
+	int running_mean;      /* PTL loss= used without reduced_train_loss */
+	int64_t batch;         /* Megatron global batch size, 0 = none */
+	int64_t skipped;       /* Megatron number of skipped iterations */
+} tl_rec;
+
+typedef struct tl_ctx {
+	const dt_source *src;
+	dt_rawlog *out;
+	char *line;            /* current line, ANSI-stripped, NUL-ended */
+	size_t linecap;
+	size_t lineno;
+	size_t nmatched;
+	int style_seen;
+	size_t nnoloss, nptl_nostep, nval_nostep;
+	int64_t noloss_first, noloss_last, skipped_total;
+	int running_mean, batch_warned;
+	tl_rec rec;            /* scratch, too big for a small stack frame */
+} tl_ctx;
+
+/* ------------------------------------------------------------ text */
+
+static const char *skip_blank(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* Length of an ANSI escape sequence at s[0] == ESC, bounded by len. */
+static size_t ansi_len(const char *s, size_t len)
+{
+	if (len < 2)
+		return len;
+	size_t i = 2;
+	if (s[1] == '[') {
+		while (i < len && (unsigned char)s[i] >= 0x20 &&
+		       (unsigned char)s[i] <= 0x3f)
+			i++;
+		return i < len ? i + 1 : len;
+	}
+	if (s[1] == ']') {
+		while (i < len && s[i] != '\a' && s[i] != 0x1b)
+			i++;
+		if (i < len && s[i] == 0x1b)
+			i++;
+		return i < len ? i + 1 : len;
+	}
+	return 2;
+}
+
+/* Copy s[0..len) to out (size cap > len) without ANSI escapes, NUL bytes
+ * as blanks, NUL-terminated. */
+static void strip_copy(char *out, const char *s, size_t len)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		if (s[i] == 0x1b) {
+			i += ansi_len(s + i, len - i);
+			continue;
+		}
+		out[o++] = s[i] ? s[i] : ' ';
+		i++;
+	}
+	out[o] = '\0';
+}
+
+/* Leading blanks, `srun -l` rank prefixes (`1:  `) and bracketed tags
+ * (`[2025-04-13 23:41:20]`, `[rank0]:`) are skipped. */
+static const char *strip_prefix(const char *p)
+{
+	for (;;) {
+		p = skip_blank(p);
+		if (*p == '[') {
+			const char *e = strchr(p, ']');
+			if (!e)
+				return p;
+			p = e + 1;
+			if (*p == ':')
+				p++;
+			continue;
+		}
+		const char *q = p;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q > p && *q == ':' && (q[1] == ' ' || q[1] == '\t')) {
+			p = q + 1;
+			continue;
+		}
+		return p;
+	}
+}
+
+/* Unsigned decimal integer at p; returns the byte after it or NULL. */
+static const char *parse_int(const char *p, int64_t *out)
+{
+	int64_t v = 0;
+	const char *q = p;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if (v > INT64_MAX / 10 - 10)
+			return NULL;
+		v = v * 10 + (*q - '0');
+	}
+	if (q == p)
+		return NULL;
+	*out = v;
+	return q;
+}
+
+/* Key text k[0..n) into out: trimmed, "(...)" parts removed, blanks
+ * collapsed to one space. */
+static void clean_key(const char *k, size_t n, char *out, size_t outlen)
+{
+	size_t o = 0;
+	int depth = 0, blank = 0;
+	for (size_t i = 0; i < n && o + 1 < outlen; i++) {
+		char ch = k[i];
+		if (ch == '(' || ch == ')') {
+			depth += ch == '(' ? 1 : (depth > 0 ? -1 : 0);
+			continue;
+		}
+		if (depth)
+			continue;
+		if (ch == ' ' || ch == '\t') {
+			blank = o > 0;
+			continue;
+		}
+		if (blank && o + 2 < outlen)
+			out[o++] = ' ';
+		blank = 0;
+		out[o++] = ch;
+	}
+	out[o] = '\0';
+}
+
+static int add_pair(tl_rec *r, const char *key, size_t klen, double v)
+{
+	if (r->np == TL_MAX_PAIRS)
+		return 0;
+	tl_pair *p = &r->p[r->np];
+	clean_key(key, klen, p->key, sizeof p->key);
+	if (!p->key[0])
+		return 0;
+	p->v = v;
+	r->np++;
+	return 1;
+}
+
+static int canon_is(const char *key, const char *metric)
+{
+	char canon[TL_KEY_LEN];
+	dt_metric_canonical(key, canon, sizeof canon);
+	return strcmp(canon, metric) == 0;
+}
+
+/* 1 when a pair is a training metric worth a curve (loss, lr, grad norm). */
+static int has_known_metric(tl_rec *r)
+{
+	int known = 0;
+	for (int i = 0; i < r->np; i++) {
+		if (canon_is(r->p[i].key, DT_METRIC_LOSS)) {
+			r->has_loss = 1;
+			known = 1;
+		}
+		if (canon_is(r->p[i].key, DT_METRIC_LR) ||
+		    canon_is(r->p[i].key, DT_METRIC_GRAD_NORM))
+			known = 1;
+	}
+	return known;
+}
+
+/* ------------------------------------------- key/value pair tokens */
+
+/* A numeric token: a number, or digits followed by a short unit
+ * ("244.7s", "12%", "3.9it/s"). */
+static int tok_number(const char *t, size_t n, double *v)
+{
+	size_t end;
+	if (dt_parse_double(t, n, v, &end) < 0)
+		return 0;
+	if (end == n)
+		return 1;
+	size_t d = (t[0] == '-' || t[0] == '+') ? 1 : 0;
+	if (!(isdigit((unsigned char)t[d]) || t[d] == '.') || n - end > 8)
+		return 0;
+	for (size_t i = end; i < n; i++)
+		if (!isalpha((unsigned char)t[i]) && t[i] != '/' && t[i] != '%')
+			return 0;
+	return 1;
+}
+
+/* A unit word that follows a value: "seq/s", "s", "ms", "%"... */
+static int tok_unit(const char *t, size_t n)
+{
+	static const char *const units[] = { "s", "ms", "sec", "secs", "%",
+	                                     "seconds", "tokens", "samples" };
+	if (memchr(t, '/', n))
+		return 1;
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strlen(units[i]) == n && strncmp(t, units[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Pending key words (at most 3, the last ones) waiting for a value. */
+typedef struct tl_words {
+	char text[TL_KEY_LEN];
+	int n;
+} tl_words;
+
+static void words_add(tl_words *w, const char *t, size_t n)
+{
+	if (w->n == 3) {
+		char *sp = strchr(w->text, ' ');
+		if (sp) {
+			memmove(w->text, sp + 1, strlen(sp + 1) + 1);
+			w->n--;
+		} else {
+			memset(w, 0, sizeof *w);
+		}
+	}
+	size_t l = strlen(w->text);
+	snprintf(w->text + l, sizeof w->text - l, "%s%.*s", l ? " " : "",
+	         (int)n, t);
+	w->n++;
+}
+
+/* One token of a pair list; *after_value tracks unit words. */
+static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
+                       int *after_value)
+{
+	double v;
+	int was_value = *after_value;
+	*after_value = 0;
+	const char *sep = NULL;
+	for (size_t i = 1; i + 1 < n && !sep; i++)
+		if (t[i] == ':' || t[i] == '=')
+			sep = t + i;
+	if (sep && isalpha((unsigned char)t[0])) {          /* loss:1.23 */
+		words_add(w, t, (size_t)(sep - t));
+		size_t vl = n - (size_t)(sep + 1 - t);
+		if (tok_number(sep + 1, vl, &v))
+			add_pair(r, w->text, strlen(w->text), v);
+		memset(w, 0, sizeof *w);
+		*after_value = 1;
+	} else if (tok_number(t, n, &v)) {
+		if (w->n)
+			add_pair(r, w->text, strlen(w->text), v);
+		memset(w, 0, sizeof *w);
+		*after_value = 1;
+	} else if (was_value && tok_unit(t, n)) {
+		return;
+	} else if (isalpha((unsigned char)t[0])) {
+		while (n > 1 && (t[n - 1] == ':' || t[n - 1] == '='))
+			n--;
+		words_add(w, t, n);
+	} else if (!(n == 1 && (t[0] == ':' || t[0] == '='))) {
+		memset(w, 0, sizeof *w);
+	}
+}
+
+/* Collect `key value`, `key: value`, `key=value`, `key : value` pairs
+ * from s; '|', ',' and ';' end a pending key. */
+static void parse_pairs(tl_rec *r, const char *s)
+{
+	tl_words w;
+	int after_value = 0;
+	memset(&w, 0, sizeof w);
+	while (*s) {
+		if (strchr("|,;", *s)) {
+			memset(&w, 0, sizeof w);
+			after_value = 0;
+			s++;
+			continue;
+		}
+		if (*s == ' ' || *s == '\t') {
+			s++;
+			continue;
+		}
+		size_t n = strcspn(s, " \t|,;");
+		pair_token(r, &w, s, n, &after_value);
+		s += n;
+	}
+}
+
+/* ---------------------------------------------------------- matchers */
+
+/* NxD / generic / torchtune / JAX: the line starts with `step N`. */
+static int match_step_kv(const char *line, tl_rec *r)
+{
+	const char *p = strip_prefix(line);
+	while (*p == '|')
+		p = skip_blank(p + 1);
+	if (strncasecmp(p, "step", 4) != 0 || !strchr(" \t:=", p[4]) || !p[4])
+		return 0;
+	p += 4;
+	while (*p && strchr(" \t:=", *p))
+		p++;
+	p = parse_int(p, &r->step);
+	if (!p || isalnum((unsigned char)*p) || *p == '.')
+		return 0;
+	parse_pairs(r, p);
+	if (!has_known_metric(r))
+		return 0;
+	r->style = TL_STEP_KV;
+	r->kind = TL_TRAIN;
+	return 1;
+}
+
+/* torch-neuronx: `LOG <ctime> - (epoch, step) step_loss : 9.18 ...`. */
+static int match_neuron_log(const char *line, tl_rec *r)
+{
+	const char *p = strip_prefix(line);
+	int64_t epoch;
+	if (strncmp(p, "LOG ", 4) != 0 || !(p = strstr(p, " - (")))
+		return 0;
+	p = parse_int(skip_blank(p + 4), &epoch);
+	if (!p || *p != ',')
+		return 0;
+	p = parse_int(skip_blank(p + 1), &r->step);
+	if (!p || *p != ')')
+		return 0;
+	parse_pairs(r, p + 1);
+	if (!has_known_metric(r))
+		return 0;
+	r->style = TL_NEURON_LOG;
+	r->kind = TL_TRAIN;
+	return 1;
+}
+
+/* `iteration <ws> N <ws>/<ws> M` anywhere in the line; returns the byte
+ * after M or NULL. */
+static const char *megatron_iteration(const char *line, int64_t *step)
+{
+	const char *p = line;
+	while ((p = strstr(p, "iteration")) != NULL) {
+		int64_t total;
+		const char *q = parse_int(skip_blank(p + 9), step);
+		p += 9;
+		if (!q || *(q = skip_blank(q)) != '/')
+			continue;
+		q = parse_int(skip_blank(q + 1), &total);
+		if (q)
+			return q;
+	}
+	return NULL;
+}
+
+static int ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t l = strlen(suffix);
+	return n >= l && strncmp(s + n - l, suffix, l) == 0;
+}
+
+/* Megatron `name: value |` field; special fields go to r's facts. */
+static void megatron_field(tl_rec *r, const char *f, size_t n, int eval)
+{
+	const char *colon = memchr(f, ':', n);
+	double v;
+	if (!colon || dt_parse_double_field(colon + 1,
+	                                    n - (size_t)(colon + 1 - f), &v) < 0)
+		return;
+	char key[TL_KEY_LEN];
+	clean_key(f, (size_t)(colon - f), key, sizeof key);
+	size_t kl = strlen(key);
+	if (strcmp(key, "global batch size") == 0)
+		r->batch = (int64_t)v;
+	else if (strcmp(key, "number of skipped iterations") == 0)
+		r->skipped = (int64_t)v;
+	else if (strcmp(key, "consumed samples") == 0 ||
+	         strcmp(key, "consumed tokens") == 0 ||
+	         strcmp(key, "number of nan iterations") == 0)
+		return;
+	else if (!eval)
+		add_pair(r, key, kl, v);
+	else if (ends_with(key, kl, " value"))
+		add_pair(r, key, kl - 6, v);
+}
+
+static void megatron_fields(tl_rec *r, const char *p, int eval)
+{
+	while (*p) {
+		p = skip_blank(p);
+		size_t n = strcspn(p, "|");
+		megatron_field(r, p, n, eval);
+		p += n;
+		if (*p == '|')
+			p++;
+	}
+}
+
+static int match_megatron(const char *line, tl_rec *r)
+{
+	const char *p = strstr(line, "validation loss at ");
+	if (p) {
+		r->style = TL_MEGATRON;
+		p += 19;
+		p = strncmp(p, "iteration", 9) == 0 ?
+		    parse_int(skip_blank(p + 9), &r->step) : NULL;
+		if (!p) {
+			r->kind = TL_VAL_NOSTEP;
+			return 1;
+		}
+		megatron_fields(r, p, 1);
+		r->kind = r->np ? TL_EVAL : TL_VAL_NOSTEP;
+		return 1;
+	}
+	p = megatron_iteration(line, &r->step);
+	if (!p || !strchr(p, '|'))
+		return 0;
+	megatron_fields(r, p, 0);
+	has_known_metric(r);
+	r->style = TL_MEGATRON;
+	r->kind = TL_TRAIN;
+	return 1;
+}
+
+/* One `key=value` item of a PTL bar. */
+static void ptl_item(tl_rec *r, const char *s, size_t n, int reduced)
+{
+	const char *eq = memchr(s, '=', n);
+	double v;
+	if (!eq)
+		return;
+	size_t kl = (size_t)(eq - s);
+	const char *val = eq + 1;
+	size_t vl = n - kl - 1;
+	char key[TL_KEY_LEN];
+	clean_key(s, kl, key, sizeof key);
+	if (strcmp(key, "global_step") == 0 || strcmp(key, "v_num") == 0 ||
+	    strcmp(key, "consumed_samples") == 0 ||
+	    (reduced && strcmp(key, "loss") == 0))
+		return;
+	if (dt_parse_double_field(val, vl, &v) < 0)
+		return;
+	if (strcmp(key, "loss") == 0)
+		r->running_mean = 1;
+	add_pair(r, key, strlen(key), v);
+}
+
+/* NeMo / NxD Training PTL bar: `Epoch 0: ...| 3/91 [..., k=v, ...]`. */
+static int match_ptl(const char *line, tl_rec *r)
+{
+	const char *p = strip_prefix(line);
+	int64_t epoch;
+	if (strncmp(p, "Epoch ", 6) != 0 || !(p = parse_int(p + 6, &epoch)) ||
+	    *p != ':')
+		return 0;
+	r->style = TL_PTL;
+	const char *g = strstr(p, "global_step=");
+	if (!g || dt_parse_step(g + 12, strcspn(g + 12, ",]"), &r->step) < 0) {
+		r->kind = TL_PTL_NOSTEP;
+		return 1;
+	}
+	const char *open = g;
+	while (open > p && *open != '[')
+		open--;
+	size_t n = strcspn(open + 1, "]");
+	int reduced = strstr(open, "reduced_train_loss=") != NULL;
+	for (const char *s = open + 1, *e = open + 1 + n; s < e;) {
+		size_t k = strcspn(s, ",]");
+		ptl_item(r, skip_blank(s), k - (size_t)(skip_blank(s) - s), reduced);
+		s += k + 1;
+	}
+	has_known_metric(r);
+	r->kind = TL_TRAIN;
+	return 1;
+}
+
+static int match_resume(const char *line, tl_rec *r)
+{
+	if (!strstr(line, "[Auto Resume]") || !strstr(line, "Retrying step"))
+		return 0;
+	r->kind = TL_RESUME;
+	return 1;
+}
+
+/* Classify one NUL-terminated line into r (r->kind TL_NONE: ignored). */
+static void recognise(const char *line, tl_rec *r)
+{
+	static int (*const matchers[])(const char *, tl_rec *) = {
+		match_resume, match_megatron, match_neuron_log, match_ptl,
+		match_step_kv
+	};
+	for (size_t i = 0; i < sizeof matchers / sizeof matchers[0]; i++) {
+		memset(r, 0, sizeof *r);
+		if (matchers[i](line, r))
+			return;
+	}
+	memset(r, 0, sizeof *r);
+}
+
+/* ------------------------------------------------------------ apply */
+
+/* Push (step, v) unless it repeats the series' last point exactly. */
+static int push_point(tl_ctx *c, const char *metric, int64_t step, double v)
+{
+	dt_rawseries *s = dt_rawlog_series(c->out, metric);
+	if (!s)
+		return -1;
+	if (s->n && s->step[s->n - 1] == step) {
+		double last = s->value[s->n - 1];
+		if (last == v || (isnan(last) && isnan(v)))
+			return 0;
+	}
+	return dt_rawseries_push(s, step, v);
+}
+
+static int push_pairs(tl_ctx *c, const tl_rec *r)
+{
+	for (int i = 0; i < r->np; i++) {
+		char canon[TL_KEY_LEN], name[TL_KEY_LEN + 8];
+		dt_metric_canonical(r->p[i].key, canon, sizeof canon);
+		if (r->kind == TL_EVAL && strcmp(canon, DT_METRIC_LOSS) == 0)
+			snprintf(name, sizeof name, "%s", DT_METRIC_EVAL_LOSS);
+		else if (r->kind == TL_EVAL && strncmp(canon, "eval_", 5) != 0)
+			snprintf(name, sizeof name, "eval_%s", canon);
+		else
+			snprintf(name, sizeof name, "%s", canon);
+		if (push_point(c, name, r->step, r->p[i].v) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int resume(tl_ctx *c)
+{
+	char text[160];
+	snprintf(text, sizeof text, "%s", skip_blank(c->line));
+	if (dt_rawlog_mark_segment(c->out) < 0)
+		return -1;
+	return dt_rawlog_warn(c->out, "%s:%zu: new launch (HyperPod auto-resume):"
+	                      " '%s'", c->src->path, c->lineno, text);
+}
+
+static int megatron_facts(tl_ctx *c, const tl_rec *r)
+{
+	c->skipped_total += r->skipped;
+	if (r->kind == TL_TRAIN && !r->has_loss) {
+		if (c->nnoloss++ == 0)
+			c->noloss_first = r->step;
+		c->noloss_last = r->step;
+	}
+	if (r->batch <= 0 || r->batch == c->out->global_batch)
+		return 0;
+	if (c->out->global_batch == 0) {
+		c->out->global_batch = r->batch;
+		return 0;
+	}
+	if (c->batch_warned++)
+		return 0;
+	return dt_rawlog_warn(c->out, "%s:%zu: global batch size changes from "
+	                      "%lld to %lld (batch ramp-up?); the first is kept",
+	                      c->src->path, c->lineno,
+	                      (long long)c->out->global_batch,
+	                      (long long)r->batch);
+}
+
+static void note_style(tl_ctx *c, int style)
+{
+	static const char *const text[] = {
+		"", "logged step (step N lines)", "logged step (Megatron iteration)",
+		"logged step (torch-neuronx (epoch, step))",
+		"logged step (PTL global_step)"
+	};
+	if (c->style_seen == 0)
+		snprintf(c->out->step_source, sizeof c->out->step_source, "%s",
+		         text[style]);
+	else if (c->style_seen != style)
+		snprintf(c->out->step_source, sizeof c->out->step_source,
+		         "logged step (mixed line styles)");
+	c->style_seen = style;
+}
+
+static int apply(tl_ctx *c, const tl_rec *r)
+{
+	switch (r->kind) {
+	case TL_RESUME:
+		return resume(c);
+	case TL_PTL_NOSTEP:
+		c->nptl_nostep++;
+		return 0;
+	case TL_VAL_NOSTEP:
+		c->nval_nostep++;
+		return 0;
+	case TL_TRAIN:
+	case TL_EVAL:
+		break;
+	default:
+		return 0;
+	}
+	c->nmatched++;
+	c->running_mean |= r->running_mean;
+	note_style(c, r->style);
+	if (r->style == TL_MEGATRON && megatron_facts(c, r) < 0)
+		return -1;
+	return push_pairs(c, r);
+}
+
+/* ------------------------------------------------------------ driver */
+
+static int ensure_line(tl_ctx *c, size_t len)
+{
+	if (len + 1 <= c->linecap)
+		return 0;
+	size_t cap = len + 1 > 256 ? len + 1 : 256;
+	char *p = realloc(c->line, cap);
+	if (!p)
+		return -1;
+	c->line = p;
+	c->linecap = cap;
+	return 0;
+}
+
+/* One physical line: strip ANSI, split at '\r' (bar redraws), match. */
+static int do_line(tl_ctx *c, const char *s, size_t len)
+{
+	if (ensure_line(c, len) < 0)
+		return -1;
+	strip_copy(c->line, s, len);
+	char *piece = c->line;
+	for (;;) {
+		char *cr = strchr(piece, '\r');
+		if (cr)
+			*cr = '\0';
+		recognise(piece, &c->rec);
+		if (apply(c, &c->rec) < 0)
+			return -1;
+		if (!cr)
+			return 0;
+		piece = cr + 1;
+	}
+}
+
+static int final_warnings(tl_ctx *c)
+{
+	dt_rawlog *o = c->out;
+	const char *path = c->src->path;
+	if (c->nnoloss && dt_rawlog_warn(o, "%s: %zu Megatron iteration line(s) "
+	    "without 'lm loss' (iterations %lld..%lld; fp16 overflow skipped "
+	    "iterations reported: %lld): no loss point invented", path,
+	    c->nnoloss, (long long)c->noloss_first, (long long)c->noloss_last,
+	    (long long)c->skipped_total) < 0)
+		return -1;
+	if (c->running_mean && dt_rawlog_warn(o, "%s: progress bar has no "
+	    "reduced_train_loss; 'loss=' (a running mean) imported as loss",
+	    path) < 0)
+		return -1;
+	if (c->nptl_nostep && dt_rawlog_warn(o, "%s: %zu progress-bar line(s) "
+	    "without global_step ignored", path, c->nptl_nostep) < 0)
+		return -1;
+	if (c->nval_nostep && dt_rawlog_warn(o, "%s: %zu validation line(s) "
+	    "without an iteration number ignored", path, c->nval_nostep) < 0)
+		return -1;
+	if (c->nmatched == 0 && dt_rawlog_warn(o, "%s: no training lines "
+	    "recognised", path) < 0)
+		return -1;
+	return 0;
+}
+
+static int tl_parse(const dt_source *src, const dt_import_opts *opts,
+                    dt_rawlog *out, char *err, size_t errlen)
+{
+	(void)opts;
+	tl_ctx *c = calloc(1, sizeof *c);
+	int rc = c ? 0 : -1;
+	if (c) {
+		c->src = src;
+		c->out = out;
+		const char *d = src->data;
+		for (size_t i = 0; i < src->len && rc == 0;) {
+			const char *nl = memchr(d + i, '\n', src->len - i);
+			size_t end = nl ? (size_t)(nl - d) : src->len;
+			c->lineno++;
+			rc = do_line(c, d + i, end - i);
+			i = end + 1;
+		}
+		if (rc == 0)
+			rc = final_warnings(c);
+	}
+	if (rc < 0)
+		snprintf(err, errlen, "%s:%zu: out of memory", src->path,
+		         c ? c->lineno : 0);
+	if (c)
+		free(c->line);
+	free(c);
+	return rc;
+}
+
+/* Score: 75 when at least two lines of the head have a training-line
+ * shape, 60 for one, 0 otherwise (JSON/CSV files never match: a line must
+ * start with `step N`, `LOG`, `Epoch N:` or hold `iteration N/M |`). */
+static int tl_detect(const char *name, const char *head, size_t len)
+{
+	(void)name;
+	char *buf = malloc(TL_DETECT_LINE);
+	tl_rec *r = malloc(sizeof *r);
+	int hits = 0;
+	for (size_t i = 0; buf && r && i < len && hits < 2;) {
+		size_t end = i;
+		while (end < len && head[end] != '\n' && head[end] != '\r')
+			end++;
+		size_t n = end - i < TL_DETECT_LINE ? end - i : TL_DETECT_LINE - 1;
+		strip_copy(buf, head + i, n);
+		recognise(buf, r);
+		hits += r->kind == TL_TRAIN || r->kind == TL_EVAL;
+		i = end + 1;
+	}
+	free(buf);
+	free(r);
+	return hits >= 2 ? 75 : hits == 1 ? 60 : 0;
+}
+
+/* Plain-text training lines: NxD/Neuron `step N ...`, Megatron-LM
+ * iterations, torch-neuronx LOG lines, NeMo/NxDT PTL bars, HyperPod
+ * auto-resume (LOG-FORMATS.md sections 8 and 9). Steps as logged. */
+const dt_importer dt_imp_textlog = {
+	.name = "textlog",
+	.description = "plain-text training lines (NxD/Neuron step lines, "
+	               "Megatron-LM, torch-neuronx LOG, NeMo/NxDT progress bars)",
+	.detect = tl_detect,
+	.parse = tl_parse,
+};

@@ -1,0 +1,350 @@
+/* test_imp_textlog.c: plain-text training-line importer
+ * (importers/imp_textlog.c) on hand-written fixtures and the corpus. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "importers/importer.h"
+
+#define FIX DT_FIXTURES "/textlog/"
+#define CORPUS DT_SHARED "/corpus/"
+
+/* Whole file in an exact-size buffer (no NUL after it: ASan catches any
+ * read past src->len). */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	char *d = malloc(n ? (size_t)n : 1);
+	assert_non_null(d);
+	assert_int_equal(fread(d, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return d;
+}
+
+static void parse_buf(const char *path, const char *d, size_t len,
+                      dt_rawlog *log)
+{
+	dt_source src = { path, path, d, len };
+	dt_import_opts opts = { 0, 0, 0 };
+	char err[256] = "";
+	dt_rawlog_init(log);
+	assert_int_equal(dt_imp_textlog.parse(&src, &opts, log, err,
+	                                      sizeof err), 0);
+}
+
+static void parse_file(const char *path, dt_rawlog *log)
+{
+	size_t len;
+	char *d = slurp(path, &len);
+	parse_buf(path, d, len, log);
+	free(d);
+}
+
+/* Series `metric` holds exactly steps[i], values[i] (NaN matches NaN). */
+static void assert_series(const dt_rawlog *log, const char *metric, size_t n,
+                          const int64_t *steps, const double *values)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, metric);
+	assert_non_null(s);
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(s->step[i], steps[i]);
+		if (values && isnan(values[i]))
+			assert_true(isnan(s->value[i]));
+		else if (values)
+			assert_true(s->value[i] == values[i]);
+	}
+}
+
+static int has_warning(const dt_rawlog *log, const char *needle)
+{
+	for (size_t i = 0; i < log->nwarnings; i++)
+		if (strstr(log->warnings[i], needle))
+			return 1;
+	return 0;
+}
+
+/* NxD (units, multi-word keys, rank prefix, CRLF), generic pipes with
+ * ANSI bold, torchtune key:value, JAX key=value with nan; a HyperPod
+ * auto-resume retry marks a new launch before step 5 is logged again. */
+static void test_step_lines(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "steps_kv.log", &log);
+	const int64_t st[] = { 1, 2, 3, 4, 5, 5, 6 };
+	const double loss[] = { 13.25, 12.5, 2.5, 1.25, NAN, INFINITY, 1.75 };
+	assert_series(&log, "loss", 7, st, loss);
+	const dt_rawseries *s = dt_rawlog_find(&log, "loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 5);
+	const int64_t gst[] = { 1, 2, 5, 5, 6 };
+	const double gn[] = { 1.5, 2.25, 0.5, 10.125, 10.875 };
+	assert_series(&log, "grad_norm", 5, gst, gn);
+	const int64_t tst[] = { 1, 2, 5, 6 };
+	const double stt[] = { 244.5, 243.75, 458.5, 286.0 };
+	const double thr[] = { 3.5, 4.0, 2.0, 2.5 };
+	assert_series(&log, "step_time", 4, tst, stt);
+	assert_series(&log, "throughput", 4, tst, thr);
+	const int64_t lst[] = { 3, 4 };
+	const double lr[] = { 1e-4, 2e-05 };
+	assert_series(&log, "lr", 2, lst, lr);
+	const int64_t ost[] = { 4 };
+	const double tps[] = { 100.5 };
+	assert_series(&log, "tokens_per_second_per_gpu", 1, ost, tps);
+	const int64_t pst[] = { 5 };
+	const double pn[] = { 1800.25 };
+	assert_series(&log, "param_norm", 1, pst, pn);
+	assert_true(has_warning(&log, ":10: new launch (HyperPod auto-resume)"));
+	assert_true(has_warning(&log, "Retrying step. Attempt number: 1"));
+	dt_rawlog_free(&log);
+}
+
+/* Megatron: timestamp and srun -l prefixes; iteration 10 has no lm loss
+ * (skipped, counted 10 + 6 = 16 in 'number of skipped iterations');
+ * iteration 30 printed twice = one point; validation at 30; nan kept;
+ * the end-of-training validation line has no iteration (ignored); global
+ * batch 16 then 32 (warning, first kept). */
+static void test_megatron(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "megatron.log", &log);
+	const int64_t st[] = { 20, 30, 40 };
+	const double loss[] = { 10.72453, 9.5, NAN };
+	const double gn[] = { 3.875, 2.5, 1.25 };
+	assert_series(&log, "loss", 3, st, loss);
+	assert_series(&log, "grad_norm", 3, st, gn);
+	const int64_t lst[] = { 10, 20, 30, 40 };
+	const double lr[] = { 1.5e-05, 3e-05, 4.5e-05, 6e-05 };
+	const double ls[] = { 65536, 32768, 32768, 16384 };
+	assert_series(&log, "lr", 4, lst, lr);
+	assert_series(&log, "loss_scale", 4, lst, ls);
+	const int64_t est[] = { 30 };
+	const double el[] = { 8.88954 };
+	assert_series(&log, "eval_loss", 1, est, el);
+	assert_null(dt_rawlog_find(&log, "consumed_samples"));
+	assert_int_equal(log.global_batch, 16);
+	assert_true(has_warning(&log, "1 Megatron iteration line(s) without "
+	                        "'lm loss' (iterations 10..10"));
+	assert_true(has_warning(&log, "reported: 16"));
+	assert_true(has_warning(&log, "from 16 to 32"));
+	assert_true(has_warning(&log, "1 validation line(s) without"));
+	dt_rawlog_free(&log);
+}
+
+static void test_neuron_log(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "neuron_log.log", &log);
+	const int64_t st[] = { 78, 79, 80 };
+	const double loss[] = { 9.1875, 8.9375, NAN };
+	const double lr[] = { 1.56e-05, 1.58e-05, 1.60e-05 };
+	assert_series(&log, "loss", 3, st, loss);
+	assert_series(&log, "lr", 3, st, lr);
+	const int64_t gst[] = { 79 };
+	const double gn[] = { 0.75 };
+	assert_series(&log, "grad_norm", 1, gst, gn);
+	assert_null(dt_rawlog_find(&log, "epoch"));
+	dt_rawlog_free(&log);
+}
+
+/* PTL bars separated by '\r' with mojibake: the step is global_step, the
+ * running mean loss= is ignored, global_step 2 printed twice = one point;
+ * bars without global_step are counted, not imported. */
+static void test_ptl(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "ptl.log", &log);
+	const int64_t st[] = { 1, 2, 3 };
+	const double loss[] = { 13.40, 12.50, 11.25 };
+	const double lr[] = { 7.5e-9, 1.5e-8, 2.25e-8 };
+	assert_series(&log, "loss", 3, st, loss);
+	assert_series(&log, "lr", 3, st, lr);
+	assert_series(&log, "parameter_norm", 3, st, NULL);
+	assert_null(dt_rawlog_find(&log, "v_num"));
+	assert_null(dt_rawlog_find(&log, "consumed_samples"));
+	assert_null(dt_rawlog_find(&log, "global_step"));
+	assert_true(has_warning(&log, "2 progress-bar line(s) without "
+	                        "global_step"));
+	assert_false(has_warning(&log, "running mean"));
+	dt_rawlog_free(&log);
+
+	parse_file(FIX "ptl_running_mean.log", &log);
+	const int64_t rst[] = { 39 };
+	const double rl[] = { 10.9 };
+	assert_series(&log, "loss", 1, rst, rl);
+	assert_true(has_warning(&log, "running mean"));
+	dt_rawlog_free(&log);
+}
+
+static void test_nothing(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "nothing.log", &log);
+	assert_int_equal(log.nseries, 0);
+	assert_true(has_warning(&log, "no training lines recognised"));
+	dt_rawlog_free(&log);
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	static const char *const yes[] = {
+		"step 1 step_time 2.5s throughput 3.9 seq/s loss 13.4 grad norm 1.9\n",
+		"Step 12 | loss:1.23 lr:2e-05 \n",
+		"1:  iteration       25/73242187 | lm loss: 1.086954E+01 |\n",
+		"LOG Thu Sep 29 22:30:10 2022 - (0, 78) step_loss : 9.1875\n",
+		"Epoch 0: 3%| | 3/91 [16:05<7:52, reduced_train_loss=13.40, "
+		"global_step=1.000]\n",
+	};
+	static const char *const no[] = {
+		"{\"step\": 10, \"loss\": 2.5}\n{\"step\": 20, \"loss\": 2.4}\n",
+		"step,loss,lr\n10,2.5,1e-4\n",
+		"{'loss': 2.5, 'learning_rate': 1e-05, 'epoch': 0.1}\n",
+		"Retrying step. Attempt number: 1\nstep_time 3\n",
+		"",
+	};
+	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+		assert_true(dt_imp_textlog.detect("x.log", yes[i],
+		                                  strlen(yes[i])) >= 60);
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+		assert_int_equal(dt_imp_textlog.detect("x", no[i], strlen(no[i])),
+		                 0);
+}
+
+/* Every prefix of every fixture parses without error or over-read. */
+static void test_truncated_inputs(void **state)
+{
+	(void)state;
+	static const char *const files[] = { "steps_kv.log", "megatron.log",
+		"neuron_log.log", "ptl.log", "ptl_running_mean.log",
+		"nothing.log" };
+	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+		char path[512];
+		size_t len;
+		snprintf(path, sizeof path, FIX "%s", files[f]);
+		char *d = slurp(path, &len);
+		for (size_t n = 0; n <= len; n++) {
+			char *cut = malloc(n ? n : 1);
+			assert_non_null(cut);
+			memcpy(cut, d, n);
+			dt_rawlog log;
+			parse_buf(path, cut, n, &log);
+			dt_rawlog_free(&log);
+			assert_true(dt_imp_textlog.detect(path, cut, n) >= 0);
+			free(cut);
+		}
+		free(d);
+	}
+}
+
+/* Corpus (shared/corpus, SOURCES.md); point counts and first/last steps
+ * checked by hand with grep/python3. */
+static void corpus_loss(const char *rel, size_t n, int64_t first,
+                        double first_v, int64_t last, double last_v,
+                        dt_rawlog *log)
+{
+	char path[512];
+	snprintf(path, sizeof path, CORPUS "%s", rel);
+	parse_file(path, log);
+	const dt_rawseries *s = dt_rawlog_find(log, "loss");
+	assert_non_null(s);
+	assert_int_equal(s->n, n);
+	assert_int_equal(s->step[0], first);
+	assert_true(s->value[0] == first_v);
+	assert_int_equal(s->step[n - 1], last);
+	assert_true(s->value[n - 1] == last_v);
+}
+
+static void test_corpus(void **state)
+{
+	(void)state;
+	struct stat st;
+	if (stat(CORPUS, &st) != 0)
+		skip();
+	dt_rawlog log;
+
+	/* HyperPod: steps 1-5, [Auto Resume] retry (line 15), steps 6-9. */
+	corpus_loss("neuron/trn1_nxd-llama3-70b_tp32pp8_hyperpod-autoresume_"
+	            "excerpt_anon.log", 9, 1, 13.412860887125134, 9,
+	            1.6782752611325122, &log);
+	const dt_rawseries *s = dt_rawlog_find(&log, "loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 5);
+	assert_non_null(dt_rawlog_find(&log, "grad_norm"));
+	assert_true(has_warning(&log, ":15: new launch"));
+	dt_rawlog_free(&log);
+
+	/* NxDT PTL: 4 bars, global_step 1, 2, 2, 3 -> 3 points. */
+	corpus_loss("neuron/trn_nxdt_llama3-70b_pretrain_ptl-progress_doc-"
+	            "excerpt.log", 3, 1, 13.40, 3, 13.40, &log);
+	dt_rawlog_free(&log);
+
+	/* NxDT DPO with mojibake: global_step 1, 3, 3 -> 2 points. */
+	corpus_loss("neuron/trn_nxdt_llama3-8b_dpo_ptl-progress_mojibake_doc-"
+	            "excerpt.log", 2, 1, 6.930, 3, 6.790, &log);
+	assert_non_null(dt_rawlog_find(&log, "grad_norm"));
+	dt_rawlog_free(&log);
+
+	/* torch-neuronx LOG lines: (0, 78) .. (0, 85). */
+	corpus_loss("neuron/trn1_dp-bert-large_LOG-step_loss_doc-excerpt.log",
+	            8, 78, 9.1875, 85, 9.0, &log);
+	dt_rawlog_free(&log);
+
+	/* Megatron srun -l: iterations 25..27. */
+	corpus_loss("megatron_nemo_deepspeed/megatron-lm_gpt3_srun-rank-"
+	            "prefixed_doc-excerpt.log", 3, 25, 10.86954, 27, 10.87129,
+	            &log);
+	assert_int_equal(log.global_batch, 2);
+	dt_rawlog_free(&log);
+
+	/* NeMo 1 end of run: one bar, global_step 39.00. */
+	corpus_loss("megatron_nemo_deepspeed/nemo1_gpt3-126m_ptl-progress-end-"
+	            "of-run_doc-excerpt.log", 1, 39, 10.90, 39, 10.90, &log);
+	dt_rawlog_free(&log);
+
+	/* Megatron fp16: iterations 1-3 all skipped: no loss, lr kept. */
+	parse_file(CORPUS "megatron_nemo_deepspeed/megatron-lm_gpt3-175b_fp16_"
+	           "skipped-iterations_doc-excerpt.log", &log);
+	assert_null(dt_rawlog_find(&log, "loss"));
+	const int64_t lst[] = { 1, 2, 3 };
+	const double lr[] = { 0, 0, 0 };
+	assert_series(&log, "lr", 3, lst, lr);
+	assert_int_equal(log.global_batch, 288);
+	assert_true(has_warning(&log, "3 Megatron iteration line(s) without "
+	                        "'lm loss' (iterations 1..3"));
+	dt_rawlog_free(&log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_step_lines),
+		cmocka_unit_test(test_megatron),
+		cmocka_unit_test(test_neuron_log),
+		cmocka_unit_test(test_ptl),
+		cmocka_unit_test(test_nothing),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_truncated_inputs),
+		cmocka_unit_test(test_corpus),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
