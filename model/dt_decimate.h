@@ -1,0 +1,64 @@
+/* dt_decimate.h: min/max decimation of a curve for drawing, without
+ * scanning every point per frame.
+ *
+ * A dt_pyramid is built once per value array in O(n) (memory about
+ * 20 bytes per point): level k >= 1 holds, for every block of 2^k
+ * consecutive points, the minimum and maximum of its finite values and
+ * the number of its non-finite (NaN / +-inf) values. Level 0 is the value
+ * array itself, borrowed. A range query then costs O(log n) (bottom-up
+ * segment-tree walk), and a screen column maps to an index range by binary
+ * search on the (strictly increasing) x array, so one frame of W columns
+ * costs O(W log n) whatever the number of points.
+ * Pure computation, no terminal code. */
+#ifndef DT_DECIMATE_H
+#define DT_DECIMATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Summary of a range of points. When finite == 0, min = +inf and
+ * max = -inf. Units are those of the values. */
+typedef struct dt_range {
+	double min, max;     /* over the finite values only */
+	size_t finite;       /* finite values in the range */
+	size_t bad;          /* non-finite values in the range */
+} dt_range;
+
+typedef struct dt_pyramid {
+	size_t n;            /* points */
+	const double *v;     /* [n] level 0, borrowed (must outlive the pyramid) */
+	size_t nlevels;      /* levels above 0 */
+	double **min;        /* [nlevels][blocks of level k+1], owned */
+	double **max;        /* idem */
+	uint32_t **bad;      /* idem: non-finite count per block */
+} dt_pyramid;
+
+/* Build the pyramid over v[0..n) (v is borrowed, not copied). n = 0 gives
+ * an empty pyramid. Returns 0, or -1 with errno ENOMEM (p is then empty
+ * and safe to free). n must be below 2^32. */
+int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n);
+
+/* Free what the pyramid owns and zero it; a zeroed pyramid is accepted. */
+void dt_pyramid_free(dt_pyramid *p);
+
+/* Summary of points [i0, i1) (clamped to [0, n)); O(log n). */
+dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1);
+
+/* Index of the first x[i] >= key in a strictly increasing x[0..n), n when
+ * none; O(log n). */
+size_t dt_lower_bound_i64(const int64_t *x, size_t n, double key);
+
+/* One screen column's worth of points. */
+typedef struct dt_column {
+	size_t i0, i1;       /* points [i0, i1) fall in this column */
+	dt_range r;          /* their summary (finite = bad = 0 when empty) */
+} dt_column;
+
+/* Split the x window [x0, x0 + span) into `ncols` equal columns (column c
+ * covers [x0 + c*span/ncols, x0 + (c+1)*span/ncols)) and summarise the
+ * points of (x, pyramid) in each: out[ncols]. x is the pyramid's x array
+ * (strictly increasing, same n). Cost O(ncols log n). */
+void dt_decimate_columns(const int64_t *x, const dt_pyramid *p, double x0,
+                         double span, size_t ncols, dt_column *out);
+
+#endif

@@ -1,0 +1,273 @@
+/* test_chart.c: pure render tests (no terminal): exact cells of a tiny
+ * plot, the diff strip, the verdict sentence and the cursor readout. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/dt_decimate.h"
+#include "themes/theme.h"
+#include "tui/chart.h"
+#include "tui/grid.h"
+
+#define NPT 40
+
+/* Baseline: y = 0 at x = 0..39, except NaN at x = 5.
+ * Pilot: y = 1 at x = 0..19, y = 0 at x = 20..39.
+ * Plot 20x6 cells = 40x24 dots over x in [0, 40), y in [0, 1]:
+ * one x per dot column; y = 0 is dot row 23 (cell row 5, braille dots 7
+ * and 8 -> U+28C0), y = 1 is dot row 0 (cell row 0).
+ * - row 5, cells 0..9: baseline only -> '⣀' (cell 2 holds x = 4, 5; x = 5
+ *   is NaN, so only the left dot: U+2840 '⡀');
+ * - row 5, cells 10..19: both -> '◆';
+ * - row 0, cells 0..9: pilot only -> '•', except cell 2 which carries the
+ *   non-finite mark '▲' of the baseline's NaN;
+ * - cell column 10 (x = 20): the pilot's drop 1 -> 0 is one vertical run,
+ *   so rows 0..4 are '•' and row 5 is '◆';
+ * - everything else blank. */
+static void build(int64_t *x, double *b, double *p)
+{
+	int i;
+	for (i = 0; i < NPT; i++) {
+		x[i] = i;
+		b[i] = i == 5 ? NAN : 0.0;
+		p[i] = i < 20 ? 1.0 : 0.0;
+	}
+}
+
+static void test_plot_cells(void **state)
+{
+	int64_t x[NPT];
+	double b[NPT], p[NPT];
+	dt_pyramid pb, pp;
+	dt_plot_series s[2];
+	dt_grid g;
+	int cx, cy;
+	(void)state;
+
+	build(x, b, p);
+	assert_int_equal(dt_pyramid_build(&pb, b, NPT), 0);
+	assert_int_equal(dt_pyramid_build(&pp, p, NPT), 0);
+	s[0] = (dt_plot_series){ NPT, x, b, &pb };
+	s[1] = (dt_plot_series){ NPT, x, p, &pp };
+	assert_int_equal(dt_grid_init(&g, 20, 6, 0), 0);
+	assert_int_equal(dt_chart_plot(&g, 0, 0, 20, 6, s, 0, 40, 0, 1, 0), 0);
+	for (cy = 0; cy < 6; cy++)
+		for (cx = 0; cx < 20; cx++) {
+			dt_cell *c = dt_grid_at(&g, cx, cy);
+			wchar_t want = L' ';
+			int role = DT_ROLE_NORMAL;
+			if (cy == 5 && cx < 10) {
+				want = cx == 2 ? 0x2840 : 0x28C0;
+				role = DT_ROLE_BASELINE;
+			} else if (cy == 5) {
+				want = L'◆';
+				role = DT_ROLE_OVERLAP;
+			} else if (cy == 0 && cx == 2) {
+				want = L'▲';
+				role = DT_ROLE_NONFINITE;
+			} else if ((cy == 0 && cx < 10) || cx == 10) {
+				want = L'•';
+				role = DT_ROLE_PILOT;
+			}
+			if (c->ch != want || c->role != role)
+				fail_msg("cell (%d,%d): got U+%04X role %d, want U+%04X role %d",
+				         cx, cy, (unsigned)c->ch, c->role,
+				         (unsigned)want, role);
+		}
+	dt_grid_free(&g);
+
+	/* ASCII: same layout with '*', '+', '#', '!' */
+	assert_int_equal(dt_grid_init(&g, 20, 6, 1), 0);
+	assert_int_equal(dt_chart_plot(&g, 0, 0, 20, 6, s, 0, 40, 0, 1, 0), 0);
+	{
+		char row[64];
+		dt_grid_row_utf8(&g, 0, row, sizeof row);
+		assert_string_equal(row, "++!++++++++         ");
+		dt_grid_row_utf8(&g, 3, row, sizeof row);
+		assert_string_equal(row, "          +         ");
+		dt_grid_row_utf8(&g, 5, row, sizeof row);
+		assert_string_equal(row, "**********##########");
+	}
+	dt_grid_free(&g);
+	dt_pyramid_free(&pb);
+	dt_pyramid_free(&pp);
+}
+
+/* Two curves 1..200 at loss 2.0; the pilot is 2.1 at steps 50, 51, 53,
+ * 54 (+5 %) and 2.2 at step 52 (+10 %): 5 breaches of |p-b| > 0.04 with
+ * N = 200 -> allowed min(max(200 // 100, 1), 50) = 2 -> FAIL. */
+static void make_series(dt_series *s, int pilot)
+{
+	size_t i;
+	memset(s, 0, sizeof *s);
+	s->n = 200;
+	s->step = malloc(200 * sizeof *s->step);
+	s->value = malloc(200 * sizeof *s->value);
+	s->segment = calloc(200, sizeof *s->segment);
+	s->nsegments = 1;
+	assert_non_null(s->step);
+	assert_non_null(s->value);
+	for (i = 0; i < 200; i++) {
+		s->step[i] = (int64_t)i + 1;
+		s->value[i] = 2.0;
+		if (pilot && i + 1 >= 50 && i + 1 <= 54)
+			s->value[i] = i + 1 == 52 ? 2.2 : 2.1;
+	}
+}
+
+static void free_series(dt_series *s)
+{
+	free(s->step);
+	free(s->value);
+	free(s->segment);
+}
+
+static int find_row(const dt_grid *g, const char *needle, char *row, size_t len)
+{
+	int y;
+	for (y = 0; y < g->h; y++) {
+		dt_grid_row_utf8(g, y, row, len);
+		if (strstr(row, needle))
+			return y;
+	}
+	return -1;
+}
+
+static void test_compare_frame(void **state)
+{
+	dt_series b, p;
+	dt_compare_view v;
+	dt_grid g;
+	char row[1024], text[512];
+	int y;
+	(void)state;
+
+	make_series(&b, 0);
+	make_series(&p, 1);
+	assert_int_equal(dt_compare_view_init(&v, &b, &p, NULL, "gpu-base (gpu)",
+	                                      "trn2-pilot (trn2)"), 0);
+	assert_int_equal(v.par.breaches, 5);
+	dt_compare_verdict_text(&v.par, text, sizeof text);
+	assert_string_equal(text,
+	        "verdict FAIL: 5 of 200 steps breach |p-b| > 0 + 0.02*|b| "
+	        "(allowed 2); first breach at step 50; max |rel diff| 10.0% at "
+	        "step 52; warm-up 0");
+
+	assert_int_equal(dt_grid_init(&g, 80, 24, 0), 0);
+	dt_compare_render(&v, &g, "test");
+	/* 80 columns: the verdict wraps after "(allowed 2);" */
+	y = find_row(&g, "verdict FAIL: 5 of 200 steps breach", row, sizeof row);
+	assert_true(y > 0);
+	assert_non_null(strstr(row, "(allowed 2);"));
+	dt_grid_row_utf8(&g, y + 1, row, sizeof row);
+	assert_non_null(strstr(row, "first breach at step 50; max |rel diff| 10.0% at step 52"));
+	assert_true(find_row(&g, "cursor step 1  base 2  pilot 2  rel +0.00%",
+	                     row, sizeof row) > 0);
+	/* the breach glyph shows in the diff strip */
+	assert_true(find_row(&g, "×", row, sizeof row) > 0);
+
+	dt_compare_cursor(&v, 2); /* End */
+	dt_compare_render(&v, &g, "test");
+	assert_true(find_row(&g, "cursor step 200", row, sizeof row) > 0);
+
+	/* zoomed in (12.5 steps over 70 columns), l moves one step: 51
+	 * presses from step 1 reach step 52, the window following */
+	dt_compare_cursor(&v, -2);
+	dt_compare_zoom(&v, 1.0 / 16);
+	for (y = 0; y < 51; y++)
+		dt_compare_cursor(&v, 1);
+	dt_compare_render(&v, &g, "test");
+	assert_true(v.span < 13 && v.x0 <= 52 && v.x0 + v.span > 52);
+	y = find_row(&g, "cursor step", row, sizeof row);
+	assert_true(y > 0);
+	if (!strstr(row, "cursor step 52  base 2  pilot 2.2  rel +10.00%  BREACH"))
+		fail_msg("readout: %s", row);
+
+	/* smoothing: readout adds the EMA values; toggling back drops them */
+	assert_int_equal(dt_compare_set_smoothing(&v, 1, 0), 0);
+	dt_compare_render(&v, &g, "test");
+	assert_true(find_row(&g, "EMA b 2 p", row, sizeof row) > 0);
+	assert_true(find_row(&g, "EMA 0.60", row, sizeof row) == 1);
+	assert_int_equal(dt_compare_set_smoothing(&v, 0, 0), 0);
+	dt_compare_render(&v, &g, "test");
+	assert_true(find_row(&g, "EMA b", row, sizeof row) < 0);
+
+	/* a grid too small gets the message only */
+	dt_grid_free(&g);
+	assert_int_equal(dt_grid_init(&g, 30, 8, 1), 0);
+	dt_compare_render(&v, &g, "test");
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_non_null(strstr(row, "terminal too small"));
+
+	dt_grid_free(&g);
+	dt_compare_view_free(&v);
+	free_series(&b);
+	free_series(&p);
+}
+
+/* Log text passes through dt_sanitize: an escape sequence cannot reach
+ * the terminal. */
+static void test_text_sanitised(void **state)
+{
+	dt_grid g;
+	char row[64];
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 12, 1, 0), 0);
+	dt_grid_text(&g, 0, 0, 12, "a\x1b[2Jb\tc", DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_null(strchr(row, '\x1b'));
+	assert_string_equal(row, "a?[2Jb c    ");
+	dt_grid_free(&g);
+}
+
+/* Theme files: the shipped ones load, a missing one falls back to the
+ * built-in defaults with an error, colour names parse. */
+static void test_themes(void **state)
+{
+	dt_theme t;
+	char err[600];
+	short c;
+	(void)state;
+	assert_int_equal(dt_theme_load(&t, DT_THEME_DIR "/default.theme", err,
+	                               sizeof err), 0);
+	assert_int_equal(t.mono, 0);
+	assert_int_equal(t.style[DT_ROLE_BASELINE].fg, 6); /* cyan */
+	assert_int_equal(t.style[DT_ROLE_PILOT].fg, 3);    /* yellow */
+	assert_int_equal(t.style[DT_ROLE_BREACH].fg, 1);   /* red */
+	assert_int_equal(dt_theme_load(&t, DT_THEME_DIR "/mono.theme", err,
+	                               sizeof err), 0);
+	assert_int_equal(t.mono, 1);
+	assert_int_equal(t.style[DT_ROLE_SELECT].mono, DT_ATTR_REVERSE);
+	assert_int_equal(dt_theme_load(&t, "/nonexistent/x.theme", err,
+	                               sizeof err), -1);
+	assert_string_equal(t.name, "builtin");
+	assert_int_equal(dt_theme_parse_color("brightred", &c), 0);
+	assert_int_equal(c, 9);
+	assert_int_equal(dt_theme_parse_color("colour200", &c), 0);
+	assert_int_equal(c, 200);
+	assert_int_equal(dt_theme_parse_color("default", &c), 0);
+	assert_int_equal(c, -1);
+	assert_int_equal(dt_theme_parse_color("chartreuse", &c), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plot_cells),
+		cmocka_unit_test(test_compare_frame),
+		cmocka_unit_test(test_text_sanitised),
+		cmocka_unit_test(test_themes),
+	};
+	/* wcwidth needs a UTF-8 locale for the non-ASCII glyphs */
+	if (!setlocale(LC_ALL, "C.UTF-8"))
+		setlocale(LC_ALL, "");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,267 @@
+/* app.c: dt_tui_run: the input loop, screen switching, signals, reload
+ * when another process writes the store. */
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "themes/theme.h"
+#include "tui/screens.h"
+#include "tui/term.h"
+
+#define MIN_COLS 60
+#define MIN_ROWS 16
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_quit_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+/* Crash path: restore the terminal, then die the default way. */
+static void on_crash_signal(int sig)
+{
+	dt_term_end();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+static const int crash_sigs[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+#define NQUIT (sizeof quit_sigs / sizeof quit_sigs[0])
+#define NCRASH (sizeof crash_sigs / sizeof crash_sigs[0])
+
+typedef struct app {
+	dt_store *st;
+	char title[600];
+	dt_grid grid;
+	dt_theme theme;
+	char theme_paths[3][512];
+	size_t ntheme, theme_idx;
+	int mono;
+	int screen;            /* 0 run list, 1 comparison */
+	int help;              /* help overlay shown */
+	dt_runs_screen runs;
+	dt_compare_screen cmp;
+	int64_t data_version;
+} app;
+
+static void load_theme(app *a)
+{
+	char err[600];
+	if (a->ntheme == 0 ||
+	    dt_theme_load(&a->theme, a->theme_paths[a->theme_idx], err, sizeof err))
+		dt_theme_default(&a->theme); /* missing file: built-in colours */
+	dt_term_apply_theme(&a->theme, a->mono);
+}
+
+static int translate_key(int rc, wint_t wch)
+{
+	if (rc == OK)
+		return wch == '\r' || wch == '\n' ? DT_K_ENTER : (int)wch;
+	switch (wch) {
+	case KEY_UP: return DT_K_UP;
+	case KEY_DOWN: return DT_K_DOWN;
+	case KEY_LEFT: return DT_K_LEFT;
+	case KEY_RIGHT: return DT_K_RIGHT;
+	case KEY_HOME: return DT_K_HOME;
+	case KEY_END: return DT_K_END;
+	case KEY_PPAGE: return DT_K_PGUP;
+	case KEY_NPAGE: return DT_K_PGDN;
+	case KEY_SLEFT: return DT_K_SLEFT;
+	case KEY_SRIGHT: return DT_K_SRIGHT;
+	case KEY_ENTER: return DT_K_ENTER;
+	default: return -1;
+	}
+}
+
+static void draw(app *a)
+{
+	dt_grid *g = &a->grid;
+	if (g->w < MIN_COLS || g->h < MIN_ROWS) {
+		dt_grid_clear(g);
+		dt_grid_printf(g, 0, 0, g->w, DT_ROLE_WARN,
+		               "terminal too small: need %dx%d, have %dx%d",
+		               MIN_COLS, MIN_ROWS, g->w, g->h);
+		dt_grid_text(g, 0, 1, g->w, "enlarge it, or press q to quit",
+		             DT_ROLE_STATUS);
+	} else if (a->screen == 1) {
+		dt_compare_screen_render(&a->cmp, g, a->title);
+	} else {
+		dt_runs_render(&a->runs, g, a->title);
+	}
+	if (a->help && g->w >= MIN_COLS && g->h >= MIN_ROWS)
+		dt_help_render(g, a->screen);
+	dt_term_blit(g);
+}
+
+/* Reload when another connection committed (PRAGMA data_version). */
+static int check_reload(app *a)
+{
+	int64_t v;
+	if (dt_store_data_version(a->st, &v) || v == a->data_version)
+		return 0;
+	a->data_version = v;
+	dt_runs_load(&a->runs, a->st);
+	if (a->screen == 1) {
+		const dt_run *b = dt_runs_picked(&a->runs, 0);
+		const dt_run *p = dt_runs_picked(&a->runs, 1);
+		if (b && p)
+			dt_compare_open(&a->cmp, a->st, b, p, 1);
+	}
+	return 1;
+}
+
+static void handle_key(app *a, int key, int *quit)
+{
+	dt_action act;
+	if (a->help) {
+		a->help = 0;
+		return;
+	}
+	if (key == '?') {
+		a->help = 1;
+		return;
+	}
+	if (key == 't') {
+		a->theme_idx = a->ntheme ? (a->theme_idx + 1) % a->ntheme : 0;
+		load_theme(a);
+		clearok(stdscr, TRUE);
+		return;
+	}
+	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
+		if (key == 'q')
+			*quit = 1;
+		return;
+	}
+	if (a->screen == 1) {
+		act = dt_compare_key(&a->cmp, key);
+		if (act == DT_ACT_BACK)
+			a->screen = 0;
+		return;
+	}
+	act = dt_runs_key(&a->runs, a->st, key);
+	if (act == DT_ACT_QUIT) {
+		*quit = 1;
+	} else if (act == DT_ACT_OPEN_COMPARE) {
+		dt_compare_open(&a->cmp, a->st, dt_runs_picked(&a->runs, 0),
+		                dt_runs_picked(&a->runs, 1), 0);
+		a->screen = 1;
+	}
+}
+
+static void install_signals(struct sigaction *old_quit,
+                            struct sigaction *old_crash)
+{
+	struct sigaction sa;
+	size_t i;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_quit_signal;
+	for (i = 0; i < NQUIT; i++)
+		sigaction(quit_sigs[i], &sa, &old_quit[i]);
+	sa.sa_handler = on_crash_signal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	for (i = 0; i < NCRASH; i++)
+		sigaction(crash_sigs[i], &sa, &old_crash[i]);
+}
+
+static void restore_signals(const struct sigaction *old_quit,
+                            const struct sigaction *old_crash)
+{
+	size_t i;
+	for (i = 0; i < NQUIT; i++)
+		sigaction(quit_sigs[i], &old_quit[i], NULL);
+	for (i = 0; i < NCRASH; i++)
+		sigaction(crash_sigs[i], &old_crash[i], NULL);
+}
+
+int dt_tui_run(dt_store *st, const char *db_label)
+{
+	struct sigaction old_quit[NQUIT], old_crash[NCRASH];
+	const char *force_ascii = getenv("DUALTRACK_ASCII");
+	app a;
+	int quit = 0, dirty = 1, ascii;
+	time_t last_check;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "dualtrack: the full-screen view needs a terminal "
+		        "(use the subcommands for scripts)\n");
+		return 2;
+	}
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C"); /* "2.5", never "2,5", in labels */
+	ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0 ||
+	        (force_ascii && force_ascii[0] && strcmp(force_ascii, "0"));
+
+	memset(&a, 0, sizeof a);
+	a.st = st;
+	snprintf(a.title, sizeof a.title, "dualtrack \xe2\x80\x94 %s",
+	         db_label ? db_label : "");
+	if (ascii)
+		snprintf(a.title, sizeof a.title, "dualtrack - %s",
+		         db_label ? db_label : "");
+	a.ntheme = dt_theme_paths(a.theme_paths, 3);
+	quit_signal = 0;
+
+	if (dt_term_init())
+		return 2;
+	install_signals(old_quit, old_crash);
+	a.mono = !dt_term_has_color();
+	load_theme(&a);
+	if (dt_grid_init(&a.grid, COLS > 0 ? COLS : 80, LINES > 0 ? LINES : 24,
+	                 ascii)) {
+		dt_term_end();
+		restore_signals(old_quit, old_crash);
+		fprintf(stderr, "dualtrack: out of memory\n");
+		return 1;
+	}
+	dt_store_data_version(st, &a.data_version);
+	dt_runs_load(&a.runs, st);
+	last_check = time(NULL);
+
+	while (!quit && !quit_signal) {
+		wint_t wch;
+		int rc, key;
+		if (dirty) {
+			draw(&a);
+			dirty = 0;
+		}
+		rc = get_wch(&wch);
+		if (quit_signal)
+			break;
+		if (rc == ERR) {
+			if (time(NULL) - last_check >= 1) {
+				last_check = time(NULL);
+				dirty = check_reload(&a);
+			}
+			continue;
+		}
+		if (rc == KEY_CODE_YES && wch == KEY_RESIZE) {
+			dt_grid_resize(&a.grid, COLS, LINES);
+			clearok(stdscr, TRUE);
+			dirty = 1;
+			continue;
+		}
+		key = translate_key(rc, wch);
+		if (key < 0)
+			continue;
+		handle_key(&a, key, &quit);
+		dirty = 1;
+	}
+
+	dt_term_end();
+	restore_signals(old_quit, old_crash);
+	dt_compare_close(&a.cmp);
+	dt_runs_free(&a.runs);
+	dt_grid_free(&a.grid);
+	return 0;
+}

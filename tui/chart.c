@@ -1,0 +1,445 @@
+/* chart.c: curve plot and the comparison view (state, zoom, cursor). */
+#include "tui/chart.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/dt_ema.h"
+#include "model/dt_text.h"
+#include "tui/canvas.h"
+#include "tui/chart_internal.h"
+
+static const double ema_weights[DT_EMA_NWEIGHTS] = DT_EMA_WEIGHTS;
+
+/* ---- plot ------------------------------------------------------------ */
+
+double dt_chart_ty(double y, int logy)
+{
+	if (!logy)
+		return y;
+	return y > 0 ? log10(y) : -INFINITY;
+}
+
+/* Dot row of value y in a PH-dot-high area showing [tmin, tmax]. */
+int dt_chart_py(double y, double tmin, double tmax, int ph, int logy)
+{
+	double t = dt_chart_ty(y, logy), f;
+	if (!(tmax > tmin))
+		return ph / 2;
+	if (t == -INFINITY)
+		return ph - 1;
+	f = (tmax - t) / (tmax - tmin);
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	return (int)lround(f * (ph - 1));
+}
+
+/* Join dot column a (row ya) to dot column b (row yb), a < b (a may lie
+ * left of the area, b right of it), with a straight line: every column
+ * in (a, b] gets a vertical run from the line's row at the previous
+ * column to its own, clipped to [0, pw). */
+static void join(dt_canvas *cv, int layer, double a, int ya, double b,
+                 int yb, int pw)
+{
+	int k = (int)floor(a) + 1;
+	if (k < 0)
+		k = 0;
+	for (; k <= b && k < pw; k++) {
+		double tp = (k - 1 - a) / (b - a), t = (k - a) / (b - a);
+		if (tp < 0)
+			tp = 0;
+		dt_canvas_vline(cv, layer, k, (int)lround(ya + (yb - ya) * tp),
+		                (int)lround(ya + (yb - ya) * t));
+	}
+}
+
+/* Draw one curve into layer `layer`; flags non-finite cell columns. */
+int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
+                        double x0, double span, double tmin, double tmax,
+                        int logy, unsigned char *nonfinite)
+{
+	int pw = 2 * cv->w, ph = 4 * cv->h, px;
+	dt_column *cols;
+	double prev_px = NAN;
+	int prev_py = 0;
+
+	if (s->n == 0)
+		return 0;
+	cols = malloc((size_t)pw * sizeof *cols);
+	if (!cols)
+		return -1;
+	dt_decimate_columns(s->x, s->pyr, x0, span, (size_t)pw, cols);
+	/* The point just left of the window, so the line enters from the edge. */
+	if (cols[0].i0 > 0 && isfinite(s->y[cols[0].i0 - 1])) {
+		size_t i = cols[0].i0 - 1;
+		prev_px = ((double)s->x[i] - x0) / span * pw;
+		prev_py = dt_chart_py(s->y[i], tmin, tmax, ph, logy);
+	}
+	for (px = 0; px < pw; px++) {
+		const dt_column *c = &cols[px];
+		double first, last;
+		int lo, hi;
+		if (c->r.bad)
+			nonfinite[px / 2] = 1;
+		if (c->r.finite == 0) {
+			if (c->i1 > c->i0)
+				prev_px = NAN; /* only non-finite here: break the line */
+			continue;
+		}
+		first = s->y[c->i0];
+		last = s->y[c->i1 - 1];
+		lo = dt_chart_py(c->r.max, tmin, tmax, ph, logy);
+		hi = dt_chart_py(c->r.min, tmin, tmax, ph, logy);
+		if (!isnan(prev_px) && isfinite(first))
+			join(cv, layer, prev_px, prev_py, px,
+			     dt_chart_py(first, tmin, tmax, ph, logy), pw);
+		dt_canvas_vline(cv, layer, px, lo, hi);
+		if (isfinite(last)) {
+			prev_px = px;
+			prev_py = dt_chart_py(last, tmin, tmax, ph, logy);
+		} else {
+			prev_px = NAN;
+		}
+	}
+	/* The point just right of the window. */
+	if (!isnan(prev_px) && cols[pw - 1].i1 < s->n &&
+	    isfinite(s->y[cols[pw - 1].i1])) {
+		size_t i = cols[pw - 1].i1;
+		double npx = ((double)s->x[i] - x0) / span * pw;
+		join(cv, layer, prev_px, prev_py, npx,
+		     dt_chart_py(s->y[i], tmin, tmax, ph, logy), pw);
+	}
+	free(cols);
+	return 0;
+}
+
+int dt_chart_plot(dt_grid *g, int gx, int gy, int w, int h,
+                  const dt_plot_series s[2], double x0, double span,
+                  double ymin, double ymax, int logy)
+{
+	static const dt_role roles[3] = { DT_ROLE_BASELINE, DT_ROLE_PILOT,
+	                                  DT_ROLE_OVERLAP };
+	dt_canvas cv;
+	unsigned char *nonfinite;
+	double tmin = dt_chart_ty(ymin, logy), tmax = dt_chart_ty(ymax, logy);
+	int i, rc = 0;
+
+	if (w < 1 || h < 1 || !(span > 0))
+		return 0;
+	if (dt_canvas_init(&cv, w, h))
+		return -1;
+	nonfinite = calloc((size_t)w, 1);
+	if (!nonfinite) {
+		dt_canvas_free(&cv);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < 2 && rc == 0; i++)
+		rc = dt_chart_plot_layer(&cv, i, &s[i], x0, span, tmin, tmax, logy, nonfinite);
+	if (rc == 0) {
+		dt_canvas_compose(&cv, g, gx, gy, roles);
+		for (i = 0; i < w; i++)
+			if (nonfinite[i])
+				dt_grid_put(g, gx + i, gy, g->gl->nonfinite,
+				            DT_ROLE_NONFINITE);
+	} else {
+		errno = ENOMEM;
+	}
+	free(nonfinite);
+	dt_canvas_free(&cv);
+	return rc;
+}
+
+int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
+                    int logy, double *ymin, double *ymax)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		size_t i0, i1;
+		dt_range r;
+		if (s[i].n == 0)
+			continue;
+		i0 = dt_lower_bound_i64(s[i].x, s[i].n, x0);
+		i1 = dt_lower_bound_i64(s[i].x, s[i].n, x0 + span);
+		r = dt_pyramid_query(s[i].pyr, i0, i1);
+		if (r.finite == 0)
+			continue;
+		if (r.min < lo)
+			lo = r.min;
+		if (r.max > hi)
+			hi = r.max;
+	}
+	if (!(hi >= lo))
+		return -1;
+	if (logy) {
+		if (hi <= 0)
+			return -1;
+		if (lo <= 0)
+			lo = hi * 1e-3; /* non-positive values sit on the bottom */
+		*ymin = lo / 1.12;
+		*ymax = hi * 1.12;
+		return 0;
+	}
+	if (hi == lo) {
+		double pad = lo == 0 ? 1.0 : fabs(lo) * 0.05;
+		*ymin = lo - pad;
+		*ymax = hi + pad;
+		return 0;
+	}
+	*ymin = lo - (hi - lo) * 0.05;
+	*ymax = hi + (hi - lo) * 0.05;
+	return 0;
+}
+
+/* ---- view ------------------------------------------------------------ */
+
+static void curve_free(dt_view_curve *c)
+{
+	dt_pyramid_free(&c->pyr_raw);
+	dt_pyramid_free(&c->pyr_smooth);
+	free(c->x_owned);
+	free(c->smooth);
+	free(c->restart);
+	memset(c, 0, sizeof *c);
+}
+
+/* Set up a curve from a series; gb > 0 scales x to samples. */
+static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb)
+{
+	size_t i;
+	memset(c, 0, sizeof *c);
+	c->n = s->n;
+	c->raw = s->value;
+	c->x = s->step;
+	c->smooth_w = NAN;
+	if (gb > 0 && s->n) {
+		c->x_owned = malloc(s->n * sizeof *c->x_owned);
+		if (!c->x_owned)
+			return -1;
+		for (i = 0; i < s->n; i++)
+			c->x_owned[i] = s->step[i] * gb;
+		c->x = c->x_owned;
+	}
+	if (s->nsegments > 1 && s->restart_step) {
+		c->nrestart = s->nsegments - 1;
+		c->restart = malloc(c->nrestart * sizeof *c->restart);
+		if (!c->restart)
+			return -1;
+		for (i = 0; i < c->nrestart; i++)
+			c->restart[i] = s->restart_step[i] * (gb > 0 ? gb : 1);
+	}
+	return dt_pyramid_build(&c->pyr_raw, c->raw, c->n);
+}
+
+static void label_copy(char *dst, size_t len, const char *src)
+{
+	dt_sanitize(src ? src : "", dst, len);
+}
+
+int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
+                         const dt_series *pilot, const dt_parity_opts *opts,
+                         const char *base_label, const char *pilot_label)
+{
+	dt_parity_opts o = opts ? *opts : dt_parity_defaults();
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	size_t i;
+	int k;
+
+	memset(v, 0, sizeof *v);
+	label_copy(v->label[0], sizeof v->label[0], base_label);
+	label_copy(v->label[1], sizeof v->label[1], pilot_label);
+	if (dt_parity_compute(base, pilot, &o, &v->par))
+		goto fail;
+	if (curve_init(&v->c[0], base, v->par.by_samples ? o.baseline_gb : 0) ||
+	    curve_init(&v->c[1], pilot, v->par.by_samples ? o.pilot_gb : 0))
+		goto fail;
+	if (v->par.n) {
+		v->dx = malloc(v->par.n * sizeof *v->dx);
+		v->dy = malloc(v->par.n * sizeof *v->dy);
+		v->breach_prefix = malloc((v->par.n + 1) * sizeof *v->breach_prefix);
+		if (!v->dx || !v->dy || !v->breach_prefix)
+			goto fail;
+		v->breach_prefix[0] = 0;
+		for (i = 0; i < v->par.n; i++) {
+			v->dx[i] = v->par.points[i].x;
+			v->dy[i] = v->par.points[i].rel_diff;
+			v->breach_prefix[i + 1] = v->breach_prefix[i] +
+			                          (v->par.points[i].breach ? 1 : 0);
+		}
+	}
+	if (dt_pyramid_build(&v->pyr_diff, v->dy, v->par.n))
+		goto fail;
+	for (k = 0; k < 2; k++)
+		if (v->c[k].n) {
+			if (v->c[k].x[0] < lo)
+				lo = v->c[k].x[0];
+			if (v->c[k].x[v->c[k].n - 1] > hi)
+				hi = v->c[k].x[v->c[k].n - 1];
+		}
+	if (hi < lo) {
+		lo = 0;
+		hi = 0;
+	}
+	v->full_x0 = (double)lo;
+	v->full_span = (double)hi - (double)lo + 1.0;
+	v->x0 = v->full_x0;
+	v->span = v->full_span;
+	v->plot_w = 60;
+	return 0;
+fail:
+	dt_compare_view_free(v);
+	errno = ENOMEM;
+	return -1;
+}
+
+void dt_compare_view_free(dt_compare_view *v)
+{
+	if (!v)
+		return;
+	curve_free(&v->c[0]);
+	curve_free(&v->c[1]);
+	dt_parity_free(&v->par);
+	free(v->dx);
+	free(v->dy);
+	free(v->breach_prefix);
+	dt_pyramid_free(&v->pyr_diff);
+	memset(v, 0, sizeof *v);
+}
+
+double dt_compare_weight(const dt_compare_view *v)
+{
+	return ema_weights[v->weight_idx];
+}
+
+int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx)
+{
+	int k;
+	if (weight_idx < 0)
+		weight_idx = 0;
+	if (weight_idx >= DT_EMA_NWEIGHTS)
+		weight_idx = DT_EMA_NWEIGHTS - 1;
+	v->weight_idx = weight_idx;
+	v->smooth = on;
+	if (!on)
+		return 0;
+	for (k = 0; k < 2; k++) {
+		dt_view_curve *c = &v->c[k];
+		double w = ema_weights[weight_idx];
+		if (c->n == 0 || (c->smooth && c->smooth_w == w))
+			continue;
+		dt_pyramid_free(&c->pyr_smooth);
+		if (!c->smooth)
+			c->smooth = malloc(c->n * sizeof *c->smooth);
+		if (!c->smooth)
+			goto oom;
+		dt_ema(c->raw, c->n, w, c->smooth);
+		if (dt_pyramid_build(&c->pyr_smooth, c->smooth, c->n))
+			goto oom;
+		c->smooth_w = w;
+	}
+	return 0;
+oom:
+	for (k = 0; k < 2; k++) {
+		free(v->c[k].smooth);
+		v->c[k].smooth = NULL;
+		v->c[k].smooth_w = NAN;
+		dt_pyramid_free(&v->c[k].pyr_smooth);
+	}
+	v->smooth = 0;
+	errno = ENOMEM;
+	return -1;
+}
+
+/* Keep the window inside the full extent. */
+static void clamp_window(dt_compare_view *v)
+{
+	double end = v->full_x0 + v->full_span;
+	double min_span = v->full_span < 8 ? v->full_span : 8;
+	if (v->span > v->full_span)
+		v->span = v->full_span;
+	if (v->span < min_span)
+		v->span = min_span;
+	if (v->x0 + v->span > end)
+		v->x0 = end - v->span;
+	if (v->x0 < v->full_x0)
+		v->x0 = v->full_x0;
+}
+
+const int64_t *dt_compare_track(const dt_compare_view *v, size_t *n)
+{
+	if (v->par.n) {
+		*n = v->par.n;
+		return v->dx;
+	}
+	if (v->c[0].n) {
+		*n = v->c[0].n;
+		return v->c[0].x;
+	}
+	*n = v->c[1].n;
+	return v->c[1].x;
+}
+
+void dt_compare_zoom(dt_compare_view *v, double factor)
+{
+	size_t n;
+	const int64_t *tx = dt_compare_track(v, &n);
+	double cx = n ? (double)tx[v->cursor] : v->x0 + v->span / 2;
+	double rel = (cx - v->x0) / v->span;
+	if (rel < 0 || rel > 1)
+		rel = 0.5;
+	v->span *= factor;
+	clamp_window(v);
+	if (v->span >= v->full_span) {
+		v->x0 = v->full_x0;
+		return;
+	}
+	v->x0 = cx - rel * v->span;
+	clamp_window(v);
+}
+
+void dt_compare_pan(dt_compare_view *v, double frac)
+{
+	v->x0 += frac * v->span;
+	clamp_window(v);
+}
+
+void dt_compare_cursor(dt_compare_view *v, int dir)
+{
+	size_t n, j = v->cursor;
+	const int64_t *tx = dt_compare_track(v, &n);
+	double colw = v->span / (v->plot_w > 0 ? v->plot_w : 1), col, x;
+
+	if (n == 0)
+		return;
+	if (v->cursor >= n)
+		v->cursor = n - 1;
+	col = floor(((double)tx[v->cursor] - v->x0) / colw);
+	if (dir == -2) {
+		j = 0;
+	} else if (dir == 2) {
+		j = n - 1;
+	} else if (dir > 0) {
+		j = dt_lower_bound_i64(tx, n, v->x0 + (col + 1) * colw);
+		if (j <= v->cursor)
+			j = v->cursor + 1;
+		if (j >= n)
+			j = n - 1;
+	} else if (v->cursor > 0) {
+		j = dt_lower_bound_i64(tx, n, v->x0 + (col - 1) * colw);
+		if (j >= v->cursor)
+			j = v->cursor - 1;
+	}
+	v->cursor = j;
+	x = (double)tx[j];
+	if (x < v->x0)
+		v->x0 = x - v->span * 0.1;
+	else if (x >= v->x0 + v->span)
+		v->x0 = x - v->span * 0.9;
+	clamp_window(v);
+}

@@ -1,0 +1,129 @@
+/* chart.h: the comparison view (baseline vs pilot loss curves, relative
+ * difference strip, cursor readout, verdict) rendered into a dt_grid.
+ *
+ * Nothing here calls curses or the store: the caller loads two dt_series
+ * (dt_run_series) and hands them over; the view computes the parity
+ * verdict (dt_parity_compute), builds a min/max pyramid per curve, per
+ * smoothed curve and over the verdict's relative differences, and renders
+ * a frame in O(W log n). bench/ can time one frame with:
+ *
+ *   dt_compare_view v; dt_grid g;
+ *   dt_compare_view_init(&v, &base, &pilot, NULL, "gpu-run", "trn2-run");
+ *   dt_grid_init(&g, 200, 50, 0);
+ *   dt_compare_render(&v, &g, "bench");
+ *   dt_grid_free(&g); dt_compare_view_free(&v);
+ */
+#ifndef DT_CHART_H
+#define DT_CHART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/dt_decimate.h"
+#include "model/dt_parity.h"
+#include "model/dt_series.h"
+#include "tui/grid.h"
+
+/* One curve as the plot reads it (all borrowed). */
+typedef struct dt_plot_series {
+	size_t n;
+	const int64_t *x;          /* [n] strictly increasing */
+	const double *y;           /* [n] values, non-finite allowed */
+	const dt_pyramid *pyr;     /* min/max pyramid over y */
+} dt_plot_series;
+
+/* Draw curve s[0] (baseline: braille dots, role BASELINE) and s[1]
+ * (pilot: pilot glyph, role PILOT; both in a cell: overlap glyph) into
+ * the w x h cell rectangle at (gx, gy) over x in [x0, x0 + span) and
+ * y in [ymin, ymax] (log10 applied to all three when logy; values <= 0
+ * then sit on the bottom row). Each screen dot column shows the min..max
+ * of its points and joins the previous column's last point, so spikes
+ * survive any zoom. A column holding a NaN/inf point of either curve
+ * gets the non-finite glyph ('▲', ASCII '!') on the top row. s[1].n may
+ * be 0. Returns 0, or -1 with errno ENOMEM (nothing drawn). */
+int dt_chart_plot(dt_grid *g, int gx, int gy, int w, int h,
+                  const dt_plot_series s[2], double x0, double span,
+                  double ymin, double ymax, int logy);
+
+/* Y extent of the finite points of both curves with x in [x0, x0+span),
+ * padded by 5 % (log: by a factor, and only positive values counted).
+ * O(log n). Returns 0, or -1 when no point is visible (outputs unset). */
+int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
+                    int logy, double *ymin, double *ymax);
+
+/* Smoothing weights offered by ',' and '.' (TensorBoard's 0.6 first). */
+#define DT_EMA_WEIGHTS { 0.6, 0.8, 0.9, 0.95, 0.99 }
+#define DT_EMA_NWEIGHTS 5
+
+/* A curve of the view: borrowed raw values, owned derived data. */
+typedef struct dt_view_curve {
+	size_t n;
+	const int64_t *x;          /* effective steps (or samples), [n] */
+	int64_t *x_owned;          /* set when x had to be scaled to samples */
+	const double *raw;         /* [n], borrowed from the dt_series */
+	dt_pyramid pyr_raw;
+	double *smooth;            /* [n] EMA of raw, NULL until needed */
+	double smooth_w;           /* weight smooth was computed with */
+	dt_pyramid pyr_smooth;
+	int64_t *restart;          /* [nrestart] restart x, owned */
+	size_t nrestart;
+} dt_view_curve;
+
+typedef struct dt_compare_view {
+	dt_view_curve c[2];        /* 0 baseline, 1 pilot */
+	char label[2][160];        /* sanitised "name (platform)" */
+	dt_parity par;             /* verdict, owned */
+	int64_t *dx;               /* [par.n] x of the verdict points */
+	double *dy;                /* [par.n] rel_diff of the verdict points */
+	dt_pyramid pyr_diff;       /* over dy */
+	size_t *breach_prefix;     /* [par.n + 1] breaches before index i */
+	double full_x0, full_span; /* x extent of both curves */
+	double x0, span;           /* visible x window [x0, x0 + span) */
+	size_t cursor;             /* index in the cursor track (see .c) */
+	int smooth;                /* 1: curves drawn with EMA smoothing */
+	int weight_idx;            /* into DT_EMA_WEIGHTS */
+	int logy;                  /* 1: log10 y axis */
+	int plot_w;                /* plot width of the last render, cells */
+	char error[160];           /* last error (e.g. out of memory) */
+} dt_compare_view;
+
+/* Build a view over two curves (borrowed: they must outlive the view).
+ * opts NULL means dt_parity_defaults(). Labels are UTF-8 from the store
+ * (sanitised here). Returns 0, or -1 with errno ENOMEM (view zeroed). */
+int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
+                         const dt_series *pilot, const dt_parity_opts *opts,
+                         const char *base_label, const char *pilot_label);
+
+/* Free everything the view owns and zero it; a zeroed view is accepted. */
+void dt_compare_view_free(dt_compare_view *v);
+
+/* Switch smoothing on/off and pick the weight index (clamped). The EMA
+ * and its pyramid are computed only when on and the weight changed.
+ * Returns 0, or -1 (ENOMEM: smoothing stays off). */
+int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx);
+
+/* Current smoothing weight. */
+double dt_compare_weight(const dt_compare_view *v);
+
+/* Zoom the x window by `factor` (< 1 zooms in) around the cursor,
+ * clamped to [16 steps or the full extent, full extent]. */
+void dt_compare_zoom(dt_compare_view *v, double factor);
+
+/* Pan the x window by `frac` of its width (negative: left), clamped. */
+void dt_compare_pan(dt_compare_view *v, double frac);
+
+/* Move the cursor one screen column (dir -1 / +1; at least one point),
+ * or to the first (dir -2) / last (dir +2) point; the window follows. */
+void dt_compare_cursor(dt_compare_view *v, int dir);
+
+/* Render the whole comparison screen into g (title on row 0, footer on
+ * the last row). Needs g at least 40 x 12; smaller grids get a one-line
+ * message. Never fails (out of memory shows a message). */
+void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title);
+
+/* The verdict sentence, e.g. "verdict FAIL: 37 of 1200 steps breach
+ * |p-b| > 0 + 0.02*|b| (allowed 12); first breach at step 812; max |rel
+ * diff| 4.1% at step 900; warm-up 0". Returns the length (snprintf). */
+int dt_compare_verdict_text(const dt_parity *par, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,35 @@
+/* chart_internal.h: helpers shared by chart.c, strip.c and
+ * compare_render.c (not for screens). */
+#ifndef DT_CHART_INTERNAL_H
+#define DT_CHART_INTERNAL_H
+
+#include "tui/canvas.h"
+#include "tui/chart.h"
+
+/* Display-space value of y: y, or log10(y) when logy (-inf for y <= 0). */
+double dt_chart_ty(double y, int logy);
+
+/* Dot row (0 = top) of value y in a ph-dot-high area showing
+ * [tmin, tmax] (display space); clamped to [0, ph). */
+int dt_chart_py(double y, double tmin, double tmax, int ph, int logy);
+
+/* Draw one curve into `layer` of cv (see dt_chart_plot); sets
+ * nonfinite[cell column] = 1 where a NaN/inf point falls. Returns 0 or
+ * -1 (ENOMEM). */
+int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
+                        double x0, double span, double tmin, double tmax,
+                        int logy, unsigned char *nonfinite);
+
+/* The x array the cursor walks: the verdict points when there are any,
+ * else the baseline's, else the pilot's; *n its length. */
+const int64_t *dt_compare_track(const dt_compare_view *v, size_t *n);
+
+/* Draw the relative-difference strip of v into the w x h rectangle at
+ * (gx, gy): the ±rtol band edges, the zero line, rel_diff min..max per
+ * dot column (braille, role DIFF), breach columns with the breach glyph
+ * (role BREACH), non-finite differences marked on the top row. Returns
+ * the half-height R of the strip (fraction: the strip shows [-R, R]). */
+double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
+                     const dt_compare_view *v);
+
+#endif

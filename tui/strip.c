@@ -1,0 +1,79 @@
+/* strip.c: the relative-difference strip under the loss chart. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "tui/chart_internal.h"
+
+/* Cell row of value f in an h-row strip showing [-R, R]. */
+static int strip_row(double f, double R, int h)
+{
+	return dt_chart_py(f, -R, R, 4 * h, 0) / 4;
+}
+
+double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
+                     const dt_compare_view *v)
+{
+	const dt_glyphs *gl = g->gl;
+	double rtol = v->par.opts.rtol, R, maxabs = 0;
+	size_t n = v->par.n, i0, i1;
+	dt_plot_series s;
+	dt_canvas cv;
+	unsigned char *nonfinite;
+	int x, y;
+
+	i0 = dt_lower_bound_i64(v->dx, n, v->x0);
+	i1 = dt_lower_bound_i64(v->dx, n, v->x0 + v->span);
+	if (n) {
+		dt_range r = dt_pyramid_query(&v->pyr_diff, i0, i1);
+		if (r.finite)
+			maxabs = fmax(fabs(r.min), fabs(r.max));
+	}
+	R = fmax(maxabs * 1.1, rtol * 1.5);
+	if (rtol > 0 && R > 10 * rtol)
+		R = 10 * rtol; /* larger differences sit on the edge rows */
+	if (!(R > 0))
+		R = 0.01;
+	/* band edges and zero line first; curves are drawn over them */
+	dt_grid_fill(g, gx, gy + strip_row(0, R, h), w, gl->zero, DT_ROLE_AXIS);
+	if (rtol > 0) {
+		dt_grid_fill(g, gx, gy + strip_row(rtol, R, h), w, gl->band,
+		             DT_ROLE_BAND);
+		dt_grid_fill(g, gx, gy + strip_row(-rtol, R, h), w, gl->band,
+		             DT_ROLE_BAND);
+	}
+	if (n == 0 || dt_canvas_init(&cv, w, h))
+		return R;
+	nonfinite = calloc((size_t)w, 1);
+	s.n = n;
+	s.x = v->dx;
+	s.y = v->dy;
+	s.pyr = &v->pyr_diff;
+	if (!nonfinite || dt_chart_plot_layer(&cv, 0, &s, v->x0, v->span, -R, R,
+	                                      0, nonfinite)) {
+		free(nonfinite);
+		dt_canvas_free(&cv);
+		return R;
+	}
+	for (x = 0; x < w; x++) {
+		double c0 = v->x0 + v->span * x / w, c1 = v->x0 + v->span * (x + 1) / w;
+		size_t a = dt_lower_bound_i64(v->dx, n, c0);
+		size_t b = dt_lower_bound_i64(v->dx, n, c1);
+		int breach = v->breach_prefix[b] > v->breach_prefix[a];
+		for (y = 0; y < h; y++) {
+			uint8_t bits = cv.dots[0][(size_t)y * (size_t)w + (size_t)x];
+			if (!bits)
+				continue;
+			if (breach)
+				dt_grid_put(g, gx + x, gy + y, gl->breach, DT_ROLE_BREACH);
+			else
+				dt_grid_put(g, gx + x, gy + y,
+				            gl->braille ? dt_braille(bits) : gl->baseline,
+				            DT_ROLE_DIFF);
+		}
+		if (nonfinite[x])
+			dt_grid_put(g, gx + x, gy, gl->nonfinite, DT_ROLE_NONFINITE);
+	}
+	free(nonfinite);
+	dt_canvas_free(&cv);
+	return R;
+}

@@ -1,0 +1,115 @@
+/* term.c: curses init/restore, theme -> colour pairs, grid blit. */
+#include "tui/term.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int term_active;
+static attr_t role_attr[DT_ROLE_COUNT];
+static short role_pair[DT_ROLE_COUNT];
+
+int dt_term_init(void)
+{
+	if (!initscr()) {
+		fprintf(stderr, "dualtrack: cannot initialise the terminal\n");
+		return -1;
+	}
+	term_active = 1;
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(200);
+	set_escdelay(25); /* Esc alone must not wait a second */
+	if (has_colors()) {
+		start_color();
+		use_default_colors();
+	}
+	return 0;
+}
+
+void dt_term_end(void)
+{
+	if (!term_active)
+		return;
+	term_active = 0;
+	curs_set(1);
+	endwin();
+}
+
+int dt_term_has_color(void)
+{
+	const char *nc = getenv("NO_COLOR");
+	return has_colors() && !(nc && nc[0]);
+}
+
+static attr_t to_attr(unsigned a)
+{
+	attr_t r = A_NORMAL;
+	if (a & DT_ATTR_BOLD)
+		r |= A_BOLD;
+	if (a & DT_ATTR_REVERSE)
+		r |= A_REVERSE;
+	if (a & DT_ATTR_DIM)
+		r |= A_DIM;
+	if (a & DT_ATTR_UNDERLINE)
+		r |= A_UNDERLINE;
+	return r;
+}
+
+/* A palette index the terminal has: bright -> normal on 8-colour
+ * terminals, anything else out of range -> default. */
+static short fit_color(short c)
+{
+	if (c < 0)
+		return -1;
+	if (c >= COLORS && c >= 8 && c < 16)
+		return (short)(c - 8);
+	return c < COLORS ? c : -1;
+}
+
+void dt_term_apply_theme(const dt_theme *t, int mono)
+{
+	int r;
+	mono = mono || t->mono || !dt_term_has_color();
+	for (r = 0; r < DT_ROLE_COUNT; r++) {
+		const dt_style *s = &t->style[r];
+		role_pair[r] = 0;
+		if (mono || r + 1 >= COLOR_PAIRS) {
+			role_attr[r] = to_attr(s->mono);
+			continue;
+		}
+		role_attr[r] = to_attr(s->attrs);
+		init_pair((short)(r + 1), fit_color(s->fg), fit_color(s->bg));
+		role_pair[r] = (short)(r + 1);
+	}
+}
+
+void dt_term_blit(const dt_grid *g)
+{
+	int x, y;
+	for (y = 0; y < g->h && y < LINES; y++)
+		for (x = 0; x < g->w && x < COLS; x++) {
+			const dt_cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+			wchar_t wc[2] = { c->ch, 0 };
+			attr_t a;
+			cchar_t cc;
+			if (c->ch == 0)
+				continue; /* second cell of a wide character */
+			a = role_attr[c->role < DT_ROLE_COUNT ? c->role : 0];
+			if (c->flags & DT_CELL_HL)
+				a ^= A_REVERSE;
+			setcchar(&cc, wc, a, role_pair[c->role < DT_ROLE_COUNT ? c->role : 0], NULL);
+			mvadd_wch(y, x, &cc);
+		}
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+void dt_term_size(int *cols, int *rows)
+{
+	*cols = COLS;
+	*rows = LINES;
+}
