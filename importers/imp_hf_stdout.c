@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "importers/importer.h"
+#include "importers/textline.h"
 #include "model/dt_num.h"
 
 #define HF_KEY_LEN 64
@@ -86,40 +87,6 @@ typedef struct hf_ctx {
 
 /* ---------------------------------------------------------------- text */
 
-static const char *find_bytes(const char *h, size_t hlen, const char *n)
-{
-	size_t nl = strlen(n);
-	if (nl == 0 || hlen < nl)
-		return NULL;
-	for (size_t i = 0; i + nl <= hlen; i++)
-		if (h[i] == n[0] && memcmp(h + i, n, nl) == 0)
-			return h + i;
-	return NULL;
-}
-
-/* Length of an ANSI escape sequence starting at s[0] == ESC (CSI, OSC or
- * a two-byte escape), bounded by len. */
-static size_t ansi_len(const char *s, size_t len)
-{
-	if (len < 2)
-		return len;
-	size_t i = 2;
-	if (s[1] == '[') {
-		while (i < len && (unsigned char)s[i] >= 0x20 &&
-		       (unsigned char)s[i] <= 0x3f)
-			i++;
-		return i < len ? i + 1 : len;
-	}
-	if (s[1] == ']') {
-		while (i < len && s[i] != '\a' && s[i] != 0x1b)
-			i++;
-		if (i < len && s[i] == 0x1b)
-			i++;
-		return i < len ? i + 1 : len;
-	}
-	return 2;
-}
-
 /* Copy s[0..len) into ctx->line without ANSI escapes; NUL bytes become
  * blanks so the copy is a C string. Returns the copy length or -1. */
 static long copy_line(hf_ctx *c, const char *s, size_t len)
@@ -132,17 +99,7 @@ static long copy_line(hf_ctx *c, const char *s, size_t len)
 		c->line = p;
 		c->linecap = cap;
 	}
-	size_t o = 0;
-	for (size_t i = 0; i < len;) {
-		if (s[i] == 0x1b) {
-			i += ansi_len(s + i, len - i);
-			continue;
-		}
-		c->line[o++] = s[i] ? s[i] : ' ';
-		i++;
-	}
-	c->line[o] = '\0';
-	return (long)o;
+	return (long)dt_strip_ansi_copy(c->line, s, len);
 }
 
 /* Integer after "= " with optional thousands commas ("346,940"); 0 when
@@ -800,9 +757,9 @@ static size_t line_of(const char *data, const char *at)
 static int warn_trial(hf_ctx *c)
 {
 	const dt_source *s = c->src;
-	const char *at = find_bytes(s->data, s->len, "Running trial run");
-	if (!at && find_bytes(s->data, s->len, "No compilation was done"))
-		at = find_bytes(s->data, s->len, "Extracting graphs");
+	const char *at = dt_find_bytes(s->data, s->len, "Running trial run");
+	if (!at && dt_find_bytes(s->data, s->len, "No compilation was done"))
+		at = dt_find_bytes(s->data, s->len, "Extracting graphs");
 	if (!at)
 		return 0;
 	return dt_rawlog_warn(c->out, "%s:%zu: neuron_parallel_compile trial "
@@ -876,9 +833,9 @@ static int hf_parse(const dt_source *src, const dt_import_opts *opts,
 static int hf_detect(const char *name, const char *head, size_t len)
 {
 	(void)name;
-	if (find_bytes(head, len, "{'loss':") ||
-	    find_bytes(head, len, "{'train_runtime'") ||
-	    find_bytes(head, len, "{'eval_loss'"))
+	if (dt_find_bytes(head, len, "{'loss':") ||
+	    dt_find_bytes(head, len, "{'train_runtime'") ||
+	    dt_find_bytes(head, len, "{'eval_loss'"))
 		return 85;
 	return 0;
 }

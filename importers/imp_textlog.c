@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "importers/importer.h"
+#include "importers/textline.h"
 #include "model/dt_num.h"
 
 #define TL_KEY_LEN 64
@@ -80,44 +81,6 @@ static const char *skip_blank(const char *p)
 	while (*p == ' ' || *p == '\t')
 		p++;
 	return p;
-}
-
-/* Length of an ANSI escape sequence at s[0] == ESC, bounded by len. */
-static size_t ansi_len(const char *s, size_t len)
-{
-	if (len < 2)
-		return len;
-	size_t i = 2;
-	if (s[1] == '[') {
-		while (i < len && (unsigned char)s[i] >= 0x20 &&
-		       (unsigned char)s[i] <= 0x3f)
-			i++;
-		return i < len ? i + 1 : len;
-	}
-	if (s[1] == ']') {
-		while (i < len && s[i] != '\a' && s[i] != 0x1b)
-			i++;
-		if (i < len && s[i] == 0x1b)
-			i++;
-		return i < len ? i + 1 : len;
-	}
-	return 2;
-}
-
-/* Copy s[0..len) to out (size cap > len) without ANSI escapes, NUL bytes
- * as blanks, NUL-terminated. */
-static void strip_copy(char *out, const char *s, size_t len)
-{
-	size_t o = 0;
-	for (size_t i = 0; i < len;) {
-		if (s[i] == 0x1b) {
-			i += ansi_len(s + i, len - i);
-			continue;
-		}
-		out[o++] = s[i] ? s[i] : ' ';
-		i++;
-	}
-	out[o] = '\0';
 }
 
 /* Leading blanks, `srun -l` rank prefixes (`1:  `) and bracketed tags
@@ -672,7 +635,7 @@ static int do_line(tl_ctx *c, const char *s, size_t len)
 {
 	if (ensure_line(c, len) < 0)
 		return -1;
-	strip_copy(c->line, s, len);
+	dt_strip_ansi_copy(c->line, s, len);
 	char *piece = c->line;
 	for (;;) {
 		char *cr = strchr(piece, '\r');
@@ -756,7 +719,7 @@ static int tl_detect(const char *name, const char *head, size_t len)
 		while (end < len && head[end] != '\n' && head[end] != '\r')
 			end++;
 		size_t n = end - i < TL_DETECT_LINE ? end - i : TL_DETECT_LINE - 1;
-		strip_copy(buf, head + i, n);
+		dt_strip_ansi_copy(buf, head + i, n);
 		recognise(buf, r);
 		hits += r->kind == TL_TRAIN || r->kind == TL_EVAL;
 		i = end + 1;

@@ -1,0 +1,620 @@
+/* imp_csv.c: CSV metric tables (LOG-FORMATS.md sections 5 and 6).
+ *
+ * Handles, with one code path:
+ *  - PyTorch Lightning CSVLogger metrics.csv: sparse wide table whose rows
+ *    are train-step, validation or epoch-end rows, told apart only by the
+ *    cells they fill. Every non-empty cell becomes a point of its column's
+ *    metric at that row's step (so val_loss gives eval_loss points at the
+ *    epoch's last step).
+ *  - Generic "step,loss,lr,..." tables (any of the step columns below).
+ *  - TensorBoard UI export "Wall time,Step,Value": the metric is named by
+ *    the tag in the file name: the text after the last "-tag-" of the
+ *    basename, ".csv" removed (TensorBoard writes "train/loss" as
+ *    "train_loss"); when that tag has no canonical mapping, its first '_' is
+ *    read as '/' and mapped again ("train_learning_rate" -> lr). Without
+ *    "-tag-" the basename without ".csv" is the tag.
+ *  - W&B UI export: "<run name> - <metric>" headers lose the prefix (text up
+ *    to the last " - "); "__MIN"/"__MAX" envelope columns are ignored.
+ *
+ * Step column, in order of preference: step, global_step,
+ * train/global_step, trainer/global_step, iteration, _step (W&B's _step
+ * counts log() calls, so a trainer step wins). Other step-like columns and
+ * wall-clock columns (Wall time, _timestamp, _runtime, Relative Time ...)
+ * are ignored. Metric columns go through dt_metric_canonical; when two
+ * columns map to the same canonical metric the higher priority wins (per
+ * step beats per epoch, then the first column) and the loser keeps its own
+ * name, e.g. "train_loss_epoch".
+ *
+ * Empty cells are missing values, never 0. nan/inf spellings are kept.
+ * A header row repeated mid-file (append after a resume, maybe in a new
+ * column order) re-maps the columns and starts a new segment.
+ *
+ * Speed: libcsv gets 1 MiB chunks; numbers are parsed straight from
+ * libcsv's field buffer; each column caches the index of its series in the
+ * raw log (an index, not a pointer, because creating a series may move
+ * the array). No allocation per row or cell. */
+#include <ctype.h>
+#include <csv.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "importers/importer.h"
+#include "model/dt_num.h"
+#include "model/dt_text.h"
+
+#define CSV_CHUNK (1u << 20)
+#define NO_SERIES SIZE_MAX
+#define METRIC_MAX 128
+
+enum { COL_IGNORE, COL_STEP, COL_METRIC };
+
+typedef struct csv_col {
+	char *name;               /* header text as written, owned */
+	char metric[METRIC_MAX];  /* series name */
+	int kind;                 /* COL_* */
+	int prio;                 /* dt_metric_canonical priority */
+	size_t sidx;              /* index in log->series, NO_SERIES until used */
+	double val;               /* value of this row */
+	int has;                  /* val holds a value for this row */
+} csv_col;
+
+typedef struct csv_ctx {
+	const dt_source *src;
+	dt_rawlog *log;
+	char *err;
+	size_t errlen;
+	int failed;
+	size_t line;         /* 1-based physical line of the current field */
+	size_t nheaders;     /* header rows seen */
+	int in_header;       /* the current row is a header row */
+	size_t field;        /* index of the next field in the row */
+	csv_col *cols;
+	size_t ncols;
+	char **hdr;          /* header fields being collected, owned */
+	size_t nhdr, caphdr;
+	size_t step_col;
+	int64_t step;
+	int has_step;
+	size_t nostep_rows, nostep_line;
+	size_t extra_line;
+} csv_ctx;
+
+/* Step column names with their preference (lower wins). */
+static const char *const step_names[] = {
+	"step", "global_step", "train/global_step", "trainer/global_step",
+	"iteration", "_step",
+};
+#define NSTEP_NAMES (sizeof step_names / sizeof step_names[0])
+
+/* Wall-clock and bookkeeping columns that are not curves. */
+static const char *const ignored_names[] = {
+	"wall time", "wall_time", "_timestamp", "_runtime", "timestamp",
+	"relative time (process)", "relative time (wall)",
+};
+
+static int step_rank(const char *name)
+{
+	for (size_t i = 0; i < NSTEP_NAMES; i++)
+		if (strcasecmp(name, step_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int is_ignored_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof ignored_names / sizeof ignored_names[0]; i++)
+		if (strcasecmp(name, ignored_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The metric part of a header: W&B exports write "<run> - <metric>". */
+static const char *strip_run_prefix(const char *name)
+{
+	const char *p = name, *hit = NULL;
+	while ((p = strstr(p, " - ")) != NULL) {
+		hit = p + 3;
+		p += 3;
+	}
+	return hit && *hit ? hit : name;
+}
+
+static int has_suffix_ci(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcasecmp(s + n - m, suf) == 0;
+}
+
+/* Lower-case, spaces to '_': the name kept for a column that lost the
+ * canonical name to another column. */
+static void raw_metric_name(const char *name, char *out, size_t outlen)
+{
+	size_t k = 0;
+	for (; name[k] && k + 1 < outlen; k++) {
+		char c = (char)tolower((unsigned char)name[k]);
+		out[k] = c == ' ' ? '_' : c;
+	}
+	out[k] = '\0';
+}
+
+/* "FILE:LINE: msg" error; the first error wins. */
+static void fail(csv_ctx *c, const char *msg)
+{
+	if (c->failed)
+		return;
+	c->failed = 1;
+	snprintf(c->err, c->errlen, "%s:%zu: %s", c->src->path, c->line, msg);
+}
+
+/* Printable excerpt of a cell: at most 32 bytes, control bytes -> '?'. */
+static void excerpt(const char *s, size_t len, char *out, size_t outlen)
+{
+	char tmp[64];
+	size_t n = len < 32 ? len : 32;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (tmp[i] == '\0')
+			tmp[i] = '?';
+	size_t w = dt_sanitize(tmp, out, outlen > 33 ? 33 : outlen);
+	if (len > 32 && w + 4 <= outlen)
+		memcpy(out + w, "...", 4);
+}
+
+static int is_blank_cell(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+			return 0;
+	return 1;
+}
+
+static void free_cols(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->ncols; i++)
+		free(c->cols[i].name);
+	free(c->cols);
+	c->cols = NULL;
+	c->ncols = 0;
+}
+
+static void free_hdr(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->nhdr; i++)
+		free(c->hdr[i]);
+	c->nhdr = 0;
+}
+
+static void hdr_append(csv_ctx *c, const char *s, size_t len)
+{
+	if (c->nhdr == c->caphdr) {
+		size_t cap = c->caphdr ? c->caphdr * 2 : 16;
+		char **v = realloc(c->hdr, cap * sizeof *v);
+		if (!v) {
+			fail(c, "out of memory");
+			return;
+		}
+		c->hdr = v;
+		c->caphdr = cap;
+	}
+	char *d = malloc(len + 1);
+	if (!d) {
+		fail(c, "out of memory");
+		return;
+	}
+	memcpy(d, s, len);
+	d[len] = '\0';
+	c->hdr[c->nhdr++] = d;
+}
+
+/* TensorBoard export tag from the file name (see the file comment). */
+static void tb_metric(const char *fname, char *out, size_t outlen)
+{
+	const char *p = fname, *tag = fname, *hit;
+	while ((hit = strstr(p, "-tag-")) != NULL) {
+		tag = hit + 5;
+		p = hit + 5;
+	}
+	char buf[METRIC_MAX];
+	snprintf(buf, sizeof buf, "%s", tag);
+	size_t n = strlen(buf);
+	if (n > 4 && strcasecmp(buf + n - 4, ".csv") == 0)
+		buf[n - 4] = '\0';
+	if (!buf[0])
+		snprintf(buf, sizeof buf, "value");
+	if (dt_metric_canonical(buf, out, outlen) > 0)
+		return;
+	char alt[METRIC_MAX], canon[METRIC_MAX];
+	snprintf(alt, sizeof alt, "%s", buf);
+	char *us = strchr(alt, '_');
+	if (us) {
+		*us = '/';
+		if (dt_metric_canonical(alt, canon, sizeof canon) > 0) {
+			snprintf(out, outlen, "%s", canon);
+			return;
+		}
+	}
+}
+
+static int is_tb_export(const csv_ctx *c)
+{
+	return c->ncols == 3 && strcasecmp(c->cols[0].name, "wall time") == 0 &&
+	       strcasecmp(c->cols[1].name, "step") == 0 &&
+	       strcasecmp(c->cols[2].name, "value") == 0;
+}
+
+/* First pass over a header: kind, canonical name and priority. */
+static void classify_col(csv_ctx *c, csv_col *col, int *best_rank)
+{
+	const char *m = strip_run_prefix(col->name);
+	int r = step_rank(m);
+	col->kind = COL_METRIC;
+	col->sidx = NO_SERIES;
+	col->has = 0;
+	if (has_suffix_ci(m, "__min") || has_suffix_ci(m, "__max") ||
+	    is_ignored_name(m) || !*m) {
+		col->kind = COL_IGNORE;
+	} else if (r >= 0) {
+		col->kind = COL_IGNORE;
+		if (*best_rank < 0 || r < *best_rank) {
+			*best_rank = r;
+			c->step_col = (size_t)(col - c->cols);
+		}
+	} else {
+		col->prio = dt_metric_canonical(m, col->metric, sizeof col->metric);
+	}
+}
+
+/* A column loses the canonical name to a better column of the same
+ * canonical metric: it keeps its own (normalised) name. */
+static void resolve_conflicts(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->ncols; i++) {
+		csv_col *a = &c->cols[i];
+		if (a->kind != COL_METRIC)
+			continue;
+		for (size_t j = 0; j < c->ncols; j++) {
+			csv_col *b = &c->cols[j];
+			if (j == i || b->kind != COL_METRIC ||
+			    strcmp(a->metric, b->metric) != 0)
+				continue;
+			if (b->prio > a->prio || (b->prio == a->prio && j < i)) {
+				raw_metric_name(strip_run_prefix(a->name), a->metric,
+				                sizeof a->metric);
+				a->prio = 0;
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < c->ncols; i++) {
+		csv_col *a = &c->cols[i];
+		for (size_t j = 0; a->kind == COL_METRIC && j < i; j++) {
+			if (c->cols[j].kind == COL_METRIC &&
+			    strcmp(a->metric, c->cols[j].metric) == 0) {
+				dt_rawlog_warn(c->log, "%s:%zu: column '%s' repeats "
+				               "metric '%s'; ignored", c->src->path,
+				               c->line, a->name, a->metric);
+				a->kind = COL_IGNORE;
+			}
+		}
+	}
+}
+
+static void no_step_column(csv_ctx *c)
+{
+	char found[200] = "";
+	size_t w = 0;
+	for (size_t i = 0; i < c->ncols && w + 1 < sizeof found; i++) {
+		char ex[48];
+		excerpt(c->cols[i].name, strlen(c->cols[i].name), ex, sizeof ex);
+		int k = snprintf(found + w, sizeof found - w, "%s%s",
+		                 i ? ", " : "", ex);
+		if (k < 0)
+			break;
+		w += (size_t)k;
+	}
+	char msg[384];
+	snprintf(msg, sizeof msg, "no step column: expected one of step, "
+	         "global_step, train/global_step, iteration, _step, Step (or "
+	         "Wall time,Step,Value); found: %s", found);
+	fail(c, msg);
+}
+
+/* Turn the collected header fields into the column map. */
+static void finish_header(csv_ctx *c)
+{
+	free_cols(c);
+	c->cols = calloc(c->nhdr ? c->nhdr : 1, sizeof *c->cols);
+	if (!c->cols) {
+		fail(c, "out of memory");
+		return;
+	}
+	for (size_t i = 0; i < c->nhdr; i++) {
+		c->cols[i].name = c->hdr[i];
+		c->hdr[i] = NULL;
+	}
+	c->ncols = c->nhdr;
+	c->nhdr = 0;
+	int best = -1;
+	for (size_t i = 0; i < c->ncols; i++)
+		classify_col(c, &c->cols[i], &best);
+	if (best < 0) {
+		no_step_column(c);
+		return;
+	}
+	c->cols[c->step_col].kind = COL_STEP;
+	if (is_tb_export(c)) {
+		tb_metric(c->src->name, c->cols[2].metric, sizeof c->cols[2].metric);
+		c->cols[2].prio = 2;
+	}
+	resolve_conflicts(c);
+	if (c->nheaders > 0) {
+		if (dt_rawlog_mark_segment(c->log) < 0)
+			fail(c, "out of memory");
+		dt_rawlog_warn(c->log, "%s:%zu: header repeated: new segment "
+		               "(appended after a restart?)", c->src->path, c->line);
+	} else {
+		snprintf(c->log->step_source, sizeof c->log->step_source,
+		         "logged step (CSV column '%.100s')",
+		         c->cols[c->step_col].name);
+	}
+	c->nheaders++;
+}
+
+/* Does the first field of a row start a repeated header? */
+static int looks_like_header(const csv_ctx *c, const char *s, size_t len)
+{
+	double v;
+	if (len == 0 || is_blank_cell(s, len) || dt_parse_double_field(s, len, &v) == 0)
+		return 0;
+	const char *m = strip_run_prefix(s);
+	if (step_rank(m) >= 0 || is_ignored_name(m))
+		return 1;
+	for (size_t i = 0; i < c->ncols; i++)
+		if (strcasecmp(c->cols[i].name, s) == 0)
+			return 1;
+	char canon[METRIC_MAX];
+	return dt_metric_canonical(m, canon, sizeof canon) > 0;
+}
+
+static void data_cell(csv_ctx *c, const char *s, size_t len)
+{
+	if (c->field >= c->ncols) {
+		if (!c->extra_line)
+			c->extra_line = c->line;
+		return;
+	}
+	csv_col *col = &c->cols[c->field];
+	if (col->kind == COL_IGNORE || len == 0 || is_blank_cell(s, len))
+		return;
+	if (col->kind == COL_STEP) {
+		if (dt_parse_step(s, len, &c->step) == 0) {
+			c->has_step = 1;
+			return;
+		}
+	} else if (dt_parse_double_field(s, len, &col->val) == 0) {
+		col->has = 1;
+		return;
+	}
+	char ex[48], name[48];
+	excerpt(s, len, ex, sizeof ex);
+	excerpt(col->name, strlen(col->name), name, sizeof name);
+	char msg[160];
+	snprintf(msg, sizeof msg, "expected %s in column '%s', found '%s'",
+	         col->kind == COL_STEP ? "an integer step" : "a number", name, ex);
+	fail(c, msg);
+}
+
+/* Fast path for the common data cell: empty, or a number with no blank
+ * around it (so no newline inside that the line count would miss).
+ * Returns 1 when the cell is fully handled. */
+static int fast_cell(csv_ctx *c, const char *f, size_t len)
+{
+	if (c->nheaders == 0 || c->in_header || c->field >= c->ncols)
+		return 0;
+	if (len == 0)
+		return 1;
+	char last = f[len - 1];
+	if (last == ' ' || last == '\t' || last == '\r' || last == '\n')
+		return 0;
+	csv_col *col = &c->cols[c->field];
+	if (col->kind == COL_METRIC && dt_parse_double_field(f, len, &col->val) == 0)
+		return col->has = 1;
+	if (col->kind == COL_STEP && dt_parse_step(f, len, &c->step) == 0)
+		return c->has_step = 1;
+	return 0;
+}
+
+static void on_field(void *s, size_t len, void *data)
+{
+	csv_ctx *c = data;
+	if (c->failed)
+		return;
+	const char *f = s;
+	if (fast_cell(c, f, len)) {
+		c->field++;
+		return;
+	}
+	if (c->field == 0 && len >= 3 && memcmp(f, "\xEF\xBB\xBF", 3) == 0) {
+		f += 3; /* BOM of a file appended to this one */
+		len -= 3;
+	}
+	for (const char *p = f; (p = memchr(p, '\n', len - (size_t)(p - f))) != NULL; p++)
+		c->line++;
+	if (c->field == 0 && c->nheaders > 0 && looks_like_header(c, f, len))
+		c->in_header = 1;
+	if (c->nheaders == 0 || c->in_header)
+		hdr_append(c, f, len);
+	else
+		data_cell(c, f, len);
+	c->field++;
+}
+
+static void push_row(csv_ctx *c)
+{
+	dt_rawlog *log = c->log;
+	int any = 0;
+	for (size_t i = 0; i < c->ncols; i++) {
+		csv_col *col = &c->cols[i];
+		if (!col->has)
+			continue;
+		col->has = 0;
+		any = 1;
+		if (!c->has_step)
+			continue;
+		if (col->sidx == NO_SERIES) {
+			dt_rawseries *s = dt_rawlog_series(log, col->metric);
+			if (!s) {
+				fail(c, "out of memory");
+				return;
+			}
+			col->sidx = (size_t)(s - log->series);
+		}
+		if (dt_rawseries_push(&log->series[col->sidx], c->step, col->val) < 0) {
+			fail(c, "out of memory");
+			return;
+		}
+	}
+	if (any && !c->has_step && c->nostep_rows++ == 0)
+		c->nostep_line = c->line;
+}
+
+static void on_record(int term, void *data)
+{
+	csv_ctx *c = data;
+	if (!c->failed && c->field > 0) {
+		if (c->nheaders == 0 || c->in_header)
+			finish_header(c);
+		else
+			push_row(c);
+	}
+	c->field = 0;
+	c->in_header = 0;
+	c->has_step = 0;
+	if (term == '\n')
+		c->line++;
+}
+
+static void final_warnings(csv_ctx *c)
+{
+	const char *path = c->src->path;
+	if (c->nostep_rows)
+		dt_rawlog_warn(c->log, "%s:%zu: %zu row(s) with values but an empty "
+		               "step cell skipped", path, c->nostep_line, c->nostep_rows);
+	if (c->extra_line)
+		dt_rawlog_warn(c->log, "%s:%zu: row has more cells than the header; "
+		               "extra cells ignored", path, c->extra_line);
+	if (c->log->nseries == 0)
+		dt_rawlog_warn(c->log, "%s: no metric values found: the file holds "
+		               "no training curve", path);
+}
+
+static int run_parser(csv_ctx *c, const char *data, size_t len)
+{
+	struct csv_parser p;
+	if (csv_init(&p, CSV_APPEND_NULL | CSV_REPALL_NL) != 0) {
+		fail(c, "out of memory");
+		return -1;
+	}
+	for (size_t off = 0; off < len && !c->failed; off += CSV_CHUNK) {
+		size_t n = len - off < CSV_CHUNK ? len - off : CSV_CHUNK;
+		if (csv_parse(&p, data + off, n, on_field, on_record, c) != n) {
+			char msg[128];
+			snprintf(msg, sizeof msg, "CSV parser: %s",
+			         csv_strerror(csv_error(&p)));
+			fail(c, msg);
+			break;
+		}
+	}
+	if (!c->failed)
+		csv_fini(&p, on_field, on_record, c);
+	csv_free(&p);
+	return c->failed ? -1 : 0;
+}
+
+static int csv_parse_src(const dt_source *src, const dt_import_opts *opts,
+                         dt_rawlog *out, char *err, size_t errlen)
+{
+	(void)opts;
+	csv_ctx c;
+	memset(&c, 0, sizeof c);
+	c.src = src;
+	c.log = out;
+	c.err = err;
+	c.errlen = errlen;
+	c.line = 1;
+	const char *data = src->data;
+	size_t len = src->len;
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+		data += 3;
+		len -= 3;
+	}
+	int rc = run_parser(&c, data, len);
+	if (rc == 0 && c.nheaders == 0) {
+		dt_rawlog_warn(out, "%s: empty CSV file: no header, no training "
+		               "curve", src->path);
+	} else if (rc == 0) {
+		final_warnings(&c);
+	}
+	free_cols(&c);
+	free_hdr(&c);
+	free(c.hdr);
+	return rc;
+}
+
+/* Split the first line of `head` and test its cells for a step column. */
+static int header_has_step(const char *line, size_t n)
+{
+	char cell[128];
+	size_t i = 0;
+	while (i <= n) {
+		size_t k = 0;
+		while (i < n && line[i] != ',') {
+			char ch = line[i++];
+			if (ch != '"' && k + 1 < sizeof cell)
+				cell[k++] = ch;
+		}
+		i++;
+		while (k > 0 && (cell[k - 1] == ' ' || cell[k - 1] == '\r'))
+			k--;
+		cell[k] = '\0';
+		const char *s = cell;
+		while (*s == ' ')
+			s++;
+		if (step_rank(strip_run_prefix(s)) >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int csv_detect(const char *name, const char *head, size_t len)
+{
+	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
+		head += 3;
+		len -= 3;
+	}
+	const char *nl = memchr(head, '\n', len);
+	size_t n = nl ? (size_t)(nl - head) : len;
+	if (n == 0 || !memchr(head, ',', n) || memchr(head, '{', n))
+		return 0;
+	int csv_name = name && has_suffix_ci(name, ".csv");
+	if (header_has_step(head, n))
+		return csv_name ? 95 : 80;
+	return csv_name ? 30 : 0;
+}
+
+/* The CSV importer (declared in importer.h). detect: 80-95 when the first
+ * line has commas and a step column (see step_names) or is the TensorBoard
+ * "Wall time,Step,Value" header; 30 for a *.csv without a step column (so
+ * parse can say which columns it expected); else 0. parse: see the file
+ * comment; errors are "FILE:LINE: ..." in err. */
+const dt_importer dt_imp_csv = {
+	.name = "csv",
+	.description = "CSV metrics: Lightning metrics.csv, TensorBoard and W&B "
+	               "CSV exports, step,loss,... tables",
+	.detect = csv_detect,
+	.parse = csv_parse_src,
+};

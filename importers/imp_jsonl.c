@@ -1,0 +1,501 @@
+/* imp_jsonl.c: one JSON object per line (LOG-FORMATS.md section 3:
+ * LLaMA-Factory trainer_log.jsonl; also W&B-style history lines).
+ *
+ * Step key, first one present wins: current_steps (LLaMA-Factory), step,
+ * global_step, train/global_step, trainer/global_step, iteration, _step
+ * (W&B's log counter, used only when nothing better is there). Step keys
+ * never become metrics.
+ *
+ * Every other key with a number value (or a string holding a number, e.g.
+ * "0.00") becomes a point of dt_metric_canonical(key), except bookkeeping
+ * keys that are not curves: total_steps, percentage, elapsed_time,
+ * remaining_time, total_tokens (a cumulative counter), _timestamp,
+ * _runtime, and throughput when it is a string (LLaMA-Factory writes
+ * "0.00"; a JSON-number throughput is kept as metric "throughput").
+ * null, booleans, objects and arrays are skipped.
+ *
+ * A line whose only metric is epoch (LLaMA-Factory's end record repeating
+ * the last step without loss) or that has no metric at all is ignored.
+ * A file with no metric line (a prediction-only run) gives no series and a
+ * warning. An unparsable last line without a final newline (a writer was
+ * killed mid-line) is skipped with a warning; any other unparsable line is
+ * an error naming FILE:LINE.
+ *
+ * Resume: when elapsed_time ("H:MM:SS" or "N day(s), H:MM:SS") drops back
+ * by more than 30 s or to under a quarter of the previous value, a new
+ * process started: the raw log gets a segment mark before that line's
+ * points. Small drops are two writers appending to one file; because of
+ * them every series of a file with elapsed_time gets sort_within_segment.
+ *
+ * Speed: one json_tokener reused for all lines; a small cache maps each
+ * key to its series index, so there is no allocation per line beyond
+ * json-c's own. */
+#include <json-c/json.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "importers/importer.h"
+#include "model/dt_num.h"
+
+#define KEY_MAX 128
+#define CACHE_MAX 64
+#define LINE_VALS 256
+#define NO_SERIES SIZE_MAX
+
+/* KEY_SKIP_STR: a metric unless the value is a string (throughput). */
+enum { KEY_SKIP, KEY_SKIP_STR, KEY_METRIC, KEY_EPOCH };
+
+typedef struct jl_key {
+	char key[KEY_MAX];
+	char metric[KEY_MAX];
+	int kind;     /* KEY_* */
+	size_t sidx;  /* index in log->series, NO_SERIES until first point */
+} jl_key;
+
+typedef struct jl_val {
+	const char *key;  /* json-c's key, valid while the line object lives */
+	int cache;        /* index in ctx->keys, or -1 */
+	double v;
+} jl_val;
+
+typedef struct jl_ctx {
+	const dt_source *src;
+	dt_rawlog *log;
+	char *err;
+	size_t errlen;
+	json_tokener *tok;
+	size_t line;
+	long long prev_elapsed;  /* -1: none yet */
+	int has_elapsed;
+	size_t metric_lines;
+	size_t nostep_lines, nostep_first;
+	jl_key keys[CACHE_MAX];
+	size_t nkeys;
+	size_t hint;  /* cache slot after the last one found: keys come in the
+	               * same order on every line, so one strcmp usually hits */
+} jl_ctx;
+
+static const char *const step_keys[] = {
+	"current_steps", "step", "global_step", "train/global_step",
+	"trainer/global_step", "iteration", "_step",
+};
+
+static const char *const skip_keys[] = {
+	"total_steps", "percentage", "elapsed_time", "remaining_time",
+	"total_tokens", "_timestamp", "_runtime",
+};
+
+static int in_list(const char *k, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(k, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int key_kind(const char *k, const char *metric)
+{
+	if (in_list(k, step_keys, sizeof step_keys / sizeof step_keys[0]) ||
+	    in_list(k, skip_keys, sizeof skip_keys / sizeof skip_keys[0]))
+		return KEY_SKIP;
+	if (strcmp(k, "throughput") == 0)
+		return KEY_SKIP_STR;
+	return strcmp(metric, DT_METRIC_EPOCH) == 0 ? KEY_EPOCH : KEY_METRIC;
+}
+
+/* Numeric value of a JSON value: numbers, and strings holding a number.
+ * Returns 0, or -1 for null/bool/object/array/other strings. */
+static int json_number(json_object *v, double *out)
+{
+	switch (json_object_get_type(v)) {
+	case json_type_int:
+	case json_type_double:
+		*out = json_object_get_double(v);
+		return 0;
+	case json_type_string:
+		return dt_parse_double_field(json_object_get_string(v),
+		                             (size_t)json_object_get_string_len(v), out);
+	default:
+		return -1;
+	}
+}
+
+/* Integral step from a JSON value (int, integral double, or string). */
+static int json_step(json_object *v, int64_t *out)
+{
+	double d;
+	if (json_object_is_type(v, json_type_int)) {
+		*out = json_object_get_int64(v);
+		return 0;
+	}
+	if (json_object_is_type(v, json_type_string))
+		return dt_parse_step(json_object_get_string(v),
+		                     (size_t)json_object_get_string_len(v), out);
+	if (!json_object_is_type(v, json_type_double))
+		return -1;
+	d = json_object_get_double(v);
+	if (!isfinite(d) || d != floor(d) || d < -9.2e18 || d > 9.2e18)
+		return -1;
+	*out = (int64_t)d;
+	return 0;
+}
+
+static int find_step(json_object *obj, int64_t *step)
+{
+	for (size_t i = 0; i < sizeof step_keys / sizeof step_keys[0]; i++) {
+		json_object *v;
+		if (json_object_object_get_ex(obj, step_keys[i], &v) &&
+		    json_step(v, step) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Unsigned decimal at *p (at most 9 digits); -1 when none. */
+static long long digits(const char **p)
+{
+	long long v = 0;
+	int n = 0;
+	while (**p >= '0' && **p <= '9' && n < 9) {
+		v = v * 10 + (**p - '0');
+		(*p)++;
+		n++;
+	}
+	return n ? v : -1;
+}
+
+/* Seconds from "H:MM:SS" or "N day(s), H:MM:SS"; -1 when unparsable. */
+static long long parse_elapsed(const char *s)
+{
+	long long days = 0;
+	const char *comma = strchr(s, ',');
+	if (comma) {
+		if ((days = digits(&s)) < 0)
+			return -1;
+		s = comma + 1;
+		while (*s == ' ')
+			s++;
+	}
+	long long h = digits(&s);
+	if (h < 0 || *s++ != ':')
+		return -1;
+	long long m = digits(&s);
+	if (m < 0 || m > 59 || *s++ != ':')
+		return -1;
+	long long sec = digits(&s);
+	if (sec < 0 || sec > 60 || *s != '\0')
+		return -1;
+	return days * 86400 + h * 3600 + m * 60 + sec;
+}
+
+static int jl_fail(jl_ctx *c, const char *what)
+{
+	snprintf(c->err, c->errlen, "%s:%zu: %s", c->src->path, c->line, what);
+	return -1;
+}
+
+/* Cache slot of a key (created on first sight); -1 when the cache is full
+ * or the key is too long (then the caller resolves it every time). */
+static int key_slot(jl_ctx *c, const char *k)
+{
+	if (c->hint < c->nkeys && strcmp(c->keys[c->hint].key, k) == 0)
+		return (int)c->hint++;
+	for (size_t i = 0; i < c->nkeys; i++) {
+		if (strcmp(c->keys[i].key, k) == 0) {
+			c->hint = i + 1;
+			return (int)i;
+		}
+	}
+	if (c->nkeys == CACHE_MAX || strlen(k) >= KEY_MAX)
+		return -1;
+	jl_key *e = &c->keys[c->nkeys];
+	snprintf(e->key, sizeof e->key, "%s", k);
+	dt_metric_canonical(k, e->metric, sizeof e->metric);
+	e->kind = key_kind(k, e->metric);
+	e->sidx = NO_SERIES;
+	c->hint = c->nkeys + 1;
+	return (int)c->nkeys++;
+}
+
+/* Kind of a key, through the cache when possible. */
+static int kind_of(jl_ctx *c, const char *key, int slot)
+{
+	char metric[KEY_MAX];
+	if (slot >= 0)
+		return c->keys[slot].kind;
+	dt_metric_canonical(key, metric, sizeof metric);
+	return key_kind(key, metric);
+}
+
+/* Values of one line object; returns how many, sets *non_epoch. */
+static size_t collect(jl_ctx *c, json_object *obj, jl_val *vals, int *non_epoch)
+{
+	size_t n = 0;
+	*non_epoch = 0;
+	c->hint = 0;
+	json_object_object_foreach(obj, key, val) {
+		double d;
+		int slot = key_slot(c, key);
+		int kind = kind_of(c, key, slot);
+		if (n == LINE_VALS || kind == KEY_SKIP ||
+		    (kind == KEY_SKIP_STR && json_object_is_type(val, json_type_string)) ||
+		    json_number(val, &d) < 0)
+			continue;
+		if (kind != KEY_EPOCH)
+			*non_epoch = 1;
+		vals[n].key = key;
+		vals[n].cache = slot;
+		vals[n].v = d;
+		n++;
+	}
+	return n;
+}
+
+static dt_rawseries *series_for(jl_ctx *c, const jl_val *jv)
+{
+	if (jv->cache < 0) {
+		char metric[KEY_MAX];
+		dt_metric_canonical(jv->key, metric, sizeof metric);
+		return dt_rawlog_series(c->log, metric);
+	}
+	jl_key *e = &c->keys[jv->cache];
+	if (e->sidx == NO_SERIES) {
+		dt_rawseries *s = dt_rawlog_series(c->log, e->metric);
+		if (!s)
+			return NULL;
+		e->sidx = (size_t)(s - c->log->series);
+	}
+	return &c->log->series[e->sidx];
+}
+
+static int check_elapsed(jl_ctx *c, json_object *obj)
+{
+	json_object *v;
+	if (!json_object_object_get_ex(obj, "elapsed_time", &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return 0;
+	long long t = parse_elapsed(json_object_get_string(v));
+	if (t < 0)
+		return 0;
+	c->has_elapsed = 1;
+	long long prev = c->prev_elapsed;
+	c->prev_elapsed = t;
+	if (prev < 0 || t >= prev || (prev - t <= 30 && t * 4 >= prev))
+		return 0;
+	dt_rawlog_warn(c->log, "%s:%zu: elapsed_time drops from %lld s to %lld s: "
+	               "a new process (resume); new segment", c->src->path,
+	               c->line, prev, t);
+	return dt_rawlog_mark_segment(c->log);
+}
+
+/* Push the points of one parsed line object. */
+static int do_object(jl_ctx *c, json_object *obj)
+{
+	jl_val vals[LINE_VALS];
+	int non_epoch;
+	if (check_elapsed(c, obj) < 0)
+		return jl_fail(c, "out of memory");
+	size_t n = collect(c, obj, vals, &non_epoch);
+	if (!non_epoch)
+		return 0;
+	int64_t step;
+	if (!find_step(obj, &step)) {
+		if (c->nostep_lines++ == 0)
+			c->nostep_first = c->line;
+		return 0;
+	}
+	c->metric_lines++;
+	for (size_t i = 0; i < n; i++) {
+		dt_rawseries *s = series_for(c, &vals[i]);
+		if (!s || dt_rawseries_push(s, step, vals[i].v) < 0)
+			return jl_fail(c, "out of memory");
+	}
+	return 0;
+}
+
+static int only_blanks(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			return 0;
+	return 1;
+}
+
+/* Parse one line p[0..n). `last_unterminated`: the file ends here without
+ * a newline. */
+static int do_line(jl_ctx *c, const char *p, size_t n, int last_unterminated)
+{
+	if (only_blanks(p, n))
+		return 0;
+	if (n > INT_MAX)
+		return jl_fail(c, "line longer than 2 GiB");
+	json_tokener_reset(c->tok);
+	json_object *obj = json_tokener_parse_ex(c->tok, p, (int)n);
+	size_t end = json_tokener_get_parse_end(c->tok);
+	if (obj && !json_object_is_type(obj, json_type_object)) {
+		json_object_put(obj);
+		return jl_fail(c, "expected one JSON object per line");
+	}
+	if (obj && end <= n && !only_blanks(p + end, n - end)) {
+		json_object_put(obj);
+		char msg[96];
+		snprintf(msg, sizeof msg, "unexpected text after the JSON object "
+		         "at column %zu", end + 1);
+		return jl_fail(c, msg);
+	}
+	if (!obj) {
+		if (last_unterminated) {
+			dt_rawlog_warn(c->log, "%s:%zu: last line truncated, skipped",
+			               c->src->path, c->line);
+			return 0;
+		}
+		enum json_tokener_error e = json_tokener_get_error(c->tok);
+		char msg[160];
+		snprintf(msg, sizeof msg, "invalid JSON at column %zu: %s", end + 1,
+		         e == json_tokener_continue ? "line ends inside the object"
+		                                    : json_tokener_error_desc(e));
+		return jl_fail(c, msg);
+	}
+	int rc = do_object(c, obj);
+	json_object_put(obj);
+	return rc;
+}
+
+static void finish(jl_ctx *c)
+{
+	dt_rawlog *log = c->log;
+	const char *path = c->src->path;
+	if (c->nostep_lines)
+		dt_rawlog_warn(log, "%s:%zu: %zu line(s) with metrics but no step key "
+		               "(current_steps, step, global_step, iteration, _step) "
+		               "skipped", path, c->nostep_first, c->nostep_lines);
+	if (c->metric_lines == 0)
+		dt_rawlog_warn(log, "%s: no line holds a loss or other metric (a "
+		               "prediction-only run?): no training curve", path);
+	for (size_t i = 0; c->has_elapsed && i < log->nseries; i++)
+		log->series[i].sort_within_segment = 1;
+}
+
+static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
+                       dt_rawlog *out, char *err, size_t errlen)
+{
+	(void)opts;
+	jl_ctx *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
+	}
+	c->src = src;
+	c->log = out;
+	c->err = err;
+	c->errlen = errlen;
+	c->prev_elapsed = -1;
+	c->tok = json_tokener_new();
+	int rc = c->tok ? 0 : jl_fail(c, "out of memory");
+	const char *p = src->data, *end = src->data + src->len;
+	if (src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	while (rc == 0 && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		c->line++;
+		rc = do_line(c, p, n, nl == NULL);
+		p += n + (nl != NULL);
+	}
+	if (rc == 0) {
+		snprintf(out->step_source, sizeof out->step_source,
+		         "logged step (JSON key current_steps/step/global_step)");
+		finish(c);
+	}
+	if (c->tok)
+		json_tokener_free(c->tok);
+	free(c);
+	return rc;
+}
+
+/* First non-blank line of head: [*line, *line + *n). */
+static int first_line(const char *head, size_t len, const char **line, size_t *n)
+{
+	size_t i = 0;
+	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
+	                   head[i] == '\n'))
+		i++;
+	if (i == len)
+		return 0;
+	const char *nl = memchr(head + i, '\n', len - i);
+	*line = head + i;
+	*n = nl ? (size_t)(nl - (head + i)) : len - i;
+	return 1;
+}
+
+/* Does head[0..len) contain the NUL-terminated text t? */
+static int has_text(const char *head, size_t len, const char *t)
+{
+	size_t m = strlen(t);
+	for (const char *p = head; m <= len - (size_t)(p - head);) {
+		const char *hit = memchr(p, t[0], len - (size_t)(p - head) - m + 1);
+		if (!hit)
+			return 0;
+		if (memcmp(hit, t, m) == 0)
+			return 1;
+		p = hit + 1;
+	}
+	return 0;
+}
+
+/* Lines of head that start (after blanks) with {" . */
+static size_t object_lines(const char *head, size_t len)
+{
+	size_t count = 0;
+	const char *p = head, *end = head + len;
+	while (p < end) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p >= 2 && p[0] == '{' && p[1] == '"')
+			count++;
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	return count;
+}
+
+static int jsonl_detect(const char *name, const char *head, size_t len)
+{
+	const char *line;
+	size_t n;
+	if (!first_line(head, len, &line, &n) || n < 2 || line[0] != '{' ||
+	    (line[1] != '"' && line[1] != '}'))
+		return 0;
+	if (has_text(head, len, ":::MLLOG"))
+		return 0;
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\r' || line[n - 1] == '\t'))
+		n--;
+	int complete_line = line[n - 1] == '}';
+	int cut_by_head = line + n >= head + len;
+	if (!complete_line && !cut_by_head)
+		return 0;
+	size_t nl = name ? strlen(name) : 0;
+	int jsonl_name = nl > 6 && strcmp(name + nl - 6, ".jsonl") == 0;
+	size_t objs = object_lines(head, len);
+	if (objs >= 2)
+		return jsonl_name ? 95 : 85;
+	return jsonl_name ? 80 : 40;
+}
+
+/* The JSON-lines importer (declared in importer.h). detect: 80-95 when the
+ * first non-blank line is a one-line JSON object starting with {" (not a
+ * pretty-printed document, not a Python dict, no ":::MLLOG" lines); 40 for
+ * a single such line in a file not named *.jsonl; else 0. */
+const dt_importer dt_imp_jsonl = {
+	.name = "jsonl",
+	.description = "JSON lines: LLaMA-Factory trainer_log.jsonl and other "
+	               "one-object-per-line metric logs",
+	.detect = jsonl_detect,
+	.parse = jsonl_parse,
+};

@@ -1,0 +1,21 @@
+/* textline.h: helpers shared by the line-oriented text importers. */
+#ifndef DT_TEXTLINE_H
+#define DT_TEXTLINE_H
+
+#include <stddef.h>
+
+/* Length of the ANSI escape sequence starting at s[0] == ESC: a CSI
+ * (ESC [ params final-byte), an OSC (ESC ] ... BEL or ESC \) or a
+ * two-byte escape (ECMA-48 section 5.4), bounded by len. */
+size_t dt_ansi_len(const char *s, size_t len);
+
+/* Copy s[0..len) into out (room for len + 1 bytes) without ANSI escape
+ * sequences; NUL bytes become blanks so the copy is a C string. Returns
+ * the copy's length. */
+size_t dt_strip_ansi_copy(char *out, const char *s, size_t len);
+
+/* First occurrence of the C string n in h[0..hlen) (not NUL-terminated),
+ * or NULL. */
+const char *dt_find_bytes(const char *h, size_t hlen, const char *n);
+
+#endif

@@ -1,0 +1,396 @@
+/* test_imp_csv.c: CSV importer (importers/imp_csv.c) on hand-written
+ * fixtures (tests/fixtures/csv) and on the shared corpus. Values below are
+ * read off the fixture text by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "importers/importer.h"
+#include "importers/source.h"
+
+/* ---- shared test helpers (copied into each importer test) ---- */
+typedef struct loaded {
+	dt_source src;
+	int mapped;      /* src came from dt_source_open */
+	dt_rawlog log;
+	char err[512];
+	int rc;
+} loaded;
+
+/* Parse fixture `rel` (relative to DT_FIXTURES) or an absolute path. */
+static void load_path(const dt_importer *imp, const char *path, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	if (dt_source_open(path, &L->src, L->err, sizeof L->err) < 0)
+		fail_msg("cannot open %s: %s", path, L->err);
+	L->mapped = 1;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void load_fixture(const dt_importer *imp, const char *rel, loaded *L)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", DT_FIXTURES, rel);
+	load_path(imp, path, L);
+}
+
+/* Parse an in-memory text named `name`. */
+static void load_mem(const dt_importer *imp, const char *name,
+                     const char *text, size_t len, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	L->src.path = name;
+	L->src.name = name;
+	L->src.data = text;
+	L->src.len = len;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void unload(loaded *L)
+{
+	dt_rawlog_free(&L->log);
+	if (L->mapped)
+		dt_source_close(&L->src);
+}
+
+/* Exact comparison; NaN equals NaN, infinities by sign. */
+static int same_value(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return a == b;
+}
+
+static const dt_rawseries *need_series(const dt_rawlog *log, const char *metric)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, metric);
+	if (!s)
+		fail_msg("no series '%s'", metric);
+	return s;
+}
+
+/* Series `metric` holds exactly n points with these steps and values. */
+static void expect_points(const dt_rawlog *log, const char *metric, size_t n,
+                          const int64_t *steps, const double *vals)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		if (s->step[i] != steps[i] || !same_value(s->value[i], vals[i]))
+			fail_msg("%s[%zu] = (%lld, %.17g), expected (%lld, %.17g)", metric,
+			         i, (long long)s->step[i], s->value[i],
+			         (long long)steps[i], vals[i]);
+	}
+}
+
+/* Series `metric`: point count, first/last step and value. */
+static void expect_span(const dt_rawlog *log, const char *metric, size_t n,
+                        int64_t first, int64_t last, double v0, double vn)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	assert_int_equal(s->step[0], first);
+	assert_int_equal(s->step[n - 1], last);
+	assert_true(same_value(s->value[0], v0));
+	assert_true(same_value(s->value[n - 1], vn));
+}
+
+static int has_warning(const dt_rawlog *log, const char *text)
+{
+	for (size_t i = 0; i < log->nwarnings; i++)
+		if (strstr(log->warnings[i], text))
+			return 1;
+	return 0;
+}
+
+static void expect_warning(const dt_rawlog *log, const char *text)
+{
+	if (!has_warning(log, text)) {
+		for (size_t i = 0; i < log->nwarnings; i++)
+			print_message("warning: %s\n", log->warnings[i]);
+		fail_msg("no warning containing '%s'", text);
+	}
+}
+
+/* Corpus file path, or skip() when the shared corpus is absent. */
+static void corpus_path(const char *rel, char *out, size_t outlen)
+{
+	struct stat sb;
+	snprintf(out, outlen, "%s/corpus", DT_SHARED);
+	if (stat(out, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		skip();
+	snprintf(out, outlen, "%s/corpus/%s", DT_SHARED, rel);
+	if (stat(out, &sb) < 0)
+		skip();
+}
+/* ---- end of helpers ---- */
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* BOM, CRLF, quoted cells, empty cells (missing, never 0), nan/NaN/inf/
+ * Infinity/-inf kept; "grad norm" -> grad_norm, learning_rate -> lr. */
+static void test_bom_crlf_quoted(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/bom_crlf_quoted.csv", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 3);
+	const int64_t ls[] = {1, 2, 3, 4, 5};
+	const double lv[] = {2.5, 2.25, NAN, NAN, INFINITY};
+	expect_points(&L.log, "loss", N(ls), ls, lv);
+	const int64_t rs[] = {1, 3, 4};
+	const double rv[] = {1e-4, 2e-4, 3e-4};
+	expect_points(&L.log, "lr", N(rs), rs, rv);
+	const int64_t gs[] = {2, 3, 4};
+	const double gv[] = {0.5, INFINITY, -INFINITY};
+	expect_points(&L.log, "grad_norm", N(gs), gs, gv);
+	assert_int_equal(L.log.nwarnings, 0);
+	unload(&L);
+}
+
+/* Header repeated at line 5 in a new column order, with a new column:
+ * columns re-mapped, one segment mark before the 4th point of the series
+ * that existed; grad_norm (new) has no mark. */
+static void test_repeated_header(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/resume_reorder.csv", &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t st[] = {10, 20, 30, 20, 30, 40};
+	const double lv[] = {3.0, 2.8, 2.6, 2.7, 2.5, 2.3};
+	const double rv[] = {0.001, 0.002, 0.003, 0.0025, 0.0035, 0.0045};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_points(&L.log, "lr", N(st), st, rv);
+	const int64_t gs[] = {20, 40};
+	const double gv[] = {1.5, 1.25};
+	expect_points(&L.log, "grad_norm", N(gs), gs, gv);
+	const dt_rawseries *s = dt_rawlog_find(&L.log, "loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 3);
+	assert_int_equal(dt_rawlog_find(&L.log, "lr")->nmarks, 1);
+	assert_int_equal(dt_rawlog_find(&L.log, "grad_norm")->nmarks, 0);
+	expect_warning(&L.log, "resume_reorder.csv:5: header repeated");
+	unload(&L);
+}
+
+/* W&B export: "<run> - " prefix stripped, __MIN/__MAX ignored, "Step". */
+static void test_wandb_export(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/wandb_export.csv", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 2);
+	const int64_t ls[] = {1, 2};
+	const double lv[] = {2.0, 1.5};
+	expect_points(&L.log, "loss", N(ls), ls, lv);
+	const int64_t rs[] = {1, 3};
+	const double rv[] = {0.0001, 0.0003};
+	expect_points(&L.log, "lr", N(rs), rs, rv);
+	unload(&L);
+}
+
+/* TensorBoard export: metric from the tag in the file name. */
+static void test_tensorboard_export(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/run-pilot_trn2-tag-train_loss.csv", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 1);
+	const int64_t ls[] = {100, 200, 300};
+	const double lv[] = {2.5, 2.25, 2.0};
+	expect_points(&L.log, "loss", N(ls), ls, lv);
+	unload(&L);
+	/* "train_learning_rate" has no mapping; read as train/learning_rate. */
+	load_fixture(&dt_imp_csv, "csv/run-pilot_trn2-tag-train_learning_rate.csv", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 1);
+	const int64_t rs[] = {100, 200};
+	const double rv[] = {0.0003, 0.00015};
+	expect_points(&L.log, "lr", N(rs), rs, rv);
+	unload(&L);
+}
+
+/* Lightning: train-step, validation and epoch-end rows; per-step
+ * train_loss_step wins "loss", train_loss_epoch keeps its name. */
+static void test_lightning_rows(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/lightning_metrics.csv", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 5);
+	const int64_t ls[] = {49, 99, 149, 199};
+	const double lv[] = {4.5, 4.0, 3.5, 3.25};
+	expect_points(&L.log, "loss", N(ls), ls, lv);
+	const int64_t es[] = {99, 199};
+	const double ev[] = {3.9, 3.1};
+	expect_points(&L.log, "eval_loss", N(es), es, ev);
+	const double tv[] = {4.25, 3.375};
+	expect_points(&L.log, "train_loss_epoch", N(es), es, tv);
+	const double ov[] = {120.5, 118.0};
+	expect_points(&L.log, "epoch_time", N(es), es, ov);
+	const int64_t ps[] = {49, 99, 99, 99, 149, 199, 199, 199};
+	const double pv[] = {0, 0, 0, 0, 1, 1, 1, 1};
+	expect_points(&L.log, "epoch", N(ps), ps, pv);
+	assert_int_equal(L.log.nwarnings, 0);
+	unload(&L);
+}
+
+/* A bad number names file, line (the header spans lines 1-2) and column. */
+static void test_bad_number(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_csv, "csv/bad_number.csv", &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "bad_number.csv:4: expected a number in "
+	                              "column 'loss', found '2.5x'"));
+	unload(&L);
+}
+
+/* Long garbage is cut to 32 bytes and control bytes are replaced. */
+static void test_bad_number_excerpt(void **state)
+{
+	static const char text[] = "step,loss\n1,1.0\n2,\x1b[31mAAAAAAAAAAAAAAAA"
+	                           "AAAAAAAAAAAAAAAAAAAAAAAAAAAA\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_csv, "mem.csv", text, sizeof text - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "mem.csv:3: expected a number in column "
+	                              "'loss', found '?[31mAAAAAAAAAAAAAAAAAAAAAAAAAAA...'"));
+	assert_null(strchr(L.err, '\x1b'));
+	unload(&L);
+}
+
+static void test_no_step_column(void **state)
+{
+	static const char text[] = "loss,lr\n2.0,0.1\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_csv, "nostep.csv", text, sizeof text - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "nostep.csv:1: no step column"));
+	assert_non_null(strstr(L.err, "global_step"));
+	assert_non_null(strstr(L.err, "found: loss, lr"));
+	unload(&L);
+}
+
+/* No trailing newline, float steps, global_step when no "step", an empty
+ * step cell (row skipped with a warning), a header-only file. */
+static void test_small_cases(void **state)
+{
+	static const char t1[] = "global_step,train/loss\n1.0,2\n,3\n2,1";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_csv, "t1.csv", t1, sizeof t1 - 1, &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t s1[] = {1, 2};
+	const double v1[] = {2, 1};
+	expect_points(&L.log, "loss", N(s1), s1, v1);
+	expect_warning(&L.log, "t1.csv:3: 1 row(s) with values but an empty step");
+	unload(&L);
+
+	static const char t2[] = "step,loss\r\n";
+	load_mem(&dt_imp_csv, "t2.csv", t2, sizeof t2 - 1, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	expect_warning(&L.log, "no training curve");
+	unload(&L);
+
+	load_mem(&dt_imp_csv, "empty.csv", "", 0, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	unload(&L);
+
+	static const char t3[] = "step,loss\n1.5,2\n";
+	load_mem(&dt_imp_csv, "t3.csv", t3, sizeof t3 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "t3.csv:2: expected an integer step in "
+	                              "column 'step', found '1.5'"));
+	unload(&L);
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	const char *a = "epoch,step,train_loss_step\r\n0,49,7.6\r\n";
+	const char *b = "Wall time,Step,Value\n1.0,1,2.0\n";
+	const char *c = "\xEF\xBB\xBF\"Step\",\"r - train/loss\"\n";
+	const char *d = "{\"step\": 1, \"loss\": 2}\n";
+	const char *e = "time,loss\n1,2\n";
+	assert_true(dt_imp_csv.detect("metrics.csv", a, strlen(a)) >= 80);
+	assert_true(dt_imp_csv.detect("x.csv", b, strlen(b)) >= 80);
+	assert_true(dt_imp_csv.detect("export", c, strlen(c)) >= 80);
+	assert_int_equal(dt_imp_csv.detect("log.jsonl", d, strlen(d)), 0);
+	assert_int_equal(dt_imp_csv.detect("notes.txt", e, strlen(e)), 0);
+	assert_int_equal(dt_imp_csv.detect("x.csv", "", 0), 0);
+}
+
+/* Lightning corpus files (figures checked with python3 csv.DictReader). */
+static void test_corpus_lightning(void **state)
+{
+	char path[1024];
+	loaded L;
+	(void)state;
+	corpus_path("lightning_csv/slm-gpt_version_0_epochs0-9_metrics.csv",
+	            path, sizeof path);
+	load_path(&dt_imp_csv, path, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 10);
+	expect_span(&L.log, "loss", 2814, 49, 140699, 7.628580570220947,
+	            3.565943479537964);
+	expect_span(&L.log, "eval_loss", 10, 14073, 140739, 4.132571697235107,
+	            3.570486068725586);
+	expect_span(&L.log, "train_loss_epoch", 10, 14073, 140739,
+	            4.776971817016602, 3.687237024307251);
+	expect_span(&L.log, "epoch", 2834, 49, 140739, 0, 9);
+	assert_int_equal(L.log.nwarnings, 0);
+	assert_int_equal(dt_rawlog_find(&L.log, "loss")->nmarks, 0);
+	unload(&L);
+
+	corpus_path("lightning_csv/slm-gpt_version_5_resumed_epochs10-13_metrics.csv",
+	            path, sizeof path);
+	load_path(&dt_imp_csv, path, &L);
+	assert_int_equal(L.rc, 0);
+	expect_span(&L.log, "loss", 1126, 140749, 196999, 3.708270311355591,
+	            3.913863182067871);
+	expect_span(&L.log, "eval_loss", 4, 154813, 197035, 3.5629003047943115,
+	            3.604208469390869);
+	expect_span(&L.log, "epoch", 1134, 140749, 197035, 10, 13);
+	unload(&L);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bom_crlf_quoted),
+		cmocka_unit_test(test_repeated_header),
+		cmocka_unit_test(test_wandb_export),
+		cmocka_unit_test(test_tensorboard_export),
+		cmocka_unit_test(test_lightning_rows),
+		cmocka_unit_test(test_bad_number),
+		cmocka_unit_test(test_bad_number_excerpt),
+		cmocka_unit_test(test_no_step_column),
+		cmocka_unit_test(test_small_cases),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_corpus_lightning),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

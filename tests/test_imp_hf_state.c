@@ -1,0 +1,343 @@
+/* test_imp_hf_state.c: HF trainer_state.json importer
+ * (importers/imp_hf_state.c) on hand-written fixtures
+ * (tests/fixtures/hf_state) and the shared corpus. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "importers/importer.h"
+#include "importers/source.h"
+
+/* ---- shared test helpers (copied into each importer test) ---- */
+typedef struct loaded {
+	dt_source src;
+	int mapped;      /* src came from dt_source_open */
+	dt_rawlog log;
+	char err[512];
+	int rc;
+} loaded;
+
+/* Parse fixture `rel` (relative to DT_FIXTURES) or an absolute path. */
+static void load_path(const dt_importer *imp, const char *path, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	if (dt_source_open(path, &L->src, L->err, sizeof L->err) < 0)
+		fail_msg("cannot open %s: %s", path, L->err);
+	L->mapped = 1;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void load_fixture(const dt_importer *imp, const char *rel, loaded *L)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", DT_FIXTURES, rel);
+	load_path(imp, path, L);
+}
+
+/* Parse an in-memory text named `name`. */
+static void load_mem(const dt_importer *imp, const char *name,
+                     const char *text, size_t len, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	L->src.path = name;
+	L->src.name = name;
+	L->src.data = text;
+	L->src.len = len;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void unload(loaded *L)
+{
+	dt_rawlog_free(&L->log);
+	if (L->mapped)
+		dt_source_close(&L->src);
+}
+
+/* Exact comparison; NaN equals NaN, infinities by sign. */
+static int same_value(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return a == b;
+}
+
+static const dt_rawseries *need_series(const dt_rawlog *log, const char *metric)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, metric);
+	if (!s)
+		fail_msg("no series '%s'", metric);
+	return s;
+}
+
+/* Series `metric` holds exactly n points with these steps and values. */
+static void expect_points(const dt_rawlog *log, const char *metric, size_t n,
+                          const int64_t *steps, const double *vals)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		if (s->step[i] != steps[i] || !same_value(s->value[i], vals[i]))
+			fail_msg("%s[%zu] = (%lld, %.17g), expected (%lld, %.17g)", metric,
+			         i, (long long)s->step[i], s->value[i],
+			         (long long)steps[i], vals[i]);
+	}
+}
+
+/* Series `metric`: point count, first/last step and value. */
+static void expect_span(const dt_rawlog *log, const char *metric, size_t n,
+                        int64_t first, int64_t last, double v0, double vn)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	assert_int_equal(s->step[0], first);
+	assert_int_equal(s->step[n - 1], last);
+	assert_true(same_value(s->value[0], v0));
+	assert_true(same_value(s->value[n - 1], vn));
+}
+
+static int has_warning(const dt_rawlog *log, const char *text)
+{
+	for (size_t i = 0; i < log->nwarnings; i++)
+		if (strstr(log->warnings[i], text))
+			return 1;
+	return 0;
+}
+
+static void expect_warning(const dt_rawlog *log, const char *text)
+{
+	if (!has_warning(log, text)) {
+		for (size_t i = 0; i < log->nwarnings; i++)
+			print_message("warning: %s\n", log->warnings[i]);
+		fail_msg("no warning containing '%s'", text);
+	}
+}
+
+/* Corpus file path, or skip() when the shared corpus is absent. */
+static void corpus_path(const char *rel, char *out, size_t outlen)
+{
+	struct stat sb;
+	snprintf(out, outlen, "%s/corpus", DT_SHARED);
+	if (stat(out, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		skip();
+	snprintf(out, outlen, "%s/corpus/%s", DT_SHARED, rel);
+	if (stat(out, &sb) < 0)
+		skip();
+}
+/* ---- end of helpers ---- */
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* New schema: grad_norm NaN token kept, null skipped, "0.00" string read
+ * as 0, Infinity kept, TRL key with a slash kept, eval entry gives eval_*
+ * points only (non-numeric "n/a" skipped), summary entry skipped with a
+ * warning. */
+static void test_new_schema(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_hf_state, "hf_state/new_schema_trainer_state.json", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 7);
+	const int64_t st[] = {10, 20, 30};
+	const double lv[] = {2.5, 2.25, INFINITY};
+	const double rv[] = {0.0001, 0.0002, 0.0};
+	const double ev[] = {0.33, 0.67, 1.0};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_points(&L.log, "lr", N(st), st, rv);
+	expect_points(&L.log, "epoch", N(st), st, ev);
+	const int64_t gs[] = {10, 20};
+	const double gv[] = {1.25, NAN};
+	expect_points(&L.log, "grad_norm", N(gs), gs, gv);
+	const int64_t s20[] = {20};
+	const double rc[] = {-0.5}, el[] = {2.4}, er[] = {1.5};
+	expect_points(&L.log, "rewards/chosen", 1, s20, rc);
+	expect_points(&L.log, "eval_loss", 1, s20, el);
+	expect_points(&L.log, "eval_runtime", 1, s20, er);
+	assert_null(dt_rawlog_find(&L.log, "eval_samples_per_second"));
+	assert_null(dt_rawlog_find(&L.log, "train_loss"));
+	assert_null(dt_rawlog_find(&L.log, "train_runtime"));
+	expect_warning(&L.log, "final summary entry at step 30 (train_loss 2.3)");
+	assert_int_equal(L.log.nwarnings, 1);
+	unload(&L);
+}
+
+/* 2023 schema: no grad_norm, logging_first_step (1, 10, 20). */
+static void test_old_schema(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_hf_state, "hf_state/old_schema_trainer_state.json", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 3);
+	const int64_t st[] = {1, 10, 20};
+	const double lv[] = {3.0, 2.0, 1.5};
+	const double rv[] = {5e-05, 2.5e-05, 0.0};
+	const double ev[] = {0.0, 1.0, 2.0};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_points(&L.log, "lr", N(st), st, rv);
+	expect_points(&L.log, "epoch", N(st), st, ev);
+	assert_null(dt_rawlog_find(&L.log, "grad_norm"));
+	assert_int_equal(L.log.nwarnings, 0);
+	unload(&L);
+}
+
+/* The ",," on line 4 (byte 71) is reported with file and line. */
+static void test_invalid_json(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_hf_state, "hf_state/invalid_trainer_state.json", &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "invalid_trainer_state.json:4: invalid JSON "
+	                              "at byte 71"));
+	unload(&L);
+}
+
+static void test_edge_documents(void **state)
+{
+	static const char t1[] = "{\"log_history\": [], \"max_steps\": 10}";
+	static const char t2[] = "{\"global_step\": 3}";
+	static const char t3[] = "[1, 2]";
+	static const char t4[] = "{\"log_history\": [{\"loss\": 1.0, \"step\": 1}";
+	static const char t5[] = "{\"log_history\": [7, {\"loss\": 1.0}, "
+	                         "{\"loss\": 2.0, \"step\": 2.0}, "
+	                         "{\"loss\": 3.0, \"step\": 2.5}]}";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_hf_state, "t1.json", t1, sizeof t1 - 1, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	expect_warning(&L.log, "no training curve");
+	unload(&L);
+	load_mem(&dt_imp_hf_state, "t2.json", t2, sizeof t2 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "t2.json:1: expected a JSON object with a "
+	                              "'log_history' list"));
+	unload(&L);
+	load_mem(&dt_imp_hf_state, "t3.json", t3, sizeof t3 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	unload(&L);
+	load_mem(&dt_imp_hf_state, "t4.json", t4, sizeof t4 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "t4.json:1: invalid JSON"));
+	unload(&L);
+	load_mem(&dt_imp_hf_state, "t5.json", t5, sizeof t5 - 1, &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t st[] = {2};
+	const double lv[] = {2.0};
+	expect_points(&L.log, "loss", 1, st, lv);
+	expect_warning(&L.log, "2 log_history entries without an integral 'step'");
+	unload(&L);
+	load_mem(&dt_imp_hf_state, "empty.json", "", 0, &L);
+	assert_int_equal(L.rc, -1);
+	unload(&L);
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	const char *a = "{\n  \"best_metric\": null,\n  \"log_history\": [\n";
+	const char *b = "{\"current_steps\": 10, \"loss\": 2.4}\n";
+	const char *c = "step,loss\n";
+	assert_true(dt_imp_hf_state.detect("trainer_state.json", a, strlen(a)) >= 90);
+	assert_true(dt_imp_hf_state.detect("state.json", a, strlen(a)) >= 90);
+	assert_int_equal(dt_imp_hf_state.detect("trainer_log.jsonl", b, strlen(b)), 0);
+	assert_int_equal(dt_imp_hf_state.detect("trainer_state.json", c, strlen(c)), 0);
+	assert_int_equal(dt_imp_hf_state.detect("x.json", "", 0), 0);
+}
+
+/* Corpus figures checked with python3 json.load (train entries = entries
+ * with "loss", eval entries = entries with an eval_* key). */
+typedef struct hf_case {
+	const char *file;
+	size_t nloss;
+	int64_t first, last;
+	double v0, vn;
+	size_t ngrad, neval;
+	int64_t efirst, elast;
+	const char *warning;
+} hf_case;
+
+static const hf_case hf_cases[] = {
+	{"llama2-7b_lora_llamafactory_2023-schema_trainer_state.json",
+	 1742, 5, 8710, 1.7484, 1.3703, 0, 0, 0, 0, "summary entry at step 8712"},
+	{"mistral7b-instruct-v0.2_lora_checkpoint-4000_trainer_state.json",
+	 400, 10, 4000, 2.4977, 0.2487, 400, 0, 0, 0,
+	 "global_step 4000 < max_steps 8660"},
+	{"mistral7b-instruct-v0.2_lora_llamafactory_4gpu_ga4_trainer_state.json",
+	 866, 10, 8660, 2.4977, 0.1333, 866, 0, 0, 0, "summary entry at step 8660"},
+	{"tinyllama-1.1b-chat_dpo_trl_trainer_state.json",
+	 291, 1, 2900, 0.6931, 0.3322, 0, 29, 100, 2900,
+	 "summary entry at step 2907"},
+	{"tinyllama-1.1b_lora_trl-sft_ga8_trainer_state.json",
+	 186, 15, 2790, 2.0762, 1.025, 186, 14, 200, 2800,
+	 "global_step 2800 < max_steps 2808"},
+};
+
+static void test_corpus(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < N(hf_cases); i++) {
+		const hf_case *k = &hf_cases[i];
+		char rel[256], path[1024];
+		loaded L;
+		snprintf(rel, sizeof rel, "hf_trainer_state/%s", k->file);
+		corpus_path(rel, path, sizeof path);
+		load_path(&dt_imp_hf_state, path, &L);
+		assert_int_equal(L.rc, 0);
+		expect_span(&L.log, "loss", k->nloss, k->first, k->last, k->v0, k->vn);
+		assert_int_equal(need_series(&L.log, "lr")->n, k->nloss);
+		assert_int_equal(need_series(&L.log, "epoch")->n, k->nloss);
+		const dt_rawseries *g = dt_rawlog_find(&L.log, "grad_norm");
+		assert_int_equal(g ? g->n : 0, k->ngrad);
+		const dt_rawseries *e = dt_rawlog_find(&L.log, "eval_loss");
+		assert_int_equal(e ? e->n : 0, k->neval);
+		if (e) {
+			assert_int_equal(e->step[0], k->efirst);
+			assert_int_equal(e->step[e->n - 1], k->elast);
+		}
+		expect_warning(&L.log, k->warning);
+		unload(&L);
+	}
+}
+
+/* TRL DPO keys with slashes keep their names. */
+static void test_corpus_dpo_keys(void **state)
+{
+	char path[1024];
+	loaded L;
+	(void)state;
+	corpus_path("hf_trainer_state/tinyllama-1.1b-chat_dpo_trl_trainer_state.json",
+	            path, sizeof path);
+	load_path(&dt_imp_hf_state, path, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(need_series(&L.log, "rewards/chosen")->n, 291);
+	assert_int_equal(need_series(&L.log, "eval_rewards/chosen")->n, 29);
+	unload(&L);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_new_schema),
+		cmocka_unit_test(test_old_schema),
+		cmocka_unit_test(test_invalid_json),
+		cmocka_unit_test(test_edge_documents),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_corpus),
+		cmocka_unit_test(test_corpus_dpo_keys),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,336 @@
+/* test_imp_jsonl.c: JSON-lines importer (importers/imp_jsonl.c) on
+ * hand-written fixtures (tests/fixtures/jsonl) and the shared corpus. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "importers/importer.h"
+#include "importers/source.h"
+
+/* ---- shared test helpers (copied into each importer test) ---- */
+typedef struct loaded {
+	dt_source src;
+	int mapped;      /* src came from dt_source_open */
+	dt_rawlog log;
+	char err[512];
+	int rc;
+} loaded;
+
+/* Parse fixture `rel` (relative to DT_FIXTURES) or an absolute path. */
+static void load_path(const dt_importer *imp, const char *path, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	if (dt_source_open(path, &L->src, L->err, sizeof L->err) < 0)
+		fail_msg("cannot open %s: %s", path, L->err);
+	L->mapped = 1;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void load_fixture(const dt_importer *imp, const char *rel, loaded *L)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", DT_FIXTURES, rel);
+	load_path(imp, path, L);
+}
+
+/* Parse an in-memory text named `name`. */
+static void load_mem(const dt_importer *imp, const char *name,
+                     const char *text, size_t len, loaded *L)
+{
+	dt_import_opts opts = {0};
+	memset(L, 0, sizeof *L);
+	dt_rawlog_init(&L->log);
+	L->src.path = name;
+	L->src.name = name;
+	L->src.data = text;
+	L->src.len = len;
+	L->rc = imp->parse(&L->src, &opts, &L->log, L->err, sizeof L->err);
+}
+
+static void unload(loaded *L)
+{
+	dt_rawlog_free(&L->log);
+	if (L->mapped)
+		dt_source_close(&L->src);
+}
+
+/* Exact comparison; NaN equals NaN, infinities by sign. */
+static int same_value(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) && isnan(b);
+	return a == b;
+}
+
+static const dt_rawseries *need_series(const dt_rawlog *log, const char *metric)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, metric);
+	if (!s)
+		fail_msg("no series '%s'", metric);
+	return s;
+}
+
+/* Series `metric` holds exactly n points with these steps and values. */
+static void expect_points(const dt_rawlog *log, const char *metric, size_t n,
+                          const int64_t *steps, const double *vals)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		if (s->step[i] != steps[i] || !same_value(s->value[i], vals[i]))
+			fail_msg("%s[%zu] = (%lld, %.17g), expected (%lld, %.17g)", metric,
+			         i, (long long)s->step[i], s->value[i],
+			         (long long)steps[i], vals[i]);
+	}
+}
+
+/* Series `metric`: point count, first/last step and value. */
+static void expect_span(const dt_rawlog *log, const char *metric, size_t n,
+                        int64_t first, int64_t last, double v0, double vn)
+{
+	const dt_rawseries *s = need_series(log, metric);
+	assert_int_equal(s->n, n);
+	assert_int_equal(s->step[0], first);
+	assert_int_equal(s->step[n - 1], last);
+	assert_true(same_value(s->value[0], v0));
+	assert_true(same_value(s->value[n - 1], vn));
+}
+
+static int has_warning(const dt_rawlog *log, const char *text)
+{
+	for (size_t i = 0; i < log->nwarnings; i++)
+		if (strstr(log->warnings[i], text))
+			return 1;
+	return 0;
+}
+
+static void expect_warning(const dt_rawlog *log, const char *text)
+{
+	if (!has_warning(log, text)) {
+		for (size_t i = 0; i < log->nwarnings; i++)
+			print_message("warning: %s\n", log->warnings[i]);
+		fail_msg("no warning containing '%s'", text);
+	}
+}
+
+/* Corpus file path, or skip() when the shared corpus is absent. */
+static void corpus_path(const char *rel, char *out, size_t outlen)
+{
+	struct stat sb;
+	snprintf(out, outlen, "%s/corpus", DT_SHARED);
+	if (stat(out, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		skip();
+	snprintf(out, outlen, "%s/corpus/%s", DT_SHARED, rel);
+	if (stat(out, &sb) < 0)
+		skip();
+}
+/* ---- end of helpers ---- */
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* LLaMA-Factory lines: elapsed_time "1 day, 0:00:05" (86405 s) drops to
+ * 0:00:30 at line 4 -> mark before the 4th point; the 1 s drop at line 6
+ * (two writers) is not a resume; the blank line 5 is skipped; NaN kept;
+ * null eval_loss skipped; the end record (only epoch) ignored; string
+ * throughput and bookkeeping keys are not metrics. */
+static void test_resume_elapsed(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_jsonl, "jsonl/resume_trainer_log.jsonl", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 4);
+	const int64_t st[] = {10, 20, 30, 20, 30, 40};
+	const double lv[] = {2.0, 1.8, 1.6, 1.7, NAN, 1.5};
+	const double rv[] = {0.0001, 0.0002, 0.0003, 0.0002, 0.0003, 0.0004};
+	const double ev[] = {0.25, 0.5, 0.75, 0.5, 0.75, 1.0};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_points(&L.log, "lr", N(st), st, rv);
+	expect_points(&L.log, "epoch", N(st), st, ev);
+	const int64_t es[] = {40};
+	const double evl[] = {1.55};
+	expect_points(&L.log, "eval_loss", 1, es, evl);
+	for (size_t i = 0; i < L.log.nseries; i++)
+		assert_int_equal(L.log.series[i].sort_within_segment, 1);
+	const dt_rawseries *s = dt_rawlog_find(&L.log, "loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 3);
+	assert_int_equal(dt_rawlog_find(&L.log, "eval_loss")->nmarks, 0);
+	expect_warning(&L.log, "resume_trainer_log.jsonl:4: elapsed_time drops");
+	assert_int_equal(L.log.nwarnings, 1);
+	assert_null(dt_rawlog_find(&L.log, "throughput"));
+	assert_null(dt_rawlog_find(&L.log, "total_tokens"));
+	assert_null(dt_rawlog_find(&L.log, "percentage"));
+	unload(&L);
+}
+
+/* Truncated last line (no final newline): skipped with a warning. */
+static void test_truncated_last_line(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_jsonl, "jsonl/truncated.jsonl", &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t st[] = {1, 2};
+	const double lv[] = {3.0, 2.5};
+	const double gv[] = {1.5, INFINITY};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_points(&L.log, "grad_norm", N(st), st, gv);
+	expect_warning(&L.log, "truncated.jsonl:3: last line truncated, skipped");
+	assert_int_equal(dt_rawlog_find(&L.log, "loss")->sort_within_segment, 0);
+	unload(&L);
+}
+
+static void test_bad_middle_line(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_jsonl, "jsonl/bad_middle.jsonl", &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "bad_middle.jsonl:2: invalid JSON"));
+	unload(&L);
+}
+
+static void test_predict_only(void **state)
+{
+	loaded L;
+	(void)state;
+	load_fixture(&dt_imp_jsonl, "jsonl/predict_only.jsonl", &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	expect_warning(&L.log, "no training curve");
+	unload(&L);
+}
+
+/* Step keys of other loggers; "step" beats W&B's "_step". */
+static void test_step_keys(void **state)
+{
+	static const char t[] =
+		"{\"_step\": 0, \"step\": 5, \"train/loss\": 2.0}\n"
+		"{\"global_step\": 6, \"loss\": \"1.5\", \"flag\": true, \"d\": {}}\n"
+		"{\"iteration\": 7, \"lm loss\": 1.25}\r\n"
+		"{\"_step\": 8, \"loss\": 1.0, \"throughput\": 12.5}\n"
+		"{\"loss\": 0.5}\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_jsonl, "mem.jsonl", t, sizeof t - 1, &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t st[] = {5, 6, 7, 8};
+	const double lv[] = {2.0, 1.5, 1.25, 1.0};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	const int64_t ts[] = {8};
+	const double tv[] = {12.5};
+	expect_points(&L.log, "throughput", 1, ts, tv);
+	assert_int_equal(L.log.nseries, 2);
+	expect_warning(&L.log, "mem.jsonl:5: 1 line(s) with metrics but no step");
+	unload(&L);
+}
+
+static void test_not_objects(void **state)
+{
+	static const char t1[] = "{\"step\": 1, \"loss\": 2}\n[1, 2]\n";
+	static const char t2[] = "{\"step\": 1, \"loss\": 2} x\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_jsonl, "a.jsonl", t1, sizeof t1 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "a.jsonl:2: expected one JSON object"));
+	unload(&L);
+	load_mem(&dt_imp_jsonl, "b.jsonl", t2, sizeof t2 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	assert_non_null(strstr(L.err, "b.jsonl:1: unexpected text"));
+	unload(&L);
+	load_mem(&dt_imp_jsonl, "c.jsonl", "", 0, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	unload(&L);
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	const char *a = "{\"current_steps\": 10, \"loss\": 2.4}\n{\"current_steps\": 20}\n";
+	const char *b = "{\n  \"log_history\": []\n}\n";
+	const char *c = ":::MLLOG {\"key\": \"train_loss\"}\n";
+	const char *d = "{'loss': 0.29, 'learning_rate': 4.5e-05, 'epoch': 1.0}\n";
+	const char *e = "{\"step\": 1, \"loss\": 2}";
+	assert_true(dt_imp_jsonl.detect("trainer_log.jsonl", a, strlen(a)) >= 90);
+	assert_true(dt_imp_jsonl.detect("log.txt", a, strlen(a)) >= 80);
+	assert_int_equal(dt_imp_jsonl.detect("trainer_state.json", b, strlen(b)), 0);
+	assert_int_equal(dt_imp_jsonl.detect("result.txt", c, strlen(c)), 0);
+	assert_int_equal(dt_imp_jsonl.detect("stdout.log", d, strlen(d)), 0);
+	assert_true(dt_imp_jsonl.detect("x.jsonl", e, strlen(e)) >= 80);
+	assert_int_equal(dt_imp_jsonl.detect("x.jsonl", "", 0), 0);
+}
+
+/* Corpus figures checked with python3 json.loads per line. */
+static void test_corpus_llamafactory(void **state)
+{
+	char path[1024];
+	loaded L;
+	(void)state;
+	corpus_path("llamafactory_trainer_log/mistral7b-instruct-v0.2_lora_trainer_log.jsonl",
+	            path, sizeof path);
+	load_path(&dt_imp_jsonl, path, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 3);
+	expect_span(&L.log, "loss", 866, 10, 8660, 2.4977, 0.1333);
+	expect_span(&L.log, "lr", 866, 10, 8660, 5.773672055427253e-07, 0.0);
+	expect_span(&L.log, "epoch", 866, 10, 8660, 0.004618937644341801, 4.0);
+	assert_int_equal(dt_rawlog_find(&L.log, "loss")->nmarks, 0);
+	assert_int_equal(L.log.nwarnings, 0);
+	unload(&L);
+
+	/* Two writers + a resume at line 1047 (22:08:06 -> 0:02:38). The last
+	 * two lines (end records, no loss) are ignored. */
+	corpus_path("llamafactory_trainer_log/qwen2.5-3b_full-sft_2gpu_interleaved-"
+	            "writers_resumed_trainer_log.jsonl", path, sizeof path);
+	load_path(&dt_imp_jsonl, path, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 3);
+	expect_span(&L.log, "loss", 1358, 10, 6560, 0.8548, 0.3717);
+	expect_span(&L.log, "lr", 1358, 10, 6560, 9.999953642250429e-06,
+	            2.8043594020865648e-11);
+	const dt_rawseries *s = dt_rawlog_find(&L.log, "loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 1046);
+	assert_int_equal(s->step[1045], 5220);
+	assert_int_equal(s->step[1046], 5010);
+	assert_int_equal(s->sort_within_segment, 1);
+	expect_warning(&L.log, ":1047: elapsed_time drops");
+	assert_int_equal(L.log.nwarnings, 1);
+	unload(&L);
+
+	corpus_path("llamafactory_trainer_log/qwen2.5-3b_lora_predict-only_no-loss_"
+	            "trainer_log.jsonl", path, sizeof path);
+	load_path(&dt_imp_jsonl, path, &L);
+	assert_int_equal(L.rc, 0);
+	assert_int_equal(L.log.nseries, 0);
+	expect_warning(&L.log, "no training curve");
+	unload(&L);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_resume_elapsed),
+		cmocka_unit_test(test_truncated_last_line),
+		cmocka_unit_test(test_bad_middle_line),
+		cmocka_unit_test(test_predict_only),
+		cmocka_unit_test(test_step_keys),
+		cmocka_unit_test(test_not_objects),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_corpus_llamafactory),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
