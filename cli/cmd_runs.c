@@ -43,6 +43,17 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	for (size_t i = 0; i < nw; i++)
 		dt_jw_str(w, warn[i]);
 	dt_jw_arr_end(w);
+	dt_fact *facts = NULL;
+	size_t nf = 0;
+	dt_store_facts(st, r->id, &facts, &nf);
+	dt_jw_key(w, "facts");
+	dt_jw_obj_begin(w);
+	for (size_t i = 0; i < nf; i++) {
+		dt_jw_key(w, facts[i].key);
+		dt_jw_str(w, facts[i].value);
+	}
+	dt_jw_obj_end(w);
+	free(facts);
 	dt_jw_key(w, "metrics");
 	dt_jw_obj_begin(w);
 	for (size_t i = 0; i < nm; i++) {

@@ -176,6 +176,10 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
 			goto store_err;
 	}
+	for (size_t i = 0; i < p->log.nfacts; i++)
+		if (dt_store_fact_set(st, run->id, file_id, p->log.facts[i].key,
+		                      p->log.facts[i].value, "import", NULL) < 0)
+			goto store_err;
 	add_format(run, p->imp->name);
 	snprintf(run->step_source, sizeof run->step_source, "%s",
 	         p->log.step_source);
@@ -197,6 +201,12 @@ static void report_one(FILE *out, const parsed *p)
 		fprintf(out, "%s%s %zu", i ? ", " : "", m, p->log.series[i].n);
 	}
 	fprintf(out, "); steps: %s\n", p->log.step_source);
+	for (size_t i = 0; i < p->log.nfacts; i++) {
+		char k[128], v[600];
+		dt_sanitize(p->log.facts[i].key, k, sizeof k);
+		dt_sanitize(p->log.facts[i].value, v, sizeof v);
+		fprintf(out, "  fact: %s = %s\n", k, v);
+	}
 	for (size_t i = 0; i < p->log.nwarnings; i++) {
 		char w[600];
 		dt_sanitize(p->log.warnings[i], w, sizeof w);

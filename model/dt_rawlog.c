@@ -27,6 +27,11 @@ void dt_rawlog_free(dt_rawlog *log)
 	for (size_t i = 0; i < log->nwarnings; i++)
 		free(log->warnings[i]);
 	free(log->warnings);
+	for (size_t i = 0; i < log->nfacts; i++) {
+		free(log->facts[i].key);
+		free(log->facts[i].value);
+	}
+	free(log->facts);
 	memset(log, 0, sizeof *log);
 }
 
@@ -126,6 +131,50 @@ int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
 	if (!log->warnings[log->nwarnings])
 		return -1;
 	log->nwarnings++;
+	return 0;
+}
+
+const char *dt_rawlog_fact_get(const dt_rawlog *log, const char *key)
+{
+	for (size_t i = 0; i < log->nfacts; i++)
+		if (strcmp(log->facts[i].key, key) == 0)
+			return log->facts[i].value;
+	return NULL;
+}
+
+int dt_rawlog_fact(dt_rawlog *log, const char *key, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char *v = strdup(buf);
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < log->nfacts; i++) {
+		if (strcmp(log->facts[i].key, key) == 0) {
+			free(log->facts[i].value);
+			log->facts[i].value = v;
+			return 0;
+		}
+	}
+	if (log->nfacts == log->capfacts) {
+		size_t cap = log->capfacts ? log->capfacts * 2 : 8;
+		dt_rawfact *f = realloc(log->facts, cap * sizeof *f);
+		if (!f) {
+			free(v);
+			return -1;
+		}
+		log->facts = f;
+		log->capfacts = cap;
+	}
+	char *k = strdup(key);
+	if (!k) {
+		free(v);
+		return -1;
+	}
+	log->facts[log->nfacts++] = (dt_rawfact){k, v};
 	return 0;
 }
 

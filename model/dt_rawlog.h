@@ -30,11 +30,20 @@ typedef struct dt_rawseries {
 	                          * order (concurrent writers); sort, don't split */
 } dt_rawseries;
 
+/* A fact about the run found in the log (run journal): e.g.
+ * "neuron.cache_hits" = "12", "train.global_batch" = "640". */
+typedef struct dt_rawfact {
+	char *key;             /* owned, dotted lower-case name */
+	char *value;           /* owned UTF-8 text */
+} dt_rawfact;
+
 typedef struct dt_rawlog {
 	dt_rawseries *series;  /* [nseries], owned */
 	size_t nseries, capseries;
 	char **warnings;       /* [nwarnings] owned UTF-8 strings */
 	size_t nwarnings, capwarnings;
+	dt_rawfact *facts;     /* [nfacts] owned; one entry per key */
+	size_t nfacts, capfacts;
 	char step_source[160]; /* how steps were obtained, e.g. "logged step" */
 	int64_t grad_accum;    /* found in the log (banner), 0 = not found */
 	int64_t global_batch;  /* found in the log, 0 = not found */
@@ -66,6 +75,15 @@ int dt_rawlog_mark_segment(dt_rawlog *log);
  * Returns 0 or -1 on ENOMEM. Identical consecutive texts are kept once. */
 int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Set a run fact (printf-formatted value); a key set twice keeps the
+ * last value. Keys are dotted lower-case names, e.g. "neuron.cache_hits"
+ * (list in README "Run journal facts"). Returns 0 or -1 on ENOMEM. */
+int dt_rawlog_fact(dt_rawlog *log, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Value of a fact set on this log, or NULL. */
+const char *dt_rawlog_fact_get(const dt_rawlog *log, const char *key);
 
 /* Total number of points across all series. */
 size_t dt_rawlog_points(const dt_rawlog *log);

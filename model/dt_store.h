@@ -128,6 +128,26 @@ int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
 /* Warnings of a run in insertion order; *w owned (dt_strv_free). */
 int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n);
 
+/* A fact of a run's journal (current value of one key). */
+typedef struct dt_fact {
+	char key[64];
+	char value[512];
+	char source[8];       /* "import" or "user" */
+	char set_by[64];      /* person, for source "user" */
+	char set_at[32];      /* ISO 8601 UTC */
+	int64_t file_id;      /* file it came from, 0 = none */
+} dt_fact;
+
+/* Record a fact value (a new row: earlier values stay as history).
+ * source is "import" or "user"; file_id 0 = not from a file. */
+int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *key, const char *value, const char *source,
+                      const char *set_by);
+
+/* Current value of every fact key of a run (latest row per key), sorted
+ * by key; *facts owned by the caller (free()). */
+int dt_store_facts(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n);
+
 /* A counter that changes whenever another connection commits
  * (PRAGMA data_version); lets a screen refresh when someone else writes. */
 int dt_store_data_version(dt_store *st, int64_t *version);

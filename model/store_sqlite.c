@@ -1,11 +1,12 @@
-/* store_sqlite.c: the SQLite backend of dt_store (dt_store.h).
+/* store_sqlite.c: the SQLite backend of dt_store (dt_store.h): opening,
+ * migrations, transactions and the helpers the other store_*.c files
+ * share (store_sqlite_internal.h).
  *
- * Schema migrations are keyed on PRAGMA user_version. Series are stored
- * one row per (file, metric) as packed little-endian BLOBs, so a 10 M-point
- * series is one row, not 10 M rows. All SQL goes through prepared
- * statements with bound values. WAL mode and a busy timeout let two people
- * (the meeting room and a remote lead over SSH) share one store. */
-#include "model/dt_store.h"
+ * Schema migrations (store_schema.c) are keyed on PRAGMA user_version.
+ * All SQL goes through prepared statements with bound values. WAL mode
+ * and a busy timeout let two people (the meeting room and a remote lead
+ * over SSH) share one store. */
+#include "model/store_sqlite_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -13,72 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sqlite3.h>
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "series BLOBs are written in host order; add byte swapping for big-endian hosts"
-#endif
-
-struct dt_store {
-	sqlite3 *db;
-	char err[512];
-};
-
-static const char *const migrations[] = {
-	/* user_version 1: runs, files, raw series, warnings, cached stats. */
-	"CREATE TABLE run("
-	" id INTEGER PRIMARY KEY,"
-	" name TEXT NOT NULL UNIQUE,"
-	" platform TEXT NOT NULL CHECK(platform IN ('gpu','trn2','trn1','other')),"
-	" format TEXT NOT NULL DEFAULT '',"
-	" grad_accum INTEGER NOT NULL DEFAULT 1 CHECK(grad_accum >= 1),"
-	" global_batch INTEGER NOT NULL DEFAULT 0,"
-	" logging_steps INTEGER NOT NULL DEFAULT 0,"
-	" segments INTEGER NOT NULL DEFAULT 0,"
-	" replayed_steps INTEGER NOT NULL DEFAULT 0,"
-	" step_source TEXT NOT NULL DEFAULT '',"
-	" created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));"
-	"CREATE TABLE run_file("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
-	" path TEXT NOT NULL,"
-	" sha256 TEXT NOT NULL,"
-	" bytes INTEGER NOT NULL,"
-	" format TEXT NOT NULL,"
-	" imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
-	" UNIQUE(run_id, sha256));"
-	/* steps: int64 LE [n]; vals: IEEE-754 binary64 LE [n];
-	 * marks: uint32 LE point indexes starting a new segment. */
-	"CREATE TABLE raw_series("
-	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
-	" metric TEXT NOT NULL,"
-	" n INTEGER NOT NULL,"
-	" steps BLOB NOT NULL,"
-	" vals BLOB NOT NULL,"
-	" marks BLOB,"
-	" sort_within_segment INTEGER NOT NULL DEFAULT 0,"
-	" PRIMARY KEY(file_id, metric));"
-	"CREATE TABLE run_warning("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
-	" file_id INTEGER REFERENCES run_file(id) ON DELETE CASCADE,"
-	" text TEXT NOT NULL);"
-	"CREATE TABLE run_metric("
-	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
-	" metric TEXT NOT NULL,"
-	" points INTEGER NOT NULL,"
-	" non_finite INTEGER NOT NULL,"
-	" first_step INTEGER NOT NULL,"
-	" last_step INTEGER NOT NULL,"
-	" segments INTEGER NOT NULL,"
-	" replayed INTEGER NOT NULL,"
-	" PRIMARY KEY(run_id, metric));",
-};
-
-static int fail(dt_store *st, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail(dt_store *st, const char *fmt, ...)
+int dt_sq_fail(dt_store *st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -87,9 +24,9 @@ static int fail(dt_store *st, const char *fmt, ...)
 	return -1;
 }
 
-static int fail_db(dt_store *st, const char *what)
+int dt_sq_fail_db(dt_store *st, const char *what)
 {
-	return fail(st, "store: %s: %s", what, sqlite3_errmsg(st->db));
+	return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(st->db));
 }
 
 const char *dt_store_error(const dt_store *st)
@@ -111,11 +48,11 @@ static void make_parent_dirs(const char *path)
 	}
 }
 
-static int exec(dt_store *st, const char *sql)
+int dt_sq_exec(dt_store *st, const char *sql)
 {
 	char *msg = NULL;
 	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		fail(st, "store: %s", msg ? msg : sqlite3_errmsg(st->db));
+		dt_sq_fail(st, "store: %s", msg ? msg : sqlite3_errmsg(st->db));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -126,7 +63,7 @@ static int user_version(dt_store *st, int *v)
 {
 	sqlite3_stmt *s;
 	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL))
-		return fail_db(st, "read schema version");
+		return dt_sq_fail_db(st, "read schema version");
 	*v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
 	sqlite3_finalize(s);
 	return 0;
@@ -135,25 +72,25 @@ static int user_version(dt_store *st, int *v)
 static int migrate(dt_store *st)
 {
 	int have = 0;
-	int want = (int)(sizeof migrations / sizeof migrations[0]);
-	if (exec(st, "BEGIN IMMEDIATE") < 0)
+	int want = (int)dt_schema_count;
+	if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
 		return -1;
 	if (user_version(st, &have) < 0)
 		goto bad;
 	if (have > want) {
-		fail(st, "store: schema version %d is newer than this dualtrack "
+		dt_sq_fail(st, "store: schema version %d is newer than this dualtrack "
 		         "(knows %d); upgrade dualtrack", have, want);
 		goto bad;
 	}
 	for (int v = have; v < want; v++) {
 		char pragma[64];
-		if (exec(st, migrations[v]) < 0)
+		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
 			goto bad;
 		snprintf(pragma, sizeof pragma, "PRAGMA user_version=%d", v + 1);
-		if (exec(st, pragma) < 0)
+		if (dt_sq_exec(st, pragma) < 0)
 			goto bad;
 	}
-	return exec(st, "COMMIT");
+	return dt_sq_exec(st, "COMMIT");
 bad:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	return -1;
@@ -177,7 +114,7 @@ dt_store *dt_store_open(const char *path, char *err, size_t errlen)
 	sqlite3_busy_timeout(st->db, 5000);
 	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
 	 * effect only when the file is created). */
-	if (exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
+	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
 	             " PRAGMA foreign_keys=ON;"
 	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0) {
 		snprintf(err, errlen, "%s: %s", path, st->err);
@@ -197,12 +134,12 @@ void dt_store_close(dt_store *st)
 
 int dt_store_begin(dt_store *st)
 {
-	return exec(st, "BEGIN IMMEDIATE");
+	return dt_sq_exec(st, "BEGIN IMMEDIATE");
 }
 
 int dt_store_commit(dt_store *st)
 {
-	return exec(st, "COMMIT");
+	return dt_sq_exec(st, "COMMIT");
 }
 
 void dt_store_rollback(dt_store *st)
@@ -210,103 +147,22 @@ void dt_store_rollback(dt_store *st)
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-static int prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
+int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
 {
 	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
-		return fail_db(st, "prepare");
+		return dt_sq_fail_db(st, "prepare");
 	return 0;
 }
 
-static void copy_text(char *dst, size_t n, sqlite3_stmt *s, int col)
+void dt_sq_copy_text(char *dst, size_t n, sqlite3_stmt *s, int col)
 {
 	const unsigned char *t = sqlite3_column_text(s, col);
 	snprintf(dst, n, "%s", t ? (const char *)t : "");
 }
 
-#define RUN_COLUMNS "r.id, r.name, r.platform, r.format, r.grad_accum," \
-	" r.global_batch, r.logging_steps, r.segments, r.replayed_steps," \
-	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)"
-
-static void row_to_run(sqlite3_stmt *s, dt_run *r)
-{
-	memset(r, 0, sizeof *r);
-	r->id = sqlite3_column_int64(s, 0);
-	copy_text(r->name, sizeof r->name, s, 1);
-	copy_text(r->platform, sizeof r->platform, s, 2);
-	copy_text(r->format, sizeof r->format, s, 3);
-	r->grad_accum = sqlite3_column_int64(s, 4);
-	r->global_batch = sqlite3_column_int64(s, 5);
-	r->logging_steps = sqlite3_column_int64(s, 6);
-	r->segments = sqlite3_column_int64(s, 7);
-	r->replayed_steps = sqlite3_column_int64(s, 8);
-	copy_text(r->step_source, sizeof r->step_source, s, 9);
-	r->files = sqlite3_column_int64(s, 10);
-}
-
-int dt_store_run_find(dt_store *st, const char *name, dt_run *out)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "SELECT " RUN_COLUMNS " FROM run r WHERE r.name = ?1",
-	            &s) < 0)
-		return -1;
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
-	int ret;
-	if (rc == SQLITE_ROW) {
-		row_to_run(s, out);
-		ret = 0;
-	} else if (rc == SQLITE_DONE) {
-		ret = 1;
-	} else {
-		ret = fail_db(st, "find run");
-	}
-	sqlite3_finalize(s);
-	return ret;
-}
-
-int dt_store_run_create(dt_store *st, dt_run *run)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
-	            " global_batch, logging_steps) VALUES(?1,?2,?3,?4,?5,?6)",
-	            &s) < 0)
-		return -1;
-	sqlite3_bind_text(s, 1, run->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, run->platform, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, run->format, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 4, run->grad_accum < 1 ? 1 : run->grad_accum);
-	sqlite3_bind_int64(s, 5, run->global_batch);
-	sqlite3_bind_int64(s, 6, run->logging_steps);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return fail_db(st, "create run");
-	run->id = sqlite3_last_insert_rowid(st->db);
-	return 0;
-}
-
-int dt_store_run_update(dt_store *st, const dt_run *run)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "UPDATE run SET format=?2, grad_accum=?3,"
-	            " global_batch=?4, logging_steps=?5, segments=?6,"
-	            " replayed_steps=?7, step_source=?8 WHERE id=?1", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run->id);
-	sqlite3_bind_text(s, 2, run->format, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, run->grad_accum < 1 ? 1 : run->grad_accum);
-	sqlite3_bind_int64(s, 4, run->global_batch);
-	sqlite3_bind_int64(s, 5, run->logging_steps);
-	sqlite3_bind_int64(s, 6, run->segments);
-	sqlite3_bind_int64(s, 7, run->replayed_steps);
-	sqlite3_bind_text(s, 8, run->step_source, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "update run");
-}
 
 /* Grow *v (element size sz) to hold n + 1 elements. */
-static int grow(void **v, size_t *cap, size_t n, size_t sz)
+int dt_sq_grow(void **v, size_t *cap, size_t n, size_t sz)
 {
 	if (n < *cap)
 		return 0;
@@ -319,221 +175,8 @@ static int grow(void **v, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
-int dt_store_runs(dt_store *st, dt_run **runs, size_t *n)
-{
-	sqlite3_stmt *s;
-	*runs = NULL;
-	*n = 0;
-	if (prepare(st, "SELECT " RUN_COLUMNS " FROM run r ORDER BY r.id", &s) < 0)
-		return -1;
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (grow((void **)runs, &cap, *n, sizeof **runs) < 0) {
-			sqlite3_finalize(s);
-			return fail(st, "store: out of memory");
-		}
-		row_to_run(s, &(*runs)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "list runs");
-}
-
-int dt_store_run_files(dt_store *st, int64_t run_id, dt_run_file **files,
-                       size_t *n)
-{
-	sqlite3_stmt *s;
-	*files = NULL;
-	*n = 0;
-	if (prepare(st, "SELECT id, path, sha256, bytes, format, imported_at"
-	            " FROM run_file WHERE run_id=?1 ORDER BY id", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (grow((void **)files, &cap, *n, sizeof **files) < 0) {
-			sqlite3_finalize(s);
-			return fail(st, "store: out of memory");
-		}
-		dt_run_file *f = &(*files)[(*n)++];
-		f->id = sqlite3_column_int64(s, 0);
-		copy_text(f->path, sizeof f->path, s, 1);
-		copy_text(f->sha256, sizeof f->sha256, s, 2);
-		f->bytes = sqlite3_column_int64(s, 3);
-		copy_text(f->format, sizeof f->format, s, 4);
-		copy_text(f->imported_at, sizeof f->imported_at, s, 5);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "list files");
-}
-
-int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
-                      const char *sha256_hex, int64_t bytes,
-                      const char *format, int64_t *file_id)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "SELECT 1 FROM run_file WHERE run_id=?1 AND sha256=?2",
-	            &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	sqlite3_bind_text(s, 2, sha256_hex, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (prepare(st, "INSERT INTO run_file(run_id, path, sha256, bytes, format)"
-	            " VALUES(?1,?2,?3,?4,?5)", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	sqlite3_bind_text(s, 2, path, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, sha256_hex, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 4, bytes);
-	sqlite3_bind_text(s, 5, format, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return fail_db(st, "add file");
-	*file_id = sqlite3_last_insert_rowid(st->db);
-	return 0;
-}
-
-int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
-	            " steps, vals, marks, sort_within_segment)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7)", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, file_id);
-	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);
-	/* Zero-length BLOBs must not be NULL (NOT NULL columns). */
-	sqlite3_bind_blob64(s, 4, rs->n ? (const void *)rs->step : "",
-	                    rs->n * sizeof(int64_t), SQLITE_STATIC);
-	sqlite3_bind_blob64(s, 5, rs->n ? (const void *)rs->value : "",
-	                    rs->n * sizeof(double), SQLITE_STATIC);
-	if (rs->nmarks)
-		sqlite3_bind_blob64(s, 6, rs->marks, rs->nmarks * sizeof(uint32_t),
-		                    SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, 6);
-	sqlite3_bind_int(s, 7, rs->sort_within_segment);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "store series");
-}
-
-/* Copies of the loaded BLOBs, kept together so one free releases them. */
-typedef struct blob_owner {
-	size_t n, cap;
-	void **blobs;
-} blob_owner;
-
-void dt_store_chunks_free(dt_rawchunk *chunks, void *owner)
-{
-	blob_owner *o = owner;
-	if (o) {
-		for (size_t i = 0; i < o->n; i++)
-			free(o->blobs[i]);
-		free(o->blobs);
-		free(o);
-	}
-	free(chunks);
-}
-
-/* Read a BLOB column of raw_series row `rowid` straight into a buffer
- * of `bytes` (incremental BLOB I/O: no intermediate copy, so a 10 M-point
- * series costs its own size once). */
-static void *read_blob(dt_store *st, blob_owner *o, const char *col,
-                       sqlite3_int64 rowid, size_t bytes)
-{
-	sqlite3_blob *b;
-	if (grow((void **)&o->blobs, &o->cap, o->n, sizeof *o->blobs) < 0)
-		return NULL;
-	if (bytes > (size_t)2147483647)
-		return NULL; /* beyond SQLite's BLOB limit anyway */
-	void *buf = malloc(bytes ? bytes : 1);
-	if (!buf)
-		return NULL;
-	if (bytes && (sqlite3_blob_open(st->db, "main", "raw_series", col, rowid,
-	                                0, &b) != SQLITE_OK)) {
-		free(buf);
-		return NULL;
-	}
-	if (bytes) {
-		int rc = (size_t)sqlite3_blob_bytes(b) == bytes ?
-			sqlite3_blob_read(b, buf, (int)bytes, 0) : SQLITE_CORRUPT;
-		sqlite3_blob_close(b);
-		if (rc != SQLITE_OK) {
-			free(buf);
-			return NULL;
-		}
-	}
-	o->blobs[o->n++] = buf;
-	return buf;
-}
-
-/* Fill one chunk from the current row (rowid, n, marks bytes, sort). */
-static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
-                        dt_rawchunk *c)
-{
-	memset(c, 0, sizeof *c);
-	sqlite3_int64 rowid = sqlite3_column_int64(s, 0);
-	size_t n = (size_t)sqlite3_column_int64(s, 1);
-	size_t mb = (size_t)sqlite3_column_int64(s, 2);
-	c->n = n;
-	c->nmarks = mb / sizeof(uint32_t);
-	c->sort_within_segment = sqlite3_column_int(s, 3);
-	c->step = read_blob(st, o, "steps", rowid, n * sizeof(int64_t));
-	c->value = read_blob(st, o, "vals", rowid, n * sizeof(double));
-	c->marks = read_blob(st, o, "marks", rowid, c->nmarks * sizeof(uint32_t));
-	return (c->step && c->value && c->marks) ? 0 : -2;
-}
-
-int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
-                      dt_rawchunk **chunks, size_t *nchunks, void **owner)
-{
-	sqlite3_stmt *s;
-	*chunks = NULL;
-	*nchunks = 0;
-	*owner = NULL;
-	if (prepare(st, "SELECT r.rowid, r.n, coalesce(length(r.marks), 0),"
-	            " r.sort_within_segment FROM raw_series r"
-	            " JOIN run_file f ON f.id = r.file_id"
-	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
-	blob_owner *o = calloc(1, sizeof *o);
-	size_t cap = 0;
-	int rc, bad = o ? 0 : -1;
-	while (!bad && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (grow((void **)chunks, &cap, *nchunks, sizeof **chunks) < 0) {
-			bad = -1;
-			break;
-		}
-		bad = row_to_chunk(st, s, o, &(*chunks)[(*nchunks)++]);
-	}
-	if (!bad && rc != SQLITE_DONE)
-		bad = -3;
-	sqlite3_finalize(s);
-	if (bad) {
-		dt_store_chunks_free(*chunks, o);
-		*chunks = NULL;
-		*nchunks = 0;
-		if (bad == -2)
-			return fail(st, "store: series '%s' could not be read "
-			                "(damaged BLOB or out of memory)", metric);
-		return bad == -3 ? fail_db(st, "load series")
-		                 : fail(st, "store: out of memory");
-	}
-	*owner = o;
-	return 0;
-}
-
 /* Collect column 0 of every row as strings. */
-static int collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
+int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
 {
 	size_t cap = 0;
 	int rc;
@@ -542,121 +185,30 @@ static int collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const unsigned char *t = sqlite3_column_text(s, 0);
 		char *c = strdup(t ? (const char *)t : "");
-		if (!c || grow((void **)v, &cap, *n, sizeof **v) < 0) {
+		if (!c || dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
 			free(c);
 			sqlite3_finalize(s);
 			dt_strv_free(*v, *n);
 			*v = NULL;
 			*n = 0;
-			return fail(st, "store: out of memory");
+			return dt_sq_fail(st, "store: out of memory");
 		}
 		(*v)[(*n)++] = c;
 	}
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "read");
-}
-
-int dt_store_metric_names(dt_store *st, int64_t run_id, char ***names,
-                          size_t *n)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "SELECT DISTINCT r.metric FROM raw_series r JOIN"
-	            " run_file f ON f.id = r.file_id WHERE f.run_id=?1"
-	            " ORDER BY r.metric", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	return collect_strings(st, s, names, n);
-}
-
-int dt_store_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "INSERT OR REPLACE INTO run_metric(run_id, metric,"
-	            " points, non_finite, first_step, last_step, segments,"
-	            " replayed) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	sqlite3_bind_text(s, 2, m->metric, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, m->points);
-	sqlite3_bind_int64(s, 4, m->non_finite);
-	sqlite3_bind_int64(s, 5, m->first_step);
-	sqlite3_bind_int64(s, 6, m->last_step);
-	sqlite3_bind_int64(s, 7, m->segments);
-	sqlite3_bind_int64(s, 8, m->replayed);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "store stats");
-}
-
-int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
-                   size_t *n)
-{
-	sqlite3_stmt *s;
-	*ms = NULL;
-	*n = 0;
-	if (prepare(st, "SELECT metric, points, non_finite, first_step,"
-	            " last_step, segments, replayed FROM run_metric"
-	            " WHERE run_id=?1 ORDER BY metric", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (grow((void **)ms, &cap, *n, sizeof **ms) < 0) {
-			sqlite3_finalize(s);
-			return fail(st, "store: out of memory");
-		}
-		dt_metric_stats *m = &(*ms)[(*n)++];
-		copy_text(m->metric, sizeof m->metric, s, 0);
-		m->points = sqlite3_column_int64(s, 1);
-		m->non_finite = sqlite3_column_int64(s, 2);
-		m->first_step = sqlite3_column_int64(s, 3);
-		m->last_step = sqlite3_column_int64(s, 4);
-		m->segments = sqlite3_column_int64(s, 5);
-		m->replayed = sqlite3_column_int64(s, 6);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "read stats");
-}
-
-int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
-                         const char *text)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "INSERT INTO run_warning(run_id, file_id, text)"
-	            " VALUES(?1,?2,?3)", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	if (file_id > 0)
-		sqlite3_bind_int64(s, 2, file_id);
-	else
-		sqlite3_bind_null(s, 2);
-	sqlite3_bind_text(s, 3, text, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : fail_db(st, "add warning");
-}
-
-int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n)
-{
-	sqlite3_stmt *s;
-	if (prepare(st, "SELECT text FROM run_warning WHERE run_id=?1"
-	            " ORDER BY id", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
-	return collect_strings(st, s, w, n);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read");
 }
 
 int dt_store_data_version(dt_store *st, int64_t *version)
 {
 	sqlite3_stmt *s;
-	if (prepare(st, "PRAGMA data_version", &s) < 0)
+	if (dt_sq_prepare(st, "PRAGMA data_version", &s) < 0)
 		return -1;
 	int rc = sqlite3_step(s);
 	if (rc == SQLITE_ROW)
 		*version = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
-	return rc == SQLITE_ROW ? 0 : fail_db(st, "data_version");
+	return rc == SQLITE_ROW ? 0 : dt_sq_fail_db(st, "data_version");
 }
 
 void dt_strv_free(char **v, size_t n)
