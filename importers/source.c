@@ -35,7 +35,7 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 		close(fd);
 		return 0;
 	}
-	void *p = mmap(NULL, src->len, PROT_READ, MAP_PRIVATE, fd, 0);
+	void *p = mmap(NULL, src->len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
 		snprintf(err, errlen, "%s: cannot map file: %s", path, strerror(errno));

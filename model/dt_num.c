@@ -80,30 +80,33 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 			*end = i + w;
 		return 0;
 	}
+	/* Significant digits go into mant (at most 19 fit a uint64); leading
+	 * zeros are skipped, so "0.000123" keeps 3 digits and scale -6. */
 	uint64_t mant = 0;
-	int digits = 0, frac_digits = 0, dropped = 0, any = 0;
-	while (i < len && s[i] >= '0' && s[i] <= '9') {
+	int sig = 0, frac_digits = 0, dropped = 0, any = 0;
+	while (i < len && s[i] == '0') {
 		any = 1;
-		if (digits < 19) {
+		i++;
+	}
+	for (; i < len && (unsigned)(s[i] - '0') < 10; i++, any = 1) {
+		if (sig < 19) {
 			mant = mant * 10 + (uint64_t)(s[i] - '0');
-			if (mant)
-				digits++;
+			sig++;
 		} else {
 			dropped++;
 		}
-		i++;
 	}
 	if (i < len && s[i] == '.') {
 		i++;
-		while (i < len && s[i] >= '0' && s[i] <= '9') {
-			any = 1;
-			if (digits < 19) {
+		if (sig == 0)
+			for (; i < len && s[i] == '0'; i++, any = 1)
+				frac_digits++;
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++, any = 1) {
+			if (sig < 19) {
 				mant = mant * 10 + (uint64_t)(s[i] - '0');
-				if (mant)
-					digits++;
+				sig++;
 				frac_digits++;
 			}
-			i++;
 		}
 	}
 	if (!any)

@@ -175,19 +175,33 @@ int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
 	return 0;
 }
 
+/* Common difference of an arithmetic progression of n >= 2 steps with a
+ * positive stride, else 0 (store the steps as they are). */
+static int64_t steps_stride(const int64_t *step, size_t n)
+{
+	if (n < 2 || step[1] <= step[0])
+		return 0;
+	int64_t d = step[1] - step[0];
+	for (size_t i = 2; i < n; i++)
+		if (step[i] - step[i - 1] != d)
+			return 0;
+	return d;
+}
+
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
-	            " steps, vals, marks, sort_within_segment)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7)", &s) < 0)
+	            " steps, vals, marks, sort_within_segment, steps_stride)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
 		return -1;
+	int64_t stride = steps_stride(rs->step, rs->n);
 	sqlite3_bind_int64(s, 1, file_id);
 	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);
 	/* Zero-length BLOBs must not be NULL (NOT NULL columns). */
 	sqlite3_bind_blob64(s, 4, rs->n ? (const void *)rs->step : "",
-	                    rs->n * sizeof(int64_t), SQLITE_STATIC);
+	                    (stride ? 1 : rs->n) * sizeof(int64_t), SQLITE_STATIC);
 	sqlite3_bind_blob64(s, 5, rs->n ? (const void *)rs->value : "",
 	                    rs->n * sizeof(double), SQLITE_STATIC);
 	if (rs->nmarks)
@@ -196,6 +210,7 @@ int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	else
 		sqlite3_bind_null(s, 6);
 	sqlite3_bind_int(s, 7, rs->sort_within_segment);
+	sqlite3_bind_int64(s, 8, stride);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
@@ -262,7 +277,21 @@ static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
 	c->n = n;
 	c->nmarks = mb / sizeof(uint32_t);
 	c->sort_within_segment = sqlite3_column_int(s, 3);
-	c->step = read_blob(st, o, "steps", rowid, n * sizeof(int64_t));
+	int64_t stride = sqlite3_column_int64(s, 4);
+	c->step = read_blob(st, o, "steps", rowid,
+	                    (stride && n ? 1 : n) * sizeof(int64_t));
+	if (c->step && stride && n) {
+		/* Expand first + i * stride in place of the one stored step. */
+		int64_t first = c->step[0];
+		int64_t *full = malloc(n * sizeof *full);
+		if (!full)
+			return -2;
+		for (size_t i = 0; i < n; i++)
+			full[i] = first + (int64_t)i * stride;
+		o->blobs[o->n - 1] = full;
+		free((void *)c->step);
+		c->step = full;
+	}
 	c->value = read_blob(st, o, "vals", rowid, n * sizeof(double));
 	c->marks = read_blob(st, o, "marks", rowid, c->nmarks * sizeof(uint32_t));
 	return (c->step && c->value && c->marks) ? 0 : -2;
@@ -276,7 +305,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	*nchunks = 0;
 	*owner = NULL;
 	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, coalesce(length(r.marks), 0),"
-	            " r.sort_within_segment FROM raw_series r"
+	            " r.sort_within_segment, r.steps_stride FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
 	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id", &s) < 0)
 		return -1;

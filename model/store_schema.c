@@ -25,13 +25,17 @@ const char *const dt_schema_migrations[] = {
 	" format TEXT NOT NULL,"
 	" imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
 	" UNIQUE(run_id, sha256));"
-	/* steps: int64 LE [n]; vals: IEEE-754 binary64 LE [n];
-	 * marks: uint32 LE point indexes starting a new segment. */
+	/* steps: int64 LE [n] when steps_stride is 0; otherwise the steps
+	 * are steps[0] + i * steps_stride and the BLOB holds steps[0] alone
+	 * (most logs step evenly: half the bytes of a series). vals:
+	 * IEEE-754 binary64 LE [n]; marks: uint32 LE point indexes starting a
+	 * new segment. */
 	"CREATE TABLE raw_series("
 	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
 	" metric TEXT NOT NULL,"
 	" n INTEGER NOT NULL,"
 	" steps BLOB NOT NULL,"
+	" steps_stride INTEGER NOT NULL DEFAULT 0,"
 	" vals BLOB NOT NULL,"
 	" marks BLOB,"
 	" sort_within_segment INTEGER NOT NULL DEFAULT 0,"
