@@ -1,29 +1,48 @@
 /* cmd_import.c: dualtrack import. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "importers/import.h"
+#include "importers/import_follow.h"
 #include "model/dt_text.h"
 
 static void import_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] import --platform gpu|trn2|trn1|other\n"
 	      "         [--run NAME] [--format auto|FMT] [--grad-accum G]\n"
-	      "         [--global-batch B] [--logging-steps N] [--dry-run] FILE...\n\n"
+	      "         [--global-batch B] [--logging-steps N] [--loss-tag TAG]\n"
+	      "         [--dry-run] FILE|DIR...\n"
+	      "       dualtrack import --platform P [--run NAME] --follow\n"
+	      "         [--interval S] [--idle-exit S] FILE\n\n"
 	      "Imports training logs into one run (created when absent; default\n"
-	      "name: the first file's name). Each file after the first starts a\n"
-	      "new segment (a new launch). One transaction: on any error nothing\n"
-	      "is stored. A file the run already holds (same SHA-256) is refused.\n\n"
+	      "name: the first file's or folder's name). Each file after the first\n"
+	      "starts a new segment (a new launch). One transaction: on any error\n"
+	      "nothing is stored. A file the run already holds (same SHA-256) is\n"
+	      "refused. A file with run facts but no curve (W&B summary, Neuron\n"
+	      "compile-only log) is stored as facts with a warning.\n\n"
+	      "A folder is one run, a segment per file: a TensorBoard run dir (event\n"
+	      "files in wall-time order), a Lightning lightning_logs/ (version_N/\n"
+	      "metrics.csv in version order) or a W&B run-*/files/ folder.\n\n"
 	      "  --grad-accum G     the log counts micro-batches: micro-step m is\n"
 	      "                     effective (optimizer) step ceil(m / G)\n"
 	      "  --global-batch B   samples per optimizer step; runs whose global\n"
 	      "                     batches differ are compared by samples\n"
 	      "  --logging-steps N  optimizer steps between records, for logs that\n"
 	      "                     print no step (HF Trainer stdout)\n"
-	      "  --dry-run          parse and report, store nothing\n\n"
+	      "  --loss-tag TAG     TensorBoard tag that is the loss (default: first\n"
+	      "                     of train/loss, loss, step loss, step_loss,\n"
+	      "                     reduced_train_loss, lm loss, lm_loss, ...)\n"
+	      "  --dry-run          parse and report, store nothing\n"
+	      "  --follow           keep reading FILE as it grows (a partial last\n"
+	      "                     line waits), a short transaction and a line\n"
+	      "                     per update, until Ctrl-C\n"
+	      "  --interval S       seconds between checks when following (1)\n"
+	      "  --idle-exit S      stop following after S seconds without a new\n"
+	      "                     line (default: never)\n\n"
 	      "formats (--format, default auto-detected from content):\n", f);
 	for (size_t i = 0; dt_importers[i]; i++)
 		fprintf(f, "  %-18s %s\n", dt_importers[i]->name,
@@ -56,6 +75,50 @@ static void print_summary(dt_store *st, const char *name)
 	free(ms);
 }
 
+static volatile sig_atomic_t follow_stop;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	follow_stop = 1;
+}
+
+/* --follow: one file, until Ctrl-C (SIGINT) or --idle-exit. */
+static int run_follow(dt_store *st, dt_import_request *rq, double interval,
+                      double idle_exit, char *err, size_t errlen)
+{
+	char name[DT_NAME_MAX];
+	const char *given = rq->run_name;
+	dt_import_run_name(rq, name, sizeof name);
+	rq->run_name = name;
+	dt_follow_opts fo = {interval, idle_exit, &follow_stop};
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old);
+	follow_stop = 0;
+	int rc = dt_import_follow(st, rq, &fo, stdout, err, errlen);
+	sigaction(SIGINT, &old, NULL);
+	rq->run_name = given;  /* name[] ends here */
+	return rc;
+}
+
+/* A seconds option: a number >= min. Returns 0 or -1 (message printed). */
+static int seconds_opt(const char *opt, const char *arg, double min,
+                       double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v >= min) || v > 86400.0) {
+		fprintf(stderr, "dualtrack: %s needs seconds >= %g, got '%s'\n",
+		        opt, min, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 int dt_cmd_import(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -66,11 +129,17 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		{"global-batch", required_argument, NULL, 'b'},
 		{"logging-steps", required_argument, NULL, 'l'},
 		{"dry-run", no_argument, NULL, 'n'},
+		{"loss-tag", required_argument, NULL, 't'},
+		{"follow", no_argument, NULL, 'F'},
+		{"interval", required_argument, NULL, 'i'},
+		{"idle-exit", required_argument, NULL, 'x'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
 	dt_import_request rq = {0};
 	rq.format = "auto";
+	int follow = 0;
+	double interval = 1.0, idle_exit = 0;
 	optind = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -93,6 +162,16 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 				return DT_EXIT_USAGE;
 			break;
 		case 'n': rq.dry_run = 1; break;
+		case 't': rq.opts.loss_tag = optarg; break;
+		case 'F': follow = 1; break;
+		case 'i':
+			if (seconds_opt("--interval", optarg, 0.01, &interval))
+				return DT_EXIT_USAGE;
+			break;
+		case 'x':
+			if (seconds_opt("--idle-exit", optarg, 0.01, &idle_exit))
+				return DT_EXIT_USAGE;
+			break;
 		case 'd': db = optarg; break;
 		case 'h': import_usage(stdout); return DT_EXIT_OK;
 		default: import_usage(stderr); return DT_EXIT_USAGE;
@@ -113,6 +192,11 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	}
 	rq.files = (const char *const *)(argv + optind);
 	rq.nfiles = (size_t)(argc - optind);
+	if (follow && (rq.nfiles != 1 || rq.dry_run)) {
+		fprintf(stderr, "dualtrack: --follow takes one FILE and no "
+		        "--dry-run\n");
+		return DT_EXIT_USAGE;
+	}
 	char path[4096], err[1024];
 	if (dt_cli_db_path(db, path, sizeof path) < 0) {
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
@@ -121,7 +205,8 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	dt_store *st = rq.dry_run ? NULL : dt_cli_open(path);
 	if (!rq.dry_run && !st)
 		return DT_EXIT_USAGE;
-	int rc = dt_import(st, &rq, stdout, err, sizeof err);
+	int rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
+	                : dt_import(st, &rq, stdout, err, sizeof err);
 	if (rc < 0) {
 		char safe[1100];
 		dt_sanitize(err, safe, sizeof safe);

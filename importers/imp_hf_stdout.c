@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "importers/importer.h"
+#include "importers/neuron_compile.h"
 #include "importers/textline.h"
 #include "model/dt_num.h"
 
@@ -745,29 +746,6 @@ static int do_line(hf_ctx *c, const char *s, size_t len)
 	}
 }
 
-static size_t line_of(const char *data, const char *at)
-{
-	size_t n = 1;
-	for (const char *p = data; p < at; p++)
-		n += *p == '\n';
-	return n;
-}
-
-/* neuron_parallel_compile trial runs log meaningless losses (section 9). */
-static int warn_trial(hf_ctx *c)
-{
-	const dt_source *s = c->src;
-	const char *at = dt_find_bytes(s->data, s->len, "Running trial run");
-	if (!at && dt_find_bytes(s->data, s->len, "No compilation was done"))
-		at = dt_find_bytes(s->data, s->len, "Extracting graphs");
-	if (!at)
-		return 0;
-	return dt_rawlog_warn(c->out, "%s:%zu: neuron_parallel_compile trial "
-	                      "run: the losses are pre-compilation trial values "
-	                      "(0.0, nan, huge), not a real training curve",
-	                      s->path, line_of(s->data, at));
-}
-
 static int final_warnings(hf_ctx *c)
 {
 	dt_rawlog *o = c->out;
@@ -795,8 +773,6 @@ static int run(hf_ctx *c)
 {
 	const char *d = c->src->data;
 	size_t len = c->src->len, i = 0;
-	if (warn_trial(c) < 0)
-		return -1;
 	while (i < len) {
 		const char *nl = memchr(d + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - d) : len;
@@ -805,9 +781,14 @@ static int run(hf_ctx *c)
 			return -1;
 		i = end + 1;
 	}
-	if (finish_launch(c) < 0)
+	if (finish_launch(c) < 0 || final_warnings(c) < 0 ||
+	    dt_neuron_compile_facts(c->src, c->out) < 0)
 		return -1;
-	return final_warnings(c);
+	/* neuron_parallel_compile trial runs log meaningless losses (LOG-FORMATS
+	 * section 9): kept apart from the curve. */
+	size_t trial = dt_neuron_trial_line(c->src);
+	return trial
+	       ? dt_neuron_mark_precompile(c->src, trial, c->out) : 0;
 }
 
 static int hf_parse(const dt_source *src, const dt_import_opts *opts,

@@ -465,6 +465,17 @@ static size_t object_lines(const char *head, size_t len)
 	return count;
 }
 
+/* A W&B wandb-summary.json (final values only, imp_wandb.c): by name,
+ * or a one-object file with W&B's "_wandb" / "_runtime" keys. */
+static int is_wandb_summary(const char *name, const char *head, size_t len)
+{
+	if (dt_wandb_summary_name(name))
+		return 1;
+	return object_lines(head, len) == 1 &&
+	       (has_text(head, len, "\"_wandb\"") ||
+	        has_text(head, len, "\"_runtime\""));
+}
+
 static int jsonl_detect(const char *name, const char *head, size_t len)
 {
 	const char *line;
@@ -473,6 +484,8 @@ static int jsonl_detect(const char *name, const char *head, size_t len)
 	    (line[1] != '"' && line[1] != '}'))
 		return 0;
 	if (has_text(head, len, ":::MLLOG"))
+		return 0;
+	if (is_wandb_summary(name, head, len))
 		return 0;
 	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\r' || line[n - 1] == '\t'))
 		n--;
@@ -490,7 +503,8 @@ static int jsonl_detect(const char *name, const char *head, size_t len)
 
 /* The JSON-lines importer (declared in importer.h). detect: 80-95 when the
  * first non-blank line is a one-line JSON object starting with {" (not a
- * pretty-printed document, not a Python dict, no ":::MLLOG" lines); 40 for
+ * pretty-printed document, not a Python dict, no ":::MLLOG" lines, never a
+ * W&B wandb-summary.json, which holds no curve); 40 for
  * a single such line in a file not named *.jsonl; else 0. */
 const dt_importer dt_imp_jsonl = {
 	.name = "jsonl",

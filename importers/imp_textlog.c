@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "importers/importer.h"
+#include "importers/neuron_compile.h"
 #include "importers/textline.h"
 #include "model/dt_num.h"
 
@@ -370,6 +371,14 @@ static int ends_with(const char *s, size_t n, const char *suffix)
 	return n >= l && strncmp(s + n - l, suffix, l) == 0;
 }
 
+/* A logged count as int64: 0 unless finite, integral-valued and in
+ * [0, 2^53] (a bigger or non-finite value cannot be converted: found by
+ * fuzzing, fixture textlog/fuzz_huge_counts.log). */
+static int64_t count_of(double v)
+{
+	return v >= 0 && v <= 9007199254740992.0 ? (int64_t)v : 0;
+}
+
 /* Megatron `name: value |` field; special fields go to r's facts. */
 static void megatron_field(tl_rec *r, const char *f, size_t n, int eval)
 {
@@ -382,9 +391,9 @@ static void megatron_field(tl_rec *r, const char *f, size_t n, int eval)
 	clean_key(f, (size_t)(colon - f), key, sizeof key);
 	size_t kl = strlen(key);
 	if (strcmp(key, "global batch size") == 0)
-		r->batch = (int64_t)v;
+		r->batch = count_of(v);
 	else if (strcmp(key, "number of skipped iterations") == 0)
-		r->skipped = (int64_t)v;
+		r->skipped = count_of(v);
 	else if (strcmp(key, "consumed samples") == 0 ||
 	         strcmp(key, "consumed tokens") == 0 ||
 	         strcmp(key, "number of nan iterations") == 0)
@@ -695,6 +704,11 @@ static int tl_parse(const dt_source *src, const dt_import_opts *opts,
 		}
 		if (rc == 0)
 			rc = final_warnings(c);
+		if (rc == 0)
+			rc = dt_neuron_compile_facts(src, out);
+		size_t trial = rc == 0 ? dt_neuron_trial_line(src) : 0;
+		if (trial)
+			rc = dt_neuron_mark_precompile(src, trial, out);
 	}
 	if (rc < 0)
 		snprintf(err, errlen, "%s:%zu: out of memory", src->path,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/import_dir.h"
 #include "importers/source.h"
 #include "model/dt_runs.h"
 #include "model/dt_text.h"
@@ -38,9 +39,11 @@ static const dt_importer *choose(const dt_import_request *rq,
 	const dt_importer *imp = dt_importer_detect(src->name, src->data, head,
 	                                            NULL);
 	if (!imp)
-		snprintf(err, errlen, "%s: format not recognised (expected HF "
-		         "trainer_state.json, HF Trainer stdout, CSV, JSON lines or "
-		         "NxD/Neuron/Megatron training lines; use --format)",
+		snprintf(err, errlen, "%s: format not recognised (expected a "
+		         "TensorBoard event file, HF trainer_state.json, W&B "
+		         "wandb-summary.json, MLPerf MLLOG, HF Trainer stdout, CSV, "
+		         "JSON lines or NxD/Neuron/Megatron training lines; use "
+		         "--format)",
 		         src->path);
 	return imp;
 }
@@ -69,15 +72,28 @@ static int parse_one(const dt_import_request *rq, const char *path,
 		snprintf(err, errlen, "%s: cannot compute SHA-256", path);
 	} else if ((p->imp = choose(rq, &src, err, errlen)) != NULL &&
 	           p->imp->parse(&src, &rq->opts, &p->log, err, errlen) == 0) {
-		if (dt_rawlog_points(&p->log) == 0)
+		/* No points but run facts (a W&B summary, a compile-only Neuron
+		 * log): stored as facts, the importer's warning says why. */
+		if (dt_rawlog_points(&p->log) == 0 && p->log.nfacts == 0)
 			snprintf(err, errlen, "%s: refused, holds no training curve "
-			         "(%s): %s", path, p->imp->name,
+			         "and no run facts (%s): %s", path, p->imp->name,
 			         no_curve_reason(&p->log));
 		else
 			rc = 0;
 	}
 	dt_source_close(&src);
 	return rc;
+}
+
+/* Folder names that say nothing about the run: the parent names it. */
+static int generic_dir(const char *b, size_t n)
+{
+	static const char *const names[] = {"lightning_logs", "files", "runs",
+	                                    "logs", "tensorboard", NULL};
+	for (size_t i = 0; names[i]; i++)
+		if (strlen(names[i]) == n && strncmp(b, names[i], n) == 0)
+			return 1;
+	return 0;
 }
 
 void dt_import_run_name(const dt_import_request *rq, char *out, size_t n)
@@ -87,6 +103,23 @@ void dt_import_run_name(const dt_import_request *rq, char *out, size_t n)
 		return;
 	}
 	const char *path = rq->nfiles ? rq->files[0] : "run";
+	if (rq->nfiles && dt_import_is_dir(path)) {
+		size_t end = strlen(path);
+		for (int up = 0; up < 3; up++) {
+			while (end > 1 && path[end - 1] == '/')
+				end--;
+			size_t b = end;
+			while (b > 0 && path[b - 1] != '/')
+				b--;
+			if (!generic_dir(path + b, end - b) || b == 0) {
+				snprintf(out, n, "%.*s", (int)(end - b), path + b);
+				return;
+			}
+			end = b;
+		}
+		snprintf(out, n, "%s", "run");
+		return;
+	}
 	const char *b = strrchr(path, '/');
 	b = b ? b + 1 : path;
 	snprintf(out, n, "%s", b);
@@ -271,30 +304,138 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 	return rc;
 }
 
-int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
+static void free_paths(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The request's paths with folders replaced by their log files
+ * (dt_import_dir_files); *out owned (free_paths). */
+static int expand_paths(const dt_import_request *rq, FILE *report,
+                        char ***out, size_t *nout, char *err, size_t errlen)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < rq->nfiles; i++) {
+		char **sub = NULL;
+		size_t nsub = 1;
+		const char *kind = NULL;
+		int dir = dt_import_is_dir(rq->files[i]);
+		if (dir && dt_import_dir_files(rq->files[i], &sub, &nsub, &kind,
+		                               err, errlen) < 0) {
+			free_paths(v, n);
+			return -1;
+		}
+		if (n + nsub > cap) {
+			size_t c2 = (n + nsub) * 2;
+			char **nv = realloc(v, c2 * sizeof *nv);
+			if (!nv)
+				goto oom;
+			v = nv;
+			cap = c2;
+		}
+		if (dir) {
+			memcpy(v + n, sub, nsub * sizeof *sub);
+			n += nsub;
+			free(sub);
+			sub = NULL;
+			if (report) {
+				char safe[512];
+				dt_sanitize(rq->files[i], safe, sizeof safe);
+				fprintf(report, "%s: folder, %zu file(s): %s; one run, a "
+				        "segment per file\n", safe, nsub, kind);
+			}
+		} else if ((v[n] = strdup(rq->files[i])) != NULL) {
+			n++;
+		} else {
+			goto oom;
+		}
+		continue;
+oom:
+		free_paths(sub, nsub);
+		free_paths(v, n);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
               char *err, size_t errlen)
 {
-	if (!dt_platform_valid(rq->platform)) {
+	if (!dt_platform_valid(rq0->platform)) {
 		snprintf(err, errlen, "--platform must be gpu, trn2, trn1 or other");
 		return -1;
 	}
-	if (rq->nfiles == 0) {
+	if (rq0->nfiles == 0) {
 		snprintf(err, errlen, "no file given");
 		return -1;
 	}
-	parsed *ps = calloc(rq->nfiles, sizeof *ps);
+	char **paths;
+	size_t npaths;
+	if (expand_paths(rq0, report, &paths, &npaths, err, errlen) < 0)
+		return -1;
+	/* the run is named after what the user gave (a folder, a file) */
+	char name[DT_NAME_MAX];
+	dt_import_run_name(rq0, name, sizeof name);
+	dt_import_request rq = *rq0;
+	rq.run_name = name;
+	rq.files = (const char *const *)paths;
+	rq.nfiles = npaths;
+	parsed *ps = calloc(npaths, sizeof *ps);
 	if (!ps) {
+		free_paths(paths, npaths);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = 0;
-	for (size_t i = 0; i < rq->nfiles && rc == 0; i++) {
-		rc = parse_one(rq, rq->files[i], &ps[i], err, errlen);
+	for (size_t i = 0; i < npaths && rc == 0; i++) {
+		rc = parse_one(&rq, paths[i], &ps[i], err, errlen);
 		if (rc == 0 && report)
 			report_one(report, &ps[i]);
 	}
-	if (rc == 0 && !rq->dry_run)
-		rc = store_all(st, rq, ps, err, errlen);
-	free_parsed(ps, rq->nfiles);
+	if (rc == 0 && !rq.dry_run)
+		rc = store_all(st, &rq, ps, err, errlen);
+	free_parsed(ps, npaths);
+	free_paths(paths, npaths);
+	return rc;
+}
+
+int dt_import_parsed(dt_store *st, const dt_import_request *rq,
+                     const char *path, const char sha256[65], size_t bytes,
+                     const dt_importer *imp, dt_rawlog *log, dt_run *run,
+                     int64_t *file_id, char *err, size_t errlen)
+{
+	parsed p;
+	memset(&p, 0, sizeof p);
+	p.path = path;
+	p.imp = imp;
+	p.bytes = bytes;
+	memcpy(p.sha256, sha256, 65);
+	p.log = *log;
+	dt_rawlog_init(log);  /* p owns the log now; store_all frees it */
+	dt_import_request one = *rq;
+	one.files = &path;
+	one.nfiles = 1;
+	int rc = store_all(st, &one, &p, err, errlen);
+	dt_rawlog_free(&p.log);
+	if (rc == 0 && dt_store_run_find(st, rq->run_name, run) != 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	if (rc == 0) {
+		dt_run_file *files;
+		size_t nf;
+		if (dt_store_run_files(st, run->id, &files, &nf) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			return -1;
+		}
+		*file_id = nf ? files[nf - 1].id : 0;
+		free(files);
+	}
 	return rc;
 }

@@ -16,6 +16,7 @@ typedef struct dt_import_request {
 	const char *const *files; /* [nfiles] paths, imported in this order */
 	size_t nfiles;
 	int dry_run;              /* 1: parse and report, write nothing */
+	/* files may name folders: see importers/import_dir.h */
 } dt_import_request;
 
 /* Import every file of the request into one run (created when absent;
@@ -24,15 +25,29 @@ typedef struct dt_import_request {
  * transaction stores them all and refreshes the run's summary, so a failed
  * import leaves the store exactly as before. A file whose SHA-256 the run
  * already holds is refused (the same file may go into another run). A
- * file that parses but holds no curve is refused with the importer's
- * reason. A line per file (format, metrics, points, warnings) is written
+ * file that parses into run facts but no points (a W&B summary, a
+ * compile-only Neuron log) is stored as facts with the importer's warning;
+ * a file with neither is refused with the importer's reason. A line per file (format, metrics, points, warnings) is written
  * to `report` when not NULL. Returns 0, or -1 with the message in err
  * (e.g. "a.csv:17: expected a number in column 'loss', found 'x'"). */
 int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
               char *err, size_t errlen);
 
+/* Store one already-parsed log (from `path`, `bytes` long, SHA-256 hex
+ * `sha256`, parsed by `imp`) as a new file of rq's run in one
+ * transaction, as dt_import would; the log's contents are consumed (it is
+ * left empty). rq->run_name must be set. On success *run is the run as
+ * stored and *file_id the new file's id. Returns 0 or -1 with err. Used
+ * by dt_import_follow for the first read of a growing log. */
+int dt_import_parsed(dt_store *st, const dt_import_request *rq,
+                     const char *path, const char sha256[65], size_t bytes,
+                     const dt_importer *imp, dt_rawlog *log, dt_run *run,
+                     int64_t *file_id, char *err, size_t errlen);
+
 /* The run a request imports into: rq->run_name, else the first file's
- * name without its extension. Writes to out (size n). */
+ * name without its extension; for a folder its name (a generic folder
+ * name such as lightning_logs, files or runs gives the parent's).
+ * Writes to out (size n). */
 void dt_import_run_name(const dt_import_request *rq, char *out, size_t n);
 
 /* Whether `platform` is one of gpu, trn2, trn1, other. */

@@ -26,6 +26,7 @@ typedef struct dt_import_opts {
 	int64_t logging_steps;  /* --logging-steps, 0 = not given */
 	int64_t grad_accum;     /* --grad-accum, 0 = not given */
 	int64_t global_batch;   /* --global-batch, 0 = not given */
+	const char *loss_tag;   /* --loss-tag (TensorBoard), NULL = the rule */
 } dt_import_opts;
 
 typedef struct dt_importer {
@@ -60,5 +61,12 @@ extern const dt_importer dt_imp_hf_stdout;  /* HF Trainer stdout dict lines */
 extern const dt_importer dt_imp_csv;        /* CSV (Lightning, TB export, W&B) */
 extern const dt_importer dt_imp_jsonl;      /* JSON lines (LLaMA-Factory...) */
 extern const dt_importer dt_imp_textlog;    /* NxD / Neuron / Megatron lines */
+extern const dt_importer dt_imp_tfevents;   /* TensorBoard event files */
+extern const dt_importer dt_imp_mlperf;     /* MLPerf :::MLLOG lines */
+extern const dt_importer dt_imp_wandb;      /* W&B wandb-summary.json */
+
+/* Whether a file name ends in "wandb-summary.json" (W&B's final-values
+ * file, which holds no curve; imp_wandb.c). */
+int dt_wandb_summary_name(const char *name);
 
 #endif

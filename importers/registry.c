@@ -3,8 +3,15 @@
 
 #include "importers/importer.h"
 
+/* Ties go to the earlier entry: the binary and single-purpose formats
+ * (TensorBoard, trainer_state.json, W&B summary, MLPerf) come before the
+ * generic ones, and jsonl declines wandb-summary.json and :::MLLOG files
+ * itself, so no generic importer can claim them. */
 const dt_importer *const dt_importers[] = {
+	&dt_imp_tfevents,
 	&dt_imp_hf_state,
+	&dt_imp_wandb,
+	&dt_imp_mlperf,
 	&dt_imp_jsonl,
 	&dt_imp_csv,
 	&dt_imp_hf_stdout,

@@ -39,7 +39,7 @@ static void parse_buf(const char *path, const char *d, size_t len,
                       int64_t logging_steps, dt_rawlog *log)
 {
 	dt_source src = { path, path, d, len };
-	dt_import_opts opts = { logging_steps, 0, 0 };
+	dt_import_opts opts = { logging_steps, 0, 0, NULL };
 	char err[256] = "";
 	dt_rawlog_init(log);
 	assert_int_equal(dt_imp_hf_stdout.parse(&src, &opts, log, err,
@@ -174,9 +174,15 @@ static void test_trial_run(void **state)
 	parse_file(FIX "trial.log", 0, &log);
 	const int64_t st[] = { 1, 2, 3, 4, 5 };
 	const double loss[] = { 0.0, NAN, 338649581355008.0, 0.0, 0.0 };
-	assert_series(&log, "loss", 5, st, loss);
+	/* trial-run values are kept apart from the curve (no `loss`) */
+	assert_null(dt_rawlog_find(&log, "loss"));
+	assert_series(&log, "precompile_loss", 5, st, loss);
 	assert_true(has_warning(&log, "trial run"));
-	assert_true(has_warning(&log, "pre-compilation trial values"));
+	/* loss, lr, epoch: 3 metrics x 5 records = 15 values moved */
+	assert_true(has_warning(&log, "its 15 value(s)"));
+	assert_true(has_warning(&log, "pre-compilation values"));
+	/* fixture line 9: one AOT extraction only: no cache or compile facts */
+	assert_null(dt_rawlog_fact_get(&log, "neuron.cache_misses"));
 	assert_non_null(strstr(log.step_source, "logging_steps 1 (inferred"));
 	assert_int_equal(log.grad_accum, 8);
 	assert_int_equal(log.global_batch, 640);
@@ -309,7 +315,8 @@ static void test_corpus(void **state)
 	           "neuron-parallel-compile-trial.log", 0, &log);
 	const int64_t tst[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
 	const double tl[] = { 0, 0, 0, 0, 0, NAN, NAN, 338649581355008.0, 0, 0 };
-	assert_series(&log, "loss", 10, tst, tl);
+	assert_null(dt_rawlog_find(&log, "loss"));
+	assert_series(&log, "precompile_loss", 10, tst, tl);
 	assert_int_equal(log.grad_accum, 8);
 	assert_int_equal(log.global_batch, 640);
 	assert_true(has_warning(&log, "trial run"));
@@ -321,6 +328,7 @@ static void test_corpus(void **state)
 	assert_int_equal(log.nseries, 0);
 	assert_true(has_warning(&log, "trial run"));
 	assert_true(has_warning(&log, "no HF Trainer loss/eval records"));
+	assert_true(has_warning(&log, "compile records only"));
 	dt_rawlog_free(&log);
 }
 

@@ -39,7 +39,7 @@ static void parse_buf(const char *path, const char *d, size_t len,
                       dt_rawlog *log)
 {
 	dt_source src = { path, path, d, len };
-	dt_import_opts opts = { 0, 0, 0 };
+	dt_import_opts opts = { 0, 0, 0, NULL };
 	char err[256] = "";
 	dt_rawlog_init(log);
 	assert_int_equal(dt_imp_textlog.parse(&src, &opts, log, err,
@@ -204,6 +204,21 @@ static void test_nothing(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* Found by fuzzing (fuzz/, UBSan: a float-to-int64 overflow): a global
+ * batch of 1e30 and nan skipped iterations are not counts; they are
+ * ignored, the batch 16 of iteration 2 is kept, both losses stay. */
+static void test_fuzz_huge_counts(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	parse_file(FIX "fuzz_huge_counts.log", &log);
+	const int64_t st[] = { 1, 2 };
+	const double loss[] = { 2.0, 1.5 };
+	assert_series(&log, "loss", 2, st, loss);
+	assert_int_equal(log.global_batch, 16);
+	dt_rawlog_free(&log);
+}
+
 static void test_detect(void **state)
 {
 	(void)state;
@@ -342,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_neuron_log),
 		cmocka_unit_test(test_ptl),
 		cmocka_unit_test(test_nothing),
+		cmocka_unit_test(test_fuzz_huge_counts),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_truncated_inputs),
 		cmocka_unit_test(test_corpus),

@@ -1,0 +1,208 @@
+/* import_dir.c: a run folder -> its log files in segment order. */
+#include "importers/import_dir.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "importers/source.h"
+#include "importers/tfevents.h"
+
+typedef struct found {
+	char *path;
+	double key;        /* sort key: wall time or version number */
+} found;
+
+typedef struct walk {
+	found *v;
+	size_t n, cap;
+	int oom;
+} walk;
+
+static int is_dir(const char *p)
+{
+	struct stat sb;
+	return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static int is_file(const char *p)
+{
+	struct stat sb;
+	return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+static void add(walk *w, const char *path, double key)
+{
+	if (w->oom)
+		return;
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? w->cap * 2 : 16;
+		found *v = realloc(w->v, cap * sizeof *v);
+		if (!v) {
+			w->oom = 1;
+			return;
+		}
+		w->v = v;
+		w->cap = cap;
+	}
+	w->v[w->n].path = strdup(path);
+	w->v[w->n].key = key;
+	if (!w->v[w->n].path)
+		w->oom = 1;
+	else
+		w->n++;
+}
+
+/* TensorBoard event files under dir, depth <= 3; key = first wall_time. */
+static void find_tfevents(walk *w, const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char p[4096];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		if (depth < 3 && is_dir(p)) {
+			find_tfevents(w, p, depth + 1);
+		} else if (strstr(e->d_name, "tfevents") && is_file(p)) {
+			dt_source src;
+			char err[256];
+			double wall = 0;
+			if (dt_source_open(p, &src, err, sizeof err) < 0)
+				continue;
+			if (dt_tfevents_first_wall_time(src.data, src.len, &wall) == 0)
+				add(w, p, wall);
+			dt_source_close(&src);
+		}
+	}
+	closedir(d);
+}
+
+/* Lightning: dir/version_N/metrics.csv; key = N. */
+static void find_lightning(walk *w, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char p[4096], *end;
+		if (strncmp(e->d_name, "version_", 8) != 0)
+			continue;
+		long v = strtol(e->d_name + 8, &end, 10);
+		if (end == e->d_name + 8 || *end || v < 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s/metrics.csv", dir, e->d_name);
+		if (is_file(p))
+			add(w, p, (double)v);
+	}
+	closedir(d);
+}
+
+/* W&B: dir/wandb-summary.json, dir/files/..., dir/run-* /files/... */
+static void find_wandb(walk *w, const char *dir)
+{
+	char p[4096];
+	snprintf(p, sizeof p, "%s/wandb-summary.json", dir);
+	if (is_file(p)) {
+		add(w, p, 0);
+		return;
+	}
+	snprintf(p, sizeof p, "%s/files/wandb-summary.json", dir);
+	if (is_file(p)) {
+		add(w, p, 0);
+		return;
+	}
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "run-", 4) != 0 &&
+		    strncmp(e->d_name, "offline-run-", 12) != 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s/files/wandb-summary.json", dir,
+		         e->d_name);
+		if (is_file(p))
+			add(w, p, 0);
+	}
+	closedir(d);
+}
+
+static int cmp_found(const void *a, const void *b)
+{
+	const found *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static void walk_free(walk *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i].path);
+	free(w->v);
+	memset(w, 0, sizeof *w);
+}
+
+int dt_import_dir_files(const char *dir0, char ***files, size_t *n,
+                        const char **kind, char *err, size_t errlen)
+{
+	walk w = {0};
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", dir0);
+	for (size_t l = strlen(dir); l > 1 && dir[l - 1] == '/'; l--)
+		dir[l - 1] = '\0';
+	*files = NULL;
+	*n = 0;
+	find_tfevents(&w, dir, 0);
+	*kind = "TensorBoard event files, in wall-time order";
+	if (w.n == 0 && !w.oom) {
+		find_lightning(&w, dir);
+		*kind = "Lightning version_N/metrics.csv, in version order";
+	}
+	if (w.n == 0 && !w.oom) {
+		find_wandb(&w, dir);
+		*kind = "W&B run summary";
+		if (w.n > 1) {
+			snprintf(err, errlen, "%s: holds %zu W&B runs; import each "
+			         "run-*/files folder as its own run", dir, w.n);
+			walk_free(&w);
+			return -1;
+		}
+	}
+	if (w.oom) {
+		snprintf(err, errlen, "%s: out of memory", dir);
+		walk_free(&w);
+		return -1;
+	}
+	if (w.n == 0) {
+		snprintf(err, errlen, "%s: a folder without TensorBoard event files "
+		         "(events.out.tfevents.*), Lightning version_N/metrics.csv "
+		         "or a W&B run (run-*/files/wandb-summary.json)", dir);
+		return -1;
+	}
+	qsort(w.v, w.n, sizeof *w.v, cmp_found);
+	char **out = malloc(w.n * sizeof *out);
+	if (!out) {
+		snprintf(err, errlen, "%s: out of memory", dir);
+		walk_free(&w);
+		return -1;
+	}
+	for (size_t i = 0; i < w.n; i++)
+		out[i] = w.v[i].path;
+	free(w.v);
+	*files = out;
+	*n = w.n;
+	return 0;
+}
+
+int dt_import_is_dir(const char *path)
+{
+	return is_dir(path);
+}

@@ -1,0 +1,25 @@
+/* import_dir.h: expanding a run folder into the log files of one run. */
+#ifndef DT_IMPORT_DIR_H
+#define DT_IMPORT_DIR_H
+
+#include <stddef.h>
+
+/* The log files of the run folder `dir`, in segment order, tried in this
+ * order:
+ *  1. TensorBoard: files named *tfevents* up to 3 levels down (a run dir
+ *     or a runs/ dir of launches), sorted by the wall_time of their first
+ *     event (ties by path): several launches of one run;
+ *  2. Lightning: dir/version_N/metrics.csv, sorted by N (a resumed
+ *     version continues the previous one);
+ *  3. W&B: dir/wandb-summary.json, dir/files/..., or exactly one
+ *     dir/run-* /files/wandb-summary.json (several runs: an error).
+ * Returns 0 with *files ([*n] owned strings in an owned array; free each
+ * then the array) and *kind (static text naming the layout and order),
+ * or -1 with "DIR: reason" in err. */
+int dt_import_dir_files(const char *dir, char ***files, size_t *n,
+                        const char **kind, char *err, size_t errlen);
+
+/* Whether path names a directory. */
+int dt_import_is_dir(const char *path);
+
+#endif

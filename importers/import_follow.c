@@ -1,0 +1,284 @@
+/* import_follow.c: following a log that is still being written. */
+#include "importers/import_follow.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "importers/source.h"
+#include "model/dt_runs.h"
+#include "model/dt_text.h"
+
+/* What the store holds of the followed file, per metric. */
+typedef struct held {
+	char **metric;
+	size_t *n;
+	size_t count;
+	char **facts;      /* "key=value" strings already stored */
+	size_t nfacts;
+	char **warnings;
+	size_t nwarnings;
+} held;
+
+static void held_free(held *h)
+{
+	for (size_t i = 0; i < h->count; i++)
+		free(h->metric[i]);
+	for (size_t i = 0; i < h->nfacts; i++)
+		free(h->facts[i]);
+	for (size_t i = 0; i < h->nwarnings; i++)
+		free(h->warnings[i]);
+	free(h->metric);
+	free(h->n);
+	free(h->facts);
+	free(h->warnings);
+	memset(h, 0, sizeof *h);
+}
+
+static int strv_has(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+static int strv_add(char ***v, size_t *n, const char *s)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof *nv);
+	if (!nv)
+		return -1;
+	*v = nv;
+	if (!(nv[*n] = strdup(s)))
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+static size_t held_n(const held *h, const char *metric)
+{
+	for (size_t i = 0; i < h->count; i++)
+		if (strcmp(h->metric[i], metric) == 0)
+			return h->n[i];
+	return 0;
+}
+
+static int held_set(held *h, const char *metric, size_t n)
+{
+	for (size_t i = 0; i < h->count; i++)
+		if (strcmp(h->metric[i], metric) == 0) {
+			h->n[i] = n;
+			return 0;
+		}
+	size_t *nn = realloc(h->n, (h->count + 1) * sizeof *nn);
+	if (!nn)
+		return -1;
+	h->n = nn;
+	if (strv_add(&h->metric, &h->count, metric) < 0)
+		return -1;
+	h->n[h->count - 1] = n;
+	return 0;
+}
+
+/* Remember what a stored log held (series sizes, facts, warnings). */
+static int remember(held *h, const dt_rawlog *log)
+{
+	for (size_t i = 0; i < log->nseries; i++)
+		if (held_set(h, log->series[i].metric, log->series[i].n) < 0)
+			return -1;
+	for (size_t i = 0; i < log->nfacts; i++) {
+		char kv[1024];
+		snprintf(kv, sizeof kv, "%s=%s", log->facts[i].key,
+		         log->facts[i].value);
+		if (!strv_has(h->facts, h->nfacts, kv) &&
+		    strv_add(&h->facts, &h->nfacts, kv) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < log->nwarnings; i++)
+		if (!strv_has(h->warnings, h->nwarnings, log->warnings[i]) &&
+		    strv_add(&h->warnings, &h->nwarnings, log->warnings[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/* Map the file and parse its complete lines (up to the last '\n'; a
+ * partial last line is held back). Returns 1 parsed, 0 nothing complete
+ * yet, -1 error. *size gets the file size. */
+static int read_complete(const char *path, const dt_import_request *rq,
+                         const dt_importer **imp, dt_rawlog *log,
+                         char sha[65], size_t *size, size_t *used,
+                         char *err, size_t errlen)
+{
+	dt_source src;
+	if (dt_source_open(path, &src, err, errlen) < 0)
+		return -1;
+	*size = src.len;
+	size_t n = src.len;
+	while (n > 0 && src.data[n - 1] != '\n')
+		n--;
+	*used = n;
+	int rc = 0;
+	if (n > 0) {
+		src.len = n;
+		if (!*imp && rq->format && strcmp(rq->format, "auto") != 0)
+			*imp = dt_importer_by_name(rq->format);
+		if (!*imp)
+			*imp = dt_importer_detect(src.name, src.data,
+			                          n < 65536 ? n : 65536, NULL);
+		if (!*imp) {
+			snprintf(err, errlen, "%s: format not recognised in the first "
+			         "%zu bytes; use --format", path, n);
+			rc = -1;
+		} else {
+			dt_rawlog_init(log);
+			rc = (*imp)->parse(&src, &rq->opts, log, err, errlen) == 0 &&
+			     (!sha || dt_source_sha256(&src, sha) == 0) ? 1 : -1;
+		}
+	}
+	dt_source_close(&src);
+	return rc;
+}
+
+/* Store what the new parse adds, in one short transaction: grown series
+ * (rewritten whole: raw_series rows are per file and metric), new facts,
+ * new warnings; then the run's resolution is refreshed. Returns the
+ * number of new points, or -1. */
+static long store_update(dt_store *st, dt_run *run, int64_t file_id,
+                         const char *base, const dt_rawlog *log, held *h,
+                         char *err, size_t errlen)
+{
+	long added = 0;
+	if (dt_store_begin(st) < 0)
+		goto fail;
+	for (size_t i = 0; i < log->nseries; i++) {
+		const dt_rawseries *s = &log->series[i];
+		size_t had = held_n(h, s->metric);
+		if (s->n <= had)
+			continue;
+		added += (long)(s->n - had);
+		if (dt_store_raw_put(st, file_id, s) < 0)
+			goto fail_rb;
+	}
+	for (size_t i = 0; i < log->nfacts; i++) {
+		char kv[1024];
+		snprintf(kv, sizeof kv, "%s=%s", log->facts[i].key,
+		         log->facts[i].value);
+		if (!strv_has(h->facts, h->nfacts, kv) &&
+		    dt_store_fact_set(st, run->id, file_id, log->facts[i].key,
+		                      log->facts[i].value, "import", NULL) < 0)
+			goto fail_rb;
+	}
+	for (size_t i = 0; i < log->nwarnings; i++) {
+		char w[600];
+		if (strv_has(h->warnings, h->nwarnings, log->warnings[i]))
+			continue;
+		snprintf(w, sizeof w, "%s: %s", base, log->warnings[i]);
+		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
+			goto fail_rb;
+	}
+	if (dt_run_refresh(st, run, err, errlen) < 0) {
+		dt_store_rollback(st);
+		return -1;
+	}
+	if (dt_store_commit(st) < 0)
+		goto fail_rb;
+	return remember(h, log) < 0 ? -1 : added;
+fail_rb:
+	dt_store_rollback(st);
+fail:
+	snprintf(err, errlen, "%s", dt_store_error(st));
+	return -1;
+}
+
+static void print_update(FILE *out, unsigned long n, long added,
+                         const dt_rawlog *log, size_t used)
+{
+	if (!out)
+		return;
+	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
+	fprintf(out, "update %lu: +%ld point(s), %zu bytes read", n, added, used);
+	if (loss && loss->n)
+		fprintf(out, "; loss %zu points, last step %lld = %.6g", loss->n,
+		        (long long)loss->step[loss->n - 1], loss->value[loss->n - 1]);
+	fputc('\n', out);
+	fflush(out);
+}
+
+static void nap(double seconds)
+{
+	struct timespec ts;
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+}
+
+int dt_import_follow(dt_store *st, const dt_import_request *rq,
+                     const dt_follow_opts *fo, FILE *report, char *err,
+                     size_t errlen)
+{
+	const char *path = rq->files[0];
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const dt_importer *imp = NULL;
+	held h = {0};
+	dt_run run;
+	int64_t file_id = 0;
+	size_t last_used = 0, size = 0, used = 0;
+	unsigned long updates = 0;
+	double idle = 0;
+	int stored = 0, rc = 0;
+	while (!(fo->stop && *fo->stop)) {
+		struct stat sb;
+		if (stat(path, &sb) < 0) {
+			snprintf(err, errlen, "%s: cannot stat (removed?)", path);
+			rc = -1;
+			break;
+		}
+		if ((size_t)sb.st_size != size || !stored) {
+			dt_rawlog log;
+			char sha[65];
+			int r = read_complete(path, rq, &imp, &log, stored ? NULL : sha,
+			                      &size, &used, err, errlen);
+			if (r < 0) {
+				rc = -1;
+				break;
+			}
+			if (r == 1 && used != last_used) {
+				long added;
+				if (!stored) {
+					added = (long)dt_rawlog_points(&log);
+					if (remember(&h, &log) < 0 ||
+					    dt_import_parsed(st, rq, path, sha, used, imp, &log,
+					                     &run, &file_id, err, errlen) < 0)
+						added = -1;
+					stored = added >= 0;
+				} else {
+					added = store_update(st, &run, file_id, base, &log, &h,
+					                     err, errlen);
+				}
+				if (added < 0) {
+					dt_rawlog_free(&log);
+					rc = -1;
+					break;
+				}
+				print_update(report, ++updates, added, &log, used);
+				last_used = used;
+				idle = 0;
+			}
+			if (r == 1)
+				dt_rawlog_free(&log);
+		}
+		if (fo->idle_exit > 0 && idle >= fo->idle_exit)
+			break;
+		nap(fo->interval);
+		idle += fo->interval;
+	}
+	held_free(&h);
+	if (rc == 0 && !stored) {
+		snprintf(err, errlen, "%s: no complete line was written; nothing "
+		         "imported", path);
+		rc = -1;
+	}
+	return rc;
+}
