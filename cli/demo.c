@@ -146,5 +146,7 @@ int dt_demo_build(dt_store *st)
 	unlink(pilot);
 	rmdir(dir);
 	free(batch);
+	if (rc == 0)
+		rc = dt_demo_pilot_build(st);
 	return rc;
 }

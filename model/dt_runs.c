@@ -7,19 +7,22 @@
 #include <stdio.h>
 #include <string.h>
 
-int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
-                  dt_series *out, char *err, size_t errlen)
+/* Load the raw chunks of `metric` and resolve them: into *one
+ * (dt_resolve) when one is not NULL, else into *segs (dt_resolve_segments). */
+static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
+                         dt_series *one, dt_series **segs, size_t *nseg,
+                         char *err, size_t errlen)
 {
 	dt_rawchunk *chunks;
 	size_t n;
 	void *owner;
-	memset(out, 0, sizeof *out);
 	if (dt_store_raw_load(st, run->id, metric, &chunks, &n, &owner) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
-	int rc = dt_resolve(chunks, n, run->grad_accum < 1 ? 1 : run->grad_accum,
-	                    out);
+	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;
+	int rc = one ? dt_resolve(chunks, n, g, one) :
+	         dt_resolve_segments(chunks, n, g, segs, nseg);
 	dt_store_chunks_free(chunks, owner);
 	if (rc < 0) {
 		snprintf(err, errlen, "run %s, metric %s: %s", run->name, metric,
@@ -27,6 +30,21 @@ int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
 		return -1;
 	}
 	return 0;
+}
+
+int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
+                  dt_series *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	return load_resolved(st, run, metric, out, NULL, NULL, err, errlen);
+}
+
+int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
+                    dt_series **segs, size_t *nseg, char *err, size_t errlen)
+{
+	*segs = NULL;
+	*nseg = 0;
+	return load_resolved(st, run, metric, NULL, segs, nseg, err, errlen);
 }
 
 static void stats_of(const char *metric, const dt_series *s,

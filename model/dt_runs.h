@@ -14,6 +14,14 @@
 int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
                   dt_series *out, char *err, size_t errlen);
 
+/* Load `metric` of `run` as one curve per segment, without superseding
+ * (dt_resolve_segments with the run's grad_accum): the values logged
+ * before a restart stay visible. *segs (nseg curves) is freed with
+ * dt_series_free on each and free() on the array. A run without the metric
+ * gives nseg 0. Returns 0, or -1 (message in err). */
+int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
+                    dt_series **segs, size_t *nseg, char *err, size_t errlen);
+
 /* Recompute and store the cached stats of every metric of `run`, and its
  * segments / replayed_steps summary (inside the caller's transaction).
  * Returns 0 or -1 (message in err). */

@@ -182,6 +182,16 @@ static int build_segments(const dt_rawchunk *chunks, size_t nchunks,
 	return close_segment(w, prev_sort, out);
 }
 
+/* Allocate the step/value/segment arrays of `s` for n points (at least
+ * one, so an empty series holds valid pointers). 0 or -1 (ENOMEM). */
+static int series_alloc(dt_series *s, size_t n)
+{
+	s->step = malloc((n ? n : 1) * sizeof *s->step);
+	s->value = malloc((n ? n : 1) * sizeof *s->value);
+	s->segment = malloc((n ? n : 1) * sizeof *s->segment);
+	return s->step && s->value && s->segment ? 0 : -1;
+}
+
 /* Pass 2: latest segment wins. Walk segments from last to first keeping
  * points below the lowest first step of any later segment. */
 static int supersede(work *w, dt_series *out)
@@ -214,10 +224,7 @@ static int supersede(work *w, dt_series *out)
 				relogged_max = seg_max;
 		}
 	}
-	out->step = malloc((w->n ? w->n : 1) * sizeof *out->step);
-	out->value = malloc((w->n ? w->n : 1) * sizeof *out->value);
-	out->segment = malloc((w->n ? w->n : 1) * sizeof *out->segment);
-	if (!out->step || !out->value || !out->segment) {
+	if (series_alloc(out, w->n) < 0) {
 		free(keep);
 		return -1;
 	}
@@ -275,6 +282,60 @@ int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
 		errno = e;
 	}
 	return rc;
+}
+
+/* Copy work points [a, b) into a one-segment curve. */
+static int segment_curve(const work *w, size_t a, size_t b, dt_series *o)
+{
+	size_t n = b - a;
+	memset(o, 0, sizeof *o);
+	if (series_alloc(o, n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		o->step[i] = w->step[a + i];
+		o->value[i] = w->value[a + i];
+		o->segment[i] = w->segment[a + i];
+		if (!isfinite(o->value[i]))
+			o->non_finite++;
+	}
+	o->n = n;
+	o->nsegments = 1;
+	return 0;
+}
+
+int dt_resolve_segments(const dt_rawchunk *chunks, size_t nchunks,
+                        int64_t grad_accum, dt_series **segs, size_t *nseg)
+{
+	*segs = NULL;
+	*nseg = 0;
+	if (grad_accum < 1) {
+		errno = EINVAL;
+		return -1;
+	}
+	work w = {0};
+	dt_series stats = {0};
+	int rc = build_segments(chunks, nchunks, grad_accum, &w, &stats);
+	size_t ns = w.nseg_starts;
+	dt_series *out = rc == 0 ? calloc(ns ? ns : 1, sizeof *out) : NULL;
+	rc = out ? 0 : -1;
+	for (size_t k = 0; rc == 0 && k < ns; k++)
+		rc = segment_curve(&w, w.seg_start[k],
+		                   k + 1 < ns ? w.seg_start[k + 1] : w.n, &out[k]);
+	free(w.step);
+	free(w.value);
+	free(w.segment);
+	free(w.seg_start);
+	if (rc < 0) {
+		int e = errno ? errno : ENOMEM;
+		for (size_t k = 0; out && k < ns; k++)
+			dt_series_free(&out[k]);
+		free(out);
+		errno = e;
+		return -1;
+	}
+	*segs = out;
+	*nseg = ns;
+	return 0;
 }
 
 void dt_series_free(dt_series *s)

@@ -58,6 +58,17 @@ typedef struct dt_series {
 int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
                dt_series *out);
 
+/* Resolve raw chunks like dt_resolve, but without superseding: one curve
+ * per segment (effective-step mapping and micro-batch averaging applied),
+ * so the values a restart rolled back stay visible (resume drills compare
+ * the LR and loss logged before a restart with those logged after it).
+ * *segs receives nseg curves in segment order, each with nsegments = 1 and
+ * segment[] holding its 1-based segment number; free each with
+ * dt_series_free and the array with free(). Returns 0, or -1 with errno
+ * ENOMEM / EINVAL (G < 1) / EOVERFLOW (more than 65535 segments). */
+int dt_resolve_segments(const dt_rawchunk *chunks, size_t nchunks,
+                        int64_t grad_accum, dt_series **segs, size_t *nseg);
+
 /* Free the arrays of a series and zero it. */
 void dt_series_free(dt_series *s);
 

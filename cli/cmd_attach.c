@@ -1,0 +1,67 @@
+/* cmd_attach.c: dualtrack attach PILOT RUN --role baseline|pilot. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "model/dt_actor.h"
+#include "model/dt_pilot.h"
+#include "model/dt_text.h"
+
+static void attach_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] attach PILOT RUN --role baseline|pilot\n\n"
+	      "Attaches an imported run to a pilot: 'baseline' for a GPU baseline\n"
+	      "run, 'pilot' for a Trainium2 pilot run. Attaching it again changes\n"
+	      "its role. Each pilot run is compared with the first baseline run\n"
+	      "using the task card's rtol / atol / warmup.\n"
+	      "exit: 0 success, 2 usage or input error\n", f);
+}
+
+int dt_cmd_attach(const char *db, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"role", required_argument, NULL, 'r'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	const char *role_s = NULL;
+	int c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r': role_s = optarg; break;
+		case 'd': db = optarg; break;
+		case 'h': attach_usage(stdout); return DT_EXIT_OK;
+		default: attach_usage(stderr); return DT_EXIT_USAGE;
+		}
+	}
+	dt_run_role role;
+	if (optind + 2 != argc || !role_s || dt_run_role_parse(role_s, &role) < 0) {
+		fprintf(stderr, "dualtrack: attach needs PILOT RUN --role "
+		        "baseline|pilot\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_store(db);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc = DT_EXIT_USAGE;
+	dt_run run;
+	char by[64];
+	dt_actor_name(by, sizeof by);
+	int64_t pid = dt_cli_find_pilot(st, argv[optind]);
+	if (pid > 0 && dt_cli_find_run(st, argv[optind + 1], &run) == 0) {
+		if (dt_pilot_attach(st, pid, run.id, role, by) < 0) {
+			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		} else {
+			char a[DT_NAME_MAX * 2], b[DT_NAME_MAX * 2];
+			printf("attached %s to pilot %s as %s\n",
+			       (dt_sanitize(run.name, a, sizeof a), a),
+			       (dt_sanitize(argv[optind], b, sizeof b), b),
+			       dt_run_role_name(role));
+			rc = DT_EXIT_OK;
+		}
+	}
+	dt_store_close(st);
+	return rc;
+}

@@ -1,0 +1,124 @@
+/* cmd_decide.c: dualtrack decide PILOT KIND --rationale TEXT --decider
+ * NAME:ROLE...: append a decision to the hash-chained log. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "model/dt_actor.h"
+#include "model/dt_overview.h"
+#include "model/dt_text.h"
+
+static void decide_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] decide PILOT KIND --rationale TEXT\n"
+	      "         --decider NAME:ROLE [--decider NAME:ROLE...] [--force]\n\n"
+	      "KIND: go, continue, roll-back, compare-other-instance, defer.\n"
+	      "ROLE: researcher (model quality), training-engineer (trajectory),\n"
+	      "platform (reproducibility and operating cost).\n"
+	      "The decision records who entered it ($DUALTRACK_USER, else the login\n"
+	      "name), the time, and the SHA-256 of the evidence it rests on\n"
+	      "(task card, run file digests, parity verdicts, checklist, drills).\n"
+	      "Decisions are never edited: a new one supersedes the pilot's last.\n"
+	      "'go' while a checklist item is failed or pending is refused (the\n"
+	      "items are listed) unless --force is given.\n"
+	      "exit: 0 recorded, 1 go refused, 2 usage or input error\n", f);
+}
+
+/* List blocking items; returns their number. */
+static size_t warn_blocking(dt_store *st, const char *name)
+{
+	dt_overview ov;
+	char err[600];
+	if (dt_overview_load(st, name, &ov, err, sizeof err) != 0)
+		return 0; /* dt_decide reports the error */
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t n = dt_checklist_blocking(&ov.checklist, blk);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "dualtrack: go blocked by %s (%s): %s\n",
+		        dt_check_defs[blk[i]].id,
+		        dt_check_status_name(ov.checklist.items[blk[i]].status),
+		        dt_check_defs[blk[i]].title);
+	dt_overview_free(&ov);
+	return n;
+}
+
+int dt_cmd_decide(const char *db, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"rationale", required_argument, NULL, 'r'},
+		{"decider", required_argument, NULL, 'p'},
+		{"force", no_argument, NULL, 'f'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	const char *rationale = NULL;
+	dt_decider dk[DT_DECIDERS_MAX];
+	size_t nd = 0;
+	int force = 0, c;
+	char err[600];
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'r': rationale = optarg; break;
+		case 'p':
+			if (nd == DT_DECIDERS_MAX) {
+				fprintf(stderr, "dualtrack: at most %d deciders\n",
+				        DT_DECIDERS_MAX);
+				return DT_EXIT_USAGE;
+			}
+			if (dt_decider_parse(optarg, &dk[nd], err, sizeof err) < 0) {
+				fprintf(stderr, "dualtrack: %s\n", err);
+				return DT_EXIT_USAGE;
+			}
+			nd++;
+			break;
+		case 'f': force = 1; break;
+		case 'd': db = optarg; break;
+		case 'h': decide_usage(stdout); return DT_EXIT_OK;
+		default: decide_usage(stderr); return DT_EXIT_USAGE;
+		}
+	}
+	dt_decision_kind kind;
+	if (optind + 2 != argc || dt_decision_kind_parse(argv[optind + 1],
+	                                                 &kind) < 0) {
+		fprintf(stderr, "dualtrack: decide needs PILOT and a KIND (go, "
+		        "continue, roll-back, compare-other-instance, defer)\n");
+		return DT_EXIT_USAGE;
+	}
+	if (!rationale || !*rationale || nd == 0) {
+		fprintf(stderr, "dualtrack: decide needs --rationale TEXT and at "
+		        "least one --decider NAME:ROLE\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_store(db);
+	if (!st)
+		return DT_EXIT_USAGE;
+	const char *name = argv[optind];
+	int rc = DT_EXIT_USAGE;
+	if (dt_cli_find_pilot(st, name) < 0)
+		goto out;
+	if (kind == DT_DECIDE_GO && !force && warn_blocking(st, name) > 0) {
+		fprintf(stderr, "dualtrack: 'go' not recorded; settle the items or "
+		        "give --force\n");
+		rc = DT_EXIT_FAIL;
+		goto out;
+	}
+	char by[64];
+	dt_decision d;
+	dt_actor_name(by, sizeof by);
+	if (dt_decide(st, name, kind, rationale, dk, nd, by, &d, err,
+	              sizeof err) != 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		goto out;
+	}
+	printf("decision #%lld %s recorded (supersedes #%lld); evidence sha256 "
+	       "%s\n", (long long)d.id, d.kind_text, (long long)d.supersedes,
+	       d.evidence_digest);
+	free(d.evidence_text);
+	rc = DT_EXIT_OK;
+out:
+	dt_store_close(st);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/* pilot_show.h: printing a pilot's overview (dualtrack pilot show / list),
+ * as text for people and JSON for scripts. */
+#ifndef DT_PILOT_SHOW_H
+#define DT_PILOT_SHOW_H
+
+#include "model/dt_drill.h"
+#include "model/dt_jsonw.h"
+#include "model/dt_pilot.h"
+
+/* Print pilot `name`'s overview to stdout (text, or JSON when json = 1:
+ * keys name, created_by, created_at, taskcard {field: value}, runs
+ * [{name, role, platform}], verdicts [{baseline, pilot, verdict, compared,
+ * breaches, allowed_breaches, max_abs_rel_diff}], checklist [{id, title,
+ * status, computed, computed_status, computed_detail, overridden, note,
+ * reason, set_by, set_at, evidence [{kind, ref, sha256}]}], counts
+ * {pending, pass, fail, waived}, blocking [ids], drills (as drill list
+ * --json), decisions [{id, kind, rationale, deciders [{name, role}],
+ * recorded_by, decided_at, supersedes, evidence_digest, hash}]).
+ * Returns an exit code (2 when the pilot does not exist). */
+int dt_pilot_show(dt_store *st, const char *name, int json);
+
+/* One pilot of `pilot list`: JSON object {name, created_by, created_at,
+ * baselines, pilots, counts, latest_decision} / a text row. */
+void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p);
+void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p);
+
+/* JSON object of one drill (dualtrack drill list --json and pilot show):
+ * id, kind, run_before, run_after, checkpoint {id, location, checksum,
+ * step}, resumed_step, fault_time, resumed_time, recovery_seconds (null
+ * when unknown), recovery_ok (null when either side unknown), note,
+ * created_by, created_at, checks {item: {status, note, source, set_by}}.
+ * `acceptable` < 0 = no acceptable recovery time on the task card. */
+void dt_drill_json(dt_jw *w, const dt_drill *d, double acceptable);
+
+#endif

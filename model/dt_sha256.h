@@ -1,0 +1,16 @@
+/* dt_sha256.h: SHA-256 (FIPS 180-4, via OpenSSL EVP) of memory and of
+ * files, as 64 lowercase hex digits. Used for evidence files, evidence
+ * digests and the decision hash chain. */
+#ifndef DT_SHA256_H
+#define DT_SHA256_H
+
+#include <stddef.h>
+
+/* SHA-256 of data[0..len) into hex[65]. Returns 0 or -1 (OpenSSL failed). */
+int dt_sha256_hex(const void *data, size_t len, char hex[65]);
+
+/* SHA-256 of the file at `path`, read in 16 KiB blocks, into hex[65].
+ * Returns 0, or -1 with "PATH: reason" in err (size errlen). */
+int dt_sha256_file(const char *path, char hex[65], char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,205 @@
+/* test_checklist_rules.c: the checklist items the data decides (step 6,
+ * trial checks 1 and 5), overrides, blocking items and validation, on
+ * hand-made inputs. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/dt_checklist.h"
+
+static dt_run_verdict verdict(dt_verdict v, size_t compared, size_t breaches)
+{
+	dt_run_verdict r = {.verdict = v, .compared = compared,
+	                    .breaches = breaches, .allowed = 1};
+	snprintf(r.baseline, sizeof r.baseline, "gpu");
+	snprintf(r.pilot, sizeof r.pilot, "trn2");
+	return r;
+}
+
+static void step6_rule(void **state)
+{
+	(void)state;
+	dt_check_status s;
+	char d[512];
+	dt_run_verdict pass = verdict(DT_VERDICT_PASS, 100, 0);
+	dt_run_verdict fail = verdict(DT_VERDICT_FAIL, 100, 7);
+	dt_run_verdict insuf = verdict(DT_VERDICT_INSUFFICIENT, 1, 0);
+	dt_drill ok = {.id = 3}, bad = {.id = 4}, unchecked = {.id = 5};
+	ok.checks[DT_DC_EFFECTIVE_STEP].status = DT_DC_PASS;
+	bad.checks[DT_DC_LR_SCHEDULE].status = DT_DC_FAIL;
+	bad.kind = DT_DRILL_NODE_LOSS;
+
+	dt_rule_step6(NULL, 0, NULL, 0, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);           /* no runs */
+	dt_rule_step6(&pass, 1, &unchecked, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);           /* no verified resume */
+	assert_non_null(strstr(d, "no drill has verified"));
+	dt_rule_step6(&pass, 1, &ok, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	assert_string_equal(d, "parity pass (1 run); resume verified by 1 drill,"
+	                    " none failed");
+	dt_rule_step6(&fail, 1, &ok, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
+	                    " of 100 steps");
+	dt_drill both[2] = {ok, bad};
+	dt_rule_step6(&pass, 1, both, 2, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);              /* a failed drill item */
+	assert_string_equal(d, "drill #4 (node-loss): lr_schedule failed");
+	dt_rule_step6(&insuf, 1, &ok, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+}
+
+/* loss_i = 3.0 - 0.1 i at steps first .. first + n - 1 (i = 1..n). */
+static dt_series falling(int64_t first, size_t n, int64_t *st, double *v)
+{
+	for (size_t i = 0; i < n; i++) {
+		st[i] = first + (int64_t)i;
+		v[i] = 3.0 - 0.1 * (double)(i + 1);
+	}
+	return (dt_series){.n = n, .step = st, .value = v};
+}
+
+static void trial1_rule(void **state)
+{
+	(void)state;
+	int64_t st[32];
+	double v[32];
+	dt_check_status s;
+	char d[512];
+	/* 20 points: first tenth (k = 2) 2.9, 2.8 -> mean 2.85; last tenth
+	 * 1.1, 1.0 -> mean 1.05 < 2.85: decreasing; first step 1 <= 1. */
+	dt_series a = falling(1, 20, st, v);
+	dt_check_run r = {.name = "trn2", .loss = &a, .logging_steps = 0};
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	/* Logging every 10 steps: the first log can only be step 10. */
+	a = falling(10, 20, st, v);
+	r.logging_steps = 10;
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	a = falling(20, 20, st, v);             /* first loss at 20 > 10 */
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "trn2: first loss at effective step 20, expected"
+	                    " <= 10");
+	/* Rising: values 1.0 .. 2.9 -> head mean 1.05 < tail mean 2.85. */
+	a = falling(1, 20, st, v);
+	for (size_t i = 0; i < 20; i++)
+		v[i] = 1.0 + 0.1 * (double)i;
+	r.logging_steps = 1;
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_non_null(strstr(d, "does not decrease"));
+	/* 9 finite values (one NaN among 10): too few to judge. */
+	a = falling(1, 10, st, v);
+	v[4] = NAN;
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	dt_rule_trial1(NULL, 0, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+}
+
+static void trial5_rule(void **state)
+{
+	(void)state;
+	dt_fact f[3] = {{.key = "neuron.compile_seconds", .value = "1260"},
+	                {.key = "data.prep_seconds", .value = "310"},
+	                {.key = "neuron.cache_hits", .value = "41"}};
+	dt_check_run r = {.name = "trn2", .facts = f, .nfacts = 3};
+	dt_check_status s;
+	char d[512];
+	dt_rule_trial5(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	snprintf(f[1].key, sizeof f[1].key, "data.rows");  /* no prep time */
+	dt_rule_trial5(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "trn2: journal lacks a data-preparation time "
+	                    "(data.prep_seconds)");
+	snprintf(f[1].key, sizeof f[1].key, "data.load_seconds");
+	f[0].value[0] = '\0';                    /* empty compile time */
+	dt_rule_trial5(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	snprintf(f[0].key, sizeof f[0].key, "compile.init_seconds");
+	snprintf(f[0].value, sizeof f[0].value, "95");
+	dt_rule_trial5(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	dt_rule_trial5(NULL, 0, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+}
+
+static void override_and_blocking(void **state)
+{
+	(void)state;
+	dt_checklist cl;
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t counts[4];
+	memset(&cl, 0, sizeof cl);
+	cl.items[DT_ITEM_STEP6].computed_status = DT_CK_FAIL;
+	cl.items[DT_ITEM_TRIAL1].computed_status = DT_CK_PASS;
+	cl.items[DT_ITEM_TRIAL5].computed_status = DT_CK_PASS;
+	cl.items[DT_ITEM_STEP1].has_entry = 1;
+	cl.items[DT_ITEM_STEP1].entry.status = DT_CK_PASS;
+	cl.items[DT_ITEM_STEP7].has_entry = 1;
+	cl.items[DT_ITEM_STEP7].entry.status = DT_CK_WAIVED;
+	dt_checklist_resolve(&cl);
+	/* 12 items: pass step1, trial1, trial5; waived step7; fail step6;
+	 * pending the other 7. Blocking = fail + pending = 8. */
+	dt_checklist_counts(&cl, counts);
+	assert_int_equal(counts[DT_CK_PASS], 3);
+	assert_int_equal(counts[DT_CK_WAIVED], 1);
+	assert_int_equal(counts[DT_CK_FAIL], 1);
+	assert_int_equal(counts[DT_CK_PENDING], 7);
+	assert_int_equal(dt_checklist_blocking(&cl, blk), 8);
+	assert_int_equal(blk[0], DT_ITEM_STEP2);
+	assert_int_equal(blk[4], DT_ITEM_STEP6);
+	/* A person overrides step 6 to pass: it counts, and stays visible. */
+	cl.items[DT_ITEM_STEP6].has_entry = 1;
+	cl.items[DT_ITEM_STEP6].entry.status = DT_CK_PASS;
+	dt_checklist_resolve(&cl);
+	assert_int_equal(cl.items[DT_ITEM_STEP6].status, DT_CK_PASS);
+	assert_int_equal(cl.items[DT_ITEM_STEP6].overridden, 1);
+	assert_int_equal(cl.items[DT_ITEM_STEP6].computed_status, DT_CK_FAIL);
+	assert_int_equal(dt_checklist_blocking(&cl, blk), 7);
+	/* "pending" by a person clears the override. */
+	cl.items[DT_ITEM_STEP6].entry.status = DT_CK_PENDING;
+	dt_checklist_resolve(&cl);
+	assert_int_equal(cl.items[DT_ITEM_STEP6].status, DT_CK_FAIL);
+	assert_int_equal(cl.items[DT_ITEM_STEP6].overridden, 0);
+}
+
+static void validation(void **state)
+{
+	(void)state;
+	char err[256];
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_PASS, "", err,
+	                                   sizeof err), 0);
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_WAIVED, "", err,
+	                                   sizeof err), -1);
+	assert_string_equal(err, "step1: waiving an item needs a reason");
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, NULL, err,
+	                                   sizeof err), -1);
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, "seen", err,
+	                                   sizeof err), 0);
+	assert_int_equal(dt_check_validate(DT_ITEM_TRIAL5, DT_CK_PENDING, "", err,
+	                                   sizeof err), 0);
+	assert_int_equal(dt_check_find("trial5"), DT_ITEM_TRIAL5);
+	assert_int_equal(dt_check_find("step8"), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(step6_rule),
+		cmocka_unit_test(trial1_rule),
+		cmocka_unit_test(trial5_rule),
+		cmocka_unit_test(override_and_blocking),
+		cmocka_unit_test(validation),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,255 @@
+/* test_drill.c: drill pre-fill from the logs (step continuity, LR at the
+ * resumed step, replayed-step loss agreement), recovery time, ISO time
+ * parsing, and drills kept in the store. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "model/dt_actor.h"
+#include "model/dt_drill.h"
+#include "model/dt_pilot.h"
+#include "model/dt_runs.h"
+
+#include "tests/dt_test_tmpdir.h"
+
+static dt_series curve(size_t n, int64_t *st, double *v)
+{
+	return (dt_series){.n = n, .step = st, .value = v};
+}
+
+/* Before: steps 1..6; after the restart: steps 5..7 (5, 6 replayed). */
+static void resume_compare_rules(void **state)
+{
+	(void)state;
+	int64_t sb[] = {1, 2, 3, 4, 5, 6}, sa[] = {5, 6, 7};
+	double lb[] = {4.0, 3.0, 2.5, 2.0, 1.8, 1.6}, la[] = {1.9, 1.6, 1.5};
+	double rb[] = {1e-4, 2e-4, 3e-4, 4e-4, 5e-4, 6e-4};
+	double ra[] = {5e-4, 6e-4, 7e-4};
+	dt_series loss_b = curve(6, sb, lb), loss_a = curve(3, sa, la);
+	dt_series lr_b = curve(6, sb, rb), lr_a = curve(3, sa, ra);
+	dt_resume_evidence ev;
+	/* Checkpoint 4 -> resumed 5 = 4 + 1. Replayed 5: |1.9 - 1.8| / 1.8 =
+	 * 0.0556; 6: 0 -> max 0.0556 at step 5 > rtol 0.02: fail. LR at 5:
+	 * 5e-4 after = 5e-4 before: pass. */
+	assert_int_equal(dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 4,
+	                                   0.02, &ev), 0);
+	assert_int_equal(ev.resumed_step, 5);
+	assert_int_equal(ev.step.status, DT_DC_PASS);
+	assert_string_equal(ev.step.source, "data");
+	assert_int_equal(ev.has_lr, 1);
+	assert_true(ev.lr_before == 5e-4 && ev.lr_after == 5e-4);
+	assert_int_equal(ev.lr.status, DT_DC_PASS);
+	assert_int_equal(ev.replayed, 2);
+	assert_float_equal(ev.max_abs_rel_diff, 0.1 / 1.8, 1e-12);
+	assert_int_equal(ev.max_diff_step, 5);
+	assert_int_equal(ev.loss.status, DT_DC_FAIL);
+	/* Bound 0.1 > 0.0556: pass. */
+	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 4, 0.1, &ev);
+	assert_int_equal(ev.loss.status, DT_DC_PASS);
+	/* Checkpoint 2 -> expected 3, resumed 5: 2 steps lost. */
+	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 2, 0.1, &ev);
+	assert_int_equal(ev.step.status, DT_DC_FAIL);
+	assert_string_equal(ev.step.note, "resumed at effective step 5, expected"
+	                    " 3 (checkpoint step 2 + 1): 2 step(s) lost");
+	/* Unknown checkpoint: not checked. Scheduler restarted: LR 1e-5. */
+	ra[0] = 1e-5;
+	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 0, 0.1, &ev);
+	assert_int_equal(ev.step.status, DT_DC_NOT_CHECKED);
+	assert_int_equal(ev.lr.status, DT_DC_FAIL);
+	/* No LR curve and no replay (after starts at 7). */
+	dt_series only7 = curve(1, sa + 2, la + 2);
+	dt_resume_compare(&loss_b, &only7, NULL, NULL, 6, 0.02, &ev);
+	assert_int_equal(ev.step.status, DT_DC_PASS);
+	assert_int_equal(ev.lr.status, DT_DC_NOT_CHECKED);
+	assert_int_equal(ev.loss.status, DT_DC_NOT_CHECKED);
+	assert_true(isnan(ev.max_abs_rel_diff));
+	dt_series empty = {0};
+	assert_int_equal(dt_resume_compare(&loss_b, &empty, NULL, NULL, 4, 0.02,
+	                                   &ev), -1);
+}
+
+static void times_and_recovery(void **state)
+{
+	(void)state;
+	int64_t t;
+	assert_int_equal(dt_time_parse_iso("1970-01-02T00:00:00Z", &t), 0);
+	assert_int_equal(t, 86400);
+	/* 2000-03-01: 11017 days after 1970-01-01 (30 years with 7 leap
+	 * days = 10957, + 31 Jan + 29 Feb) = 951868800 s. */
+	assert_int_equal(dt_time_parse_iso("2000-03-01 00:00:00", &t), 0);
+	assert_int_equal(t, 951868800);
+	assert_int_equal(dt_time_parse_iso("2026-13-01T00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("yesterday", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2026-11-02T10:41:00+02", &t), -1);
+	dt_drill d = {0};
+	double s;
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-11-02T10:41:00Z");
+	assert_int_equal(dt_drill_recovery(&d, &s), 1);  /* no resumed time */
+	/* 10:52:30 - 10:41:00 = 11 min 30 s = 690 s. */
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-11-02T10:52:30Z");
+	assert_int_equal(dt_drill_recovery(&d, &s), 0);
+	assert_true(s == 690.0);
+	/* Across midnight: 23:59:00 -> 00:04:00 next day = 300 s. */
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-12-31T23:59:00Z");
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2027-01-01T00:04:00Z");
+	assert_int_equal(dt_drill_recovery(&d, &s), 0);
+	assert_true(s == 300.0);
+}
+
+static void put_series(dt_store *st, int64_t file, const char *metric,
+                       const int64_t *steps, const double *v, size_t n)
+{
+	dt_rawseries s = {.metric = (char *)metric, .n = n, .cap = n,
+	                  .step = (int64_t *)steps, .value = (double *)v};
+	assert_int_equal(dt_store_raw_put(st, file, &s), 0);
+}
+
+/* A run of two files: steps 1..4, then a restart at 3 (replays 3, 4). */
+static dt_store *store_with_restart(const char *name)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "trn");
+	snprintf(r.platform, sizeof r.platform, "trn2");
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	int64_t f1, f2;
+	assert_int_equal(dt_store_file_add(st, r.id, "/a.log", "aa", 10, "csv",
+	                                   &f1), 0);
+	assert_int_equal(dt_store_file_add(st, r.id, "/b.log", "bb", 10, "csv",
+	                                   &f2), 0);
+	int64_t s1[] = {1, 2, 3, 4}, s2[] = {3, 4, 5};
+	double l1[] = {4.0, 3.0, 2.5, 2.0}, l2[] = {2.4, 2.02, 1.5};
+	double r1[] = {1e-4, 2e-4, 3e-4, 4e-4}, r2[] = {3e-4, 4e-4, 5e-4};
+	put_series(st, f1, "loss", s1, l1, 4);
+	put_series(st, f1, "lr", s1, r1, 4);
+	put_series(st, f2, "loss", s2, l2, 3);
+	put_series(st, f2, "lr", s2, r2, 3);
+	return st;
+}
+
+static void prefill_from_store(void **state)
+{
+	(void)state;
+	dt_store *st = store_with_restart("prefill.db");
+	dt_drill d = {.kind = DT_DRILL_NODE_LOSS, .checkpoint_step = 2};
+	dt_resume_evidence ev;
+	char err[512];
+	snprintf(d.run_before, sizeof d.run_before, "trn");
+	/* Segments: [1..4], [3..5]. Resumed 3 = checkpoint 2 + 1. LR at 3:
+	 * 3e-4 = 3e-4. Replayed 3: |2.4 - 2.5| / 2.5 = 0.04; 4: |2.02 - 2.0|
+	 * / 2.0 = 0.01 -> max 0.04 at step 3 > 0.02: fail; <= 0.05: pass. */
+	assert_int_equal(dt_drill_prefill(st, &d, 0.02, &ev, err, sizeof err), 0);
+	assert_int_equal(d.resumed_step, 3);
+	assert_int_equal(ev.step.status, DT_DC_PASS);
+	assert_int_equal(ev.lr.status, DT_DC_PASS);
+	assert_int_equal(ev.replayed, 2);
+	assert_float_equal(ev.max_abs_rel_diff, 0.04, 1e-12);
+	assert_int_equal(ev.max_diff_step, 3);
+	assert_int_equal(ev.loss.status, DT_DC_FAIL);
+	assert_int_equal(dt_drill_prefill(st, &d, 0.05, &ev, err, sizeof err), 0);
+	assert_int_equal(ev.loss.status, DT_DC_PASS);
+	/* A resumed step that no restart starts at. */
+	d.resumed_step = 9;
+	assert_int_equal(dt_drill_prefill(st, &d, 0.05, &ev, err, sizeof err), 1);
+	assert_string_equal(err, "no restart at the resumed step in the loss of "
+	                    "run trn");
+
+	/* Stored with the pre-filled items and a person's item. */
+	dt_pilot p;
+	assert_int_equal(dt_pilot_create(st, "p", "ana", &p), 0);
+	d.pilot_id = p.id;
+	d.resumed_step = 0;
+	dt_drill_prefill(st, &d, 0.05, &ev, err, sizeof err);
+	d.checks[DT_DC_RNG_STATE] = (dt_drill_check){.status = DT_DC_PASS,
+	                                             .source = "user"};
+	dt_drill_apply_evidence(&d, &ev);
+	assert_int_equal(d.checks[DT_DC_RNG_STATE].status, DT_DC_PASS);
+	assert_int_equal(dt_drill_add(st, &d, "ana"), 0);
+	assert_int_equal(dt_drill_check_set(st, d.id, DT_DC_DATA_CURSOR,
+	                                     DT_DC_FAIL, "cursor reset", "user",
+	                                     "bo"), 0);
+	dt_drill *v;
+	size_t n;
+	assert_int_equal(dt_drills_load(st, p.id, &v, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0].run_before, "trn");
+	assert_string_equal(v[0].run_after, "");
+	assert_int_equal(v[0].resumed_step, 3);
+	assert_int_equal(v[0].checks[DT_DC_EFFECTIVE_STEP].status, DT_DC_PASS);
+	assert_string_equal(v[0].checks[DT_DC_EFFECTIVE_STEP].source, "data");
+	assert_int_equal(v[0].checks[DT_DC_CONTROL_LOSS].status, DT_DC_PASS);
+	assert_int_equal(v[0].checks[DT_DC_RNG_STATE].status, DT_DC_PASS);
+	assert_int_equal(v[0].checks[DT_DC_DATA_CURSOR].status, DT_DC_FAIL);
+	assert_string_equal(v[0].checks[DT_DC_DATA_CURSOR].set_by, "bo");
+	free(v);
+	dt_store_close(st);
+}
+
+/* Two runs: the last segment of the first vs the first of the second. */
+static void prefill_two_runs(void **state)
+{
+	(void)state;
+	dt_store *st = store_with_restart("two.db");
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "trn-b");
+	snprintf(r.platform, sizeof r.platform, "trn2");
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	int64_t f;
+	assert_int_equal(dt_store_file_add(st, r.id, "/c.log", "cc", 10, "csv",
+	                                   &f), 0);
+	int64_t s[] = {6, 7};
+	double l[] = {1.4, 1.3};
+	put_series(st, f, "loss", s, l, 2);
+	dt_drill d = {.kind = DT_DRILL_IMAGE_UPDATED, .checkpoint_step = 5};
+	dt_resume_evidence ev;
+	char err[512];
+	snprintf(d.run_before, sizeof d.run_before, "trn");
+	snprintf(d.run_after, sizeof d.run_after, "trn-b");
+	/* After starts at 6 = 5 + 1; no LR after; nothing replayed. */
+	assert_int_equal(dt_drill_prefill(st, &d, 0.02, &ev, err, sizeof err), 0);
+	assert_int_equal(ev.resumed_step, 6);
+	assert_int_equal(ev.step.status, DT_DC_PASS);
+	assert_int_equal(ev.lr.status, DT_DC_NOT_CHECKED);
+	assert_int_equal(ev.loss.status, DT_DC_NOT_CHECKED);
+	dt_store_close(st);
+}
+
+static void names(void **state)
+{
+	(void)state;
+	dt_drill_kind k;
+	dt_drill_item i;
+	dt_dc_status s;
+	assert_int_equal(dt_drill_kind_parse("kill-during-save", &k), 0);
+	assert_int_equal(k, DT_DRILL_KILL_DURING_SAVE);
+	assert_int_equal(dt_drill_kind_parse("manual-interrupt", &k), 0);
+	assert_int_equal(k, DT_DRILL_MANUAL_INTERRUPT);
+	assert_int_equal(DT_DRILL_KIND_COUNT, 7);  /* six drills + step 4 */
+	assert_int_equal(dt_drill_kind_parse("fire", &k), -1);
+	assert_int_equal(dt_drill_item_parse("data_cursor", &i), 0);
+	assert_int_equal(i, DT_DC_DATA_CURSOR);
+	assert_int_equal(dt_dc_status_parse("not_checked", &s), 0);
+	assert_int_equal(s, DT_DC_NOT_CHECKED);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(resume_compare_rules),
+		cmocka_unit_test(times_and_recovery),
+		cmocka_unit_test(prefill_from_store),
+		cmocka_unit_test(prefill_two_runs),
+		cmocka_unit_test(names),
+	};
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
+}

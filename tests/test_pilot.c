@@ -1,0 +1,245 @@
+/* test_pilot.c: pilots, task cards, attached runs, checklist entries and
+ * evidence in the store, and the overview's computed items on a small
+ * pilot built by hand. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "model/dt_journal.h"
+#include "model/dt_overview.h"
+
+#include "tests/dt_test_tmpdir.h"
+
+static dt_store *open_store(const char *name)
+{
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	return st;
+}
+
+static void taskcard_rules(void **state)
+{
+	(void)state;
+	char err[256];
+	dt_taskcard tc;
+	memset(&tc, 0, sizeof tc);
+	assert_int_equal(dt_taskcard_field("recovery-seconds"), DT_TC_RECOVERY);
+	assert_int_equal(dt_taskcard_field("colour"), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_GRAD_ACCUM, "8", err,
+	                                      sizeof err), 0);
+	assert_int_equal(dt_taskcard_validate(DT_TC_GRAD_ACCUM, "8.5", err,
+	                                      sizeof err), -1);
+	assert_string_equal(err, "task card grad-accum: expected an integer >= 0");
+	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "-0.1", err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_TRAINING_TYPE, "qlora", err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_TRAINING_TYPE, "", err,
+	                                      sizeof err), 0);  /* clears */
+	/* Unset: the compare defaults (rtol 0.02, atol 0, warm-up 0). */
+	dt_parity_opts o = dt_taskcard_parity(&tc);
+	assert_true(o.rtol == 0.02 && o.atol == 0 && o.warmup == 0);
+	double s;
+	assert_int_equal(dt_taskcard_recovery(&tc, &s), 1);
+	snprintf(tc.value[DT_TC_RTOL], DT_TC_VALUE_MAX, "0.05");
+	snprintf(tc.value[DT_TC_ATOL], DT_TC_VALUE_MAX, "0.01");
+	snprintf(tc.value[DT_TC_WARMUP], DT_TC_VALUE_MAX, "50");
+	snprintf(tc.value[DT_TC_RECOVERY], DT_TC_VALUE_MAX, "900");
+	o = dt_taskcard_parity(&tc);
+	assert_true(o.rtol == 0.05 && o.atol == 0.01 && o.warmup == 50);
+	assert_int_equal(dt_taskcard_recovery(&tc, &s), 0);
+	assert_true(s == 900.0);
+}
+
+/* A run with one file holding `n` loss points at steps 1..n. */
+static int64_t add_run(dt_store *st, const char *name, const char *plat,
+                       const double *loss, size_t n)
+{
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "%s", name);
+	snprintf(r.platform, sizeof r.platform, "%s", plat);
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	int64_t f, steps[64];
+	char sha[8];
+	snprintf(sha, sizeof sha, "%.6s", name);
+	assert_int_equal(dt_store_file_add(st, r.id, name, sha, 1, "csv", &f), 0);
+	for (size_t i = 0; i < n; i++)
+		steps[i] = (int64_t)i + 1;
+	dt_rawseries s = {.metric = "loss", .n = n, .cap = n, .step = steps,
+	                  .value = (double *)loss};
+	assert_int_equal(dt_store_raw_put(st, f, &s), 0);
+	return r.id;
+}
+
+static void pilot_store(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("p.db");
+	dt_pilot p, q, *v;
+	size_t n;
+	assert_int_equal(dt_pilot_create(st, "llama", "ana", &p), 0);
+	assert_int_equal(dt_pilot_create(st, "llama", "ana", &q), -1);
+	assert_string_equal(dt_store_error(st), "a pilot named 'llama' exists");
+	assert_int_equal(dt_pilot_create(st, "bad\nname", "ana", &q), -1);
+	assert_int_equal(dt_pilot_find(st, "nope", &q), 1);
+	assert_int_equal(dt_pilot_list(st, &v, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0].created_by, "ana");
+	free(v);
+	/* Task card history: the latest value wins. */
+	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.03", "ana"), 0);
+	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.05", "bo"), 0);
+	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_WARMUP, "x", "bo"), -1);
+	dt_taskcard tc;
+	assert_int_equal(dt_taskcard_load(st, p.id, &tc), 0);
+	assert_string_equal(tc.value[DT_TC_RTOL], "0.05");
+	assert_string_equal(tc.set_by[DT_TC_RTOL], "bo");
+	assert_string_equal(tc.value[DT_TC_WARMUP], "");
+	/* Attach; attaching again changes the role. */
+	double l[] = {1.0};
+	int64_t r1 = add_run(st, "gpu", "gpu", l, 1);
+	assert_int_equal(dt_pilot_attach(st, p.id, r1, DT_RUN_PILOT, "ana"), 0);
+	assert_int_equal(dt_pilot_attach(st, p.id, r1, DT_RUN_BASELINE, "bo"), 0);
+	dt_pilot_run *pr;
+	assert_int_equal(dt_pilot_runs(st, p.id, &pr, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(pr[0].role, DT_RUN_BASELINE);
+	assert_string_equal(pr[0].run.name, "gpu");
+	free(pr);
+	/* Checklist entry with file evidence: SHA-256("abc"). */
+	char file[128];
+	snprintf(file, sizeof file, "%s/eval.txt", dir);
+	FILE *f = fopen(file, "w");
+	fputs("abc", f);
+	fclose(f);
+	char spec[160];
+	snprintf(spec, sizeof spec, "file:%s", file);
+	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_PASS, "ok",
+	                              "", "ana"), 0);
+	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, spec,
+	                                       "ana"), 0);
+	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "run:gpu",
+	                                       "ana"), 0);
+	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "run:x",
+	                                       "ana"), -1);
+	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "drill:7",
+	                                       "ana"), -1);
+	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "url:x",
+	                                       "ana"), -1);
+	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP2, DT_CK_WAIVED, "",
+	                              "", "ana"), -1);      /* needs a reason */
+	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_FAIL, "",
+	                              "", "bo"), 0);
+	dt_checklist cl;
+	assert_int_equal(dt_checklist_load(st, p.id, &cl), 0);
+	const dt_check_item *it = &cl.items[DT_ITEM_STEP1];
+	assert_int_equal(it->status, DT_CK_FAIL);          /* latest entry */
+	assert_string_equal(it->entry.set_by, "bo");
+	assert_int_equal(it->nevidence, 2);
+	assert_string_equal(it->evidence[0].kind, "file");
+	assert_string_equal(it->evidence[0].sha256, "ba7816bf8f01cfea414140de5dae"
+	                    "2223b00361a396177a9cb410ff61f20015ad");
+	assert_string_equal(it->evidence[1].ref, "gpu");
+	dt_checklist_free(&cl);
+	dt_check_entry *h;
+	assert_int_equal(dt_check_history(st, p.id, DT_ITEM_STEP1, &h, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(h[0].status, DT_CK_PASS);
+	assert_string_equal(h[0].note, "ok");
+	free(h);
+	/* Journal keys. */
+	assert_int_equal(dt_journal_set(st, r1, "Bad Key", "1", "ana"), -1);
+	assert_int_equal(dt_journal_set(st, r1, "neuron.sdk_version", "2.21.0",
+	                                "ana"), 0);
+	assert_string_equal(dt_journal_label("queue.wait_seconds"),
+	                    "queue / quota wait (s)");
+	dt_store_close(st);
+}
+
+/* Baseline 3.0 - 0.1 i, pilot 1 % above it, 20 steps each. */
+static void overview_items(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("ov.db");
+	double b[20], pl[20];
+	for (int i = 0; i < 20; i++) {
+		b[i] = 3.0 - 0.1 * (i + 1);
+		pl[i] = b[i] * 1.01;
+	}
+	int64_t rb = add_run(st, "gpu", "gpu", b, 20);
+	int64_t rp = add_run(st, "trn", "trn2", pl, 20);
+	dt_pilot p;
+	assert_int_equal(dt_pilot_create(st, "llama", "ana", &p), 0);
+	assert_int_equal(dt_pilot_attach(st, p.id, rb, DT_RUN_BASELINE, "a"), 0);
+	assert_int_equal(dt_pilot_attach(st, p.id, rp, DT_RUN_PILOT, "a"), 0);
+	dt_overview ov;
+	char err[512];
+	/* rel diff 0.01 <= rtol 0.02 on all 20 steps: pass; no drill yet
+	 * -> step6 pending; trial1 pass (from step 1, falling); trial5 fail
+	 * (empty journal). */
+	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(ov.nverdicts, 1);
+	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_PASS);
+	assert_int_equal(ov.verdicts[0].compared, 20);
+	assert_float_equal(ov.verdicts[0].max_abs_rel_diff, 0.01, 1e-9);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PENDING);
+	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL1].status, DT_CK_PASS);
+	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL5].status, DT_CK_FAIL);
+	assert_int_equal(ov.counts[DT_CK_PASS], 1);
+	assert_int_equal(ov.counts[DT_CK_FAIL], 1);
+	assert_int_equal(ov.counts[DT_CK_PENDING], 10);
+	dt_overview_free(&ov);
+	/* rtol 0.005 < 0.01: every step breaches, 20 > allowed 1: fail. A
+	 * verified drill; journal filled -> trial5 pass. */
+	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.005", "a"), 0);
+	assert_int_equal(dt_journal_set(st, rp, "neuron.compile_seconds", "60",
+	                                "a"), 0);
+	assert_int_equal(dt_journal_set(st, rp, "data.prep_seconds", "9", "a"), 0);
+	dt_drill d = {.pilot_id = p.id, .kind = DT_DRILL_NODE_LOSS};
+	d.checks[DT_DC_EFFECTIVE_STEP] = (dt_drill_check){.status = DT_DC_PASS,
+	                                                  .source = "user"};
+	assert_int_equal(dt_drill_add(st, &d, "a"), 0);
+	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_FAIL);
+	assert_int_equal(ov.verdicts[0].breaches, 20);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_FAIL);
+	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL5].status, DT_CK_PASS);
+	dt_overview_free(&ov);
+	/* Back to rtol 0.02: parity pass + verified drill -> step6 pass. */
+	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.02", "a"), 0);
+	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PASS);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].overridden, 0);
+	dt_overview_free(&ov);
+	/* A person overrides it with a reason; it shows as overridden. */
+	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP6, DT_CK_FAIL, "",
+	                              "quality review failed", "bo"), 0);
+	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	const dt_check_item *s6 = &ov.checklist.items[DT_ITEM_STEP6];
+	assert_int_equal(s6->status, DT_CK_FAIL);
+	assert_int_equal(s6->computed_status, DT_CK_PASS);
+	assert_int_equal(s6->overridden, 1);
+	assert_string_equal(s6->entry.reason, "quality review failed");
+	dt_overview_free(&ov);
+	assert_int_equal(dt_overview_load(st, "none", &ov, err, sizeof err), 1);
+	dt_store_close(st);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(taskcard_rules),
+		cmocka_unit_test(pilot_store),
+		cmocka_unit_test(overview_items),
+	};
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
+}
