@@ -2,9 +2,12 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_verdicts.h"
+#include "model/dt_compile.h"
 #include "model/dt_jsonw.h"
 #include "model/dt_parity.h"
 #include "model/dt_runs.h"
@@ -13,7 +16,9 @@
 static void compare_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] compare BASELINE PILOT [--metric loss]\n"
-	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json]\n\n"
+	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json]\n"
+	      "         [--interpolate] [--window W] [--also-baseline RUN]...\n"
+	      "         [--rule rtol|noise]\n\n"
 	      "Pairs the two runs' points by effective step (by samples when both\n"
 	      "global batches are known and differ). A step breaches when\n"
 	      "|pilot - baseline| > atol + rtol * |baseline| or a value is not\n"
@@ -21,6 +26,15 @@ static void compare_usage(FILE *f)
 	      "breaches <= min(max(N // 100, 1), 50) of N compared steps (the rule\n"
 	      "of Megatron-LM's functional tests); insufficient below 2 steps.\n"
 	      "Defaults: --rtol 0.02 --atol 0 --warmup 0.\n"
+	      "--interpolate: pilot linearly interpolated onto the baseline's\n"
+	      "steps (marked \"interpolated\"); else only common steps pair.\n"
+	      "--window W: compare means over windows of W effective steps.\n"
+	      "--also-baseline RUN (repeatable): more GPU runs (other seeds);\n"
+	      "prints the noise ratio R = pilot gap / GPU run-to-run spread\n"
+	      "(~1: as close as two GPU runs; <= 1.2 within noise). --rule noise\n"
+	      "lets R decide the verdict instead of rtol/atol.\n"
+	      "Findings (logging-scale mismatch, non-finite, zero, constant\n"
+	      "values) are listed with their first step.\n"
 	      "exit: 0 pass, 1 fail or insufficient, 2 usage or input error\n", f);
 }
 
@@ -34,7 +48,7 @@ static void json_x(dt_jw *w, const dt_parity *p, int64_t x, int valid)
 }
 
 static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
-                       const dt_parity *p)
+                       const dt_parity *p, const dt_cmp_extra *x)
 {
 	dt_jw w;
 	dt_jw_init(&w, stdout, 0);
@@ -77,6 +91,7 @@ static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
 	dt_jw_key(&w, "warmup"); dt_jw_int(&w, p->opts.warmup);
 	dt_jw_key(&w, "by_samples"); dt_jw_bool(&w, p->by_samples);
 	dt_jw_key(&w, "verdict"); dt_jw_str(&w, dt_verdict_name(p->verdict));
+	dt_cmp_extra_json(&w, x);
 	dt_jw_obj_end(&w);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
@@ -84,7 +99,7 @@ static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
 
 static void print_text(const dt_run *b, const dt_run *pl, const char *metric,
                        const dt_series *sb, const dt_series *sp,
-                       const dt_parity *p)
+                       const dt_parity *p, const dt_cmp_extra *x)
 {
 	char nb[DT_NAME_MAX * 2], np[DT_NAME_MAX * 2], v1[32], v2[32];
 	dt_sanitize(b->name, nb, sizeof nb);
@@ -111,12 +126,34 @@ static void print_text(const dt_run *b, const dt_run *pl, const char *metric,
 		printf(", max |rel diff| %.3g%% at %s %lld",
 		       100 * p->max_abs_rel_diff, unit,
 		       (long long)p->max_abs_rel_diff_x);
-	printf("\nverdict: %s\n", dt_verdict_name(p->verdict));
+	putchar('\n');
+	dt_cmp_extra_text(x);
+	printf("verdict: %s%s%s\n", dt_verdict_name(p->verdict),
+	       x->note[0] ? ": " : "", x->note);
+}
+
+/* The header line saying when one side's time includes compilation. */
+static void print_compile_note(dt_store *st, const dt_run *b,
+                               const dt_run *pl)
+{
+	dt_fact *fb = NULL, *fp = NULL;
+	size_t nb = 0, np = 0;
+	char note[1024], safe[1100];
+	if (dt_store_facts(st, b->id, &fb, &nb) == 0 &&
+	    dt_store_facts(st, pl->id, &fp, &np) == 0 &&
+	    dt_run_compile_note(b->name, fb, nb, pl->name, fp, np, note,
+	                        sizeof note)) {
+		dt_sanitize(note, safe, sizeof safe);
+		printf("%s\n", safe);
+	}
+	free(fb);
+	free(fp);
 }
 
 /* Parse options; returns -1 on a usage error, 1 for --help, else 0. */
 static int parse_opts(int argc, char **argv, const char **db,
-                      const char **metric, dt_parity_opts *po, int *json)
+                      const char **metric, dt_parity_opts *po, int *json,
+                      dt_cmp_opts *xo)
 {
 	static const struct option opts[] = {
 		{"metric", required_argument, NULL, 'm'},
@@ -124,6 +161,10 @@ static int parse_opts(int argc, char **argv, const char **db,
 		{"atol", required_argument, NULL, 'a'},
 		{"warmup", required_argument, NULL, 'w'},
 		{"json", no_argument, NULL, 'j'},
+		{"interpolate", no_argument, NULL, 'i'},
+		{"window", required_argument, NULL, 'W'},
+		{"also-baseline", required_argument, NULL, 'B'},
+		{"rule", required_argument, NULL, 'R'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
@@ -139,6 +180,26 @@ static int parse_opts(int argc, char **argv, const char **db,
 				return -1;
 			break;
 		case 'j': *json = 1; break;
+		case 'i': xo->interpolate = 1; break;
+		case 'W':
+			if (dt_cli_int("--window", optarg, 1, &xo->window))
+				return -1;
+			break;
+		case 'B':
+			if (xo->nalso == DT_CMP_MAX_EXTRA) {
+				fprintf(stderr, "dualtrack: at most %d --also-baseline\n",
+				        DT_CMP_MAX_EXTRA);
+				return -1;
+			}
+			xo->also[xo->nalso++] = optarg;
+			break;
+		case 'R':
+			if (strcmp(optarg, "rtol") && strcmp(optarg, "noise")) {
+				fprintf(stderr, "dualtrack: --rule expects rtol or noise\n");
+				return -1;
+			}
+			xo->rule_noise = strcmp(optarg, "noise") == 0;
+			break;
 		case 'd': *db = optarg; break;
 		case 'h': compare_usage(stdout); return 1;
 		default: compare_usage(stderr); return -1;
@@ -170,7 +231,9 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	const char *metric = "loss";
 	dt_parity_opts po = dt_parity_defaults();
 	int json = 0;
-	int r = parse_opts(argc, argv, &db, &metric, &po, &json);
+	dt_cmp_opts xo = {0};
+	dt_cmp_extra x = {0};
+	int r = parse_opts(argc, argv, &db, &metric, &po, &json, &xo);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	char path[4096];
@@ -189,17 +252,25 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	    load(st, argv[optind + 1], metric, &rp, &sp) == 0) {
 		po.baseline_gb = rb.global_batch;
 		po.pilot_gb = rp.global_batch;
-		if (dt_parity_compute(&sb, &sp, &po, &p) < 0) {
+		if (dt_cmp_extra_prepare(st, &rb, &rp, metric, &sb, &sp, po.warmup,
+		                         &xo, &x) < 0) {
+			/* message printed */
+		} else if (dt_parity_compute(&sb, &sp, &po, &p) < 0) {
 			fprintf(stderr, "dualtrack: out of memory\n");
 		} else {
+			if (xo.rule_noise)
+				p.verdict = dt_cmp_noise_verdict(&x);
 			if (json)
-				print_json(&rb, &rp, metric, &p);
-			else
-				print_text(&rb, &rp, metric, &sb, &sp, &p);
+				print_json(&rb, &rp, metric, &p, &x);
+			else {
+				print_compile_note(st, &rb, &rp);
+				print_text(&rb, &rp, metric, &sb, &sp, &p, &x);
+			}
 			rc = p.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;
 		}
 	}
 	dt_parity_free(&p);
+	dt_cmp_extra_free(&x);
 	dt_series_free(&sb);
 	dt_series_free(&sp);
 	dt_store_close(st);

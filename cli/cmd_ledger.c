@@ -1,0 +1,210 @@
+/* cmd_ledger.c: dualtrack ledger: show a pilot's (or a run's) time and
+ * cost ledger, enter values, attach runs (rules in model/dt_ledger.h). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/ledger_print.h"
+#include "model/dt_ledger_load.h"
+#include "model/dt_num.h"
+#include "model/dt_store_ledger.h"
+
+static void ledger_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] ledger PILOT [--json]\n"
+	      "       dualtrack [--db PATH] ledger set PILOT SIDE KEY VALUE\n"
+	      "                 --basis official|measured|assumption [--note TEXT]\n"
+	      "                 [--by NAME]\n"
+	      "       dualtrack [--db PATH] ledger attach PILOT RUN\n\n"
+	      "Time and cost of a pilot, GPU (SIDE gpu) vs Trainium2 (SIDE trn2).\n"
+	      "PILOT is a pilot name (its attached runs count), any ledger name,\n"
+	      "or a run name (that run's ledger alone).\n"
+	      "Time KEYs (VALUE in hours, or with a unit: 90m, 300s, 1.5h):\n"
+	      "  env_prep compile warmup_data training checkpoint queue reruns\n"
+	      "  manual\n"
+	      "Price / quantity KEYs:\n"
+	      "  instance_hour (USD per instance-hour)  instances (count)\n"
+	      "  storage (USD/GB-month)  storage_gb_months\n"
+	      "  transfer (USD/GB)  transfer_gb   logs (USD/GB)  logs_gb\n"
+	      "  useful_steps (effective steps; else from the loss curve)\n"
+	      "Every value needs --basis: official price, own measurement, or\n"
+	      "unverified assumption. Nothing is filled in: a missing input is\n"
+	      "listed and the totals it would change are marked incomplete.\n"
+	      "From the runs' logs: first-step overhead -> compile, kept steps ->\n"
+	      "training, redone steps and gaps between restarts -> reruns (step\n"
+	      "time from step_time, iteration_time, Megatron elapsed time or\n"
+	      "throughput x global batch); an entered value overrides them.\n"
+	      "exit: 0 success, 2 usage or input error\n", f);
+}
+
+/* Hours, or a number with unit h/m/s, to seconds. */
+static int parse_time(const char *s, double *out)
+{
+	size_t n = strlen(s);
+	double mul = 3600.0;
+	if (n > 1 && strchr("hms", s[n - 1])) {
+		mul = s[n - 1] == 'h' ? 3600.0 : s[n - 1] == 'm' ? 60.0 : 1.0;
+		n--;
+	}
+	if (dt_parse_double_field(s, n, out) < 0 || !isfinite(*out) || *out < 0)
+		return -1;
+	*out *= mul;
+	return 0;
+}
+
+static int cmd_set(dt_store *st, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"basis", required_argument, NULL, 'b'},
+		{"note", required_argument, NULL, 'n'},
+		{"by", required_argument, NULL, 'y'},
+		{"db", required_argument, NULL, 'd'},
+		{NULL, 0, NULL, 0}};
+	const char *basis = NULL, *note = "", *by = getenv("USER");
+	int c, is_time, idx;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': basis = optarg; break;
+		case 'n': note = optarg; break;
+		case 'y': by = optarg; break;
+		case 'd': break;
+		default: ledger_usage(stderr); return DT_EXIT_USAGE;
+		}
+	}
+	if (optind + 5 != argc) {
+		fprintf(stderr, "dualtrack: ledger set needs PILOT SIDE KEY VALUE\n");
+		return DT_EXIT_USAGE;
+	}
+	const char *pilot = argv[optind + 1], *side = argv[optind + 2];
+	const char *key = argv[optind + 3], *val = argv[optind + 4];
+	double v;
+	if (dt_ledger_side_parse(side) < 0 || strcmp(side, "trn1") == 0) {
+		fprintf(stderr, "dualtrack: SIDE must be gpu or trn2, got '%s'\n", side);
+		return DT_EXIT_USAGE;
+	}
+	if (dt_ledger_key_parse(key, &is_time, &idx) < 0) {
+		fprintf(stderr, "dualtrack: unknown ledger key '%s' (ledger --help)\n",
+		        key);
+		return DT_EXIT_USAGE;
+	}
+	if (!basis || dt_basis_parse(basis) == DT_BASIS_NONE) {
+		fprintf(stderr, "dualtrack: ledger set needs --basis official, "
+		        "measured or assumption\n");
+		return DT_EXIT_USAGE;
+	}
+	if (is_time ? parse_time(val, &v) < 0 :
+	    dt_cli_real(key, val, &v) < 0) {
+		if (is_time)
+			fprintf(stderr, "dualtrack: %s expects hours >= 0 (or 90m, "
+			        "300s), got '%s'\n", key, val);
+		return DT_EXIT_USAGE;
+	}
+	if (dt_store_ledger_set(st, pilot, side, key, v, basis, note, by) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		return DT_EXIT_USAGE;
+	}
+	return DT_EXIT_OK;
+}
+
+static int cmd_attach(dt_store *st, int argc, char **argv)
+{
+	dt_run r;
+	if (argc != 3) {
+		fprintf(stderr, "dualtrack: ledger attach needs PILOT RUN\n");
+		return DT_EXIT_USAGE;
+	}
+	if (dt_cli_find_run(st, argv[2], &r) < 0)
+		return DT_EXIT_USAGE;
+	if (dt_store_ledger_attach(st, argv[1], r.id) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		return DT_EXIT_USAGE;
+	}
+	return DT_EXIT_OK;
+}
+
+static int cmd_show(dt_store *st, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"db", required_argument, NULL, 'd'},
+		{NULL, 0, NULL, 0}};
+	int json = 0, c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c == 'j')
+			json = 1;
+		else if (c != 'd') {
+			ledger_usage(stderr);
+			return DT_EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc) {
+		fprintf(stderr, "dualtrack: ledger needs one PILOT name\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_ledger_view v;
+	char err[600];
+	int r = dt_ledger_load(st, argv[optind], &v, err, sizeof err);
+	if (r < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return DT_EXIT_USAGE;
+	}
+	if (r == 1) {
+		fprintf(stderr, "dualtrack: '%s' is neither a ledger, a pilot nor a "
+		        "run (ledger set / ledger attach create one)\n",
+		        argv[optind]);
+		return DT_EXIT_USAGE;
+	}
+	if (json)
+		dt_ledger_print_json(&v);
+	else
+		dt_ledger_print_text(&v);
+	dt_ledger_view_free(&v);
+	return DT_EXIT_OK;
+}
+
+/* The --db option may follow the subcommand; find it before opening. */
+static const char *db_option(int argc, char **argv, const char *db)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
+			return argv[i + 1];
+		if (strncmp(argv[i], "--db=", 5) == 0)
+			return argv[i] + 5;
+	}
+	return db;
+}
+
+int dt_cmd_ledger(const char *db, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			ledger_usage(stdout);
+			return DT_EXIT_OK;
+		}
+	if (argc < 2) {
+		ledger_usage(stderr);
+		return DT_EXIT_USAGE;
+	}
+	char path[4096];
+	if (dt_cli_db_path(db_option(argc, argv, db), path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc;
+	if (strcmp(argv[1], "set") == 0)
+		rc = cmd_set(st, argc, argv);
+	else if (strcmp(argv[1], "attach") == 0)
+		rc = cmd_attach(st, argc - 1, argv + 1);
+	else
+		rc = cmd_show(st, argc, argv);
+	dt_store_close(st);
+	return rc;
+}

@@ -1,0 +1,304 @@
+/* cmd_resume.c: dualtrack resume-check RUN: a continuity verdict per
+ * restart (rules in model/dt_resume.h). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "model/dt_jsonw.h"
+#include "model/dt_resume.h"
+#include "model/dt_runs.h"
+#include "model/dt_segments.h"
+#include "model/dt_text.h"
+
+#define MAX_CKPT 64
+
+static void resume_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] resume-check RUN [--baseline RUN]\n"
+	      "         [--checkpoint STEP[,STEP...]] [--grad-accum G]\n"
+	      "         [--replay-rtol R] [--lr-rtol R] [--level-rtol R]\n"
+	      "         [--window N] [--json]\n\n"
+	      "For every restart of RUN (a new segment: step going back, new\n"
+	      "launch, resume marker, new file), checks step continuity (against\n"
+	      "the last confirmed checkpoint given by --checkpoint, one step per\n"
+	      "restart in order, or the run fact checkpoint.confirmed_step),\n"
+	      "gradient-accumulation counter offsets (--grad-accum G to test G;\n"
+	      "otherwise factors 2..64 confirmed by the LR), LR continuity, replay\n"
+	      "agreement of the loss on replayed steps, the loss level after vs\n"
+	      "before (vs --baseline when given) and the data cursor\n"
+	      "(consumed_samples, consumed_tokens or epoch, when logged).\n"
+	      "Each check is pass, fail or n/a; a restart passes when none fails.\n"
+	      "Defaults: --replay-rtol 0.02 --lr-rtol 0.001 --level-rtol 0.05\n"
+	      "--window 20 (points per level window).\n"
+	      "exit: 0 every restart passes (or none), 1 a restart fails,\n"
+	      "2 usage or input error\n", f);
+}
+
+typedef struct rc_args {
+	const char *db, *run, *baseline, *ckpt;
+	int64_t hint;
+	int json;
+	dt_resume_opts o;
+} rc_args;
+
+static int parse_args(int argc, char **argv, rc_args *a)
+{
+	static const struct option opts[] = {
+		{"baseline", required_argument, NULL, 'b'},
+		{"checkpoint", required_argument, NULL, 'c'},
+		{"grad-accum", required_argument, NULL, 'g'},
+		{"replay-rtol", required_argument, NULL, 'r'},
+		{"lr-rtol", required_argument, NULL, 'l'},
+		{"level-rtol", required_argument, NULL, 'v'},
+		{"window", required_argument, NULL, 'w'},
+		{"json", no_argument, NULL, 'j'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	int c;
+	int64_t w;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': a->baseline = optarg; break;
+		case 'c': a->ckpt = optarg; break;
+		case 'g':
+			if (dt_cli_int("--grad-accum", optarg, 1, &a->hint)) return -1;
+			break;
+		case 'r':
+			if (dt_cli_real("--replay-rtol", optarg, &a->o.replay_rtol))
+				return -1;
+			break;
+		case 'l':
+			if (dt_cli_real("--lr-rtol", optarg, &a->o.lr_rtol)) return -1;
+			break;
+		case 'v':
+			if (dt_cli_real("--level-rtol", optarg, &a->o.level_rtol))
+				return -1;
+			break;
+		case 'w':
+			if (dt_cli_int("--window", optarg, 1, &w)) return -1;
+			a->o.window = (size_t)w;
+			break;
+		case 'j': a->json = 1; break;
+		case 'd': a->db = optarg; break;
+		case 'h': resume_usage(stdout); return 1;
+		default: resume_usage(stderr); return -1;
+		}
+	}
+	if (optind + 1 != argc) {
+		fprintf(stderr, "dualtrack: resume-check needs one RUN name\n");
+		return -1;
+	}
+	a->run = argv[optind];
+	return 0;
+}
+
+/* Parse "1200,3400" into steps; returns the count or -1. */
+static long parse_steps(const char *what, const char *s, int64_t *v)
+{
+	long n = 0;
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", s);
+	for (char *save, *t = strtok_r(buf, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (n == MAX_CKPT || dt_cli_int(what, t, 0, &v[n]) < 0)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* Segments of the first data-cursor metric whose segments line up. */
+static const char *load_cursor(dt_store *st, const dt_run *r, size_t nseg,
+                               dt_series **segs, size_t *n)
+{
+	static const char *const names[] = {"consumed_samples", "consumed_tokens",
+	                                    "epoch"};
+	char err[600];
+	for (size_t k = 0; k < 3; k++) {
+		if (dt_run_segments(st, r, names[k], segs, n, err, sizeof err) < 0)
+			continue;
+		if (*n == nseg)
+			return names[k];
+		dt_segments_free(*segs, *n);
+		*segs = NULL;
+		*n = 0;
+	}
+	return NULL;
+}
+
+static void print_text(const char *run, const dt_restart_verdict *v, size_t n,
+                       size_t nseg)
+{
+	char safe[DT_NAME_MAX * 2];
+	dt_sanitize(run, safe, sizeof safe);
+	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, nseg, n);
+	for (size_t i = 0; i < n; i++) {
+		printf("restart %zu at step %lld: %s\n", i + 1,
+		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++)
+			printf("  %-12s %-5s %s\n", dt_resume_check_key(c),
+			       dt_check_name(v[i].check[c]), v[i].detail[c]);
+	}
+	if (n == 0)
+		puts("no restarts: nothing to check");
+}
+
+static void json_opt_int(dt_jw *w, const char *key, int64_t v, int valid)
+{
+	dt_jw_key(w, key);
+	if (valid)
+		dt_jw_int(w, v);
+	else
+		dt_jw_null(w);
+}
+
+static void json_opt_num(dt_jw *w, const char *key, double v)
+{
+	dt_jw_key(w, key);
+	if (isnan(v))
+		dt_jw_null(w);
+	else
+		dt_jw_num(w, v);
+}
+
+static void print_json(const char *run, const char *baseline,
+                       const dt_restart_verdict *v, size_t n, int all_pass)
+{
+	dt_jw w;
+	dt_jw_init(&w, stdout, 0);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "run"); dt_jw_str(&w, run);
+	dt_jw_key(&w, "baseline");
+	if (baseline) dt_jw_str(&w, baseline); else dt_jw_null(&w);
+	dt_jw_key(&w, "restarts");
+	dt_jw_arr_begin(&w);
+	for (size_t i = 0; i < n; i++) {
+		const dt_restart_verdict *r = &v[i];
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "at_step"); dt_jw_int(&w, r->at_step);
+		dt_jw_key(&w, "true_step"); dt_jw_int(&w, r->true_step);
+		dt_jw_key(&w, "verdict"); dt_jw_str(&w, r->pass ? "pass" : "fail");
+		dt_jw_key(&w, "checks");
+		dt_jw_obj_begin(&w);
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {
+			dt_jw_key(&w, dt_resume_check_key(c));
+			dt_jw_str(&w, dt_check_name(r->check[c]));
+		}
+		dt_jw_obj_end(&w);
+		dt_jw_key(&w, "details");
+		dt_jw_obj_begin(&w);
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {
+			dt_jw_key(&w, dt_resume_check_key(c));
+			dt_jw_str(&w, r->detail[c]);
+		}
+		dt_jw_obj_end(&w);
+		dt_jw_key(&w, "reason"); dt_jw_str(&w, r->reason);
+		dt_jw_key(&w, "last_before"); dt_jw_int(&w, r->last_before);
+		json_opt_int(&w, "checkpoint_step", r->ckpt_step, r->ckpt_step > 0);
+		dt_jw_key(&w, "replayed_steps"); dt_jw_int(&w, (int64_t)r->replayed);
+		dt_jw_key(&w, "lost_steps"); dt_jw_int(&w, r->lost);
+		json_opt_int(&w, "offset_factor", r->offset_factor,
+		             r->offset_factor > 0);
+		json_opt_num(&w, "replay_max_rel_diff", r->replay_max_rel);
+		json_opt_num(&w, "level_shift", r->level_shift);
+		json_opt_int(&w, "spike_step", r->spike_step, r->spike_step > 0);
+		dt_jw_obj_end(&w);
+	}
+	dt_jw_arr_end(&w);
+	dt_jw_key(&w, "verdict");
+	dt_jw_str(&w, n == 0 ? "no_restarts" : all_pass ? "pass" : "fail");
+	dt_jw_obj_end(&w);
+	dt_jw_end(&w);
+}
+
+/* Load the curves, check, print. Returns an exit code. */
+static int run_checks(dt_store *st, const rc_args *a)
+{
+	dt_run run, brun;
+	dt_series *loss = NULL, *lr = NULL, *cur = NULL, base = {0};
+	size_t nloss = 0, nlr = 0, ncur = 0, nv = 0;
+	dt_restart_verdict *v = NULL;
+	int64_t ckpt[MAX_CKPT];
+	long nckpt = 0;
+	char err[600];
+	dt_fact *facts = NULL;
+	size_t nfacts = 0;
+	int rc = DT_EXIT_USAGE;
+	if (dt_cli_find_run(st, a->run, &run) < 0 ||
+	    (a->baseline && dt_cli_find_run(st, a->baseline, &brun) < 0))
+		return DT_EXIT_USAGE;
+	if (dt_store_facts(st, run.id, &facts, &nfacts) < 0)
+		goto store_err;
+	for (size_t i = 0; !a->ckpt && i < nfacts; i++)
+		if (strcmp(facts[i].key, "checkpoint.confirmed_step") == 0 &&
+		    (nckpt = parse_steps("fact checkpoint.confirmed_step",
+		                         facts[i].value, ckpt)) < 0)
+			goto out;
+	if (a->ckpt && (nckpt = parse_steps("--checkpoint", a->ckpt, ckpt)) < 0)
+		goto out;
+	if (dt_run_segments(st, &run, "loss", &loss, &nloss, err, sizeof err) < 0 ||
+	    dt_run_segments(st, &run, "lr", &lr, &nlr, err, sizeof err) < 0 ||
+	    (a->baseline && dt_run_series(st, &brun, "loss", &base, err,
+	                                  sizeof err) < 0)) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		goto out;
+	}
+	if (nloss == 0) {
+		fprintf(stderr, "dualtrack: run has no loss curve to check\n");
+		goto out;
+	}
+	dt_resume_in in = {.loss = loss, .nseg = nloss, .lr = lr, .nlr = nlr,
+	                   .baseline = a->baseline ? &base : NULL,
+	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
+	                   .grad_accum_hint = a->hint};
+	in.cursor_metric = load_cursor(st, &run, nloss, &cur, &ncur);
+	in.cursor = cur;
+	in.ncursor = ncur;
+	if (dt_resume_check(&in, &a->o, &v, &nv) < 0) {
+		fprintf(stderr, "dualtrack: out of memory\n");
+		goto out;
+	}
+	int all = 1;
+	for (size_t i = 0; i < nv; i++)
+		all &= v[i].pass;
+	if (a->json)
+		print_json(run.name, a->baseline ? brun.name : NULL, v, nv, all);
+	else
+		print_text(run.name, v, nv, nloss);
+	rc = all ? DT_EXIT_OK : DT_EXIT_FAIL;
+	goto out;
+store_err:
+	fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+out:
+	free(v);
+	free(facts);
+	dt_segments_free(loss, nloss);
+	dt_segments_free(lr, nlr);
+	dt_segments_free(cur, ncur);
+	dt_series_free(&base);
+	return rc;
+}
+
+int dt_cmd_resume_check(const char *db, int argc, char **argv)
+{
+	rc_args a = {.db = db, .o = dt_resume_defaults()};
+	int r = parse_args(argc, argv, &a);
+	if (r != 0)
+		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
+	char path[4096];
+	if (dt_cli_db_path(a.db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return DT_EXIT_USAGE;
+	}
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc = run_checks(st, &a);
+	dt_store_close(st);
+	return rc;
+}

@@ -1,0 +1,78 @@
+/* test_noise.c: GPU run-to-run spread and the pilot's noise ratio. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/dt_noise.h"
+
+/* B1 = 1.0 2.0 3.0, B2 = 1.1 2.0 2.9, P = 1.05 2.1 3.0 at steps 1..3.
+ * step 1: spread^2 = 0.1^2 = 0.01; gap^2 = (0.05^2 + 0.05^2)/2 = 0.0025
+ * step 2: spread^2 = 0;            gap^2 = (0.1^2 + 0.1^2)/2 = 0.01
+ * step 3: spread^2 = 0.01;         gap^2 = (0 + 0.1^2)/2 = 0.005
+ * R = sqrt(0.0175) / sqrt(0.02) = sqrt(0.875) = 0.935414 -> within
+ * noise; RMS spread sqrt(0.02/3) = 0.0816497, RMS gap sqrt(0.0175/3) =
+ * 0.0763763. Warm-up 1 keeps steps 2, 3: R = sqrt(0.015/0.01) =
+ * 1.224745 -> "possible difference". One baseline: EINVAL. */
+static void ratio_by_hand(void **state)
+{
+	(void)state;
+	int64_t st[] = {1, 2, 3};
+	double b1[] = {1.0, 2.0, 3.0}, b2[] = {1.1, 2.0, 2.9}, p[] = {1.05, 2.1, 3.0};
+	dt_series s1 = {.n = 3, .step = st, .value = b1};
+	dt_series s2 = {.n = 3, .step = st, .value = b2};
+	dt_series sp = {.n = 3, .step = st, .value = p};
+	const dt_series *bases[] = {&s1, &s2};
+	dt_noise n;
+	assert_int_equal(dt_noise_compute(bases, 2, &sp, 0, &n), 0);
+	assert_int_equal(n.n, 3);
+	assert_float_equal(n.ratio, sqrt(0.875), 1e-9);
+	assert_float_equal(n.mean_spread, sqrt(0.02 / 3), 1e-12);
+	assert_float_equal(n.mean_gap, sqrt(0.0175 / 3), 1e-12);
+	assert_float_equal(n.spread[1], 0.0, 1e-15);
+	assert_float_equal(n.gap[1], 0.1, 1e-12);
+	assert_string_equal(dt_noise_band(n.ratio), "within GPU noise");
+	dt_noise_free(&n);
+	assert_int_equal(dt_noise_compute(bases, 2, &sp, 1, &n), 0);
+	assert_int_equal(n.n, 2);
+	assert_float_equal(n.ratio, sqrt(1.5), 1e-9);
+	assert_string_equal(dt_noise_band(n.ratio), "possible difference");
+	dt_noise_free(&n);
+	assert_int_equal(dt_noise_compute(bases, 1, &sp, 0, &n), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_string_equal(dt_noise_band(NAN), "insufficient");
+	assert_string_equal(dt_noise_band(5.0), "likely difference");
+	assert_string_equal(dt_noise_band(11.0), "far outside GPU noise");
+}
+
+/* Only steps held finite by all runs count: B2 lacks step 2 and P is nan
+ * at step 3 -> only step 1 is used (n = 1, ratio 0.05/0.1 = 0.5). */
+static void common_finite_steps_only(void **state)
+{
+	(void)state;
+	int64_t st[] = {1, 2, 3}, s2s[] = {1, 3};
+	double b1[] = {1.0, 2.0, 3.0}, b2[] = {1.1, 2.9}, p[] = {1.05, 2.1, NAN};
+	dt_series s1 = {.n = 3, .step = st, .value = b1};
+	dt_series s2 = {.n = 2, .step = s2s, .value = b2};
+	dt_series sp = {.n = 3, .step = st, .value = p};
+	const dt_series *bases[] = {&s1, &s2};
+	dt_noise n;
+	assert_int_equal(dt_noise_compute(bases, 2, &sp, 0, &n), 0);
+	assert_int_equal(n.n, 1);
+	assert_int_equal(n.step[0], 1);
+	assert_float_equal(n.ratio, 0.5, 1e-9);
+	dt_noise_free(&n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ratio_by_hand),
+		cmocka_unit_test(common_finite_steps_only),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,294 @@
+/* test_resume.c: per-restart continuity verdicts on hand-made segments.
+ * Every expected number is worked out in the comment above its test. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/dt_resume.h"
+
+static dt_series seg(int64_t *st, double *va, size_t n)
+{
+	dt_series s = {0};
+	s.n = n;
+	s.step = st;
+	s.value = va;
+	s.nsegments = 1;
+	return s;
+}
+
+/* Segment 1 used by several tests: steps 1..10, loss 1.37, LR 1e-4*s. */
+typedef struct ramp {
+	int64_t step[10];
+	double loss[10], lr[10];
+} ramp;
+
+static void ramp_init(ramp *r)
+{
+	for (int i = 0; i < 10; i++) {
+		r->step[i] = i + 1;
+		r->loss[i] = 1.37;
+		r->lr[i] = 1e-4 * (i + 1);
+	}
+}
+
+/* Segment 1 logs steps 1..10, the run resumes from the confirmed
+ * checkpoint 8 and logs 9..14 (full state: the same values on 9, 10).
+ * step: t = 9, c = 8, I = 1: 8 < 9 <= 9, lost 0; replayed = before steps
+ *   in [9, 14] = {9, 10} = 2 -> pass.
+ * lr: 0.001*s on both sides; replayed 9, 10 equal -> pass.
+ * replay: losses at 9 (1.38) and 10 (1.37) equal -> max 0 -> pass.
+ * loss (window 3): before t=9: steps 6,7,8 = 1.42,1.40,1.39, mean
+ *   4.21/3 = 1.403333; after: step 9 (1.38) set aside as spike
+ *   candidate, then 10,11,12 = 1.37,1.36,1.36, mean 4.09/3 = 1.363333;
+ *   shift = (1.363333 - 1.403333)/1.403333 = -0.028504 -> pass (5 %);
+ *   first point (1.38 - 1.403333)/1.403333 = -1.66 % -> no spike.
+ * data_cursor: consumed_samples 16*s; first after (step 9) 144 >= 128
+ *   at step 8 -> pass. */
+static void full_state_resume_passes(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, s2[] = {9, 10, 11, 12, 13, 14};
+	double l1[] = {2.0, 1.8, 1.6, 1.5, 1.45, 1.42, 1.40, 1.39, 1.38, 1.37};
+	double l2[] = {1.38, 1.37, 1.36, 1.36, 1.35, 1.35};
+	double r1[10], r2[6], c1[10], c2[6];
+	for (int i = 0; i < 10; i++) {
+		r1[i] = 0.001 * (double)s1[i];
+		c1[i] = 16.0 * (double)s1[i];
+	}
+	for (int i = 0; i < 6; i++) {
+		r2[i] = 0.001 * (double)s2[i];
+		c2[i] = 16.0 * (double)s2[i];
+	}
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 6)};
+	dt_series lr[] = {seg(s1, r1, 10), seg(s2, r2, 6)};
+	dt_series cur[] = {seg(s1, c1, 10), seg(s2, c2, 6)};
+	int64_t ckpt[] = {8};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2,
+	                   .cursor = cur, .ncursor = 2,
+	                   .cursor_metric = "consumed_samples",
+	                   .ckpt_step = ckpt, .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(v[0].at_step, 9);
+	assert_int_equal(v[0].last_before, 10);
+	assert_int_equal(v[0].ckpt_step, 8);
+	assert_int_equal(v[0].replayed, 2);
+	assert_int_equal(v[0].lost, 0);
+	assert_int_equal(v[0].offset_factor, 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_PASS);
+	assert_int_equal(v[0].replay_n, 2);
+	assert_float_equal(v[0].replay_max_rel, 0.0, 1e-15);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
+	assert_float_equal(v[0].level_shift, -0.04 / 1.4033333333, 1e-9);
+	assert_int_equal(v[0].spike_step, 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_PASS);
+	assert_true(v[0].pass);
+	free(v);
+}
+
+/* The same run, but the restart lost its state: LR warm-up restarts
+ * (0.0001*(s-8): 0.0001 at step 9 vs 0.009 before), step 9's loss is
+ * 1.45 vs 1.38 before (|0.07|/1.38 = 5.07 % > 2 %), and consumed_samples
+ * restarts at 16 at step 9 < 128 at step 8.
+ * lr fail (warm-up restarted), replay fail (max 0.050725 at step 9),
+ * data_cursor fail; step still passes (t = 9 after checkpoint 8). */
+static void lost_state_fails_lr_replay_cursor(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, s2[] = {9, 10, 11, 12};
+	double l1[] = {2.0, 1.8, 1.6, 1.5, 1.45, 1.42, 1.40, 1.39, 1.38, 1.37};
+	double l2[] = {1.45, 1.37, 1.36, 1.36};
+	double r1[10], r2[4], c1[10], c2[4];
+	for (int i = 0; i < 10; i++) {
+		r1[i] = 0.001 * (double)s1[i];
+		c1[i] = 16.0 * (double)s1[i];
+	}
+	for (int i = 0; i < 4; i++) {
+		r2[i] = 0.0001 * (double)(s2[i] - 8);
+		c2[i] = 16.0 * (double)(s2[i] - 8);
+	}
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 4)};
+	dt_series lr[] = {seg(s1, r1, 10), seg(s2, r2, 4)};
+	dt_series cur[] = {seg(s1, c1, 10), seg(s2, c2, 4)};
+	int64_t ckpt[] = {8};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2,
+	                   .cursor = cur, .ncursor = 2, .cursor_metric = "epoch",
+	                   .ckpt_step = ckpt, .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].detail[DT_RC_LR], "warm-up restarted"));
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_FAIL);
+	assert_float_equal(v[0].replay_max_rel, 0.07 / 1.38, 1e-12);
+	assert_int_equal(v[0].replay_max_step, 9);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].detail[DT_RC_CURSOR], "went backwards"));
+	assert_false(v[0].pass);
+	assert_non_null(strstr(v[0].reason, "replay:"));
+	free(v);
+}
+
+/* Gradient-accumulation offset: steps 1..10 (lr 1e-4*s), then the
+ * counter shows 40, 44, 48 (G = 4 micro-steps per logged step) with LR
+ * 1.0e-3, 1.1e-3, 1.2e-3. r = 40, last = 10, I = 1: 40 - 10 > 1.
+ * g = 2: t = 20 > 11 no; g = 3: 40 % 3 != 0; g = 4: t = 10 <= 11, LR at
+ * 40 after (1e-3) = LR before at 10 (1e-3), and the schedule before
+ * extrapolated to 40 gives 4e-3 (distinct): confirmed. After stride 4 =
+ * G x I: true steps 10, 11, 12. Step check fails as an offset with
+ * lost 0 (not 40 - 10 - 1 = 29), replayed = {10} = 1, LR passes on the
+ * replayed step 10. */
+static void grad_accum_offset_recognised(void **state)
+{
+	(void)state;
+	int64_t s2[] = {40, 44, 48};
+	double l2[] = {1.37, 1.36, 1.36}, r2[] = {1e-3, 1.1e-3, 1.2e-3};
+	ramp a;
+	ramp_init(&a);
+	dt_series loss[] = {seg(a.step, a.loss, 10), seg(s2, l2, 3)};
+	dt_series lr[] = {seg(a.step, a.lr, 10), seg(s2, r2, 3)};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].at_step, 40);
+	assert_int_equal(v[0].offset_factor, 4);
+	assert_true(v[0].offset_confirmed);
+	assert_int_equal(v[0].true_step, 10);
+	assert_int_equal(v[0].lost, 0);
+	assert_int_equal(v[0].replayed, 1);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].detail[DT_RC_STEP], "offset x4"));
+	assert_non_null(strstr(v[0].detail[DT_RC_STEP], "not 29 lost steps"));
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_PASS);
+	free(v);
+}
+
+/* Same jump to 40 but the LR after is 4e-3 = the schedule at step 40:
+ * the counter is right and steps 11..39 were lost: lost = 40 - 10 - 1
+ * = 29, no offset; LR follows the trend (pred 4e-3) -> pass. With a G
+ * hint of 4 and no LR at all, the offset is taken but unconfirmed. */
+static void real_gap_counts_lost_steps(void **state)
+{
+	(void)state;
+	int64_t s2[] = {40, 41, 42};
+	double l2[] = {1.37, 1.36, 1.36}, r2[] = {4e-3, 4.1e-3, 4.2e-3};
+	ramp a;
+	ramp_init(&a);
+	dt_series loss[] = {seg(a.step, a.loss, 10), seg(s2, l2, 3)};
+	dt_series lr[] = {seg(a.step, a.lr, 10), seg(s2, r2, 3)};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].offset_factor, 0);
+	assert_int_equal(v[0].lost, 29);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_PASS);
+	free(v);
+	dt_resume_in hint = {.loss = loss, .nseg = 2, .grad_accum_hint = 4};
+	assert_int_equal(dt_resume_check(&hint, &o, &v, &n), 0);
+	assert_int_equal(v[0].offset_factor, 4);
+	assert_false(v[0].offset_confirmed);
+	assert_int_equal(v[0].true_step, 10);  /* stride 1 != 4: shift 30 */
+	assert_int_equal(v[0].lost, 0);
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_NA);
+	free(v);
+}
+
+/* LR frozen: before 1e-4*s (changing by 1e-4 between steps 9 and 10),
+ * after steps 11..15 all at 1e-3 (>= 3 equal points) -> lr fail. The
+ * loss after starts with a one-point spike: 2.0 at step 11, then 1.37:
+ * window 3: before mean 1.37, after (12,13,14) 1.37 -> shift 0, first
+ * point (2.0 - 1.37)/1.37 = +45.99 % -> spike at step 11, loss passes. */
+static void frozen_lr_and_spike(void **state)
+{
+	(void)state;
+	int64_t s2[] = {11, 12, 13, 14, 15};
+	double l2[] = {2.0, 1.37, 1.37, 1.37, 1.37};
+	double r2[] = {1e-3, 1e-3, 1e-3, 1e-3, 1e-3};
+	ramp a;
+	ramp_init(&a);
+	dt_series loss[] = {seg(a.step, a.loss, 10), seg(s2, l2, 5)};
+	dt_series lr[] = {seg(a.step, a.lr, 10), seg(s2, r2, 5)};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].detail[DT_RC_LR], "frozen"));
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
+	assert_int_equal(v[0].spike_step, 11);
+	assert_float_equal(v[0].spike_rel, 0.63 / 1.37, 1e-12);
+	assert_float_equal(v[0].level_shift, 0.0, 1e-15);
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_NA);
+	free(v);
+}
+
+/* Level shift against a baseline: baseline 1.0 at steps 1..16; pilot
+ * 1.0 before the restart (steps 1..10), 1.1 after (11..16). Window 3:
+ * ratio before 1.0, after (12,13,14) 1.1 -> shift +10 % > 5 % -> fail.
+ * A run with one segment has no restarts. */
+static void level_shift_vs_baseline(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, s2[] = {11, 12, 13, 14, 15, 16};
+	int64_t bs[16];
+	double l1[10], l2[6], bv[16];
+	for (int i = 0; i < 16; i++) {
+		bs[i] = i + 1;
+		bv[i] = 1.0;
+	}
+	for (int i = 0; i < 10; i++)
+		l1[i] = 1.0;
+	for (int i = 0; i < 6; i++)
+		l2[i] = 1.1;
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 6)};
+	dt_series base = seg(bs, bv, 16);
+	dt_resume_in in = {.loss = loss, .nseg = 2, .baseline = &base};
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
+	assert_float_equal(v[0].level_shift, 0.1, 1e-12);
+	assert_non_null(strstr(v[0].detail[DT_RC_LOSS], "pilot/baseline ratio"));
+	free(v);
+	in.nseg = 1;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(n, 0);
+	assert_null(v);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(full_state_resume_passes),
+		cmocka_unit_test(lost_state_fails_lr_replay_cursor),
+		cmocka_unit_test(grad_accum_offset_recognised),
+		cmocka_unit_test(real_gap_counts_lost_steps),
+		cmocka_unit_test(frozen_lr_and_spike),
+		cmocka_unit_test(level_shift_vs_baseline),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
