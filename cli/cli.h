@@ -31,6 +31,15 @@ int dt_cli_real(const char *opt, const char *s, double *out);
  * names that exist) when absent. Returns 0 or -1. */
 int dt_cli_find_run(dt_store *st, const char *name, dt_run *out);
 
+/* Resolve the store path from `db` (see dt_cli_db_path) and open it,
+ * printing the reason on failure. Returns NULL on failure. */
+dt_store *dt_cli_store(const char *db);
+
+/* Find a pilot by name (dt_pilot.h), printing "dualtrack: no pilot named
+ * X" and the names that exist when absent. Returns the pilot id (> 0),
+ * or -1. */
+int64_t dt_cli_find_pilot(dt_store *st, const char *name);
+
 /* Commands: argv[0] is the command name; `db` is the --db value given
  * before the command (NULL if none). Each returns an exit code. */
 int dt_cmd_import(const char *db, int argc, char **argv);
@@ -39,6 +48,31 @@ int dt_cmd_series(const char *db, int argc, char **argv);
 int dt_cmd_compare(const char *db, int argc, char **argv);
 int dt_cmd_demo(const char *db, int argc, char **argv);
 int dt_cmd_tui(const char *db, int argc, char **argv);
+/* Verdicts, ledger and scenario guide (issue 5). */
+int dt_cmd_resume_check(const char *db, int argc, char **argv);
+int dt_cmd_ledger(const char *db, int argc, char **argv);
+int dt_cmd_scenario(const char *db, int argc, char **argv);
+
+/* Enter the demo pilot's time and cost ledger (pilot
+ * "llama3-8b-lora-trn2", both demo runs attached) and its scenario-guide
+ * answers; prices are marked as assumptions. Does nothing when the
+ * ledger already holds values. Returns 0 or -1 (message on stderr). */
+int dt_demo_ledger(dt_store *st);
+/* Acceptance workflow (issue 3). */
+int dt_cmd_pilot(const char *db, int argc, char **argv);
+int dt_cmd_attach(const char *db, int argc, char **argv);
+int dt_cmd_check(const char *db, int argc, char **argv);
+int dt_cmd_drill(const char *db, int argc, char **argv);
+int dt_cmd_journal(const char *db, int argc, char **argv);
+int dt_cmd_decide(const char *db, int argc, char **argv);
+int dt_cmd_verify(const char *db, int argc, char **argv);
+
+/* Add the demo pilot to the demo store: task card, the two demo runs
+ * attached, a partly done checklist, two drills (one pre-filled from the
+ * pilot run's restart at step 1201 from checkpoint 1200) and one
+ * "continue" decision. Does nothing when the pilot exists. Returns 0 or -1
+ * (message on stderr). */
+int dt_demo_pilot_build(dt_store *st);
 
 /* Build the demo store: a GPU baseline and a Trainium2 pilot with one
  * restart, replayed steps and a slight drift, written as real log files

@@ -21,7 +21,9 @@ int dt_cmd_tui(const char *db, int argc, char **argv)
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		puts("usage: dualtrack [--db PATH] [tui]\n\n"
 		     "Full-screen view: run list -> pick baseline (b) and pilot (p)\n"
-		     "-> comparison chart. Press ? inside for all keys, q to quit.");
+		     "-> comparison chart. Tab / P: the pilots -> overview -> task\n"
+		     "card, checklist, drill log, run journal, decision log (a store\n"
+		     "with pilots opens on them). Press ? inside for all keys, q to quit.");
 		return DT_EXIT_OK;
 	}
 	if (argc > 1) {
@@ -83,6 +85,8 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc = dt_demo_build(st);
+	if (rc == 0)
+		rc = dt_demo_ledger(st);
 	dt_store_close(st);
 	if (rc < 0)
 		return DT_EXIT_USAGE;

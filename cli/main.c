@@ -15,6 +15,16 @@ static const struct command {
 	{"compare", dt_cmd_compare, "parity verdict of a pilot against a baseline"},
 	{"demo", dt_cmd_demo, "build a demo store, then open the TUI"},
 	{"tui", dt_cmd_tui, "full-screen terminal view (the default)"},
+	{"resume-check", dt_cmd_resume_check, "continuity verdict per restart of a run"},
+	{"ledger", dt_cmd_ledger, "time and cost ledger, GPU vs Trainium2"},
+	{"scenario", dt_cmd_scenario, "scenario guide: questionnaire -> recommendation"},
+	{"pilot", dt_cmd_pilot, "pilots and task cards: new, set, list, show"},
+	{"attach", dt_cmd_attach, "attach a run to a pilot as baseline or pilot"},
+	{"check", dt_cmd_check, "set a checklist item's status, note, evidence"},
+	{"drill", dt_cmd_drill, "record resume / fault drills (pre-filled from logs)"},
+	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
+	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
+	{"verify", dt_cmd_verify, "check the decision log's hash chain"},
 };
 
 static void usage(FILE *f)
@@ -24,7 +34,7 @@ static void usage(FILE *f)
 	      "by effective step. Without a command, opens the full-screen view.\n\n"
 	      "commands:\n", f);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
 	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else\n"
 	      "  $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
 	      "'dualtrack COMMAND --help' describes each command.\n"

@@ -1,5 +1,6 @@
-/* app.c: dt_tui_run: the input loop, screen switching, signals, reload
- * when another process writes the store. */
+/* app.c: dt_tui_run: the input loop, screen switching (run list,
+ * comparison, the pilot screens), signals, reload when another process
+ * writes the store. */
 #include "tui/tui.h"
 
 #include <curses.h>
@@ -13,11 +14,13 @@
 #include <unistd.h>
 
 #include "themes/theme.h"
+#include "tui/pilots.h"
 #include "tui/screens.h"
 #include "tui/term.h"
 
 #define MIN_COLS 60
 #define MIN_ROWS 16
+#define RELOAD_MS 400   /* poll PRAGMA data_version this often (ms) */
 
 static volatile sig_atomic_t quit_signal;
 
@@ -47,12 +50,22 @@ typedef struct app {
 	char theme_paths[3][512];
 	size_t ntheme, theme_idx;
 	int mono;
-	int screen;            /* 0 run list, 1 comparison */
+	int screen;            /* 0 run list, 1 comparison, 2 pilot screens */
+	int run_screen;        /* 0 or 1: where Tab returns from the pilots */
 	int help;              /* help overlay shown */
 	dt_runs_screen runs;
 	dt_compare_screen cmp;
+	dt_pilots pil;
 	int64_t data_version;
 } app;
+
+/* Monotonic milliseconds. */
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static void load_theme(app *a)
 {
@@ -79,6 +92,8 @@ static int translate_key(int rc, wint_t wch)
 	case KEY_SLEFT: return DT_K_SLEFT;
 	case KEY_SRIGHT: return DT_K_SRIGHT;
 	case KEY_ENTER: return DT_K_ENTER;
+	case KEY_BACKSPACE: return DT_K_BACKSPACE;
+	case KEY_DC: return DT_K_DELETE;
 	default: return -1;
 	}
 }
@@ -93,13 +108,16 @@ static void draw(app *a)
 		               MIN_COLS, MIN_ROWS, g->w, g->h);
 		dt_grid_text(g, 0, 1, g->w, "enlarge it, or press q to quit",
 		             DT_ROLE_STATUS);
+	} else if (a->screen == 2) {
+		dt_pilots_render(&a->pil, g, a->title);
 	} else if (a->screen == 1) {
 		dt_compare_screen_render(&a->cmp, g, a->title);
 	} else {
 		dt_runs_render(&a->runs, g, a->title);
 	}
 	if (a->help && g->w >= MIN_COLS && g->h >= MIN_ROWS)
-		dt_help_render(g, a->screen);
+		dt_help_render(g, a->screen == 2 ? DT_HELP_PILOTS + (int)a->pil.view
+		                                 : a->screen);
 	dt_term_blit(g);
 }
 
@@ -111,6 +129,7 @@ static int check_reload(app *a)
 		return 0;
 	a->data_version = v;
 	dt_runs_load(&a->runs, a->st);
+	dt_pilots_reload(&a->pil);
 	if (a->screen == 1) {
 		const dt_run *b = dt_runs_picked(&a->runs, 0);
 		const dt_run *p = dt_runs_picked(&a->runs, 1);
@@ -123,6 +142,11 @@ static int check_reload(app *a)
 static void handle_key(app *a, int key, int *quit)
 {
 	dt_action act;
+	if (a->screen == 2 && dt_pilots_modal(&a->pil) &&
+	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
+		dt_pilots_key(&a->pil, key); /* a text field or dialog: every key */
+		return;
+	}
 	if (a->help) {
 		a->help = 0;
 		return;
@@ -140,6 +164,19 @@ static void handle_key(app *a, int key, int *quit)
 	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
 		if (key == 'q')
 			*quit = 1;
+		return;
+	}
+	if (a->screen == 2) {
+		act = dt_pilots_key(&a->pil, key);
+		if (act == DT_ACT_QUIT)
+			*quit = 1;
+		else if (act == DT_ACT_SWITCH)
+			a->screen = a->run_screen;
+		return;
+	}
+	if (key == DT_KEY_TAB || key == 'P') {
+		a->run_screen = a->screen;
+		a->screen = 2;
 		return;
 	}
 	if (a->screen == 1) {
@@ -190,7 +227,7 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	const char *force_ascii = getenv("DUALTRACK_ASCII");
 	app a;
 	int quit = 0, dirty = 1, ascii;
-	time_t last_check;
+	int64_t last_check;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "dualtrack: the full-screen view needs a terminal "
@@ -226,7 +263,10 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	}
 	dt_store_data_version(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
-	last_check = time(NULL);
+	dt_pilots_init(&a.pil, st);
+	if (a.pil.nrows > 0)
+		a.screen = 2; /* a store with pilots opens on them */
+	last_check = now_ms();
 
 	while (!quit && !quit_signal) {
 		wint_t wch;
@@ -238,13 +278,12 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		rc = get_wch(&wch);
 		if (quit_signal)
 			break;
-		if (rc == ERR) {
-			if (time(NULL) - last_check >= 1) {
-				last_check = time(NULL);
-				dirty = check_reload(&a);
-			}
-			continue;
+		if (now_ms() - last_check >= RELOAD_MS) {
+			last_check = now_ms();
+			dirty |= check_reload(&a);
 		}
+		if (rc == ERR)
+			continue;
 		if (rc == KEY_CODE_YES && wch == KEY_RESIZE) {
 			dt_grid_resize(&a.grid, COLS, LINES);
 			clearok(stdscr, TRUE);
@@ -262,6 +301,7 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	restore_signals(old_quit, old_crash);
 	dt_compare_close(&a.cmp);
 	dt_runs_free(&a.runs);
+	dt_pilots_free(&a.pil);
 	dt_grid_free(&a.grid);
 	return 0;
 }

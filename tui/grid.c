@@ -198,6 +198,42 @@ int dt_text_width(const char *utf8, int ascii)
 	return used;
 }
 
+size_t dt_utf8_put(unsigned long c, char out[4])
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xC0 | (c >> 6));
+		out[1] = (char)(0x80 | (c & 0x3F));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xE0 | (c >> 12));
+		out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (c & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (c >> 18));
+	out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (c & 0x3F));
+	return 4;
+}
+
+void dt_utf8_copy(char *dst, size_t n, const char *src)
+{
+	size_t len = strlen(src);
+	if (len >= n) {
+		len = n - 1;
+		while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80)
+			len--; /* src[len] starts a character that does not fit */
+	}
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
 void dt_grid_row_utf8(const dt_grid *g, int y, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -210,29 +246,76 @@ void dt_grid_row_utf8(const dt_grid *g, int y, char *buf, size_t len)
 		size_t k, n;
 		if (c == 0)
 			continue;
-		if (c < 0x80) {
-			tmp[0] = (char)c;
-			n = 1;
-		} else if (c < 0x800) {
-			tmp[0] = (char)(0xC0 | (c >> 6));
-			tmp[1] = (char)(0x80 | (c & 0x3F));
-			n = 2;
-		} else if (c < 0x10000) {
-			tmp[0] = (char)(0xE0 | (c >> 12));
-			tmp[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-			tmp[2] = (char)(0x80 | (c & 0x3F));
-			n = 3;
-		} else {
-			tmp[0] = (char)(0xF0 | (c >> 18));
-			tmp[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-			tmp[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-			tmp[3] = (char)(0x80 | (c & 0x3F));
-			n = 4;
-		}
+		n = dt_utf8_put(c, tmp);
 		if (o + n >= len)
 			break;
 		for (k = 0; k < n; k++)
 			buf[o++] = tmp[k];
 	}
 	buf[o] = '\0';
+}
+
+/* Byte length of the longest prefix of s (sanitised UTF-8) that fits in
+ * w columns, preferring a break after the last space when the whole
+ * text does not fit; *next is where the following line starts. */
+static size_t wrap_line(const char *s, int w, int ascii, const char **next)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t last_space = 0;
+	int used = 0;
+	while (*p) {
+		wchar_t wc;
+		size_t n = utf8_decode(p, &wc);
+		int cw;
+		if (wc == L' ')
+			last_space = (size_t)(p - (const unsigned char *)s);
+		cw = char_width(&wc, ascii);
+		if (used + cw > w)
+			break;
+		used += cw;
+		p += n;
+	}
+	if (!*p) {
+		*next = (const char *)p;
+		return (size_t)(p - (const unsigned char *)s);
+	}
+	if (last_space > 0) {
+		*next = s + last_space + 1;
+		return last_space;
+	}
+	if (p == (const unsigned char *)s) /* one character wider than w */
+		p += utf8_decode(p, &(wchar_t){0});
+	*next = (const char *)p;
+	return (size_t)(p - (const unsigned char *)s);
+}
+
+int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
+                 const char *utf8, dt_role role)
+{
+	size_t len = strlen(utf8);
+	char *buf = malloc(len + 1), line[1024];
+	const char *s;
+	int rows = 0;
+	if (!buf || w < 1) {
+		free(buf);
+		return 0;
+	}
+	dt_sanitize(utf8, buf, len + 1);
+	for (s = buf; *s && rows < maxrows; rows++) {
+		const char *next;
+		size_t n;
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		n = wrap_line(s, w, g->ascii, &next);
+		if (n >= sizeof line)
+			n = sizeof line - 1;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		dt_grid_text(g, x, y + rows, w, line, role);
+		s = next;
+	}
+	free(buf);
+	return rows;
 }

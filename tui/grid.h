@@ -75,6 +75,20 @@ int dt_grid_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 /* Display width of UTF-8 text as dt_grid_text would draw it. */
 int dt_text_width(const char *utf8, int ascii);
 
+/* Word-wrap UTF-8 text (sanitised first) into rows y.. of width w at
+ * column x, at most maxrows rows; breaks after a space where it can, else
+ * inside a word. Returns the rows used. */
+int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
+                 const char *utf8, dt_role role);
+
+/* Encode code point c (< 0x110000) as UTF-8 into out; returns the bytes
+ * written (1..4). */
+size_t dt_utf8_put(unsigned long c, char out[4]);
+
+/* Copy UTF-8 src into dst (size n >= 1), cut on a character boundary
+ * when it does not fit; always NUL-terminated. */
+void dt_utf8_copy(char *dst, size_t n, const char *src);
+
 /* Row y as UTF-8 (continuation cells skipped, trailing blanks kept) into
  * buf (size len, always NUL-terminated). For tests and debugging. */
 void dt_grid_row_utf8(const dt_grid *g, int y, char *buf, size_t len);

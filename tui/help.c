@@ -2,32 +2,67 @@
 #include "tui/screens.h"
 
 typedef struct help_line {
-	int screens;            /* bit 0: run list, bit 1: comparison */
+	unsigned screens;       /* bit i: help index i (screens.h DT_HELP_*) */
 	const char *keys, *what;
 } help_line;
 
+enum {
+	RL = 1u << DT_HELP_RUNS, CM = 1u << DT_HELP_COMPARE,
+	PL = 1u << (DT_HELP_PILOTS + 0), OV = 1u << (DT_HELP_PILOTS + 1),
+	TC = 1u << (DT_HELP_PILOTS + 2), CK = 1u << (DT_HELP_PILOTS + 3),
+	DR = 1u << (DT_HELP_PILOTS + 4), JR = 1u << (DT_HELP_PILOTS + 5),
+	DC = 1u << (DT_HELP_PILOTS + 6),
+	PV = OV | TC | CK | DR | JR | DC,   /* inside a pilot */
+	ALL = RL | CM | PL | PV
+};
+
+static const char *const help_title[] = {
+	"keys: run list", "keys: comparison", "keys: pilots",
+	"keys: pilot overview", "keys: task card", "keys: checklist",
+	"keys: drill log", "keys: run journal", "keys: decision log",
+};
+
 static const help_line help[] = {
-	{ 1, "j k  Down Up", "move the selection" },
-	{ 1, "g G  Home End", "first / last run" },
-	{ 1, "b", "mark the selected run as GPU baseline" },
-	{ 1, "p", "mark the selected run as pilot" },
-	{ 1, "Enter", "pick baseline, then pilot, then compare" },
-	{ 1, "c", "open the comparison (both picked)" },
-	{ 1, "w", "warnings of the selected run" },
-	{ 1, "q", "quit" },
-	{ 2, "h l  Left Right", "cursor one column (one step zoomed in)" },
-	{ 2, "Home End", "cursor to first / last common step" },
-	{ 2, "+ z  /  - Z", "zoom in / out over steps (at the cursor)" },
-	{ 2, "[ ]  S-Left S-Right", "pan a quarter of the window" },
-	{ 2, "PgUp PgDn", "pan a whole window" },
-	{ 2, "0", "reset zoom" },
-	{ 2, "s", "TensorBoard debiased EMA smoothing on/off" },
-	{ 2, ", .", "smoothing weight 0.6 0.8 0.9 0.95 0.99" },
-	{ 2, "L", "log-scale y axis on/off" },
-	{ 2, "q Esc", "back to the run list" },
-	{ 3, "t", "next theme (NO_COLOR keeps monochrome)" },
-	{ 3, "?", "this help (any key closes)" },
-	{ 3, "Ctrl-C", "quit" },
+	{ RL, "j k  Down Up", "move the selection" },
+	{ RL, "g G  Home End", "first / last run" },
+	{ RL, "b", "mark the selected run as GPU baseline" },
+	{ RL, "p", "mark the selected run as pilot" },
+	{ RL, "Enter", "pick baseline, then pilot, then compare" },
+	{ RL, "c", "open the comparison (both picked)" },
+	{ RL, "w", "warnings of the selected run" },
+	{ RL, "q", "quit" },
+	{ RL | CM, "Tab P", "switch to the pilots (acceptance workflow)" },
+	{ CM, "h l  Left Right", "cursor one column (one step zoomed in)" },
+	{ CM, "Home End", "cursor to first / last common step" },
+	{ CM, "+ z  /  - Z", "zoom in / out over steps (at the cursor)" },
+	{ CM, "[ ]  S-Left S-Right", "pan a quarter of the window" },
+	{ CM, "PgUp PgDn", "pan a whole window" },
+	{ CM, "0", "reset zoom" },
+	{ CM, "s", "TensorBoard debiased EMA smoothing on/off" },
+	{ CM, ", .", "smoothing weight 0.6 0.8 0.9 0.95 0.99" },
+	{ CM, "L", "log-scale y axis on/off" },
+	{ CM, "q Esc", "back to the run list" },
+	{ PL, "j k  Enter", "move; open the pilot's overview" },
+	{ PL, "q", "quit" },
+	{ OV, "j k  Enter", "pick a section [1]..[5] and open it" },
+	{ PV, "1 2 3 4 5", "card, checklist, drills, journal, decisions" },
+	{ PV, "d", "decide (go / continue / roll-back / ...)" },
+	{ TC | JR, "j k  Enter", "pick a field; edit it (Enter saves)" },
+	{ JR, "h l", "the journal of the other runs" },
+	{ JR, "a", "add a journal key of your own" },
+	{ CK, "p f w u", "pass / fail / waive / pending (note or reason)" },
+	{ CK, "e", "attach evidence: run:NAME drill:ID file:PATH" },
+	{ CK, "* !", "computed from the data / a person's override" },
+	{ DR, "a", "add a drill: form, pre-fill review, save" },
+	{ DR, "[ ]  Left Right", "pick a verification item of the drill" },
+	{ DR, "p f n", "item pass / fail / not checked (with a note)" },
+	{ DC, "j k", "pick a decision (newest first; never edited)" },
+	{ PV, "q Esc", "back (task card, ... -> overview -> pilots)" },
+	{ PL | PV, "Tab P", "switch to the run list" },
+	{ PV, "in a text field", "Enter accept, Esc cancel, Bksp, Ctrl-U clear" },
+	{ ALL, "t", "next theme (NO_COLOR keeps monochrome)" },
+	{ ALL, "?", "this help (any key closes)" },
+	{ ALL, "Ctrl-C", "quit" },
 };
 
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
@@ -56,12 +91,16 @@ void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 
 void dt_help_render(dt_grid *g, int screen)
 {
-	int bit = screen ? 2 : 1, rows = 0, ix, iy, y;
-	size_t i;
+	unsigned bit;
+	int rows = 0, ix, iy, y;
+	size_t i, nt = sizeof help_title / sizeof help_title[0];
+	if (screen < 0 || (size_t)screen >= nt)
+		screen = DT_HELP_RUNS;
+	bit = 1u << screen;
 	for (i = 0; i < sizeof help / sizeof help[0]; i++)
 		if (help[i].screens & bit)
 			rows++;
-	dt_box(g, 68, rows + 3, screen ? "keys: comparison" : "keys: run list",
+	dt_box(g, 68, rows + 2 + (screen == DT_HELP_COMPARE), help_title[screen],
 	       &ix, &iy);
 	y = iy;
 	for (i = 0; i < sizeof help / sizeof help[0]; i++) {
@@ -71,6 +110,8 @@ void dt_help_render(dt_grid *g, int screen)
 		dt_grid_text(g, ix + 21, y, 44, help[i].what, DT_ROLE_HELP);
 		y++;
 	}
+	if (screen != DT_HELP_COMPARE)
+		return;
 	dt_grid_text(g, ix, y, 60, g->ascii ?
 	             "marks: baseline *, pilot +, both #, NaN/inf !" :
 	             "marks: baseline braille, pilot \xe2\x80\xa2, both \xe2\x97\x86, "

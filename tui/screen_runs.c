@@ -211,7 +211,7 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	dt_grid_text(g, 0, g->h - 2, g->w, s->msg, DT_ROLE_WARN);
 	dt_grid_text(g, 0, g->h - 1, g->w,
 	             "?:help b:baseline p:pilot Enter:pick/open c:compare "
-	             "w:warnings t:theme q:quit", DT_ROLE_STATUS);
+	             "w:warnings Tab:pilots q:quit", DT_ROLE_STATUS);
 	if (s->warn_open && s->n)
 		draw_warnings(s, g);
 }

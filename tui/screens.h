@@ -19,15 +19,18 @@
 
 enum dt_key {
 	DT_K_UP = 0x110000, DT_K_DOWN, DT_K_LEFT, DT_K_RIGHT, DT_K_HOME,
-	DT_K_END, DT_K_PGUP, DT_K_PGDN, DT_K_SLEFT, DT_K_SRIGHT, DT_K_ENTER
+	DT_K_END, DT_K_PGUP, DT_K_PGDN, DT_K_SLEFT, DT_K_SRIGHT, DT_K_ENTER,
+	DT_K_BACKSPACE, DT_K_DELETE
 };
+#define DT_KEY_TAB 9
 
 typedef enum dt_action {
 	DT_ACT_NONE = 0,     /* key ignored, nothing changed */
 	DT_ACT_REDRAW,       /* state changed: redraw */
 	DT_ACT_OPEN_COMPARE, /* run list: open the comparison */
 	DT_ACT_BACK,         /* comparison: back to the run list */
-	DT_ACT_QUIT          /* leave the TUI */
+	DT_ACT_QUIT,         /* leave the TUI */
+	DT_ACT_SWITCH        /* pilot screens: switch to the run list (Tab) */
 } dt_action;
 
 /* ---- run list ---- */
@@ -74,8 +77,10 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 dt_action dt_compare_key(dt_compare_screen *c, int key);
 
 /* ---- help overlay ---- */
-/* Draw the key help for screen 0 (run list) or 1 (comparison) as a box
- * over whatever g holds. */
+/* Draw the key help of one screen as a box over whatever g holds:
+ * `screen` is DT_HELP_RUNS, DT_HELP_COMPARE, or DT_HELP_PILOTS plus a
+ * dt_pview (tui/pilots.h) for the pilot screens. */
+enum { DT_HELP_RUNS = 0, DT_HELP_COMPARE = 1, DT_HELP_PILOTS = 2 };
 void dt_help_render(dt_grid *g, int screen);
 
 /* A centred box of w x h cells with a title; returns its inner origin. */

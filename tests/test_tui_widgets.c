@@ -1,0 +1,212 @@
+/* test_tui_widgets.c: the pilot screens' widgets without a terminal: the
+ * line editor (tui/input.c), the form (tui/form.c), word wrap and UTF-8
+ * copy (tui/grid.c). Exact buffers and cells. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <locale.h>
+#include <string.h>
+
+#include "tui/form.h"
+#include "tui/grid.h"
+#include "tui/input.h"
+#include "tui/screens.h"
+
+static void type(dt_input *in, const char *ascii)
+{
+	for (; *ascii; ascii++)
+		dt_input_key(in, (unsigned char)*ascii);
+}
+
+static void test_input_editing(void **state)
+{
+	dt_input in;
+	(void)state;
+	dt_input_init(&in, "ab", 0);
+	assert_int_equal(in.cur, 2);
+	/* U+00E9 is 2 bytes in UTF-8: "ab\xc3\xa9", 4 bytes */
+	assert_int_equal(dt_input_key(&in, 0xE9), DT_IN_EDITED);
+	assert_string_equal(in.buf, "ab\xc3\xa9");
+	assert_int_equal(in.len, 4);
+	/* Left steps over the whole character (cursor 4 -> 2), Backspace
+	 * removes 'b' (cursor 2 -> 1): "a\xc3\xa9" */
+	dt_input_key(&in, DT_K_LEFT);
+	assert_int_equal(in.cur, 2);
+	dt_input_key(&in, DT_K_BACKSPACE);
+	assert_string_equal(in.buf, "a\xc3\xa9");
+	assert_int_equal(in.cur, 1);
+	/* Home, Delete: "\xc3\xa9" */
+	dt_input_key(&in, DT_K_HOME);
+	dt_input_key(&in, DT_K_DELETE);
+	assert_string_equal(in.buf, "\xc3\xa9");
+	/* controls are never inserted: C0 STX (Ctrl-B), 8-bit CSI U+009B, DEL is
+	 * Backspace (at cursor 0: nothing to delete) */
+	assert_int_equal(dt_input_key(&in, 0x02), DT_IN_IGNORED);
+	assert_int_equal(dt_input_key(&in, 0x9B), DT_IN_IGNORED);
+	assert_int_equal(dt_input_key(&in, 0xD800), DT_IN_IGNORED);
+	dt_input_key(&in, 0x7F);
+	assert_string_equal(in.buf, "\xc3\xa9");
+	/* Ctrl-U clears; Enter accepts; Esc cancels */
+	dt_input_key(&in, 0x15);
+	assert_string_equal(in.buf, "");
+	assert_int_equal(in.len, 0);
+	assert_int_equal(dt_input_key(&in, DT_K_ENTER), DT_IN_ACCEPT);
+	assert_int_equal(dt_input_key(&in, DT_KEY_ESC), DT_IN_CANCEL);
+}
+
+static void test_input_cap_and_sanitise(void **state)
+{
+	dt_input in;
+	(void)state;
+	/* cap 3 bytes: "abcd" keeps "abc"; with "ab", a 2-byte character
+	 * would make 4 bytes: refused */
+	dt_input_init(&in, NULL, 3);
+	type(&in, "abcd");
+	assert_string_equal(in.buf, "abc");
+	dt_input_init(&in, "ab", 3);
+	assert_int_equal(dt_input_key(&in, 0xE9), DT_IN_IGNORED);
+	assert_string_equal(in.buf, "ab");
+	/* a value from the store with an escape sequence: ESC becomes '?' */
+	dt_input_init(&in, "a\x1b[31mb", 0);
+	assert_string_equal(in.buf, "a?[31mb");
+}
+
+static void test_input_render_scrolls(void **state)
+{
+	dt_grid g;
+	dt_input in;
+	char row[64];
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 12, 1, 0), 0);
+	/* 13 characters in 10 columns with the cursor at the end: 9 shown
+	 * (one column kept for the cursor), the first 13 - 9 = 4 skipped */
+	dt_input_init(&in, "hello world!!", 0);
+	dt_input_render(&in, &g, 1, 0, 10, DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, " o world!!  ");
+	assert_int_equal(in.first, 4);
+	assert_int_equal(dt_grid_at(&g, 10, 0)->flags & DT_CELL_HL, DT_CELL_HL);
+	assert_int_equal(dt_grid_at(&g, 9, 0)->flags & DT_CELL_HL, 0);
+	/* Home: scrolled back to the start, cursor on 'h' at column 1 */
+	dt_input_key(&in, DT_K_HOME);
+	dt_grid_clear(&g);
+	dt_input_render(&in, &g, 1, 0, 10, DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, " hello worl ");
+	assert_int_equal(dt_grid_at(&g, 1, 0)->flags & DT_CELL_HL, DT_CELL_HL);
+	dt_grid_free(&g);
+}
+
+static void test_form(void **state)
+{
+	static const char *const abc[] = { "a", "b", "c" };
+	dt_field f[3];
+	dt_form form;
+	dt_grid g;
+	char row[64];
+	(void)state;
+	memset(f, 0, sizeof f);
+	memset(&form, 0, sizeof form);
+	f[0].label = "name";
+	f[0].kind = DT_FIELD_TEXT;
+	f[1].label = "pick";
+	f[1].kind = DT_FIELD_CHOICE;
+	f[1].choices = abc;
+	f[1].nchoices = 3;
+	f[2].label = "save";
+	f[2].kind = DT_FIELD_BUTTON;
+	dt_form_set(&form, f, 3);
+
+	/* text row: Enter edits, Enter again commits, end_edit(1) stores */
+	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_REDRAW);
+	assert_true(form.editing);
+	dt_form_key(&form, 'x');
+	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_COMMIT);
+	assert_string_equal(f[0].value, ""); /* not yet: the screen validates */
+	dt_form_end_edit(&form, 1);
+	assert_string_equal(f[0].value, "x");
+	/* Esc in the editor drops the edit */
+	dt_form_key(&form, DT_K_ENTER);
+	dt_form_key(&form, 'y');
+	dt_form_key(&form, DT_KEY_ESC);
+	assert_false(form.editing);
+	assert_string_equal(f[0].value, "x");
+	/* choice row: Right 0 -> 1, Left Left 1 -> 0 -> 2 (wraps), Enter 2 -> 0 */
+	dt_form_key(&form, 'j');
+	dt_form_key(&form, DT_K_RIGHT);
+	assert_int_equal(f[1].choice, 1);
+	dt_form_key(&form, DT_K_LEFT);
+	dt_form_key(&form, DT_K_LEFT);
+	assert_int_equal(f[1].choice, 2);
+	dt_form_key(&form, DT_K_ENTER);
+	assert_int_equal(f[1].choice, 0);
+	/* button row; j stops at the last row; Esc outside the editor */
+	dt_form_key(&form, 'j');
+	dt_form_key(&form, 'j');
+	assert_int_equal(form.sel, 2);
+	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_BUTTON);
+	assert_int_equal(dt_form_key(&form, DT_KEY_ESC), DT_FORM_CANCEL);
+
+	/* render 20x3: label 5 columns + 1, value from column 6 */
+	assert_int_equal(dt_grid_init(&g, 20, 3, 0), 0);
+	form.label_w = 5;
+	dt_form_render(&form, &g, 0, 0, 20, 3);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "name  x             ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "pick  < a >         ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "      [ save ]      ");
+	assert_int_equal(dt_grid_at(&g, 0, 2)->role, DT_ROLE_SELECT);
+	assert_int_equal(dt_grid_at(&g, 0, 1)->role, DT_ROLE_LABEL);
+	dt_grid_free(&g);
+}
+
+static void test_wrap_and_copy(void **state)
+{
+	dt_grid g;
+	char row[64], out[3];
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 12, 4, 0), 0);
+	/* "alpha beta gamma" in 11 columns: "alpha beta" (10) + "gamma" */
+	assert_int_equal(dt_grid_wrap(&g, 0, 0, 11, 4, "alpha beta gamma",
+	                              DT_ROLE_NORMAL), 2);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "alpha beta  ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "gamma       ");
+	/* a word longer than 5 columns is cut: 12 letters -> 5 + 5 + 2 rows,
+	 * at most 2 rows here */
+	dt_grid_clear(&g);
+	assert_int_equal(dt_grid_wrap(&g, 0, 0, 5, 2, "abcdefghijkl",
+	                              DT_ROLE_NORMAL), 2);
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "fghij       ");
+	/* control characters never reach the grid */
+	dt_grid_clear(&g);
+	dt_grid_wrap(&g, 0, 0, 12, 1, "a\x1b]0;x\x07", DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "a?]0;x?     ");
+	/* dt_utf8_copy: "a\xc3\xa9" into 3 bytes keeps "a" (the 2-byte
+	 * character would leave no room for the NUL) */
+	dt_utf8_copy(out, sizeof out, "a\xc3\xa9");
+	assert_string_equal(out, "a");
+	dt_grid_free(&g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_input_editing),
+		cmocka_unit_test(test_input_cap_and_sanitise),
+		cmocka_unit_test(test_input_render_scrolls),
+		cmocka_unit_test(test_form),
+		cmocka_unit_test(test_wrap_and_copy),
+	};
+	if (!setlocale(LC_ALL, "C.UTF-8"))
+		setlocale(LC_ALL, "");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

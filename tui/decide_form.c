@@ -1,0 +1,223 @@
+/* decide_form.c: the "decide" dialog: kind (go, continue, roll-back,
+ * compare-other-instance, defer), rationale, deciders as
+ * "NAME:ROLE; NAME:ROLE" (pre-filled with the current decision's). A go
+ * while checklist items are failed or pending first shows a warning that
+ * names them and records only on an explicit y. The record is appended
+ * with dt_decide (hash-chained; it supersedes the pilot's current
+ * decision, which stays in the log unchanged). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+enum { F_KIND, F_RATIONALE, F_DECIDERS, F_SAVE };
+
+void dt_decide_form_open(dt_pilots *p)
+{
+	dt_decide_form *df = &p->decide;
+	const dt_decision *cur = dt_overview_latest(&p->ov);
+	size_t k, o = 0;
+	memset(df, 0, sizeof *df);
+	for (k = 0; k < DT_DECIDE_COUNT; k++)
+		df->kinds[k] = dt_decision_kind_name((dt_decision_kind)k);
+	df->f[F_KIND].label = "decision";
+	df->f[F_KIND].kind = DT_FIELD_CHOICE;
+	df->f[F_KIND].choices = df->kinds;
+	df->f[F_KIND].nchoices = DT_DECIDE_COUNT;
+	df->f[F_KIND].choice = DT_DECIDE_CONTINUE;
+	df->f[F_RATIONALE].label = "rationale";
+	df->f[F_DECIDERS].label = "deciders";
+	df->f[F_RATIONALE].kind = df->f[F_DECIDERS].kind = DT_FIELD_TEXT;
+	for (k = 0; cur && k < cur->ndeciders; k++) {
+		dt_field *f = &df->f[F_DECIDERS];
+		o += (size_t)snprintf(f->value + o, sizeof f->value - o, "%s%s:%s",
+		                      k ? "; " : "", cur->deciders[k].name,
+		                      dt_decider_role_name(cur->deciders[k].role));
+		if (o >= sizeof f->value)
+			break;
+	}
+	df->f[F_SAVE].label = "record decision";
+	df->f[F_SAVE].kind = DT_FIELD_BUTTON;
+	dt_form_set(&df->form, df->f, 4);
+	df->open = 1;
+}
+
+/* "NAME:ROLE; NAME:ROLE" into df->dk. Returns 0 or -1 (message set). */
+static int parse_deciders(dt_pilots *p)
+{
+	dt_decide_form *df = &p->decide;
+	char buf[1024], err[256], *save = NULL, *tok;
+	snprintf(buf, sizeof buf, "%s", df->f[F_DECIDERS].value);
+	df->nd = 0;
+	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+		char *e;
+		while (*tok == ' ')
+			tok++;
+		for (e = tok + strlen(tok); e > tok && e[-1] == ' ';)
+			*--e = '\0';
+		if (!*tok)
+			continue;
+		if (df->nd == DT_DECIDERS_MAX) {
+			dt_pv_msg(p, 1, "at most %d deciders", DT_DECIDERS_MAX);
+			return -1;
+		}
+		if (dt_decider_parse(tok, &df->dk[df->nd], err, sizeof err) < 0) {
+			dt_pv_msg(p, 1, "deciders: %s", err);
+			return -1;
+		}
+		df->nd++;
+	}
+	if (df->nd == 0) {
+		dt_pv_msg(p, 1, "a decision needs at least one decider: NAME:ROLE "
+		          "(researcher, training-engineer, platform), ';' between");
+		return -1;
+	}
+	return 0;
+}
+
+static void record(dt_pilots *p)
+{
+	dt_decide_form *df = &p->decide;
+	dt_decision d;
+	char err[600];
+	dt_decision_kind kind = (dt_decision_kind)df->f[F_KIND].choice;
+	int rc = dt_decide(p->st, p->ov.pilot.name, kind, df->f[F_RATIONALE].value,
+	                   df->dk, df->nd, p->actor, &d, err, sizeof err);
+	if (rc != 0) {
+		dt_pv_msg(p, 1, "not recorded: %s", err);
+		df->warn = 0;
+		return;
+	}
+	if (d.supersedes)
+		dt_pv_msg(p, 0, "decision #%lld %s recorded by %s; supersedes #%lld",
+		          (long long)d.id, d.kind_text, p->actor,
+		          (long long)d.supersedes);
+	else
+		dt_pv_msg(p, 0, "decision #%lld %s recorded by %s", (long long)d.id,
+		          d.kind_text, p->actor);
+	free(d.evidence_text);
+	df->open = 0;
+	p->dc_sel = 0;
+	dt_pv_written(p);
+}
+
+static void submit(dt_pilots *p)
+{
+	dt_decide_form *df = &p->decide;
+	if (!df->f[F_RATIONALE].value[0]) {
+		dt_pv_msg(p, 1, "a decision needs a rationale: why this decision, "
+		          "on which evidence");
+		return;
+	}
+	if (parse_deciders(p) < 0)
+		return;
+	df->nblk = 0;
+	if (df->f[F_KIND].choice == DT_DECIDE_GO)
+		df->nblk = dt_checklist_blocking(&p->ov.checklist, df->blk);
+	if (df->nblk) {
+		df->warn = 1;
+		return;
+	}
+	record(p);
+}
+
+dt_action dt_decide_form_key(dt_pilots *p, int key)
+{
+	dt_decide_form *df = &p->decide;
+	if (df->warn) {
+		if (key == 'y')
+			record(p);
+		else
+			df->warn = 0;
+		return DT_ACT_REDRAW;
+	}
+	switch (dt_form_key(&df->form, key)) {
+	case DT_FORM_COMMIT:
+		dt_form_end_edit(&df->form, 1);
+		p->msg[0] = '\0';
+		p->msg_err = 0;
+		if (df->form.sel + 1 < df->form.n)
+			df->form.sel++; /* on to the next field */
+		return DT_ACT_REDRAW;
+	case DT_FORM_BUTTON:
+		submit(p);
+		return DT_ACT_REDRAW;
+	case DT_FORM_CANCEL:
+		df->open = 0;
+		dt_pv_msg(p, 0, "cancelled: no decision recorded");
+		return DT_ACT_REDRAW;
+	case DT_FORM_REDRAW:
+		return DT_ACT_REDRAW;
+	default:
+		return DT_ACT_NONE;
+	}
+}
+
+static void render_warning(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
+                           int end)
+{
+	dt_decide_form *df = &p->decide;
+	int y = iy;
+	size_t i;
+	dt_grid_printf(g, ix, y++, w, DT_ROLE_FAIL, "WARNING: go while %zu "
+	               "checklist item%s not passed:", df->nblk,
+	               df->nblk == 1 ? " is" : "s are");
+	for (i = 0; i < df->nblk && y < end - 1; i++, y++) {
+		const dt_check_item *it = &p->ov.checklist.items[df->blk[i]];
+		int x = ix;
+		x += dt_grid_printf(g, x, y, 9, DT_ROLE_WARN, "  %-7s",
+		                    dt_check_defs[it->id].id);
+		x += dt_grid_printf(g, x, y, 9, dt_pv_check_role(it->status), "%-8s ",
+		                    dt_check_status_name(it->status));
+		dt_grid_text(g, x, y, w - (x - ix), dt_check_defs[it->id].title,
+		             DT_ROLE_NORMAL);
+	}
+	dt_grid_text(g, ix, end, w, "y: record go anyway   any other key: back "
+	             "to the form", DT_ROLE_PILOT);
+}
+
+void dt_decide_form_render(dt_pilots *p, dt_grid *g)
+{
+	dt_decide_form *df = &p->decide;
+	const dt_decision *cur = dt_overview_latest(&p->ov);
+	int w = g->w - 2 < 100 ? g->w - 2 : 100, h = g->h - 2 < 18 ? g->h - 2 : 18;
+	int ix, iy, y;
+	char when[17];
+	dt_box(g, w, h, df->warn ? "decide: confirm go" : "decide", &ix, &iy);
+	if (df->warn) {
+		render_warning(p, g, ix, iy, w - 4, iy + h - 3);
+		return;
+	}
+	y = iy;
+	if (cur) {
+		dt_pv_when(cur->decided_at, when);
+		dt_grid_printf(g, ix, y++, w - 4, DT_ROLE_LABEL, "current: #%lld %s "
+		               "(%s); a new one supersedes it, none is edited",
+		               (long long)cur->id, dt_decision_kind_name(cur->kind),
+		               when);
+	} else {
+		dt_grid_text(g, ix, y++, w - 4, "first decision of this pilot",
+		             DT_ROLE_LABEL);
+	}
+	dt_grid_printf(g, ix, y++, w - 4, DT_ROLE_STATUS, "recorded by %s with "
+	               "the evidence's SHA-256 (checklist, verdicts, drills)",
+	               p->actor);
+	df->form.label_w = 10;
+	df->form.aside_w = 0;
+	dt_form_render(&df->form, g, ix, y + 1, w - 4, 4);
+	y += 6;
+	if (df->form.sel == F_DECIDERS || df->form.sel == F_KIND)
+		dt_grid_wrap(g, ix, y, w - 4, 2, df->form.sel == F_KIND ?
+		             "Left/Right or Enter: go, continue, roll-back, "
+		             "compare-other-instance, defer" :
+		             "NAME:ROLE; NAME:ROLE  roles: researcher, "
+		             "training-engineer, platform", DT_ROLE_STATUS);
+	else if (df->form.sel == F_RATIONALE)
+		dt_grid_wrap(g, ix, y, w - 4, 4, df->f[F_RATIONALE].value[0] ?
+		             df->f[F_RATIONALE].value : "why this decision, on which "
+		             "evidence (Enter edits)", DT_ROLE_NORMAL);
+	dt_grid_wrap(g, ix, iy + h - 5, w - 4, 2, p->msg_err ? p->msg :
+	             "j/k:field Enter:edit, then Enter saves the field; "
+	             "Esc:cancel", p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+}

@@ -1,0 +1,257 @@
+/* drill_form.c: the "add drill" dialog: a form (kind, runs before / after,
+ * checkpoint id / location / checksum / step, resumed step, fault and
+ * resumed times, note), then a review of what the logs pre-fill
+ * (dt_drill_prefill: effective step, LR schedule, control loss) and the
+ * recovery time against the task card, then one transaction that stores
+ * the drill (dt_drill_add). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+enum { F_KIND, F_BEFORE, F_AFTER, F_CID, F_CLOC, F_CSUM, F_CSTEP, F_RSTEP,
+       F_FAULT, F_RESUMED, F_NOTE, F_SAVE };
+
+static const struct { const char *label; size_t cap; } text_fields[] = {
+	[F_CID] = { "checkpoint id", 255 },
+	[F_CLOC] = { "checkpoint location", 1023 },
+	[F_CSUM] = { "checkpoint checksum", 159 },
+	[F_CSTEP] = { "checkpoint step", 20 },
+	[F_RSTEP] = { "resumed step", 20 },
+	[F_FAULT] = { "fault time (UTC)", 31 },
+	[F_RESUMED] = { "resumed time (UTC)", 31 },
+	[F_NOTE] = { "note", 1023 },
+};
+
+void dt_drill_form_close(dt_pilots *p)
+{
+	free(p->drill.runs);
+	memset(&p->drill, 0, sizeof p->drill);
+}
+
+static void choice(dt_field *f, const char *label, const char *const *v,
+                   size_t n, size_t pick)
+{
+	f->label = label;
+	f->kind = DT_FIELD_CHOICE;
+	f->choices = v;
+	f->nchoices = n;
+	f->choice = pick;
+}
+
+void dt_drill_form_open(dt_pilots *p)
+{
+	dt_drill_form *df = &p->drill;
+	size_t i, first_pilot = 0;
+	int k;
+	dt_drill_form_close(p);
+	df->runs = malloc((p->ov.nruns + 1) * sizeof *df->runs);
+	if (!df->runs) {
+		dt_pv_msg(p, 1, "out of memory");
+		return;
+	}
+	df->runs[0] = "-";
+	for (i = 0; i < p->ov.nruns; i++) {
+		df->runs[i + 1] = p->ov.runs[i].run.name;
+		if (!first_pilot && p->ov.runs[i].role == DT_RUN_PILOT)
+			first_pilot = i + 1;
+	}
+	df->nruns = p->ov.nruns + 1;
+	for (k = 0; k < DT_DRILL_KIND_COUNT; k++)
+		df->kinds[k] = dt_drill_kind_name((dt_drill_kind)k);
+	choice(&df->f[F_KIND], "kind", df->kinds, DT_DRILL_KIND_COUNT, 0);
+	choice(&df->f[F_BEFORE], "run before", df->runs, df->nruns, first_pilot);
+	choice(&df->f[F_AFTER], "run after", df->runs, df->nruns, 0);
+	snprintf(df->f[F_AFTER].aside, sizeof df->f[F_AFTER].aside,
+	         "- = restart inside");
+	for (k = F_CID; k <= F_NOTE; k++) {
+		df->f[k].label = text_fields[k].label;
+		df->f[k].kind = DT_FIELD_TEXT;
+		df->f[k].cap = text_fields[k].cap;
+	}
+	snprintf(df->f[F_RSTEP].aside, sizeof df->f[F_RSTEP].aside,
+	         "empty = from the logs");
+	snprintf(df->f[F_FAULT].aside, sizeof df->f[F_FAULT].aside,
+	         "2026-11-02T10:41:00Z");
+	df->f[F_SAVE].label = "review the pre-fill from the logs";
+	df->f[F_SAVE].kind = DT_FIELD_BUTTON;
+	dt_form_set(&df->form, df->f, DT_DRILL_FIELDS + 1);
+	df->form.sel = 0;
+	df->open = 1;
+}
+
+/* Validate the edited text of field k; 0 or -1 (message set). */
+static int check_field(dt_pilots *p, int k, const char *v)
+{
+	int64_t t;
+	if (!v[0])
+		return 0;
+	if (k == F_CSTEP || k == F_RSTEP) {
+		char *end;
+		long long n;
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		if (errno || *end || n < 1) {
+			dt_pv_msg(p, 1, "%s: expected an effective step >= 1, got '%s'",
+			          text_fields[k].label, v);
+			return -1;
+		}
+	}
+	if ((k == F_FAULT || k == F_RESUMED) && dt_time_parse_iso(v, &t) < 0) {
+		dt_pv_msg(p, 1, "%s: expected YYYY-MM-DDTHH:MM:SSZ, got '%s'",
+		          text_fields[k].label, v);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *run_of(const dt_field *f)
+{
+	return f->choice ? f->choices[f->choice] : "";
+}
+
+/* Build the drill from the form and pre-fill it from the logs. */
+static void review(dt_pilots *p)
+{
+	dt_drill_form *df = &p->drill;
+	dt_drill *d = &df->d;
+	dt_parity_opts po = dt_taskcard_parity(&p->ov.card);
+	memset(d, 0, sizeof *d);
+	d->pilot_id = p->ov.pilot.id;
+	d->kind = (dt_drill_kind)df->f[F_KIND].choice;
+	dt_utf8_copy(d->run_before, sizeof d->run_before,
+	             run_of(&df->f[F_BEFORE]));
+	dt_utf8_copy(d->run_after, sizeof d->run_after, run_of(&df->f[F_AFTER]));
+	dt_utf8_copy(d->checkpoint_id, sizeof d->checkpoint_id,
+	             df->f[F_CID].value);
+	dt_utf8_copy(d->checkpoint_location, sizeof d->checkpoint_location,
+	             df->f[F_CLOC].value);
+	dt_utf8_copy(d->checkpoint_checksum, sizeof d->checkpoint_checksum,
+	             df->f[F_CSUM].value);
+	d->checkpoint_step = strtoll(df->f[F_CSTEP].value, NULL, 10);
+	d->resumed_step = strtoll(df->f[F_RSTEP].value, NULL, 10);
+	dt_utf8_copy(d->fault_time, sizeof d->fault_time, df->f[F_FAULT].value);
+	dt_utf8_copy(d->resumed_time, sizeof d->resumed_time,
+	             df->f[F_RESUMED].value);
+	dt_utf8_copy(d->note, sizeof d->note, df->f[F_NOTE].value);
+	df->have_ev = 0;
+	df->prefill_msg[0] = '\0';
+	if (!d->run_before[0])
+		snprintf(df->prefill_msg, sizeof df->prefill_msg,
+		         "no run before the fault chosen: nothing to pre-fill");
+	else if (dt_drill_prefill(p->st, d, po.rtol, &df->ev, df->prefill_msg,
+	                          sizeof df->prefill_msg) == 0)
+		df->have_ev = 1;
+	if (df->have_ev)
+		dt_drill_apply_evidence(d, &df->ev);
+	df->review = 1;
+}
+
+static void save(dt_pilots *p)
+{
+	dt_drill *d = &p->drill.d;
+	if (dt_store_begin(p->st) < 0 || dt_drill_add(p->st, d, p->actor) < 0 ||
+	    dt_store_commit(p->st) < 0) {
+		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->st));
+		dt_store_rollback(p->st);
+		p->drill.review = 0;
+		return;
+	}
+	dt_pv_msg(p, 0, "drill #%lld %s recorded by %s", (long long)d->id,
+	          dt_drill_kind_name(d->kind), p->actor);
+	dt_drill_form_close(p);
+	dt_pv_written(p);
+	p->dr_sel = p->ov.ndrills ? p->ov.ndrills - 1 : 0;
+}
+
+dt_action dt_drill_form_key(dt_pilots *p, int key)
+{
+	dt_drill_form *df = &p->drill;
+	if (df->review) {
+		if (key == DT_K_ENTER || key == 'y')
+			save(p);
+		else if (key == DT_KEY_ESC || key == 'q')
+			df->review = 0;
+		return DT_ACT_REDRAW;
+	}
+	switch (dt_form_key(&df->form, key)) {
+	case DT_FORM_COMMIT:
+		if (check_field(p, (int)df->form.sel, df->form.in.buf) == 0) {
+			dt_form_end_edit(&df->form, 1);
+			p->msg[0] = '\0';
+		}
+		return DT_ACT_REDRAW;
+	case DT_FORM_BUTTON:
+		review(p);
+		return DT_ACT_REDRAW;
+	case DT_FORM_CANCEL:
+		dt_drill_form_close(p);
+		dt_pv_msg(p, 0, "cancelled: no drill recorded");
+		return DT_ACT_REDRAW;
+	case DT_FORM_REDRAW:
+		return DT_ACT_REDRAW;
+	default:
+		return DT_ACT_NONE;
+	}
+}
+
+static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
+                          int end)
+{
+	const dt_drill *d = &p->drill.d;
+	char rec[96];
+	size_t k;
+	int y = iy;
+	dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL, "%s on %s%s%s",
+	               dt_drill_kind_name(d->kind),
+	               d->run_before[0] ? d->run_before : "-",
+	               d->run_after[0] ? " -> " : " (restart inside the run)",
+	               d->run_after);
+	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL,
+	               "checkpoint %s at step %lld, resumed at step %lld",
+	               d->checkpoint_id[0] ? d->checkpoint_id : "-",
+	               (long long)d->checkpoint_step, (long long)d->resumed_step);
+	dt_grid_printf(g, ix, y++, w, strstr(rec, "OVER") ? DT_ROLE_FAIL
+	               : DT_ROLE_NORMAL, "recovery %s", rec);
+	if (p->drill.have_ev)
+		dt_grid_text(g, ix, y++, w, "pre-filled from the data (\"data\"); "
+		             "set the others later with [ ] p f n:", DT_ROLE_LABEL);
+	else
+		y += dt_grid_wrap(g, ix, y, w, 2, p->drill.prefill_msg, DT_ROLE_WARN);
+	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
+		const dt_drill_check *c = &d->checks[k];
+		int x = ix, two = c->note[0] && w < 100 && y + 1 < end;
+		x += dt_grid_printf(g, x, y, 16, DT_ROLE_NORMAL, "%-15s ",
+		                    dt_drill_item_name((dt_drill_item)k));
+		x += dt_grid_printf(g, x, y, 12, dt_pv_dc_role(c->status), "%-11s ",
+		                    dt_dc_status_name(c->status));
+		x += dt_grid_printf(g, x, y, 6, DT_ROLE_STATUS, "%-5s ", c->source);
+		if (two) /* a narrow box: the note on its own row */
+			dt_grid_text(g, ix + 2, ++y, w - 2, c->note, DT_ROLE_NORMAL);
+		else
+			dt_grid_text(g, x, y, w - (x - ix), c->note, DT_ROLE_NORMAL);
+	}
+	dt_grid_text(g, ix, end, w, "Enter or y: save this drill   Esc: back to "
+	             "the form", DT_ROLE_PILOT);
+}
+
+void dt_drill_form_render(dt_pilots *p, dt_grid *g)
+{
+	dt_drill_form *df = &p->drill;
+	int w = g->w - 2 < 100 ? g->w - 2 : 100, h = g->h - 2 < 18 ? g->h - 2 : 18;
+	int ix, iy;
+	dt_box(g, w, h, df->review ? "add drill: review" : "add drill", &ix, &iy);
+	if (df->review) {
+		render_review(p, g, ix, iy, w - 4, iy + h - 3);
+		return;
+	}
+	df->form.label_w = 20;
+	df->form.aside_w = w >= 90 ? 22 : 0;
+	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
+	dt_grid_text(g, ix, iy + h - 4, w - 4, p->msg_err ? p->msg
+	             : "j/k:field Enter:edit/next choice Left/Right:choice "
+	             "Esc:cancel", p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+}

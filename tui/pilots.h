@@ -1,0 +1,142 @@
+/* pilots.h: the acceptance-workflow screens of the TUI, curses-free like
+ * screens.h: the pilot list -> a pilot's overview -> its task card form,
+ * checklist, drill log, run journal and decision log, with the dialogs
+ * that record into the store (task-card values, checklist statuses and
+ * evidence, drills and their items, journal values, decisions).
+ *
+ * Everything shown comes from dt_overview_load (model/dt_overview.h) and
+ * the run facts; every write goes through the model (dt_taskcard_set,
+ * dt_check_set, dt_check_evidence_add, dt_drill_add, dt_drill_check_set,
+ * dt_journal_set, dt_decide) under the acting person's name (dt_actor),
+ * then the screens reload. When another process writes the store the app
+ * calls dt_pilots_reload (PRAGMA data_version), so a decision recorded
+ * elsewhere shows here within a second. */
+#ifndef DT_PILOTS_H
+#define DT_PILOTS_H
+
+#include <stddef.h>
+
+#include "tui/form.h"
+#include "tui/input.h"
+#include "tui/pilot_model.h"
+#include "tui/screens.h"
+
+typedef enum dt_pview {
+	DT_PV_LIST = 0,     /* every pilot of the store */
+	DT_PV_OVERVIEW,     /* one pilot: summary of everything below */
+	DT_PV_CARD,         /* task card form */
+	DT_PV_CHECKLIST,
+	DT_PV_DRILLS,
+	DT_PV_JOURNAL,
+	DT_PV_DECISIONS,
+	DT_PV_COUNT
+} dt_pview;
+
+/* One row of the pilot list. */
+typedef struct dt_pilot_row {
+	dt_pilot pilot;
+	size_t nbase, npilot;       /* runs by role */
+	size_t counts[4];           /* checklist items by dt_check_status */
+	char decision[32];          /* latest decision kind, "" = none */
+	char decided_at[32];
+} dt_pilot_row;
+
+typedef struct dt_pilots dt_pilots;
+
+/* What a one-line prompt does with the accepted text: returns 0 (done:
+ * the prompt closes), -1 (refused: the message is in p->msg and the
+ * prompt stays open with the text) or 1 (the callback opened a follow-up
+ * prompt with dt_pv_prompt, e.g. a journal key's value). */
+typedef int (*dt_prompt_fn)(dt_pilots *p, const char *text);
+
+typedef struct dt_prompt {
+	int open;
+	char title[256];
+	dt_input in;
+	dt_prompt_fn accept;
+	int arg;                    /* for accept: e.g. the status to set */
+	char key[64];               /* journal: the key being added */
+} dt_prompt;
+
+/* The "add drill" dialog: the form, then the pre-fill review. */
+#define DT_DRILL_FIELDS 11
+typedef struct dt_drill_form {
+	int open, review;           /* review: pre-fill shown, Enter saves */
+	dt_field f[DT_DRILL_FIELDS + 1];  /* + the button */
+	dt_form form;
+	const char *kinds[DT_DRILL_KIND_COUNT];
+	const char **runs;          /* "-" then the pilot's run names, owned */
+	size_t nruns;
+	dt_drill d;                 /* what will be saved */
+	dt_resume_evidence ev;
+	int have_ev;                /* the logs allowed a pre-fill */
+	char prefill_msg[600];      /* why not, when !have_ev */
+} dt_drill_form;
+
+/* The "decide" dialog: the form, then the go warning. */
+typedef struct dt_decide_form {
+	int open, warn;             /* warn: go with blocking items shown */
+	dt_field f[4];              /* kind, rationale, deciders, button */
+	dt_form form;
+	const char *kinds[DT_DECIDE_COUNT];
+	dt_decider dk[DT_DECIDERS_MAX];
+	size_t nd;
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t nblk;
+} dt_decide_form;
+
+struct dt_pilots {
+	dt_store *st;               /* borrowed */
+	char actor[64];             /* who acts (dt_actor_name) */
+	dt_pview view;
+	/* pilot list */
+	dt_pilot_row *rows;         /* [nrows] owned */
+	size_t nrows, sel, top;
+	/* the open pilot */
+	int open;
+	dt_overview ov;
+	size_t ov_sel;              /* overview: selected section 0..4 */
+	dt_field card_f[DT_TC_COUNT];
+	dt_form card;
+	size_t ck_sel, ck_top;      /* checklist */
+	size_t dr_sel, dr_top, dr_item; /* drills: drill, its check item */
+	size_t jr_run;              /* journal: index into ov.runs */
+	dt_fact *facts;             /* [nfacts] of that run, owned */
+	size_t nfacts;
+	dt_field *jr_f;             /* [jr_n] owned */
+	size_t jr_n;
+	dt_form jr;
+	size_t dc_sel, dc_top;      /* decisions: 0 = newest */
+	/* dialogs */
+	dt_prompt prompt;
+	dt_drill_form drill;
+	dt_decide_form decide;
+	char msg[600];
+	int msg_err;                /* msg is an error (WARN role) */
+};
+
+/* Set up on store st and load the pilot list. Returns 0, or -1 (message
+ * in p->msg; the screen then shows it). */
+int dt_pilots_init(dt_pilots *p, dt_store *st);
+
+/* Free everything; the struct is zeroed. */
+void dt_pilots_free(dt_pilots *p);
+
+/* Re-read the pilot list and the open pilot (after a write by another
+ * process), keeping the view, selections and open dialogs. Returns 0 or
+ * -1 (message in p->msg). */
+int dt_pilots_reload(dt_pilots *p);
+
+/* Draw the current view (title row, body, message row, key footer) and
+ * any dialog over it. */
+void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title);
+
+/* One key. Returns DT_ACT_QUIT (q on the pilot list), DT_ACT_SWITCH (Tab
+ * or P outside a dialog), DT_ACT_REDRAW or DT_ACT_NONE. */
+dt_action dt_pilots_key(dt_pilots *p, int key);
+
+/* 1 when a dialog or text editor has the keys: the app must then pass
+ * every key here (no global ?, t, Tab). */
+int dt_pilots_modal(const dt_pilots *p);
+
+#endif

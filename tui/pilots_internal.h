@@ -1,0 +1,70 @@
+/* pilots_internal.h: what the pilot-screen files of tui/ share: one
+ * render / key pair per view (drawing into the body rows [y0, y0 + h) of
+ * the grid), the two dialogs, and small helpers. Internal to tui/. */
+#ifndef DT_PILOTS_INTERNAL_H
+#define DT_PILOTS_INTERNAL_H
+
+#include "tui/pilots.h"
+
+/* ---- views (screen_pilots.c, screen_overview.c, screen_taskcard.c,
+ * screen_checklist.c, screen_drills.c, screen_journal.c,
+ * screen_decisions.c) ---- */
+void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_list_key(dt_pilots *p, int key);
+void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_overview_key(dt_pilots *p, int key);
+void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_card_key(dt_pilots *p, int key);
+void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_checklist_key(dt_pilots *p, int key);
+void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_drills_key(dt_pilots *p, int key);
+void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_journal_key(dt_pilots *p, int key);
+void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_decisions_key(dt_pilots *p, int key);
+
+/* Task card rows from p->ov.card (values, who / when). */
+void dt_pv_card_fill(dt_pilots *p);
+/* Journal rows of run p->ov.runs[p->jr_run]: known keys, then the other
+ * keys the run holds. Returns 0 or -1 (message set). */
+int dt_pv_journal_load(dt_pilots *p);
+void dt_pv_journal_free(dt_pilots *p);
+
+/* ---- dialogs (drill_form.c, decide_form.c) ---- */
+void dt_drill_form_open(dt_pilots *p);
+void dt_drill_form_close(dt_pilots *p);
+void dt_drill_form_render(dt_pilots *p, dt_grid *g);
+dt_action dt_drill_form_key(dt_pilots *p, int key);
+void dt_decide_form_open(dt_pilots *p);
+void dt_decide_form_render(dt_pilots *p, dt_grid *g);
+dt_action dt_decide_form_key(dt_pilots *p, int key);
+
+/* ---- helpers (pilot_area.c) ---- */
+/* Open pilot `name` on its overview. Returns 0 or -1 (message set). */
+int dt_pv_open_pilot(dt_pilots *p, const char *name);
+/* After this process wrote the store: reload list and pilot. */
+void dt_pv_written(dt_pilots *p);
+/* Status line: err = 1 shows it as a warning. */
+void dt_pv_msg(dt_pilots *p, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Open the one-line prompt titled `title` on `init` (NULL = empty);
+ * Enter calls fn(p, text) with `arg` kept in p->prompt.arg. */
+void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
+                  dt_prompt_fn fn, int arg);
+/* Display role of a checklist status / drill item status. */
+dt_role dt_pv_check_role(dt_check_status s);
+dt_role dt_pv_dc_role(dt_dc_status s);
+/* Keep sel visible in `rows` rows starting at *top. */
+void dt_pv_scroll(size_t sel, size_t *top, int rows);
+/* "2026-11-29T17:49:54Z" -> "2026-11-29 17:49" (out[17]); "" stays "". */
+void dt_pv_when(const char *iso, char out[17]);
+/* A decision's deciders as "deciders: NAME (role), NAME (role)" into out
+ * (size n). */
+void dt_pv_deciders(const dt_decision *d, char *out, size_t n);
+/* A drill's recovery time against the card's limit, e.g. "690 s (limit
+ * 900 s)" or "690 s, over the 600 s limit" or "-", into out (size n). */
+void dt_pv_recovery(const dt_pilots *p, const dt_drill *d, char *out,
+                    size_t n);
+
+#endif

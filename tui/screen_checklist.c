@@ -1,0 +1,182 @@
+/* screen_checklist.c: the seven acceptance steps and five small-trial
+ * checks: status (pass / fail / pending / waived), whether the data
+ * computed it ('*') or a person overrode the computed status ('!'), who
+ * and when, and under the list the selected item's computed detail, note,
+ * reason and evidence. Keys set a status (note or reason prompt) and
+ * attach evidence (run:NAME, drill:ID, file:PATH; a file's SHA-256 is
+ * recorded when attached). */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+static const dt_check_item *item(const dt_pilots *p)
+{
+	return &p->ov.checklist.items[p->ck_sel];
+}
+
+/* '*' computed and not overridden, '!' override, ' ' a person's item. */
+static char marker(const dt_check_item *it)
+{
+	return it->overridden ? '!' : it->computed ? '*' : ' ';
+}
+
+static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
+{
+	const dt_check_item *it = &p->ov.checklist.items[i];
+	int sel = i == p->ck_sel, x = 1;
+	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+	char when[17] = "", by[64] = "";
+	if (sel)
+		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+	if (it->has_entry) {
+		dt_pv_when(it->entry.set_at, when);
+		snprintf(by, sizeof by, "%s", it->entry.set_by);
+	} else if (it->computed) {
+		snprintf(by, sizeof by, "(data)");
+	}
+	x += dt_grid_printf(g, x, y, 7, r, "%-7s", dt_check_defs[i].id);
+	x += dt_grid_printf(g, x, y, 2, sel ? r : DT_ROLE_WARN, "%c ",
+	                    marker(it));
+	x += dt_grid_printf(g, x, y, 9, sel ? r : dt_pv_check_role(it->status),
+	                    "%-8s ", dt_check_status_name(it->status));
+	x += dt_grid_printf(g, x, y, 11, r, "%-10.10s ", by);
+	x += dt_grid_printf(g, x, y, 17, r, "%-16s ", when);
+	dt_grid_text(g, x, y, g->w - x, dt_check_defs[i].title, r);
+}
+
+/* The selected item's details in rows [y, end). */
+static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+{
+	const dt_check_item *it = item(p);
+	char when[17], line[1200];
+	size_t k;
+	int w = g->w - 2;
+	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
+	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " %s: %s ",
+	               dt_check_defs[it->id].id, dt_check_defs[it->id].title);
+	if (it->computed && y < end) {
+		snprintf(line, sizeof line, "computed %s: %s",
+		         dt_check_status_name(it->computed_status),
+		         it->computed_detail);
+		y += dt_grid_wrap(g, 1, y, w, end - y, line,
+		                  dt_pv_check_role(it->computed_status));
+	}
+	if (it->has_entry && y < end) {
+		dt_pv_when(it->entry.set_at, when);
+		snprintf(line, sizeof line, "%s%s by %s at %s%s%s%s%s",
+		         it->overridden ? "OVERRIDE: " : "",
+		         dt_check_status_name(it->entry.status), it->entry.set_by,
+		         when, it->entry.reason[0] ? "; reason: " : "",
+		         it->entry.reason, it->entry.note[0] ? "; note: " : "",
+		         it->entry.note);
+		y += dt_grid_wrap(g, 1, y, w, end - y, line,
+		                  it->overridden ? DT_ROLE_WARN : DT_ROLE_NORMAL);
+	}
+	if (!it->has_entry && !it->computed && y < end)
+		dt_grid_text(g, 1, y++, w, "nobody has set this item yet",
+		             DT_ROLE_STATUS);
+	if (it->nevidence == 0 && y < end)
+		dt_grid_text(g, 1, y++, w, "no evidence attached (e attaches)",
+		             DT_ROLE_STATUS);
+	for (k = 0; k < it->nevidence && y < end; k++, y++) {
+		const dt_evidence *e = &it->evidence[k];
+		int x = 1 + dt_grid_printf(g, 1, y, w, DT_ROLE_NORMAL,
+		                           "evidence %s:%s", e->kind, e->ref);
+		if (e->sha256[0] && x < g->w - 24)
+			dt_grid_printf(g, x, y, g->w - x, DT_ROLE_STATUS,
+			               " sha256 %.16s... by %s", e->sha256, e->added_by);
+	}
+}
+
+void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	const size_t *c = p->ov.counts;
+	int list = DT_ITEM_COUNT, y;
+	size_t i;
+	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
+	               " %zu pass %zu fail %zu pending %zu waived    *: computed "
+	               "from the data  !: overridden", c[DT_CK_PASS],
+	               c[DT_CK_FAIL], c[DT_CK_PENDING], c[DT_CK_WAIVED]);
+	if (list > h - 4)
+		list = h - 4; /* keep the detail box's first rows */
+	dt_pv_scroll(p->ck_sel, &p->ck_top, list);
+	for (i = p->ck_top, y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + list;
+	     i++, y++)
+		row(p, g, y, i);
+	detail(p, g, y, y0 + h);
+}
+
+static int set_status(dt_pilots *p, const char *text)
+{
+	dt_check_status s = (dt_check_status)p->prompt.arg;
+	const dt_check_item *it = item(p);
+	int needs_reason = s == DT_CK_WAIVED || (it->computed && s != DT_CK_PENDING);
+	if (dt_check_set(p->st, p->ov.pilot.id, it->id, s,
+	                 needs_reason ? "" : text, needs_reason ? text : "",
+	                 p->actor) < 0) {
+		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
+		return -1;
+	}
+	dt_pv_msg(p, 0, "%s set to %s by %s", dt_check_defs[it->id].id,
+	          dt_check_status_name(s), p->actor);
+	dt_pv_written(p);
+	return 0;
+}
+
+static int add_evidence(dt_pilots *p, const char *text)
+{
+	dt_check_id id = item(p)->id;
+	const dt_check_item *it;
+	if (dt_check_evidence_add(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
+		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->st));
+		return -1;
+	}
+	dt_pv_written(p);
+	it = &p->ov.checklist.items[id];
+	if (it->nevidence && it->evidence[it->nevidence - 1].sha256[0])
+		dt_pv_msg(p, 0, "%s: evidence attached, sha256 %.16s... (%s)",
+		          dt_check_defs[id].id, it->evidence[it->nevidence - 1].sha256,
+		          it->evidence[it->nevidence - 1].ref);
+	else
+		dt_pv_msg(p, 0, "evidence %s attached to %s", text,
+		          dt_check_defs[id].id);
+	return 0;
+}
+
+static void ask_status(dt_pilots *p, dt_check_status s)
+{
+	const dt_check_item *it = item(p);
+	char title[256];
+	const char *id = dt_check_defs[it->id].id, *name = dt_check_status_name(s);
+	if (it->computed && s != DT_CK_PENDING)
+		snprintf(title, sizeof title, "%s -> %s overrides the computed %s: "
+		         "reason (required)", id, name,
+		         dt_check_status_name(it->computed_status));
+	else if (s == DT_CK_WAIVED)
+		snprintf(title, sizeof title, "%s -> waived: reason (required)", id);
+	else if (it->computed)
+		snprintf(title, sizeof title, "%s -> pending clears the override: "
+		         "note (optional)", id);
+	else
+		snprintf(title, sizeof title, "%s -> %s: note (optional)", id, name);
+	dt_pv_prompt(p, title, NULL, set_status, (int)s);
+}
+
+dt_action dt_pv_checklist_key(dt_pilots *p, int key)
+{
+	if (dt_list_move(&p->ck_sel, DT_ITEM_COUNT, key))
+		return DT_ACT_REDRAW;
+	switch (key) {
+	case 'p': ask_status(p, DT_CK_PASS); return DT_ACT_REDRAW;
+	case 'f': ask_status(p, DT_CK_FAIL); return DT_ACT_REDRAW;
+	case 'w': ask_status(p, DT_CK_WAIVED); return DT_ACT_REDRAW;
+	case 'u': ask_status(p, DT_CK_PENDING); return DT_ACT_REDRAW;
+	case 'e':
+		dt_pv_prompt(p, "evidence: run:NAME, drill:ID or file:PATH (SHA-256 "
+		             "recorded)", "file:", add_evidence, 0);
+		return DT_ACT_REDRAW;
+	default:
+		return DT_ACT_NONE;
+	}
+}

@@ -1,0 +1,94 @@
+/* screen_decisions.c: the decision log of a pilot, newest first: kind,
+ * time, who entered it, whether a later decision superseded it, and the
+ * selected record's rationale, deciders, evidence digest and chain
+ * hashes. Decisions are never edited: d opens the "decide" dialog
+ * (decide_form.c) and the new record supersedes the current one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+/* Decision shown at list position i (0 = newest). */
+static const dt_decision *at(const dt_pilots *p, size_t i)
+{
+	return &p->ov.decisions[p->ov.ndecisions - 1 - i];
+}
+
+static dt_role kind_role(dt_decision_kind k)
+{
+	return k == DT_DECIDE_GO ? DT_ROLE_PASS
+	       : k == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL : DT_ROLE_PILOT;
+}
+
+static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
+{
+	const dt_decision *d = at(p, i);
+	int sel = i == p->dc_sel, x = 1;
+	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+	char when[17], state[48];
+	if (sel)
+		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+	dt_pv_when(d->decided_at, when);
+	if (i == 0)
+		snprintf(state, sizeof state, "current");
+	else
+		snprintf(state, sizeof state, "superseded by #%lld",
+		         (long long)at(p, i - 1)->id);
+	x += dt_grid_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
+	x += dt_grid_printf(g, x, y, 23, sel ? r : kind_role(d->kind), "%-22s ",
+	                    dt_decision_kind_name(d->kind));
+	x += dt_grid_printf(g, x, y, 17, r, "%-16s ", when);
+	x += dt_grid_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
+	dt_grid_text(g, x, y, g->w - x, state,
+	             sel ? r : i == 0 ? DT_ROLE_LABEL : DT_ROLE_STATUS);
+}
+
+static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+{
+	const dt_decision *d = at(p, p->dc_sel);
+	char who[600];
+	int w = g->w - 2;
+	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
+	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
+	               (long long)d->id, dt_decision_kind_name(d->kind));
+	dt_pv_deciders(d, who, sizeof who);
+	if (y < end)
+		y += dt_grid_wrap(g, 1, y, w, 2, who, DT_ROLE_NORMAL);
+	if (y < end)
+		dt_grid_printf(g, 1, y++, w, DT_ROLE_STATUS,
+		               "evidence sha256 %s", d->evidence_digest);
+	if (y < end)
+		dt_grid_printf(g, 1, y++, w, DT_ROLE_STATUS,
+		               "hash %.16s... prev %.16s...%s", d->hash, d->prev_hash,
+		               d->supersedes ? "" : "  (first of this pilot)");
+	if (y < end)
+		dt_grid_wrap(g, 1, y, w, end - y, d->rationale, DT_ROLE_NORMAL);
+}
+
+void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	int list = h / 3, y;
+	size_t i;
+	dt_grid_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s",
+	               "#", "decision", "decided at (UTC)", "entered by");
+	if (p->ov.ndecisions == 0) {
+		dt_grid_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
+		             "go / continue / roll-back / compare-other-instance / "
+		             "defer", DT_ROLE_STATUS);
+		return;
+	}
+	if ((size_t)list > p->ov.ndecisions)
+		list = (int)p->ov.ndecisions;
+	dt_pv_scroll(p->dc_sel, &p->dc_top, list);
+	for (i = p->dc_top, y = y0 + 1; i < p->ov.ndecisions && y < y0 + 1 + list;
+	     i++, y++)
+		row(p, g, y, i);
+	detail(p, g, y, y0 + h);
+}
+
+dt_action dt_pv_decisions_key(dt_pilots *p, int key)
+{
+	if (dt_list_move(&p->dc_sel, p->ov.ndecisions, key))
+		return DT_ACT_REDRAW;
+	return DT_ACT_NONE;
+}

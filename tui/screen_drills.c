@@ -1,0 +1,156 @@
+/* screen_drills.c: the drill log: one row per drill (kind, run, checkpoint
+ * step, resumed step, recovery time against the task card's limit) and
+ * the selected drill's checkpoint, times and five verification items
+ * (status, "data" when pre-filled from the logs, note). Keys add a drill
+ * (drill_form.c) and set the selected item. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
+{
+	const dt_drill *d = &p->ov.drills[i];
+	int sel = i == p->dr_sel, x = 0;
+	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+	char rec[96], cs[24] = "-", rs[24] = "-";
+	if (sel)
+		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+	if (d->checkpoint_step)
+		snprintf(cs, sizeof cs, "%lld", (long long)d->checkpoint_step);
+	if (d->resumed_step)
+		snprintf(rs, sizeof rs, "%lld", (long long)d->resumed_step);
+	dt_pv_recovery(p, d, rec, sizeof rec);
+	x += dt_grid_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
+	x += dt_grid_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
+	dt_grid_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
+	x += runw + 1;
+	x += dt_grid_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
+	dt_grid_text(g, x, y, g->w - x, rec, sel ? r
+	             : strstr(rec, "OVER") ? DT_ROLE_FAIL : r);
+}
+
+static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+{
+	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	char rec[96];
+	size_t k;
+	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
+	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s: %s ",
+	               (long long)d->id, dt_drill_kind_name(d->kind),
+	               dt_drill_kind_desc(d->kind));
+	if (y < end)
+		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
+		               "run before %s, after %s; by %s",
+		               d->run_before[0] ? d->run_before : "-",
+		               d->run_after[0] ? d->run_after : "(same run)",
+		               d->created_by);
+	if (y < end)
+		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
+		               "checkpoint %s (step %lld) at %s, checksum %s",
+		               d->checkpoint_id[0] ? d->checkpoint_id : "-",
+		               (long long)d->checkpoint_step,
+		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
+		               d->checkpoint_checksum[0] ? d->checkpoint_checksum : "-");
+	dt_pv_recovery(p, d, rec, sizeof rec);
+	if (y < end)
+		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
+		               "fault %s, resumed %s: recovery %s",
+		               d->fault_time[0] ? d->fault_time : "-",
+		               d->resumed_time[0] ? d->resumed_time : "-", rec);
+	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
+		const dt_drill_check *c = &d->checks[k];
+		int sel = k == p->dr_item, x = 1;
+		dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+		if (sel)
+			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+		x += dt_grid_printf(g, x, y, 2, r, "%s", sel ? ">" : " ");
+		x += dt_grid_printf(g, x, y, 16, r, "%-15s ",
+		                    dt_drill_item_name((dt_drill_item)k));
+		x += dt_grid_printf(g, x, y, 12, sel ? r : dt_pv_dc_role(c->status),
+		                    "%-11s ", dt_dc_status_name(c->status));
+		x += dt_grid_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
+		                    c->source);
+		dt_grid_text(g, x, y, g->w - x, c->note, r);
+	}
+	if (d->note[0] && y < end)
+		dt_grid_printf(g, 1, y, g->w - 2, DT_ROLE_STATUS, "note: %s", d->note);
+}
+
+void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	int runw = g->w - 64, list = h - 11, y;
+	size_t i;
+	if (runw < 12)
+		runw = 12;
+	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
+	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
+	if (p->ov.ndrills == 0) {
+		dt_grid_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
+		             "(kind, runs, checkpoint, times; pre-filled from the "
+		             "logs)", DT_ROLE_STATUS);
+		return;
+	}
+	if (list < 2)
+		list = 2;
+	if ((size_t)list > p->ov.ndrills)
+		list = (int)p->ov.ndrills;
+	dt_pv_scroll(p->dr_sel, &p->dr_top, list);
+	for (i = p->dr_top, y = y0 + 1; i < p->ov.ndrills && y < y0 + 1 + list;
+	     i++, y++)
+		row(p, g, y, i, runw);
+	detail(p, g, y, y0 + h);
+}
+
+static int set_item(dt_pilots *p, const char *text)
+{
+	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	dt_dc_status s = (dt_dc_status)p->prompt.arg;
+	dt_drill_item it = (dt_drill_item)p->dr_item;
+	long long id = (long long)d->id;
+	if (dt_drill_check_set(p->st, d->id, it, s, text, "user", p->actor) < 0) {
+		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
+		return -1;
+	}
+	dt_pv_msg(p, 0, "drill #%lld %s set to %s by %s", id,
+	          dt_drill_item_name(it), dt_dc_status_name(s), p->actor);
+	dt_pv_written(p);
+	return 0;
+}
+
+static void ask_item(dt_pilots *p, dt_dc_status s)
+{
+	char title[256];
+	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	snprintf(title, sizeof title, "drill #%lld %s -> %s: note (optional)",
+	         (long long)d->id, dt_drill_item_name((dt_drill_item)p->dr_item),
+	         dt_dc_status_name(s));
+	dt_pv_prompt(p, title, d->checks[p->dr_item].note, set_item, (int)s);
+}
+
+dt_action dt_pv_drills_key(dt_pilots *p, int key)
+{
+	if (key == 'a') {
+		dt_drill_form_open(p);
+		return DT_ACT_REDRAW;
+	}
+	if (p->ov.ndrills == 0)
+		return DT_ACT_NONE;
+	if (dt_list_move(&p->dr_sel, p->ov.ndrills, key))
+		return DT_ACT_REDRAW;
+	switch (key) {
+	case '[':
+	case DT_K_LEFT:
+		p->dr_item = p->dr_item ? p->dr_item - 1 : DT_DC_COUNT - 1;
+		return DT_ACT_REDRAW;
+	case ']':
+	case DT_K_RIGHT:
+		p->dr_item = (p->dr_item + 1) % DT_DC_COUNT;
+		return DT_ACT_REDRAW;
+	case 'p': ask_item(p, DT_DC_PASS); return DT_ACT_REDRAW;
+	case 'f': ask_item(p, DT_DC_FAIL); return DT_ACT_REDRAW;
+	case 'n': ask_item(p, DT_DC_NOT_CHECKED); return DT_ACT_REDRAW;
+	default:
+		return DT_ACT_NONE;
+	}
+}

@@ -1,0 +1,160 @@
+/* screen_journal.c: the run journal of one of the pilot's runs at a time
+ * (h / l switch): every known key (dt_journal_keys) and any other key the
+ * run holds, with value, source ("import" / "user"), who and when. Enter
+ * edits a value (dt_journal_set, source "user"; the old value stays as
+ * history); a adds a key of one's own. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+void dt_pv_journal_free(dt_pilots *p)
+{
+	free(p->facts);
+	free(p->jr_f);
+	p->facts = NULL;
+	p->jr_f = NULL;
+	p->nfacts = p->jr_n = 0;
+	dt_form_set(&p->jr, NULL, 0);
+}
+
+static const dt_fact *fact(const dt_pilots *p, const char *key)
+{
+	size_t i;
+	for (i = 0; i < p->nfacts; i++)
+		if (!strcmp(p->facts[i].key, key))
+			return &p->facts[i];
+	return NULL;
+}
+
+static void fill(dt_field *f, const char *key, const dt_fact *v)
+{
+	char when[17];
+	memset(f, 0, sizeof *f);
+	f->label = key;
+	f->kind = DT_FIELD_TEXT;
+	f->cap = 511;
+	if (!v)
+		return;
+	snprintf(f->value, sizeof f->value, "%s", v->value);
+	dt_pv_when(v->set_at, when);
+	snprintf(f->aside, sizeof f->aside, "%-6s %s %s", v->source,
+	         v->set_by[0] ? v->set_by : "-", when);
+}
+
+int dt_pv_journal_load(dt_pilots *p)
+{
+	dt_fact *facts = NULL;
+	dt_field *f;
+	size_t n = 0, i, k = 0;
+	int editing = p->jr.editing;
+	size_t sel = p->jr.sel, top = p->jr.top;
+	dt_input keep = p->jr.in;
+	dt_pv_journal_free(p);
+	if (p->ov.nruns == 0)
+		return 0;
+	if (dt_store_facts(p->st, p->ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
+		dt_pv_msg(p, 1, "cannot read the journal: %s", dt_store_error(p->st));
+		return -1;
+	}
+	f = calloc(dt_journal_nkeys + n, sizeof *f);
+	if (!f) {
+		free(facts);
+		dt_pv_msg(p, 1, "out of memory");
+		return -1;
+	}
+	p->facts = facts;
+	p->nfacts = n;
+	for (i = 0; i < dt_journal_nkeys; i++)
+		fill(&f[k++], dt_journal_keys[i].key, fact(p, dt_journal_keys[i].key));
+	for (i = 0; i < n; i++)
+		if (!dt_journal_label(facts[i].key))
+			fill(&f[k++], facts[i].key, &facts[i]);
+	p->jr_f = f;
+	p->jr_n = k;
+	p->jr.sel = sel;
+	p->jr.top = top;
+	dt_form_set(&p->jr, f, k);
+	if (editing) { /* someone else wrote: keep the edit in progress */
+		p->jr.editing = 1;
+		p->jr.in = keep;
+	}
+	return 0;
+}
+
+void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	const dt_pilot_run *r;
+	const char *label;
+	if (p->ov.nruns == 0) {
+		dt_grid_text(g, 1, y0 + 1, g->w - 2, "no runs attached to this pilot",
+		             DT_ROLE_WARN);
+		return;
+	}
+	r = &p->ov.runs[p->jr_run];
+	label = p->jr.sel < p->jr_n ? dt_journal_label(p->jr_f[p->jr.sel].label)
+	                            : NULL;
+	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
+	               "run %s (%s, %s)  [%zu/%zu, h/l: other run]  %s",
+	               r->run.name, dt_run_role_name(r->role), r->run.platform,
+	               p->jr_run + 1, p->ov.nruns, label ? label : "");
+	p->jr.label_w = 24;
+	p->jr.aside_w = g->w >= 100 ? 36 : 28;
+	dt_form_render(&p->jr, g, 0, y0 + 1, g->w, h - 1);
+}
+
+static int add_value(dt_pilots *p, const char *text)
+{
+	if (dt_journal_set(p->st, p->ov.runs[p->jr_run].run.id, p->prompt.key,
+	                   text, p->actor) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+		return -1;
+	}
+	dt_pv_msg(p, 0, "%s saved by %s", p->prompt.key, p->actor);
+	dt_pv_written(p);
+	return 0;
+}
+
+static int add_key(dt_pilots *p, const char *text)
+{
+	char title[256];
+	if (!dt_journal_key_valid(text)) {
+		dt_pv_msg(p, 1, "'%s' is not a journal key: 1..63 of [a-z0-9_.-], "
+		          "starting with a letter", text);
+		return -1;
+	}
+	snprintf(p->prompt.key, sizeof p->prompt.key, "%s", text);
+	snprintf(title, sizeof title, "value of %s", text);
+	dt_pv_prompt(p, title, NULL, add_value, 0);
+	return 1; /* the prompt stays open: it now asks for the value */
+}
+
+dt_action dt_pv_journal_key(dt_pilots *p, int key)
+{
+	if (p->ov.nruns == 0)
+		return DT_ACT_NONE;
+	if (!p->jr.editing && (key == 'h' || key == 'l')) {
+		p->jr_run = (p->jr_run + (key == 'l' ? 1 : p->ov.nruns - 1)) %
+		            p->ov.nruns;
+		dt_pv_journal_load(p);
+		return DT_ACT_REDRAW;
+	}
+	if (!p->jr.editing && key == 'a') {
+		dt_pv_prompt(p, "new journal key (e.g. neuron.cache_hits, "
+		             "image.id, or your own)", NULL, add_key, 0);
+		return DT_ACT_REDRAW;
+	}
+	switch (dt_form_key(&p->jr, key)) {
+	case DT_FORM_COMMIT:
+		snprintf(p->prompt.key, sizeof p->prompt.key, "%s",
+		         p->jr_f[p->jr.sel].label);
+		if (add_value(p, p->jr.in.buf) == 0)
+			dt_form_end_edit(&p->jr, 1);
+		return DT_ACT_REDRAW;
+	case DT_FORM_REDRAW:
+		return DT_ACT_REDRAW;
+	default: /* Esc outside the editor is taken by pilot_area.c: back */
+		return DT_ACT_NONE;
+	}
+}

@@ -1,0 +1,218 @@
+/* screen_overview.c: a pilot at a glance: task card summary, runs by
+ * role, parity verdicts, checklist progress and what blocks a go, drills,
+ * run journal state (trial check 5) and the latest decision. Sections
+ * [1]..[5] open the task card, checklist, drill log, run journal and
+ * decision log. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+#define LABEL_W 16
+
+/* Section label at row y; selected when it is section `idx`. */
+static void label(dt_pilots *p, dt_grid *g, int y, int idx, const char *text)
+{
+	int sel = idx >= 0 && (size_t)idx == p->ov_sel;
+	char key[16] = "   ";
+	if (idx >= 0)
+		snprintf(key, sizeof key, "[%d]", idx + 1);
+	dt_grid_printf(g, 0, y, LABEL_W - 1, sel ? DT_ROLE_SELECT : DT_ROLE_LABEL,
+	               "%s %-11s", key, text);
+}
+
+static const char *tcv(const dt_pilots *p, dt_tc_field f)
+{
+	return p->ov.card.value[f][0] ? p->ov.card.value[f] : "-";
+}
+
+static int card(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	label(p, g, y, 0, "task card");
+	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%s  %s  seq %s  %s",
+	               tcv(p, DT_TC_MODEL), tcv(p, DT_TC_TRAINING_TYPE),
+	               tcv(p, DT_TC_SEQ_LEN), tcv(p, DT_TC_PARALLELISM));
+	dt_grid_printf(g, LABEL_W, y + 1, w, DT_ROLE_NORMAL,
+	               "micro-batch %s x accum %s, global batch %s; target %s "
+	               "steps",
+	               tcv(p, DT_TC_MICRO_BATCH), tcv(p, DT_TC_GRAD_ACCUM),
+	               tcv(p, DT_TC_GLOBAL_BATCH), tcv(p, DT_TC_TARGET_STEPS));
+	dt_grid_printf(g, LABEL_W, y + 2, w, DT_ROLE_NORMAL,
+	               "match rtol %s atol %s warm-up %s; recovery <= %s s; "
+	               "ckpt every %s",
+	               tcv(p, DT_TC_RTOL), tcv(p, DT_TC_ATOL), tcv(p, DT_TC_WARMUP),
+	               tcv(p, DT_TC_RECOVERY), tcv(p, DT_TC_CKPT_PERIOD));
+	return 3;
+}
+
+static int runs(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	int rows = 0;
+	size_t i;
+	label(p, g, y, -1, "runs");
+	if (p->ov.nruns == 0)
+		dt_grid_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
+		             "PILOT RUN --role baseline|pilot", DT_ROLE_WARN);
+	for (i = 0; i < p->ov.nruns && rows < 3; i++, rows++) {
+		const dt_pilot_run *r = &p->ov.runs[i];
+		if (rows == 2 && p->ov.nruns > 3) {
+			dt_grid_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
+			               "... and %zu more", p->ov.nruns - 2);
+			break;
+		}
+		dt_grid_printf(g, LABEL_W, y + rows, w,
+		               r->role == DT_RUN_PILOT ? DT_ROLE_PILOT
+		                                       : DT_ROLE_BASELINE,
+		               "%-8s %s (%s)", dt_run_role_name(r->role), r->run.name,
+		               r->run.platform);
+	}
+	return rows ? rows + (rows == 2 && p->ov.nruns > 3) : 1;
+}
+
+static int parity(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	size_t i;
+	int rows = 0;
+	label(p, g, y, -1, "parity");
+	if (p->ov.nverdicts == 0)
+		dt_grid_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
+		             "pilot run)", DT_ROLE_STATUS);
+	for (i = 0; i < p->ov.nverdicts && rows < 2; i++, rows++) {
+		const dt_run_verdict *v = &p->ov.verdicts[i];
+		char rel[32] = "";
+		int x;
+		if (!isnan(v->max_abs_rel_diff))
+			snprintf(rel, sizeof rel, ", max |rel| %.2f%%",
+			         100.0 * v->max_abs_rel_diff);
+		x = LABEL_W + dt_grid_text(g, LABEL_W, y + rows, w,
+		                           dt_verdict_name(v->verdict),
+		                           v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
+		                                                         : DT_ROLE_FAIL);
+		dt_grid_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
+		               ": %zu steps, %zu breaches (allowed %zu)%s; %s",
+		               v->compared, v->breaches, v->allowed, rel, v->pilot);
+	}
+	return rows ? rows : 1;
+}
+
+static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t n = dt_checklist_blocking(&p->ov.checklist, blk), i;
+	const size_t *c = p->ov.counts;
+	char line[512];
+	size_t o = 0;
+	label(p, g, y, 1, "checklist");
+	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL,
+	               "%zu pass  %zu fail  %zu pending  %zu waived  (of %d)",
+	               c[DT_CK_PASS], c[DT_CK_FAIL], c[DT_CK_PENDING],
+	               c[DT_CK_WAIVED], DT_ITEM_COUNT);
+	if (n == 0) {
+		dt_grid_text(g, LABEL_W, y + 1, w, "nothing blocks a go",
+		             DT_ROLE_PASS);
+		return 2;
+	}
+	o += (size_t)snprintf(line, sizeof line, "blocking go:");
+	for (i = 0; i < n && o < sizeof line; i++)
+		o += (size_t)snprintf(line + o, sizeof line - o, " %s (%s)%s",
+		                      dt_check_defs[blk[i]].id,
+		                      dt_check_status_name(
+		                          p->ov.checklist.items[blk[i]].status),
+		                      i + 1 < n ? "," : "");
+	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w, 2, line, DT_ROLE_WARN);
+}
+
+static int drills(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	size_t i;
+	int rows = 1;
+	label(p, g, y, 2, "drills");
+	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%zu recorded",
+	               p->ov.ndrills);
+	for (i = 0; i < p->ov.ndrills && rows < 3; i++, rows++) {
+		const dt_drill *d = &p->ov.drills[i];
+		size_t k, pass = 0, fail = 0;
+		char rec[96];
+		for (k = 0; k < DT_DC_COUNT; k++) {
+			pass += d->checks[k].status == DT_DC_PASS;
+			fail += d->checks[k].status == DT_DC_FAIL;
+		}
+		dt_pv_recovery(p, d, rec, sizeof rec);
+		dt_grid_printf(g, LABEL_W, y + rows, w,
+		               fail ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
+		               "#%lld %s: items %zu pass %zu fail; recovery %s",
+		               (long long)d->id, dt_drill_kind_name(d->kind), pass,
+		               fail, rec);
+	}
+	if (p->ov.ndrills > 2)
+		dt_grid_printf(g, LABEL_W + 14, y, w - 14, DT_ROLE_STATUS,
+		               "(the first two; all in [3])");
+	return rows;
+}
+
+static int journal(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	const dt_check_item *t5 = &p->ov.checklist.items[DT_ITEM_TRIAL5];
+	label(p, g, y, 3, "journal");
+	dt_grid_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
+	               "%s", t5->computed_detail[0] ? t5->computed_detail
+	                                            : "no pilot run");
+	return 1;
+}
+
+static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
+{
+	const dt_decision *d = dt_overview_latest(&p->ov);
+	char when[17], who[600];
+	int rows;
+	label(p, g, y, 4, "decisions");
+	if (!d) {
+		dt_grid_text(g, LABEL_W, y, w, "none yet: d records one",
+		             DT_ROLE_STATUS);
+		return 1;
+	}
+	dt_pv_when(d->decided_at, when);
+	dt_grid_printf(g, LABEL_W, y, w, d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
+	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
+	               : DT_ROLE_PILOT, "latest #%lld %s at %s by %s (%zu in the log)",
+	               (long long)d->id, dt_decision_kind_name(d->kind), when,
+	               d->recorded_by, p->ov.ndecisions);
+	rows = 1 + dt_grid_wrap(g, LABEL_W, y + 1, w,
+	                        avail > 6 ? 4 : avail > 2 ? avail - 2 : 1,
+	                        d->rationale, DT_ROLE_NORMAL);
+	dt_pv_deciders(d, who, sizeof who);
+	if (rows < avail)
+		dt_grid_text(g, LABEL_W, y + rows++, w, who, DT_ROLE_STATUS);
+	return rows;
+}
+
+void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	int w = g->w - LABEL_W - 1, y = y0, end = y0 + h;
+	dt_grid_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
+	               "created by %s at %s; you act as %s",
+	               p->ov.pilot.created_by, p->ov.pilot.created_at, p->actor);
+	y += card(p, g, y, w);
+	y += runs(p, g, y, w);
+	y += parity(p, g, y, w);
+	if (y < end)
+		y += checklist(p, g, y, w);
+	if (y < end)
+		y += drills(p, g, y, w);
+	if (y < end)
+		y += journal(p, g, y, w);
+	if (y < end)
+		decision(p, g, y, w, end - y);
+}
+
+dt_action dt_pv_overview_key(dt_pilots *p, int key)
+{
+	if (dt_list_move(&p->ov_sel, 5, key))
+		return DT_ACT_REDRAW;
+	if (key == DT_K_ENTER) {
+		p->view = (dt_pview)(DT_PV_CARD + p->ov_sel);
+		return DT_ACT_REDRAW;
+	}
+	return DT_ACT_NONE;
+}

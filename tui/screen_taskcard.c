@@ -1,0 +1,70 @@
+/* screen_taskcard.c: the task card as a form: pick a field, type a
+ * value, Enter saves it through dt_taskcard_set (validated by the model;
+ * a refused value stays in the editor with the reason shown). */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/pilots_internal.h"
+
+void dt_pv_card_fill(dt_pilots *p)
+{
+	int i;
+	for (i = 0; i < DT_TC_COUNT; i++) {
+		dt_field *f = &p->card_f[i];
+		char when[17];
+		f->label = dt_taskcard_defs[i].key;
+		f->kind = DT_FIELD_TEXT;
+		f->cap = DT_TC_VALUE_MAX - 1;
+		snprintf(f->value, sizeof f->value, "%s", p->ov.card.value[i]);
+		dt_pv_when(p->ov.card.set_at[i], when);
+		if (p->ov.card.set_by[i][0])
+			snprintf(f->aside, sizeof f->aside, "%s %s",
+			         p->ov.card.set_by[i], when);
+		else
+			f->aside[0] = '\0';
+	}
+	dt_form_set(&p->card, p->card_f, DT_TC_COUNT);
+}
+
+static const char *kind_hint(dt_tc_kind k)
+{
+	switch (k) {
+	case DT_TC_INT: return "an integer >= 0";
+	case DT_TC_REAL: return "a number >= 0";
+	case DT_TC_TYPE: return "lora, full or continued";
+	default: return "text";
+	}
+}
+
+void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h)
+{
+	const dt_tc_def *d = &dt_taskcard_defs[p->card.sel];
+	p->card.label_w = 18;
+	p->card.aside_w = g->w >= 100 ? 34 : 24;
+	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "%s: %s (empty clears)",
+	               d->label, kind_hint(d->kind));
+	dt_form_render(&p->card, g, 0, y0 + 1, g->w, h - 1);
+}
+
+dt_action dt_pv_card_key(dt_pilots *p, int key)
+{
+	dt_tc_field f = (dt_tc_field)p->card.sel;
+	switch (dt_form_key(&p->card, key)) {
+	case DT_FORM_COMMIT:
+		if (dt_taskcard_set(p->st, p->ov.pilot.id, f, p->card.in.buf,
+		                    p->actor) < 0) {
+			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+			return DT_ACT_REDRAW; /* the editor stays open */
+		}
+		dt_form_end_edit(&p->card, 1);
+		dt_pv_msg(p, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->actor);
+		dt_pv_written(p);
+		return DT_ACT_REDRAW;
+	case DT_FORM_REDRAW:
+		if (!p->card.editing)
+			p->msg[0] = '\0';
+		return DT_ACT_REDRAW;
+	default: /* Esc outside the editor is taken by pilot_area.c: back */
+		return DT_ACT_NONE;
+	}
+}
