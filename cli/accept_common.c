@@ -1,5 +1,5 @@
-/* accept_common.c: helpers of the acceptance-workflow commands: opening
- * the store from --db and finding a pilot by name. */
+/* accept_common.c: helpers of the acceptance-workflow commands: finding
+ * a pilot by name. */
 #include "cli/cli.h"
 
 #include <stdio.h>
@@ -7,16 +7,6 @@
 
 #include "model/dt_pilot.h"
 #include "model/dt_text.h"
-
-dt_store *dt_cli_store(const char *db)
-{
-	char path[4096];
-	if (dt_cli_db_path(db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return NULL;
-	}
-	return dt_cli_open(path);
-}
 
 int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 {

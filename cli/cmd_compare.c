@@ -236,12 +236,7 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	int r = parse_opts(argc, argv, &db, &metric, &po, &json, &xo);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	char path[4096];
-	if (dt_cli_db_path(db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run rb, rp;

@@ -190,12 +190,7 @@ int dt_cmd_ledger(const char *db, int argc, char **argv)
 		ledger_usage(stderr);
 		return DT_EXIT_USAGE;
 	}
-	char path[4096];
-	if (dt_cli_db_path(db_option(argc, argv, db), path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_store(db_option(argc, argv, db));
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc;

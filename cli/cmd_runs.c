@@ -119,12 +119,7 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: runs takes no argument\n");
 		return DT_EXIT_USAGE;
 	}
-	char path[4096];
-	if (dt_cli_db_path(db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run *runs;

@@ -77,12 +77,8 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: series needs exactly one RUN\n");
 		return DT_EXIT_USAGE;
 	}
-	char path[4096], err[600];
-	if (dt_cli_db_path(db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	char err[600];
+	dt_store *st = dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run run;

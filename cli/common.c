@@ -38,6 +38,16 @@ dt_store *dt_cli_open(const char *path)
 	return st;
 }
 
+dt_store *dt_cli_store(const char *db)
+{
+	char path[4096];
+	if (dt_cli_db_path(db, path, sizeof path) < 0) {
+		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
+		return NULL;
+	}
+	return dt_cli_open(path);
+}
+
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
 {
 	char *end;

@@ -68,8 +68,7 @@ typedef struct hf_ctx {
 	const dt_source *src;
 	const dt_import_opts *opts;
 	dt_rawlog *out;
-	char *line;                  /* current line, ANSI-stripped, NUL-ended */
-	size_t linecap;
+	dt_linebuf lb;               /* current line, ANSI-stripped, NUL-ended */
 	char *prev;                  /* text of the previous record (dedupe) */
 	size_t prevlen, prevcap;
 	hf_rec *recs;
@@ -87,21 +86,6 @@ typedef struct hf_ctx {
 } hf_ctx;
 
 /* ---------------------------------------------------------------- text */
-
-/* Copy s[0..len) into ctx->line without ANSI escapes; NUL bytes become
- * blanks so the copy is a C string. Returns the copy length or -1. */
-static long copy_line(hf_ctx *c, const char *s, size_t len)
-{
-	if (len + 1 > c->linecap) {
-		size_t cap = len + 1 > 256 ? len + 1 : 256;
-		char *p = realloc(c->line, cap);
-		if (!p)
-			return -1;
-		c->line = p;
-		c->linecap = cap;
-	}
-	return (long)dt_strip_ansi_copy(c->line, s, len);
-}
 
 /* Integer after "= " with optional thousands commas ("346,940"); 0 when
  * there is none. */
@@ -727,23 +711,18 @@ static int scan_banner(hf_ctx *c, const char *s)
 	return 0;
 }
 
+static int scan_piece(void *ctx, char *piece)
+{
+	hf_ctx *c = ctx;
+	return scan_banner(c, piece) < 0 || scan_records(c, piece) < 0 ? -1 : 0;
+}
+
 /* One physical line: strip ANSI, split at '\r' (tqdm redraws), scan. */
 static int do_line(hf_ctx *c, const char *s, size_t len)
 {
-	long n = copy_line(c, s, len);
-	if (n < 0)
+	if (dt_linebuf_set(&c->lb, s, len) < 0)
 		return -1;
-	char *piece = c->line;
-	for (;;) {
-		char *cr = strchr(piece, '\r');
-		if (cr)
-			*cr = '\0';
-		if (scan_banner(c, piece) < 0 || scan_records(c, piece) < 0)
-			return -1;
-		if (!cr)
-			return 0;
-		piece = cr + 1;
-	}
+	return dt_each_cr_piece(c->lb.s, scan_piece, c);
 }
 
 static int final_warnings(hf_ctx *c)
@@ -803,7 +782,7 @@ static int hf_parse(const dt_source *src, const dt_import_opts *opts,
 	int rc = c.keys ? run(&c) : -1;
 	if (rc < 0)
 		snprintf(err, errlen, "%s:%zu: out of memory", src->path, c.lineno);
-	free(c.line);
+	free(c.lb.s);
 	free(c.prev);
 	free(c.recs);
 	free(c.kv);

@@ -64,8 +64,7 @@ typedef struct tl_rec {
 typedef struct tl_ctx {
 	const dt_source *src;
 	dt_rawlog *out;
-	char *line;            /* current line, ANSI-stripped, NUL-ended */
-	size_t linecap;
+	dt_linebuf lb;         /* current line, ANSI-stripped, NUL-ended */
 	size_t lineno;
 	size_t nmatched;
 	int style_seen;
@@ -553,7 +552,7 @@ static int push_pairs(tl_ctx *c, const tl_rec *r)
 static int resume(tl_ctx *c)
 {
 	char text[160];
-	snprintf(text, sizeof text, "%s", skip_blank(c->line));
+	snprintf(text, sizeof text, "%s", skip_blank(c->lb.s));
 	if (dt_rawlog_mark_segment(c->out) < 0)
 		return -1;
 	return dt_rawlog_warn(c->out, "%s:%zu: new launch (HyperPod auto-resume):"
@@ -626,37 +625,19 @@ static int apply(tl_ctx *c, const tl_rec *r)
 
 /* ------------------------------------------------------------ driver */
 
-static int ensure_line(tl_ctx *c, size_t len)
+static int match_piece(void *ctx, char *piece)
 {
-	if (len + 1 <= c->linecap)
-		return 0;
-	size_t cap = len + 1 > 256 ? len + 1 : 256;
-	char *p = realloc(c->line, cap);
-	if (!p)
-		return -1;
-	c->line = p;
-	c->linecap = cap;
-	return 0;
+	tl_ctx *c = ctx;
+	recognise(piece, &c->rec);
+	return apply(c, &c->rec);
 }
 
 /* One physical line: strip ANSI, split at '\r' (bar redraws), match. */
 static int do_line(tl_ctx *c, const char *s, size_t len)
 {
-	if (ensure_line(c, len) < 0)
+	if (dt_linebuf_set(&c->lb, s, len) < 0)
 		return -1;
-	dt_strip_ansi_copy(c->line, s, len);
-	char *piece = c->line;
-	for (;;) {
-		char *cr = strchr(piece, '\r');
-		if (cr)
-			*cr = '\0';
-		recognise(piece, &c->rec);
-		if (apply(c, &c->rec) < 0)
-			return -1;
-		if (!cr)
-			return 0;
-		piece = cr + 1;
-	}
+	return dt_each_cr_piece(c->lb.s, match_piece, c);
 }
 
 static int final_warnings(tl_ctx *c)
@@ -714,7 +695,7 @@ static int tl_parse(const dt_source *src, const dt_import_opts *opts,
 		snprintf(err, errlen, "%s:%zu: out of memory", src->path,
 		         c ? c->lineno : 0);
 	if (c)
-		free(c->line);
+		free(c->lb.s);
 	free(c);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* source.c: read-only file mapping and SHA-256 of imported logs. */
 #include "importers/source.h"
+#include "model/dt_sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,7 +9,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <openssl/evp.h>
 
 int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 {
@@ -57,30 +57,5 @@ void dt_source_close(dt_source *src)
 
 int dt_source_sha256(const dt_source *src, char hex[65])
 {
-	unsigned char md[32];
-	unsigned int mdlen = 0;
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-	if (!ctx || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
-		EVP_MD_CTX_free(ctx);
-		return -1;
-	}
-	const size_t window = 8u << 20;
-	long page = sysconf(_SC_PAGESIZE);
-	for (size_t off = 0; off < src->len; off += window) {
-		size_t n = src->len - off < window ? src->len - off : window;
-		if (EVP_DigestUpdate(ctx, src->data + off, n) != 1) {
-			EVP_MD_CTX_free(ctx);
-			return -1;
-		}
-		/* off is a multiple of the window, hence page-aligned. */
-		if (page > 0 && n == window)
-			madvise((void *)(src->data + off), n, MADV_DONTNEED);
-	}
-	int ok = EVP_DigestFinal_ex(ctx, md, &mdlen) == 1 && mdlen == 32;
-	EVP_MD_CTX_free(ctx);
-	if (!ok)
-		return -1;
-	for (int i = 0; i < 32; i++)
-		snprintf(hex + 2 * i, 3, "%02x", md[i]);
-	return 0;
+	return dt_sha256_hex(src->data, src->len, hex);
 }

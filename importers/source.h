@@ -14,10 +14,8 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen);
 /* Unmap a source opened by dt_source_open (safe on a zeroed struct). */
 void dt_source_close(dt_source *src);
 
-/* SHA-256 (FIPS 180-4, via OpenSSL EVP) of the source bytes as 64
- * lowercase hex digits plus NUL in hex[65]. Returns 0 or -1. Pages already
- * hashed are released from memory as it goes (madvise), so hashing a large
- * file does not hold it resident. */
+/* SHA-256 (FIPS 180-4, dt_sha256_hex) of the source bytes as 64
+ * lowercase hex digits plus NUL in hex[65]. Returns 0 or -1. */
 int dt_source_sha256(const dt_source *src, char hex[65]);
 
 #endif

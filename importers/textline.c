@@ -1,6 +1,7 @@
 /* textline.c: ANSI stripping and byte search for the text importers. */
 #include "importers/textline.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 size_t dt_ansi_len(const char *s, size_t len)
@@ -48,4 +49,33 @@ const char *dt_find_bytes(const char *h, size_t hlen, const char *n)
 		if (h[i] == n[0] && memcmp(h + i, n, nl) == 0)
 			return h + i;
 	return NULL;
+}
+
+long dt_linebuf_set(dt_linebuf *b, const char *s, size_t len)
+{
+	if (len + 1 > b->cap) {
+		size_t cap = len + 1 > 256 ? len + 1 : 256;
+		char *p = realloc(b->s, cap);
+		if (!p)
+			return -1;
+		b->s = p;
+		b->cap = cap;
+	}
+	return (long)dt_strip_ansi_copy(b->s, s, len);
+}
+
+int dt_each_cr_piece(char *line, int (*fn)(void *ctx, char *piece),
+                     void *ctx)
+{
+	for (char *piece = line;;) {
+		char *cr = strchr(piece, '\r');
+		if (cr)
+			*cr = '\0';
+		int rc = fn(ctx, piece);
+		if (rc < 0)
+			return rc;
+		if (!cr)
+			return 0;
+		piece = cr + 1;
+	}
 }

@@ -18,4 +18,20 @@ size_t dt_strip_ansi_copy(char *out, const char *s, size_t len);
  * or NULL. */
 const char *dt_find_bytes(const char *h, size_t hlen, const char *n);
 
+/* A reusable buffer for one line of a text log. */
+typedef struct dt_linebuf {
+	char *s;     /* NUL-terminated line, owned (free()) */
+	size_t cap;  /* bytes allocated */
+} dt_linebuf;
+
+/* Put s[0..len) into b without ANSI escapes (dt_strip_ansi_copy), growing
+ * it as needed. Returns the line length, or -1 on ENOMEM. */
+long dt_linebuf_set(dt_linebuf *b, const char *s, size_t len);
+
+/* Call fn(ctx, piece) on each '\r'-separated piece of `line` (tqdm and
+ * progress bars redraw with '\r'), cutting it in place. Stops at and
+ * returns the first negative result of fn, else 0. */
+int dt_each_cr_piece(char *line, int (*fn)(void *ctx, char *piece),
+                     void *ctx);
+
 #endif

@@ -4,17 +4,7 @@
 # pre-filled from the logs, the run journal, decisions (go refused while
 # items block), the hash chain and tamper detection, JSON contracts.
 # usage: cli_acceptance.sh DUALTRACK
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # check NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails+1)); fi
-}
-py() { python3 -c "$1"; }
-db="$tmp/s.db"
+. "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
 export DUALTRACK_USER="meeting-room"
 
@@ -160,4 +150,4 @@ for c in pilot attach check drill journal decide verify; do
   check "$c --help" test $? -eq 0
 done
 
-exit $((fails > 0))
+finish

@@ -3,17 +3,7 @@
 # it: demo store, runs/series/compare JSON contracts, exit codes, error
 # messages, duplicate refusal, one transaction per import.
 # usage: cli_end_to_end.sh DUALTRACK
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # check NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails+1)); fi
-}
-py() { python3 -c "$1"; }
-db="$tmp/s.db"
+. "$(dirname "$0")/lib_cli.sh"
 
 "$bin" --db "$db" demo --no-tui >"$tmp/demo.out" 2>&1
 check "demo builds" grep -q "demo store ready" "$tmp/demo.out"
@@ -103,5 +93,4 @@ check "unknown command exits 2" test $? -eq 2
 DUALTRACK_DB="$db" "$bin" runs >"$tmp/env.out"
 check "DUALTRACK_DB selects the store" grep -q llama3-8b-lora-gpu-a100 "$tmp/env.out"
 
-echo "cli_end_to_end: $fails failure(s)"
-[ "$fails" -eq 0 ]
+finish

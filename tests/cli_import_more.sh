@@ -5,17 +5,7 @@
 # growing log (partial last line held back), and the compile note of
 # compare. Corpus parts are skipped when ../shared is absent.
 # usage: cli_import_more.sh DUALTRACK
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # check NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails+1)); fi
-}
-py() { python3 -c "$1"; }
-db="$tmp/s.db"
+. "$(dirname "$0")/lib_cli.sh"
 
 # --follow: 2 complete lines + a partial one; then the rest arrives.
 printf 'step 1 loss 2.5\nstep 2 loss 2.25\nstep 3 lo' >"$tmp/grow.log"
@@ -97,4 +87,4 @@ assert (ll['segments'], l['points'], l['first_step'], l['last_step']) == (2, 394
 w = r['run-1']
 assert w['format'] == 'wandb' and 'loss' not in w['metrics'], w
 "
-exit $((fails > 0))
+finish

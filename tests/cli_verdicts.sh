@@ -3,17 +3,7 @@
 # codes and JSON, compare findings / interpolation / noise ratio JSON,
 # ledger JSON on the demo store, ledger set errors, scenario guide.
 # usage: cli_verdicts.sh DUALTRACK
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # check NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails+1)); fi
-}
-py() { python3 -c "$1"; }
-db="$tmp/s.db"
+. "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
 
 dt demo --no-tui >"$tmp/demo.out" 2>&1
@@ -238,5 +228,4 @@ assert j['recommendation'] == 'gpu' and j['answers']['custom_cuda'] == 'yes'"
 dt scenario p3 --stable perhaps >/dev/null 2>&1
 check "scenario bad answer: exit 2" test $? -eq 2
 
-echo "$fails failure(s)"
-test "$fails" -eq 0
+finish
