@@ -12,10 +12,10 @@ build=${1:-$root/build}
 steps=${2:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$build/gen_log" csv "$steps" "$tmp/bench.csv"
-"$build/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
-"$build/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
-"$build/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
+"$build/bench/gen_log" csv "$steps" "$tmp/bench.csv"
+"$build/bench/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
+"$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
+"$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
 if python3 -c 'import pandas' 2>/dev/null; then
   pandas_s=$(python3 - "$tmp/bench.csv" <<'PY'
 import sys, time, pandas
@@ -30,6 +30,6 @@ PY
 else
   echo "pandas not installed (apt-get install python3-pandas): ratio skipped"
 fi
-if [ -x "$build/bench_frame" ]; then
-  "$build/bench_frame" "$steps" 200 50
+if [ -x "$build/bench/bench_frame" ]; then
+  "$build/bench/bench_frame" "$steps" 200 50
 fi
