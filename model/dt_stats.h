@@ -7,7 +7,7 @@
 
 #include "model/dt_series.h"
 
-/* Median of v[0..n) (sorts v in place, NaN must not be present); the
+/* Median of v[0..n) (reorders v in place, O(n); NaN must not be present); the
  * upper middle for even n, as numpy's "higher" rule; NaN when n = 0. */
 double dt_median_inplace(double *v, size_t n);
 
