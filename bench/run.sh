@@ -16,8 +16,14 @@ trap 'rm -rf "$tmp"' EXIT
 "$build/bench/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
 "$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
 "$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
-if python3 -c 'import pandas' 2>/dev/null; then
-  pandas_s=$(python3 - "$tmp/bench.csv" <<'PY'
+# Debian's python3-pandas belongs to /usr/bin/python3, which another python3
+# earlier on PATH (pyenv, venv) may hide.
+pyp=""
+for c in python3 /usr/bin/python3; do
+  if "$c" -c 'import pandas' 2>/dev/null; then pyp=$c; break; fi
+done
+if [ -n "$pyp" ]; then
+  pandas_s=$("$pyp" - "$tmp/bench.csv" <<'PY'
 import sys, time, pandas
 best = 1e30
 for _ in range(3):
