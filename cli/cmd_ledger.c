@@ -40,21 +40,6 @@ static void ledger_usage(FILE *f)
 	      "exit: 0 success, 2 usage or input error\n", f);
 }
 
-/* Hours, or a number with unit h/m/s, to seconds. */
-static int parse_time(const char *s, double *out)
-{
-	size_t n = strlen(s);
-	double mul = 3600.0;
-	if (n > 1 && strchr("hms", s[n - 1])) {
-		mul = s[n - 1] == 'h' ? 3600.0 : s[n - 1] == 'm' ? 60.0 : 1.0;
-		n--;
-	}
-	if (dt_parse_double_field(s, n, out) < 0 || !isfinite(*out) || *out < 0)
-		return -1;
-	*out *= mul;
-	return 0;
-}
-
 static int cmd_set(dt_store *st, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -96,7 +81,7 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 		        "measured or assumption\n");
 		return DT_EXIT_USAGE;
 	}
-	if (is_time ? parse_time(val, &v) < 0 :
+	if (is_time ? dt_ledger_parse_time(val, &v) < 0 :
 	    dt_cli_real(key, val, &v) < 0) {
 		if (is_time)
 			fprintf(stderr, "dualtrack: %s expects hours >= 0 (or 90m, "

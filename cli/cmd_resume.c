@@ -8,12 +8,8 @@
 
 #include "cli/cli.h"
 #include "model/dt_jsonw.h"
-#include "model/dt_resume.h"
-#include "model/dt_runs.h"
-#include "model/dt_segments.h"
+#include "model/dt_resume_run.h"
 #include "model/dt_text.h"
-
-#define MAX_CKPT 64
 
 static void resume_usage(FILE *f)
 {
@@ -95,40 +91,6 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	}
 	a->run = argv[optind];
 	return 0;
-}
-
-/* Parse "1200,3400" into steps; returns the count or -1. */
-static long parse_steps(const char *what, const char *s, int64_t *v)
-{
-	long n = 0;
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", s);
-	for (char *save, *t = strtok_r(buf, ",", &save); t;
-	     t = strtok_r(NULL, ",", &save)) {
-		if (n == MAX_CKPT || dt_cli_int(what, t, 0, &v[n]) < 0)
-			return -1;
-		n++;
-	}
-	return n;
-}
-
-/* Segments of the first data-cursor metric whose segments line up. */
-static const char *load_cursor(dt_store *st, const dt_run *r, size_t nseg,
-                               dt_series **segs, size_t *n)
-{
-	static const char *const names[] = {"consumed_samples", "consumed_tokens",
-	                                    "epoch"};
-	char err[600];
-	for (size_t k = 0; k < 3; k++) {
-		if (dt_run_segments(st, r, names[k], segs, n, err, sizeof err) < 0)
-			continue;
-		if (*n == nseg)
-			return names[k];
-		dt_segments_free(*segs, *n);
-		*segs = NULL;
-		*n = 0;
-	}
-	return NULL;
 }
 
 static void print_text(const char *run, const dt_restart_verdict *v, size_t n,
@@ -220,67 +182,34 @@ static void print_json(const char *run, const char *baseline,
 static int run_checks(dt_store *st, const rc_args *a)
 {
 	dt_run run, brun;
-	dt_series *loss = NULL, *lr = NULL, *cur = NULL, base = {0};
-	size_t nloss = 0, nlr = 0, ncur = 0, nv = 0;
-	dt_restart_verdict *v = NULL;
-	int64_t ckpt[MAX_CKPT];
-	long nckpt = 0;
+	dt_resume_run_result res;
+	int64_t ckpt[DT_RESUME_MAX_CKPT];
+	long nckpt = -1;   /* -1: the run fact checkpoint.confirmed_step */
 	char err[600];
-	dt_fact *facts = NULL;
-	size_t nfacts = 0;
-	int rc = DT_EXIT_USAGE;
 	if (dt_cli_find_run(st, a->run, &run) < 0 ||
 	    (a->baseline && dt_cli_find_run(st, a->baseline, &brun) < 0))
 		return DT_EXIT_USAGE;
-	if (dt_store_facts(st, run.id, &facts, &nfacts) < 0)
-		goto store_err;
-	for (size_t i = 0; !a->ckpt && i < nfacts; i++)
-		if (strcmp(facts[i].key, "checkpoint.confirmed_step") == 0 &&
-		    (nckpt = parse_steps("fact checkpoint.confirmed_step",
-		                         facts[i].value, ckpt)) < 0)
-			goto out;
-	if (a->ckpt && (nckpt = parse_steps("--checkpoint", a->ckpt, ckpt)) < 0)
-		goto out;
-	if (dt_run_segments(st, &run, "loss", &loss, &nloss, err, sizeof err) < 0 ||
-	    dt_run_segments(st, &run, "lr", &lr, &nlr, err, sizeof err) < 0 ||
-	    (a->baseline && dt_run_series(st, &brun, "loss", &base, err,
-	                                  sizeof err) < 0)) {
-		fprintf(stderr, "dualtrack: %s\n", err);
-		goto out;
+	if (a->ckpt && (nckpt = dt_resume_parse_steps(a->ckpt, ckpt,
+	                                              DT_RESUME_MAX_CKPT)) < 0) {
+		fprintf(stderr, "dualtrack: --checkpoint expects steps like "
+		        "1200,3400 (at most %d), got '%s'\n", DT_RESUME_MAX_CKPT,
+		        a->ckpt);
+		return DT_EXIT_USAGE;
 	}
-	if (nloss == 0) {
-		fprintf(stderr, "dualtrack: run has no loss curve to check\n");
-		goto out;
+	if (dt_resume_run(st, &run, a->baseline ? &brun : NULL, ckpt, nckpt,
+	                  a->hint, &a->o, &res, err, sizeof err) < 0) {
+		char safe[1300];
+		dt_sanitize(err, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: %s\n", safe);
+		return DT_EXIT_USAGE;
 	}
-	dt_resume_in in = {.loss = loss, .nseg = nloss, .lr = lr, .nlr = nlr,
-	                   .baseline = a->baseline ? &base : NULL,
-	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
-	                   .grad_accum_hint = a->hint};
-	in.cursor_metric = load_cursor(st, &run, nloss, &cur, &ncur);
-	in.cursor = cur;
-	in.ncursor = ncur;
-	if (dt_resume_check(&in, &a->o, &v, &nv) < 0) {
-		fprintf(stderr, "dualtrack: out of memory\n");
-		goto out;
-	}
-	int all = 1;
-	for (size_t i = 0; i < nv; i++)
-		all &= v[i].pass;
 	if (a->json)
-		print_json(run.name, a->baseline ? brun.name : NULL, v, nv, all);
+		print_json(run.name, a->baseline ? brun.name : NULL, res.v, res.nv,
+		           res.all_pass);
 	else
-		print_text(run.name, v, nv, nloss);
-	rc = all ? DT_EXIT_OK : DT_EXIT_FAIL;
-	goto out;
-store_err:
-	fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
-out:
-	free(v);
-	free(facts);
-	dt_segments_free(loss, nloss);
-	dt_segments_free(lr, nlr);
-	dt_segments_free(cur, ncur);
-	dt_series_free(&base);
+		print_text(run.name, res.v, res.nv, res.nseg);
+	int rc = res.all_pass ? DT_EXIT_OK : DT_EXIT_FAIL;
+	dt_resume_run_free(&res);
 	return rc;
 }
 
@@ -290,12 +219,7 @@ int dt_cmd_resume_check(const char *db, int argc, char **argv)
 	int r = parse_args(argc, argv, &a);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	char path[4096];
-	if (dt_cli_db_path(a.db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_store(a.db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc = run_checks(st, &a);

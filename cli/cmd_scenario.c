@@ -36,36 +36,6 @@ static void scenario_usage(FILE *f)
 	      "exit: 0 success, 2 usage or input error\n", f);
 }
 
-/* "stable=yes,custom_cuda=no,..." */
-static void encode(const dt_scenario_answers *a, char *buf, size_t n)
-{
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int q = 0; q < DT_Q_COUNT && used < n; q++) {
-		int k = snprintf(buf + used, n - used, "%s%s=%s", q ? "," : "",
-		                 dt_scenario_key(q), dt_answer_name(a->a[q]));
-		if (k < 0)
-			break;
-		used += (size_t)k;
-	}
-}
-
-static void decode(const char *s, dt_scenario_answers *a)
-{
-	char buf[400];
-	snprintf(buf, sizeof buf, "%s", s);
-	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
-		if (!eq)
-			continue;
-		*eq = '\0';
-		for (int q = 0; q < DT_Q_COUNT; q++)
-			if (strcmp(t, dt_scenario_key(q)) == 0)
-				dt_answer_parse(eq + 1, &a->a[q]);
-	}
-}
-
 static void print(const char *pilot, const dt_scenario_answers *a,
                   const dt_scenario_result *r, const dt_scenario_rec *rec,
                   int json)
@@ -175,26 +145,14 @@ int dt_cmd_scenario(const char *db, int argc, char **argv)
 	int r = parse(argc, argv, &s);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	char path[4096];
-	if (dt_cli_db_path(s.db, path, sizeof path) < 0) {
-		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
-		return DT_EXIT_USAGE;
-	}
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_store(s.db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_scenario_rec rec = {0};
 	dt_scenario_result res;
 	int rc = DT_EXIT_USAGE;
 	if (s.answered) {
-		dt_scenario_decide(&s.a, &res);
-		encode(&s.a, rec.answers, sizeof rec.answers);
-		snprintf(rec.training, sizeof rec.training, "%s", s.a.training);
-		snprintf(rec.recommendation, sizeof rec.recommendation, "%s",
-		         dt_recommendation_name(res.rec));
-		snprintf(rec.reason, sizeof rec.reason, "%s", res.reason);
-		snprintf(rec.set_by, sizeof rec.set_by, "%s", s.by ? s.by : "");
-		if (dt_store_scenario_put(st, s.pilot, &rec) < 0 ||
+		if (dt_scenario_save(st, s.pilot, &s.a, s.by, &res) < 0 ||
 		    dt_store_scenario_get(st, s.pilot, &rec) < 0)
 			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		else
@@ -207,7 +165,7 @@ int dt_cmd_scenario(const char *db, int argc, char **argv)
 			fprintf(stderr, "dualtrack: no scenario stored for this pilot; "
 			        "answer with --stable yes ... (scenario --help)\n");
 		else {
-			decode(rec.answers, &s.a);
+			dt_scenario_decode(rec.answers, &s.a);
 			snprintf(s.a.training, sizeof s.a.training, "%s", rec.training);
 			dt_scenario_decide(&s.a, &res);
 			rc = DT_EXIT_OK;

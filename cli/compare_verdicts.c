@@ -2,7 +2,6 @@
  * noise ratio of `dualtrack compare` (see compare_verdicts.h). */
 #include "cli/compare_verdicts.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,51 +9,21 @@
 
 #include "cli/cli.h"
 #include "model/dt_resample.h"
-#include "model/dt_runs.h"
+#include "model/dt_run_findings.h"
 #include "model/dt_text.h"
-
-static int load(dt_store *st, const dt_run *r, const char *metric,
-                dt_series *s)
-{
-	char err[600];
-	if (dt_run_series(st, r, metric, s, err, sizeof err) < 0) {
-		fprintf(stderr, "dualtrack: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
 
 static int findings(dt_store *st, const dt_run *rb, const dt_run *rp,
                     const char *metric, const dt_series *sb,
                     const dt_series *sp, dt_cmp_extra *x)
 {
-	dt_series lb = {0}, lp = {0}, eb = {0}, ep = {0};
-	int rc = -1;
-	if (dt_findings_data(sb, "baseline", metric, &x->findings) < 0 ||
-	    dt_findings_data(sp, "pilot", metric, &x->findings) < 0)
-		goto out;
-	if (strcmp(metric, "loss") == 0) {
-		if (load(st, rb, "lr", &lb) < 0 || load(st, rp, "lr", &lp) < 0 ||
-		    load(st, rb, "eval_loss", &eb) < 0 ||
-		    load(st, rp, "eval_loss", &ep) < 0)
-			goto out;
-		dt_scale_in in = {.loss_b = sb, .loss_p = sp,
-		                  .lr_b = lb.n ? &lb : NULL, .lr_p = lp.n ? &lp : NULL,
-		                  .eval_b = eb.n ? &eb : NULL,
-		                  .eval_p = ep.n ? &ep : NULL};
-		if (dt_findings_scale(&in, &x->findings) < 0)
-			goto out;
+	char err[600];
+	if (dt_run_findings(st, rb, rp, metric, sb, sp, &x->findings, err,
+	                    sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return -1;
 	}
 	dt_findings_verdict_note(&x->findings, x->note, sizeof x->note);
-	rc = 0;
-out:
-	if (rc < 0 && errno == ENOMEM)
-		fprintf(stderr, "dualtrack: out of memory\n");
-	dt_series_free(&lb);
-	dt_series_free(&lp);
-	dt_series_free(&eb);
-	dt_series_free(&ep);
-	return rc;
+	return 0;
 }
 
 /* Replace *s by its window means. */
@@ -71,29 +40,18 @@ static int window(dt_series *s, int64_t w)
 static int noise(dt_store *st, const char *metric, const dt_series *sb,
                  const dt_series *sp, int64_t warmup, dt_cmp_extra *x)
 {
-	const dt_series *bases[DT_CMP_MAX_EXTRA + 1] = {sb};
-	dt_series extra[DT_CMP_MAX_EXTRA];
-	size_t n = 0;
-	int rc = -1;
-	memset(extra, 0, sizeof extra);
-	for (; n < x->o.nalso; n++) {
-		dt_run r;
-		if (dt_cli_find_run(st, x->o.also[n], &r) < 0 ||
-		    load(st, &r, metric, &extra[n]) < 0 ||
-		    (x->o.window && window(&extra[n], x->o.window) < 0))
-			goto out;
-		bases[n + 1] = &extra[n];
-	}
-	if (dt_noise_compute(bases, n + 1, sp, warmup, &x->noise) < 0) {
-		fprintf(stderr, "dualtrack: out of memory\n");
-		goto out;
+	dt_run extra[DT_CMP_MAX_EXTRA];
+	char err[600];
+	for (size_t n = 0; n < x->o.nalso; n++)
+		if (dt_cli_find_run(st, x->o.also[n], &extra[n]) < 0)
+			return -1;
+	if (dt_run_noise(st, extra, x->o.nalso, metric, x->o.window, sb, sp,
+	                 warmup, &x->noise, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return -1;
 	}
 	x->have_noise = 1;
-	rc = 0;
-out:
-	for (size_t i = 0; i < DT_CMP_MAX_EXTRA; i++)
-		dt_series_free(&extra[i]);
-	return rc;
+	return 0;
 }
 
 int dt_cmp_extra_prepare(dt_store *st, const dt_run *rb, const dt_run *rp,
@@ -138,10 +96,7 @@ oom:
 
 dt_verdict dt_cmp_noise_verdict(const dt_cmp_extra *x)
 {
-	if (!x->have_noise || x->noise.n < 2 || isnan(x->noise.ratio))
-		return DT_VERDICT_INSUFFICIENT;
-	return x->noise.ratio <= DT_NOISE_ACCEPT ? DT_VERDICT_PASS
-	                                         : DT_VERDICT_FAIL;
+	return dt_noise_verdict(x->have_noise ? &x->noise : NULL);
 }
 
 static void json_agree(dt_jw *w, const char *key, int a)

@@ -20,17 +20,6 @@ static const dt_ledger_input *input_of(const dt_ledger_side *s, int is_time,
 	return is_time ? &s->time[i] : &s->item[i];
 }
 
-/* "1.50 measured" or "missing" into buf. */
-static void cell(const dt_ledger_input *in, double scale, char *buf,
-                 size_t n)
-{
-	if (in->basis == DT_BASIS_NONE)
-		snprintf(buf, n, "missing");
-	else
-		snprintf(buf, n, "%.4g %s%s", in->value / scale,
-		         dt_basis_name(in->basis), in->from_log ? " (log)" : "");
-}
-
 static void money(double v, char *buf, size_t n)
 {
 	if (isnan(v))
@@ -102,8 +91,8 @@ void dt_ledger_print_text(const dt_ledger_view *v)
 	       v->nruns);
 	printf("%-36s %-22s %s\n", "time (hours)", "gpu", "trn2");
 	for (int c = 0; c < DT_LC_COUNT; c++) {
-		cell(&v->sides[0].time[c], 3600, a, sizeof a);
-		cell(&v->sides[1].time[c], 3600, b, sizeof b);
+		dt_ledger_input_text(&v->sides[0].time[c], 3600, a, sizeof a);
+		dt_ledger_input_text(&v->sides[1].time[c], 3600, b, sizeof b);
 		printf("  %-34s %-22s %s\n", dt_ledger_cat_label(c), a, b);
 	}
 	puts("prices and quantities");
@@ -111,8 +100,8 @@ void dt_ledger_print_text(const dt_ledger_view *v)
 		char lab[64];
 		snprintf(lab, sizeof lab, "%s (%s)", dt_ledger_item_key(i),
 		         dt_ledger_item_unit(i));
-		cell(&v->sides[0].item[i], 1, a, sizeof a);
-		cell(&v->sides[1].item[i], 1, b, sizeof b);
+		dt_ledger_input_text(&v->sides[0].item[i], 1, a, sizeof a);
+		dt_ledger_input_text(&v->sides[1].item[i], 1, b, sizeof b);
 		printf("  %-34s %-22s %s\n", lab, a, b);
 	}
 	text_costs(r);

@@ -1,6 +1,7 @@
 /* import.c: detection, parsing and the one-transaction import. */
 #include "importers/import.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,6 +223,38 @@ store_err:
 	return -1;
 }
 
+/* "  step range: loss 1..50, all metrics 1..50; 2 segment(s) in the
+ * file" (steps as logged, before effective-step resolution; segments
+ * from the launches marked inside the file). */
+static void report_range(FILE *out, const dt_rawlog *log)
+{
+	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	size_t segs = 1;
+	for (size_t i = 0; i < log->nseries; i++) {
+		const dt_rawseries *s = &log->series[i];
+		for (size_t k = 0; k < s->n; k++) {
+			lo = s->step[k] < lo ? s->step[k] : lo;
+			hi = s->step[k] > hi ? s->step[k] : hi;
+		}
+		if (s->nmarks + 1 > segs)
+			segs = s->nmarks + 1;
+	}
+	if (lo > hi)
+		return;
+	fprintf(out, "  step range:");
+	if (loss && loss->n) {
+		int64_t a = INT64_MAX, b = INT64_MIN;
+		for (size_t k = 0; k < loss->n; k++) {
+			a = loss->step[k] < a ? loss->step[k] : a;
+			b = loss->step[k] > b ? loss->step[k] : b;
+		}
+		fprintf(out, " loss %lld..%lld,", (long long)a, (long long)b);
+	}
+	fprintf(out, " all metrics %lld..%lld; %zu segment(s) in the file\n",
+	        (long long)lo, (long long)hi, segs);
+}
+
 static void report_one(FILE *out, const parsed *p)
 {
 	char path[512];
@@ -234,6 +267,7 @@ static void report_one(FILE *out, const parsed *p)
 		fprintf(out, "%s%s %zu", i ? ", " : "", m, p->log.series[i].n);
 	}
 	fprintf(out, "); steps: %s\n", p->log.step_source);
+	report_range(out, &p->log);
 	for (size_t i = 0; i < p->log.nfacts; i++) {
 		char k[128], v[600];
 		dt_sanitize(p->log.facts[i].key, k, sizeof k);

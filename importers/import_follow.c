@@ -213,72 +213,181 @@ static void nap(double seconds)
 	nanosleep(&ts, NULL);
 }
 
+struct dt_follow {
+	dt_import_request rq;     /* strings below are owned copies */
+	char *path, *run_name, *platform, *format, *loss_tag;
+	const char *files[1];
+	const char *base;         /* file name part of path */
+	const dt_importer *imp;
+	held h;
+	dt_run run;
+	int64_t file_id;
+	size_t last_used, size;
+	unsigned long updates;
+	int stored;
+	long last_points;         /* loss points after the last update */
+	int64_t last_step;
+};
+
+static char *dup_or_null(const char *s, int *bad)
+{
+	char *d;
+	if (!s)
+		return NULL;
+	d = strdup(s);
+	if (!d)
+		*bad = 1;
+	return d;
+}
+
+dt_follow *dt_follow_new(const dt_import_request *rq)
+{
+	dt_follow *f = calloc(1, sizeof *f);
+	int bad = 0;
+	if (!f || rq->nfiles < 1 || !rq->run_name) {
+		free(f);
+		return NULL;
+	}
+	f->rq = *rq;
+	f->path = dup_or_null(rq->files[0], &bad);
+	f->run_name = dup_or_null(rq->run_name, &bad);
+	f->platform = dup_or_null(rq->platform, &bad);
+	f->format = dup_or_null(rq->format, &bad);
+	f->loss_tag = dup_or_null(rq->opts.loss_tag, &bad);
+	if (bad) {
+		dt_follow_free(f);
+		return NULL;
+	}
+	f->files[0] = f->path;
+	f->rq.files = f->files;
+	f->rq.nfiles = 1;
+	f->rq.run_name = f->run_name;
+	f->rq.platform = f->platform;
+	f->rq.format = f->format;
+	f->rq.opts.loss_tag = f->loss_tag;
+	f->rq.dry_run = 0;
+	f->base = strrchr(f->path, '/');
+	f->base = f->base ? f->base + 1 : f->path;
+	f->last_points = -1;
+	return f;
+}
+
+void dt_follow_free(dt_follow *f)
+{
+	if (!f)
+		return;
+	held_free(&f->h);
+	free(f->path);
+	free(f->run_name);
+	free(f->platform);
+	free(f->format);
+	free(f->loss_tag);
+	free(f);
+}
+
+int dt_follow_poll(dt_follow *f, dt_store *st, long *added_out,
+                   FILE *report, char *err, size_t errlen)
+{
+	struct stat sb;
+	dt_rawlog log;
+	char sha[65];
+	size_t used = 0;
+	long added, pts = -1;
+	int64_t last = 0;
+	int r;
+	*added_out = 0;
+	if (stat(f->path, &sb) < 0) {
+		snprintf(err, errlen, "%s: cannot stat (removed?)", f->path);
+		return -1;
+	}
+	if ((size_t)sb.st_size == f->size && f->stored)
+		return 0;
+	r = read_complete(f->path, &f->rq, &f->imp, &log,
+	                  f->stored ? NULL : sha, &f->size, &used, err, errlen);
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		return 0;
+	if (used == f->last_used) {
+		dt_rawlog_free(&log);
+		return 0;
+	}
+	{ /* before the store: dt_import_parsed consumes the log */
+		const dt_rawseries *loss = dt_rawlog_find(&log, DT_METRIC_LOSS);
+		if (loss && loss->n) {
+			pts = (long)loss->n;
+			last = loss->step[loss->n - 1];
+		}
+	}
+	if (!f->stored) {
+		added = (long)dt_rawlog_points(&log);
+		if (remember(&f->h, &log) < 0 ||
+		    dt_import_parsed(st, &f->rq, f->path, sha, used, f->imp, &log,
+		                     &f->run, &f->file_id, err, errlen) < 0)
+			added = -1;
+		f->stored = added >= 0;
+	} else {
+		added = store_update(st, &f->run, f->file_id, f->base, &log, &f->h,
+		                     err, errlen);
+	}
+	if (added >= 0) {
+		print_update(report, ++f->updates, added, &log, used);
+		f->last_used = used;
+		if (pts >= 0) {
+			f->last_points = pts;
+			f->last_step = last;
+		}
+	}
+	dt_rawlog_free(&log);
+	if (added < 0)
+		return -1;
+	*added_out = added;
+	return 1;
+}
+
+int dt_follow_stored(const dt_follow *f)
+{
+	return f->stored;
+}
+
+unsigned long dt_follow_updates(const dt_follow *f, long *loss_points,
+                                int64_t *last_step)
+{
+	*loss_points = f->last_points;
+	*last_step = f->last_step;
+	return f->updates;
+}
+
 int dt_import_follow(dt_store *st, const dt_import_request *rq,
                      const dt_follow_opts *fo, FILE *report, char *err,
                      size_t errlen)
 {
-	const char *path = rq->files[0];
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	const dt_importer *imp = NULL;
-	held h = {0};
-	dt_run run;
-	int64_t file_id = 0;
-	size_t last_used = 0, size = 0, used = 0;
-	unsigned long updates = 0;
+	dt_follow *f = dt_follow_new(rq);
 	double idle = 0;
-	int stored = 0, rc = 0;
+	int rc = 0;
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	while (!(fo->stop && *fo->stop)) {
-		struct stat sb;
-		if (stat(path, &sb) < 0) {
-			snprintf(err, errlen, "%s: cannot stat (removed?)", path);
+		long added;
+		int r = dt_follow_poll(f, st, &added, report, err, errlen);
+		if (r < 0) {
 			rc = -1;
 			break;
 		}
-		if ((size_t)sb.st_size != size || !stored) {
-			dt_rawlog log;
-			char sha[65];
-			int r = read_complete(path, rq, &imp, &log, stored ? NULL : sha,
-			                      &size, &used, err, errlen);
-			if (r < 0) {
-				rc = -1;
-				break;
-			}
-			if (r == 1 && used != last_used) {
-				long added;
-				if (!stored) {
-					added = (long)dt_rawlog_points(&log);
-					if (remember(&h, &log) < 0 ||
-					    dt_import_parsed(st, rq, path, sha, used, imp, &log,
-					                     &run, &file_id, err, errlen) < 0)
-						added = -1;
-					stored = added >= 0;
-				} else {
-					added = store_update(st, &run, file_id, base, &log, &h,
-					                     err, errlen);
-				}
-				if (added < 0) {
-					dt_rawlog_free(&log);
-					rc = -1;
-					break;
-				}
-				print_update(report, ++updates, added, &log, used);
-				last_used = used;
-				idle = 0;
-			}
-			if (r == 1)
-				dt_rawlog_free(&log);
-		}
+		if (r == 1)
+			idle = 0;
 		if (fo->idle_exit > 0 && idle >= fo->idle_exit)
 			break;
 		nap(fo->interval);
 		idle += fo->interval;
 	}
-	held_free(&h);
-	if (rc == 0 && !stored) {
+	if (rc == 0 && !f->stored) {
 		snprintf(err, errlen, "%s: no complete line was written; nothing "
-		         "imported", path);
+		         "imported", f->path);
 		rc = -1;
 	}
+	dt_follow_free(f);
 	return rc;
 }

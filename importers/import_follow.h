@@ -3,6 +3,7 @@
 #define DT_IMPORT_FOLLOW_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "importers/import.h"
@@ -28,5 +29,32 @@ typedef struct dt_follow_opts {
 int dt_import_follow(dt_store *st, const dt_import_request *rq,
                      const dt_follow_opts *fo, FILE *report, char *err,
                      size_t errlen);
+
+/* The same machinery one step at a time, for a caller with its own loop
+ * (the TUI's live mode). dt_follow_new copies the request (rq->run_name
+ * must be set; rq->files[0] is the log); NULL on ENOMEM or a request
+ * without a file or run name. */
+typedef struct dt_follow dt_follow;
+dt_follow *dt_follow_new(const dt_import_request *rq);
+
+/* One check: when the file changed size, parse its complete lines and
+ * store what is new (the first time: import it as a new file of the
+ * run), writing the "update N: ..." line to report (may be NULL).
+ * Returns 1 when an update was stored (*added = new points, may be 0),
+ * 0 when nothing new was complete, -1 with err (parse error, file
+ * removed, store error). */
+int dt_follow_poll(dt_follow *f, dt_store *st, long *added, FILE *report,
+                   char *err, size_t errlen);
+
+/* 1 once the first read has been stored. */
+int dt_follow_stored(const dt_follow *f);
+
+/* Updates stored so far; the loss points of the file and its last step
+ * at the latest update (*loss_points -1 when no loss was parsed). */
+unsigned long dt_follow_updates(const dt_follow *f, long *loss_points,
+                                int64_t *last_step);
+
+/* Free (NULL accepted). */
+void dt_follow_free(dt_follow *f);
 
 #endif

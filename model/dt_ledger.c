@@ -305,3 +305,28 @@ void dt_ledger_compute(const dt_ledger_side sides[DT_SIDES],
 	sensitivity(sides, out);
 	fairness(sides, out);
 }
+
+void dt_ledger_input_text(const dt_ledger_input *in, double scale, char *buf,
+                          size_t n)
+{
+	if (in->basis == DT_BASIS_NONE)
+		snprintf(buf, n, "missing");
+	else
+		snprintf(buf, n, "%.4g %s%s", in->value / scale,
+		         dt_basis_name(in->basis), in->from_log ? " (log)" : "");
+}
+
+int dt_ledger_parse_time(const char *s, double *seconds)
+{
+	size_t n = strlen(s);
+	double mul = 3600.0;
+	if (n > 1 && strchr("hms", s[n - 1])) {
+		mul = s[n - 1] == 'h' ? 3600.0 : s[n - 1] == 'm' ? 60.0 : 1.0;
+		n--;
+	}
+	if (dt_parse_double_field(s, n, seconds) < 0 || !isfinite(*seconds) ||
+	    *seconds < 0)
+		return -1;
+	*seconds *= mul;
+	return 0;
+}

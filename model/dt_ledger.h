@@ -139,6 +139,16 @@ int dt_ledger_side_parse(const char *s);
 const char *dt_basis_name(dt_basis b);
 dt_basis dt_basis_parse(const char *s);
 
+/* An input as a table cell: "1.5 measured (log)" (value / scale, %.4g,
+ * basis, "(log)" when derived), or "missing"; into buf (size n). Times
+ * are shown in hours with scale 3600. */
+void dt_ledger_input_text(const dt_ledger_input *in, double scale, char *buf,
+                          size_t n);
+
+/* A time as typed: hours ("1.5"), or a number with unit h, m or s
+ * ("90m", "300s"); finite and >= 0. Sets *seconds; returns 0 or -1. */
+int dt_ledger_parse_time(const char *s, double *seconds);
+
 /* Derive one run's times from its curves: `step_time` per segment
  * (seconds per optimizer step, from dt_resolve_segments; nst may be 0),
  * `wall` per segment (Unix seconds at each logged step; nwall may be 0),

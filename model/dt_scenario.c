@@ -117,3 +117,32 @@ void dt_scenario_decide(const dt_scenario_answers *in, dt_scenario_result *r)
 			         "only after parallelism, checkpoint and recovery checks");
 	}
 }
+
+void dt_scenario_encode(const dt_scenario_answers *a, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int q = 0; q < DT_Q_COUNT && used < n; q++) {
+		int k = snprintf(buf + used, n - used, "%s%s=%s", q ? "," : "",
+		                 dt_scenario_key(q), dt_answer_name(a->a[q]));
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
+
+void dt_scenario_decode(const char *s, dt_scenario_answers *a)
+{
+	char buf[400];
+	snprintf(buf, sizeof buf, "%s", s);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		for (int q = 0; q < DT_Q_COUNT; q++)
+			if (strcmp(t, dt_scenario_key(q)) == 0)
+				dt_answer_parse(eq + 1, &a->a[q]);
+	}
+}

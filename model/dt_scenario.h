@@ -65,4 +65,13 @@ const char *dt_recommendation_name(dt_recommendation r);
 const char *dt_answer_name(dt_answer a);
 int dt_answer_parse(const char *s, dt_answer *out);
 
+/* Answers as stored (dt_scenario_rec.answers): "stable=yes,custom_cuda=no,
+ * ..." for every question in DT_Q_* order, into buf (size n; cut when
+ * short). */
+void dt_scenario_encode(const dt_scenario_answers *a, char *buf, size_t n);
+
+/* Read stored answers back into *a (questions not named, or with words
+ * dt_answer_parse refuses, are left as they are). */
+void dt_scenario_decode(const char *s, dt_scenario_answers *a);
+
 #endif

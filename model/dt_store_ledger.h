@@ -59,6 +59,15 @@ typedef struct dt_scenario_rec {
 int dt_store_scenario_put(dt_store *st, const char *pilot,
                           const dt_scenario_rec *rec);
 
+/* Decide the answers (dt_scenario_decide, result in *res) and store them
+ * with the recommendation as a new scenario record of `pilot`, set by
+ * `by` (NULL = ""). (model/dt_scenario_save.c) */
+struct dt_scenario_answers;
+struct dt_scenario_result;
+int dt_scenario_save(dt_store *st, const char *pilot,
+                     const struct dt_scenario_answers *a, const char *by,
+                     struct dt_scenario_result *res);
+
 /* Latest scenario record of a pilot: 0 found, 1 none, -1 error. */
 int dt_store_scenario_get(dt_store *st, const char *pilot,
                           dt_scenario_rec *out);

@@ -31,36 +31,7 @@ db="$tmp/s.db"
 "$BIN" --db "$db" import --platform trn2 --run pilot "$tmp/pilot1.csv" "$tmp/pilot2.csv" >/dev/null || exit 1
 
 fail=0
-screen() { $T capture-pane -p -t t; }
-# wait_for TEXT: poll the pane until TEXT (fixed string) shows, up to 10 s.
-wait_for() {
-	local i
-	for i in $(seq 100); do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-	done
-	echo "FAIL: timed out waiting for: $1"; screen; fail=1; return 1
-}
-wait_gone() {
-	local i
-	for i in $(seq 100); do
-		screen | grep -qF -- "$1" || return 0
-		sleep 0.1
-	done
-	echo "FAIL: still on screen: $1"; screen; fail=1; return 1
-}
-wait_re() { # like wait_for, with an extended regex
-	local i
-	for i in $(seq 100); do
-		screen | grep -qE -- "$1" && return 0
-		sleep 0.1
-	done
-	echo "FAIL: timed out waiting for a line matching: $1"; screen; fail=1; return 1
-}
-expect_line() { # regex that some line must match (extended grep)
-	screen | grep -qE -- "$1" && return 0
-	echo "FAIL: no line matches: $1"; screen; fail=1
-}
+. "$(dirname "$0")/tmux_helpers.sh"
 
 $T new-session -d -x 80 -y 24 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp bash --norc --noprofile"
 $T send-keys -t t "\"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
@@ -89,7 +60,8 @@ wait_for "verdict FAIL: 6 of 200 steps breach |p-b| > 0 + 0.02*|b| (allowed 2);"
 wait_for "first breach at step 50; max |rel diff| 10.0% at step 52; warm-up 0"
 wait_for "cursor step 1  base 2.4975  pilot 2.4975  rel +0.00%"
 expect_line '^eff\.step +1 +101 +200 *$'
-expect_line '└─*p─*'                 # the pilot's restart at step 150
+# the pilot's restart at step 150 (p) after its NaN finding at step 120 (N)
+expect_line '└─*N─*p─*$'
 screen | grep -qF '▲' || { echo "FAIL: no NaN mark"; screen; fail=1; }
 screen | grep -qF '×' || { echo "FAIL: no breach in the diff strip"; screen; fail=1; }
 

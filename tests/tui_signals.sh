@@ -19,15 +19,7 @@ awk 'BEGIN { print "step,loss"; for (s = 1; s <= 50; s++) printf "%d,%.3f\n", s,
 "$BIN" --db "$db" import --platform trn2 --run trn2-run "$tmp/b.csv" >/dev/null || exit 1
 
 fail=0
-screen() { $T capture-pane -p -t t; }
-wait_for() {
-	local i
-	for i in $(seq 100); do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.1
-	done
-	echo "FAIL: timed out waiting for: $1"; screen; fail=1; return 1
-}
+. "$(dirname "$0")/tmux_helpers.sh"
 # start_tui [ENV=VALUE...]: clear the pane, start the TUI, wait for it.
 start_tui() {
 	$T send-keys -t t "clear; $* \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter

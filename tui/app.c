@@ -13,7 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "importers/import_follow.h"
 #include "themes/theme.h"
+#include "tui/import_screen.h"
 #include "tui/pilots.h"
 #include "tui/screens.h"
 #include "tui/term.h"
@@ -21,6 +23,9 @@
 #define MIN_COLS 60
 #define MIN_ROWS 16
 #define RELOAD_MS 400   /* poll PRAGMA data_version this often (ms) */
+#define FOLLOW_MS 500   /* live mode: check the followed file this often */
+
+enum { SCR_RUNS, SCR_COMPARE, SCR_PILOTS, SCR_RESUME, SCR_IMPORT };
 
 static volatile sig_atomic_t quit_signal;
 
@@ -50,12 +55,17 @@ typedef struct app {
 	char theme_paths[3][512];
 	size_t ntheme, theme_idx;
 	int mono;
-	int screen;            /* 0 run list, 1 comparison, 2 pilot screens */
-	int run_screen;        /* 0 or 1: where Tab returns from the pilots */
+	int screen;            /* SCR_* */
+	int run_screen;        /* where Tab returns from the pilots */
 	int help;              /* help overlay shown */
 	dt_runs_screen runs;
 	dt_compare_screen cmp;
 	dt_pilots pil;
+	dt_resume_screen res;
+	dt_import_screen imp;
+	dt_follow *follow;     /* live mode: the followed file, NULL = off */
+	char follow_run[DT_NAME_MAX];
+	char live_title[800];  /* title with the LIVE marker */
 	int64_t data_version;
 } app;
 
@@ -108,17 +118,44 @@ static void draw(app *a)
 		               MIN_COLS, MIN_ROWS, g->w, g->h);
 		dt_grid_text(g, 0, 1, g->w, "enlarge it, or press q to quit",
 		             DT_ROLE_STATUS);
-	} else if (a->screen == 2) {
-		dt_pilots_render(&a->pil, g, a->title);
-	} else if (a->screen == 1) {
+	} else if (a->screen == SCR_PILOTS) {
+		dt_pilots_render(&a->pil, g, a->live_title);
+	} else if (a->screen == SCR_COMPARE) {
 		dt_compare_screen_render(&a->cmp, g, a->title);
+	} else if (a->screen == SCR_RESUME) {
+		dt_resume_render(&a->res, g, a->live_title);
+	} else if (a->screen == SCR_IMPORT) {
+		dt_import_screen_render(&a->imp, g, a->live_title);
 	} else {
-		dt_runs_render(&a->runs, g, a->title);
+		dt_runs_render(&a->runs, g, a->live_title);
 	}
 	if (a->help && g->w >= MIN_COLS && g->h >= MIN_ROWS)
-		dt_help_render(g, a->screen == 2 ? DT_HELP_PILOTS + (int)a->pil.view
-		                                 : a->screen);
+		dt_help_render(g, a->screen == SCR_PILOTS
+		               ? DT_HELP_PILOTS + (int)a->pil.view
+		               : a->screen == SCR_RESUME ? DT_HELP_RESUME
+		               : a->screen == SCR_IMPORT ? DT_HELP_IMPORT
+		               : a->screen);
 	dt_term_blit(g);
+}
+
+/* Open the comparison of the picked runs (keep: a reload). */
+static void open_compare(app *a, int keep)
+{
+	const dt_run *b = dt_runs_picked(&a->runs, 0);
+	const dt_run *p = dt_runs_picked(&a->runs, 1);
+	dt_run extra[DT_EXTRA_MAX];
+	size_t n = dt_runs_extra(&a->runs, extra);
+	if (b && p)
+		dt_compare_open(&a->cmp, a->st, b, p, extra, n, keep);
+}
+
+/* Re-read everything shown after a write (ours or another process'). */
+static void reload_all(app *a)
+{
+	dt_runs_load(&a->runs, a->st);
+	dt_pilots_reload(&a->pil);
+	if (a->screen == SCR_COMPARE)
+		open_compare(a, 1);
 }
 
 /* Reload when another connection committed (PRAGMA data_version). */
@@ -128,21 +165,156 @@ static int check_reload(app *a)
 	if (dt_store_data_version(a->st, &v) || v == a->data_version)
 		return 0;
 	a->data_version = v;
-	dt_runs_load(&a->runs, a->st);
-	dt_pilots_reload(&a->pil);
-	if (a->screen == 1) {
-		const dt_run *b = dt_runs_picked(&a->runs, 0);
-		const dt_run *p = dt_runs_picked(&a->runs, 1);
-		if (b && p)
-			dt_compare_open(&a->cmp, a->st, b, p, 1);
-	}
+	reload_all(a);
 	return 1;
+}
+
+/* The LIVE marker ("LIVE run: 3 updates, loss 240 pts, last step 240")
+ * in the titles and on the comparison. */
+static void set_live_title(app *a)
+{
+	long pts = -1;
+	int64_t last = 0;
+	unsigned long up;
+	char mark[300];
+	if (!a->follow) {
+		snprintf(a->live_title, sizeof a->live_title, "%s", a->title);
+		a->cmp.live[0] = '\0';
+		return;
+	}
+	up = dt_follow_updates(a->follow, &pts, &last);
+	if (pts >= 0)
+		snprintf(mark, sizeof mark, "LIVE %s: %lu update(s), loss %ld pts, "
+		         "last step %lld", a->follow_run, up, pts, (long long)last);
+	else
+		snprintf(mark, sizeof mark, "LIVE %s: %lu update(s)", a->follow_run,
+		         up);
+	snprintf(a->live_title, sizeof a->live_title, "%.300s \xe2\x80\x94 %.480s",
+	         mark, a->title);
+	dt_utf8_copy(a->cmp.live, sizeof a->cmp.live, mark);
+}
+
+static void stop_follow(app *a, const char *why)
+{
+	dt_follow_free(a->follow);
+	a->follow = NULL;
+	set_live_title(a);
+	dt_utf8_copy(a->runs.msg, sizeof a->runs.msg, why);
+}
+
+/* Live mode: one check of the followed file; 1 when something changed. */
+static int poll_follow(app *a)
+{
+	char err[1024], msg[1100];
+	long added;
+	int r;
+	if (!a->follow)
+		return 0;
+	r = dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err);
+	if (r < 0) {
+		snprintf(msg, sizeof msg, "live mode stopped: %s", err);
+		stop_follow(a, msg);
+		return 1;
+	}
+	if (r == 0)
+		return 0;
+	set_live_title(a);
+	reload_all(a); /* our own writes do not move PRAGMA data_version */
+	return 1;
+}
+
+/* Enter on a live preview: start following the import screen's file. */
+static void start_follow(app *a)
+{
+	dt_import_request rq;
+	const char *files[1];
+	char err[1024];
+	long added;
+	dt_import_screen_request(&a->imp, &rq, files);
+	a->follow = dt_follow_new(&rq);
+	if (!a->follow) {
+		snprintf(a->imp.msg, sizeof a->imp.msg, "out of memory");
+		a->imp.msg_err = 1;
+		return;
+	}
+	snprintf(a->follow_run, sizeof a->follow_run, "%s", rq.run_name);
+	if (dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err) < 0 ||
+	    !dt_follow_stored(a->follow)) {
+		if (dt_follow_stored(a->follow) == 0 && err[0] == '\0')
+			snprintf(err, sizeof err, "%s: no complete line yet", files[0]);
+		snprintf(a->imp.msg, sizeof a->imp.msg, "not following: %s", err);
+		a->imp.msg_err = 1;
+		dt_follow_free(a->follow);
+		a->follow = NULL;
+		return;
+	}
+	set_live_title(a);
+	reload_all(a);
+	snprintf(a->runs.msg, sizeof a->runs.msg, "following %s into run %s; "
+	         "F stops", files[0], a->follow_run);
+	a->screen = SCR_RUNS;
+}
+
+/* Keys of the import screen (every key but ? and t reaches it). */
+static void import_key(app *a, int key)
+{
+	dt_action act = dt_import_screen_key(&a->imp, a->st, key);
+	if (act == DT_ACT_LIVE) {
+		start_follow(a);
+	} else if (act == DT_ACT_BACK) {
+		if (!a->imp.msg_err && a->imp.msg[0]) { /* imported */
+			reload_all(a);
+			dt_utf8_copy(a->runs.msg, sizeof a->runs.msg, a->imp.msg);
+		}
+		a->screen = SCR_RUNS;
+	}
+}
+
+/* Actions of the run list. */
+static void runs_action(app *a, dt_action act, int *quit)
+{
+	switch (act) {
+	case DT_ACT_QUIT:
+		*quit = 1;
+		break;
+	case DT_ACT_OPEN_COMPARE:
+		open_compare(a, 0);
+		a->screen = SCR_COMPARE;
+		break;
+	case DT_ACT_OPEN_RESUME:
+		dt_resume_open(&a->res, a->st, &a->runs.runs[a->runs.sel],
+		               dt_runs_picked(&a->runs, 0));
+		a->screen = SCR_RESUME;
+		break;
+	case DT_ACT_OPEN_IMPORT:
+		dt_import_screen_open(&a->imp, 0);
+		a->screen = SCR_IMPORT;
+		break;
+	case DT_ACT_LIVE:
+		if (a->follow) {
+			char msg[300];
+			snprintf(msg, sizeof msg, "live mode stopped: %s keeps what was "
+			         "read", a->follow_run);
+			stop_follow(a, msg);
+		} else {
+			dt_import_screen_open(&a->imp, 1);
+			a->screen = SCR_IMPORT;
+		}
+		break;
+	default:
+		break;
+	}
 }
 
 static void handle_key(app *a, int key, int *quit)
 {
 	dt_action act;
-	if (a->screen == 2 && dt_pilots_modal(&a->pil) &&
+	if (a->screen == SCR_IMPORT && dt_import_screen_modal(&a->imp) &&
+	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
+		import_key(a, key); /* the text editor: every key */
+		return;
+	}
+	if (a->screen == SCR_PILOTS && dt_pilots_modal(&a->pil) &&
 	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
 		dt_pilots_key(&a->pil, key); /* a text field or dialog: every key */
 		return;
@@ -166,7 +338,7 @@ static void handle_key(app *a, int key, int *quit)
 			*quit = 1;
 		return;
 	}
-	if (a->screen == 2) {
+	if (a->screen == SCR_PILOTS) {
 		act = dt_pilots_key(&a->pil, key);
 		if (act == DT_ACT_QUIT)
 			*quit = 1;
@@ -174,25 +346,27 @@ static void handle_key(app *a, int key, int *quit)
 			a->screen = a->run_screen;
 		return;
 	}
+	if (a->screen == SCR_IMPORT) {
+		import_key(a, key);
+		return;
+	}
 	if (key == DT_KEY_TAB || key == 'P') {
 		a->run_screen = a->screen;
-		a->screen = 2;
+		a->screen = SCR_PILOTS;
 		return;
 	}
-	if (a->screen == 1) {
-		act = dt_compare_key(&a->cmp, key);
+	if (a->screen == SCR_COMPARE) {
+		act = dt_compare_key(&a->cmp, a->st, key);
 		if (act == DT_ACT_BACK)
-			a->screen = 0;
+			a->screen = SCR_RUNS;
 		return;
 	}
-	act = dt_runs_key(&a->runs, a->st, key);
-	if (act == DT_ACT_QUIT) {
-		*quit = 1;
-	} else if (act == DT_ACT_OPEN_COMPARE) {
-		dt_compare_open(&a->cmp, a->st, dt_runs_picked(&a->runs, 0),
-		                dt_runs_picked(&a->runs, 1), 0);
-		a->screen = 1;
+	if (a->screen == SCR_RESUME) {
+		if (dt_resume_key(&a->res, key) == DT_ACT_BACK)
+			a->screen = SCR_RUNS;
+		return;
 	}
+	runs_action(a, dt_runs_key(&a->runs, a->st, key), quit);
 }
 
 static void install_signals(struct sigaction *old_quit,
@@ -227,7 +401,7 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	const char *force_ascii = getenv("DUALTRACK_ASCII");
 	app a;
 	int quit = 0, dirty = 1, ascii;
-	int64_t last_check;
+	int64_t last_check, last_follow;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "dualtrack: the full-screen view needs a terminal "
@@ -265,8 +439,9 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	dt_runs_load(&a.runs, st);
 	dt_pilots_init(&a.pil, st);
 	if (a.pil.nrows > 0)
-		a.screen = 2; /* a store with pilots opens on them */
-	last_check = now_ms();
+		a.screen = SCR_PILOTS; /* a store with pilots opens on them */
+	set_live_title(&a);
+	last_check = last_follow = now_ms();
 
 	while (!quit && !quit_signal) {
 		wint_t wch;
@@ -281,6 +456,10 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		if (now_ms() - last_check >= RELOAD_MS) {
 			last_check = now_ms();
 			dirty |= check_reload(&a);
+		}
+		if (a.follow && now_ms() - last_follow >= FOLLOW_MS) {
+			last_follow = now_ms();
+			dirty |= poll_follow(&a);
 		}
 		if (rc == ERR)
 			continue;
@@ -299,7 +478,11 @@ int dt_tui_run(dt_store *st, const char *db_label)
 
 	dt_term_end();
 	restore_signals(old_quit, old_crash);
+	dt_follow_free(a.follow);
 	dt_compare_close(&a.cmp);
+	dt_findings_free(&a.cmp.findings);
+	dt_resume_close(&a.res);
+	dt_import_screen_free(&a.imp);
 	dt_runs_free(&a.runs);
 	dt_pilots_free(&a.pil);
 	dt_grid_free(&a.grid);

@@ -69,6 +69,8 @@ typedef struct dt_view_curve {
 	size_t nrestart;
 } dt_view_curve;
 
+#define DT_VIEW_MARKS 16
+
 typedef struct dt_compare_view {
 	dt_view_curve c[2];        /* 0 baseline, 1 pilot */
 	char label[2][160];        /* sanitised "name (platform)" */
@@ -85,6 +87,14 @@ typedef struct dt_compare_view {
 	int logy;                  /* 1: log10 y axis */
 	int plot_w;                /* plot width of the last render, cells */
 	char error[160];           /* last error (e.g. out of memory) */
+	/* Set by the screen around the chart (zero = none): */
+	int top_rows;              /* rows kept free under the legend */
+	int bottom_rows;           /* rows kept free under the verdict */
+	char note[96];             /* verdict note, e.g. "logging-scale
+	                            * mismatch (x 4)", "" = none */
+	size_t nmarks;             /* finding marks on the x axis */
+	int64_t mark_x[DT_VIEW_MARKS];
+	char mark_ch[DT_VIEW_MARKS];
 } dt_compare_view;
 
 /* Build a view over two curves (borrowed: they must outlive the view).
@@ -117,9 +127,17 @@ void dt_compare_pan(dt_compare_view *v, double frac);
 void dt_compare_cursor(dt_compare_view *v, int dir);
 
 /* Render the whole comparison screen into g (title on row 0, footer on
- * the last row). Needs g at least 40 x 12; smaller grids get a one-line
+ * the last row; top_rows free rows under the legend and bottom_rows
+ * under the verdict for the caller; finding marks mark_ch[i] on the x
+ * axis at mark_x[i]; a non-empty note shown in the verdict sentence). Needs g at least 40 x 12; smaller grids get a one-line
  * message. Never fails (out of memory shows a message). */
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title);
+
+/* The verdict sentence with a note after the verdict's name when note is
+ * not empty: "verdict FAIL (logging-scale mismatch (x 4)): 37 of ...".
+ * Returns the length (snprintf). */
+int dt_compare_verdict_note_text(const dt_parity *par, const char *note,
+                                 char *buf, size_t len);
 
 /* The verdict sentence, e.g. "verdict FAIL: 37 of 1200 steps breach
  * |p-b| > 0 + 0.02*|b| (allowed 12); first breach at step 812; max |rel

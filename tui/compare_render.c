@@ -38,6 +38,19 @@ int dt_compare_verdict_text(const dt_parity *par, char *buf, size_t len)
 	                (long long)par->opts.warmup);
 }
 
+int dt_compare_verdict_note_text(const dt_parity *par, const char *note,
+                                 char *buf, size_t len)
+{
+	char v[512];
+	const char *colon;
+	dt_compare_verdict_text(par, v, sizeof v);
+	colon = strchr(v, ':');
+	if (!note || !note[0] || !colon)
+		return snprintf(buf, len, "%s", v);
+	return snprintf(buf, len, "%.*s (%s)%s", (int)(colon - v), v, note,
+	                colon);
+}
+
 /* Draw text that may not fit on one row over two rows, breaking after
  * the last "; " that fits. */
 static void text_two_rows(dt_grid *g, int y, const char *s, dt_role role)
@@ -57,8 +70,8 @@ static void text_two_rows(dt_grid *g, int y, const char *s, dt_role role)
 			cut = i + 1;
 		}
 	}
-	if (cut == 0) {
-		dt_grid_text(g, 0, y, g->w, s, role);
+	if (cut == 0) { /* no "; " early enough: wrap at a space */
+		dt_grid_wrap(g, 0, y, g->w, 2, s, role);
 		return;
 	}
 	memcpy(first, s, cut);
@@ -129,6 +142,17 @@ static void draw_xaxis(dt_grid *g, int y, int px, int pw,
 				c->ch = k ? L'p' : L'b';
 			c->role = DT_ROLE_RESTART;
 		}
+	for (i = 0; i < v->nmarks; i++) {
+		double mx = (double)v->mark_x[i];
+		dt_cell *c;
+		if (mx < v->x0 || mx >= v->x0 + v->span)
+			continue;
+		c = dt_grid_at(g, px + (int)floor((mx - v->x0) / v->span * pw), y);
+		if (!c)
+			continue;
+		c->ch = (wchar_t)v->mark_ch[i];
+		c->role = DT_ROLE_WARN;
+	}
 	dt_grid_text(g, 0, y + 1, px - 1, v->par.by_samples ? "samples" : "eff.step",
 	             DT_ROLE_AXIS);
 	fmt_x(a, sizeof a, v->x0);
@@ -250,11 +274,13 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		               "terminal too small: need 40x12, have %dx%d", W, H);
 		return;
 	}
-	rest = H - 8;
+	rest = H - 8 - v->top_rows - v->bottom_rows;
+	if (rest < 6)
+		rest = 6;
 	hs = rest / 4 < 3 ? 3 : rest / 4;
 	ch = rest - hs;
 	pw = W - YLABEL_W - 1;
-	ay = 2 + ch;
+	ay = 2 + v->top_rows + ch;
 	sy = ay + 2;
 	ry = sy + hs;
 	v->plot_w = pw;
@@ -275,11 +301,12 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		ymin = v->logy ? 0.1 : 0;
 		ymax = 1;
 	}
-	draw_yaxis(g, 2, ch, ymin, ymax, v->logy);
+	draw_yaxis(g, 2 + v->top_rows, ch, ymin, ymax, v->logy);
 	draw_xaxis(g, ay, YLABEL_W, pw, v);
-	if (dt_chart_plot(g, YLABEL_W, 2, pw, ch, s, v->x0, v->span, ymin, ymax,
-	                  v->logy))
-		dt_grid_text(g, YLABEL_W, 2, pw, "out of memory", DT_ROLE_FAIL);
+	if (dt_chart_plot(g, YLABEL_W, 2 + v->top_rows, pw, ch, s, v->x0, v->span,
+	                  ymin, ymax, v->logy))
+		dt_grid_text(g, YLABEL_W, 2 + v->top_rows, pw, "out of memory",
+		             DT_ROLE_FAIL);
 
 	R = dt_strip_plot(g, YLABEL_W, sy, pw, hs, v);
 	for (k = 0; k < hs; k++)
@@ -288,10 +315,10 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	dt_grid_text(g, 0, sy + hs / 2, 8, "rel diff", DT_ROLE_AXIS);
 	dt_grid_printf(g, 0, sy + hs - 1, 8, DT_ROLE_LABEL, "%+7.1f%%", -R * 100.0);
 
-	draw_cursor(g, v, YLABEL_W, pw, 2, ay, sy, sy + hs);
+	draw_cursor(g, v, YLABEL_W, pw, 2 + v->top_rows, ay, sy, sy + hs);
 	draw_readout(g, ry, v);
 
-	dt_compare_verdict_text(&v->par, verdict, sizeof verdict);
+	dt_compare_verdict_note_text(&v->par, v->note, verdict, sizeof verdict);
 	vrole = v->par.verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
 	        v->par.verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL : DT_ROLE_WARN;
 	text_two_rows(g, ry + 1, verdict, vrole);

@@ -11,15 +11,24 @@ enum {
 	PL = 1u << (DT_HELP_PILOTS + 0), OV = 1u << (DT_HELP_PILOTS + 1),
 	TC = 1u << (DT_HELP_PILOTS + 2), CK = 1u << (DT_HELP_PILOTS + 3),
 	DR = 1u << (DT_HELP_PILOTS + 4), JR = 1u << (DT_HELP_PILOTS + 5),
-	DC = 1u << (DT_HELP_PILOTS + 6),
-	PV = OV | TC | CK | DR | JR | DC,   /* inside a pilot */
-	ALL = RL | CM | PL | PV
+	DC = 1u << (DT_HELP_PILOTS + 6), LG = 1u << (DT_HELP_PILOTS + 7),
+	RS = 1u << DT_HELP_RESUME, IM = 1u << DT_HELP_IMPORT,
+	PV = OV | TC | CK | DR | JR | DC | LG,   /* inside a pilot */
+	ALL = RL | CM | PL | PV | RS | IM
 };
 
 static const char *const help_title[] = {
-	"keys: run list", "keys: comparison", "keys: pilots",
-	"keys: pilot overview", "keys: task card", "keys: checklist",
-	"keys: drill log", "keys: run journal", "keys: decision log",
+	[DT_HELP_RUNS] = "keys: run list", [DT_HELP_COMPARE] = "keys: comparison",
+	[DT_HELP_PILOTS] = "keys: pilots",
+	[DT_HELP_PILOTS + 1] = "keys: pilot overview",
+	[DT_HELP_PILOTS + 2] = "keys: task card",
+	[DT_HELP_PILOTS + 3] = "keys: checklist",
+	[DT_HELP_PILOTS + 4] = "keys: drill log",
+	[DT_HELP_PILOTS + 5] = "keys: run journal",
+	[DT_HELP_PILOTS + 6] = "keys: decision log",
+	[DT_HELP_PILOTS + 7] = "keys: ledger",
+	[DT_HELP_RESUME] = "keys: resume check",
+	[DT_HELP_IMPORT] = "keys: import",
 };
 
 static const help_line help[] = {
@@ -29,6 +38,10 @@ static const help_line help[] = {
 	{ RL, "p", "mark the selected run as pilot" },
 	{ RL, "Enter", "pick baseline, then pilot, then compare" },
 	{ RL, "c", "open the comparison (both picked)" },
+	{ RL, "a", "add / drop an extra GPU baseline (noise)" },
+	{ RL, "r", "resume check of the run, per restart" },
+	{ RL, "i", "import a file or run folder (preview)" },
+	{ RL, "F", "live: follow a growing log; F stops" },
 	{ RL, "w", "warnings of the selected run" },
 	{ RL, "q", "quit" },
 	{ RL | CM, "Tab P", "switch to the pilots (acceptance workflow)" },
@@ -41,6 +54,10 @@ static const help_line help[] = {
 	{ CM, "s", "TensorBoard debiased EMA smoothing on/off" },
 	{ CM, ", .", "smoothing weight 0.6 0.8 0.9 0.95 0.99" },
 	{ CM, "L", "log-scale y axis on/off" },
+	{ CM, "i", "pilot interpolated onto the baseline steps" },
+	{ CM, "w", "window means: off, 10, 50, 100 eff. steps" },
+	{ CM, "f", "findings: scale, NaN/inf, zero, constant" },
+	{ CM, "N", "noise rule decides (a: extra GPU baseline)" },
 	{ CM, "q Esc", "back to the run list" },
 	{ PL, "j k  Enter", "move; open the pilot's overview" },
 	{ PL, "q", "quit" },
@@ -57,9 +74,19 @@ static const help_line help[] = {
 	{ DR, "[ ]  Left Right", "pick a verification item of the drill" },
 	{ DR, "p f n", "item pass / fail / not checked (with a note)" },
 	{ DC, "j k", "pick a decision (newest first; never edited)" },
+	{ OV, "l", "time and cost ledger, scenario guide" },
+	{ LG, "j k  h l", "pick a row; the gpu / trn2 column" },
+	{ LG, "Enter", "enter a value (side, value, basis, note)" },
+	{ LG, "s", "answer the scenario guide" },
+	{ RS, "j k", "pick a restart" },
+	{ RS, "PgUp PgDn", "scroll" },
+	{ RS | IM, "q Esc", "back to the run list" },
+	{ IM, "j k  Enter", "pick a field; edit / cycle / preview" },
+	{ IM, "Tab", "complete the path (in the path editor)" },
+	{ IM, "Enter (preview)", "import, or follow it (live mode)" },
 	{ PV, "q Esc", "back (task card, ... -> overview -> pilots)" },
 	{ PL | PV, "Tab P", "switch to the run list" },
-	{ PV, "in a text field", "Enter accept, Esc cancel, Bksp, Ctrl-U clear" },
+	{ PV | IM, "in a text field", "Enter accept, Esc cancel, Bksp, Ctrl-U clear" },
 	{ ALL, "t", "next theme (NO_COLOR keeps monochrome)" },
 	{ ALL, "?", "this help (any key closes)" },
 	{ ALL, "Ctrl-C", "quit" },
@@ -94,7 +121,7 @@ void dt_help_render(dt_grid *g, int screen)
 	unsigned bit;
 	int rows = 0, ix, iy, y;
 	size_t i, nt = sizeof help_title / sizeof help_title[0];
-	if (screen < 0 || (size_t)screen >= nt)
+	if (screen < 0 || (size_t)screen >= nt || !help_title[screen])
 		screen = DT_HELP_RUNS;
 	bit = 1u << screen;
 	for (i = 0; i < sizeof help / sizeof help[0]; i++)

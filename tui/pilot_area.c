@@ -10,18 +10,19 @@
 
 static const char *const view_name[DT_PV_COUNT] = {
 	"pilots", "overview", "task card", "checklist", "drill log",
-	"run journal", "decision log",
+	"run journal", "decision log", "ledger",
 };
 
 /* The key footer of each view (fits 80 columns). */
 static const char *const view_footer[DT_PV_COUNT] = {
 	"?:help j/k:move Enter:open pilot Tab:runs q:quit",
-	"?:help j/k Enter or 1-5:open d:decide Esc:back Tab:runs",
+	"?:help j/k Enter or 1-5:open l:ledger d:decide Esc:back Tab:runs",
 	"?:help j/k:field Enter:edit (Enter saves, Esc cancels) Esc:back",
 	"?:help p:pass f:fail w:waive u:pending e:evidence Esc:back",
 	"?:help a:add drill [ ]:item p:pass f:fail n:not checked Esc:back",
 	"?:help Enter:edit a:add key h/l:other run Esc:back",
 	"?:help d:decide (a new decision supersedes) j/k:move Esc:back",
+	"?:help j/k:row h/l:side Enter:enter value s:scenario Esc:back",
 };
 
 void dt_pv_msg(dt_pilots *p, int err, const char *fmt, ...)
@@ -162,6 +163,8 @@ static int load_pilot(dt_pilots *p, const char *name)
 	clamp(&p->dc_sel, ov.ndecisions);
 	clamp(&p->jr_run, ov.nruns);
 	dt_pv_card_fill(p);
+	if (p->lg.loaded || p->view == DT_PV_LEDGER)
+		dt_pv_ledger_load(p);
 	return dt_pv_journal_load(p);
 }
 
@@ -169,6 +172,7 @@ int dt_pv_open_pilot(dt_pilots *p, const char *name)
 {
 	p->ov_sel = p->ck_sel = p->ck_top = p->dr_sel = p->dr_top = 0;
 	p->dr_item = p->jr_run = p->dc_sel = 0;
+	p->lg.sel = p->lg.top = 0;
 	memset(&p->card, 0, sizeof p->card);
 	memset(&p->jr, 0, sizeof p->jr);
 	if (load_pilot(p, name) < 0)
@@ -189,6 +193,7 @@ void dt_pilots_free(dt_pilots *p)
 {
 	dt_drill_form_close(p);
 	dt_pv_journal_free(p);
+	dt_pv_ledger_free(p);
 	dt_overview_free(&p->ov);
 	free(p->rows);
 	memset(p, 0, sizeof *p);
@@ -231,6 +236,7 @@ void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
 int dt_pilots_modal(const dt_pilots *p)
 {
 	return p->prompt.open || p->drill.open || p->decide.open ||
+	       p->lg.edit_open || p->lg.sc_open ||
 	       (p->view == DT_PV_CARD && p->card.editing) ||
 	       (p->view == DT_PV_JOURNAL && p->jr.editing);
 }
@@ -251,7 +257,7 @@ void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title)
 	                                         int) = {
 		dt_pv_list_render, dt_pv_overview_render, dt_pv_card_render,
 		dt_pv_checklist_render, dt_pv_drills_render, dt_pv_journal_render,
-		dt_pv_decisions_render,
+		dt_pv_decisions_render, dt_pv_ledger_render,
 	};
 	const char *dash = g->ascii ? "-" : "\xe2\x80\x94";
 	dt_grid_clear(g);
@@ -271,6 +277,8 @@ void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title)
 		dt_drill_form_render(p, g);
 	if (p->decide.open)
 		dt_decide_form_render(p, g);
+	if (p->lg.edit_open || p->lg.sc_open)
+		dt_ledger_forms_render(p, g);
 	if (p->prompt.open)
 		render_prompt(p, g);
 }
@@ -307,7 +315,7 @@ dt_action dt_pilots_key(dt_pilots *p, int key)
 	static dt_action (*const handler[DT_PV_COUNT])(dt_pilots *, int) = {
 		dt_pv_list_key, dt_pv_overview_key, dt_pv_card_key,
 		dt_pv_checklist_key, dt_pv_drills_key, dt_pv_journal_key,
-		dt_pv_decisions_key,
+		dt_pv_decisions_key, dt_pv_ledger_key,
 	};
 	if (p->prompt.open)
 		return prompt_key(p, key);

@@ -6,6 +6,9 @@
 
 #include "model/dt_actor.h"
 #include "model/dt_journal.h"
+#include "model/dt_ledger_load.h"
 #include "model/dt_overview.h"
+#include "model/dt_scenario.h"
+#include "model/dt_store_ledger.h"
 
 #endif

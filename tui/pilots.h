@@ -29,6 +29,7 @@ typedef enum dt_pview {
 	DT_PV_DRILLS,
 	DT_PV_JOURNAL,
 	DT_PV_DECISIONS,
+	DT_PV_LEDGER,       /* time and cost ledger, scenario guide */
 	DT_PV_COUNT
 } dt_pview;
 
@@ -85,6 +86,29 @@ typedef struct dt_decide_form {
 	size_t nblk;
 } dt_decide_form;
 
+/* The ledger screen: the pilot's dt_ledger_view, a cursor on its rows
+ * and side columns, the value dialog and the scenario dialog. */
+#define DT_LG_VALUE_FIELDS 5        /* side, value, basis, note, save */
+typedef struct dt_ledger_ui {
+	int loaded;
+	dt_ledger_view v;
+	char err[600];              /* why it did not load */
+	size_t sel, top;            /* selected table row, first row shown */
+	int side;                   /* DT_SIDE_* column picked (h / l) */
+	int have_sc;                /* a scenario record is stored */
+	dt_scenario_answers sc;
+	dt_scenario_result scr;
+	char sc_by[64], sc_at[32];
+	/* value dialog */
+	int edit_open, e_is_time, e_index;
+	dt_field ef[DT_LG_VALUE_FIELDS];
+	dt_form eform;
+	/* scenario dialog: a choice per question, training, save */
+	int sc_open;
+	dt_field sf[DT_Q_COUNT + 2];
+	dt_form sform;
+} dt_ledger_ui;
+
 struct dt_pilots {
 	dt_store *st;               /* borrowed */
 	char actor[64];             /* who acts (dt_actor_name) */
@@ -107,6 +131,7 @@ struct dt_pilots {
 	size_t jr_n;
 	dt_form jr;
 	size_t dc_sel, dc_top;      /* decisions: 0 = newest */
+	dt_ledger_ui lg;            /* ledger (l on the overview) */
 	/* dialogs */
 	dt_prompt prompt;
 	dt_drill_form drill;

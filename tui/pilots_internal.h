@@ -23,6 +23,23 @@ void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h);
 dt_action dt_pv_journal_key(dt_pilots *p, int key);
 void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h);
 dt_action dt_pv_decisions_key(dt_pilots *p, int key);
+void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h);
+dt_action dt_pv_ledger_key(dt_pilots *p, int key);
+
+/* Ledger of the open pilot (dt_ledger_load) and its scenario record,
+ * into p->lg (screen_ledger.c); the error is kept in p->lg.err. */
+void dt_pv_ledger_load(dt_pilots *p);
+void dt_pv_ledger_free(dt_pilots *p);
+
+/* ---- ledger dialogs (ledger_form.c) ---- */
+/* Open the value dialog on a ledger input (is_time: category, else
+ * item) of side `side`, prefilled with its current entry. */
+void dt_ledger_form_open(dt_pilots *p, int is_time, int index, int side);
+void dt_scenario_form_open(dt_pilots *p);
+void dt_ledger_forms_render(dt_pilots *p, dt_grid *g);
+/* Keys while a ledger dialog is open (Enter saves through
+ * dt_store_ledger_set / dt_scenario_save under p->actor). */
+dt_action dt_ledger_forms_key(dt_pilots *p, int key);
 
 /* Task card rows from p->ov.card (values, who / when). */
 void dt_pv_card_fill(dt_pilots *p);

@@ -214,5 +214,11 @@ dt_action dt_pv_overview_key(dt_pilots *p, int key)
 		p->view = (dt_pview)(DT_PV_CARD + p->ov_sel);
 		return DT_ACT_REDRAW;
 	}
+	if (key == 'l') {
+		dt_pv_ledger_load(p);
+		p->lg.sel = p->lg.top = 0;
+		p->view = DT_PV_LEDGER;
+		return DT_ACT_REDRAW;
+	}
 	return DT_ACT_NONE;
 }

@@ -81,6 +81,15 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	s->n = n;
 	s->loss_points = pts;
 	s->nwarnings = nw;
+	for (i = 0; i < s->nalso;) { /* drop extra baselines that are gone */
+		size_t k;
+		for (k = 0; k < n && runs[k].id != s->also_id[i]; k++)
+			;
+		if (k == n)
+			s->also_id[i] = s->also_id[--s->nalso];
+		else
+			i++;
+	}
 	s->base_id = found_b ? bid : 0;
 	s->pilot_id = found_p ? pid : 0;
 	s->sel = 0;
@@ -88,6 +97,49 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 		if (runs[i].id == sel_id)
 			s->sel = i;
 	return 0;
+}
+
+/* Index of run id in also_id, or nalso. */
+static size_t also_of(const dt_runs_screen *s, int64_t id)
+{
+	size_t k;
+	for (k = 0; k < s->nalso; k++)
+		if (s->also_id[k] == id)
+			break;
+	return k;
+}
+
+size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out)
+{
+	size_t i, n = 0;
+	for (i = 0; i < s->n && n < DT_EXTRA_MAX; i++)
+		if (also_of(s, s->runs[i].id) < s->nalso)
+			out[n++] = s->runs[i];
+	return n;
+}
+
+/* a: mark / unmark the selected run as an extra GPU baseline. */
+static void toggle_also(dt_runs_screen *s)
+{
+	int64_t id = id_of(s, s->sel);
+	size_t k = also_of(s, id);
+	if (!id)
+		return;
+	if (k < s->nalso) {
+		s->also_id[k] = s->also_id[--s->nalso];
+		snprintf(s->msg, sizeof s->msg, "%s is no longer an extra baseline",
+		         s->runs[s->sel].name);
+	} else if (id == s->base_id || id == s->pilot_id) {
+		snprintf(s->msg, sizeof s->msg, "that run is already picked as %s",
+		         id == s->base_id ? "the baseline" : "the pilot");
+	} else if (s->nalso == DT_EXTRA_MAX) {
+		snprintf(s->msg, sizeof s->msg, "at most %d extra baselines",
+		         DT_EXTRA_MAX);
+	} else {
+		s->also_id[s->nalso++] = id;
+		snprintf(s->msg, sizeof s->msg, "%s added as an extra GPU baseline: "
+		         "the comparison shows the noise ratio", s->runs[s->sel].name);
+	}
 }
 
 const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot)
@@ -178,6 +230,8 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 			dt_grid_text(g, 0, y, 2, "B", i == s->sel ? row : DT_ROLE_BASELINE);
 		else if (r->id == s->pilot_id)
 			dt_grid_text(g, 0, y, 2, "P", i == s->sel ? row : DT_ROLE_PILOT);
+		else if (also_of(s, r->id) < s->nalso)
+			dt_grid_text(g, 0, y, 2, "A", i == s->sel ? row : DT_ROLE_BASELINE);
 		x = c.mark;
 		dt_grid_text(g, x, y, c.name, r->name, row);
 		x += c.name + 1;
@@ -207,11 +261,15 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE, "%s",
 	                    b ? b->name : "-");
 	x += dt_grid_text(g, x, y, g->w - x, "   pilot: ", DT_ROLE_LABEL);
-	dt_grid_printf(g, x, y, g->w - x, DT_ROLE_PILOT, "%s", p ? p->name : "-");
+	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_PILOT, "%s",
+	                    p ? p->name : "-");
+	if (s->nalso)
+		dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE,
+		               "   +%zu extra baseline(s)", s->nalso);
 	dt_grid_text(g, 0, g->h - 2, g->w, s->msg, DT_ROLE_WARN);
 	dt_grid_text(g, 0, g->h - 1, g->w,
-	             "?:help b:baseline p:pilot Enter:pick/open c:compare "
-	             "w:warnings Tab:pilots q:quit", DT_ROLE_STATUS);
+	             "?:help b/p:pick a:+baseline c:compare r:resume i:import "
+	             "F:live w:warn q:quit", DT_ROLE_STATUS);
 	if (s->warn_open && s->n)
 		draw_warnings(s, g);
 }
@@ -242,8 +300,11 @@ static dt_action warn_key(dt_runs_screen *s, int key)
 static void pick(dt_runs_screen *s, int pilot)
 {
 	int64_t id = id_of(s, s->sel);
+	size_t k = also_of(s, id);
 	if (!id)
 		return;
+	if (k < s->nalso) /* picked: no longer an extra baseline */
+		s->also_id[k] = s->also_id[--s->nalso];
 	if (pilot) {
 		if (s->base_id == id)
 			s->base_id = 0;
@@ -314,6 +375,15 @@ dt_action dt_runs_key(dt_runs_screen *s, dt_store *st, int key)
 		s->warn_open = 1;
 		s->warn_top = 0;
 		return DT_ACT_REDRAW;
+	case 'a':
+		toggle_also(s);
+		return DT_ACT_REDRAW;
+	case 'r':
+		return s->n ? DT_ACT_OPEN_RESUME : DT_ACT_NONE;
+	case 'i':
+		return DT_ACT_OPEN_IMPORT;
+	case 'F':
+		return DT_ACT_LIVE;
 	case 'q':
 		return DT_ACT_QUIT;
 	default:

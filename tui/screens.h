@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/dt_findings.h"
+#include "model/dt_noise.h"
+#include "model/dt_resume_run.h"
 #include "model/dt_series.h"
 #include "model/dt_store.h"
 #include "tui/chart.h"
@@ -30,8 +33,14 @@ typedef enum dt_action {
 	DT_ACT_OPEN_COMPARE, /* run list: open the comparison */
 	DT_ACT_BACK,         /* comparison: back to the run list */
 	DT_ACT_QUIT,         /* leave the TUI */
-	DT_ACT_SWITCH        /* pilot screens: switch to the run list (Tab) */
+	DT_ACT_SWITCH,       /* pilot screens: switch to the run list (Tab) */
+	DT_ACT_OPEN_RESUME,  /* run list: resume view of the selected run */
+	DT_ACT_OPEN_IMPORT,  /* run list: the import screen */
+	DT_ACT_LIVE          /* run list: live mode (import screen preset to
+	                      * follow, or stop the running follow) */
 } dt_action;
+
+#define DT_EXTRA_MAX 16      /* extra GPU baselines for the noise ratio */
 
 /* ---- run list ---- */
 typedef struct dt_runs_screen {
@@ -41,6 +50,8 @@ typedef struct dt_runs_screen {
 	size_t *nwarnings;     /* [n] */
 	size_t sel, top;       /* selected row, first row shown */
 	int64_t base_id, pilot_id; /* picked runs, 0 = none */
+	int64_t also_id[DT_EXTRA_MAX]; /* extra GPU baselines (a), noise ratio */
+	size_t nalso;
 	int warn_open;         /* warnings overlay shown */
 	char **warn;           /* [nwarn] of the selected run, owned */
 	size_t nwarn, warn_top;
@@ -55,32 +66,81 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title);
 dt_action dt_runs_key(dt_runs_screen *s, dt_store *st, int key);
 /* The picked baseline / pilot, or NULL. */
 const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot);
+/* The extra baselines marked with `a` (still in the list) into
+ * out[DT_EXTRA_MAX]; returns their count. */
+size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out);
 
 /* ---- comparison ---- */
+/* Windows (effective steps) offered by `w` on the comparison: off first. */
+#define DT_WINDOWS { 0, 10, 50, 100 }
+#define DT_NWINDOWS 4
+
 typedef struct dt_compare_screen {
 	dt_run run[2];         /* baseline, pilot (copies) */
-	dt_series s[2];        /* loaded loss curves, owned */
+	dt_series s[2];        /* loss curves as shown (after interpolation /
+	                        * window means), owned */
 	dt_compare_view view;
 	int open;
 	char msg[256];
+	/* issue 5: what is said beside the rtol/atol rule */
+	dt_findings findings;  /* on the curves as logged, owned */
+	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines (copies) */
+	size_t nextra;
+	int have_noise;
+	dt_noise noise;        /* owned when have_noise */
+	int rule_noise;        /* 1: the noise rule decides (key N) */
+	int interpolate;       /* 1: pilot interpolated onto the baseline (i) */
+	size_t ninterp;        /* pilot points made by interpolation */
+	int win_idx;           /* into DT_WINDOWS (w) */
+	char compile[600];     /* dt_run_compile_note, "" when none */
+	int findings_open;     /* the findings overlay (f) */
+	char live[160];        /* "LIVE ..." marker set by the app, "" = off */
 } dt_compare_screen;
 
-/* Load both runs' loss curves and build the view. When `keep` and the
+/* Load both runs' loss curves, the findings (dt_run_findings), the
+ * compile note (dt_run_compile_note) and, with extra baselines
+ * extra[0..nextra), the noise ratio (dt_run_noise); apply the screen's
+ * interpolation / window options and build the view. When `keep` and the
  * same runs were open, zoom, cursor step, smoothing and log scale are
- * kept (used on data reload). Returns 0 or -1 (message in c->msg; the
- * screen then shows the message). */
+ * kept (used on data reload and option changes); the options are kept
+ * whenever the runs are the same. Returns 0 or -1 (message in c->msg;
+ * the screen then shows the message). */
 int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
-                    const dt_run *pilot, int keep);
+                    const dt_run *pilot, const dt_run *extra, size_t nextra,
+                    int keep);
 void dt_compare_close(dt_compare_screen *c);
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title);
-dt_action dt_compare_key(dt_compare_screen *c, int key);
+/* One key; options that change the data (i, w, N) reopen through st. */
+dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key);
+
+/* ---- resume view (screen_resume.c) ---- */
+typedef struct dt_resume_screen {
+	dt_run run;            /* the run checked (copy) */
+	dt_run base;           /* baseline for the loss level, id 0 = none */
+	dt_resume_run_result res;  /* owned */
+	int open;              /* res is valid */
+	size_t sel, top;       /* selected restart, first line shown */
+	char msg[600];
+} dt_resume_screen;
+
+/* Check every restart of run (dt_resume_run; checkpoint steps from the
+ * run's fact, baseline may be NULL). Returns 0 or -1 (message in
+ * r->msg, shown by the screen). */
+int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
+                   const dt_run *baseline);
+void dt_resume_close(dt_resume_screen *r);
+void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title);
+/* j/k pick a restart; q/Esc return DT_ACT_BACK. */
+dt_action dt_resume_key(dt_resume_screen *r, int key);
 
 /* ---- help overlay ---- */
 /* Draw the key help of one screen as a box over whatever g holds:
- * `screen` is DT_HELP_RUNS, DT_HELP_COMPARE, or DT_HELP_PILOTS plus a
- * dt_pview (tui/pilots.h) for the pilot screens. */
-enum { DT_HELP_RUNS = 0, DT_HELP_COMPARE = 1, DT_HELP_PILOTS = 2 };
+ * `screen` is DT_HELP_RUNS, DT_HELP_COMPARE, DT_HELP_RESUME,
+ * DT_HELP_IMPORT, or DT_HELP_PILOTS plus a dt_pview (tui/pilots.h) for
+ * the pilot screens. */
+enum { DT_HELP_RUNS = 0, DT_HELP_COMPARE = 1, DT_HELP_PILOTS = 2,
+       DT_HELP_RESUME = 20, DT_HELP_IMPORT = 21 };
 void dt_help_render(dt_grid *g, int screen);
 
 /* A centred box of w x h cells with a title; returns its inner origin. */

@@ -1,0 +1,45 @@
+/* dt_resume_run.h: resume continuity of a stored run: loads its curves
+ * per segment (loss, lr, the first data-cursor metric whose segments line
+ * up), the confirmed checkpoint steps and an optional baseline, and runs
+ * dt_resume_check. What `dualtrack resume-check` prints and the TUI's
+ * resume view shows. */
+#ifndef DT_RESUME_RUN_H
+#define DT_RESUME_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/dt_resume.h"
+#include "model/dt_store.h"
+
+#define DT_RESUME_MAX_CKPT 64
+
+typedef struct dt_resume_run_result {
+	dt_restart_verdict *v;    /* [nv] owned (dt_resume_run_free) */
+	size_t nv;                /* restarts = nseg - 1 */
+	size_t nseg;              /* loss segments */
+	int all_pass;             /* 1: every restart passes (or none) */
+	char cursor_metric[32];   /* data-cursor metric used, "" none */
+	size_t nckpt;             /* checkpoint steps used */
+} dt_resume_run_result;
+
+/* Parse a comma-separated list of steps ("1200,3400"; each >= 0) into
+ * v[0..max). Returns the count, or -1 for a malformed or too long list. */
+long dt_resume_parse_steps(const char *s, int64_t *v, size_t max);
+
+/* Check every restart of `run`. Checkpoint steps: ckpt[0..nckpt) when
+ * nckpt >= 0, else from the run fact checkpoint.confirmed_step (a list
+ * as above) when it is set. `baseline` (may be NULL) gives the loss
+ * level reference; grad_accum_hint and opts as dt_resume_in /
+ * dt_resume_check (opts NULL: defaults). Data cursor: consumed_samples,
+ * consumed_tokens or epoch, the first with as many segments as the loss.
+ * Returns 0, or -1 with the message in err (store error, no loss curve,
+ * a malformed checkpoint fact, out of memory). */
+int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
+                  const int64_t *ckpt, long nckpt, int64_t grad_accum_hint,
+                  const dt_resume_opts *opts, dt_resume_run_result *out,
+                  char *err, size_t errlen);
+
+void dt_resume_run_free(dt_resume_run_result *r);
+
+#endif

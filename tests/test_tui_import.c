@@ -1,0 +1,223 @@
+/* test_tui_import.c: the pure parts behind the TUI's import and ledger
+ * screens: Tab completion of paths, the live-mode step API of
+ * import_follow (partial last line held back), the checkpoint-list and
+ * time parsers, ledger cells, scenario answers round trip and the
+ * verdict sentence with a finding note. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dt_test_tmpdir.h"
+#include "importers/import_follow.h"
+#include "model/dt_ledger.h"
+#include "model/dt_resume_run.h"
+#include "model/dt_runs.h"
+#include "model/dt_scenario.h"
+#include "tui/chart.h"
+#include "tui/path_complete.h"
+
+static void touch(const char *name, const char *text)
+{
+	char p[256];
+	FILE *f;
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_path_complete(void **state)
+{
+	char in[256], out[512], sub[256], **c = NULL;
+	size_t n = 0;
+	(void)state;
+	touch("gpu-a.csv", "");
+	touch("gpu-b.csv", "");
+	touch(".hidden", "");
+	snprintf(sub, sizeof sub, "%s/logs", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+
+	/* "gpu-" matches gpu-a.csv, gpu-b.csv: common prefix "gpu-" */
+	snprintf(in, sizeof in, "%s/gp", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), 2);
+	assert_int_equal(n, 2);
+	assert_string_equal(c[0], "gpu-a.csv");
+	assert_string_equal(c[1], "gpu-b.csv");
+	snprintf(in, sizeof in, "%s/gpu-", dir);
+	assert_string_equal(out, in);
+	dt_path_candidates_free(c, n);
+
+	/* one directory: completed with its '/' */
+	snprintf(in, sizeof in, "%s/l", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), 1);
+	snprintf(in, sizeof in, "%s/logs/", dir);
+	assert_string_equal(out, in);
+	assert_string_equal(c[0], "logs/");
+	dt_path_candidates_free(c, n);
+
+	/* the empty stem lists everything but dot files: 3 entries */
+	snprintf(in, sizeof in, "%s/", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), 3);
+	dt_path_candidates_free(c, n);
+	/* a dot stem shows them */
+	snprintf(in, sizeof in, "%s/.h", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), 1);
+	assert_string_equal(c[0], ".hidden");
+	dt_path_candidates_free(c, n);
+
+	/* no match: 0, out = the input; a missing folder: -1 */
+	snprintf(in, sizeof in, "%s/zz", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), 0);
+	assert_string_equal(out, in);
+	assert_null(c);
+	snprintf(in, sizeof in, "%s/nope/x", dir);
+	assert_int_equal(dt_path_complete(in, out, sizeof out, &c, &n), -1);
+}
+
+static void append(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "a");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_follow_steps(void **state)
+{
+	char db[256], log[256], err[600];
+	const char *files[1];
+	dt_import_request rq = {0};
+	dt_follow *f;
+	dt_store *st;
+	dt_run run;
+	dt_series s = {0};
+	long added, pts;
+	int64_t last;
+	(void)state;
+	snprintf(db, sizeof db, "%s/f.db", dir);
+	snprintf(log, sizeof log, "%s/live.csv", dir);
+	/* header + steps 1, 2 complete; "3,2.7" has no newline yet */
+	append(log, "step,loss\n1,2.9\n2,2.8\n3,2.7");
+	st = dt_store_open(db, err, sizeof err);
+	assert_non_null(st);
+	files[0] = log;
+	rq.files = files;
+	rq.nfiles = 1;
+	rq.platform = "trn2";
+	rq.format = "auto";
+	rq.run_name = "live";
+	f = dt_follow_new(&rq);
+	assert_non_null(f);
+	assert_int_equal(dt_follow_poll(f, st, &added, NULL, err, sizeof err), 1);
+	assert_int_equal(added, 2);               /* steps 1, 2 */
+	assert_int_equal(dt_follow_stored(f), 1);
+	assert_int_equal(dt_follow_updates(f, &pts, &last), 1);
+	assert_int_equal(pts, 2);
+	assert_int_equal(last, 2);
+	/* nothing changed: no update */
+	assert_int_equal(dt_follow_poll(f, st, &added, NULL, err, sizeof err), 0);
+	/* the line completes and one more arrives: 3 and 4 are new */
+	append(log, "\n4,2.6\n");
+	assert_int_equal(dt_follow_poll(f, st, &added, NULL, err, sizeof err), 1);
+	assert_int_equal(added, 2);
+	assert_int_equal(dt_follow_updates(f, &pts, &last), 2);
+	assert_int_equal(pts, 4);
+	assert_int_equal(last, 4);
+	/* the store holds 4 points of run "live", steps 1..4 */
+	assert_int_equal(dt_store_run_find(st, "live", &run), 0);
+	assert_int_equal(dt_run_series(st, &run, "loss", &s, err, sizeof err), 0);
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.step[3], 4);
+	assert_true(fabs(s.value[3] - 2.6) < 1e-12);
+	dt_series_free(&s);
+	dt_follow_free(f);
+	dt_store_close(st);
+}
+
+static void test_parsers(void **state)
+{
+	int64_t v[3];
+	double sec;
+	dt_ledger_input in = {DT_BASIS_MEASURED, 5400, 1, ""};
+	char buf[64];
+	(void)state;
+	assert_int_equal(dt_resume_parse_steps("1200,3400", v, 3), 2);
+	assert_int_equal(v[0], 1200);
+	assert_int_equal(v[1], 3400);
+	assert_int_equal(dt_resume_parse_steps("1,2,3,4", v, 3), -1); /* > max */
+	assert_int_equal(dt_resume_parse_steps("1,,2", v, 3), -1);
+	assert_int_equal(dt_resume_parse_steps("-5", v, 3), -1);
+	/* 1.5 h = 5400 s; 90m = 5400 s; 300s = 300 s */
+	assert_int_equal(dt_ledger_parse_time("1.5", &sec), 0);
+	assert_true(sec == 5400.0);
+	assert_int_equal(dt_ledger_parse_time("90m", &sec), 0);
+	assert_true(sec == 5400.0);
+	assert_int_equal(dt_ledger_parse_time("300s", &sec), 0);
+	assert_true(sec == 300.0);
+	assert_int_equal(dt_ledger_parse_time("-1", &sec), -1);
+	assert_int_equal(dt_ledger_parse_time("abc", &sec), -1);
+	/* 5400 s shown in hours: 1.5 */
+	dt_ledger_input_text(&in, 3600, buf, sizeof buf);
+	assert_string_equal(buf, "1.5 measured (log)");
+	in.basis = DT_BASIS_NONE;
+	dt_ledger_input_text(&in, 3600, buf, sizeof buf);
+	assert_string_equal(buf, "missing");
+}
+
+static void test_scenario_roundtrip(void **state)
+{
+	dt_scenario_answers a = {0}, b = {0};
+	char buf[400];
+	(void)state;
+	a.a[DT_Q_STABLE] = DT_ANS_YES;
+	a.a[DT_Q_CUSTOM_CUDA] = DT_ANS_NO;
+	dt_scenario_encode(&a, buf, sizeof buf);
+	assert_string_equal(buf, "stable=yes,custom_cuda=no,graph_changes=unknown,"
+	                    "high_cost_of_error=unknown,agreed_metrics=unknown,"
+	                    "experienced_team=unknown,long_cycle=unknown");
+	dt_scenario_decode(buf, &b);
+	assert_memory_equal(a.a, b.a, sizeof a.a);
+}
+
+static void test_verdict_note(void **state)
+{
+	dt_parity par;
+	char buf[512];
+	(void)state;
+	memset(&par, 0, sizeof par);
+	par.verdict = DT_VERDICT_FAIL;
+	par.opts = dt_parity_defaults();
+	par.n = 100;
+	par.breaches = 100;
+	par.allowed_breaches = 1;
+	par.first_breach_x = 1;
+	par.max_abs_rel_diff = 3.0;  /* pilot = 4 x baseline: +300 % */
+	par.max_abs_rel_diff_x = 5;
+	dt_compare_verdict_note_text(&par, "logging-scale mismatch (x 4)", buf,
+	                             sizeof buf);
+	assert_string_equal(buf, "verdict FAIL (logging-scale mismatch (x 4)): "
+	                    "100 of 100 steps breach |p-b| > 0 + 0.02*|b| "
+	                    "(allowed 1); first breach at step 1; max |rel diff| "
+	                    "300.0% at step 5; warm-up 0");
+	dt_compare_verdict_note_text(&par, "", buf, sizeof buf);
+	assert_true(strncmp(buf, "verdict FAIL: 100 of 100", 24) == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_path_complete),
+		cmocka_unit_test(test_follow_steps),
+		cmocka_unit_test(test_parsers),
+		cmocka_unit_test(test_scenario_roundtrip),
+		cmocka_unit_test(test_verdict_note),
+	};
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
+}

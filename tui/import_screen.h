@@ -1,0 +1,59 @@
+/* import_screen.h: the import screen (curses-free): a form (file or
+ * folder with Tab completion, platform, run name, once or live), then a
+ * preview that is exactly `dualtrack import --dry-run` (dt_import with
+ * dry_run, its report captured), then Enter imports (dt_import) or, in
+ * live mode, hands the request to the app, which follows the file with
+ * dt_follow_poll (importers/import_follow.h) while the other screens stay
+ * usable. Errors (with file and line from the importers) stay on the
+ * screen. */
+#ifndef DT_IMPORT_SCREEN_H
+#define DT_IMPORT_SCREEN_H
+
+#include <stddef.h>
+
+#include "importers/import.h"
+#include "tui/form.h"
+#include "tui/screens.h"
+
+enum { DT_IMP_PATH, DT_IMP_PLATFORM, DT_IMP_RUN, DT_IMP_MODE, DT_IMP_GO,
+       DT_IMP_NF };
+
+typedef struct dt_import_screen {
+	dt_field f[DT_IMP_NF];
+	dt_form form;
+	int preview;              /* 1: the dry-run report is shown */
+	char **lines;             /* [nlines] report lines, owned */
+	size_t nlines, top;
+	char run[DT_NAME_MAX];    /* the run the preview imports into */
+	char **cands;             /* [ncands] Tab completions, owned */
+	size_t ncands;
+	char msg[1200];
+	int msg_err;
+} dt_import_screen;
+
+/* Reset to an empty form; live = 1 preselects "follow (live)". */
+void dt_import_screen_open(dt_import_screen *s, int live);
+
+void dt_import_screen_free(dt_import_screen *s);
+
+/* 1 when the text editor has the keys (the app passes every key). */
+int dt_import_screen_modal(const dt_import_screen *s);
+
+/* 1 when the form is set to follow the file (live mode). */
+int dt_import_screen_live(const dt_import_screen *s);
+
+/* The request of the form (pointing into s and `files`, valid while s
+ * is unchanged): run name resolved as dt_import would. */
+void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
+                              const char *files[1]);
+
+void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
+                             const char *title);
+
+/* One key. Returns DT_ACT_BACK (Esc/q from the form, or after a
+ * successful import: s->msg says what was imported), DT_ACT_LIVE (Enter
+ * on a live preview: the app starts following), DT_ACT_REDRAW or
+ * DT_ACT_NONE. st is written only on the import. */
+dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key);
+
+#endif

@@ -1,0 +1,136 @@
+/* screen_resume.c: the resume view: every restart of a run with its
+ * continuity verdict and the five checks (step, lr, loss, replay,
+ * data_cursor) with their reasons, from dt_resume_run: the same data as
+ * `dualtrack resume-check RUN`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/form.h"
+#include "tui/screens.h"
+
+#define DETAIL_X 21   /* column of the check reasons */
+
+void dt_resume_close(dt_resume_screen *r)
+{
+	dt_resume_run_free(&r->res);
+	r->open = 0;
+}
+
+int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
+                   const dt_run *baseline)
+{
+	dt_resume_close(r);
+	r->run = *run;
+	memset(&r->base, 0, sizeof r->base);
+	if (baseline && baseline->id != run->id)
+		r->base = *baseline;
+	r->sel = r->top = 0;
+	r->msg[0] = '\0';
+	if (dt_resume_run(st, &r->run, r->base.id ? &r->base : NULL, NULL, -1,
+	                  0, NULL, &r->res, r->msg, sizeof r->msg) < 0)
+		return -1;
+	r->open = 1;
+	return 0;
+}
+
+static dt_role check_role(dt_check c)
+{
+	return c == DT_CHECK_PASS ? DT_ROLE_PASS
+	       : c == DT_CHECK_FAIL ? DT_ROLE_FAIL : DT_ROLE_STATUS;
+}
+
+/* Restart k's header line at row y. */
+static void header(const dt_resume_screen *r, dt_grid *g, size_t k, int y)
+{
+	const dt_restart_verdict *v = &r->res.v[k];
+	dt_role role = k == r->sel ? DT_ROLE_SELECT : DT_ROLE_LABEL;
+	int x;
+	if (k == r->sel)
+		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+	x = dt_grid_printf(g, 0, y, g->w, role, "restart %zu at step %lld: ",
+	                   k + 1, (long long)v->at_step);
+	x += dt_grid_text(g, x, y, g->w - x, v->pass ? "PASS" : "FAIL",
+	                  k == r->sel ? role
+	                  : v->pass ? DT_ROLE_PASS : DT_ROLE_FAIL);
+	dt_grid_printf(g, x, y, g->w - x, role, "  (last before %lld, replayed "
+	               "%zu, lost %lld%s)", (long long)v->last_before, v->replayed,
+	               (long long)v->lost,
+	               v->offset_factor ? ", counter offset" : "");
+}
+
+/* The selected restart's checks and reason, each reason wrapped on up
+ * to 3 rows, from row y to before `end`; returns the rows used. */
+static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
+{
+	const dt_restart_verdict *v = &r->res.v[r->sel];
+	int c, y0 = y, dw = g->w - DETAIL_X;
+	for (c = 0; c < DT_RESUME_NCHECKS && y < end; c++) {
+		dt_grid_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
+		dt_grid_text(g, 15, y, 5, dt_check_name(v->check[c]),
+		             check_role(v->check[c]));
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
+		                  v->detail[c], DT_ROLE_NORMAL);
+	}
+	if (y < end) {
+		dt_grid_text(g, 2, y, 12, "reason", DT_ROLE_LABEL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 4 ? end - y : 4,
+		                  v->reason, v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
+	}
+	return y - y0;
+}
+
+void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
+{
+	const char *dash = g->ascii ? "-" : "\xe2\x80\x94";
+	int end = g->h - 2, y;
+	size_t fails = 0, k;
+
+	dt_grid_clear(g);
+	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
+	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE,
+	               "%s %s resume check: %s", title, dash, r->run.name);
+	dt_grid_text(g, 0, g->h - 1, g->w, "?:help j/k:restart q/Esc:back",
+	             DT_ROLE_STATUS);
+	if (!r->open) {
+		dt_grid_wrap(g, 0, 2, g->w, 3, r->msg, DT_ROLE_FAIL);
+		return;
+	}
+	for (k = 0; k < r->res.nv; k++)
+		fails += !r->res.v[k].pass;
+	y = dt_grid_printf(g, 0, 1, g->w, DT_ROLE_NORMAL,
+	                   "%zu segment(s), %zu restart(s)%s%s; checkpoints %zu; "
+	                   "data cursor %s: ", r->res.nseg, r->res.nv,
+	                   r->base.id ? ", loss level vs " : "",
+	                   r->base.id ? r->base.name : "", r->res.nckpt,
+	                   r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
+	if (r->res.nv == 0)
+		dt_grid_text(g, y, 1, g->w - y, "no restarts: nothing to check",
+		             DT_ROLE_STATUS);
+	else if (fails)
+		dt_grid_printf(g, y, 1, g->w - y, DT_ROLE_FAIL, "%zu of %zu FAIL",
+		               fails, r->res.nv);
+	else
+		dt_grid_text(g, y, 1, g->w - y, "every restart passes",
+		             DT_ROLE_PASS);
+	/* headers of the restarts from top, the selected one expanded; top
+	 * follows the selection so its details fit (about 9 rows) */
+	if (r->top > r->sel)
+		r->top = r->sel;
+	while (r->top < r->sel && (int)(r->sel - r->top) + 10 > end - 2)
+		r->top++;
+	for (k = r->top, y = 2; k < r->res.nv && y < end; k++) {
+		header(r, g, k, y++);
+		if (k == r->sel)
+			y += details(r, g, y, end);
+	}
+}
+
+dt_action dt_resume_key(dt_resume_screen *r, int key)
+{
+	if (key == 'q' || key == DT_KEY_ESC)
+		return DT_ACT_BACK;
+	if (!r->open)
+		return DT_ACT_NONE;
+	return dt_list_move(&r->sel, r->res.nv, key) ? DT_ACT_REDRAW
+	                                              : DT_ACT_NONE;
+}
