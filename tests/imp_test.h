@@ -4,7 +4,9 @@
 #ifndef DT_IMP_TEST_H
 #define DT_IMP_TEST_H
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -91,6 +93,68 @@ static inline void it_fact(const dt_rawlog *log, const char *key,
 	if (!v || strcmp(v, value) != 0)
 		fail_msg("fact %s = '%s', expected '%s'", key, v ? v : "(none)",
 		         value);
+}
+
+/* Whole file in an exact-size malloc'd buffer (no NUL after it, so ASan
+ * catches any read past src->len); caller frees. */
+static inline char *it_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	char *d = malloc(n ? (size_t)n : 1);
+	assert_non_null(d);
+	assert_int_equal(fread(d, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return d;
+}
+
+/* Parse d[0..len) named path with imp (logging_steps as --logging-steps)
+ * into log (initialised here); the parse must succeed. */
+static inline void it_parse_exact(const dt_importer *imp, const char *path,
+                                  const char *d, size_t len,
+                                  int64_t logging_steps, dt_rawlog *log)
+{
+	dt_source src = { path, path, d, len };
+	dt_import_opts opts = { logging_steps, 0, 0, NULL };
+	char err[256] = "";
+	dt_rawlog_init(log);
+	if (imp->parse(&src, &opts, log, err, sizeof err) != 0)
+		fail_msg("%s: %s", path, err);
+}
+
+/* it_parse_exact on a whole file read by it_slurp. */
+static inline void it_parse_exact_file(const dt_importer *imp,
+                                       const char *path,
+                                       int64_t logging_steps, dt_rawlog *log)
+{
+	size_t len;
+	char *d = it_slurp(path, &len);
+	it_parse_exact(imp, path, d, len, logging_steps, log);
+	free(d);
+}
+
+/* Series `metric` holds exactly steps[i], values[i] (values may be NULL;
+ * NaN matches NaN). */
+static inline void it_points(const dt_rawlog *log, const char *metric,
+                             size_t n, const int64_t *steps,
+                             const double *values)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, metric);
+	if (!s)
+		fail_msg("no series '%s'", metric);
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(s->step[i], steps[i]);
+		if (values && isnan(values[i]))
+			assert_true(isnan(s->value[i]));
+		else if (values)
+			assert_true(s->value[i] == values[i]);
+	}
 }
 
 #endif

@@ -13,70 +13,18 @@
 #include <sys/stat.h>
 
 #include "importers/importer.h"
+#include "imp_test.h"
 
 #define FIX DT_FIXTURES "/hf_stdout/"
 #define CORPUS DT_SHARED "/corpus/neuron/"
 
-/* Read a whole file into an exact-size buffer (no NUL after it, so ASan
- * catches any read past src->len). */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	long n = ftell(f);
-	assert_true(n >= 0);
-	rewind(f);
-	char *d = malloc(n ? (size_t)n : 1);
-	assert_non_null(d);
-	assert_int_equal(fread(d, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return d;
-}
-
-static void parse_buf(const char *path, const char *d, size_t len,
-                      int64_t logging_steps, dt_rawlog *log)
-{
-	dt_source src = { path, path, d, len };
-	dt_import_opts opts = { logging_steps, 0, 0, NULL };
-	char err[256] = "";
-	dt_rawlog_init(log);
-	assert_int_equal(dt_imp_hf_stdout.parse(&src, &opts, log, err,
-	                                        sizeof err), 0);
-}
-
-static void parse_file(const char *path, int64_t logging_steps, dt_rawlog *log)
-{
-	size_t len;
-	char *d = slurp(path, &len);
-	parse_buf(path, d, len, logging_steps, log);
-	free(d);
-}
-
-/* Series `metric` holds exactly steps[i], values[i] (NaN matches NaN). */
-static void assert_series(const dt_rawlog *log, const char *metric, size_t n,
-                          const int64_t *steps, const double *values)
-{
-	const dt_rawseries *s = dt_rawlog_find(log, metric);
-	assert_non_null(s);
-	assert_int_equal(s->n, n);
-	for (size_t i = 0; i < n; i++) {
-		assert_int_equal(s->step[i], steps[i]);
-		if (values && isnan(values[i]))
-			assert_true(isnan(s->value[i]));
-		else if (values)
-			assert_true(s->value[i] == values[i]);
-	}
-}
-
-static int has_warning(const dt_rawlog *log, const char *needle)
-{
-	for (size_t i = 0; i < log->nwarnings; i++)
-		if (strstr(log->warnings[i], needle))
-			return 1;
-	return 0;
-}
+#define slurp it_slurp
+#define parse_buf(path, d, len, ls, log) \
+	it_parse_exact(&dt_imp_hf_stdout, path, d, len, ls, log)
+#define parse_file(path, ls, log) \
+	it_parse_exact_file(&dt_imp_hf_stdout, path, ls, log)
+#define assert_series it_points
+#define has_warning it_has_warning
 
 /* Banner: Num Epochs 2, Total optimization steps 60 (960 examples / batch
  * 32 = 30 steps per epoch, consistent). step = round(epoch / 2 * 60):
