@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const dt_importer *imp = &DT_FUZZ_IMPORTER;
-	dt_source src = {"fuzz.input", "fuzz.input", (const char *)data, size};
+	dt_source src = {"fuzz.input", "fuzz.input", (const char *)data, size, NULL};
 	dt_import_opts opts = {0, 0, 0, NULL};
 	dt_rawlog log;
 	char err[512];

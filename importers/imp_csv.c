@@ -581,6 +581,7 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 		return -1;
 	}
 	for (size_t off = 0; off < len && !c->failed;) {
+		dt_source_release(c->src, (size_t)(data + off - c->src->data));
 		const char *nl = memchr(data + off, '\n', len - off);
 		size_t end = nl ? (size_t)(nl - data) + 1 : len;
 		const char *line = data + off;

@@ -753,6 +753,7 @@ static int run(hf_ctx *c)
 	const char *d = c->src->data;
 	size_t len = c->src->len, i = 0;
 	while (i < len) {
+		dt_source_release(c->src, i);
 		const char *nl = memchr(d + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - d) : len;
 		c->lineno++;

@@ -400,6 +400,7 @@ static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
 	if (src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
 	while (rc == 0 && p < end) {
+		dt_source_release(src, (size_t)(p - src->data));
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		c->line++;

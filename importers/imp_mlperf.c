@@ -271,6 +271,7 @@ static int mp_parse(const dt_source *src, const dt_import_opts *opts,
 	size_t i = 0;
 	int rc = 0;
 	while (i < src->len && rc == 0) {
+		dt_source_release(src, i);
 		const char *nl = memchr(d + i, '\n', src->len - i);
 		size_t end = nl ? (size_t)(nl - d) : src->len;
 		c.lineno++;

@@ -677,6 +677,7 @@ static int tl_parse(const dt_source *src, const dt_import_opts *opts,
 		c->out = out;
 		const char *d = src->data;
 		for (size_t i = 0; i < src->len && rc == 0;) {
+			dt_source_release(src, i);
 			const char *nl = memchr(d + i, '\n', src->len - i);
 			size_t end = nl ? (size_t)(nl - d) : src->len;
 			c->lineno++;

@@ -13,4 +13,12 @@ int dt_sha256_hex(const void *data, size_t len, char hex[65]);
  * Returns 0, or -1 with "PATH: reason" in err (size errlen). */
 int dt_sha256_file(const char *path, char hex[65], char *err, size_t errlen);
 
+/* Incremental SHA-256 over several buffers. begin returns NULL on
+ * failure; update returns 0 or -1; end writes hex[65], frees the context
+ * (also after a failed update) and returns 0 or -1. */
+typedef struct evp_md_ctx_st dt_sha256_ctx;
+dt_sha256_ctx *dt_sha256_begin(void);
+int dt_sha256_update(dt_sha256_ctx *ctx, const void *data, size_t len);
+int dt_sha256_end(dt_sha256_ctx *ctx, char hex[65]);
+
 #endif

@@ -21,7 +21,7 @@ static inline int it_parse_mem(const dt_importer *imp, const char *name,
                                char *err, size_t errlen)
 {
 	dt_import_opts none = {0, 0, 0, NULL};
-	dt_source src = {name, name, data, len};
+	dt_source src = {name, name, data, len, NULL};
 	dt_rawlog_init(log);
 	err[0] = '\0';
 	return imp->parse(&src, opts ? opts : &none, log, err, errlen);
@@ -119,7 +119,7 @@ static inline void it_parse_exact(const dt_importer *imp, const char *path,
                                   const char *d, size_t len,
                                   int64_t logging_steps, dt_rawlog *log)
 {
-	dt_source src = { path, path, d, len };
+	dt_source src = { path, path, d, len, NULL };
 	dt_import_opts opts = { logging_steps, 0, 0, NULL };
 	char err[256] = "";
 	dt_rawlog_init(log);
