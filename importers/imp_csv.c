@@ -71,6 +71,7 @@ typedef struct csv_ctx {
 	size_t nheaders;     /* header rows seen */
 	int in_header;       /* the current row is a header row */
 	int lib_pending;     /* libcsv holds an unfinished record */
+	size_t est_rows;     /* rows expected: bytes left / first row's length */
 	size_t field;        /* index of the next field in the row */
 	csv_col *cols;
 	size_t ncols;
@@ -468,7 +469,7 @@ static void push_row(csv_ctx *c)
 			continue;
 		if (col->sidx == NO_SERIES) {
 			dt_rawseries *s = dt_rawlog_series(log, col->metric);
-			if (!s) {
+			if (!s || dt_rawseries_reserve(s, c->est_rows) < 0) {
 				fail(c, "out of memory");
 				return;
 			}
@@ -559,6 +560,59 @@ static void fast_line(csv_ctx *c, const char *s, size_t n)
 	on_record('\n', c);
 }
 
+/* Forget a partly parsed row (the slow path will read it again). */
+static void drop_row(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->ncols; i++)
+		c->cols[i].has = 0;
+	c->has_step = 0;
+}
+
+/* One pass over a data row of plain numbers: each cell is parsed where it
+ * stands (no separate scan for commas, quotes or the newline) and the row
+ * is pushed. Returns the start of the next line, or NULL when the row
+ * holds anything else (a quote, text, blanks, a non-integral step, more
+ * cells than columns): the caller then takes the general path for it. */
+static const char *fast_row(csv_ctx *c, const char *s, const char *end)
+{
+	size_t f = 0;
+	for (;;) {
+		if (s < end && *s != ',' && *s != '\n' && *s != '\r') {
+			double v;
+			size_t used;
+			if (f >= c->ncols ||
+			    dt_parse_double(s, (size_t)(end - s), &v, &used) < 0)
+				goto slow;
+			csv_col *col = &c->cols[f];
+			if (col->kind == COL_METRIC) {
+				col->val = v;
+				col->has = 1;
+			} else if (col->kind == COL_STEP) {
+				if (!(v >= -9.2e18 && v <= 9.2e18) || v != (double)(int64_t)v)
+					goto slow;
+				c->step = (int64_t)v;
+				c->has_step = 1;
+			}
+			s += used;
+		}
+		f++;
+		if (s < end && *s == ',') {
+			s++;
+			continue;
+		}
+		if (s < end && *s == '\r')
+			s++;
+		if (s < end && *s != '\n')
+			goto slow;
+		c->field = f;
+		on_record('\n', c);
+		return s < end ? s + 1 : end;
+	}
+slow:
+	drop_row(c);
+	return NULL;
+}
+
 static int feed_libcsv(csv_ctx *c, struct csv_parser *p, const char *s,
                        size_t n)
 {
@@ -582,6 +636,18 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 	}
 	for (size_t off = 0; off < len && !c->failed;) {
 		dt_source_release(c->src, (size_t)(data + off - c->src->data));
+		if (!c->lib_pending && c->nheaders > 0) {
+			if (c->est_rows == 0) {
+				const char *e = memchr(data + off, '\n', len - off);
+				size_t l = e ? (size_t)(e - data - off) + 1 : len - off;
+				c->est_rows = (len - off) / l + 16;
+			}
+			const char *next = fast_row(c, data + off, data + len);
+			if (next) {
+				off = (size_t)(next - data);
+				continue;
+			}
+		}
 		const char *nl = memchr(data + off, '\n', len - off);
 		size_t end = nl ? (size_t)(nl - data) + 1 : len;
 		const char *line = data + off;

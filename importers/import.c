@@ -2,11 +2,13 @@
 #include "importers/import.h"
 
 #include <stdint.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "importers/import_dir.h"
 #include "importers/source.h"
+#include "model/dt_sha256.h"
 #include "model/dt_runs.h"
 #include "model/dt_text.h"
 
@@ -55,6 +57,42 @@ static const char *no_curve_reason(const dt_rawlog *log)
 	return log->nwarnings ? log->warnings[0] : "no metric values found";
 }
 
+/* SHA-256 of a file on a second thread, read with its own file handle
+ * so the parser may release the mapping's pages meanwhile. */
+typedef struct hash_job {
+	const char *path;
+	char hex[65];
+	char err[256];
+	int rc;
+} hash_job;
+
+static void *hash_thread(void *arg)
+{
+	hash_job *j = arg;
+	j->rc = dt_sha256_file(j->path, j->hex, j->err, sizeof j->err);
+	return NULL;
+}
+
+/* Detect and parse one opened, non-empty source into p->log. */
+static int parse_source(const dt_import_request *rq, const dt_source *src,
+                        parsed *p, char *err, size_t errlen)
+{
+	if ((p->imp = choose(rq, src, err, errlen)) == NULL ||
+	    p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
+		return -1;
+	/* No points but run facts (a W&B summary, a compile-only Neuron
+	 * log): stored as facts, the importer's warning says why. */
+	if (dt_rawlog_points(&p->log) == 0 && p->log.nfacts == 0) {
+		snprintf(err, errlen, "%s: refused, holds no training curve "
+		         "and no run facts (%s): %s", src->path, p->imp->name,
+		         no_curve_reason(&p->log));
+		return -1;
+	}
+	return 0;
+}
+
+/* Open, hash (in parallel with parsing: on two cores the SHA-256 of a
+ * large log costs no wall time) and parse one file. */
 static int parse_one(const dt_import_request *rq, const char *path,
                      parsed *p, char *err, size_t errlen)
 {
@@ -64,25 +102,27 @@ static int parse_one(const dt_import_request *rq, const char *path,
 	dt_rawlog_init(&p->log);
 	if (dt_source_open(path, &src, err, errlen) < 0)
 		return -1;
-	int rc = -1;
 	p->bytes = src.len;
 	if (src.len == 0) {
 		snprintf(err, errlen, "%s: empty file, expected a training log",
 		         path);
-	} else if (dt_source_sha256(&src, p->sha256) < 0) {
-		snprintf(err, errlen, "%s: cannot compute SHA-256", path);
-	} else if ((p->imp = choose(rq, &src, err, errlen)) != NULL &&
-	           p->imp->parse(&src, &rq->opts, &p->log, err, errlen) == 0) {
-		/* No points but run facts (a W&B summary, a compile-only Neuron
-		 * log): stored as facts, the importer's warning says why. */
-		if (dt_rawlog_points(&p->log) == 0 && p->log.nfacts == 0)
-			snprintf(err, errlen, "%s: refused, holds no training curve "
-			         "and no run facts (%s): %s", path, p->imp->name,
-			         no_curve_reason(&p->log));
-		else
-			rc = 0;
+		dt_source_close(&src);
+		return -1;
 	}
+	hash_job job = {.path = path, .rc = -1};
+	pthread_t th;
+	int threaded = pthread_create(&th, NULL, hash_thread, &job) == 0;
+	if (!threaded)
+		hash_thread(&job);
+	int rc = parse_source(rq, &src, p, err, errlen);
+	if (threaded)
+		pthread_join(th, NULL);
 	dt_source_close(&src);
+	if (rc == 0 && job.rc < 0) {
+		snprintf(err, errlen, "cannot compute SHA-256: %s", job.err);
+		rc = -1;
+	}
+	memcpy(p->sha256, job.hex, sizeof p->sha256);
 	return rc;
 }
 

@@ -65,20 +65,27 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 	return s;
 }
 
+int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
+{
+	if (cap <= s->cap)
+		return 0;
+	int64_t *st = realloc(s->step, cap * sizeof *st);
+	if (!st)
+		return -1;
+	s->step = st;
+	double *va = realloc(s->value, cap * sizeof *va);
+	if (!va)
+		return -1;
+	s->value = va;
+	s->cap = cap;
+	return 0;
+}
+
 int dt_rawseries_push(dt_rawseries *s, int64_t step, double value)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		int64_t *st = realloc(s->step, cap * sizeof *st);
-		if (!st)
-			return -1;
-		s->step = st;
-		double *va = realloc(s->value, cap * sizeof *va);
-		if (!va)
-			return -1;
-		s->value = va;
-		s->cap = cap;
-	}
+	if (s->n == s->cap &&
+	    dt_rawseries_reserve(s, s->cap ? s->cap * 2 : 256) < 0)
+		return -1;
 	s->step[s->n] = step;
 	s->value[s->n] = value;
 	s->n++;

@@ -67,6 +67,12 @@ dt_rawseries *dt_rawlog_find(const dt_rawlog *log, const char *metric);
  * Storage grows geometrically: amortised O(1), 16 bytes per point. */
 int dt_rawseries_push(dt_rawseries *s, int64_t step, double value);
 
+/* Make room for at least `n` points in total (an importer's estimate of
+ * the rows to come) so the arrays are not copied as they grow; untouched
+ * pages of a large reservation cost no resident memory. Returns 0 or -1
+ * on ENOMEM (the series is unchanged). */
+int dt_rawseries_reserve(dt_rawseries *s, size_t n);
+
 /* Mark that the next point pushed to every series of the log starts a new
  * segment (a new launch inside the same file). Returns 0 or -1 on ENOMEM. */
 int dt_rawlog_mark_segment(dt_rawlog *log);
