@@ -112,10 +112,6 @@ dt_store *dt_store_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	sqlite3_busy_timeout(st->db, 5000);
-	/* Leave the WAL for the next writer's automatic checkpoint instead of
-	 * copying a just-imported 10 M-point series into the database file
-	 * a second time when this process exits (SQLite 3.28+). */
-	sqlite3_db_config(st->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
 	 * effect only when the file is created). */
 	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
