@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_notes.h"
 #include "cli/compare_verdicts.h"
 #include "model/dt_compile.h"
 #include "model/dt_jsonw.h"
@@ -35,6 +36,10 @@ static void compare_usage(FILE *f)
 	      "lets R decide the verdict instead of rtol/atol.\n"
 	      "Findings (logging-scale mismatch, non-finite, zero, constant\n"
 	      "values) are listed with their first step.\n"
+	      "Notes (summary.notes in JSON): a global batch known for one run\n"
+	      "only, a run compared with itself. An insufficient verdict says\n"
+	      "why (summary.reason): a run without the metric, no common step,\n"
+	      "warm-up past the last common step.\n"
 	      "exit: 0 pass, 1 fail or insufficient, 2 usage or input error\n", f);
 }
 
@@ -48,7 +53,8 @@ static void json_x(dt_jw *w, const dt_parity *p, int64_t x, int valid)
 }
 
 static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
-                       const dt_parity *p, const dt_cmp_extra *x)
+                       const dt_parity *p, const dt_cmp_extra *x,
+                       const dt_cmp_notes *cn)
 {
 	dt_jw w;
 	dt_jw_init(&w, stdout, 0);
@@ -92,6 +98,7 @@ static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
 	dt_jw_key(&w, "by_samples"); dt_jw_bool(&w, p->by_samples);
 	dt_jw_key(&w, "verdict"); dt_jw_str(&w, dt_verdict_name(p->verdict));
 	dt_cmp_extra_json(&w, x);
+	dt_cmp_notes_json(&w, cn);
 	dt_jw_obj_end(&w);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
@@ -99,12 +106,14 @@ static void print_json(const dt_run *b, const dt_run *pl, const char *metric,
 
 static void print_text(const dt_run *b, const dt_run *pl, const char *metric,
                        const dt_series *sb, const dt_series *sp,
-                       const dt_parity *p, const dt_cmp_extra *x)
+                       const dt_parity *p, const dt_cmp_extra *x,
+                       const dt_cmp_notes *cn)
 {
 	char nb[DT_NAME_MAX * 2], np[DT_NAME_MAX * 2], v1[32], v2[32];
 	dt_sanitize(b->name, nb, sizeof nb);
 	dt_sanitize(pl->name, np, sizeof np);
 	const char *unit = p->by_samples ? "samples" : "step";
+	const char *units = p->by_samples ? "samples" : "steps";
 	printf("baseline %s (%s): %zu points, %zu segment(s)\n", nb, b->platform,
 	       sb->n, sb->nsegments);
 	printf("pilot    %s (%s): %zu points, %zu segment(s), %zu replayed\n", np,
@@ -117,7 +126,7 @@ static void print_text(const dt_run *b, const dt_run *pl, const char *metric,
 	printf("rule: %s breaches when |pilot - baseline| > %s + %s * |baseline|"
 	       " or non-finite; warm-up %lld steps\n", metric, v2, v1,
 	       (long long)p->opts.warmup);
-	printf("compared %zu common %ss, breaches %zu (allowed %zu)", p->n, unit,
+	printf("compared %zu common %s, breaches %zu (allowed %zu)", p->n, units,
 	       p->breaches, p->allowed_breaches);
 	if (p->breaches)
 		printf(", first breach at %s %lld", unit,
@@ -128,8 +137,16 @@ static void print_text(const dt_run *b, const dt_run *pl, const char *metric,
 		       (long long)p->max_abs_rel_diff_x);
 	putchar('\n');
 	dt_cmp_extra_text(x);
+	dt_cmp_notes_text(cn);
+	char why[700];
+	dt_sanitize(x->note[0] ? x->note : cn->reason, why, sizeof why);
+	if (x->note[0] && cn->reason[0]) {
+		char r[700];
+		dt_sanitize(cn->reason, r, sizeof r);
+		printf("reason: %s\n", r);
+	}
 	printf("verdict: %s%s%s\n", dt_verdict_name(p->verdict),
-	       x->note[0] ? ": " : "", x->note);
+	       why[0] ? ": " : "", why);
 }
 
 /* The header line saying when one side's time includes compilation. */
@@ -255,11 +272,15 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 		} else {
 			if (xo.rule_noise)
 				p.verdict = dt_cmp_noise_verdict(&x);
+			dt_cmp_notes cn;
+			dt_cmp_notes_build(st, &rb, &rp, metric, &sb, &sp, &p, &cn);
+			if (p.verdict == DT_VERDICT_INSUFFICIENT && !cn.reason[0])
+				snprintf(cn.reason, sizeof cn.reason, "%s", x.note);
 			if (json)
-				print_json(&rb, &rp, metric, &p, &x);
+				print_json(&rb, &rp, metric, &p, &x, &cn);
 			else {
 				print_compile_note(st, &rb, &rp);
-				print_text(&rb, &rp, metric, &sb, &sp, &p, &x);
+				print_text(&rb, &rp, metric, &sb, &sp, &p, &x, &cn);
 			}
 			rc = p.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;
 		}

@@ -119,6 +119,15 @@ static int seconds_opt(const char *opt, const char *arg, double min,
 	return 0;
 }
 
+/* Whether a run name is valid UTF-8 free of C0/C1 controls and DEL:
+ * exactly the names dt_sanitize leaves unchanged. */
+static int name_printable(const char *name)
+{
+	char safe[DT_NAME_MAX];
+	dt_sanitize(name, safe, sizeof safe);
+	return strcmp(safe, name) == 0;
+}
+
 int dt_cmd_import(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -188,6 +197,11 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	if (rq.run_name && (!*rq.run_name || strlen(rq.run_name) >= DT_NAME_MAX)) {
 		fprintf(stderr, "dualtrack: --run must be 1..%d bytes\n",
 		        DT_NAME_MAX - 1);
+		return DT_EXIT_USAGE;
+	}
+	if (rq.run_name && !name_printable(rq.run_name)) {
+		fprintf(stderr, "dualtrack: --run must be printable UTF-8 text "
+		        "without control characters (tab, newline, escape ...)\n");
 		return DT_EXIT_USAGE;
 	}
 	rq.files = (const char *const *)(argv + optind);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_notes.h"
 #include "model/dt_jsonw.h"
 #include "model/dt_runs.h"
 #include "model/dt_text.h"
@@ -88,10 +89,11 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		if (dt_run_series(st, &run, metric, &s, err, sizeof err) < 0) {
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else if (s.n == 0) {
-			char safe[128];
+			char safe[128], list[600];
 			dt_sanitize(metric, safe, sizeof safe);
-			fprintf(stderr, "dualtrack: run has no metric '%s' (see "
-			        "'dualtrack runs --json')\n", safe);
+			dt_cli_metric_list(st, run.id, list, sizeof list);
+			fprintf(stderr, "dualtrack: run has no metric '%s'; its "
+			        "metrics: %s\n", safe, list);
 		} else {
 			print_series(&run, metric, &s, mode);
 			rc = DT_EXIT_OK;

@@ -12,6 +12,20 @@
 #include "model/dt_run_findings.h"
 #include "model/dt_text.h"
 
+/* The GPU runs agree exactly at every common step: R is undefined. */
+static int gpu_identical(const dt_cmp_extra *x)
+{
+	return x->have_noise && x->noise.n > 0 && x->noise.mean_spread == 0;
+}
+
+/* Whether a metric is a loss (zero and constant values are suspicious
+ * only there: an lr of 0 or a constant lr is normal). */
+static int loss_like(const char *metric)
+{
+	return strstr(metric, "loss") || strstr(metric, "perplexity") ||
+	       strstr(metric, "ppl");
+}
+
 static int findings(dt_store *st, const dt_run *rb, const dt_run *rp,
                     const char *metric, const dt_series *sb,
                     const dt_series *sp, dt_cmp_extra *x)
@@ -22,6 +36,14 @@ static int findings(dt_store *st, const dt_run *rb, const dt_run *rp,
 		fprintf(stderr, "dualtrack: %s\n", err);
 		return -1;
 	}
+	size_t k = 0;
+	for (size_t i = 0; i < x->findings.n; i++) {
+		dt_finding_kind kd = x->findings.v[i].kind;
+		if (loss_like(metric) ||
+		    (kd != DT_FIND_ZERO_LOSS && kd != DT_FIND_CONSTANT))
+			x->findings.v[k++] = x->findings.v[i];
+	}
+	x->findings.n = k;
 	dt_findings_verdict_note(&x->findings, x->note, sizeof x->note);
 	return 0;
 }
@@ -88,6 +110,9 @@ int dt_cmp_extra_prepare(dt_store *st, const dt_run *rb, const dt_run *rp,
 		goto oom;
 	if (o->nalso && noise(st, metric, sb, sp, warmup, x) < 0)
 		return -1;
+	if (o->rule_noise && gpu_identical(x) && !x->note[0])
+		snprintf(x->note, sizeof x->note, "GPU runs identical: noise "
+		         "ratio undefined");
 	return 0;
 oom:
 	fprintf(stderr, "dualtrack: out of memory\n");
@@ -96,6 +121,8 @@ oom:
 
 dt_verdict dt_cmp_noise_verdict(const dt_cmp_extra *x)
 {
+	if (gpu_identical(x))
+		return DT_VERDICT_INSUFFICIENT;
 	return dt_noise_verdict(x->have_noise ? &x->noise : NULL);
 }
 
@@ -136,7 +163,7 @@ void dt_cmp_extra_json(dt_jw *w, const dt_cmp_extra *x)
 	if (x->o.window) dt_jw_int(w, x->o.window); else dt_jw_null(w);
 	dt_jw_key(w, "rule"); dt_jw_str(w, x->o.rule_noise ? "noise" : "rtol");
 	dt_jw_key(w, "noise_ratio");
-	if (x->have_noise && !isnan(x->noise.ratio))
+	if (x->have_noise && !isnan(x->noise.ratio) && !gpu_identical(x))
 		dt_jw_num(w, x->noise.ratio);
 	else
 		dt_jw_null(w);
@@ -147,7 +174,9 @@ void dt_cmp_extra_json(dt_jw *w, const dt_cmp_extra *x)
 		dt_jw_key(w, "steps"); dt_jw_int(w, (int64_t)x->noise.n);
 		dt_jw_key(w, "gpu_spread_rms"); dt_jw_num(w, x->noise.mean_spread);
 		dt_jw_key(w, "pilot_gap_rms"); dt_jw_num(w, x->noise.mean_gap);
-		dt_jw_key(w, "band"); dt_jw_str(w, dt_noise_band(x->noise.ratio));
+		dt_jw_key(w, "band");
+		dt_jw_str(w, gpu_identical(x) ? "GPU runs identical: ratio undefined"
+		                             : dt_noise_band(x->noise.ratio));
 		dt_jw_key(w, "verdict");
 		dt_jw_str(w, dt_verdict_name(dt_cmp_noise_verdict(x)));
 		dt_jw_obj_end(w);
@@ -176,6 +205,10 @@ void dt_cmp_extra_text(const dt_cmp_extra *x)
 		if (isnan(x->noise.ratio))
 			printf("noise: no step common to all %zu GPU runs and the pilot\n",
 			       x->noise.nbaselines);
+		else if (gpu_identical(x))
+			printf("noise: GPU runs identical: ratio undefined (spread 0 "
+			       "over %zu steps, %zu GPU runs; RMS pilot gap %.4g)\n",
+			       x->noise.n, x->noise.nbaselines, x->noise.mean_gap);
 		else
 			printf("noise: pilot gap / GPU run-to-run spread = %.3g over %zu "
 			       "steps, %zu GPU runs (RMS gap %.4g, spread %.4g): %s "

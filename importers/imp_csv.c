@@ -6,6 +6,11 @@
  *    cells they fill. Every non-empty cell becomes a point of its column's
  *    metric at that row's step (so val_loss gives eval_loss points at the
  *    epoch's last step).
+ *    Its `step` is 0-based (49, 99 ... when logging every 50), so 1 is
+ *    added to get optimizer steps, with a warning saying so. A file is
+ *    taken for CSVLogger output when its header has an `epoch` column, a
+ *    `step` step column and at least one column named *_step, *_epoch or
+ *    val_* (Lightning's on_step/on_epoch/validation keys).
  *  - Generic "step,loss,lr,..." tables (any of the step columns below).
  *  - TensorBoard UI export "Wall time,Step,Value": the metric is named by
  *    the tag in the file name: the text after the last "-tag-" of the
@@ -79,6 +84,7 @@ typedef struct csv_ctx {
 	size_t nhdr, caphdr;
 	size_t step_col;
 	int64_t step;
+	int64_t step_add;    /* 1 for Lightning CSVLogger files, else 0 */
 	int has_step;
 	size_t nostep_rows, nostep_line;
 	size_t extra_line;
@@ -325,6 +331,22 @@ static void no_step_column(csv_ctx *c)
 	fail(c, msg);
 }
 
+/* Lightning CSVLogger header (see the file comment): epoch + step +
+ * a *_step, *_epoch or val_* column. */
+static int is_lightning(const csv_ctx *c)
+{
+	int epoch = 0, keyed = 0;
+	for (size_t i = 0; i < c->ncols; i++) {
+		const char *n = c->cols[i].name;
+		if (strcmp(n, "epoch") == 0)
+			epoch = 1;
+		else if ((has_suffix_ci(n, "_step") && strcmp(n, "global_step")) ||
+		         has_suffix_ci(n, "_epoch") || strncmp(n, "val_", 4) == 0)
+			keyed = 1;
+	}
+	return epoch && keyed && strcmp(c->cols[c->step_col].name, "step") == 0;
+}
+
 /* Turn the collected header fields into the column map. */
 static void finish_header(csv_ctx *c)
 {
@@ -353,6 +375,13 @@ static void finish_header(csv_ctx *c)
 		c->cols[2].prio = 2;
 	}
 	resolve_conflicts(c);
+	if (c->nheaders == 0 && is_lightning(c)) {
+		c->step_add = 1;
+		dt_rawlog_warn(c->log, "%s: Lightning CSVLogger metrics.csv (epoch, "
+		               "step and *_step/*_epoch/val_* columns): its step is "
+		               "0-based; stored as step + 1 (optimizer steps)",
+		               c->src->path);
+	}
 	if (c->nheaders > 0) {
 		if (dt_rawlog_mark_segment(c->log) < 0)
 			fail(c, "out of memory");
@@ -360,8 +389,9 @@ static void finish_header(csv_ctx *c)
 		               "(appended after a restart?)", c->src->path, c->line);
 	} else {
 		snprintf(c->log->step_source, sizeof c->log->step_source,
-		         "logged step (CSV column '%.100s')",
-		         c->cols[c->step_col].name);
+		         "logged step (CSV column '%.100s')%s",
+		         c->cols[c->step_col].name,
+		         c->step_add ? " + 1 (Lightning counts from 0)" : "");
 	}
 	c->nheaders++;
 }
@@ -475,7 +505,8 @@ static void push_row(csv_ctx *c)
 			}
 			col->sidx = (size_t)(s - log->series);
 		}
-		if (dt_rawseries_push(&log->series[col->sidx], c->step, col->val) < 0) {
+		if (dt_rawseries_push(&log->series[col->sidx], c->step + c->step_add,
+		                      col->val) < 0) {
 			fail(c, "out of memory");
 			return;
 		}

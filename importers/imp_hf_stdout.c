@@ -616,7 +616,7 @@ static int apply_order_rule(hf_ctx *c, const char *tag, const char *why)
 	int rc = how ? dt_rawlog_warn(c->out, "%ssteps derived from record "
 	                              "order x logging_steps %lld (%s); %s",
 	                              tag, (long long)ls, how, why)
-	             : dt_rawlog_warn(c->out, "%sWARNING: logging_steps not "
+	             : dt_rawlog_warn(c->out, "%slogging_steps not "
 	                              "given; assumed HF default 500: step = "
 	                              "record number x 500 may be wrong, pass "
 	                              "--logging-steps; %s", tag, why);

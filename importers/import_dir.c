@@ -142,6 +142,48 @@ static int cmp_found(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(((const found *)a)->path, ((const found *)b)->path);
+}
+
+/* Whether the files in w (sorted by path) lie in more than one directory; if so, lists
+ * the directories (up to 4, then "...") into err and returns 1. */
+static int several_dirs(const walk *w, const char *dir, char *err,
+                        size_t errlen)
+{
+	const char *first = w->v[0].path;
+	size_t l0 = (size_t)(strrchr(first, '/') - first);
+	size_t ndirs = 1;
+	int o = snprintf(err, errlen, "%s: event files in more than one "
+	                 "folder (%.*s", dir, (int)l0, first);
+	for (size_t i = 1; i < w->n; i++) {
+		const char *p = w->v[i].path;
+		size_t l = (size_t)(strrchr(p, '/') - p);
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++) {
+			const char *q = w->v[j].path;
+			size_t lq = (size_t)(strrchr(q, '/') - q);
+			seen = lq == l && memcmp(p, q, l) == 0;
+		}
+		if (seen)
+			continue;
+		ndirs++;
+		if (o >= 0 && (size_t)o < errlen && ndirs <= 4)
+			o += snprintf(err + o, errlen - (size_t)o, ", %.*s",
+			              (int)l, p);
+		else if (o >= 0 && (size_t)o < errlen && ndirs == 5)
+			o += snprintf(err + o, errlen - (size_t)o, ", ...");
+	}
+	if (ndirs < 2)
+		return 0;
+	if (o >= 0 && (size_t)o < errlen)
+		snprintf(err + o, errlen - (size_t)o, "): separate runs are not "
+		         "merged; import one folder per run, or pass the event "
+		         "files explicitly to merge the launches of one run");
+	return 1;
+}
+
 static void walk_free(walk *w)
 {
 	for (size_t i = 0; i < w->n; i++)
@@ -162,6 +204,13 @@ int dt_import_dir_files(const char *dir0, char ***files, size_t *n,
 	*n = 0;
 	find_tfevents(&w, dir, 0);
 	*kind = "TensorBoard event files, in wall-time order";
+	if (w.n > 1 && !w.oom) {
+		qsort(w.v, w.n, sizeof *w.v, cmp_path);
+		if (several_dirs(&w, dir, err, errlen)) {
+			walk_free(&w);
+			return -1;
+		}
+	}
 	if (w.n == 0 && !w.oom) {
 		find_lightning(&w, dir);
 		*kind = "Lightning version_N/metrics.csv, in version order";

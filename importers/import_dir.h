@@ -6,9 +6,11 @@
 
 /* The log files of the run folder `dir`, in segment order, tried in this
  * order:
- *  1. TensorBoard: files named *tfevents* up to 3 levels down (a run dir
- *     or a runs/ dir of launches), sorted by the wall_time of their first
- *     event (ties by path): several launches of one run;
+ *  1. TensorBoard: files named *tfevents* up to 3 levels down, all in
+ *     one folder (dir itself or one subfolder), sorted by the wall_time
+ *     of their first event (ties by path): several launches of one run.
+ *     Event files in more than one folder are separate runs: an error
+ *     listing the folders (pass the files explicitly to merge them);
  *  2. Lightning: dir/version_N/metrics.csv, sorted by N (a resumed
  *     version continues the previous one);
  *  3. W&B: dir/wandb-summary.json, dir/files/..., or exactly one

@@ -49,12 +49,14 @@ if [ ! -d "$corpus" ]; then
   echo "skip corpus part: $corpus absent"
   exit $((fails > 0))
 fi
-mkdir -p "$tmp/runs/exp/a" "$tmp/ll/lightning_logs/version_0" \
+mkdir -p "$tmp/runs/exp" "$tmp/two/runA" "$tmp/two/runB" "$tmp/ll/lightning_logs/version_0" \
   "$tmp/ll/lightning_logs/version_5" "$tmp/wandb/run-1/files"
 cp "$corpus/tensorboard/t5-summarization_hf-trainer_final-eval.tfevents" \
   "$tmp/runs/exp/events.out.tfevents.2"
 cp "$corpus/tensorboard/t5-summarization_hf-trainer_train_anon.tfevents" \
-  "$tmp/runs/exp/a/events.out.tfevents.1"
+  "$tmp/runs/exp/events.out.tfevents.9"
+cp "$tmp/runs/exp/events.out.tfevents.2" "$tmp/two/runA/events.out.tfevents.1"
+cp "$tmp/runs/exp/events.out.tfevents.9" "$tmp/two/runB/events.out.tfevents.1"
 cp "$corpus/lightning_csv/slm-gpt_version_0_epochs0-9_metrics.csv" \
   "$tmp/ll/lightning_logs/version_0/metrics.csv"
 cp "$corpus/lightning_csv/slm-gpt_version_5_resumed_epochs10-13_metrics.csv" \
@@ -62,13 +64,21 @@ cp "$corpus/lightning_csv/slm-gpt_version_5_resumed_epochs10-13_metrics.csv" \
 cp "$corpus/wandb/alpaca-hf-trainer_run-iqu955sp_wandb-summary.json" \
   "$tmp/wandb/run-1/files/wandb-summary.json"
 
+# two run folders side by side are two runs: refused, not merged
+"$bin" import --dry-run --platform gpu "$tmp/two" >"$tmp/two.out" 2>&1
+check "folder of two runs: exit 2" test $? -eq 2
+check "folder of two runs: lists both folders" py "
+t = open('$tmp/two.out').read()
+assert 'event files in more than one folder ($tmp/two/runA, $tmp/two/runB)' in t, t
+assert 'pass the event files explicitly' in t, t
+"
 "$bin" import --dry-run --platform gpu "$tmp/runs/exp" >"$tmp/dry.out"
 # the training file (first wall time 1742826235.9) before the eval file
 # (1742884204.9), whatever their names sort as
 check "dry-run folder: wall-time order" py "
 t = open('$tmp/dry.out').read().splitlines()
 assert 'folder, 2 file(s): TensorBoard event files, in wall-time order' in t[0], t
-assert 'a/events.out.tfevents.1: tfevents, 1726 points' in t[1], t
+assert 'exp/events.out.tfevents.9: tfevents, 1726 points' in t[1], t
 assert any('events.out.tfevents.2: tfevents, 10 points' in l for l in t[2:]), t
 "
 "$bin" --db "$db" import --platform gpu "$tmp/runs/exp" >/dev/null
@@ -81,9 +91,10 @@ import json
 r = {x['name']: x for x in json.load(open('$tmp/runs.json'))}
 e = r['exp']; l = e['metrics']['loss']
 assert (e['files'], e['segments'], l['points'], l['first_step'], l['last_step']) == (2, 2, 430, 500, 215000), e
-# Lightning: 2814 + 1126 train_loss_step rows, version 5 resumes after 140699
+# Lightning: 2814 + 1126 train_loss_step rows, version 5 resumes after 140699;
+# Lightning's 0-based step + 1 = optimizer steps 50..197000
 ll = r['ll']; l = ll['metrics']['loss']
-assert (ll['segments'], l['points'], l['first_step'], l['last_step']) == (2, 3940, 49, 196999), ll
+assert (ll['segments'], l['points'], l['first_step'], l['last_step']) == (2, 3940, 50, 197000), ll
 w = r['run-1']
 assert w['format'] == 'wandb' and 'loss' not in w['metrics'], w
 "

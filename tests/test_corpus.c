@@ -43,11 +43,13 @@ static const expect corpus[] = {
 	{"llamafactory_trainer_log/qwen2.5-3b_full-sft_2gpu_interleaved-"
 	 "writers_resumed_trainer_log.jsonl", "jsonl", 4074, "loss", 1358, 10,
 	 6560, "a new process (resume)"},
-	/* Lightning: rows with train_loss_step */
+	/* Lightning: rows with train_loss_step; 0-based step + 1 (49 -> 50,
+	 * 140699 -> 140700; resumed 140749 -> 140750, 196999 -> 197000) */
 	{"lightning_csv/slm-gpt_version_0_epochs0-9_metrics.csv", "csv", 8532,
-	 "loss", 2814, 49, 140699, NULL},
+	 "loss", 2814, 50, 140700, "its step is 0-based; stored as step + 1"},
 	{"lightning_csv/slm-gpt_version_5_resumed_epochs10-13_metrics.csv",
-	 "csv", 3414, "loss", 1126, 140749, 196999, NULL},
+	 "csv", 3414, "loss", 1126, 140750, 197000,
+	 "its step is 0-based; stored as step + 1"},
 	/* TensorBoard: 430 train/loss simple values */
 	{"tensorboard/t5-summarization_hf-trainer_train_anon.tfevents",
 	 "tfevents", 1726, "loss", 430, 500, 215000, NULL},

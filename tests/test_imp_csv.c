@@ -116,20 +116,24 @@ static void test_lightning_rows(void **state)
 	load_fixture(&dt_imp_csv, "csv/lightning_metrics.csv", &L);
 	assert_int_equal(L.rc, 0);
 	assert_int_equal(L.log.nseries, 5);
-	const int64_t ls[] = {49, 99, 149, 199};
+	/* CSVLogger's step is 0-based: 49 + 1 = 50 ... 199 + 1 = 200 */
+	const int64_t ls[] = {50, 100, 150, 200};
 	const double lv[] = {4.5, 4.0, 3.5, 3.25};
 	expect_points(&L.log, "loss", N(ls), ls, lv);
-	const int64_t es[] = {99, 199};
+	const int64_t es[] = {100, 200};
 	const double ev[] = {3.9, 3.1};
 	expect_points(&L.log, "eval_loss", N(es), es, ev);
 	const double tv[] = {4.25, 3.375};
 	expect_points(&L.log, "train_loss_epoch", N(es), es, tv);
 	const double ov[] = {120.5, 118.0};
 	expect_points(&L.log, "epoch_time", N(es), es, ov);
-	const int64_t ps[] = {49, 99, 99, 99, 149, 199, 199, 199};
+	const int64_t ps[] = {50, 100, 100, 100, 150, 200, 200, 200};
 	const double pv[] = {0, 0, 0, 0, 1, 1, 1, 1};
 	expect_points(&L.log, "epoch", N(ps), ps, pv);
-	assert_int_equal(L.log.nwarnings, 0);
+	assert_int_equal(L.log.nwarnings, 1);
+	expect_warning(&L.log, "lightning_metrics.csv: Lightning CSVLogger "
+	               "metrics.csv (epoch, step and *_step/*_epoch/val_* "
+	               "columns): its step is 0-based; stored as step + 1");
 	unload(&L);
 }
 
@@ -224,7 +228,9 @@ static void test_detect(void **state)
 	assert_int_equal(dt_imp_csv.detect("x.csv", "", 0), 0);
 }
 
-/* Lightning corpus files (figures checked with python3 csv.DictReader). */
+/* Lightning corpus files (figures checked with python3 csv.DictReader;
+ * every step is the file's 0-based step + 1: 49 -> 50, 140699 -> 140700,
+ * validation at 14073 -> 14074, resume 140749 -> 140750). */
 static void test_corpus_lightning(void **state)
 {
 	char path[1024];
@@ -235,14 +241,15 @@ static void test_corpus_lightning(void **state)
 	load_path(&dt_imp_csv, path, &L);
 	assert_int_equal(L.rc, 0);
 	assert_int_equal(L.log.nseries, 10);
-	expect_span(&L.log, "loss", 2814, 49, 140699, 7.628580570220947,
+	expect_span(&L.log, "loss", 2814, 50, 140700, 7.628580570220947,
 	            3.565943479537964);
-	expect_span(&L.log, "eval_loss", 10, 14073, 140739, 4.132571697235107,
+	expect_span(&L.log, "eval_loss", 10, 14074, 140740, 4.132571697235107,
 	            3.570486068725586);
-	expect_span(&L.log, "train_loss_epoch", 10, 14073, 140739,
+	expect_span(&L.log, "train_loss_epoch", 10, 14074, 140740,
 	            4.776971817016602, 3.687237024307251);
-	expect_span(&L.log, "epoch", 2834, 49, 140739, 0, 9);
-	assert_int_equal(L.log.nwarnings, 0);
+	expect_span(&L.log, "epoch", 2834, 50, 140740, 0, 9);
+	assert_int_equal(L.log.nwarnings, 1);
+	expect_warning(&L.log, "its step is 0-based; stored as step + 1");
 	assert_int_equal(dt_rawlog_find(&L.log, "loss")->nmarks, 0);
 	unload(&L);
 
@@ -250,11 +257,11 @@ static void test_corpus_lightning(void **state)
 	            path, sizeof path);
 	load_path(&dt_imp_csv, path, &L);
 	assert_int_equal(L.rc, 0);
-	expect_span(&L.log, "loss", 1126, 140749, 196999, 3.708270311355591,
+	expect_span(&L.log, "loss", 1126, 140750, 197000, 3.708270311355591,
 	            3.913863182067871);
-	expect_span(&L.log, "eval_loss", 4, 154813, 197035, 3.5629003047943115,
+	expect_span(&L.log, "eval_loss", 4, 154814, 197036, 3.5629003047943115,
 	            3.604208469390869);
-	expect_span(&L.log, "epoch", 1134, 140749, 197035, 10, 13);
+	expect_span(&L.log, "epoch", 1134, 140750, 197036, 10, 13);
 	unload(&L);
 }
 
