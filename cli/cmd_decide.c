@@ -113,9 +113,18 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: %s\n", err);
 		goto out;
 	}
-	printf("decision #%lld %s recorded (supersedes #%lld); evidence sha256 "
-	       "%s\n", (long long)d.id, d.kind_text, (long long)d.supersedes,
-	       d.evidence_digest);
+	char sup[48];
+	if (d.supersedes)
+		snprintf(sup, sizeof sup, "supersedes #%lld", (long long)d.supersedes);
+	else
+		snprintf(sup, sizeof sup, "first decision");
+	printf("decision #%lld %s recorded (%s); evidence sha256 %s\n",
+	       (long long)d.id, d.kind_text, sup, d.evidence_digest);
+	if (d.forced_past[0]) {
+		char fp[sizeof d.forced_past * 2];
+		dt_sanitize(d.forced_past, fp, sizeof fp);
+		printf("forced past: %s\n", fp);
+	}
 	free(d.evidence_text);
 	rc = DT_EXIT_OK;
 out:

@@ -79,7 +79,9 @@ static int run_cmd(dt_store *st, const char *sub, char **args, int json)
 		char by[64];
 		dt_actor_name(by, sizeof by);
 		if (dt_journal_set(st, run.id, args[1], args[2], by) < 0) {
-			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+			char msg[640];
+			dt_sanitize(dt_store_error(st), msg, sizeof msg);
+			fprintf(stderr, "dualtrack: %s\n", msg);
 			return DT_EXIT_USAGE;
 		}
 		printf("journal %s: %s set\n", args[0], args[1]);

@@ -163,6 +163,8 @@ static void print_json(const char *run, const char *baseline,
 		dt_jw_key(&w, "last_before"); dt_jw_int(&w, r->last_before);
 		json_opt_int(&w, "checkpoint_step", r->ckpt_step, r->ckpt_step > 0);
 		dt_jw_key(&w, "replayed_steps"); dt_jw_int(&w, (int64_t)r->replayed);
+		dt_jw_key(&w, "replayed_points");
+		dt_jw_int(&w, (int64_t)r->replayed_points);
 		dt_jw_key(&w, "lost_steps"); dt_jw_int(&w, r->lost);
 		json_opt_int(&w, "offset_factor", r->offset_factor,
 		             r->offset_factor > 0);

@@ -50,6 +50,11 @@ static void text_costs(const dt_ledger_report *r)
 			snprintf(a, sizeof a, isnan(v[0]) ? "unknown" : "%.4f", v[0]);
 			snprintf(b, sizeof b, isnan(v[1]) ? "unknown" : "%.4f", v[1]);
 		}
+		/* Totals unknown because of missing inputs: say so in the row. */
+		if (k >= 4 && isnan(v[0]) && !r->cost[0].complete)
+			snprintf(a, sizeof a, "unknown (missing)");
+		if (k >= 4 && isnan(v[1]) && !r->cost[1].complete)
+			snprintf(b, sizeof b, "unknown (missing)");
 		printf("  %-34s %-22s %s\n", label[k], a, b);
 	}
 	printf("  %-34s %-22lld %lld\n", "useful effective steps",
@@ -58,8 +63,9 @@ static void text_costs(const dt_ledger_report *r)
 	printf("  equal effective steps E = %lld\n", (long long)r->equal_steps);
 	for (int s = 0; s < DT_SIDES; s++)
 		if (!r->cost[s].complete)
-			printf("  %s is incomplete; missing: %s\n", dt_ledger_side_name(s),
-			       r->cost[s].missing);
+			printf("  %s lifecycle total unknown (missing: %s); the known "
+			       "components sum to %.2f\n", dt_ledger_side_name(s),
+			       r->cost[s].missing, r->cost[s].known_total);
 }
 
 static void text_runs(const dt_ledger_view *v)
@@ -148,7 +154,8 @@ static void json_cost(dt_jw *w, const dt_ledger_cost *c)
 	json_num_or_null(w, "storage_usd", c->storage);
 	json_num_or_null(w, "transfer_usd", c->transfer);
 	json_num_or_null(w, "logs_usd", c->logs);
-	dt_jw_key(w, "lifecycle_usd"); dt_jw_num(w, c->total);
+	json_num_or_null(w, "lifecycle_usd", c->total);
+	dt_jw_key(w, "known_components_usd"); dt_jw_num(w, c->known_total);
 	dt_jw_key(w, "complete"); dt_jw_bool(w, c->complete);
 	dt_jw_key(w, "billed_hours"); dt_jw_num(w, c->billed_hours);
 	dt_jw_key(w, "total_hours"); dt_jw_num(w, c->total_hours);

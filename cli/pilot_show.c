@@ -94,6 +94,11 @@ static void json_decision(dt_jw *w, const dt_decision *d)
 	dt_jw_key(w, "recorded_by"); dt_jw_str(w, d->recorded_by);
 	dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
 	dt_jw_key(w, "supersedes"); dt_jw_int(w, d->supersedes);
+	dt_jw_key(w, "forced_past");
+	if (d->forced_past[0])
+		dt_jw_str(w, d->forced_past);
+	else
+		dt_jw_null(w);
 	dt_jw_key(w, "evidence_digest"); dt_jw_str(w, d->evidence_digest);
 	dt_jw_key(w, "hash"); dt_jw_str(w, d->hash);
 	dt_jw_obj_end(w);
@@ -303,6 +308,13 @@ static void show_text(const dt_overview *ov)
 			printf("      decider %s (%s)\n",
 			       safe(d->deciders[k].name, b2, sizeof b2),
 			       dt_decider_role_name(d->deciders[k].role));
+		if (d->forced_past[0])
+			printf("      forced past: %s\n",
+			       safe(d->forced_past, b1, sizeof b1));
+		if (d->supersedes)
+			printf("      supersedes #%lld\n", (long long)d->supersedes);
+		else
+			printf("      first decision\n");
 		printf("      evidence sha256 %s\n", d->evidence_digest);
 	}
 }

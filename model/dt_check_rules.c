@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/dt_journal.h"
+#include "model/dt_stats.h"
 
 /* First drill item that failed; returns 1 and sets *d, *item. */
 static int failed_drill(const dt_drill *drills, size_t nd, size_t *d,
@@ -112,13 +113,18 @@ void dt_rule_trial1(const dt_check_run *runs, size_t nr,
 	}
 	for (size_t i = 0; i < nr; i++) {
 		const dt_series *s = runs[i].loss;
-		int64_t first_possible = runs[i].logging_steps > 1 ?
-		                         runs[i].logging_steps : 1;
 		if (!s || s->n == 0) {
 			*status = DT_CK_FAIL;
 			snprintf(detail, n, "%s logged no loss", runs[i].name);
 			return;
 		}
+		/* Logging interval: the recorded logging_steps, else the median
+		 * step gap of the loss (HF logs without trainer_state). */
+		int64_t first_possible = runs[i].logging_steps > 0 ?
+		                         runs[i].logging_steps :
+		                         dt_series_median_gap(s);
+		if (first_possible < 1)
+			first_possible = 1;
 		if (s->step[0] > first_possible) {
 			*status = DT_CK_FAIL;
 			snprintf(detail, n, "%s: first loss at effective step %lld, "

@@ -82,6 +82,25 @@ size_t dt_checklist_blocking(const dt_checklist *cl, dt_check_id *out)
 	return n;
 }
 
+size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n)
+{
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t nb = dt_checklist_blocking(cl, blk), used = 0;
+	if (n)
+		out[0] = '\0';
+	for (size_t i = 0; i < nb; i++) {
+		int k = snprintf(out + used, n - used, "%s%s (%s)", used ? ", " : "",
+		                 dt_check_defs[blk[i]].id,
+		                 dt_check_status_name(cl->items[blk[i]].status));
+		if (k < 0 || (size_t)k >= n - used) {
+			out[used] = '\0';
+			break;
+		}
+		used += (size_t)k;
+	}
+	return nb;
+}
+
 void dt_checklist_counts(const dt_checklist *cl, size_t counts[4])
 {
 	memset(counts, 0, 4 * sizeof counts[0]);

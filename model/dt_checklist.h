@@ -17,8 +17,10 @@
  *   drill verified a resume (an item passed); pending otherwise (no runs,
  *   insufficient overlap, no verified drill).
  * - trial1: for every pilot run, the loss is present from the first
- *   effective step: its first logged step <= max(1, logging_steps) (a run
- *   logging every N optimizer steps logs first at step N), and it
+ *   effective step: its first logged step <= max(1, logging interval)
+ *   (a run logging every N optimizer steps logs first at step N); the
+ *   interval is logging_steps when recorded, else the median step gap
+ *   of the loss (dt_series_median_gap), and it
  *   decreases: the mean of the last tenth of its finite points is below
  *   the mean of the first tenth (at least 10 finite points, else pending).
  * - trial5: every pilot run's journal holds a compile time and a data-
@@ -118,7 +120,7 @@ typedef struct dt_run_verdict {
 typedef struct dt_check_run {
 	const char *name;
 	const dt_series *loss;        /* resolved loss */
-	int64_t logging_steps;        /* 0 = unknown (treated as 1) */
+	int64_t logging_steps;        /* 0 = unknown (median loss step gap) */
 	const dt_fact *facts;         /* current journal values */
 	size_t nfacts;
 } dt_check_run;
@@ -153,6 +155,12 @@ void dt_checklist_resolve(dt_checklist *cl);
  * written to out[DT_ITEM_COUNT]. Returns their number (0: nothing
  * blocks). */
 size_t dt_checklist_blocking(const dt_checklist *cl, dt_check_id *out);
+
+/* The items dt_checklist_blocking lists, as "ID (STATUS)" joined by
+ * ", " ("step7 (pending), trial3 (fail)"), into out (size n; "" when
+ * nothing blocks; cut at a whole item when it does not fit). Returns the
+ * number of blocking items. */
+size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n);
 
 /* Counts of items by status, counts[4] indexed by dt_check_status. */
 void dt_checklist_counts(const dt_checklist *cl, size_t counts[4]);

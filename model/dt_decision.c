@@ -101,7 +101,9 @@ char *dt_decision_canon(const dt_decision *d)
 {
 	dt_strbuf b = {0};
 	char num[32];
-	dt_sb_put(&b, "dualtrack decision v1\n", 22);
+	int v2 = d->forced_past[0] != '\0';
+	dt_sb_put(&b, v2 ? "dualtrack decision v2\n" : "dualtrack decision v1\n",
+	          22);
 	snprintf(num, sizeof num, "%" PRId64, d->id);
 	field(&b, "id", num);
 	field(&b, "pilot", d->pilot_name);
@@ -112,6 +114,8 @@ char *dt_decision_canon(const dt_decision *d)
 	field(&b, "decided_at", d->decided_at);
 	snprintf(num, sizeof num, "%" PRId64, d->supersedes);
 	field(&b, "supersedes", num);
+	if (v2)
+		field(&b, "forced_past", d->forced_past);
 	field(&b, "evidence_digest", d->evidence_digest);
 	field(&b, "prev_hash", d->prev_hash);
 	char *text = dt_sb_take(&b);
@@ -144,6 +148,10 @@ int dt_decision_chain_check(const dt_decision *v, size_t n,
 	memset(r, 0, sizeof *r);
 	r->intact = 1;
 	r->records = n;
+	if (n > 0) {
+		r->head_id = v[n - 1].id;
+		snprintf(r->head_hash, sizeof r->head_hash, "%s", v[n - 1].hash);
+	}
 	const char *prev = zero_hash;
 	for (size_t i = 0; i < n; i++) {
 		const dt_decision *d = &v[i];

@@ -11,7 +11,16 @@
  * order id, pilot, kind, rationale, deciders, recorded_by, decided_at,
  * supersedes, evidence_digest, prev_hash, each written as
  * "NAME LEN:BYTES\n" (LEN = byte length in decimal), so no field can
- * imitate another. evidence_digest = SHA-256 of evidence_text. */
+ * imitate another. evidence_digest = SHA-256 of evidence_text.
+ * A "go" recorded while checklist items were open (--force, or confirmed
+ * past the TUI warning) keeps them in forced_past ("step7 (pending),
+ * trial3 (fail)", dt_checklist_open_text); such a record's canonical text
+ * starts "dualtrack decision v2" and holds the field forced_past right
+ * after supersedes, so it is part of the hash. Records without it keep
+ * the v1 text (older logs verify unchanged).
+ * The head of the chain (last record's id and hash) is reported by
+ * verify, so a team can keep it elsewhere and detect a deleted newest
+ * record (which the chain alone cannot show). */
 #ifndef DT_DECISION_H
 #define DT_DECISION_H
 
@@ -54,6 +63,8 @@ typedef struct dt_decision {
 	char recorded_by[64];      /* who entered it ($DUALTRACK_USER / login) */
 	char decided_at[32];       /* ISO 8601 UTC */
 	int64_t supersedes;        /* the pilot's previous decision id, 0 = none */
+	char forced_past[1024];    /* open items a go was recorded past, "" =
+	                            * none (file comment) */
 	char evidence_digest[65];
 	char *evidence_text;       /* owned (dt_decisions_free), may be NULL */
 	char prev_hash[65];
@@ -69,6 +80,8 @@ typedef struct dt_chain_report {
 	int intact;                /* 1: every record checks */
 	int64_t first_bad_id;      /* when !intact */
 	char reason[256];          /* what does not match */
+	int64_t head_id;           /* last record's id, 0 = empty log */
+	char head_hash[65];        /* its stored hash, "" = empty log */
 } dt_chain_report;
 
 /* "go", "continue", "roll-back", "compare-other-instance", "defer". */
@@ -95,7 +108,8 @@ char *dt_decision_canon(const dt_decision *d);
 int dt_decision_hash(const dt_decision *d, char hex[65]);
 
 /* Check a chain v[0..n) in id order: evidence digests, hashes and links
- * (file comment). Fills *r; returns 0 (checked) or -1 (out of memory). */
+ * (file comment). Fills *r (head_id / head_hash from v[n-1] as stored);
+ * returns 0 (checked) or -1 (out of memory). */
 int dt_decision_chain_check(const dt_decision *v, size_t n,
                             dt_chain_report *r);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/dt_actor.h"
+#include "model/dt_resume.h"
 #include "model/dt_runs.h"
 
 #define DT_DK_NAME(e, name, desc) name,
@@ -91,18 +92,26 @@ static int value_at(const dt_series *s, int64_t step, double *v)
 
 static void step_rule(dt_resume_evidence *ev)
 {
-	int64_t c = ev->checkpoint_step, r = ev->resumed_step;
+	int64_t c = ev->checkpoint_step, r = ev->resumed_step, I = ev->interval;
+	int64_t lost = c > 0 ? dt_resume_step_rule(r, c, I) : 0;
 	if (c <= 0)
 		set_check(&ev->step, DT_DC_NOT_CHECKED, "resumed at effective step "
 		          "%lld; checkpoint step not recorded", (long long)r);
-	else if (r == c + 1)
-		set_check(&ev->step, DT_DC_PASS, "resumed at effective step %lld ="
-		          " checkpoint step %lld + 1", (long long)r, (long long)c);
+	else if (lost == 0)
+		set_check(&ev->step, DT_DC_PASS, "resumed at effective step %lld, "
+		          "within (checkpoint step %lld, %lld + logging interval "
+		          "%lld]", (long long)r, (long long)c, (long long)c,
+		          (long long)I);
+	else if (lost < 0)
+		set_check(&ev->step, DT_DC_FAIL, "resumed at effective step %lld, "
+		          "not after checkpoint step %lld: %lld step(s) repeated",
+		          (long long)r, (long long)c, (long long)(c + 1 - r));
 	else
 		set_check(&ev->step, DT_DC_FAIL, "resumed at effective step %lld,"
-		          " expected %lld (checkpoint step %lld + 1): %lld step(s) %s",
-		          (long long)r, (long long)(c + 1), (long long)c,
-		          (long long)llabs(r - c - 1), r > c + 1 ? "lost" : "repeated");
+		          " expected <= %lld (checkpoint step %lld + logging "
+		          "interval %lld): %lld step(s) lost", (long long)r,
+		          (long long)(c + I), (long long)c, (long long)I,
+		          (long long)lost);
 }
 
 static void lr_rule(dt_resume_evidence *ev, const dt_series *lr_before,
@@ -150,7 +159,7 @@ static void loss_rule(dt_resume_evidence *ev, const dt_series *before,
 		          "compare");
 	else
 		set_check(&ev->loss, ev->max_abs_rel_diff <= rtol ? DT_DC_PASS :
-		          DT_DC_FAIL, "%zu replayed steps: max |rel diff| %.3g%% "
+		          DT_DC_FAIL, "%zu replayed point(s): max |rel diff| %.3g%% "
 		          "at step %lld (bound %.3g%%)", ev->replayed,
 		          100 * ev->max_abs_rel_diff, (long long)ev->max_diff_step,
 		          100 * rtol);
@@ -167,6 +176,7 @@ int dt_resume_compare(const dt_series *loss_before, const dt_series *loss_after,
 		return -1;
 	ev->checkpoint_step = checkpoint_step;
 	ev->resumed_step = loss_after->step[0];
+	ev->interval = dt_resume_interval(loss_before, loss_after);
 	step_rule(ev);
 	lr_rule(ev, lr_before, lr_after);
 	loss_rule(ev, loss_before, loss_after, rtol);

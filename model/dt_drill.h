@@ -9,8 +9,13 @@
  * cursor, control loss), each pass / fail / not checked with a note.
  *
  * Pre-fill rules (dt_resume_compare), where the logs allow:
- * - effective step: the resumed effective step R (first step of the
- *   segment after the restart) must equal checkpoint step C + 1;
+ * - effective step: the resumed effective step R (first logged step of
+ *   the segment after the restart) must lie in (C, C + I], C the
+ *   checkpoint step, I the logging interval (median step gap before the
+ *   restart, else after, else 1): a run logged every 10 steps resumed
+ *   from checkpoint 2000 first logs 2010. R > C + I loses R - C - I
+ *   optimizer steps; R <= C fails. Same rule as resume-check
+ *   (dt_resume_step_rule, dt_resume_interval);
  * - LR schedule: the LR logged at R after the restart must equal the LR
  *   logged at R before it, within a relative 1e-6 (logs print 6-7
  *   significant digits); not checked when R was not logged before;
@@ -88,9 +93,11 @@ typedef struct dt_drill {
 typedef struct dt_resume_evidence {
 	int64_t checkpoint_step;   /* as given, 0 = unknown */
 	int64_t resumed_step;      /* first effective step after the restart */
+	int64_t interval;          /* logging interval I, effective steps */
 	int has_lr;                /* 1: LR logged at the resumed step on both sides */
 	double lr_before, lr_after;
-	size_t replayed;           /* steps with a finite loss on both sides */
+	size_t replayed;           /* replayed logged points with a finite loss
+	                            * on both sides (not optimizer steps) */
 	double max_abs_rel_diff;   /* over replayed steps; NaN when none */
 	int64_t max_diff_step;     /* where it occurs */
 	dt_drill_check step, lr, loss; /* pre-filled items, source "data" */

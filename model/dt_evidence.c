@@ -121,6 +121,9 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
 	out->ndeciders = nd;
 	snprintf(out->recorded_by, sizeof out->recorded_by, "%s", by);
 	out->evidence_text = dt_evidence_text(st, &ov);
+	if (kind == DT_DECIDE_GO)  /* a go past open items was forced */
+		dt_checklist_open_text(&ov.checklist, out->forced_past,
+		                       sizeof out->forced_past);
 	dt_overview_free(&ov);
 	if (!out->evidence_text) {
 		snprintf(err, errlen, "out of memory");

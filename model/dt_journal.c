@@ -2,7 +2,11 @@
  * store_journal.c. */
 #include "model/dt_journal.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "model/dt_num.h"
 
 const dt_journal_key dt_journal_keys[] = {
 	{"image.id", "container image id"},
@@ -53,12 +57,39 @@ int dt_journal_key_valid(const char *key)
 	return 1;
 }
 
+/* 1 when `key` ends in `suffix`. */
+static int ends_with(const char *key, const char *suffix)
+{
+	size_t n = strlen(key), k = strlen(suffix);
+	return n >= k && strcmp(key + n - k, suffix) == 0;
+}
+
+int dt_journal_value_check(const char *key, const char *value, char *err,
+                           size_t errlen)
+{
+	int is_count = !strcmp(key, "neuron.cache_hits") ||
+	               !strcmp(key, "neuron.cache_misses");
+	int is_seconds = ends_with(key, "_seconds");
+	if (!is_count && !is_seconds)
+		return 0;
+	double x;
+	int ok = dt_parse_double_field(value, strlen(value), &x) == 0 &&
+	         isfinite(x) && x >= 0 && (!is_count || x == floor(x));
+	if (!ok)
+		snprintf(err, errlen, "journal %s must be %s, got '%.64s'", key,
+		         is_count ? "a whole number >= 0 (a count)" :
+		         "a number of seconds >= 0", value);
+	return ok ? 0 : -1;
+}
+
 static int has_any(const dt_fact *facts, size_t n, const char *const *keys,
                    size_t nkeys)
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < nkeys; k++)
-			if (strcmp(facts[i].key, keys[k]) == 0 && facts[i].value[0])
+			if (strcmp(facts[i].key, keys[k]) == 0 && facts[i].value[0] &&
+			    dt_journal_value_check(facts[i].key, facts[i].value, NULL,
+			                           0) == 0)
 				return 1;
 	return 0;
 }

@@ -25,6 +25,9 @@
  *   checkpoint.checksums     checkpoint checksums
  *   checkpoint.locations     checkpoint locations
  *   resume.verification      result of the automatic resume verification
+ * Keys holding a duration (ending in "_seconds") must be a finite number
+ * >= 0 (seconds); the cache hit / miss counts a whole number >= 0
+ * (dt_journal_value_check; dt_journal_set rejects anything else).
  * Trial check 5 passes for a run holding a compile time (neuron.
  * compile_seconds or compile.init_seconds) and a data-preparation time
  * (data.prep_seconds or data.load_seconds). */
@@ -52,14 +55,21 @@ const char *dt_journal_label(const char *key);
  * with a letter. */
 int dt_journal_key_valid(const char *key);
 
+/* Check `value` for `key`: durations ("*_seconds") must be a finite
+ * number >= 0, counts (neuron.cache_hits, neuron.cache_misses) a whole
+ * number >= 0; other keys take any text. Returns 0, or -1 with a
+ * message naming the key and value in err[errlen]. */
+int dt_journal_value_check(const char *key, const char *value, char *err,
+                           size_t errlen);
+
 /* Record a person's value for a run's journal key (source "user").
  * Returns 0, or -1 with the message in dt_store_error() (invalid key,
- * value of 512 bytes or more). */
+ * value of 512 bytes or more, value rejected by dt_journal_value_check). */
 int dt_journal_set(dt_store *st, int64_t run_id, const char *key,
                    const char *value, const char *by);
 
-/* 1 when facts[0..n) hold a non-empty compile time / data-preparation
- * time (the keys named in the file comment). */
+/* 1 when facts[0..n) hold a compile time / data-preparation time (the
+ * keys named in the file comment) that passes dt_journal_value_check. */
 int dt_journal_has_compile_time(const dt_fact *facts, size_t n);
 int dt_journal_has_data_prep_time(const dt_fact *facts, size_t n);
 

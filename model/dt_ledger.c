@@ -219,16 +219,17 @@ static void side_cost(const dt_ledger_side *s, dt_ledger_cost *c)
 		if (isnan(parts[i]))
 			c->complete = 0;
 		else
-			c->total += parts[i];
+			c->known_total += parts[i];
 	}
+	c->total = c->complete ? c->known_total : NAN;
 	double tr = known(&s->time[DT_LC_TRAINING]);
 	c->training_cost = rate * tr / 3600.0;
 	double u = known(&s->item[DT_LI_USEFUL_STEPS]);
 	c->useful_steps = isnan(u) || u < 1 ? 0 : (int64_t)u;
 	if (c->useful_steps == 0)
 		note_missing(c, item_key[DT_LI_USEFUL_STEPS]);
-	c->per_useful_step = c->useful_steps ? c->total / (double)c->useful_steps
-	                                     : NAN;
+	c->per_useful_step = c->useful_steps && c->complete ?
+	                     c->total / (double)c->useful_steps : NAN;
 	c->at_equal_steps = NAN;
 }
 
@@ -255,7 +256,7 @@ static void sensitivity(const dt_ledger_side sides[DT_SIDES],
 				side_cost(&s, &c);
 				r->sens[r->nsens++] = (dt_ledger_sens){
 					.side = sd, .is_time = t, .index = i,
-					.delta = c.total - r->cost[sd].total};
+					.delta = c.known_total - r->cost[sd].known_total};
 			}
 		}
 	}
@@ -299,6 +300,8 @@ void dt_ledger_compute(const dt_ledger_side sides[DT_SIDES],
 	out->equal_steps = ug && ut ? (ug < ut ? ug : ut) : 0;
 	for (int s = 0; out->equal_steps && s < DT_SIDES; s++) {
 		dt_ledger_cost *c = &out->cost[s];
+		if (!c->complete)
+			continue;  /* stays NaN: a missing input */
 		c->at_equal_steps = c->total - c->training_cost + c->training_cost *
 		                    (double)out->equal_steps / (double)c->useful_steps;
 	}

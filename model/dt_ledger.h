@@ -14,13 +14,17 @@
  *              held while queued);
  *   storage  = storage (USD/GB-month) x storage_gb_months;
  *   transfer = transfer (USD/GB) x transfer_gb;  logs = logs x logs_gb;
- *   lifecycle total = instance + storage + transfer + logs (the sum of
- *              the known components; `complete` = every one known);
- *   cost per useful step = lifecycle total / useful effective steps;
+ *   lifecycle total = instance + storage + transfer + logs, known only
+ *              when every component and time is (`complete`), else
+ *              unknown (NaN; `known_total` keeps the known components'
+ *              sum, sensitivity uses it);
+ *   cost per useful step = lifecycle total / useful effective steps
+ *              (unknown with the total);
  *   at equal steps E (the smaller side's useful steps, so both sides are
  *   priced on the same effective training work): total - training cost
  *              + training cost x E / useful steps (only training time
- *              scales with steps; the overheads are paid once).
+ *              scales with steps; the overheads are paid once;
+ *              unknown with the total).
  * Sensitivity: every known input of either side moved by +10 %; the
  * change of that side's lifecycle total, largest first.
  * Fair-compare warnings: a category counted on one side but missing on
@@ -84,7 +88,8 @@ typedef struct dt_ledger_derived {
 
 typedef struct dt_ledger_cost {
 	double instance, storage, transfer, logs; /* USD, NaN = unknown */
-	double total;              /* known components' sum */
+	double total;              /* lifecycle total; NaN unless complete */
+	double known_total;        /* sum of the known components (partial) */
 	int complete;              /* 1: all components and times known */
 	double billed_hours, total_hours;
 	int64_t useful_steps;      /* 0 = unknown */

@@ -53,7 +53,9 @@ const dt_decision *dt_overview_latest(const dt_overview *ov);
 char *dt_evidence_text(dt_store *st, const dt_overview *ov);
 
 /* Record a decision on pilot `name`: loads the overview, builds the
- * evidence text, appends the record (dt_decision_append). `out` receives
+ * evidence text, appends the record (dt_decision_append). A "go" keeps
+ * the checklist items still failed or pending in out->forced_past (the
+ * caller refused or confirmed before; dt_checklist_open_text). `out` receives
  * the stored record (free out->evidence_text). Returns 0, 1 when no such
  * pilot, -1 on error (message in err). */
 int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,

@@ -175,18 +175,41 @@ static void find_offset(const dt_resume_in *in, const dt_rs_ctx *c,
 	}
 }
 
+int64_t dt_resume_step_rule(int64_t t, int64_t c, int64_t I)
+{
+	if (t <= c)
+		return -1;
+	return t - c - I > 0 ? t - c - I : 0;
+}
+
+int64_t dt_resume_interval(const dt_series *before, const dt_series *after)
+{
+	int64_t I = before ? dt_series_median_gap(before) : 0;
+	if (I == 0 && after)
+		I = dt_series_median_gap(after);
+	return I > 0 ? I : 1;
+}
+
 static void check_step(dt_restart_verdict *v, const dt_series *before,
                        const dt_series *after)
 {
 	int64_t t = v->true_step, c = v->ckpt_step, I = v->interval;
-	int64_t amax = after->n ? after->step[after->n - 1] : t;
+	int64_t amax = after->n ? after->step[after->n - 1] : t, relast = 0;
 	for (size_t i = dt_series_lower_bound(before, t);
-	     i < before->n && before->step[i] <= amax; i++)
-		v->replayed++;
-	int early = c > 0 && t <= c;
-	if (!early) {
-		int64_t from = c > 0 ? c : v->last_before;
-		v->lost = t - from - I > 0 ? t - from - I : 0;
+	     i < before->n && before->step[i] <= amax; i++) {
+		v->replayed_points++;
+		relast = before->step[i];
+	}
+	/* Optimizer steps trained again: the first logged step after the
+	 * resume is taken as one interval after the checkpoint, so the
+	 * re-trained range is (t - I, relast]. */
+	int64_t Ia = dt_series_median_gap(after) ? dt_series_median_gap(after) : I;
+	v->replayed = v->replayed_points ? (size_t)(relast - t + Ia) : 0;
+	int scratch = before->n > 0 && t <= before->step[0];
+	int early = !scratch && c > 0 && t <= c;
+	if (!early && !scratch) {
+		int64_t lost = dt_resume_step_rule(t, c > 0 ? c : v->last_before, I);
+		v->lost = lost > 0 ? lost : 0;
 	}
 	char *d = v->detail[DT_RC_STEP];
 	size_t dn = sizeof v->detail[DT_RC_STEP];
@@ -198,6 +221,10 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 		         (long long)(v->at_step - v->last_before - I),
 		         (long long)t, v->offset_confirmed ? "confirmed by the LR"
 		         : "not confirmed by the LR");
+	} else if (scratch) {
+		snprintf(d, dn, "training restarted from the beginning (step %lld), "
+		         "not a resume (the run before started at step %lld)",
+		         (long long)t, (long long)before->step[0]);
 	} else if (early) {
 		snprintf(d, dn, "resumed at step %lld, not after the last confirmed "
 		         "checkpoint %lld", (long long)t, (long long)c);
@@ -212,7 +239,8 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 		         "last step logged before", (long long)(c > 0 ? c :
 		         v->last_before), v->replayed);
 	}
-	v->check[DT_RC_STEP] = v->offset_factor || early || v->lost > 0 ?
+	v->check[DT_RC_STEP] = v->offset_factor || early || scratch ||
+	                       v->lost > 0 ?
 	                       DT_CHECK_FAIL : DT_CHECK_PASS;
 }
 
@@ -261,9 +289,7 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	v->true_step = v->at_step;
 	v->last_before = c.loss_b.n ? c.loss_b.step[c.loss_b.n - 1] : 0;
 	v->ckpt_step = k - 1 < in->nckpt ? in->ckpt_step[k - 1] : 0;
-	v->interval = dt_series_median_gap(&c.loss_b);
-	if (v->interval == 0)
-		v->interval = dt_series_median_gap(la) ? dt_series_median_gap(la) : 1;
+	v->interval = dt_resume_interval(&c.loss_b, la);
 	v->replay_max_rel = NAN;
 	v->level_shift = NAN;
 	int mode;

@@ -12,7 +12,12 @@
  *   c < t <= c + I (I = logging interval, the median step gap); t <= c
  *   fails (resumed before the confirmed checkpoint); t > c + I loses
  *   t - c - I steps. Without c, lost = max(0, t - last_before - I).
- *   Replayed = steps logged before that the new segment logs again.
+ *   A segment starting at or below the first step logged before is a
+ *   restart from scratch (two runs imported as one), not a resume: fail.
+ *   Replayed = optimizer steps trained again: last step logged before
+ *   that the new segment logs again - t + I_after (the first logged step after
+ *   the resume is taken as one interval after the checkpoint); the count
+ *   of such logged points is replayed_points.
  *   Gradient-accumulation offset: when the counter jumps to about G times
  *   the expected step (10 -> 40 with G = 4: 40 = 4 x 10), it is recognised
  *   as an offset, not as lost steps, when the LR logged at the first
@@ -32,11 +37,20 @@
  * - replay: on replayed steps, max |after - before| / |before| of the
  *   loss <= replay_rtol (a full-state resume replays nearly the same
  *   values; a lost data cursor or RNG state gives different ones).
- * - loss: level after vs before: mean of the first `window` finite
- *   points after (the first point excluded when there are more) vs mean
- *   of the last `window` finite points before t. With a baseline, the
- *   pilot/baseline ratio at the same steps is compared instead (free of
- *   the downward trend). |shift| > level_rtol fails. A first point after
+ * - loss: level after vs before, over the first `window` finite points
+ *   after (the first point excluded when there are more). Without a
+ *   baseline, on replayed steps: their mean vs the mean of the losses
+ *   logged at the same steps before; without replayed steps: their mean
+ *   vs the band between the mean of the last `window` finite points
+ *   before t (flat level) and the mean prediction, at the same steps, of
+ *   the least-squares line (loss over step) through those points (the
+ *   trend); inside the band the shift is 0, outside it is measured from
+ *   the nearest edge (a falling curve that keeps falling or flattens is
+ *   not a level shift; on the Mistral LoRA log, a continuation without
+ *   replay at each of 825 positions gives 80 false fails, mean vs mean
+ *   210, the bare trend line 410). With a baseline, the
+ *   mean pilot/baseline ratio after vs the mean of the last `window`
+ *   ratios before t (free of the downward trend). |shift| > level_rtol fails. A first point after
  *   the restart off by more than level_rtol while the level holds is
  *   reported as a one-point spike (pass).
  * - data_cursor: consumed samples / epoch at the first step after must
@@ -94,7 +108,8 @@ typedef struct dt_restart_verdict {
 	int64_t last_before;      /* last logged step before the restart */
 	int64_t ckpt_step;        /* confirmed checkpoint, 0 = unknown */
 	int64_t interval;         /* logging interval I, effective steps */
-	size_t replayed;          /* steps logged before and again after */
+	size_t replayed;          /* optimizer steps trained again (see step) */
+	size_t replayed_points;   /* logged points before that after re-logs */
 	int64_t lost;             /* steps skipped, 0 when none */
 	int64_t offset_factor;    /* G of a recognised counter offset, else 0 */
 	int offset_confirmed;     /* 1: the LR confirmed the true step */
@@ -118,6 +133,17 @@ dt_resume_opts dt_resume_defaults(void);
  * Returns 0, or -1 with errno ENOMEM / EINVAL (in->loss NULL). */
 int dt_resume_check(const dt_resume_in *in, const dt_resume_opts *opts,
                     dt_restart_verdict **out, size_t *nout);
+
+/* The step rule shared by resume-check and the drill pre-fill: first
+ * logged effective step after the resume t, checkpoint c (> 0), logging
+ * interval I (effective steps, >= 1). Returns -1 when t <= c (resumed at
+ * or before the checkpoint), 0 when c < t <= c + I (pass), else the
+ * optimizer steps lost, t - c - I (> 0). */
+int64_t dt_resume_step_rule(int64_t t, int64_t c, int64_t I);
+
+/* Logging interval I of a restart as both rules use it: median step gap
+ * of the curve before (`before`), else of the curve after, else 1. */
+int64_t dt_resume_interval(const dt_series *before, const dt_series *after);
 
 /* "pass", "fail" or "n/a". */
 const char *dt_check_name(dt_check c);

@@ -139,12 +139,127 @@ static int level_value(const dt_rs_ctx *c, const dt_series *s, size_t i,
 	return 1;
 }
 
-void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
+/* Reference levels of one restart: ma (mean of the after window, its
+ * first point excluded when there are more), mb (what it is compared
+ * with), first / ref_first (first after point and its reference). */
+typedef struct level_ref {
+	size_t na, nb;
+	double ma, mb, first, ref_first;
+	int64_t first_step;
+	const char *how;
+} level_ref;
+
+/* Replayed steps: after points whose step was logged before too, each
+ * compared with the value logged there before (same steps, so free of
+ * the downward trend). Returns 0 when no replayed step has finite values
+ * on both sides. */
+static int level_replayed(const dt_rs_ctx *c, size_t W, level_ref *r)
 {
 	const dt_series *b = &c->loss_b, *a = &c->loss_a;
-	size_t W = c->o->window ? c->o->window : 1, nb = 0, na = 0;
-	double sb = 0, sa = 0, first = 0, x;
-	int64_t first_step = 0;
+	double sa = 0, sb = 0, x, y;
+	size_t n = 0;
+	for (size_t i = 0; i < a->n && n < W + 1; i++) {
+		if (!isfinite(a->value[i]) || !dt_rs_value_at(b, a->step[i], &y) ||
+		    !isfinite(y))
+			continue;
+		x = a->value[i];
+		if (n == 0) {
+			r->first = x;
+			r->ref_first = y;
+			r->first_step = a->step[i];
+		} else {
+			sa += x;
+			sb += y;
+		}
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->na = r->nb = n > 1 ? n - 1 : 1;
+	r->ma = n > 1 ? sa / (double)(n - 1) : r->first;
+	r->mb = n > 1 ? sb / (double)(n - 1) : r->ref_first;
+	r->how = "on replayed steps vs the loss logged there before";
+	return 1;
+}
+
+/* Least-squares line y = p0 + p1 * step through the last W finite points
+ * before t (p1 = 0 with fewer than two distinct steps). Returns the point
+ * count. */
+static size_t trend_before(const dt_rs_ctx *c, size_t W, double *p0,
+                           double *p1)
+{
+	const dt_series *b = &c->loss_b;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	size_t n = 0;
+	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && n < W;)
+		if (isfinite(b->value[i])) {
+			double x = (double)b->step[i], y = b->value[i];
+			sx += x; sy += y; sxx += x * x; sxy += x * y;
+			n++;
+		}
+	if (n == 0)
+		return 0;
+	double mx = sx / (double)n, my = sy / (double)n;
+	double vxx = sxx - (double)n * mx * mx;
+	*p1 = n > 1 && vxx > 0 ? (sxy - (double)n * mx * my) / vxx : 0.0;
+	*p0 = my - *p1 * mx;
+	return n;
+}
+
+/* v clamped into the band between a and b. */
+static double clamp_band(double v, double a, double b)
+{
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Without replayed steps and without a baseline: the after window's mean
+ * vs the band between the flat level before (mean of the points the line
+ * was fitted to) and the line's mean prediction at the after steps; the
+ * reference is the band's nearest edge (the value itself inside it). */
+static int level_trend(const dt_rs_ctx *c, size_t W, level_ref *r)
+{
+	const dt_series *a = &c->loss_a, *b = &c->loss_b;
+	double p0, p1, sa = 0, sp = 0, flat = 0;
+	r->nb = trend_before(c, W, &p0, &p1);
+	size_t n = 0, m = 0;
+	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && m < r->nb;)
+		if (isfinite(b->value[i])) {
+			flat += b->value[i];
+			m++;
+		}
+	flat = m ? flat / (double)m : 0.0;
+	for (size_t i = 0; r->nb && i < a->n && n < W + 1; i++) {
+		if (!isfinite(a->value[i]))
+			continue;
+		double pred = p0 + p1 * (double)a->step[i];
+		if (n == 0) {
+			r->first = a->value[i];
+			r->ref_first = clamp_band(r->first, pred, flat);
+			r->first_step = a->step[i];
+		} else {
+			sa += a->value[i];
+			sp += pred;
+		}
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->na = n > 1 ? n - 1 : 1;
+	r->ma = n > 1 ? sa / (double)(n - 1) : r->first;
+	double pm = n > 1 ? sp / (double)(n - 1) : p0 + p1 * (double)r->first_step;
+	r->mb = clamp_band(r->ma, pm, flat);
+	r->how = "vs the band from the level before to its least-squares trend "
+	         "at the same steps";
+	return 1;
+}
+
+/* With a baseline: mean pilot/baseline ratio after vs before. */
+static int level_baseline(const dt_rs_ctx *c, size_t W, level_ref *r)
+{
+	const dt_series *b = &c->loss_b, *a = &c->loss_a;
+	double sb = 0, sa = 0, x;
+	size_t nb = 0, na = 0;
 	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && nb < W;)
 		if (level_value(c, b, i, &x)) {
 			sb += x;
@@ -153,40 +268,56 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 	for (size_t i = 0; i < a->n && na < W + 1; i++)
 		if (level_value(c, a, i, &x)) {
 			if (na == 0) {
-				first = x;
-				first_step = a->step[i];
+				r->first = x;
+				r->first_step = a->step[i];
 			} else {
 				sa += x;
 			}
 			na++;
 		}
+	if (nb == 0 || na == 0)
+		return 0;
+	r->nb = nb;
+	r->na = na > 1 ? na - 1 : 1;
+	r->mb = sb / (double)nb;
+	r->ma = na > 1 ? sa / (double)(na - 1) : r->first;
+	r->ref_first = r->mb;
+	r->how = "after vs before";
+	return 1;
+}
+
+void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
+{
+	size_t W = c->o->window ? c->o->window : 1;
+	level_ref r = {0};
 	const char *what = c->baseline ? "pilot/baseline ratio" : "loss";
-	if (nb == 0 || na == 0) {
+	int ok = c->baseline ? level_baseline(c, W, &r) :
+	         level_replayed(c, W, &r) || level_trend(c, W, &r);
+	if (!ok) {
 		v->check[DT_RC_LOSS] = DT_CHECK_NA;
 		snprintf(DETAIL(v, DT_RC_LOSS), "no finite %s on both sides of the "
 		         "restart", what);
 		return;
 	}
-	double mb = sb / (double)nb;
-	double ma = na > 1 ? sa / (double)(na - 1) : first;
 	double lim = c->o->level_rtol;
-	v->level_shift = mb == 0.0 ? (ma == 0.0 ? 0.0 : INFINITY) :
-	                 (ma - mb) / fabs(mb);
-	int ok = fabs(v->level_shift) <= lim;
-	double s0 = mb == 0.0 ? 0.0 : (first - mb) / fabs(mb);
-	if (ok && na > 1 && fabs(s0) > lim) {
-		v->spike_step = first_step;
+	v->level_shift = r.mb == 0.0 ? (r.ma == 0.0 ? 0.0 : INFINITY) :
+	                 (r.ma - r.mb) / fabs(r.mb);
+	ok = fabs(v->level_shift) <= lim;
+	double s0 = r.ref_first == 0.0 ? 0.0 :
+	            (r.first - r.ref_first) / fabs(r.ref_first);
+	if (ok && r.na > 1 && fabs(s0) > lim) {
+		v->spike_step = r.first_step;
 		v->spike_rel = s0;
 	}
 	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
 	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s mean %.4g over %zu point(s) "
-	                 "after vs %.4g over %zu before: %+.2f %% (limit %.2g %%)",
-	                 what, ma, na > 1 ? na - 1 : 1, mb, nb,
+	                 "%s (%.4g over %zu): %+.2f %% (limit %.2g %%)",
+	                 what, r.ma, r.na, r.how, r.mb, r.nb,
 	                 100 * v->level_shift, 100 * lim);
 	if (v->spike_step && k > 0 && (size_t)k < sizeof v->detail[0])
 		snprintf(v->detail[DT_RC_LOSS] + k, sizeof v->detail[0] - (size_t)k,
 		         "; one-point spike %+.1f %% at step %lld right after "
-		         "resume, level holds", 100 * s0, (long long)first_step);
+		         "resume, level holds", 100 * s0, (long long)r.first_step);
 }
 
 void dt_rs_check_cursor(const dt_rs_ctx *c, dt_restart_verdict *v)

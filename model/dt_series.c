@@ -2,6 +2,8 @@
  * effective-step mapping (rules in dt_series.h). */
 #include "model/dt_series.h"
 
+#include "model/dt_stats.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -192,6 +194,58 @@ static int series_alloc(dt_series *s, size_t n)
 	return s->step && s->value && s->segment ? 0 : -1;
 }
 
+/* Highest step of work points [a, b) (ascending) in [lo, hi]; INT64_MIN
+ * when none. O(log n). */
+static int64_t max_in_range(const work *w, size_t a, size_t b, int64_t lo,
+                            int64_t hi)
+{
+	size_t l = a, r = b;  /* first index with step > hi */
+	while (l < r) {
+		size_t m = l + (r - l) / 2;
+		if (w->step[m] > hi)
+			r = m;
+		else
+			l = m + 1;
+	}
+	return l > a && w->step[l - 1] >= lo ? w->step[l - 1] : INT64_MIN;
+}
+
+/* Optimizer steps replayed at the restart starting segment k (>= 1):
+ * L - s + I, where s is the segment's first step, I its logging interval
+ * (median gap, 1 when unknown) and L the last step of the run as it
+ * stood before (segments 0..k-1, latest wins) in [s, last step of
+ * segment k]; 0 when there is no such step. *points receives the number
+ * of such logged points. Walks back only while earlier segments can
+ * still hold steps >= s. */
+static int64_t replayed_at(const work *w, size_t k, size_t *points)
+{
+	size_t a = w->seg_start[k];
+	size_t b = k + 1 < w->nseg_starts ? w->seg_start[k + 1] : w->n;
+	*points = 0;
+	if (b <= a)
+		return 0;
+	int64_t s0 = w->step[a], hi_seg = w->step[b - 1], last = INT64_MIN;
+	int64_t limit = INT64_MAX;
+	for (size_t j = k; j-- > 0 && limit > s0;) {
+		size_t ja = w->seg_start[j], jb = w->seg_start[j + 1];
+		int64_t hi = limit - 1 < hi_seg ? limit - 1 : hi_seg;
+		int64_t m = max_in_range(w, ja, jb, s0, hi);
+		if (m != INT64_MIN) {
+			for (size_t i = ja; i < jb; i++)
+				*points += w->step[i] >= s0 && w->step[i] <= hi;
+			if (m > last)
+				last = m;
+		}
+		if (jb > ja && w->step[ja] < limit)
+			limit = w->step[ja];
+	}
+	if (last == INT64_MIN)
+		return 0;
+	dt_series view = {.n = b - a, .step = w->step + a};
+	int64_t I = dt_series_median_gap(&view);
+	return last - s0 + (I > 0 ? I : 1);
+}
+
 /* Pass 2: latest segment wins. Walk segments from last to first keeping
  * points below the lowest first step of any later segment. */
 static int supersede(work *w, dt_series *out)
@@ -208,12 +262,8 @@ static int supersede(work *w, dt_series *out)
 		int64_t seg_max = INT64_MIN;
 		for (size_t i = a; i < b; i++) {
 			keep[i] = w->step[i] < limit;
-			if (!keep[i]) {
-				if (w->step[i] <= relogged_max)
-					out->replayed++;
-				else
-					out->abandoned++;
-			}
+			if (!keep[i] && w->step[i] > relogged_max)
+				out->abandoned++;
 			if (w->step[i] > seg_max)
 				seg_max = w->step[i];
 		}
@@ -223,6 +273,11 @@ static int supersede(work *w, dt_series *out)
 			if (seg_max > relogged_max)
 				relogged_max = seg_max;
 		}
+	}
+	for (size_t k = 1; k < ns; k++) {
+		size_t pts;
+		out->replayed += (size_t)replayed_at(w, k, &pts);
+		out->replayed_points += pts;
 	}
 	if (series_alloc(out, w->n) < 0) {
 		free(keep);

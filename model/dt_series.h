@@ -14,8 +14,17 @@
  * - Latest segment wins: when segment k starts at effective step s, the
  *   points of every earlier segment at steps >= s are superseded (the
  *   training that produced them was rolled back to a checkpoint), never
- *   joined or averaged. Superseded steps that a later segment logged again
- *   count as replayed; those beyond the last re-logged step as abandoned.
+ *   joined or averaged. Superseded steps beyond the last step a later
+ *   segment logged count as abandoned (logged points).
+ * - Replayed steps are optimizer steps trained again, per restart: with
+ *   s the first step of the new segment, I its logging interval (median
+ *   gap) and L the last step of the run as it stood before the restart
+ *   that the new segment re-covered (s <= L <= its last step), the
+ *   restart replays L - s + I steps (the first logged step after a
+ *   resume is taken as one interval after the checkpoint: a run logged
+ *   every 10 steps resumed from checkpoint 400, logging 410.. again up to
+ *   at least 450, replays 450 - 410 + 10 = 50 steps); summed over
+ *   restarts. replayed_points counts the superseded logged points.
  */
 #ifndef DT_SERIES_H
 #define DT_SERIES_H
@@ -43,7 +52,8 @@ typedef struct dt_series {
 	uint16_t *segment;    /* [n] 1-based segment each point came from */
 	size_t nsegments;     /* 1 + restarts found (0 for an empty input) */
 	int64_t *restart_step;/* [nsegments-1] first effective step of segment k+2 */
-	size_t replayed;      /* superseded steps that a later segment re-logged */
+	size_t replayed;      /* optimizer steps replayed (rule above) */
+	size_t replayed_points; /* superseded points a later segment re-logged */
 	size_t abandoned;     /* superseded steps never re-logged */
 	size_t averaged;      /* raw points merged by micro-batch averaging */
 	size_t out_of_order;  /* points sorted back into place (concurrent writers) */

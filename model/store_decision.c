@@ -49,8 +49,8 @@ static int insert(dt_store *st, const dt_decision *d)
 	if (dt_sq_prepare(st, "INSERT INTO decision(id, pilot_id, pilot_name,"
 	                  " kind, rationale, deciders, recorded_by, decided_at,"
 	                  " supersedes, evidence_digest, evidence_text, prev_hash,"
-	                  " hash) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
-	                  "?13)", &s) < 0)
+	                  " hash, forced_past) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,"
+	                  "?10,?11,?12,?13,?14)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, d->id);
 	sqlite3_bind_int64(s, 2, d->pilot_id);
@@ -65,6 +65,7 @@ static int insert(dt_store *st, const dt_decision *d)
 	sqlite3_bind_text(s, 11, d->evidence_text, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 12, d->prev_hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 13, d->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 14, d->forced_past, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "append decision");
@@ -143,6 +144,7 @@ static int row_to_decision(sqlite3_stmt *s, dt_decision *d)
 	d->evidence_text = strdup(ev ? (const char *)ev : "");
 	dt_sq_copy_text(d->prev_hash, sizeof d->prev_hash, s, 11);
 	dt_sq_copy_text(d->hash, sizeof d->hash, s, 12);
+	dt_sq_copy_text(d->forced_past, sizeof d->forced_past, s, 13);
 	return d->evidence_text ? 0 : -1;
 }
 
@@ -156,7 +158,8 @@ int dt_decisions_load(dt_store *st, int64_t pilot_id, dt_decision **v,
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT id, pilot_id, pilot_name, kind, rationale,"
 	                  " deciders, recorded_by, decided_at, supersedes,"
-	                  " evidence_digest, evidence_text, prev_hash, hash FROM"
+	                  " evidence_digest, evidence_text, prev_hash, hash,"
+	                  " forced_past FROM"
 	                  " decision WHERE ?1 = 0 OR pilot_id = ?1 ORDER BY id",
 	                  &s) < 0)
 		return -1;

@@ -15,5 +15,8 @@ int dt_journal_set(dt_store *st, int64_t run_id, const char *key,
 	if (strlen(value) >= sizeof ((dt_fact *)0)->value)
 		return dt_sq_fail(st, "journal %s: value longer than %zu bytes", key,
 		                  sizeof ((dt_fact *)0)->value - 1);
+	char why[160];
+	if (dt_journal_value_check(key, value, why, sizeof why) < 0)
+		return dt_sq_fail(st, "%s", why);
 	return dt_store_fact_set(st, run_id, 0, key, value, "user", by);
 }

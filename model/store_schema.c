@@ -72,6 +72,9 @@ const char *const dt_schema_migrations[] = {
 	dt_schema_acceptance,
 	/* user_version 4: findings, ledger, scenario (schema_ledger.c). */
 	dt_schema_ledger,
+	/* user_version 5: the open checklist items a "go" was forced past
+	 * (dt_decision.h; part of the record's hash). */
+	"ALTER TABLE decision ADD COLUMN forced_past TEXT NOT NULL DEFAULT '';",
 };
 
 const size_t dt_schema_count =

@@ -95,6 +95,9 @@ assert d['recovery_seconds'] == 840 and d['recovery_ok'] is False   # 14 min > 6
 dt journal set llama3-8b-lora-trn2-pilot neuron.cache_misses 7 >/dev/null
 dt journal set llama3-8b-lora-trn2-pilot "Bad Key" 1 >/dev/null 2>&1
 check "journal set: invalid key exits 2" test $? -eq 2
+dt journal set llama3-8b-lora-trn2-pilot neuron.compile_seconds "not measured" >/dev/null 2>"$tmp/jn.err"
+check "journal set: a duration that is not a number exits 2" test $? -eq 2
+check "journal set: says the duration must be a number" grep -q "neuron.compile_seconds must be a number of seconds >= 0, got 'not measured'" "$tmp/jn.err"
 dt journal show llama3-8b-lora-trn2-pilot --json >"$tmp/j.json"
 check "journal show --json" py "
 import json
@@ -124,15 +127,31 @@ check "go refusal names the items" grep -q "go blocked by step4 (fail)" "$tmp/go
 dt decide trial continue --rationale "cursor must be fixed first" \
   --decider "Ana:researcher" --decider "Ken:training-engineer" >"$tmp/dec.out"
 check "decide continue" test $? -eq 0
-check "decide continue supersedes nothing on a new pilot" grep -q "supersedes #0" "$tmp/dec.out"
+check "decide continue: the first decision of a new pilot says so" grep -q "(first decision)" "$tmp/dec.out"
 dt decide trial defer --rationale "x" --decider "Ana:boss" 2>/dev/null
 check "decide: bad role exits 2" test $? -eq 2
 dt decide trial roll-back --rationale "no" 2>/dev/null
 check "decide: decider required" test $? -eq 2
+dt decide trial go --force --rationale "ship anyway" --decider "Ana:researcher" >"$tmp/go2.out" 2>/dev/null
+check "go --force recorded" test $? -eq 0
+check "go --force supersedes #2 (the continue) and names what it was forced past" py "
+t = open('$tmp/go2.out').read()
+assert '(supersedes #2)' in t and 'forced past: ' in t and 'step4 (fail)' in t, t
+"
+dt pilot show trial >"$tmp/show.out"
+check "pilot show: the forced go lists the open items" grep -q "forced past: .*step4 (fail)" "$tmp/show.out"
+check "pilot show: the first decision says so" grep -q "first decision" "$tmp/show.out"
 
 dt verify >"$tmp/v.out"
 check "verify intact exits 0" test $? -eq 0
-check "verify counts 2 records" grep -q "intact: 2 records" "$tmp/v.out"
+check "verify counts 3 records" grep -q "intact: 3 records" "$tmp/v.out"
+check "verify prints the head" grep -qE "^head #3 sha256 [0-9a-f]{64}$" "$tmp/v.out"
+head=$(sed -n 's/^head #3 sha256 //p' "$tmp/v.out")
+dt verify --expect-head "$head" >/dev/null
+check "verify --expect-head with the head exits 0" test $? -eq 0
+dt verify --expect-head 0000000000000000000000000000000000000000000000000000000000000000 >"$tmp/v2.out"
+check "verify --expect-head with another head exits 1" test $? -eq 1
+check "verify says the head differs" grep -q "head differs from the expected" "$tmp/v2.out"
 if command -v sqlite3 >/dev/null; then
   sqlite3 "$db" "DROP TRIGGER decision_no_update;
     UPDATE decision SET rationale = replace(rationale, 'cursor', 'cursoR') WHERE id = 2;"
@@ -141,7 +160,8 @@ if command -v sqlite3 >/dev/null; then
   check "verify --json names record 2" py "
 import json
 v = json.load(open('$tmp/v.json'))
-assert v['intact'] is False and v['first_bad_id'] == 2 and v['records'] == 2, v
+assert v['intact'] is False and v['first_bad_id'] == 2 and v['records'] == 3, v
+assert v['head_id'] == 3 and v['expected_head'] is None, v
 "
 fi
 

@@ -103,6 +103,24 @@ static void trial1_rule(void **state)
 	assert_int_equal(s, DT_CK_PENDING);
 	dt_rule_trial1(NULL, 0, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);
+	/* HF log every 10 steps, logging_steps not recorded (0): steps 10,
+	 * 20, .., 200, median gap 10 -> first step 10 <= max(1, 10): pass
+	 * (it failed with "expected <= 1"). Starting at 20 (20..210): 20 >
+	 * 10 -> fail. */
+	for (size_t i = 0; i < 20; i++) {
+		st[i] = 10 * (int64_t)(i + 1);
+		v[i] = 3.0 - 0.1 * (double)(i + 1);
+	}
+	a = (dt_series){.n = 20, .step = st, .value = v};
+	r.logging_steps = 0;
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	for (size_t i = 0; i < 20; i++)
+		st[i] += 10;
+	dt_rule_trial1(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "trn2: first loss at effective step 20, expected"
+	                    " <= 10");
 }
 
 static void trial5_rule(void **state)
@@ -129,6 +147,10 @@ static void trial5_rule(void **state)
 	snprintf(f[0].value, sizeof f[0].value, "95");
 	dt_rule_trial5(&r, 1, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PASS);
+	/* A duration that is not a number does not count as recorded. */
+	snprintf(f[0].value, sizeof f[0].value, "not measured");
+	dt_rule_trial5(&r, 1, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
 	dt_rule_trial5(NULL, 0, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);
 }

@@ -54,6 +54,20 @@ static void canonical_text(void **state)
 	assert_int_equal(dt_sha256_hex(c, strlen(c), h2), 0);
 	assert_string_equal(h1, h2);
 	free(c);
+	/* A go forced past open items: v2 text, forced_past after
+	 * supersedes (15 bytes: "step7 (pending)"), so it is hashed. */
+	snprintf(d.forced_past, sizeof d.forced_past, "step7 (pending)");
+	c = dt_decision_canon(&d);
+	assert_string_equal(c, "dualtrack decision v2\n"
+	                    "id 1:2\npilot 2:p1\nkind 2:go\n"
+	                    "rationale 12:ok\nkind 2:no\n"
+	                    "deciders 14:researcher:Ana\nrecorded_by 2:bo\n"
+	                    "decided_at 20:2026-11-02T10:00:00Z\nsupersedes 1:1\n"
+	                    "forced_past 15:step7 (pending)\n"
+	                    "evidence_digest 2:ab\nprev_hash 2:cd\n");
+	assert_int_equal(dt_decision_hash(&d, h2), 0);
+	assert_string_not_equal(h1, h2);
+	free(c);
 	/* SHA-256("abc") (FIPS 180-2 appendix B.1). */
 	assert_int_equal(dt_sha256_hex("abc", 3, h1), 0);
 	assert_string_equal(h1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9c"
@@ -126,6 +140,13 @@ static void chain_and_tamper(void **state)
 	assert_int_equal(dt_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 1);
 	assert_int_equal(r.records, 3);
+	/* Head of the chain: record 3 and its hash, to be kept elsewhere. */
+	assert_int_equal(r.head_id, 3);
+	assert_string_equal(r.head_hash, d3.hash);
+	char head3[65];
+	snprintf(head3, sizeof head3, "%s", d3.hash);
+	/* None of these was a go: nothing forced. */
+	assert_string_equal(d1.forced_past, "");
 	/* Pilot p1's log: two decisions, the latest a roll back. */
 	dt_decision *v;
 	size_t n;
@@ -142,6 +163,28 @@ static void chain_and_tamper(void **state)
 	sqlite3 *db;
 	char *msg = NULL;
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	/* Deleting the newest record (trigger dropped) leaves an intact chain
+	 * of 2: only the head (#2, not the recorded #3) shows it. */
+	char delpath[160];
+	snprintf(delpath, sizeof delpath, "%s/chain_del.db", dir);
+	sqlite3 *cp;
+	assert_int_equal(sqlite3_open(delpath, &cp), SQLITE_OK);
+	sqlite3_backup *bk = sqlite3_backup_init(cp, "main", db, "main");
+	assert_non_null(bk);
+	assert_int_equal(sqlite3_backup_step(bk, -1), SQLITE_DONE);
+	sqlite3_backup_finish(bk);
+	assert_int_equal(sqlite3_exec(cp, "DROP TRIGGER decision_no_delete; "
+	                              "DELETE FROM decision WHERE id = 3", NULL,
+	                              NULL, NULL), SQLITE_OK);
+	sqlite3_close(cp);
+	char delpath2[160];
+	dt_store *sd = open_store("chain_del.db", delpath2, sizeof delpath2);
+	assert_int_equal(dt_decision_verify(sd, &r), 0);
+	assert_int_equal(r.intact, 1);
+	assert_int_equal(r.records, 2);
+	assert_int_equal(r.head_id, 2);
+	assert_string_not_equal(r.head_hash, head3);
+	dt_store_close(sd);
 	assert_int_not_equal(sqlite3_exec(db, "UPDATE decision SET rationale ="
 	                                  " 'x' WHERE id = 3", NULL, NULL, &msg),
 	                     SQLITE_OK);
@@ -201,6 +244,43 @@ static int writer(const char *path, int n, const char *who)
 	return 0;
 }
 
+/* A go on a pilot with open checklist items (a fresh pilot: nothing
+ * computed or checked, so every item is pending) keeps them in
+ * forced_past, in checklist order, stored and reloaded; the record
+ * hashes as v2 and the chain verifies. A continue keeps nothing. */
+static void forced_go_recorded(void **state)
+{
+	(void)state;
+	char path[128];
+	dt_pilot p;
+	dt_store *st = open_store("forced.db", path, sizeof path);
+	assert_int_equal(dt_pilot_create(st, "p1", "ana", &p), 0);
+	dt_decision d, c;
+	decide(st, "p1", DT_DECIDE_GO, "ship it", &d);
+	decide(st, "p1", DT_DECIDE_CONTINUE, "wait", &c);
+	assert_non_null(strstr(d.forced_past, "step1 (pending), step2 (pending)"));
+	assert_non_null(strstr(d.forced_past, "step7 (pending)"));
+	assert_string_equal(c.forced_past, "");
+	char *canon = dt_decision_canon(&d);
+	assert_non_null(strstr(canon, "dualtrack decision v2\n"));
+	free(canon);
+	dt_decision *v;
+	size_t n;
+	assert_int_equal(dt_decisions_load(st, p.id, &v, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(v[0].forced_past, d.forced_past);
+	assert_string_equal(v[1].forced_past, "");
+	dt_decisions_free(v, n);
+	dt_chain_report r;
+	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(r.intact, 1);
+	assert_int_equal(r.head_id, 2);
+	assert_string_equal(r.head_hash, c.hash);
+	free(d.evidence_text);
+	free(c.evidence_text);
+	dt_store_close(st);
+}
+
 static void two_processes(void **state)
 {
 	(void)state;
@@ -246,6 +326,7 @@ int main(void)
 		cmocka_unit_test(canonical_text),
 		cmocka_unit_test(deciders),
 		cmocka_unit_test(chain_and_tamper),
+		cmocka_unit_test(forced_go_recorded),
 		cmocka_unit_test(two_processes),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);

@@ -15,6 +15,7 @@
 #include "model/dt_actor.h"
 #include "model/dt_drill.h"
 #include "model/dt_pilot.h"
+#include "model/dt_resume.h"
 #include "model/dt_runs.h"
 
 #include "tests/dt_test_tmpdir.h"
@@ -53,11 +54,19 @@ static void resume_compare_rules(void **state)
 	/* Bound 0.1 > 0.0556: pass. */
 	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 4, 0.1, &ev);
 	assert_int_equal(ev.loss.status, DT_DC_PASS);
-	/* Checkpoint 2 -> expected 3, resumed 5: 2 steps lost. */
+	/* Checkpoint 2, logging interval 1 (steps 1..6): expected <= 2 + 1
+	 * = 3, resumed 5: 5 - 2 - 1 = 2 steps lost. */
 	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 2, 0.1, &ev);
 	assert_int_equal(ev.step.status, DT_DC_FAIL);
+	assert_int_equal(ev.interval, 1);
 	assert_string_equal(ev.step.note, "resumed at effective step 5, expected"
-	                    " 3 (checkpoint step 2 + 1): 2 step(s) lost");
+	                    " <= 3 (checkpoint step 2 + logging interval 1): 2 "
+	                    "step(s) lost");
+	/* Checkpoint 6 >= resumed 5: resumed before it, 6 + 1 - 5 = 2
+	 * steps repeated. */
+	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 6, 0.1, &ev);
+	assert_int_equal(ev.step.status, DT_DC_FAIL);
+	assert_non_null(strstr(ev.step.note, "2 step(s) repeated"));
 	/* Unknown checkpoint: not checked. Scheduler restarted: LR 1e-5. */
 	ra[0] = 1e-5;
 	dt_resume_compare(&loss_b, &loss_a, &lr_b, &lr_a, 0, 0.1, &ev);
@@ -73,6 +82,52 @@ static void resume_compare_rules(void **state)
 	dt_series empty = {0};
 	assert_int_equal(dt_resume_compare(&loss_b, &empty, NULL, NULL, 4, 0.02,
 	                                   &ev), -1);
+}
+
+/* Logged every 10 steps (1960..2050), resumed from checkpoint 2000 and
+ * first logging 2010: I = 10, 2000 < 2010 <= 2010 -> pass (the old rule
+ * wanted 2001 and reported 9 lost steps). Checkpoint 1990: expected
+ * <= 2000, 2010 - 1990 - 10 = 10 steps lost. resume-check on the same
+ * restart agrees (dt_resume_check: pass / lost 10). */
+static void resume_compare_logging_interval(void **state)
+{
+	(void)state;
+	int64_t sb[10], sa[5];
+	double lb[10], la[5];
+	for (int i = 0; i < 10; i++) {
+		sb[i] = 1960 + 10 * i;
+		lb[i] = 1.0;
+	}
+	for (int i = 0; i < 5; i++) {
+		sa[i] = 2010 + 10 * i;
+		la[i] = 1.0;
+	}
+	dt_series loss_b = curve(10, sb, lb), loss_a = curve(5, sa, la);
+	dt_resume_evidence ev;
+	assert_int_equal(dt_resume_compare(&loss_b, &loss_a, NULL, NULL, 2000,
+	                                   0.02, &ev), 0);
+	assert_int_equal(ev.interval, 10);
+	assert_int_equal(ev.step.status, DT_DC_PASS);
+	dt_series segs[] = {loss_b, loss_a};
+	int64_t ck[] = {2000};
+	dt_resume_in in = {.loss = segs, .nseg = 2, .ckpt_step = ck, .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].lost, 0);
+	free(v);
+	dt_resume_compare(&loss_b, &loss_a, NULL, NULL, 1990, 0.02, &ev);
+	assert_int_equal(ev.step.status, DT_DC_FAIL);
+	assert_string_equal(ev.step.note, "resumed at effective step 2010, "
+	                    "expected <= 2000 (checkpoint step 1990 + logging "
+	                    "interval 10): 10 step(s) lost");
+	ck[0] = 1990;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_int_equal(v[0].lost, 10);
+	free(v);
 }
 
 static void times_and_recovery(void **state)
@@ -246,6 +301,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(resume_compare_rules),
+		cmocka_unit_test(resume_compare_logging_interval),
 		cmocka_unit_test(times_and_recovery),
 		cmocka_unit_test(prefill_from_store),
 		cmocka_unit_test(prefill_two_runs),

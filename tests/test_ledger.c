@@ -23,11 +23,11 @@ static void put(dt_ledger_input *in, double v, dt_basis b)
  *   complete; 1000 useful steps -> 0.098 USD/step; training 20 x 2 = 40.
  * Trn2: env 2, compile MISSING, warm-up 0.5, training 1, checkpoint 0.5,
  *   queue 0, reruns 0.5, manual 1 -> 5.5 h billed; 1 x 12 USD/h
- *   (assumption) -> 66; storage 2, transfer missing, logs 1 -> total 69,
- *   incomplete, missing "compile, transfer, transfer_gb"; 2000 steps ->
- *   0.0345; training 12.
- * E = min(1000, 2000) = 1000: GPU 98 - 40 + 40 = 98; Trn2 69 - 12 +
- *   12 x 1000/2000 = 63.
+ *   (assumption) -> 66; storage 2, transfer missing, logs 1 -> known
+ *   components 69, but incomplete (missing "compile, transfer,
+ *   transfer_gb"): lifecycle total, cost per useful step and the total at
+ *   equal steps are unknown (NaN), not 69 / 0.0345 / 63; training 12.
+ * E = min(1000, 2000) = 1000: GPU 98 - 40 + 40 = 98.
  * Sensitivity (+10 %): GPU instance_hour and instances +9 each (top two),
  *   then Trn2 instance_hour / instances +6.6.
  * Fair compare: compile counted on gpu (0, measured) and not on trn2:
@@ -73,13 +73,15 @@ static void costs_by_hand(void **state)
 	assert_float_equal(ct->billed_hours, 5.5, 1e-12);
 	assert_float_equal(ct->instance, 66, 1e-9);
 	assert_true(isnan(ct->transfer));
-	assert_float_equal(ct->total, 69, 1e-9);
+	assert_true(isnan(ct->total));
+	assert_float_equal(ct->known_total, 69, 1e-9);
+	assert_float_equal(cg->known_total, 98, 1e-9);
 	assert_false(ct->complete);
 	assert_string_equal(ct->missing, "compile, transfer, transfer_gb");
-	assert_float_equal(ct->per_useful_step, 0.0345, 1e-12);
+	assert_true(isnan(ct->per_useful_step));
 	assert_int_equal(r.equal_steps, 1000);
 	assert_float_equal(cg->at_equal_steps, 98, 1e-9);
-	assert_float_equal(ct->at_equal_steps, 63, 1e-9);
+	assert_true(isnan(ct->at_equal_steps));
 	assert_float_equal(r.sens[0].delta, 9.0, 1e-9);
 	assert_int_equal(r.sens[0].side, DT_SIDE_GPU);
 	assert_int_equal(r.sens[0].is_time, 0);
@@ -98,6 +100,29 @@ static void costs_by_hand(void **state)
  * seg 2 keeps all (9). training = 12 + 9 - 9 - 5 = 7 s, wasted 2 s.
  * Wall: seg 1 ends at 140, seg 2 starts at 200 -> gap 60 s.
  * Useful steps: last step of the loss curve, 7. */
+/* Nothing entered on either side: every total is unknown (NaN), not 0;
+ * the known components sum to 0 and every time category, item and
+ * useful_steps is listed missing (GPU: "env, compile, ..."). */
+static void all_missing_is_unknown(void **state)
+{
+	(void)state;
+	dt_ledger_side s[DT_SIDES];
+	memset(s, 0, sizeof s);
+	dt_ledger_report r;
+	dt_ledger_compute(s, &r);
+	for (int k = 0; k < DT_SIDES; k++) {
+		const dt_ledger_cost *c = &r.cost[k];
+		assert_false(c->complete);
+		assert_true(isnan(c->total));
+		assert_true(isnan(c->per_useful_step));
+		assert_true(isnan(c->at_equal_steps));
+		assert_float_equal(c->known_total, 0, 0);
+		assert_non_null(strstr(c->missing, "useful_steps"));
+		assert_non_null(strstr(c->missing, "compile"));
+	}
+	assert_int_equal(r.equal_steps, 0);
+}
+
 static void derive_from_logs(void **state)
 {
 	(void)state;
@@ -178,6 +203,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(costs_by_hand),
+		cmocka_unit_test(all_missing_is_unknown),
 		cmocka_unit_test(derive_from_logs),
 		cmocka_unit_test(names),
 	};

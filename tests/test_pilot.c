@@ -160,6 +160,20 @@ static void pilot_store(void **state)
 	assert_int_equal(dt_journal_set(st, r1, "Bad Key", "1", "ana"), -1);
 	assert_int_equal(dt_journal_set(st, r1, "neuron.sdk_version", "2.21.0",
 	                                "ana"), 0);
+	/* Durations and counts must be numbers: rejected, nothing stored. */
+	assert_int_equal(dt_journal_set(st, r1, "neuron.compile_seconds",
+	                                "not measured", "ana"), -1);
+	assert_string_equal(dt_store_error(st), "journal neuron.compile_seconds "
+	                    "must be a number of seconds >= 0, got 'not "
+	                    "measured'");
+	assert_int_equal(dt_journal_set(st, r1, "neuron.cache_hits", "4.5",
+	                                "ana"), -1);
+	assert_int_equal(dt_journal_set(st, r1, "data.prep_seconds", "-3",
+	                                "ana"), -1);
+	assert_int_equal(dt_journal_set(st, r1, "data.prep_seconds", "310.5",
+	                                "ana"), 0);
+	assert_int_equal(dt_journal_set(st, r1, "neuron.cache_hits", "41",
+	                                "ana"), 0);
 	assert_string_equal(dt_journal_label("queue.wait_seconds"),
 	                    "queue / quota wait (s)");
 	dt_store_close(st);

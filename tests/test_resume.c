@@ -38,15 +38,15 @@ static void ramp_init(ramp *r)
 
 /* Segment 1 logs steps 1..10, the run resumes from the confirmed
  * checkpoint 8 and logs 9..14 (full state: the same values on 9, 10).
- * step: t = 9, c = 8, I = 1: 8 < 9 <= 9, lost 0; replayed = before steps
- *   in [9, 14] = {9, 10} = 2 -> pass.
+ * step: t = 9, c = 8, I = 1: 8 < 9 <= 9, lost 0; replayed = last
+ *   re-covered step 10 - 9 + 1 = 2 optimizer steps -> pass.
  * lr: 0.001*s on both sides; replayed 9, 10 equal -> pass.
  * replay: losses at 9 (1.38) and 10 (1.37) equal -> max 0 -> pass.
- * loss (window 3): before t=9: steps 6,7,8 = 1.42,1.40,1.39, mean
- *   4.21/3 = 1.403333; after: step 9 (1.38) set aside as spike
- *   candidate, then 10,11,12 = 1.37,1.36,1.36, mean 4.09/3 = 1.363333;
- *   shift = (1.363333 - 1.403333)/1.403333 = -0.028504 -> pass (5 %);
- *   first point (1.38 - 1.403333)/1.403333 = -1.66 % -> no spike.
+ * loss (window 3): replayed steps 9, 10 are compared with the losses
+ *   logged there before: step 9 (1.38 vs 1.38) set aside as spike
+ *   candidate, then step 10: 1.37 vs 1.37 -> shift 0 -> pass; first
+ *   point (1.38 - 1.38)/1.38 = 0 -> no spike. (The old mean-before vs
+ *   mean-after rule gave -2.85 % here only because the loss falls.)
  * data_cursor: consumed_samples 16*s; first after (step 9) 144 >= 128
  *   at step 8 -> pass. */
 static void full_state_resume_passes(void **state)
@@ -90,7 +90,8 @@ static void full_state_resume_passes(void **state)
 	assert_int_equal(v[0].replay_n, 2);
 	assert_float_equal(v[0].replay_max_rel, 0.0, 1e-15);
 	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
-	assert_float_equal(v[0].level_shift, -0.04 / 1.4033333333, 1e-9);
+	assert_float_equal(v[0].level_shift, 0.0, 1e-15);
+	assert_int_equal(v[0].replayed_points, 2);  /* 9, 10 */
 	assert_int_equal(v[0].spike_step, 0);
 	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_PASS);
 	assert_true(v[0].pass);
@@ -244,6 +245,92 @@ static void frozen_lr_and_spike(void **state)
 	free(v);
 }
 
+/* The one restart of `in` checked with the defaults and window 3. */
+static dt_restart_verdict *check_window3(const dt_resume_in *in)
+{
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(in, &o, &v, &n), 0);
+	assert_int_equal(n, 1);
+	return v;
+}
+
+/* Falling loss without replay or baseline: loss = 2.0 - 0.05 * step on
+ * steps 1..10, resumed at 11 (checkpoint 10) on the same line. Window 3:
+ * least-squares line through steps 8, 9, 10 (1.60, 1.55, 1.50) is the
+ * line itself; after: step 11 set aside, steps 12..14 = 1.40, 1.35,
+ * 1.30, mean 1.35, inside the band [1.35 trend, 1.55 flat mean of 8..10]
+ * -> shift 0 -> pass. (Mean before 1.55 vs after 1.35 would have been
+ * -12.9 %: a fail on a perfect resume.) The after segment scaled by 0.9:
+ * mean 1.215 < 1.35 (trend edge) -> (1.215 - 1.35)/1.35 = -10 % -> fail;
+ * scaled by 1.25: mean 1.6875 > 1.55 (flat edge) -> 0.1375/1.55 =
+ * +8.87 % -> fail. */
+static void falling_loss_judged_against_trend(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, s2[] = {11, 12, 13, 14, 15, 16};
+	double l1[10], l2[6], l3[6];
+	for (int i = 0; i < 10; i++)
+		l1[i] = 2.0 - 0.05 * (double)s1[i];
+	for (int i = 0; i < 6; i++) {
+		l2[i] = 2.0 - 0.05 * (double)s2[i];
+		l3[i] = l2[i];
+	}
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 6)};
+	int64_t ckpt[] = {10};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .ckpt_step = ckpt, .nckpt = 1};
+	dt_restart_verdict *v = check_window3(&in);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
+	assert_float_equal(v[0].level_shift, 0.0, 1e-12);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].replayed, 0);
+	assert_true(v[0].pass);
+	free(v);
+	for (int i = 0; i < 6; i++)
+		l3[i] = 0.9 * l2[i];
+	loss[1] = seg(s2, l3, 6);
+	v = check_window3(&in);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
+	assert_float_equal(v[0].level_shift, -0.1, 1e-12);
+	free(v);
+	for (int i = 0; i < 6; i++)
+		l3[i] = 1.25 * l2[i];
+	v = check_window3(&in);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
+	assert_float_equal(v[0].level_shift, (1.6875 - 1.55) / 1.55, 1e-12);
+	free(v);
+}
+
+/* Two separate runs imported together: segment 2 starts at step 1 again
+ * (<= 1, the first step of segment 1). step: fail, "restarted from the
+ * beginning (step 1)", no lost steps; loss: all 10 steps are replayed,
+ * so the level compares step 2..4 after with 2..4 before (identical):
+ * shift 0, pass (it used to be n/a: no points before step 1). Replayed:
+ * 10 - 1 + 1 = 10 steps, 10 points. */
+static void restart_from_scratch_fails_step(void **state)
+{
+	(void)state;
+	ramp a;
+	ramp_init(&a);
+	for (int i = 0; i < 10; i++)
+		a.loss[i] = 2.0 - 0.05 * (double)a.step[i];
+	dt_series loss[] = {seg(a.step, a.loss, 10), seg(a.step, a.loss, 10)};
+	dt_resume_in in = {.loss = loss, .nseg = 2};
+	dt_restart_verdict *v = check_window3(&in);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].detail[DT_RC_STEP], "training restarted "
+	                       "from the beginning (step 1), not a resume"));
+	assert_int_equal(v[0].lost, 0);
+	assert_int_equal(v[0].replayed, 10);
+	assert_int_equal(v[0].replayed_points, 10);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
+	assert_float_equal(v[0].level_shift, 0.0, 1e-15);
+	assert_false(v[0].pass);
+	free(v);
+}
+
 /* Level shift against a baseline: baseline 1.0 at steps 1..16; pilot
  * 1.0 before the restart (steps 1..10), 1.1 after (11..16). Window 3:
  * ratio before 1.0, after (12,13,14) 1.1 -> shift +10 % > 5 % -> fail.
@@ -289,6 +376,8 @@ int main(void)
 		cmocka_unit_test(real_gap_counts_lost_steps),
 		cmocka_unit_test(frozen_lr_and_spike),
 		cmocka_unit_test(level_shift_vs_baseline),
+		cmocka_unit_test(falling_loss_judged_against_trend),
+		cmocka_unit_test(restart_from_scratch_fails_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -91,8 +91,10 @@ static void backwards_step_starts_segment_latest_wins(void **state)
 
 /* A resumed run that logs at other steps than the crashed one: segment 1
  * logged 10..50 every 10, segment 2 resumes at 35 (35, 45). Steps 40 and
- * 50 of segment 1 are superseded: 40 was re-trained (replayed, <= 45),
- * 50 is beyond what segment 2 logged (abandoned). */
+ * 50 of segment 1 are superseded: 40 was re-trained (<= 45), 50 is
+ * beyond what segment 2 logged (abandoned). Replayed optimizer steps:
+ * L = 40 (last re-covered step), s = 35, I = 10 (segment 2's gap):
+ * 40 - 35 + 10 = 15; one replayed point (40). */
 static void superseded_by_range_not_by_exact_step(void **state)
 {
 	(void)state;
@@ -104,8 +106,49 @@ static void superseded_by_range_not_by_exact_step(void **state)
 	assert_int_equal(s.n, 5); /* 10 20 30 35 45 */
 	assert_int_equal(s.step[3], 35);
 	assert_int_equal(s.step[4], 45);
-	assert_int_equal(s.replayed, 1);
+	assert_int_equal(s.replayed, 15);
+	assert_int_equal(s.replayed_points, 1);
 	assert_int_equal(s.abandoned, 1);
+	dt_series_free(&s);
+}
+
+/* pr400 shape: logged every 10 steps up to 450, resumed from checkpoint
+ * 400 and logged 410..500. Replayed: L = 450, s = 410, I = 10:
+ * 450 - 410 + 10 = 50 optimizer steps (401..450), 5 points (410..450).
+ * Two restarts (1..6 | 4..8 | 7..9, every step): restart 1: L = 6,
+ * s = 4, I = 1 -> 3; restart 2: before = 1..3 + 4..8, L = 8, s = 7 ->
+ * 8 - 7 + 1 = 2; total 5 steps, 3 + 2 = 5 points. */
+static void replayed_counts_optimizer_steps(void **state)
+{
+	(void)state;
+	int64_t st[60];
+	double va[60];
+	size_t n = 0;
+	for (int64_t k = 10; k <= 450; k += 10, n++) {
+		st[n] = k;
+		va[n] = 1.0;
+	}
+	size_t n1 = n;
+	for (int64_t k = 410; k <= 500; k += 10, n++) {
+		st[n] = k;
+		va[n] = 1.0;
+	}
+	assert_int_equal(n1, 45);
+	dt_rawchunk c = {n, st, va, 0, NULL, 0};
+	dt_series s;
+	assert_int_equal(dt_resolve(&c, 1, 1, &s), 0);
+	assert_int_equal(s.nsegments, 2);
+	assert_int_equal(s.replayed, 50);
+	assert_int_equal(s.replayed_points, 5);
+	assert_int_equal(s.n, 50); /* 10..500 every 10 */
+	dt_series_free(&s);
+	int64_t s2[] = {1, 2, 3, 4, 5, 6, 4, 5, 6, 7, 8, 7, 8, 9};
+	double v2[14] = {0};
+	dt_rawchunk c2 = CHUNK(s2, v2);
+	assert_int_equal(dt_resolve(&c2, 1, 1, &s), 0);
+	assert_int_equal(s.nsegments, 3);
+	assert_int_equal(s.replayed, 5);
+	assert_int_equal(s.replayed_points, 5);
 	dt_series_free(&s);
 }
 
@@ -196,6 +239,7 @@ int main(void)
 		cmocka_unit_test(repeated_step_is_averaged_not_restart),
 		cmocka_unit_test(backwards_step_starts_segment_latest_wins),
 		cmocka_unit_test(superseded_by_range_not_by_exact_step),
+		cmocka_unit_test(replayed_counts_optimizer_steps),
 		cmocka_unit_test(mark_then_backwards_is_one_restart),
 		cmocka_unit_test(second_file_continuing_is_new_segment),
 		cmocka_unit_test(interleaved_writers_sorted),
