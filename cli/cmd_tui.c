@@ -23,7 +23,8 @@ int dt_cmd_tui(const char *db, int argc, char **argv)
 		     "Full-screen view: run list -> pick baseline (b) and pilot (p)\n"
 		     "-> comparison chart. Tab / P: the pilots -> overview -> task\n"
 		     "card, checklist, drill log, run journal, decision log (a store\n"
-		     "with pilots opens on them). Press ? inside for all keys, q to quit.");
+		     "with pilots opens on them). Press ? inside for all keys, q to quit\n"
+		     "(exit 0; Ctrl-C exits 130, SIGTERM 143).");
 		return DT_EXIT_OK;
 	}
 	if (argc > 1) {

@@ -104,6 +104,37 @@ static void test_plot_cells(void **state)
 	dt_pyramid_free(&pp);
 }
 
+/* Y extent: a loss falling 10 -> 0.01 (x = 0..3: 10, 5, 1, 0.01).
+ * Linear: 5 % of the range 9.99 is 0.4995, so 0.01 - 0.4995 = -0.4895
+ * would be the lower bound; all values are > 0, so it is clamped at 0;
+ * the top is 10 + 0.4995 = 10.4995. With a negative value (-1 at x = 3)
+ * the range is 11, pad 0.55: -1.55 .. 10.55 (no clamp). Log: 0.01 / 1.12
+ * and 10 * 1.12 = 11.2, unchanged. */
+static void test_yrange(void **state)
+{
+	int64_t x[4] = { 0, 1, 2, 3 };
+	double y[4] = { 10, 5, 1, 0.01 }, lo, hi;
+	dt_pyramid py;
+	dt_plot_series s[2];
+	(void)state;
+	assert_int_equal(dt_pyramid_build(&py, y, 4), 0);
+	s[0] = (dt_plot_series){ 4, x, y, &py };
+	s[1] = (dt_plot_series){ 0, NULL, NULL, NULL };
+	assert_int_equal(dt_chart_yrange(s, 0, 4, 0, &lo, &hi), 0);
+	assert_true(lo == 0.0);
+	assert_float_equal(hi, 10.4995, 1e-9);
+	assert_int_equal(dt_chart_yrange(s, 0, 4, 1, &lo, &hi), 0);
+	assert_float_equal(lo, 0.01 / 1.12, 1e-12);
+	assert_float_equal(hi, 11.2, 1e-9);
+	dt_pyramid_free(&py);
+	y[3] = -1;
+	assert_int_equal(dt_pyramid_build(&py, y, 4), 0);
+	assert_int_equal(dt_chart_yrange(s, 0, 4, 0, &lo, &hi), 0);
+	assert_float_equal(lo, -1.55, 1e-9);
+	assert_float_equal(hi, 10.55, 1e-9);
+	dt_pyramid_free(&py);
+}
+
 /* Two curves 1..200 at loss 2.0; the pilot is 2.1 at steps 50, 51, 53,
  * 54 (+5 %) and 2.2 at step 52 (+10 %): 5 breaches of |p-b| > 0.04 with
  * N = 200 -> allowed min(max(200 // 100, 1), 50) = 2 -> FAIL. */
@@ -265,6 +296,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plot_cells),
+		cmocka_unit_test(test_yrange),
 		cmocka_unit_test(test_compare_frame),
 		cmocka_unit_test(test_text_sanitised),
 		cmocka_unit_test(test_themes),

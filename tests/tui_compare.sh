@@ -107,4 +107,20 @@ wait_for "EXIT=0"
 # terminal restored: canonical mode and echo back on
 $T send-keys -t t "stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo STTY" Enter
 wait_for "icanon echo STTY"
+# a loss falling to near 0 (10/s at steps 1..200: 10 .. 0.05): 5 % of the
+# range 9.95 below 0.05 would be -0.4475; every loss is > 0, so the y axis
+# starts at 0 (no negative label)
+awk 'BEGIN { print "step,loss"; for (s = 1; s <= 200; s++) printf "%d,%.4f\n", s, 10 / s }' >"$tmp/steep.csv"
+"$BIN" --db "$tmp/steep.db" import --platform gpu --run sb "$tmp/steep.csv" >/dev/null || fail=1
+"$BIN" --db "$tmp/steep.db" import --platform trn2 --run sp "$tmp/steep.csv" >/dev/null || fail=1
+$T send-keys -t t "clear; \"$BIN\" --db \"$tmp/steep.db\"; echo EXIT=\$?" Enter
+wait_for "runs (2)"
+$T send-keys -t t b j p c
+wait_for "cursor step 1  base 10  pilot 10"
+expect_line '^ +0 ┤'
+if screen | grep -qE '^ *-[0-9.]+ ┤'; then
+	echo "FAIL: negative y label for a positive loss"; screen; fail=1
+fi
+$T send-keys -t t q q
+wait_for "EXIT=0"
 exit $fail

@@ -54,6 +54,9 @@ expect_line a '^  llama3-8b-lora-trn2 +1/1 +9 +0 +3  continue'
 expect_line a 'Tab:runs'
 keys a Tab
 wait_for a "runs (2)"
+# one pilot with one baseline and one pilot run: both pre-picked (B / P)
+expect_line a '^B +llama3-8b-lora-gpu-a100 +gpu'
+expect_line a '^P +llama3-8b-lora-trn2-pilot +trn2'
 keys a P
 wait_for a "pilots (1)"
 keys a '?'
@@ -69,6 +72,8 @@ expect_line a 'you act as ana'
 expect_line a '^    runs +baseline llama3-8b-lora-gpu-a100 \(gpu\)'
 expect_line a '^ +pilot +llama3-8b-lora-trn2-pilot \(trn2\)'
 expect_line a '^    parity +pass: 2000 steps, 2 breaches \(allowed 20\)'
+# one pilot run: its name (in the runs rows) is not repeated, nothing cut
+expect_line a '^    parity +pass: 2000 steps, 2 breaches \(allowed 20\), max \|rel\| [0-9.]+%$'
 expect_line a '^\[2\] checklist +9 pass  0 fail  3 pending  0 waived  \(of 12\)'
 expect_line a 'blocking go: step4 \(pending\), step7 \(pending\), trial4 \(pending\)'
 expect_line a '^\[3\] drills +2 recorded'
@@ -81,6 +86,14 @@ wait_for b "pilots (1)" || exit 1
 keys b Enter 5
 wait_for b "llama3-8b-lora-trn2 — decision log" || exit 1
 expect_line b '^ #1 +continue .* current'
+
+# c: the pilot's baseline vs pilot run at once; q comes back here
+keys a c
+wait_for a "— loss: llama3-8b-lora-gpu-a100 vs"
+expect_line a "cursor step 1  base 2.3934  pilot 2.4029"
+keys a q
+wait_for a "llama3-8b-lora-trn2 — overview"
+expect_line a 'c:compare'
 
 # checklist: pass step4 with a note, attach a file as evidence
 keys a 2
@@ -127,7 +140,7 @@ expect_line a 'checkpoint step_1200 at step 1200, resumed at step 1201'
 # 10:00:00 -> 10:09:00 = 540 s <= 900 s
 expect_line a 'recovery 540 s \(limit 900 s\)'
 expect_line a 'effective_step +pass +data'
-expect_line a 'resumed at effective step 1201 = checkpoint step 1200 \+ 1'
+expect_line a 'resumed at effective step 1201, within \(checkpoint step 1200, 1200 \+ log'
 expect_line a 'control_loss +pass +data'
 keys a Enter
 wait_for a "drill #3 manual-interrupt recorded by ana" || exit 1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tui_signals.sh: the terminal is restored whatever ends the TUI: q,
-# Ctrl-C (SIGINT), SIGTERM, SIGHUP, and the crash signals SIGSEGV and
+# Ctrl-C (SIGINT, exit 130), SIGTERM (143), SIGHUP (129), and the crash signals SIGSEGV and
 # SIGABRT (restore, then die by the signal). Also the ASCII fallback in a
 # non-UTF-8 locale and NO_COLOR (no colour escapes at all).
 # $1 = dualtrack binary. Exit 77 (skipped) without tmux.
@@ -45,13 +45,15 @@ check_restored 0
 
 start_tui
 $T send-keys -t t C-c
-check_restored 0
+check_restored 130
 
-for sig in TERM HUP; do
-	start_tui
-	kill -s "$sig" "$(tui_pid)"
-	check_restored 0
-done
+# quit signals: terminal restored, exit 128 + signo (TERM 15, HUP 1)
+start_tui
+kill -s TERM "$(tui_pid)"
+check_restored 143
+start_tui
+kill -s HUP "$(tui_pid)"
+check_restored 129
 
 # crash signals: terminal restored, then the default action (128 + signo)
 start_tui
@@ -63,7 +65,10 @@ check_restored 134
 
 # C locale: ASCII marks only; NO_COLOR: no colour SGR sequences
 start_tui LC_ALL=C LANG=C NO_COLOR=1
+# the titles use " - ", never '?' for the em-dash
+wait_re "dualtrack - .*s\.db - runs \(2\)"
 $T send-keys -t t Enter j Enter Enter
+wait_re "dualtrack - .*s\.db - loss: gpu-run vs trn2-run"
 wait_for "verdict PASS: 0 of 50 steps breach"
 wait_for "dualtrack - "
 if screen | LC_ALL=C grep -q '[^[:print:][:space:]]'; then

@@ -122,11 +122,23 @@ while IFS= read -r line; do
 	*) screen | grep -qE "^  $line " || { echo "FAIL: no check line: $line"; screen; fail=1; } ;;
 	esac
 done <"$tmp/rc.expect"
+# no checkpoint given and none in a drill of this run: said so, not
+# "checkpoints 0"; the reason is the overall one, once: step, lr, loss and
+# replay pass, data_cursor is n/a (no consumed samples) -> 4 of 5
+expect_line '^checkpoint: unknown \(give --checkpoint or a drill\); data cursor n/a$'
+expect_line '^  reason +4 of 5 checks pass, the others do not apply$'
 # by hand: the demo replays steps 1201..1400 (200 steps), loss within 0.822 %
 wait_for "restart 1 at step 1201: PASS  (last before 1400, replayed 200, lost 0)"
 wait_for "200 replayed step(s): max |rel diff| 0.822 % at step 1282"
 $T send-keys -t t q
 wait_for "runs (2)"
+# the pilot's warning (the HyperPod auto-resume line, longer than the
+# 80-column pop-up) is wrapped, not cut: its last words show
+$T send-keys -t t w
+wait_for "warnings of llama3-8b-lora-trn2-pilot (1)"
+wait_for "Retrying step. Attempt number: 1'"
+$T send-keys -t t w
+wait_gone "warnings of llama3-8b-lora-trn2-pilot"
 
 # ---- the demo pilot: ledger ----
 $T send-keys -t t Tab Enter

@@ -57,6 +57,7 @@ typedef struct app {
 	int mono;
 	int screen;            /* SCR_* */
 	int run_screen;        /* where Tab returns from the pilots */
+	int cmp_back;          /* where q on the comparison returns (SCR_*) */
 	int help;              /* help overlay shown */
 	dt_runs_screen runs;
 	dt_compare_screen cmp;
@@ -189,8 +190,8 @@ static void set_live_title(app *a)
 	else
 		snprintf(mark, sizeof mark, "LIVE %s: %lu update(s)", a->follow_run,
 		         up);
-	snprintf(a->live_title, sizeof a->live_title, "%.300s \xe2\x80\x94 %.480s",
-	         mark, a->title);
+	snprintf(a->live_title, sizeof a->live_title, "%.300s%s%.480s",
+	         mark, dt_grid_dash(&a->grid), a->title);
 	dt_utf8_copy(a->cmp.live, sizeof a->cmp.live, mark);
 }
 
@@ -280,6 +281,7 @@ static void runs_action(app *a, dt_action act, int *quit)
 	case DT_ACT_OPEN_COMPARE:
 		open_compare(a, 0);
 		a->screen = SCR_COMPARE;
+		a->cmp_back = SCR_RUNS;
 		break;
 	case DT_ACT_OPEN_RESUME:
 		dt_resume_open(&a->res, a->st, &a->runs.runs[a->runs.sel],
@@ -344,6 +346,13 @@ static void handle_key(app *a, int key, int *quit)
 			*quit = 1;
 		else if (act == DT_ACT_SWITCH)
 			a->screen = a->run_screen;
+		else if (act == DT_ACT_OPEN_COMPARE) { /* c on the overview */
+			a->runs.base_id = a->pil.cmp_id[0];
+			a->runs.pilot_id = a->pil.cmp_id[1];
+			open_compare(a, 0);
+			a->screen = SCR_COMPARE;
+			a->cmp_back = SCR_PILOTS;
+		}
 		return;
 	}
 	if (a->screen == SCR_IMPORT) {
@@ -358,7 +367,7 @@ static void handle_key(app *a, int key, int *quit)
 	if (a->screen == SCR_COMPARE) {
 		act = dt_compare_key(&a->cmp, a->st, key);
 		if (act == DT_ACT_BACK)
-			a->screen = SCR_RUNS;
+			a->screen = a->cmp_back;
 		return;
 	}
 	if (a->screen == SCR_RESUME) {
@@ -486,5 +495,6 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	dt_runs_free(&a.runs);
 	dt_pilots_free(&a.pil);
 	dt_grid_free(&a.grid);
-	return 0;
+	/* the shell convention for death by a signal: 130 (INT), 143 (TERM) */
+	return quit_signal ? 128 + (int)quit_signal : 0;
 }

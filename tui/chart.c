@@ -194,6 +194,8 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 	}
 	*ymin = lo - (hi - lo) * 0.05;
 	*ymax = hi + (hi - lo) * 0.05;
+	if (lo > 0 && *ymin < 0)
+		*ymin = 0; /* positive values (a loss) never get a negative axis */
 	return 0;
 }
 

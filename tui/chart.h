@@ -46,8 +46,9 @@ int dt_chart_plot(dt_grid *g, int gx, int gy, int w, int h,
                   double ymin, double ymax, int logy);
 
 /* Y extent of the finite points of both curves with x in [x0, x0+span),
- * padded by 5 % (log: by a factor, and only positive values counted).
- * O(log n). Returns 0, or -1 when no point is visible (outputs unset). */
+ * padded by 5 % (log: by a factor, and only positive values counted);
+ * when every visible value is > 0 the linear lower bound is clamped at
+ * 0, so a loss never gets a negative axis. O(log n). Returns 0, or -1 when no point is visible (outputs unset). */
 int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
                     int logy, double *ymin, double *ymax);
 

@@ -319,3 +319,8 @@ int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
 	free(buf);
 	return rows;
 }
+
+const char *dt_grid_dash(const dt_grid *g)
+{
+	return g->ascii ? " - " : " \xe2\x80\x94 ";
+}

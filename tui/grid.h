@@ -72,6 +72,10 @@ int dt_grid_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
                    const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/* The title separator: " - " in ASCII mode (LANG=C shows '?' for
+ * anything else), else " \u2014 " (an em-dash); a static string. */
+const char *dt_grid_dash(const dt_grid *g);
+
 /* Display width of UTF-8 text as dt_grid_text would draw it. */
 int dt_text_width(const char *utf8, int ascii);
 

@@ -5,7 +5,14 @@
  * live mode, hands the request to the app, which follows the file with
  * dt_follow_poll (importers/import_follow.h) while the other screens stay
  * usable. Errors (with file and line from the importers) stay on the
- * screen. */
+ * screen.
+ *
+ * Keys (a plain form): a text field is edited whenever it has the focus
+ * (the path on open), so typed characters always go into it; Enter or
+ * Down moves to the next field, Up to the previous (Enter on an empty
+ * path stays and says "type a path"); Tab completes the path; Esc leaves.
+ * On a choice row Space / Left / Right change it and j / k also move;
+ * Enter on the button shows the preview. */
 #ifndef DT_IMPORT_SCREEN_H
 #define DT_IMPORT_SCREEN_H
 

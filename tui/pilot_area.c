@@ -16,7 +16,8 @@ static const char *const view_name[DT_PV_COUNT] = {
 /* The key footer of each view (fits 80 columns). */
 static const char *const view_footer[DT_PV_COUNT] = {
 	"?:help j/k:move Enter:open pilot Tab:runs q:quit",
-	"?:help j/k Enter or 1-5:open l:ledger d:decide Esc:back Tab:runs",
+	"?:help j/k Enter or 1-5:open c:compare l:ledger d:decide Esc:back "
+	"Tab:runs",
 	"?:help j/k:field Enter:edit (Enter saves, Esc cancels) Esc:back",
 	"?:help p:pass f:fail w:waive u:pending e:evidence Esc:back",
 	"?:help a:add drill [ ]:item p:pass f:fail n:not checked Esc:back",
@@ -259,14 +260,14 @@ void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title)
 		dt_pv_checklist_render, dt_pv_drills_render, dt_pv_journal_render,
 		dt_pv_decisions_render, dt_pv_ledger_render,
 	};
-	const char *dash = g->ascii ? "-" : "\xe2\x80\x94";
+	const char *dash = dt_grid_dash(g);
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
 	if (p->view == DT_PV_LIST)
-		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s %s pilots (%zu)",
+		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%spilots (%zu)",
 		               title, dash, p->nrows);
 	else
-		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s %s %s %s %s",
+		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s",
 		               title, dash, p->ov.pilot.name, dash,
 		               view_name[p->view]);
 	render[p->view](p, g, 1, g->h - 3);

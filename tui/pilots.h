@@ -132,6 +132,8 @@ struct dt_pilots {
 	dt_form jr;
 	size_t dc_sel, dc_top;      /* decisions: 0 = newest */
 	dt_ledger_ui lg;            /* ledger (l on the overview) */
+	int64_t cmp_id[2];          /* c on the overview: baseline, pilot run
+	                             * ids for DT_ACT_OPEN_COMPARE */
 	/* dialogs */
 	dt_prompt prompt;
 	dt_drill_form drill;

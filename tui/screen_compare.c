@@ -250,8 +250,8 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	if (g->h < 22) /* keep the chart: findings stay in the f overlay */
 		c->view.bottom_rows = c->findings.n ? 1 : 0;
 	/* marks first: LIVE and the transforms survive a narrow title */
-	y = snprintf(t, sizeof t, "%s%s", c->live, c->live[0] ? " \xe2\x80\x94 "
-	                                                    : "");
+	y = snprintf(t, sizeof t, "%s%s", c->live,
+	             c->live[0] ? dt_grid_dash(g) : "");
 	if (c->interpolate && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y,
 		              "[INTERPOLATED: %zu pilot pts] ", c->ninterp);
@@ -259,8 +259,8 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		y += snprintf(t + y, sizeof t - (size_t)y, "[window %lld] ",
 		              (long long)win[c->win_idx]);
 	if (y >= 0 && (size_t)y < sizeof t)
-		snprintf(t + y, sizeof t - (size_t)y, "%.300s \xe2\x80\x94 loss: "
-		         "%s vs %s", title, c->run[0].name, c->run[1].name);
+		snprintf(t + y, sizeof t - (size_t)y, "%.300s%sloss: %s vs %s",
+		         title, dt_grid_dash(g), c->run[0].name, c->run[1].name);
 	dt_compare_render(&c->view, g, t);
 	if (g->w < 40 || g->h < 12)
 		return;

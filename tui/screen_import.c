@@ -168,8 +168,8 @@ static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 	size_t i;
 	s->form.label_w = 16;
 	s->form.aside_w = g->w >= 100 ? 30 : 0;
-	dt_grid_text(g, 0, y0, g->w, "Enter edits / cycles / previews; in the "
-	             "path, Tab completes; Esc back", DT_ROLE_LABEL);
+	dt_grid_text(g, 0, y0, g->w, "type into a text field; Enter or Down: "
+	             "next field, Up: previous; Esc back", DT_ROLE_LABEL);
 	dt_form_render(&s->form, g, 0, y0 + 1, g->w, DT_IMP_NF);
 	for (i = 0; i < s->ncands && y < y0 + h; i++, y++) {
 		if (y == y0 + h - 1 && i + 1 < s->ncands) {
@@ -191,19 +191,38 @@ static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 	               s->run, platforms[s->f[DT_IMP_PLATFORM].choice % 4]);
 	if (s->top >= s->nlines)
 		s->top = s->nlines ? s->nlines - 1 : 0;
-	for (i = s->top, y = y0 + 1; i < s->nlines && y < y0 + h; i++, y++)
-		dt_grid_text(g, 0, y, g->w, s->lines[i],
-		             strstr(s->lines[i], "warning:") ? DT_ROLE_WARN
-		                                             : DT_ROLE_NORMAL);
+	/* report lines wrapped (indent kept), j/k scroll by line */
+	for (i = s->top, y = y0 + 1; i < s->nlines && y < y0 + h; i++) {
+		int ind = (int)strspn(s->lines[i], " ");
+		if (ind > g->w / 2)
+			ind = 0;
+		y += dt_grid_wrap(g, ind, y, g->w - ind, y0 + h - y, s->lines[i],
+		                  strstr(s->lines[i], "warning:") ? DT_ROLE_WARN
+		                                                  : DT_ROLE_NORMAL);
+	}
+}
+
+/* The key line for the focused field (the truth for that field). */
+static const char *footer(const dt_import_screen *s)
+{
+	if (s->preview)
+		return "?:help Enter:import j/k:scroll Esc:back to the form";
+	if (s->form.editing && s->form.sel == DT_IMP_PATH)
+		return "type a path  Tab:complete Enter/Down:next Esc:back";
+	if (s->form.editing)
+		return "type the name  Enter/Down:next Up:previous Esc:back";
+	if (s->f[s->form.sel].kind == DT_FIELD_CHOICE)
+		return "?:help Space/Left/Right:change j/k:field Esc:back";
+	return "?:help Enter:preview (dry run) j/k:field Esc:back";
 }
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title)
 {
-	const char *dash = g->ascii ? "-" : "\xe2\x80\x94";
+	const char *dash = dt_grid_dash(g);
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s %s import%s", title,
+	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%simport%s", title,
 	               dash, s->preview ? ": preview" : "");
 	if (s->preview)
 		render_preview(s, g, 1, g->h - 3);
@@ -211,10 +230,7 @@ void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
 		render_form(s, g, 1, g->h - 3);
 	dt_grid_text(g, 0, g->h - 2, g->w, s->msg,
 	             s->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
-	dt_grid_text(g, 0, g->h - 1, g->w, s->preview
-	             ? "?:help Enter:import j/k:scroll Esc:back to the form"
-	             : "?:help j/k:field Enter:edit/cycle Tab:complete Esc:back",
-	             DT_ROLE_STATUS);
+	dt_grid_text(g, 0, g->h - 1, g->w, footer(s), DT_ROLE_STATUS);
 }
 
 static dt_action preview_key(dt_import_screen *s, dt_store *st, int key)
@@ -238,25 +254,65 @@ static dt_action preview_key(dt_import_screen *s, dt_store *st, int key)
 	}
 }
 
-dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key)
+/* Move the focus to field `to`, keeping the text being edited; a text
+ * field is edited as soon as it has the focus. */
+static void focus(dt_import_screen *s, size_t to)
 {
-	if (s->preview)
-		return preview_key(s, st, key);
-	if (s->form.editing && key == DT_KEY_TAB &&
-	    s->form.sel == DT_IMP_PATH) {
+	dt_form_end_edit(&s->form, 1);
+	clear_cands(s);
+	s->form.sel = to < DT_IMP_NF ? to : DT_IMP_NF - 1;
+	dt_form_begin_edit(&s->form);
+}
+
+/* A key while a text field has the focus (and its editor). */
+static dt_action text_key(dt_import_screen *s, int key)
+{
+	size_t sel = s->form.sel;
+	switch (key) {
+	case DT_KEY_TAB:
+		if (sel != DT_IMP_PATH)
+			return DT_ACT_NONE;
 		complete(s);
 		return DT_ACT_REDRAW;
-	}
-	if (!s->form.editing && key == 'q')
-		return DT_ACT_BACK;
-	switch (dt_form_key(&s->form, key)) {
-	case DT_FORM_COMMIT:
-		dt_form_end_edit(&s->form, 1);
-		clear_cands(s);
-		if (s->form.sel + 1 < DT_IMP_NF)
-			s->form.sel++;
-		s->msg[0] = '\0';
+	case DT_K_UP:
+		focus(s, sel ? sel - 1 : 0);
 		return DT_ACT_REDRAW;
+	case DT_K_DOWN:
+		focus(s, sel + 1);
+		return DT_ACT_REDRAW;
+	case DT_KEY_ESC:
+		s->msg[0] = '\0';
+		return DT_ACT_BACK;
+	case DT_K_ENTER:
+		if (sel == DT_IMP_PATH && !s->form.in.buf[0]) {
+			snprintf(s->msg, sizeof s->msg, "type a path (Tab completes)");
+			s->msg_err = 1;
+			return DT_ACT_REDRAW;
+		}
+		s->msg[0] = '\0';
+		focus(s, sel + 1);
+		return DT_ACT_REDRAW;
+	default:
+		return dt_input_key(&s->form.in, key) == DT_IN_EDITED
+		       ? DT_ACT_REDRAW : DT_ACT_NONE;
+	}
+}
+
+dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key)
+{
+	size_t sel;
+	if (s->preview)
+		return preview_key(s, st, key);
+	if (s->form.editing)
+		return text_key(s, key);
+	if (key == 'q')
+		return DT_ACT_BACK;
+	sel = s->form.sel;
+	if (dt_list_move(&sel, DT_IMP_NF, key)) {
+		focus(s, sel);
+		return DT_ACT_REDRAW;
+	}
+	switch (dt_form_key(&s->form, key)) {
 	case DT_FORM_BUTTON:
 		s->msg[0] = '\0';
 		s->msg_err = 0;
@@ -264,10 +320,16 @@ dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key)
 			s->preview = 1;
 		return DT_ACT_REDRAW;
 	case DT_FORM_CANCEL:
+		s->msg[0] = '\0';
 		return DT_ACT_BACK;
 	case DT_FORM_REDRAW:
 		return DT_ACT_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		if (key < 0x20 || key >= DT_K_UP || key == 0x7f)
+			return DT_ACT_NONE;
+		snprintf(s->msg, sizeof s->msg, "%s is a choice: Space or Left/Right "
+		         "change it, Up/Down move", s->f[s->form.sel].label);
+		s->msg_err = 1;
+		return DT_ACT_REDRAW;
 	}
 }

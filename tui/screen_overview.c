@@ -78,9 +78,11 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	if (p->ov.nverdicts == 0)
 		dt_grid_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
-	for (i = 0; i < p->ov.nverdicts && rows < 2; i++, rows++) {
+	/* the pilot run's name only when there are several (the runs rows
+	 * above name it); a long line wraps on 2 rows, 3 rows in all */
+	for (i = 0; i < p->ov.nverdicts && rows < 3; i++) {
 		const dt_run_verdict *v = &p->ov.verdicts[i];
-		char rel[32] = "";
+		char rel[32] = "", line[400];
 		int x;
 		if (!isnan(v->max_abs_rel_diff))
 			snprintf(rel, sizeof rel, ", max |rel| %.2f%%",
@@ -89,9 +91,12 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 		                           dt_verdict_name(v->verdict),
 		                           v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
 		                                                         : DT_ROLE_FAIL);
-		dt_grid_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
-		               ": %zu steps, %zu breaches (allowed %zu)%s; %s",
-		               v->compared, v->breaches, v->allowed, rel, v->pilot);
+		snprintf(line, sizeof line, ": %zu steps, %zu breaches (allowed "
+		         "%zu)%s%s%.200s", v->compared, v->breaches, v->allowed, rel,
+		         p->ov.nverdicts > 1 ? "; " : "",
+		         p->ov.nverdicts > 1 ? v->pilot : "");
+		rows += dt_grid_wrap(g, x, y + rows, w - (x - LABEL_W),
+		                     3 - rows < 2 ? 3 - rows : 2, line, DT_ROLE_NORMAL);
 	}
 	return rows ? rows : 1;
 }
@@ -212,6 +217,19 @@ dt_action dt_pv_overview_key(dt_pilots *p, int key)
 		return DT_ACT_REDRAW;
 	if (key == DT_K_ENTER) {
 		p->view = (dt_pview)(DT_PV_CARD + p->ov_sel);
+		return DT_ACT_REDRAW;
+	}
+	if (key == 'c') {
+		size_t i, nrole[2] = { 0, 0 };
+		p->cmp_id[0] = p->cmp_id[1] = 0;
+		for (i = 0; i < p->ov.nruns; i++) { /* the first of each role */
+			int r = p->ov.runs[i].role == DT_RUN_PILOT;
+			if (!nrole[r]++)
+				p->cmp_id[r] = p->ov.runs[i].run.id;
+		}
+		if (p->cmp_id[0] && p->cmp_id[1])
+			return DT_ACT_OPEN_COMPARE;
+		dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
 		return DT_ACT_REDRAW;
 	}
 	if (key == 'l') {

@@ -58,6 +58,29 @@ static void header(const dt_resume_screen *r, dt_grid *g, size_t k, int y)
 	               v->offset_factor ? ", counter offset" : "");
 }
 
+/* The overall reason of restart v in out[n]: which checks fail, or how
+ * many pass (the per-check details are drawn above it). */
+static void overall(const dt_restart_verdict *v, char *out, size_t n)
+{
+	size_t used = 0, npass = 0;
+	int c;
+	out[0] = '\0';
+	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
+		int k;
+		npass += v->check[c] == DT_CHECK_PASS;
+		if (v->check[c] != DT_CHECK_FAIL)
+			continue;
+		k = snprintf(out + used, n - used, "%s%s", used ? ", " : "fails: ",
+		             dt_resume_check_key(c));
+		if (k < 0 || (size_t)k >= n - used)
+			return;
+		used += (size_t)k;
+	}
+	if (!used)
+		snprintf(out, n, "%zu of %d checks pass, the others do not apply",
+		         npass, DT_RESUME_NCHECKS);
+}
+
 /* The selected restart's checks and reason, each reason wrapped on up
  * to 3 rows, from row y to before `end`; returns the rows used. */
 static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
@@ -71,24 +94,27 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
 		                  v->detail[c], DT_ROLE_NORMAL);
 	}
-	if (y < end) {
+	if (y < end) { /* the overall reason once: the checks say the rest */
+		char why[160];
+		overall(v, why, sizeof why);
 		dt_grid_text(g, 2, y, 12, "reason", DT_ROLE_LABEL);
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 4 ? end - y : 4,
-		                  v->reason, v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
+		                  why, v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
 	}
 	return y - y0;
 }
 
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 {
-	const char *dash = g->ascii ? "-" : "\xe2\x80\x94";
+	const char *dash = dt_grid_dash(g);
 	int end = g->h - 2, y;
 	size_t fails = 0, k;
+	char ck[64];
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
 	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE,
-	               "%s %s resume check: %s", title, dash, r->run.name);
+	               "%s%sresume check: %s", title, dash, r->run.name);
 	dt_grid_text(g, 0, g->h - 1, g->w, "?:help j/k:restart q/Esc:back",
 	             DT_ROLE_STATUS);
 	if (!r->open) {
@@ -97,12 +123,17 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	}
 	for (k = 0; k < r->res.nv; k++)
 		fails += !r->res.v[k].pass;
+	if (r->res.nckpt)
+		snprintf(ck, sizeof ck, "checkpoints %zu", r->res.nckpt);
+	else
+		snprintf(ck, sizeof ck, "checkpoint: unknown (give --checkpoint "
+		         "or a drill)");
+	dt_grid_printf(g, 0, 2, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
+	               r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
 	y = dt_grid_printf(g, 0, 1, g->w, DT_ROLE_NORMAL,
-	                   "%zu segment(s), %zu restart(s)%s%s; checkpoints %zu; "
-	                   "data cursor %s: ", r->res.nseg, r->res.nv,
-	                   r->base.id ? ", loss level vs " : "",
-	                   r->base.id ? r->base.name : "", r->res.nckpt,
-	                   r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
+	                   "%zu segment(s), %zu restart(s)%s%s: ", r->res.nseg,
+	                   r->res.nv, r->base.id ? ", loss level vs " : "",
+	                   r->base.id ? r->base.name : "");
 	if (r->res.nv == 0)
 		dt_grid_text(g, y, 1, g->w - y, "no restarts: nothing to check",
 		             DT_ROLE_STATUS);
@@ -116,9 +147,9 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	 * follows the selection so its details fit (about 9 rows) */
 	if (r->top > r->sel)
 		r->top = r->sel;
-	while (r->top < r->sel && (int)(r->sel - r->top) + 10 > end - 2)
+	while (r->top < r->sel && (int)(r->sel - r->top) + 10 > end - 3)
 		r->top++;
-	for (k = r->top, y = 2; k < r->res.nv && y < end; k++) {
+	for (k = r->top, y = 3; k < r->res.nv && y < end; k++) {
 		header(r, g, k, y++);
 		if (k == r->sel)
 			y += details(r, g, y, end);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/dt_pilot.h"
 #include "model/dt_rawlog.h"
 #include "tui/screens.h"
 
@@ -29,6 +30,31 @@ static int64_t id_of(const dt_runs_screen *s, size_t i)
 	return i < s->n ? s->runs[i].id : 0;
 }
 
+/* The store's only pilot, when it has exactly one baseline and one pilot
+ * run: their ids into ids[0] (baseline), ids[1] (pilot); else 0s. */
+static void sole_pilot(dt_store *st, int64_t ids[2])
+{
+	dt_pilot *pv = NULL;
+	dt_pilot_run *rv = NULL;
+	size_t np = 0, nr = 0, i, nrole[2] = { 0, 0 };
+	int64_t id[2] = { 0, 0 };
+	ids[0] = ids[1] = 0;
+	if (dt_pilot_list(st, &pv, &np) == 0 && np == 1 &&
+	    dt_pilot_runs(st, pv[0].id, &rv, &nr) == 0) {
+		for (i = 0; i < nr; i++) {
+			int r = rv[i].role == DT_RUN_PILOT;
+			nrole[r]++;
+			id[r] = rv[i].run.id;
+		}
+		if (nrole[0] == 1 && nrole[1] == 1) {
+			ids[0] = id[0];
+			ids[1] = id[1];
+		}
+	}
+	free(pv);
+	free(rv);
+}
+
 int dt_runs_load(dt_runs_screen *s, dt_store *st)
 {
 	int64_t sel_id = id_of(s, s->sel), bid = s->base_id, pid = s->pilot_id;
@@ -37,6 +63,13 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	int64_t *pts;
 	size_t *nw;
 	int found_b = 0, found_p = 0;
+
+	if (!bid && !pid) { /* nothing picked: the sole pilot's pair (B/P) */
+		int64_t ids[2];
+		sole_pilot(st, ids);
+		bid = ids[0];
+		pid = ids[1];
+	}
 
 	if (dt_store_runs(st, &runs, &n)) {
 		snprintf(s->msg, sizeof s->msg, "cannot list runs: %s",
@@ -180,8 +213,11 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 	dt_box(g, w, h, title, &ix, &iy);
 	if (s->nwarn == 0)
 		dt_grid_text(g, ix, iy, w - 4, "no warnings", DT_ROLE_STATUS);
-	for (i = s->warn_top, y = iy; i < s->nwarn && y < iy + h - 2; i++, y++)
-		dt_grid_text(g, ix, y, w - 4, s->warn[i], DT_ROLE_WARN);
+	/* each warning wrapped (a long one takes several rows); j/k scroll
+	 * by warning */
+	for (i = s->warn_top, y = iy; i < s->nwarn && y < iy + h - 2; i++)
+		y += dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, s->warn[i],
+		                  DT_ROLE_WARN);
 }
 
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
@@ -193,8 +229,8 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s \xe2\x80\x94 runs (%zu)",
-	               title, s->n);
+	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%sruns (%zu)",
+	               title, dt_grid_dash(g), s->n);
 	x = c.mark;
 	dt_grid_text(g, x, 1, c.name, "name", DT_ROLE_AXIS);
 	x += c.name + 1;

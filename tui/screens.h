@@ -59,7 +59,10 @@ typedef struct dt_runs_screen {
 } dt_runs_screen;
 
 /* (Re)load runs, loss stats and warning counts from the store, keeping the
- * selection and picks by run id. Returns 0 or -1 (message in s->msg). */
+ * selection and picks by run id. With nothing picked, a store holding
+ * exactly one pilot with one baseline and one pilot run attached gets
+ * those two pre-picked (B / P), so c opens their comparison at once.
+ * Returns 0 or -1 (message in s->msg). */
 int dt_runs_load(dt_runs_screen *s, dt_store *st);
 void dt_runs_free(dt_runs_screen *s);
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title);

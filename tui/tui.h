@@ -7,8 +7,10 @@
 /* Run the full-screen TUI on an open store until the user quits (q),
  * Ctrl-C or SIGTERM; the terminal is restored on every exit path,
  * including a crash signal (SIGSEGV/SIGABRT handlers call endwin()).
- * `db_label` is shown in the title bar. Returns 0, or 2 when stdout is not
- * a terminal (message on stderr). */
+ * `db_label` is shown in the title bar. Returns 0 (q), 128 + the signal
+ * number after a quit signal with the terminal restored (130 for SIGINT /
+ * Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), 1 when out of memory, or 2
+ * when stdout is not a terminal (message on stderr). */
 int dt_tui_run(dt_store *st, const char *db_label);
 
 #endif
