@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "importers/importer.h"
+#include "importers/json_value.h"
 #include "model/dt_num.h"
 
 #define METRIC_MAX 128
@@ -41,37 +42,12 @@ typedef struct hs_ctx {
 	size_t summaries, nostep, nostep_first, points_entries;
 } hs_ctx;
 
-/* Numeric value: numbers and strings holding a number; -1 otherwise. */
-static int hs_number(json_object *v, double *out)
-{
-	switch (json_object_get_type(v)) {
-	case json_type_int:
-	case json_type_double:
-		*out = json_object_get_double(v);
-		return 0;
-	case json_type_string:
-		return dt_parse_double_field(json_object_get_string(v),
-		                             (size_t)json_object_get_string_len(v), out);
-	default:
-		return -1;
-	}
-}
-
 static int hs_step(json_object *entry, int64_t *out)
 {
 	json_object *v;
-	double d;
 	if (!json_object_object_get_ex(entry, "step", &v))
 		return -1;
-	if (json_object_is_type(v, json_type_int)) {
-		*out = json_object_get_int64(v);
-		return 0;
-	}
-	if (hs_number(v, &d) < 0 || !isfinite(d) || d != floor(d) ||
-	    d < -9.2e18 || d > 9.2e18)
-		return -1;
-	*out = (int64_t)d;
-	return 0;
+	return dt_json_step(v, out);
 }
 
 static int has_key(json_object *o, const char *k)
@@ -100,7 +76,7 @@ static void note_summary(hs_ctx *c, json_object *entry, int64_t step)
 	json_object *v;
 	double tl = NAN;
 	if (json_object_object_get_ex(entry, "train_loss", &v))
-		hs_number(v, &tl);
+		dt_json_number(v, &tl);
 	c->summaries++;
 	dt_rawlog_warn(c->log, "%s: final summary entry at step %lld (train_loss "
 	               "%g) is not a curve point; skipped", c->src->path,
@@ -116,7 +92,7 @@ static int push_entry(hs_ctx *c, json_object *entry, int64_t step, int eval)
 		char metric[METRIC_MAX];
 		if (strcmp(key, "step") == 0 || (eval && strncmp(key, "eval_", 5) != 0))
 			continue;
-		if (hs_number(val, &d) < 0)
+		if (dt_json_number(val, &d) < 0)
 			continue;
 		dt_metric_canonical(key, metric, sizeof metric);
 		dt_rawseries *s = dt_rawlog_series(c->log, metric);

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "importers/importer.h"
+#include "importers/json_value.h"
 #include "model/dt_num.h"
 
 #define KEY_MAX 128
@@ -107,49 +108,12 @@ static int key_kind(const char *k, const char *metric)
 	return strcmp(metric, DT_METRIC_EPOCH) == 0 ? KEY_EPOCH : KEY_METRIC;
 }
 
-/* Numeric value of a JSON value: numbers, and strings holding a number.
- * Returns 0, or -1 for null/bool/object/array/other strings. */
-static int json_number(json_object *v, double *out)
-{
-	switch (json_object_get_type(v)) {
-	case json_type_int:
-	case json_type_double:
-		*out = json_object_get_double(v);
-		return 0;
-	case json_type_string:
-		return dt_parse_double_field(json_object_get_string(v),
-		                             (size_t)json_object_get_string_len(v), out);
-	default:
-		return -1;
-	}
-}
-
-/* Integral step from a JSON value (int, integral double, or string). */
-static int json_step(json_object *v, int64_t *out)
-{
-	double d;
-	if (json_object_is_type(v, json_type_int)) {
-		*out = json_object_get_int64(v);
-		return 0;
-	}
-	if (json_object_is_type(v, json_type_string))
-		return dt_parse_step(json_object_get_string(v),
-		                     (size_t)json_object_get_string_len(v), out);
-	if (!json_object_is_type(v, json_type_double))
-		return -1;
-	d = json_object_get_double(v);
-	if (!isfinite(d) || d != floor(d) || d < -9.2e18 || d > 9.2e18)
-		return -1;
-	*out = (int64_t)d;
-	return 0;
-}
-
 static int find_step(json_object *obj, int64_t *step)
 {
 	for (size_t i = 0; i < sizeof step_keys / sizeof step_keys[0]; i++) {
 		json_object *v;
 		if (json_object_object_get_ex(obj, step_keys[i], &v) &&
-		    json_step(v, step) == 0)
+		    dt_json_step(v, step) == 0)
 			return 1;
 	}
 	return 0;
@@ -243,7 +207,7 @@ static size_t collect(jl_ctx *c, json_object *obj, jl_val *vals, int *non_epoch)
 		int kind = kind_of(c, key, slot);
 		if (n == LINE_VALS || kind == KEY_SKIP ||
 		    (kind == KEY_SKIP_STR && json_object_is_type(val, json_type_string)) ||
-		    json_number(val, &d) < 0)
+		    dt_json_number(val, &d) < 0)
 			continue;
 		if (kind != KEY_EPOCH)
 			*non_epoch = 1;

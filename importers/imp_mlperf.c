@@ -18,6 +18,7 @@
 #include <json-c/json.h>
 
 #include "importers/importer.h"
+#include "importers/json_value.h"
 #include "importers/textline.h"
 #include "model/dt_num.h"
 
@@ -50,27 +51,12 @@ static const char *const hyper_keys[] = {
 	"submission_division", "submission_status", NULL
 };
 
-/* A JSON number, or a string holding one ("3.7"). Returns 0 or -1. */
-static int json_number(json_object *o, double *v)
-{
-	if (json_object_is_type(o, json_type_int) ||
-	    json_object_is_type(o, json_type_double)) {
-		*v = json_object_get_double(o);
-		return 0;
-	}
-	if (json_object_is_type(o, json_type_string)) {
-		const char *s = json_object_get_string(o);
-		return dt_parse_double_field(s, strlen(s), v);
-	}
-	return -1;
-}
-
 static int json_int_field(json_object *md, const char *key, int64_t *v)
 {
 	json_object *o;
 	double d;
 	if (!md || !json_object_object_get_ex(md, key, &o) ||
-	    json_number(o, &d) < 0 || !(d >= 0 && d < 9.0e18) || d != floor(d))
+	    dt_json_number(o, &d) < 0 || !(d >= 0 && d < 9.0e18) || d != floor(d))
 		return -1;
 	*v = (int64_t)d;
 	return 0;
@@ -125,7 +111,7 @@ static int record(mp_ctx *c, json_object *o)
 	else if (strcmp(key, "init_stop") == 0)
 		c->init_stop_ms = tms;
 	if (strcmp(key, "global_batch_size") == 0 && val &&
-	    json_number(val, &v) == 0 && v >= 1 && v < 1e12)
+	    dt_json_number(val, &v) == 0 && v >= 1 && v < 1e12)
 		c->gbs = (int64_t)v;
 	if (strcmp(key, "submission_benchmark") == 0 && val &&
 	    json_object_is_type(val, json_type_string))
@@ -155,7 +141,7 @@ static int record(mp_ctx *c, json_object *o)
 		c->nnosamples++;
 		return 0;
 	}
-	if (!val || json_number(val, &v) < 0)
+	if (!val || dt_json_number(val, &v) < 0)
 		return 0;
 	return push(c, metric, samples, v);
 }
