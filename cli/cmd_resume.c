@@ -20,7 +20,8 @@ static void resume_usage(FILE *f)
 	      "For every restart of RUN (a new segment: step going back, new\n"
 	      "launch, resume marker, new file), checks step continuity (against\n"
 	      "the last confirmed checkpoint given by --checkpoint, one step per\n"
-	      "restart in order, or the run fact checkpoint.confirmed_step),\n"
+	      "restart in order, or the run fact checkpoint.confirmed_step, or\n"
+	      "the checkpoints recorded by drills of restarts inside RUN),\n"
 	      "gradient-accumulation counter offsets (--grad-accum G to test G;\n"
 	      "otherwise factors 2..64 confirmed by the LR), LR continuity, replay\n"
 	      "agreement of the loss on replayed steps, the loss level after vs\n"
@@ -93,12 +94,14 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	return 0;
 }
 
-static void print_text(const char *run, const dt_restart_verdict *v, size_t n,
-                       size_t nseg)
+static void print_text(const char *run, const dt_resume_run_result *res)
 {
-	char safe[DT_NAME_MAX * 2];
+	char safe[DT_NAME_MAX * 2], ck[DT_RESUME_MAX_CKPT * 22];
+	const dt_restart_verdict *v = res->v;
+	size_t n = res->nv;
 	dt_sanitize(run, safe, sizeof safe);
-	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, nseg, n);
+	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, res->nseg, n);
+	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
 		printf("restart %zu at step %lld: %s\n", i + 1,
 		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
@@ -209,7 +212,7 @@ static int run_checks(dt_store *st, const rc_args *a)
 		print_json(run.name, a->baseline ? brun.name : NULL, res.v, res.nv,
 		           res.all_pass);
 	else
-		print_text(run.name, res.v, res.nv, res.nseg);
+		print_text(run.name, &res);
 	int rc = res.all_pass ? DT_EXIT_OK : DT_EXIT_FAIL;
 	dt_resume_run_free(&res);
 	return rc;

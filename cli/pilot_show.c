@@ -153,6 +153,43 @@ static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 	dt_jw_obj_end(w);
 }
 
+/* "resume" of a pilot run: restarts, failed, checkpoint steps and the
+ * verdict per restart (what resume-check --json gives in full). */
+static void json_resume(dt_jw *w, const dt_resume_run_result *r)
+{
+	size_t failed = 0;
+	for (size_t i = 0; i < r->nv; i++)
+		failed += !r->v[i].pass;
+	dt_jw_key(w, "resume");
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "restarts"); dt_jw_int(w, (int64_t)r->nv);
+	dt_jw_key(w, "failed"); dt_jw_int(w, (int64_t)failed);
+	dt_jw_key(w, "checkpoints");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < r->nckpt; i++)
+		dt_jw_int(w, r->ckpt[i]);
+	dt_jw_arr_end(w);
+	dt_jw_key(w, "checkpoint_drill");
+	if (r->ckpt_drill) dt_jw_int(w, r->ckpt_drill); else dt_jw_null(w);
+	dt_jw_key(w, "verdicts");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < r->nv; i++) {
+		dt_jw_obj_begin(w);
+		dt_jw_key(w, "at_step"); dt_jw_int(w, r->v[i].at_step);
+		dt_jw_key(w, "verdict");
+		dt_jw_str(w, r->v[i].pass ? "pass" : "fail");
+		dt_jw_key(w, "failed_checks");
+		dt_jw_arr_begin(w);
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++)
+			if (r->v[i].check[c] == DT_CHECK_FAIL)
+				dt_jw_str(w, dt_resume_check_key(c));
+		dt_jw_arr_end(w);
+		dt_jw_obj_end(w);
+	}
+	dt_jw_arr_end(w);
+	dt_jw_obj_end(w);
+}
+
 static void show_json(const dt_overview *ov)
 {
 	dt_jw w;
@@ -178,6 +215,8 @@ static void show_json(const dt_overview *ov)
 		dt_jw_key(&w, "name"); dt_jw_str(&w, ov->runs[i].run.name);
 		dt_jw_key(&w, "role"); dt_jw_str(&w, dt_run_role_name(ov->runs[i].role));
 		dt_jw_key(&w, "platform"); dt_jw_str(&w, ov->runs[i].run.platform);
+		if (ov->resume[i].nseg)
+			json_resume(&w, &ov->resume[i]);
 		dt_jw_obj_end(&w);
 	}
 	dt_jw_arr_end(&w);
@@ -295,6 +334,15 @@ static void show_text(const dt_overview *ov)
 		       safe(v->pilot, b1, sizeof b1), safe(v->baseline, b2, sizeof b2),
 		       dt_verdict_name(v->verdict), v->compared, v->breaches,
 		       v->allowed);
+	}
+	for (size_t i = 0; i < ov->nruns; i++) {
+		char sum[600];
+		if (ov->resume[i].nv == 0)
+			continue;
+		printf("  resume %s: %s; %s\n",
+		       safe(ov->runs[i].run.name, b1, sizeof b1),
+		       dt_resume_summary(&ov->resume[i], sum, sizeof sum),
+		       dt_resume_ckpt_text(&ov->resume[i], b2, sizeof b2));
 	}
 	text_checklist(ov);
 	text_drills(ov);

@@ -86,6 +86,38 @@ static int load_runs(dt_store *st, dt_overview *ov, run_data *rd,
 	return rc;
 }
 
+/* Resume verdicts of the pilot-role runs (dt_overview.resume). A run
+ * whose check cannot load (no loss curve) keeps a zeroed result. */
+static int load_resume(dt_store *st, dt_overview *ov, char *err,
+                       size_t errlen)
+{
+	const dt_run *base = NULL;
+	ov->resume = calloc(ov->nruns ? ov->nruns : 1, sizeof *ov->resume);
+	if (!ov->resume) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < ov->nruns && !base; i++)
+		if (ov->runs[i].role == DT_RUN_BASELINE)
+			base = &ov->runs[i].run;
+	for (size_t i = 0; i < ov->nruns; i++) {
+		int64_t ck[DT_RESUME_MAX_CKPT], drill;
+		char e[600];
+		const dt_run *r = &ov->runs[i].run;
+		size_t n;
+		if (ov->runs[i].role != DT_RUN_PILOT)
+			continue;
+		n = dt_resume_drill_ckpt(ov->drills, ov->ndrills, r->name, ck,
+		                         DT_RESUME_MAX_CKPT, &drill);
+		if (dt_resume_run(st, r, base, ck, n ? (long)n : -1, 0, NULL,
+		                  &ov->resume[i], e, sizeof e) < 0)
+			continue;
+		if (n)
+			ov->resume[i].ckpt_drill = drill;
+	}
+	return 0;
+}
+
 static void compute_items(dt_overview *ov, const dt_check_run *cr, size_t ncr)
 {
 	dt_check_item *it = ov->checklist.items;
@@ -145,7 +177,8 @@ int dt_overview_load(dt_store *st, const char *name, dt_overview *ov,
 		dt_overview_free(ov);
 		return -1;
 	}
-	if (load_checklist(st, ov, err, errlen) < 0) {
+	if (load_checklist(st, ov, err, errlen) < 0 ||
+	    load_resume(st, ov, err, errlen) < 0) {
 		dt_overview_free(ov);
 		return -1;
 	}
@@ -156,6 +189,9 @@ void dt_overview_free(dt_overview *ov)
 {
 	if (!ov)
 		return;
+	for (size_t i = 0; ov->resume && i < ov->nruns; i++)
+		dt_resume_run_free(&ov->resume[i]);
+	free(ov->resume);
 	free(ov->runs);
 	free(ov->verdicts);
 	dt_checklist_free(&ov->checklist);

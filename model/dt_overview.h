@@ -16,6 +16,7 @@
 #include "model/dt_decision.h"
 #include "model/dt_drill.h"
 #include "model/dt_pilot.h"
+#include "model/dt_resume_run.h"
 
 typedef struct dt_overview {
 	dt_pilot pilot;
@@ -27,6 +28,13 @@ typedef struct dt_overview {
 	size_t nverdicts;
 	dt_checklist checklist;       /* computed items filled, resolved */
 	size_t counts[4];             /* items by dt_check_status */
+	dt_resume_run_result *resume; /* [nruns] parallel to runs: restarts of
+	                               * each pilot-role run checked by
+	                               * dt_resume_run against the first
+	                               * baseline, checkpoints from this
+	                               * pilot's drills when they record one
+	                               * (dt_resume_drill_ckpt); nseg = 0 for
+	                               * baselines and runs without a loss */
 	dt_drill *drills;             /* [ndrills] creation order */
 	size_t ndrills;
 	dt_decision *decisions;       /* [ndecisions] oldest first */

@@ -1,11 +1,13 @@
 /* dt_resume_run.c: resume continuity of a stored run (dt_resume_run.h). */
 #include "model/dt_resume_run.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/dt_num.h"
+#include "model/dt_pilot.h"
 #include "model/dt_runs.h"
 #include "model/dt_segments.h"
 
@@ -71,6 +73,62 @@ static long fact_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 	return n;
 }
 
+size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
+                            int64_t *v, size_t max, int64_t *drill)
+{
+	size_t n = 0;
+	int64_t lo = 0;
+	if (drill)
+		*drill = 0;
+	for (size_t i = 0; i < nd; i++) {
+		const dt_drill *x = &d[i];
+		size_t k;
+		if (x->checkpoint_step <= 0 || strcmp(x->run_before, run) != 0 ||
+		    (x->run_after[0] && strcmp(x->run_after, run) != 0))
+			continue;
+		if (drill && (*drill == 0 || x->checkpoint_step < lo)) {
+			*drill = x->id;
+			lo = x->checkpoint_step;
+		}
+		for (k = 0; k < n && v[k] < x->checkpoint_step; k++)
+			;
+		if ((k < n && v[k] == x->checkpoint_step) || n == max)
+			continue;
+		memmove(&v[k + 1], &v[k], (n - k) * sizeof *v);
+		v[k] = x->checkpoint_step;
+		n++;
+	}
+	return n;
+}
+
+/* Checkpoint steps from the drills of every pilot; the count or -1. */
+static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
+                        int64_t *drill, char *err, size_t errlen)
+{
+	dt_pilot *p = NULL;
+	size_t np = 0, n = 0;
+	long rc = 0;
+	*drill = 0;
+	if (dt_pilot_list(st, &p, &np) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	for (size_t i = 0; i < np && n == 0; i++) {
+		dt_drill *d = NULL;
+		size_t nd = 0;
+		if (dt_drills_load(st, p[i].id, &d, &nd) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			rc = -1;
+			break;
+		}
+		n = dt_resume_drill_ckpt(d, nd, run->name, ckpt,
+		                         DT_RESUME_MAX_CKPT, drill);
+		free(d);
+	}
+	free(p);
+	return rc < 0 ? -1 : (long)n;
+}
+
 int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
                   const int64_t *ckpt, long nckpt, int64_t grad_accum_hint,
                   const dt_resume_opts *opts, dt_resume_run_result *out,
@@ -86,10 +144,17 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	memset(out, 0, sizeof *out);
 	if (nckpt < 0) {
 		nckpt = fact_ckpt(st, run, fck, err, errlen);
+		if (nckpt == 0)
+			nckpt = drills_ckpt(st, run, fck, &out->ckpt_drill, err,
+			                    errlen);
 		if (nckpt < 0)
 			return -1;
 		ckpt = fck;
 	}
+	if (nckpt > DT_RESUME_MAX_CKPT)
+		nckpt = DT_RESUME_MAX_CKPT;
+	if (nckpt > 0)
+		memcpy(out->ckpt, ckpt, (size_t)nckpt * sizeof *ckpt);
 	if (dt_run_segments(st, run, "loss", &loss, &nloss, err, errlen) < 0 ||
 	    dt_run_segments(st, run, "lr", &lr, &nlr, err, errlen) < 0 ||
 	    (baseline && dt_run_series(st, baseline, "loss", &base, err,
@@ -129,4 +194,69 @@ void dt_resume_run_free(dt_resume_run_result *r)
 {
 	free(r->v);
 	memset(r, 0, sizeof *r);
+}
+
+/* Append printf output to buf[n] at *used; stops quietly when full. */
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (*used >= n)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, n - *used, fmt, ap);
+	va_end(ap);
+	*used = k < 0 ? n : *used + (size_t)k;
+}
+
+char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
+{
+	size_t used = 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if (r->nckpt == 0) {
+		snprintf(buf, n, "checkpoint unknown");
+		return buf;
+	}
+	put(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nckpt; i++)
+		put(buf, n, &used, "%s%lld", i ? "," : "", (long long)r->ckpt[i]);
+	if (r->ckpt_drill)
+		put(buf, n, &used, " (from drill #%lld)", (long long)r->ckpt_drill);
+	return buf;
+}
+
+char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
+{
+	size_t used = 0, fails = 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if (r->nv == 0) {
+		snprintf(buf, n, "no restarts");
+		return buf;
+	}
+	for (size_t i = 0; i < r->nv; i++)
+		fails += !r->v[i].pass;
+	put(buf, n, &used, "%zu restart%s, ", r->nv, r->nv == 1 ? "" : "s");
+	if (fails == 0) {
+		put(buf, n, &used, "pass");
+		return buf;
+	}
+	put(buf, n, &used, "%zu fail (", fails);
+	for (size_t i = 0, f = 0; i < r->nv; i++) {
+		if (r->v[i].pass)
+			continue;
+		put(buf, n, &used, "%sstep %lld: ", f++ ? "; " : "",
+		    (long long)r->v[i].at_step);
+		for (int c = 0, m = 0; c < DT_RESUME_NCHECKS; c++)
+			if (r->v[i].check[c] == DT_CHECK_FAIL)
+				put(buf, n, &used, "%s%s", m++ ? "+" : "",
+				    dt_resume_check_key(c));
+	}
+	put(buf, n, &used, ")");
+	return buf;
 }

@@ -101,6 +101,37 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	return rows ? rows : 1;
 }
 
+/* One row per pilot run with restarts: dt_resume_summary and the
+ * checkpoint it used (the run's name when there are several); at most
+ * 2 rows. Returns the rows used (0 when no run has a restart). */
+static int resume(dt_pilots *p, dt_grid *g, int y, int w)
+{
+	size_t i, multi = 0;
+	int rows = 0;
+	for (i = 0; i < p->ov.nruns; i++)
+		multi += p->ov.resume[i].nv > 0;
+	for (i = 0; i < p->ov.nruns && rows < 2; i++) {
+		const dt_resume_run_result *r = &p->ov.resume[i];
+		char sum[400], ck[200];
+		size_t fails = 0;
+		int x;
+		if (r->nv == 0)
+			continue;
+		for (size_t k = 0; k < r->nv; k++)
+			fails += !r->v[k].pass;
+		label(p, g, y + rows, -1, rows ? "" : "resume");
+		dt_resume_summary(r, sum, sizeof sum);
+		x = LABEL_W + dt_grid_text(g, LABEL_W, y + rows, w, sum,
+		                           fails ? DT_ROLE_FAIL : DT_ROLE_PASS);
+		dt_grid_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
+		               "; %s%s%.200s", dt_resume_ckpt_text(r, ck, sizeof ck),
+		               multi > 1 ? "; " : "",
+		               multi > 1 ? p->ov.runs[i].run.name : "");
+		rows++;
+	}
+	return rows;
+}
+
 static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	dt_check_id blk[DT_ITEM_COUNT];
@@ -201,6 +232,7 @@ void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	y += card(p, g, y, w);
 	y += runs(p, g, y, w);
 	y += parity(p, g, y, w);
+	y += resume(p, g, y, w);
 	if (y < end)
 		y += checklist(p, g, y, w);
 	if (y < end)

@@ -109,7 +109,7 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	const char *dash = dt_grid_dash(g);
 	int end = g->h - 2, y;
 	size_t fails = 0, k;
-	char ck[64];
+	char ck[DT_RESUME_MAX_CKPT * 22];
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
@@ -123,9 +123,8 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	}
 	for (k = 0; k < r->res.nv; k++)
 		fails += !r->res.v[k].pass;
-	if (r->res.nckpt)
-		snprintf(ck, sizeof ck, "checkpoints %zu", r->res.nckpt);
-	else
+	dt_resume_ckpt_text(&r->res, ck, sizeof ck);
+	if (!r->res.nckpt)
 		snprintf(ck, sizeof ck, "checkpoint: unknown (give --checkpoint "
 		         "or a drill)");
 	dt_grid_printf(g, 0, 2, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
