@@ -12,18 +12,61 @@ static void runs_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] runs [--json]\n\n"
 	      "Lists runs: platform, format, segments (1 + restarts found),\n"
-	      "replayed steps, warnings, and per metric the number of distinct\n"
+	      "replayed steps, warnings (notes are not counted; --json lists\n"
+	      "both), and per metric the number of distinct\n"
 	      "effective steps holding a value, non-finite values and step range.\n",
 	      f);
+}
+
+/* Widest name column, in terminal columns; longer names are cut with an
+ * ellipsis. */
+#define NAME_COLS_MAX 48
+
+/* Terminal columns of sanitised UTF-8 text: one per code point (run names
+ * are labels; a double-width character is counted as one). */
+static size_t text_cols(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Print sanitised UTF-8 `s` in exactly `cols` columns: padded with blanks,
+ * or cut to cols - 1 code points followed by "\u2026". */
+static void print_cell(const char *s, size_t cols)
+{
+	size_t n = text_cols(s);
+	if (n <= cols) {
+		printf("%s%*s", s, (int)(cols - n), "");
+		return;
+	}
+	size_t b = 0;
+	for (size_t k = 0; s[b]; b++) {
+		if (((unsigned char)s[b] & 0xC0) != 0x80 && k++ == cols - 1)
+			break;
+	}
+	printf("%.*s\u2026", (int)b, s);
+}
+
+/* A JSON array of strings under `key`. */
+static void json_texts(dt_jw *w, const char *key, char *const *v, size_t n)
+{
+	dt_jw_key(w, key);
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < n; i++)
+		dt_jw_str(w, v[i]);
+	dt_jw_arr_end(w);
 }
 
 static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 {
 	dt_metric_stats *ms = NULL;
-	size_t nm = 0, nw = 0;
-	char **warn = NULL;
+	size_t nm = 0, nw = 0, nn = 0;
+	char **warn = NULL, **notes = NULL;
 	dt_store_stats(st, r->id, &ms, &nm);
 	dt_store_warnings(st, r->id, &warn, &nw);
+	dt_store_notes(st, r->id, &notes, &nn);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
 	dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
@@ -38,11 +81,8 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	else
 		dt_jw_null(w);
 	dt_jw_key(w, "step_source"); dt_jw_str(w, r->step_source);
-	dt_jw_key(w, "warnings");
-	dt_jw_arr_begin(w);
-	for (size_t i = 0; i < nw; i++)
-		dt_jw_str(w, warn[i]);
-	dt_jw_arr_end(w);
+	json_texts(w, "warnings", warn, nw);
+	json_texts(w, "notes", notes, nn);
 	dt_fact *facts = NULL;
 	size_t nf = 0;
 	dt_store_facts(st, r->id, &facts, &nf);
@@ -71,9 +111,10 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	dt_jw_obj_end(w);
 	free(ms);
 	dt_strv_free(warn, nw);
+	dt_strv_free(notes, nn);
 }
 
-static void text_run(dt_store *st, const dt_run *r)
+static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
 {
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0, nw = 0;
@@ -86,7 +127,8 @@ static void text_run(dt_store *st, const dt_run *r)
 	for (size_t i = 0; i < nm; i++)
 		if (strcmp(ms[i].metric, "loss") == 0)
 			loss = &ms[i];
-	printf("%-32s %-5s %-18s ", name, r->platform, r->format);
+	print_cell(name, name_cols);
+	printf(" %-5s %-18s ", r->platform, r->format);
 	if (loss)
 		printf("%8lld %9lld..%-9lld", (long long)loss->points,
 		       (long long)loss->first_step, (long long)loss->last_step);
@@ -138,10 +180,19 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		dt_jw_arr_end(&w);
 		dt_jw_end(&w);
 	} else {
-		printf("%-32s %-5s %-18s %8s %20s %4s %8s %4s\n", "run", "plat",
-		       "format", "loss pts", "steps", "segs", "replayed", "warn");
+		size_t cols = 3;  /* "run" */
+		for (size_t i = 0; i < n; i++) {
+			char name[DT_NAME_MAX * 2];
+			dt_sanitize(runs[i].name, name, sizeof name);
+			size_t nc = text_cols(name);
+			cols = nc > cols ? nc : cols;
+		}
+		cols = cols > NAME_COLS_MAX ? NAME_COLS_MAX : cols;
+		print_cell("run", cols);
+		printf(" %-5s %-18s %8s %20s %4s %8s %4s\n", "plat", "format",
+		       "loss pts", "steps", "segs", "replayed", "warn");
 		for (size_t i = 0; i < n; i++)
-			text_run(st, &runs[i]);
+			text_run(st, &runs[i], cols);
 		if (n == 0)
 			printf("(no runs: 'dualtrack import --help' or 'dualtrack demo')\n");
 	}

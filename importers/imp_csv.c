@@ -76,6 +76,9 @@ typedef struct csv_ctx {
 	size_t nheaders;     /* header rows seen */
 	int in_header;       /* the current row is a header row */
 	int lib_pending;     /* libcsv holds an unfinished record */
+	size_t feed_line;    /* physical line of the next line fed to libcsv */
+	int quote_odd;       /* odd count of '"' in the pending record */
+	size_t quote_line;   /* line where that record's open quote opened */
 	size_t est_rows;     /* rows expected: bytes left / first row's length */
 	size_t field;        /* index of the next field in the row */
 	csv_col *cols;
@@ -377,7 +380,7 @@ static void finish_header(csv_ctx *c)
 	resolve_conflicts(c);
 	if (c->nheaders == 0 && is_lightning(c)) {
 		c->step_add = 1;
-		dt_rawlog_warn(c->log, "%s: Lightning CSVLogger metrics.csv (epoch, "
+		dt_rawlog_note(c->log, "%s: Lightning CSVLogger metrics.csv (epoch, "
 		               "step and *_step/*_epoch/val_* columns): its step is "
 		               "0-based; stored as step + 1 (optimizer steps)",
 		               c->src->path);
@@ -655,6 +658,25 @@ static int feed_libcsv(csv_ctx *c, struct csv_parser *p, const char *s,
 	return -1;
 }
 
+/* Follow the quotes of one line fed to libcsv: a quoted cell is open
+ * while the pending record holds an odd number of '"' (RFC 4180: an
+ * escaped quote is doubled), and it opened on the line where the count
+ * became odd. */
+static void track_quotes(csv_ctx *c, const char *s, size_t n)
+{
+	if (!c->lib_pending) {
+		c->feed_line = c->line;
+		c->quote_odd = 0;
+	}
+	size_t q = 0;
+	for (const char *p = s; (p = memchr(p, '"', n - (size_t)(p - s))) != NULL; p++)
+		q++;
+	if (!c->quote_odd && (q & 1))
+		c->quote_line = c->feed_line;
+	c->quote_odd ^= (int)(q & 1);
+	c->feed_line++;
+}
+
 /* Line by line: unquoted data lines through fast_line, the header and
  * every line holding a quote (plus the lines a quoted cell spans) through
  * libcsv. on_record clears lib_pending when libcsv completes a record. */
@@ -686,11 +708,16 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 		    !memchr(line, '"', end - off)) {
 			fast_line(c, line, end - off);
 		} else {
+			track_quotes(c, line, end - off);
 			c->lib_pending = 1;
 			if (feed_libcsv(c, &p, line, end - off) < 0)
 				break;
 		}
 		off = end;
+	}
+	if (!c->failed && c->lib_pending && c->quote_odd) {
+		c->line = c->quote_line;
+		fail(c, "quoted cell opened here is never closed");
 	}
 	if (!c->failed)
 		csv_fini(&p, on_field, on_record, c);

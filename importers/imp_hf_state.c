@@ -78,7 +78,7 @@ static void note_summary(hs_ctx *c, json_object *entry, int64_t step)
 	if (json_object_object_get_ex(entry, "train_loss", &v))
 		dt_json_number(v, &tl);
 	c->summaries++;
-	dt_rawlog_warn(c->log, "%s: final summary entry at step %lld (train_loss "
+	dt_rawlog_note(c->log, "%s: final summary entry at step %lld (train_loss "
 	               "%g) is not a curve point; skipped", c->src->path,
 	               (long long)step, tl);
 }

@@ -642,7 +642,7 @@ static int banner_facts(hf_ctx *c, const char *tag)
 		c->out->grad_accum = g->grad_accum;
 	if (g->batch > 0 && c->out->global_batch == 0)
 		c->out->global_batch = g->batch;
-	return dt_rawlog_warn(c->out, "%sbanner: Gradient Accumulation steps = "
+	return dt_rawlog_note(c->out, "%sbanner: Gradient Accumulation steps = "
 	                      "%lld, Total train batch size = %lld (HF logs "
 	                      "optimizer steps; accumulation is informational)",
 	                      tag, (long long)g->grad_accum, (long long)g->batch);
@@ -733,7 +733,7 @@ static int final_warnings(hf_ctx *c)
 	                              "same line; eval repeats may differ in "
 	                              "runtime only)", c->ndup) < 0)
 		return -1;
-	if (c->nsummary && dt_rawlog_warn(o, "%zu end-of-run summary record(s) "
+	if (c->nsummary && dt_rawlog_note(o, "%zu end-of-run summary record(s) "
 	                                  "(train_runtime, train_loss) skipped: "
 	                                  "not curve points", c->nsummary) < 0)
 		return -1;

@@ -40,6 +40,7 @@
 
 #include "importers/importer.h"
 #include "importers/json_value.h"
+#include "importers/skipval.h"
 #include "model/dt_num.h"
 
 #define KEY_MAX 128
@@ -74,6 +75,7 @@ typedef struct jl_ctx {
 	int has_elapsed;
 	size_t metric_lines;
 	size_t nostep_lines, nostep_first;
+	dt_skipval skip;  /* known-metric values that are non-numeric strings */
 	jl_key keys[CACHE_MAX];
 	size_t nkeys;
 	size_t hint;  /* cache slot after the last one found: keys come in the
@@ -195,6 +197,18 @@ static int kind_of(jl_ctx *c, const char *key, int slot)
 	return key_kind(key, metric);
 }
 
+/* A string value of a known metric key that is not a number ("loss":
+ * "abc") is counted; other keys may hold any text (names, dates). */
+static void check_string(jl_ctx *c, const char *key, json_object *val)
+{
+	char metric[KEY_MAX];
+	if (!json_object_is_type(val, json_type_string) ||
+	    dt_metric_canonical(key, metric, sizeof metric) <= 0)
+		return;
+	dt_skipval_add(&c->skip, c->line, key, json_object_get_string(val),
+	               (size_t)json_object_get_string_len(val));
+}
+
 /* Values of one line object; returns how many, sets *non_epoch. */
 static size_t collect(jl_ctx *c, json_object *obj, jl_val *vals, int *non_epoch)
 {
@@ -206,9 +220,12 @@ static size_t collect(jl_ctx *c, json_object *obj, jl_val *vals, int *non_epoch)
 		int slot = key_slot(c, key);
 		int kind = kind_of(c, key, slot);
 		if (n == LINE_VALS || kind == KEY_SKIP ||
-		    (kind == KEY_SKIP_STR && json_object_is_type(val, json_type_string)) ||
-		    dt_json_number(val, &d) < 0)
+		    (kind == KEY_SKIP_STR && json_object_is_type(val, json_type_string)))
 			continue;
+		if (dt_json_number(val, &d) < 0) {
+			check_string(c, key, val);
+			continue;
+		}
 		if (kind != KEY_EPOCH)
 			*non_epoch = 1;
 		vals[n].key = key;
@@ -337,6 +354,7 @@ static void finish(jl_ctx *c)
 		dt_rawlog_warn(log, "%s:%zu: %zu line(s) with metrics but no step key "
 		               "(current_steps, step, global_step, iteration, _step) "
 		               "skipped", path, c->nostep_first, c->nostep_lines);
+	dt_skipval_warn(&c->skip, log, path);
 	if (c->metric_lines == 0)
 		dt_rawlog_warn(log, "%s: no line holds a loss or other metric (a "
 		               "prediction-only run?): no training curve", path);

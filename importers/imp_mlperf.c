@@ -230,7 +230,7 @@ static int final_facts(mp_ctx *c)
 	                   (double)(c->init_stop_ms - c->init_start_ms) / 1000.0) < 0)
 		return -1;
 	if (c->eval_is_loss && dt_rawlog_find(o, DT_METRIC_EVAL_LOSS) &&
-	    dt_rawlog_warn(o, "llama2_70b_lora: eval_accuracy is an eval loss "
+	    dt_rawlog_note(o, "llama2_70b_lora: eval_accuracy is an eval loss "
 	                   "(target <= 0.925); stored as eval_loss") < 0)
 		return -1;
 	if (c->nbad &&

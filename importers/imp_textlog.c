@@ -25,6 +25,7 @@
 
 #include "importers/importer.h"
 #include "importers/neuron_compile.h"
+#include "importers/skipval.h"
 #include "importers/textline.h"
 #include "model/dt_num.h"
 
@@ -59,6 +60,7 @@ typedef struct tl_rec {
 	int running_mean;      /* PTL loss= used without reduced_train_loss */
 	int64_t batch;         /* Megatron global batch size, 0 = none */
 	int64_t skipped;       /* Megatron number of skipped iterations */
+	dt_skipval bad;        /* known-metric values that are not numbers */
 } tl_rec;
 
 typedef struct tl_ctx {
@@ -71,6 +73,7 @@ typedef struct tl_ctx {
 	size_t nnoloss, nptl_nostep, nval_nostep;
 	int64_t noloss_first, noloss_last, skipped_total;
 	int running_mean, batch_warned;
+	dt_skipval skip;       /* unreadable values of the whole file */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
 } tl_ctx;
 
@@ -243,6 +246,15 @@ static void words_add(tl_words *w, const char *t, size_t n)
 	w->n++;
 }
 
+/* Count t[0..n) as an unreadable value when the pending key is a known
+ * metric (loss, lr, grad norm...); other keys' odd values stay unnoticed. */
+static void bad_value(tl_rec *r, const tl_words *w, const char *t, size_t n)
+{
+	char canon[TL_KEY_LEN];
+	if (w->n && dt_metric_canonical(w->text, canon, sizeof canon) > 0)
+		dt_skipval_add(&r->bad, 0, w->text, t, n);
+}
+
 /* One token of a pair list; *after_value tracks unit words. */
 static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
                        int *after_value)
@@ -259,6 +271,8 @@ static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
 		size_t vl = n - (size_t)(sep + 1 - t);
 		if (tok_number(sep + 1, vl, &v))
 			add_pair(r, w->text, strlen(w->text), v);
+		else
+			bad_value(r, w, sep + 1, vl);
 		memset(w, 0, sizeof *w);
 		*after_value = 1;
 	} else if (tok_number(t, n, &v)) {
@@ -273,6 +287,8 @@ static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
 			n--;
 		words_add(w, t, n);
 	} else if (!(n == 1 && (t[0] == ':' || t[0] == '='))) {
+		if (t[0] != '(' && t[0] != '[')   /* "(s)", "[rank0]": not values */
+			bad_value(r, w, t, n);
 		memset(w, 0, sizeof *w);
 	}
 }
@@ -319,7 +335,7 @@ static int match_step_kv(const char *line, tl_rec *r)
 		return 0;
 	parse_pairs(r, p);
 	if (!has_known_metric(r))
-		return 0;
+		return r->bad.n > 0;  /* kind TL_NONE: only the bad values count */
 	r->style = TL_STEP_KV;
 	r->kind = TL_TRAIN;
 	return 1;
@@ -600,6 +616,7 @@ static void note_style(tl_ctx *c, int style)
 
 static int apply(tl_ctx *c, const tl_rec *r)
 {
+	dt_skipval_merge(&c->skip, &r->bad, c->lineno);
 	switch (r->kind) {
 	case TL_RESUME:
 		return resume(c);
@@ -659,6 +676,8 @@ static int final_warnings(tl_ctx *c)
 		return -1;
 	if (c->nval_nostep && dt_rawlog_warn(o, "%s: %zu validation line(s) "
 	    "without an iteration number ignored", path, c->nval_nostep) < 0)
+		return -1;
+	if (dt_skipval_warn(&c->skip, o, path) < 0)
 		return -1;
 	if (c->nmatched == 0 && dt_rawlog_warn(o, "%s: no training lines "
 	    "recognised", path) < 0)

@@ -270,7 +270,7 @@ static int rename_series(tb_ctx *c, const dt_import_opts *opts)
 			return -1;
 	}
 	if (lt)
-		return dt_rawlog_warn(log, "tag '%s' is the loss (%s)", lt,
+		return dt_rawlog_note(log, "tag '%s' is the loss (%s)", lt,
 		                      opts && opts->loss_tag ? "--loss-tag"
 		                      : "first of train/loss, loss, step loss, "
 		                        "reduced_train_loss, lm loss...");

@@ -250,6 +250,12 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
 			goto store_err;
 	}
+	for (size_t i = 0; i < p->log.nnotes; i++) {
+		char w[600];
+		snprintf(w, sizeof w, "%s: %s", base, p->log.notes[i]);
+		if (dt_store_note_add(st, run->id, file_id, w) < 0)
+			goto store_err;
+	}
 	for (size_t i = 0; i < p->log.nfacts; i++)
 		if (dt_store_fact_set(st, run->id, file_id, p->log.facts[i].key,
 		                      p->log.facts[i].value, "import", NULL) < 0)
@@ -318,6 +324,11 @@ static void report_one(FILE *out, const parsed *p)
 		char w[600];
 		dt_sanitize(p->log.warnings[i], w, sizeof w);
 		fprintf(out, "  warning: %s\n", w);
+	}
+	for (size_t i = 0; i < p->log.nnotes; i++) {
+		char w[600];
+		dt_sanitize(p->log.notes[i], w, sizeof w);
+		fprintf(out, "  note: %s\n", w);
 	}
 }
 

@@ -27,7 +27,9 @@ typedef struct dt_import_request {
  * already holds is refused (the same file may go into another run). A
  * file that parses into run facts but no points (a W&B summary, a
  * compile-only Neuron log) is stored as facts with the importer's warning;
- * a file with neither is refused with the importer's reason. A line per file (format, metrics, points, warnings) is written
+ * a file with neither is refused with the importer's reason. The log's
+ * warnings and notes (informational, dt_rawlog_note) are stored apart. A
+ * line per file (format, metrics, points, warnings, notes) is written
  * to `report` when not NULL. Returns 0, or -1 with the message in err
  * (e.g. "a.csv:17: expected a number in column 'loss', found 'x'"). */
 int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,

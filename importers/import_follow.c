@@ -17,7 +17,7 @@ typedef struct held {
 	size_t count;
 	char **facts;      /* "key=value" strings already stored */
 	size_t nfacts;
-	char **warnings;
+	char **warnings;   /* warning and note texts already stored */
 	size_t nwarnings;
 } held;
 
@@ -99,6 +99,28 @@ static int remember(held *h, const dt_rawlog *log)
 		if (!strv_has(h->warnings, h->nwarnings, log->warnings[i]) &&
 		    strv_add(&h->warnings, &h->nwarnings, log->warnings[i]) < 0)
 			return -1;
+	for (size_t i = 0; i < log->nnotes; i++)
+		if (!strv_has(h->warnings, h->nwarnings, log->notes[i]) &&
+		    strv_add(&h->warnings, &h->nwarnings, log->notes[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/* Store the texts of `v` (warnings or notes, through `add`) that `h` does
+ * not hold yet, prefixed "BASE: ". Returns 0 or -1 (store error set). */
+static int store_texts(dt_store *st, int64_t run_id, int64_t file_id,
+                       const char *base, char *const *v, size_t n,
+                       const held *h,
+                       int (*add)(dt_store *, int64_t, int64_t, const char *))
+{
+	for (size_t i = 0; i < n; i++) {
+		char w[600];
+		if (strv_has(h->warnings, h->nwarnings, v[i]))
+			continue;
+		snprintf(w, sizeof w, "%s: %s", base, v[i]);
+		if (add(st, run_id, file_id, w) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -169,14 +191,11 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 		                      log->facts[i].value, "import", NULL) < 0)
 			goto fail_rb;
 	}
-	for (size_t i = 0; i < log->nwarnings; i++) {
-		char w[600];
-		if (strv_has(h->warnings, h->nwarnings, log->warnings[i]))
-			continue;
-		snprintf(w, sizeof w, "%s: %s", base, log->warnings[i]);
-		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
-			goto fail_rb;
-	}
+	if (store_texts(st, run->id, file_id, base, log->warnings,
+	                log->nwarnings, h, dt_store_warning_add) < 0 ||
+	    store_texts(st, run->id, file_id, base, log->notes, log->nnotes, h,
+	                dt_store_note_add) < 0)
+		goto fail_rb;
 	if (dt_run_refresh(st, run, err, errlen) < 0) {
 		dt_store_rollback(st);
 		return -1;

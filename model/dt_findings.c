@@ -278,7 +278,10 @@ const dt_finding *dt_findings_scale_of(const dt_findings *f)
 char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n)
 {
 	const dt_finding *s = dt_findings_scale_of(f);
-	if (!s)
+	if (!s && f->n > 0)
+		snprintf(buf, n, "with %zu finding%s", f->n,
+		         f->n == 1 ? "" : "s");
+	else if (!s)
 		snprintf(buf, n, "%s", "");
 	else if (s->factor < 1.0)
 		snprintf(buf, n, "logging-scale mismatch (x 1/%.0f)", 1.0 / s->factor);

@@ -79,9 +79,10 @@ int dt_findings_scale(const dt_scale_in *in, dt_findings *out);
 /* The first logging_scale_mismatch finding, or NULL. */
 const dt_finding *dt_findings_scale_of(const dt_findings *f);
 
-/* Text to show beside the verdict: "logging-scale mismatch (x 4)" or
- * "logging-scale mismatch (x 1/4)" written to buf (size n); "" when no
- * such finding. Returns buf. */
+/* Text to show beside the verdict, so a PASS never hides a finding:
+ * "logging-scale mismatch (x 4)" or "(x 1/4)" when there is one, else
+ * "with 1 finding" / "with N findings" (the CLI and the TUI
+ * list them under the verdict), "" when there is none. Written to buf (size n); returns buf. */
 char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n);
 
 /* JSON name of a kind: "logging_scale_mismatch", "non_finite",

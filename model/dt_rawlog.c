@@ -27,6 +27,9 @@ void dt_rawlog_free(dt_rawlog *log)
 	for (size_t i = 0; i < log->nwarnings; i++)
 		free(log->warnings[i]);
 	free(log->warnings);
+	for (size_t i = 0; i < log->nnotes; i++)
+		free(log->notes[i]);
+	free(log->notes);
 	for (size_t i = 0; i < log->nfacts; i++) {
 		free(log->facts[i].key);
 		free(log->facts[i].value);
@@ -117,28 +120,47 @@ int dt_rawlog_mark_segment(dt_rawlog *log)
 	return 0;
 }
 
-int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
+/* Append a formatted text to a list of texts (warnings or notes); an
+ * identical consecutive text is kept once. Returns 0 or -1 on ENOMEM. */
+static int add_text(char ***list, size_t *n, size_t *cap, const char *fmt,
+                    va_list ap)
 {
 	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (log->nwarnings && strcmp(log->warnings[log->nwarnings - 1], buf) == 0)
+	if (*n && strcmp((*list)[*n - 1], buf) == 0)
 		return 0;
-	if (log->nwarnings == log->capwarnings) {
-		size_t cap = log->capwarnings ? log->capwarnings * 2 : 8;
-		char **w = realloc(log->warnings, cap * sizeof *w);
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 8;
+		char **w = realloc(*list, c * sizeof *w);
 		if (!w)
 			return -1;
-		log->warnings = w;
-		log->capwarnings = cap;
+		*list = w;
+		*cap = c;
 	}
-	log->warnings[log->nwarnings] = strdup(buf);
-	if (!log->warnings[log->nwarnings])
+	(*list)[*n] = strdup(buf);
+	if (!(*list)[*n])
 		return -1;
-	log->nwarnings++;
+	(*n)++;
 	return 0;
+}
+
+int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = add_text(&log->warnings, &log->nwarnings, &log->capwarnings,
+	                  fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int dt_rawlog_note(dt_rawlog *log, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = add_text(&log->notes, &log->nnotes, &log->capnotes, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 const char *dt_rawlog_fact_get(const dt_rawlog *log, const char *key)

@@ -42,6 +42,9 @@ typedef struct dt_rawlog {
 	size_t nseries, capseries;
 	char **warnings;       /* [nwarnings] owned UTF-8 strings */
 	size_t nwarnings, capwarnings;
+	char **notes;          /* [nnotes] owned UTF-8 strings: informational
+	                        * messages that flag no data problem */
+	size_t nnotes, capnotes;
 	dt_rawfact *facts;     /* [nfacts] owned; one entry per key */
 	size_t nfacts, capfacts;
 	char step_source[160]; /* how steps were obtained, e.g. "logged step" */
@@ -80,6 +83,14 @@ int dt_rawlog_mark_segment(dt_rawlog *log);
 /* Add a printf-formatted warning (sanitised later, at display time).
  * Returns 0 or -1 on ENOMEM. Identical consecutive texts are kept once. */
 int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Add a printf-formatted note: an informational message (which tag is
+ * the loss, how steps are numbered) that flags no data problem and is not
+ * counted as a warning. Anything that may hide a data problem is a
+ * warning. Returns 0 or -1 on ENOMEM; identical consecutive texts are
+ * kept once. */
+int dt_rawlog_note(dt_rawlog *log, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Set a run fact (printf-formatted value); a key set twice keeps the

@@ -125,8 +125,17 @@ int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
 int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
                          const char *text);
 
-/* Warnings of a run in insertion order; *w owned (dt_strv_free). */
+/* Warnings of a run (notes excluded) in insertion order; *w owned
+ * (dt_strv_free). */
 int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n);
+
+/* Add a note (informational importer message, not a warning) to a run
+ * (file_id 0 = run-level). Returns 0 or -1 (store error set). */
+int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *text);
+
+/* Notes of a run in insertion order; *w owned (dt_strv_free). */
+int dt_store_notes(dt_store *st, int64_t run_id, char ***w, size_t *n);
 
 /* A fact of a run's journal (current value of one key). */
 typedef struct dt_fact {

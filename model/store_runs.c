@@ -402,12 +402,13 @@ int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read stats");
 }
 
-int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
-                         const char *text)
+/* Insert one importer message of `kind` ("warning" or "note"). */
+static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
+                       const char *kind, const char *text)
 {
 	sqlite3_stmt *s;
-	if (dt_sq_prepare(st, "INSERT INTO run_warning(run_id, file_id, text)"
-	            " VALUES(?1,?2,?3)", &s) < 0)
+	if (dt_sq_prepare(st, "INSERT INTO run_warning(run_id, file_id, text,"
+	            " kind) VALUES(?1,?2,?3,?4)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
 	if (file_id > 0)
@@ -415,19 +416,45 @@ int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
 	else
 		sqlite3_bind_null(s, 2);
 	sqlite3_bind_text(s, 3, text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, kind, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add warning");
 }
 
-int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n)
+/* Messages of one kind of a run, in insertion order. */
+static int messages(dt_store *st, int64_t run_id, const char *kind,
+                    char ***w, size_t *n)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT text FROM run_warning WHERE run_id=?1"
-	            " ORDER BY id", &s) < 0)
+	            " AND kind=?2 ORDER BY id", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, kind, -1, SQLITE_STATIC);
 	return dt_sq_collect_strings(st, s, w, n);
+}
+
+int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
+                         const char *text)
+{
+	return message_add(st, run_id, file_id, "warning", text);
+}
+
+int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *text)
+{
+	return message_add(st, run_id, file_id, "note", text);
+}
+
+int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return messages(st, run_id, "warning", w, n);
+}
+
+int dt_store_notes(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return messages(st, run_id, "note", w, n);
 }
 
 

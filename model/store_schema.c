@@ -75,6 +75,11 @@ const char *const dt_schema_migrations[] = {
 	/* user_version 5: the open checklist items a "go" was forced past
 	 * (dt_decision.h; part of the record's hash). */
 	"ALTER TABLE decision ADD COLUMN forced_past TEXT NOT NULL DEFAULT '';",
+	/* user_version 6: importer messages are warnings (may hide a data
+	 * problem) or notes (informational: which tag is the loss, how steps
+	 * are numbered); rows stored before are warnings. */
+	"ALTER TABLE run_warning ADD COLUMN kind TEXT NOT NULL DEFAULT 'warning'"
+	" CHECK(kind IN ('warning','note'));",
 };
 
 const size_t dt_schema_count =

@@ -45,6 +45,8 @@ assert s['first_breach_step'] == 1733                           # the nan step
 p = c['points'][0]; assert set(p) >= {'step', 'baseline', 'pilot', 'rel_diff'}
 assert abs(p['rel_diff'] - (p['pilot'] - p['baseline']) / abs(p['baseline'])) < 1e-12
 "
+"$bin" --db "$db" compare llama3-8b-lora-gpu-a100 llama3-8b-lora-trn2-pilot >"$tmp/cmp.txt"
+check "a pass never hides the NaN finding" grep -qx "verdict: pass: with 1 finding" "$tmp/cmp.txt"
 "$bin" --db "$db" compare llama3-8b-lora-gpu-a100 llama3-8b-lora-trn2-pilot --rtol 0.001 >/dev/null
 check "compare fail exits 1" test $? -eq 1
 

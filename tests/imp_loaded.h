@@ -105,21 +105,45 @@ static inline void expect_span(const dt_rawlog *log, const char *metric, size_t 
 	assert_true(same_value(s->value[n - 1], vn));
 }
 
-static inline int has_warning(const dt_rawlog *log, const char *text)
+/* 1 when one of the texts v[0..n) contains `text`. */
+static inline int texts_have(char *const *v, size_t n, const char *text)
 {
-	for (size_t i = 0; i < log->nwarnings; i++)
-		if (strstr(log->warnings[i], text))
+	for (size_t i = 0; i < n; i++)
+		if (strstr(v[i], text))
 			return 1;
 	return 0;
 }
 
+static inline int has_warning(const dt_rawlog *log, const char *text)
+{
+	return texts_have(log->warnings, log->nwarnings, text);
+}
+
+static inline int has_note(const dt_rawlog *log, const char *text)
+{
+	return texts_have(log->notes, log->nnotes, text);
+}
+
+/* Fail, listing v, unless one of v[0..n) (what: "warning"/"note")
+ * contains text. */
+static inline void expect_text(char *const *v, size_t n, const char *what,
+                               const char *text)
+{
+	if (!texts_have(v, n, text)) {
+		for (size_t i = 0; i < n; i++)
+			print_message("%s: %s\n", what, v[i]);
+		fail_msg("no %s containing '%s'", what, text);
+	}
+}
+
 static inline void expect_warning(const dt_rawlog *log, const char *text)
 {
-	if (!has_warning(log, text)) {
-		for (size_t i = 0; i < log->nwarnings; i++)
-			print_message("warning: %s\n", log->warnings[i]);
-		fail_msg("no warning containing '%s'", text);
-	}
+	expect_text(log->warnings, log->nwarnings, "warning", text);
+}
+
+static inline void expect_note(const dt_rawlog *log, const char *text)
+{
+	expect_text(log->notes, log->nnotes, "note", text);
 }
 
 /* Corpus file path, or skip() when the shared corpus is absent. */

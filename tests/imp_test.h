@@ -78,12 +78,23 @@ static inline void it_range(const dt_rawlog *log, const char *metric,
 		         (long long)first, (long long)last);
 }
 
-static inline int it_has_warning(const dt_rawlog *log, const char *needle)
+/* 1 when one of the texts v[0..n) contains `needle`. */
+static inline int it_texts_have(char *const *v, size_t n, const char *needle)
 {
-	for (size_t i = 0; i < log->nwarnings; i++)
-		if (strstr(log->warnings[i], needle))
+	for (size_t i = 0; i < n; i++)
+		if (strstr(v[i], needle))
 			return 1;
 	return 0;
+}
+
+static inline int it_has_warning(const dt_rawlog *log, const char *needle)
+{
+	return it_texts_have(log->warnings, log->nwarnings, needle);
+}
+
+static inline int it_has_note(const dt_rawlog *log, const char *needle)
+{
+	return it_texts_have(log->notes, log->nnotes, needle);
 }
 
 static inline void it_fact(const dt_rawlog *log, const char *key,

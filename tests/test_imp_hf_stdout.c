@@ -60,8 +60,8 @@ static void test_banner_epoch_rule(void **state)
 	assert_non_null(strstr(log.step_source, "round(epoch"));
 	assert_true(has_warning(&log, "round(epoch / 2 * 60)"));
 	assert_true(has_warning(&log, "2 duplicate consecutive record"));
-	assert_true(has_warning(&log, "2 end-of-run summary"));
-	assert_true(has_warning(&log, "Gradient Accumulation steps = 4"));
+	assert_true(it_has_note(&log, "2 end-of-run summary"));
+	assert_true(it_has_note(&log, "Gradient Accumulation steps = 4"));
 	dt_rawlog_free(&log);
 }
 

@@ -117,6 +117,29 @@ static void test_step_keys(void **state)
 	unload(&L);
 }
 
+/* "loss": "abc" (line 2), "lr": "n/a" (line 3) and "grad_norm": "-"
+ * (line 4) are known metrics with non-numeric text: 3 values counted, the
+ * first named; "run": "x" is any text and "loss": "1.5" a number. Loss
+ * keeps steps 1 and 4 (line 4's loss 0.5 is readable). */
+static void test_non_numeric_values(void **state)
+{
+	static const char t[] =
+		"{\"step\": 1, \"loss\": 2.0, \"run\": \"x\"}\n"
+		"{\"step\": 2, \"loss\": \"abc\"}\n"
+		"{\"step\": 3, \"lr\": \"n/a\", \"loss\": null}\n"
+		"{\"step\": 4, \"loss\": \"0.5\", \"grad_norm\": \"-\"}\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_jsonl, "mem.jsonl", t, sizeof t - 1, &L);
+	assert_int_equal(L.rc, 0);
+	const int64_t st[] = {1, 4};
+	const double lv[] = {2.0, 0.5};
+	expect_points(&L.log, "loss", N(st), st, lv);
+	expect_warning(&L.log, "mem.jsonl:2: 3 value(s) that are not numbers "
+	               "skipped (first: loss 'abc')");
+	unload(&L);
+}
+
 static void test_not_objects(void **state)
 {
 	static const char t1[] = "{\"step\": 1, \"loss\": 2}\n[1, 2]\n";
@@ -209,6 +232,7 @@ int main(void)
 		cmocka_unit_test(test_bad_middle_line),
 		cmocka_unit_test(test_predict_only),
 		cmocka_unit_test(test_step_keys),
+		cmocka_unit_test(test_non_numeric_values),
 		cmocka_unit_test(test_not_objects),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_corpus_llamafactory),

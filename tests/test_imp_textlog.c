@@ -141,6 +141,30 @@ static void test_ptl(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* Line 2's loss is '<junk>' (the 2.4 after it has no key), line 3's is
+ * 'abc': 2 unreadable loss values, the first on line 2; line 3's lr is
+ * kept. Loss keeps steps 1 and 4, lr steps 1 and 3. */
+static void test_non_numeric_values(void **state)
+{
+	(void)state;
+	static const char t[] =
+		"step 1 loss 2.5 lr 1e-4\n"
+		"step 2 loss <junk> 2.4\n"
+		"step 3 loss:abc lr 2e-4\n"
+		"step 4 loss 1.5\n";
+	dt_rawlog log;
+	parse_buf("mem.log", t, sizeof t - 1, &log);
+	const int64_t st[] = { 1, 4 };
+	const double loss[] = { 2.5, 1.5 };
+	assert_series(&log, "loss", 2, st, loss);
+	const int64_t lst[] = { 1, 3 };
+	const double lr[] = { 1e-4, 2e-4 };
+	assert_series(&log, "lr", 2, lst, lr);
+	assert_true(has_warning(&log, "mem.log:2: 2 value(s) that are not "
+	                        "numbers skipped (first: loss '<junk>')"));
+	dt_rawlog_free(&log);
+}
+
 static void test_nothing(void **state)
 {
 	(void)state;
@@ -303,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_megatron),
 		cmocka_unit_test(test_neuron_log),
 		cmocka_unit_test(test_ptl),
+		cmocka_unit_test(test_non_numeric_values),
 		cmocka_unit_test(test_nothing),
 		cmocka_unit_test(test_fuzz_huge_counts),
 		cmocka_unit_test(test_detect),
