@@ -122,6 +122,21 @@ expect_line '^P +grow +gpu +csv +41 +1'
 "$BIN" --db "$tmp/s.db" runs | grep -qE '^grow +gpu +csv +41 +1\.\.41 ' ||
 	{ echo "FAIL: store after live mode"; "$BIN" --db "$tmp/s.db" runs; fail=1; }
 
+# live mode on a log that was just created (empty): it waits for lines
+: >"$tmp/fresh.csv"
+$T send-keys -t t F
+wait_for "mode             < follow (live) >"
+$T send-keys -t t -l "fresh.csv"
+$T send-keys -t t Enter Down Down Down Enter
+wait_for "empty so far: live mode imports its lines as they are written"
+$T send-keys -t t Enter
+wait_for "following fresh.csv into run fresh (waiting for lines); F stops"
+wait_for "LIVE fresh: 0 update(s)"
+printf 'step,loss\n1,2.0\n2,1.9\n' >>"$tmp/fresh.csv"
+wait_for "LIVE fresh: 1 update(s), loss 2 pts, last step 2"
+$T send-keys -t t F
+wait_gone "LIVE fresh"
+
 # help of the import screen; 120x40 keeps the footer on the last row
 $T send-keys -t t i Down '?'
 wait_for "keys: import"

@@ -239,10 +239,8 @@ static void start_follow(app *a)
 		return;
 	}
 	snprintf(a->follow_run, sizeof a->follow_run, "%s", rq.run_name);
-	if (dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err) < 0 ||
-	    !dt_follow_stored(a->follow)) {
-		if (dt_follow_stored(a->follow) == 0 && err[0] == '\0')
-			snprintf(err, sizeof err, "%s: no complete line yet", files[0]);
+	err[0] = '\0';
+	if (dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err) < 0) {
 		snprintf(a->imp.msg, sizeof a->imp.msg, "not following: %s", err);
 		a->imp.msg_err = 1;
 		dt_follow_free(a->follow);
@@ -251,8 +249,11 @@ static void start_follow(app *a)
 	}
 	set_live_title(a);
 	reload_all(a);
-	snprintf(a->runs.msg, sizeof a->runs.msg, "following %s into run %s; "
-	         "F stops", files[0], a->follow_run);
+	/* A file with no complete line yet is followed all the same: the
+	 * run appears with its first line. */
+	snprintf(a->runs.msg, sizeof a->runs.msg, "following %s into run %s%s; "
+	         "F stops", files[0], a->follow_run,
+	         dt_follow_stored(a->follow) ? "" : " (waiting for lines)");
 	a->screen = SCR_RUNS;
 }
 

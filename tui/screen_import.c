@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "model/dt_rawlog.h"
 #include "tui/import_screen.h"
@@ -122,6 +123,12 @@ static int run_import(dt_import_screen *s, dt_store *st, int dry)
 		s->msg_err = 1;
 		return -1;
 	}
+	struct stat sb;
+	if (dry && dt_import_screen_live(s) && stat(files[0], &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && sb.st_size == 0)
+		/* A log that was just created: live mode waits for its lines. */
+		return set_lines(s, "empty so far: live mode imports its lines as "
+		                    "they are written") < 0 ? -1 : 0;
 	mem = open_memstream(&buf, &len);
 	if (!mem) {
 		snprintf(s->msg, sizeof s->msg, "out of memory");
