@@ -18,21 +18,15 @@ int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return -1;
 	}
-	char safe[DT_NAME_MAX * 2];
-	dt_sanitize(name, safe, sizeof safe);
-	fprintf(stderr, "dualtrack: no pilot named '%s'", safe);
-	dt_pilot *v;
-	size_t n;
-	if (dt_pilot_list(st, &v, &n) == 0) {
-		for (size_t i = 0; i < n && i < 20; i++) {
-			dt_sanitize(v[i].name, safe, sizeof safe);
-			fprintf(stderr, "%s%s", i ? ", " : "; pilots: ", safe);
-		}
-		if (n == 0)
-			fprintf(stderr, "; the store holds no pilots (dualtrack pilot "
-			        "new --help)");
-		free(v);
-	}
-	fputc('\n', stderr);
+	dt_pilot *v = NULL;
+	size_t n = 0;
+	dt_pilot_list(st, &v, &n);
+	const char **names = malloc((n ? n : 1) * sizeof *names);
+	for (size_t i = 0; names && i < n; i++)
+		names[i] = v[i].name;
+	dt_cli_not_found("pilot", name, names, names ? n : 0,
+	                 "the store holds no pilots (dualtrack pilot new --help)");
+	free(names);
+	free(v);
 	return -1;
 }

@@ -3,6 +3,7 @@
 #define DT_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "model/dt_store.h"
@@ -30,6 +31,19 @@ int dt_cli_real(const char *opt, const char *s, double *out);
 /* Find a run by name, printing "dualtrack: no run named X" (and the
  * names that exist) when absent. Returns 0 or -1. */
 int dt_cli_find_run(dt_store *st, const char *name, dt_run *out);
+
+/* Parse the options of a command that takes only --json, --db PATH and
+ * --help (getopt_long from argv[1]; optind is left at the first operand).
+ * Sets *json and *db. Returns 0, 1 after printing usage to stdout for
+ * --help, or -1 after printing usage to stderr. */
+int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
+                     void (*usage)(FILE *f));
+
+/* Report "dualtrack: no WHAT named 'NAME'; WHATs: a, b, c" (at most 20
+ * names, sanitised), or `empty_hint` when there are none, on stderr. */
+void dt_cli_not_found(const char *what, const char *name,
+                      const char *const *names, size_t n,
+                      const char *empty_hint);
 
 /* Resolve the store path from `db` (see dt_cli_db_path) and open it,
  * printing the reason on failure. Returns NULL on failure. */

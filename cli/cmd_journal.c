@@ -1,7 +1,7 @@
 /* cmd_journal.c: dualtrack journal set RUN KEY VALUE | show RUN [--json] |
  * keys: a run's journal (run facts). */
-#include <getopt.h>
 #include <stdio.h>
+#include <unistd.h> /* optind */
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,21 +103,10 @@ static int run_cmd(dt_store *st, const char *sub, char **args, int json)
 
 int dt_cmd_journal(const char *db, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"db", required_argument, NULL, 'd'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0}};
-	int json = 0, c;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j': json = 1; break;
-		case 'd': db = optarg; break;
-		case 'h': journal_usage(stdout); return DT_EXIT_OK;
-		default: journal_usage(stderr); return DT_EXIT_USAGE;
-		}
-	}
+	int json;
+	int r = dt_cli_json_opts(argc, argv, &db, &json, journal_usage);
+	if (r != 0)
+		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	int n = argc - optind;
 	const char *sub = n > 0 ? argv[optind] : "";
 	if (!strcmp(sub, "keys") && n == 1) {

@@ -1,6 +1,6 @@
 /* cmd_runs.c: dualtrack runs [--json]. */
-#include <getopt.h>
 #include <stdio.h>
+#include <unistd.h> /* optind */
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,21 +142,10 @@ static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
 
 int dt_cmd_runs(const char *db, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"db", required_argument, NULL, 'd'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0}};
-	int json = 0, c;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j': json = 1; break;
-		case 'd': db = optarg; break;
-		case 'h': runs_usage(stdout); return DT_EXIT_OK;
-		default: runs_usage(stderr); return DT_EXIT_USAGE;
-		}
-	}
+	int json;
+	int r = dt_cli_json_opts(argc, argv, &db, &json, runs_usage);
+	if (r != 0)
+		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	if (optind < argc) {
 		fprintf(stderr, "dualtrack: runs takes no argument\n");
 		return DT_EXIT_USAGE;

@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -82,21 +83,55 @@ int dt_cli_find_run(dt_store *st, const char *name, dt_run *out)
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return -1;
 	}
+	dt_run *runs = NULL;
+	size_t n = 0;
+	dt_store_runs(st, &runs, &n);
+	const char **names = malloc((n ? n : 1) * sizeof *names);
+	for (size_t i = 0; names && i < n; i++)
+		names[i] = runs[i].name;
+	dt_cli_not_found("run", name, names, names ? n : 0,
+	                 "the store holds no runs (dualtrack import --help)");
+	free(names);
+	free(runs);
+	return -1;
+}
+
+void dt_cli_not_found(const char *what, const char *name,
+                      const char *const *names, size_t n,
+                      const char *empty_hint)
+{
 	char safe[DT_NAME_MAX * 2];
 	dt_sanitize(name, safe, sizeof safe);
-	fprintf(stderr, "dualtrack: no run named '%s'", safe);
-	dt_run *runs;
-	size_t n;
-	if (dt_store_runs(st, &runs, &n) == 0) {
-		for (size_t i = 0; i < n && i < 20; i++) {
-			dt_sanitize(runs[i].name, safe, sizeof safe);
-			fprintf(stderr, "%s%s", i ? ", " : "; runs: ", safe);
-		}
-		if (n == 0)
-			fprintf(stderr, "; the store holds no runs (dualtrack import"
-			        " --help)");
-		free(runs);
+	fprintf(stderr, "dualtrack: no %s named '%s'", what, safe);
+	for (size_t i = 0; i < n && i < 20; i++) {
+		dt_sanitize(names[i], safe, sizeof safe);
+		if (i == 0)
+			fprintf(stderr, "; %ss: ", what);
+		fprintf(stderr, "%s%s", i ? ", " : "", safe);
 	}
+	if (n == 0)
+		fprintf(stderr, "; %s", empty_hint);
 	fputc('\n', stderr);
-	return -1;
+}
+
+int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
+                     void (*usage)(FILE *f))
+{
+	static const struct option opts[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	int c;
+	*json = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': *json = 1; break;
+		case 'd': *db = optarg; break;
+		case 'h': usage(stdout); return 1;
+		default: usage(stderr); return -1;
+		}
+	}
+	return 0;
 }
