@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model/dt_pilot.h"
-#include "model/dt_text.h"
+#include "model/core/pilot.h"
+#include "model/util/text.h"
 
 int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 {

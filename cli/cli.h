@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#include "model/dt_store.h"
+#include "model/store/store.h"
 
 /* Exit codes (issue 2): success, verdict fail/insufficient, usage/input. */
 enum { DT_EXIT_OK = 0, DT_EXIT_FAIL = 1, DT_EXIT_USAGE = 2 };

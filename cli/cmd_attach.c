@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_actor.h"
-#include "model/dt_pilot.h"
-#include "model/dt_text.h"
+#include "model/util/clock.h"
+#include "model/core/pilot.h"
+#include "model/util/text.h"
 
 static void attach_usage(FILE *f)
 {

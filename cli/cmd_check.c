@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_actor.h"
-#include "model/dt_checklist.h"
+#include "model/util/clock.h"
+#include "model/core/checklist.h"
 
 #define MAX_EVIDENCE 16
 

@@ -8,11 +8,11 @@
 #include "cli/cli.h"
 #include "cli/compare_notes.h"
 #include "cli/compare_verdicts.h"
-#include "model/dt_compile.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_parity.h"
-#include "model/dt_runs.h"
-#include "model/dt_text.h"
+#include "model/core/compile_note.h"
+#include "model/util/jsonw.h"
+#include "model/core/parity.h"
+#include "model/service/run_load.h"
+#include "model/util/text.h"
 
 static void compare_usage(FILE *f)
 {

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_actor.h"
-#include "model/dt_overview.h"
-#include "model/dt_text.h"
+#include "model/util/clock.h"
+#include "model/service/overview.h"
+#include "model/util/text.h"
 
 static void decide_usage(FILE *f)
 {

@@ -7,9 +7,9 @@
 
 #include "cli/cli.h"
 #include "cli/pilot_show.h"
-#include "model/dt_actor.h"
-#include "model/dt_overview.h"
-#include "model/dt_text.h"
+#include "model/util/clock.h"
+#include "model/service/overview.h"
+#include "model/util/text.h"
 
 static void drill_usage(FILE *f)
 {

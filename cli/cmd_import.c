@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "importers/import.h"
 #include "importers/import_follow.h"
-#include "model/dt_text.h"
+#include "model/util/text.h"
 
 static void import_usage(FILE *f)
 {

@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_actor.h"
-#include "model/dt_journal.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_text.h"
+#include "model/util/clock.h"
+#include "model/core/journal.h"
+#include "model/util/jsonw.h"
+#include "model/util/text.h"
 
 static void journal_usage(FILE *f)
 {

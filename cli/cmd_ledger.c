@@ -1,5 +1,5 @@
 /* cmd_ledger.c: dualtrack ledger: show a pilot's (or a run's) time and
- * cost ledger, enter values, attach runs (rules in model/dt_ledger.h). */
+ * cost ledger, enter values, attach runs (rules in model/core/ledger.h). */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,9 +8,9 @@
 
 #include "cli/cli.h"
 #include "cli/ledger_print.h"
-#include "model/dt_ledger_load.h"
-#include "model/dt_num.h"
-#include "model/dt_store_ledger.h"
+#include "model/service/ledger_load.h"
+#include "model/util/num.h"
+#include "model/store/store_ledger.h"
 
 static void ledger_usage(FILE *f)
 {

@@ -7,10 +7,10 @@
 
 #include "cli/cli.h"
 #include "cli/pilot_show.h"
-#include "model/dt_actor.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_pilot.h"
-#include "model/dt_text.h"
+#include "model/util/clock.h"
+#include "model/util/jsonw.h"
+#include "model/core/pilot.h"
+#include "model/util/text.h"
 
 enum { OPT_JSON = 900, OPT_DB, OPT_HELP, OPT_FIELD = 1000 };
 

@@ -1,5 +1,5 @@
 /* cmd_resume.c: dualtrack resume-check RUN: a continuity verdict per
- * restart (rules in model/dt_resume.h). */
+ * restart (rules in model/core/resume.h). */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_resume_run.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/service/resume_run.h"
+#include "model/util/text.h"
 
 static void resume_usage(FILE *f)
 {

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/util/text.h"
 
 static void runs_usage(FILE *f)
 {

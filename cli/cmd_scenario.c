@@ -1,16 +1,16 @@
 /* cmd_scenario.c: dualtrack scenario PILOT: the scenario guide's
  * questionnaire and recommendation, stored with the pilot (rules in
- * model/dt_scenario.h). */
+ * model/core/scenario.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_scenario.h"
-#include "model/dt_store_ledger.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/core/scenario.h"
+#include "model/store/store_ledger.h"
+#include "model/util/text.h"
 
 /* Option names: the question keys with '-' for '_'. */
 static const char *const opt_names[DT_Q_COUNT] = {

@@ -5,9 +5,9 @@
 
 #include "cli/cli.h"
 #include "cli/compare_notes.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_runs.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/service/run_load.h"
+#include "model/util/text.h"
 
 static void series_usage(FILE *f)
 {

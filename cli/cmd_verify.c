@@ -5,9 +5,9 @@
 #include <strings.h>
 
 #include "cli/cli.h"
-#include "model/dt_decision.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_text.h"
+#include "model/core/decision.h"
+#include "model/util/jsonw.h"
+#include "model/util/text.h"
 
 static void verify_usage(FILE *f)
 {

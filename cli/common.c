@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_num.h"
-#include "model/dt_text.h"
+#include "model/util/num.h"
+#include "model/util/text.h"
 
 int dt_cli_db_path(const char *given, char *out, size_t n)
 {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/dt_text.h"
+#include "model/util/text.h"
 
 int dt_cli_metric_list(dt_store *st, int64_t run_id, char *out,
                        size_t outlen)

@@ -6,10 +6,10 @@
 
 #include <stddef.h>
 
-#include "model/dt_jsonw.h"
-#include "model/dt_parity.h"
-#include "model/dt_series.h"
-#include "model/dt_store.h"
+#include "model/util/jsonw.h"
+#include "model/core/parity.h"
+#include "model/core/series.h"
+#include "model/store/store.h"
 
 #define DT_CMP_MAX_NOTES 4
 

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_resample.h"
-#include "model/dt_run_findings.h"
-#include "model/dt_text.h"
+#include "model/core/resample.h"
+#include "model/service/run_findings.h"
+#include "model/util/text.h"
 
 /* The GPU runs agree exactly at every common step: R is undefined. */
 static int gpu_identical(const dt_cmp_extra *x)

@@ -8,11 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/dt_findings.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_noise.h"
-#include "model/dt_parity.h"
-#include "model/dt_store.h"
+#include "model/core/findings.h"
+#include "model/util/jsonw.h"
+#include "model/core/noise.h"
+#include "model/core/parity.h"
+#include "model/store/store.h"
 
 #define DT_CMP_MAX_EXTRA 16
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_scenario.h"
-#include "model/dt_store_ledger.h"
+#include "model/core/scenario.h"
+#include "model/store/store_ledger.h"
 
 #define DEMO_LEDGER_PILOT "llama3-8b-lora-trn2"   /* issue 3's demo pilot */
 

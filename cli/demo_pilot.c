@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_actor.h"
-#include "model/dt_journal.h"
-#include "model/dt_overview.h"
+#include "model/util/clock.h"
+#include "model/core/journal.h"
+#include "model/service/overview.h"
 
 #define DEMO_PILOT "llama3-8b-lora-trn2"
 #define DEMO_GPU "llama3-8b-lora-gpu-a100"

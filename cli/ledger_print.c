@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/dt_jsonw.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/util/text.h"
 
 static const char *source_name(const dt_ledger_input *in)
 {

@@ -2,7 +2,7 @@
 #ifndef DT_LEDGER_PRINT_H
 #define DT_LEDGER_PRINT_H
 
-#include "model/dt_ledger_load.h"
+#include "model/service/ledger_load.h"
 
 /* Side-by-side table: times (hours, basis), prices and quantities, costs
  * (USD), sensitivity, fair-compare warnings and each run's derived

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/dt_overview.h"
-#include "model/dt_text.h"
+#include "model/service/overview.h"
+#include "model/util/text.h"
 
 /* Sanitised copy of s in buf (size n), for the terminal. */
 static const char *safe(const char *s, char *buf, size_t n)

@@ -3,9 +3,9 @@
 #ifndef DT_PILOT_SHOW_H
 #define DT_PILOT_SHOW_H
 
-#include "model/dt_drill.h"
-#include "model/dt_jsonw.h"
-#include "model/dt_pilot.h"
+#include "model/core/drill.h"
+#include "model/util/jsonw.h"
+#include "model/core/pilot.h"
 
 /* Print pilot `name`'s overview to stdout (text, or JSON when json = 1:
  * keys name, created_by, created_at, taskcard {field: value}, runs

@@ -47,8 +47,8 @@
 #include <strings.h>
 
 #include "importers/importer.h"
-#include "model/dt_num.h"
-#include "model/dt_text.h"
+#include "model/util/num.h"
+#include "model/util/text.h"
 
 #define CSV_CHUNK (1u << 20)
 #define NO_SERIES SIZE_MAX

@@ -32,7 +32,7 @@
 
 #include "importers/importer.h"
 #include "importers/json_value.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 #define METRIC_MAX 128
 

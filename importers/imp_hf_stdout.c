@@ -27,7 +27,7 @@
 #include "importers/importer.h"
 #include "importers/neuron_compile.h"
 #include "importers/textline.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 #define HF_KEY_LEN 64
 #define HF_MAX_KEYS 256      /* distinct key names per file */

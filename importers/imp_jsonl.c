@@ -41,7 +41,7 @@
 #include "importers/importer.h"
 #include "importers/json_value.h"
 #include "importers/skipval.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 #define KEY_MAX 128
 #define CACHE_MAX 64

@@ -20,7 +20,7 @@
 #include "importers/importer.h"
 #include "importers/json_value.h"
 #include "importers/textline.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 enum { MP_LOSS, MP_EVAL, MP_THROUGHPUT, MP_NMETRIC };
 

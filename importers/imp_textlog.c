@@ -27,7 +27,7 @@
 #include "importers/neuron_compile.h"
 #include "importers/skipval.h"
 #include "importers/textline.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 #define TL_KEY_LEN 64
 #define TL_MAX_PAIRS 48

@@ -8,9 +8,9 @@
 
 #include "importers/import_dir.h"
 #include "importers/source.h"
-#include "model/dt_sha256.h"
-#include "model/dt_runs.h"
-#include "model/dt_text.h"
+#include "model/util/sha256.h"
+#include "model/service/run_load.h"
+#include "model/util/text.h"
 
 /* One parsed file waiting to be stored. */
 typedef struct parsed {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "importers/importer.h"
-#include "model/dt_store.h"
+#include "model/store/store.h"
 
 typedef struct dt_import_request {
 	const char *run_name;     /* NULL: first file's name without extension */

@@ -7,8 +7,8 @@
 #include <time.h>
 
 #include "importers/source.h"
-#include "model/dt_runs.h"
-#include "model/dt_text.h"
+#include "model/service/run_load.h"
+#include "model/util/text.h"
 
 /* What the store holds of the followed file, per metric. */
 typedef struct held {

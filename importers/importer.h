@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/dt_rawlog.h"
+#include "model/core/rawlog.h"
 
 /* The file being imported: fully mapped read-only. */
 typedef struct dt_source {

@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 int dt_json_number(json_object *v, double *out)
 {

@@ -1,6 +1,6 @@
 /* neuron_compile.c: Neuron compile/cache records -> run facts. */
 #include "importers/neuron_compile.h"
-#include "model/dt_actor.h"
+#include "model/util/clock.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "importers/textline.h"
-#include "model/dt_num.h"
+#include "model/util/num.h"
 
 typedef struct nc_scan {
 	char cache_path[256], version[64];

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "model/dt_rawlog.h"
+#include "model/core/rawlog.h"
 
 typedef struct dt_skipval {
 	size_t n;           /* values skipped so far */

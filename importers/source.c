@@ -1,6 +1,6 @@
 /* source.c: read-only file mapping and SHA-256 of imported logs. */
 #include "importers/source.h"
-#include "model/dt_sha256.h"
+#include "model/util/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>

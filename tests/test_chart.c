@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_decimate.h"
+#include "model/core/decimate.h"
 #include "themes/theme.h"
 #include "tui/chart.h"
 #include "tui/grid.h"

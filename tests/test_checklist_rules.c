@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_checklist.h"
+#include "model/core/checklist.h"
 
 static dt_run_verdict verdict(dt_verdict v, size_t compared, size_t breaches)
 {

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "model/dt_decimate.h"
+#include "model/core/decimate.h"
 
 static dt_range brute(const double *v, size_t i0, size_t i1)
 {

@@ -13,9 +13,9 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "model/dt_decision.h"
-#include "model/dt_overview.h"
-#include "model/dt_sha256.h"
+#include "model/core/decision.h"
+#include "model/service/overview.h"
+#include "model/util/sha256.h"
 
 #include "tests/dt_test_tmpdir.h"
 

@@ -12,11 +12,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "model/dt_actor.h"
-#include "model/dt_drill.h"
-#include "model/dt_pilot.h"
-#include "model/dt_resume.h"
-#include "model/dt_runs.h"
+#include "model/util/clock.h"
+#include "model/core/drill.h"
+#include "model/core/pilot.h"
+#include "model/core/resume.h"
+#include "model/service/run_load.h"
 
 #include "tests/dt_test_tmpdir.h"
 

@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "model/dt_ema.h"
+#include "model/core/ema.h"
 
 /* w = 0.5 on [1, 2, 3]:
  * last1 = 0.5, out1 = 0.5 / (1 - 0.5) = 1

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_findings.h"
+#include "model/core/findings.h"
 
 static dt_series mk(int64_t *st, double *va, size_t n)
 {

@@ -1,7 +1,7 @@
 /* test_imp_mlperf.c: MLPerf MLLOG importer edge cases, the W&B summary
  * importer and detection (jsonl never claims wandb-summary.json or
  * :::MLLOG files), and the compile note of the comparison header
- * (model/dt_compile.c). Corpus figures are in test_corpus.c. */
+ * (model/core/compile_note.c). Corpus figures are in test_corpus.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "imp_test.h"
-#include "model/dt_compile.h"
+#include "model/core/compile_note.h"
 
 /* Rank prefixes, CRLF, string values, init_start as INTERVAL_END, a
  * non-multiple sample count, a record without samples_count, broken

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_ledger.h"
+#include "model/core/ledger.h"
 
 static void put(dt_ledger_input *in, double v, dt_basis b)
 {

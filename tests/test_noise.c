@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_noise.h"
+#include "model/core/noise.h"
 
 /* B1 = 1.0 2.0 3.0, B2 = 1.1 2.0 2.9, P = 1.05 2.1 3.0 at steps 1..3.
  * step 1: spread^2 = 0.1^2 = 0.01; gap^2 = (0.05^2 + 0.05^2)/2 = 0.0025

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_jsonw.h"
-#include "model/dt_num.h"
-#include "model/dt_text.h"
+#include "model/util/jsonw.h"
+#include "model/util/num.h"
+#include "model/util/text.h"
 
 static double num(const char *s)
 {

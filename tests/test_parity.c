@@ -6,7 +6,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "model/dt_parity.h"
+#include "model/core/parity.h"
 
 static dt_series make(int64_t *st, double *va, size_t n)
 {

@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "model/dt_journal.h"
-#include "model/dt_overview.h"
+#include "model/core/journal.h"
+#include "model/service/overview.h"
 
 #include "tests/dt_test_tmpdir.h"
 

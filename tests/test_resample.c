@@ -6,7 +6,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "model/dt_resample.h"
+#include "model/core/resample.h"
 
 /* src at 10, 20, 30 = 1.0, 2.0, nan; onto 5..35 by 5.
  * 5 and 35 are outside [10, 30]: dropped. 10 -> 1.0 (copied), 15 ->

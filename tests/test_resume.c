@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_resume.h"
+#include "model/core/resume.h"
 
 static dt_series seg(int64_t *st, double *va, size_t n)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_scenario.h"
+#include "model/core/scenario.h"
 
 static dt_scenario_answers all(dt_answer a)
 {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "model/dt_series.h"
+#include "model/core/series.h"
 
 #define CHUNK(st, va) {sizeof(st) / sizeof((st)[0]), (st), (va), 0, NULL, 0}
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/dt_stats.h"
+#include "model/core/stats.h"
 
 static int cmp(const void *a, const void *b)
 {

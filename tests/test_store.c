@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "importers/import.h"
-#include "model/dt_runs.h"
+#include "model/service/run_load.h"
 
 static char dir[64];
 

@@ -10,8 +10,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "model/dt_pilot.h"
-#include "model/dt_store_ledger.h"
+#include "model/core/pilot.h"
+#include "model/store/store_ledger.h"
 
 static dt_store *open_tmp(char *path)
 {

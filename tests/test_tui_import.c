@@ -15,10 +15,10 @@
 
 #include "dt_test_tmpdir.h"
 #include "importers/import_follow.h"
-#include "model/dt_ledger.h"
-#include "model/dt_resume_run.h"
-#include "model/dt_runs.h"
-#include "model/dt_scenario.h"
+#include "model/core/ledger.h"
+#include "model/service/resume_run.h"
+#include "model/service/run_load.h"
+#include "model/core/scenario.h"
 #include "tui/chart.h"
 #include "tui/path_complete.h"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_ema.h"
-#include "model/dt_text.h"
+#include "model/core/ema.h"
+#include "model/util/text.h"
 #include "tui/canvas.h"
 #include "tui/chart_internal.h"
 

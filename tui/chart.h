@@ -19,9 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/dt_decimate.h"
-#include "model/dt_parity.h"
-#include "model/dt_series.h"
+#include "model/core/decimate.h"
+#include "model/core/parity.h"
+#include "model/core/series.h"
 #include "tui/grid.h"
 
 /* One curve as the plot reads it (all borrowed). */

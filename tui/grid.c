@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_text.h"
+#include "model/util/text.h"
 
 static const dt_glyphs glyphs_utf8 = {
 	.braille = 1,

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <wctype.h>
 
-#include "model/dt_text.h"
+#include "model/util/text.h"
 #include "tui/screens.h"
 
 #define CTRL(c) ((c) & 0x1f)

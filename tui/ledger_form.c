@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/dt_num.h"
+#include "model/util/num.h"
 #include "tui/pilots_internal.h"
 
 enum { E_SIDE, E_VALUE, E_BASIS, E_NOTE, E_SAVE };

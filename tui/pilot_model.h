@@ -4,11 +4,11 @@
 #ifndef DT_TUI_PILOT_MODEL_H
 #define DT_TUI_PILOT_MODEL_H
 
-#include "model/dt_actor.h"
-#include "model/dt_journal.h"
-#include "model/dt_ledger_load.h"
-#include "model/dt_overview.h"
-#include "model/dt_scenario.h"
-#include "model/dt_store_ledger.h"
+#include "model/util/clock.h"
+#include "model/core/journal.h"
+#include "model/service/ledger_load.h"
+#include "model/service/overview.h"
+#include "model/core/scenario.h"
+#include "model/store/store_ledger.h"
 
 #endif

@@ -4,7 +4,7 @@
  * that record into the store (task-card values, checklist statuses and
  * evidence, drills and their items, journal values, decisions).
  *
- * Everything shown comes from dt_overview_load (model/dt_overview.h) and
+ * Everything shown comes from dt_overview_load (model/service/overview.h) and
  * the run facts; every write goes through the model (dt_taskcard_set,
  * dt_check_set, dt_check_evidence_add, dt_drill_add, dt_drill_check_set,
  * dt_journal_set, dt_decide) under the acting person's name (dt_actor),

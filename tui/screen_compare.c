@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_compile.h"
-#include "model/dt_rawlog.h"
-#include "model/dt_resample.h"
-#include "model/dt_run_findings.h"
-#include "model/dt_runs.h"
+#include "model/core/compile_note.h"
+#include "model/core/rawlog.h"
+#include "model/core/resample.h"
+#include "model/service/run_findings.h"
+#include "model/service/run_load.h"
 #include "tui/chart_internal.h"
 #include "tui/screens.h"
 

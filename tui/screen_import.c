@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "model/dt_rawlog.h"
+#include "model/core/rawlog.h"
 #include "tui/import_screen.h"
 #include "tui/path_complete.h"
 

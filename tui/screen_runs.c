@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/dt_pilot.h"
-#include "model/dt_rawlog.h"
+#include "model/core/pilot.h"
+#include "model/core/rawlog.h"
 #include "tui/screens.h"
 
 static void warn_close(dt_runs_screen *s)

@@ -10,11 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/dt_findings.h"
-#include "model/dt_noise.h"
-#include "model/dt_resume_run.h"
-#include "model/dt_series.h"
-#include "model/dt_store.h"
+#include "model/core/findings.h"
+#include "model/core/noise.h"
+#include "model/service/resume_run.h"
+#include "model/core/series.h"
+#include "model/store/store.h"
 #include "tui/chart.h"
 #include "tui/grid.h"
 

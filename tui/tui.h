@@ -2,7 +2,7 @@
 #ifndef DT_TUI_H
 #define DT_TUI_H
 
-#include "model/dt_store.h"
+#include "model/store/store.h"
 
 /* Run the full-screen TUI on an open store until the user quits (q),
  * Ctrl-C or SIGTERM; the terminal is restored on every exit path,

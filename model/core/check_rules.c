@@ -1,0 +1,177 @@
+/* dt_check_rules.c: the checklist items the data can decide: step 6,
+ * trial checks 1 and 5 (rules in dt_checklist.h). */
+#include "model/core/checklist.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/core/journal.h"
+#include "model/core/stats.h"
+
+/* First drill item that failed; returns 1 and sets *d, *item. */
+static int failed_drill(const dt_drill *drills, size_t nd, size_t *d,
+                        int *item)
+{
+	for (size_t i = 0; i < nd; i++)
+		for (int k = 0; k < DT_DC_COUNT; k++)
+			if (drills[i].checks[k].status == DT_DC_FAIL) {
+				*d = i;
+				*item = k;
+				return 1;
+			}
+	return 0;
+}
+
+static size_t verified_drills(const dt_drill *drills, size_t nd)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < nd; i++)
+		for (int k = 0; k < DT_DC_COUNT; k++)
+			if (drills[i].checks[k].status == DT_DC_PASS) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
+                   size_t nd, dt_check_status *status, char *detail, size_t n)
+{
+	size_t di;
+	int item;
+	for (size_t i = 0; i < nv; i++)
+		if (v[i].verdict == DT_VERDICT_FAIL) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "parity fail: %s vs %s: %zu breaches > %zu "
+			         "allowed of %zu steps", v[i].pilot, v[i].baseline,
+			         v[i].breaches, v[i].allowed, v[i].compared);
+			return;
+		}
+	if (failed_drill(drills, nd, &di, &item)) {
+		*status = DT_CK_FAIL;
+		snprintf(detail, n, "drill #%lld (%s): %s failed",
+		         (long long)drills[di].id, dt_drill_kind_name(drills[di].kind),
+		         dt_drill_item_name((dt_drill_item)item));
+		return;
+	}
+	*status = DT_CK_PENDING;
+	if (nv == 0) {
+		snprintf(detail, n, "no parity verdict: attach a baseline and a "
+		         "pilot run");
+		return;
+	}
+	for (size_t i = 0; i < nv; i++)
+		if (v[i].verdict != DT_VERDICT_PASS) {
+			snprintf(detail, n, "parity insufficient: %s vs %s: %zu common "
+			         "steps", v[i].pilot, v[i].baseline, v[i].compared);
+			return;
+		}
+	size_t nver = verified_drills(drills, nd);
+	if (nver == 0) {
+		snprintf(detail, n, "parity pass (%zu run%s); no drill has verified"
+		         " a resume yet", nv, nv == 1 ? "" : "s");
+		return;
+	}
+	*status = DT_CK_PASS;
+	snprintf(detail, n, "parity pass (%zu run%s); resume verified by %zu "
+	         "drill%s, none failed", nv, nv == 1 ? "" : "s", nver,
+	         nver == 1 ? "" : "s");
+}
+
+/* Means of the first and last tenth of the finite values (k = max(1,
+ * finite/10) points each). Returns the number of finite values. */
+static size_t head_tail(const dt_series *s, double *head, double *tail)
+{
+	size_t nf = 0;
+	for (size_t i = 0; i < s->n; i++)
+		nf += isfinite(s->value[i]) != 0;
+	size_t k = nf / 10 ? nf / 10 : 1, h = 0, t = 0;
+	double hs = 0, ts = 0;
+	for (size_t i = 0; i < s->n && h < k; i++)
+		if (isfinite(s->value[i])) {
+			hs += s->value[i];
+			h++;
+		}
+	for (size_t i = s->n; i-- > 0 && t < k;)
+		if (isfinite(s->value[i])) {
+			ts += s->value[i];
+			t++;
+		}
+	*head = h ? hs / (double)h : NAN;
+	*tail = t ? ts / (double)t : NAN;
+	return nf;
+}
+
+void dt_rule_trial1(const dt_check_run *runs, size_t nr,
+                    dt_check_status *status, char *detail, size_t n)
+{
+	*status = DT_CK_PENDING;
+	if (nr == 0) {
+		snprintf(detail, n, "no pilot run attached");
+		return;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		const dt_series *s = runs[i].loss;
+		if (!s || s->n == 0) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "%s logged no loss", runs[i].name);
+			return;
+		}
+		/* Logging interval: the recorded logging_steps, else the median
+		 * step gap of the loss (HF logs without trainer_state). */
+		int64_t first_possible = runs[i].logging_steps > 0 ?
+		                         runs[i].logging_steps :
+		                         dt_series_median_gap(s);
+		if (first_possible < 1)
+			first_possible = 1;
+		if (s->step[0] > first_possible) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "%s: first loss at effective step %lld, "
+			         "expected <= %lld", runs[i].name, (long long)s->step[0],
+			         (long long)first_possible);
+			return;
+		}
+		double head, tail;
+		if (head_tail(s, &head, &tail) < 10) {
+			snprintf(detail, n, "%s: fewer than 10 finite loss values",
+			         runs[i].name);
+			return;
+		}
+		if (!(tail < head)) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "%s: loss does not decrease: last-tenth mean"
+			         " %.4g >= first-tenth mean %.4g", runs[i].name, tail,
+			         head);
+			return;
+		}
+	}
+	*status = DT_CK_PASS;
+	snprintf(detail, n, "loss from the first effective step and decreasing"
+	         " in %zu pilot run%s", nr, nr == 1 ? "" : "s");
+}
+
+void dt_rule_trial5(const dt_check_run *runs, size_t nr,
+                    dt_check_status *status, char *detail, size_t n)
+{
+	if (nr == 0) {
+		*status = DT_CK_PENDING;
+		snprintf(detail, n, "no pilot run attached");
+		return;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		int c = dt_journal_has_compile_time(runs[i].facts, runs[i].nfacts);
+		int d = dt_journal_has_data_prep_time(runs[i].facts, runs[i].nfacts);
+		if (!c || !d) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "%s: journal lacks %s%s%s", runs[i].name,
+			         c ? "" : "a compile time (neuron.compile_seconds)",
+			         !c && !d ? " and " : "",
+			         d ? "" : "a data-preparation time (data.prep_seconds)");
+			return;
+		}
+	}
+	*status = DT_CK_PASS;
+	snprintf(detail, n, "compile and data-preparation time recorded for %zu"
+	         " pilot run%s", nr, nr == 1 ? "" : "s");
+}

@@ -1,0 +1,116 @@
+/* dt_checklist.c: checklist items, statuses and how an item's status is
+ * decided (dt_checklist.h). */
+#include "model/core/checklist.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DT_CK_DEF(e, id, comp, title) [DT_ITEM_##e] = {id, comp, title},
+const dt_check_def dt_check_defs[DT_ITEM_COUNT] = {DT_CHECK_ITEMS(DT_CK_DEF)};
+#undef DT_CK_DEF
+
+static const char *const status_names[] = {"pending", "pass", "fail",
+                                           "waived"};
+
+const char *dt_check_status_name(dt_check_status s)
+{
+	return status_names[s];
+}
+
+int dt_check_status_parse(const char *s, dt_check_status *out)
+{
+	for (int i = 0; i < 4; i++)
+		if (strcmp(status_names[i], s) == 0) {
+			*out = (dt_check_status)i;
+			return 0;
+		}
+	return -1;
+}
+
+int dt_check_find(const char *id)
+{
+	for (int i = 0; i < DT_ITEM_COUNT; i++)
+		if (strcmp(dt_check_defs[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+int dt_check_validate(dt_check_id id, dt_check_status status,
+                      const char *reason, char *err, size_t errlen)
+{
+	int has_reason = reason && reason[0];
+	if (status == DT_CK_WAIVED && !has_reason) {
+		snprintf(err, errlen, "%s: waiving an item needs a reason",
+		         dt_check_defs[id].id);
+		return -1;
+	}
+	if (dt_check_defs[id].computed && status != DT_CK_PENDING &&
+	    !has_reason) {
+		snprintf(err, errlen, "%s is computed from the data; overriding it "
+		         "needs a reason (status pending clears an override)",
+		         dt_check_defs[id].id);
+		return -1;
+	}
+	return 0;
+}
+
+void dt_checklist_resolve(dt_checklist *cl)
+{
+	for (int i = 0; i < DT_ITEM_COUNT; i++) {
+		dt_check_item *it = &cl->items[i];
+		it->id = (dt_check_id)i;
+		it->computed = dt_check_defs[i].computed;
+		int person = it->has_entry &&
+		             !(it->computed && it->entry.status == DT_CK_PENDING);
+		it->overridden = it->computed && person;
+		if (person)
+			it->status = it->entry.status;
+		else
+			it->status = it->computed ? it->computed_status :
+			             DT_CK_PENDING;
+	}
+}
+
+size_t dt_checklist_blocking(const dt_checklist *cl, dt_check_id *out)
+{
+	size_t n = 0;
+	for (int i = 0; i < DT_ITEM_COUNT; i++)
+		if (cl->items[i].status == DT_CK_FAIL ||
+		    cl->items[i].status == DT_CK_PENDING)
+			out[n++] = (dt_check_id)i;
+	return n;
+}
+
+size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n)
+{
+	dt_check_id blk[DT_ITEM_COUNT];
+	size_t nb = dt_checklist_blocking(cl, blk), used = 0;
+	if (n)
+		out[0] = '\0';
+	for (size_t i = 0; i < nb; i++) {
+		int k = snprintf(out + used, n - used, "%s%s (%s)", used ? ", " : "",
+		                 dt_check_defs[blk[i]].id,
+		                 dt_check_status_name(cl->items[blk[i]].status));
+		if (k < 0 || (size_t)k >= n - used) {
+			out[used] = '\0';
+			break;
+		}
+		used += (size_t)k;
+	}
+	return nb;
+}
+
+void dt_checklist_counts(const dt_checklist *cl, size_t counts[4])
+{
+	memset(counts, 0, 4 * sizeof counts[0]);
+	for (int i = 0; i < DT_ITEM_COUNT; i++)
+		counts[cl->items[i].status]++;
+}
+
+void dt_checklist_free(dt_checklist *cl)
+{
+	for (int i = 0; i < DT_ITEM_COUNT; i++)
+		free(cl->items[i].evidence);
+	memset(cl, 0, sizeof *cl);
+}

@@ -1,0 +1,192 @@
+/* dt_checklist.h: a pilot's checklist: the seven acceptance steps and the
+ * five small-trial checks (ACCEPTANCE.md), each with a status, who set it
+ * and when, a note, evidence links, and for the items the data can decide,
+ * a computed status.
+ *
+ * Status of an item: a person's latest entry when there is one, else the
+ * computed status (computed items) or pending. A person's entry on a
+ * computed item is an override: it needs a reason and stays visible
+ * (overridden = 1, the computed status and its detail are kept beside it);
+ * a person's "pending" on a computed item clears the override. "waived"
+ * always needs a reason.
+ *
+ * Computed rules (dt_check_rules.c):
+ * - step6: fail when a pilot run's parity verdict against the baseline
+ *   (task card rtol / atol / warm-up) fails or a drill has a failed
+ *   verification item; pass when every verdict passes and at least one
+ *   drill verified a resume (an item passed); pending otherwise (no runs,
+ *   insufficient overlap, no verified drill).
+ * - trial1: for every pilot run, the loss is present from the first
+ *   effective step: its first logged step <= max(1, logging interval)
+ *   (a run logging every N optimizer steps logs first at step N); the
+ *   interval is logging_steps when recorded, else the median step gap
+ *   of the loss (dt_series_median_gap), and it
+ *   decreases: the mean of the last tenth of its finite points is below
+ *   the mean of the first tenth (at least 10 finite points, else pending).
+ * - trial5: every pilot run's journal holds a compile time and a data-
+ *   preparation time (dt_journal.h); fail when one is missing. */
+#ifndef DT_CHECKLIST_H
+#define DT_CHECKLIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/drill.h"
+#include "model/core/parity.h"
+#include "model/core/series.h"
+#include "model/store/store.h"
+
+/* X(ENUM, id, computed, title) */
+#define DT_CHECK_ITEMS(X) \
+	X(STEP1, "step1", 0, "GPU baseline fixed: dataset, step count, evaluation script") \
+	X(STEP2, "step2", 0, "complete state saved: model, optimizer, LR scheduler, data cursor, RNG") \
+	X(STEP3, "step3", 0, "small Trainium2 pilot with the same inputs and evaluation") \
+	X(STEP4, "step4", 0, "pilot interrupted by hand; asynchronous checkpoint usable") \
+	X(STEP5, "step5", 0, "node failure simulated; automatic recovery, reload from object storage") \
+	X(STEP6, "step6", 1, "loss, output quality and effective step compared before/after resume") \
+	X(STEP7, "step7", 0, "inconsistent item -> roll back to GPU first, no scale-up") \
+	X(TRIAL1, "trial1", 1, "loss appears from the first effective step and decreases") \
+	X(TRIAL2, "trial2", 0, "checkpoint holds model, optimizer, scheduler, step, data cursor") \
+	X(TRIAL3, "trial3", 0, "after reload, loss and validation continue smoothly") \
+	X(TRIAL4, "trial4", 0, "final output passes the baseline's evaluation") \
+	X(TRIAL5, "trial5", 1, "compile and data-preparation time recorded apart from training")
+
+#define DT_CK_ENUM(e, id, comp, title) DT_ITEM_##e,
+typedef enum dt_check_id { DT_CHECK_ITEMS(DT_CK_ENUM) DT_ITEM_COUNT } dt_check_id;
+#undef DT_CK_ENUM
+
+typedef enum dt_check_status {
+	DT_CK_PENDING = 0,
+	DT_CK_PASS = 1,
+	DT_CK_FAIL = 2,
+	DT_CK_WAIVED = 3
+} dt_check_status;
+
+typedef struct dt_check_def {
+	const char *id;      /* "step1" .. "trial5" */
+	int computed;        /* 1: the data can decide it */
+	const char *title;
+} dt_check_def;
+
+extern const dt_check_def dt_check_defs[DT_ITEM_COUNT];
+
+/* A person's status entry. */
+typedef struct dt_check_entry {
+	dt_check_status status;
+	char note[512];
+	char reason[512];     /* why waived / overridden */
+	char set_by[64];
+	char set_at[32];
+} dt_check_entry;
+
+/* An evidence link: a run (ref = run name), a drill (ref = drill id) or a
+ * file (ref = path, sha256 = its SHA-256 when attached). */
+typedef struct dt_evidence {
+	int64_t id;
+	char kind[8];         /* "run" | "drill" | "file" */
+	char ref[1024];
+	char sha256[65];      /* files only, else "" */
+	char added_by[64];
+	char added_at[32];
+} dt_evidence;
+
+typedef struct dt_check_item {
+	dt_check_id id;
+	dt_check_status status;        /* the status that counts */
+	int has_entry;                 /* a person set it */
+	dt_check_entry entry;          /* latest entry, when has_entry */
+	int computed;                  /* dt_check_defs[id].computed */
+	dt_check_status computed_status;
+	char computed_detail[512];     /* why, with the figures */
+	int overridden;                /* computed item with a person's status */
+	dt_evidence *evidence;         /* [nevidence], owned */
+	size_t nevidence;
+} dt_check_item;
+
+typedef struct dt_checklist {
+	dt_check_item items[DT_ITEM_COUNT];
+} dt_checklist;
+
+/* A pilot run's parity verdict against the pilot's first baseline run. */
+typedef struct dt_run_verdict {
+	char baseline[DT_NAME_MAX], pilot[DT_NAME_MAX];
+	dt_verdict verdict;
+	size_t compared, breaches, allowed;
+	double max_abs_rel_diff;      /* NaN when nothing compared */
+	int by_samples;
+} dt_run_verdict;
+
+/* A pilot-role run, as the trial rules see it. */
+typedef struct dt_check_run {
+	const char *name;
+	const dt_series *loss;        /* resolved loss */
+	int64_t logging_steps;        /* 0 = unknown (median loss step gap) */
+	const dt_fact *facts;         /* current journal values */
+	size_t nfacts;
+} dt_check_run;
+
+/* Names: "pending", "pass", "fail", "waived". Parse returns 0 or -1. */
+const char *dt_check_status_name(dt_check_status s);
+int dt_check_status_parse(const char *s, dt_check_status *out);
+
+/* Item by id text ("step6", "trial1"); -1 when unknown. */
+int dt_check_find(const char *id);
+
+/* Whether a person may set `status` on item `id` with `reason`: 0, or -1
+ * with a message in err (waived and overrides of computed items need a
+ * reason). */
+int dt_check_validate(dt_check_id id, dt_check_status status,
+                      const char *reason, char *err, size_t errlen);
+
+/* The computed rules (file comment). Each sets *status and a detail text
+ * with the figures (size n). */
+void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
+                   size_t nd, dt_check_status *status, char *detail, size_t n);
+void dt_rule_trial1(const dt_check_run *runs, size_t nr,
+                    dt_check_status *status, char *detail, size_t n);
+void dt_rule_trial5(const dt_check_run *runs, size_t nr,
+                    dt_check_status *status, char *detail, size_t n);
+
+/* Set every item's status from its entry and computed status (rules in
+ * the file comment), after entries and computed_* are filled. */
+void dt_checklist_resolve(dt_checklist *cl);
+
+/* Items that block a "go": status fail or pending, in checklist order,
+ * written to out[DT_ITEM_COUNT]. Returns their number (0: nothing
+ * blocks). */
+size_t dt_checklist_blocking(const dt_checklist *cl, dt_check_id *out);
+
+/* The items dt_checklist_blocking lists, as "ID (STATUS)" joined by
+ * ", " ("step7 (pending), trial3 (fail)"), into out (size n; "" when
+ * nothing blocks; cut at a whole item when it does not fit). Returns the
+ * number of blocking items. */
+size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n);
+
+/* Counts of items by status, counts[4] indexed by dt_check_status. */
+void dt_checklist_counts(const dt_checklist *cl, size_t counts[4]);
+
+/* Free the evidence arrays of a checklist (and zero it). */
+void dt_checklist_free(dt_checklist *cl);
+
+/* Store: load a pilot's entries and evidence into *cl (computed_* left
+ * unset; dt_overview_load fills them). Returns 0 or -1. */
+int dt_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl);
+
+/* Store: record a person's status for an item (validated with
+ * dt_check_validate; the message is the store error). History is kept.
+ * Returns 0 or -1. */
+int dt_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+                 dt_check_status status, const char *note,
+                 const char *reason, const char *by);
+
+/* Store: every entry of an item, oldest first; *v owned (free()). */
+int dt_check_history(dt_store *st, int64_t pilot_id, dt_check_id id,
+                     dt_check_entry **v, size_t *n);
+
+/* Store: link evidence to an item. `spec` is "run:NAME" (the run must
+ * exist), "drill:ID" (a drill of this pilot) or "file:PATH" (the file's
+ * SHA-256 is computed now and recorded with its absolute path). Returns 0 or -1. */
+int dt_check_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                          const char *spec, const char *by);
+
+#endif

@@ -1,0 +1,195 @@
+/* dt_decimate.c: NaN-aware min/max pyramid and per-column decimation. */
+#include "model/core/decimate.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static dt_range range_empty(void)
+{
+	dt_range r = { INFINITY, -INFINITY, 0, 0 };
+	return r;
+}
+
+/* Fold one point of level 0 into r. */
+static void range_add_value(dt_range *r, double v)
+{
+	if (!isfinite(v)) {
+		r->bad++;
+		return;
+	}
+	if (v < r->min)
+		r->min = v;
+	if (v > r->max)
+		r->max = v;
+	r->finite++;
+}
+
+/* Fold block j of level k (k >= 1) into r; `size` is that block's point
+ * count (2^k, or less for the last block). */
+static void range_add_block(dt_range *r, const dt_pyramid *p, size_t k,
+                            size_t j, size_t size)
+{
+	uint32_t bad = p->bad[k - 1][j];
+	if (p->min[k - 1][j] < r->min)
+		r->min = p->min[k - 1][j];
+	if (p->max[k - 1][j] > r->max)
+		r->max = p->max[k - 1][j];
+	r->bad += bad;
+	r->finite += size - bad;
+}
+
+void dt_pyramid_free(dt_pyramid *p)
+{
+	size_t k;
+	if (!p)
+		return;
+	for (k = 0; k < p->nlevels; k++) {
+		if (p->min)
+			free(p->min[k]);
+		if (p->max)
+			free(p->max[k]);
+		if (p->bad)
+			free(p->bad[k]);
+	}
+	free(p->min);
+	free(p->max);
+	free(p->bad);
+	memset(p, 0, sizeof *p);
+}
+
+int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n)
+{
+	size_t levels = 0, m = n, k, j;
+
+	memset(p, 0, sizeof *p);
+	p->n = n;
+	p->v = v;
+	while (m > 1) {
+		m = (m + 1) / 2;
+		levels++;
+	}
+	if (levels == 0)
+		return 0;
+	p->min = calloc(levels, sizeof *p->min);
+	p->max = calloc(levels, sizeof *p->max);
+	p->bad = calloc(levels, sizeof *p->bad);
+	if (!p->min || !p->max || !p->bad)
+		goto oom;
+	p->nlevels = levels;
+	m = n;
+	for (k = 0; k < levels; k++) {
+		size_t blocks = (m + 1) / 2;
+		p->min[k] = malloc(blocks * sizeof **p->min);
+		p->max[k] = malloc(blocks * sizeof **p->max);
+		p->bad[k] = malloc(blocks * sizeof **p->bad);
+		if (!p->min[k] || !p->max[k] || !p->bad[k])
+			goto oom;
+		for (j = 0; j < blocks; j++) {
+			size_t a = 2 * j, b = 2 * j + 1;
+			dt_range r = range_empty();
+			if (k == 0) {
+				range_add_value(&r, v[a]);
+				if (b < m)
+					range_add_value(&r, v[b]);
+			} else {
+				r.min = p->min[k - 1][a];
+				r.max = p->max[k - 1][a];
+				r.bad = p->bad[k - 1][a];
+				if (b < m) {
+					if (p->min[k - 1][b] < r.min)
+						r.min = p->min[k - 1][b];
+					if (p->max[k - 1][b] > r.max)
+						r.max = p->max[k - 1][b];
+					r.bad += p->bad[k - 1][b];
+				}
+			}
+			p->min[k][j] = r.min;
+			p->max[k][j] = r.max;
+			p->bad[k][j] = (uint32_t)r.bad;
+		}
+		m = blocks;
+	}
+	return 0;
+oom:
+	dt_pyramid_free(p);
+	errno = ENOMEM;
+	return -1;
+}
+
+dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1)
+{
+	dt_range r = range_empty();
+	size_t k = 0, lo, hi;
+
+	if (i1 > p->n)
+		i1 = p->n;
+	if (i0 >= i1)
+		return r;
+	lo = i0;
+	hi = i1;
+	/* Bottom-up walk: at level k, [lo, hi) are block indexes. An odd lo
+	 * (or hi) is a block whose sibling lies outside the range: take it
+	 * alone, then move both ends one level up. */
+	while (lo < hi) {
+		size_t size = (size_t)1 << k;
+		if (lo & 1) {
+			if (k == 0)
+				range_add_value(&r, p->v[lo]);
+			else
+				range_add_block(&r, p, k, lo,
+				                lo * size + size <= p->n ?
+				                size : p->n - lo * size);
+			lo++;
+		}
+		if (hi & 1) {
+			hi--;
+			if (k == 0)
+				range_add_value(&r, p->v[hi]);
+			else
+				range_add_block(&r, p, k, hi,
+				                hi * size + size <= p->n ?
+				                size : p->n - hi * size);
+		}
+		lo >>= 1;
+		hi >>= 1;
+		k++;
+	}
+	return r;
+}
+
+size_t dt_lower_bound_i64(const int64_t *x, size_t n, double key)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((double)x[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void dt_decimate_columns(const int64_t *x, const dt_pyramid *p, double x0,
+                         double span, size_t ncols, dt_column *out)
+{
+	size_t c, i0;
+
+	if (ncols == 0)
+		return;
+	i0 = dt_lower_bound_i64(x, p->n, x0);
+	for (c = 0; c < ncols; c++) {
+		double end = x0 + span * (double)(c + 1) / (double)ncols;
+		size_t i1 = dt_lower_bound_i64(x, p->n, end);
+		out[c].i0 = i0;
+		out[c].i1 = i1;
+		if (i1 > i0) {
+			out[c].r = dt_pyramid_query(p, i0, i1);
+		} else {
+			out[c].r = range_empty();
+		}
+		i0 = i1;
+	}
+}

@@ -1,0 +1,189 @@
+/* dt_decision.c: decision kinds, deciders, the canonical record text and
+ * the hash-chain check (dt_decision.h). */
+#include "model/core/decision.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/util/sha256.h"
+#include "model/util/strbuf.h"
+
+static const char *const kind_names[DT_DECIDE_COUNT] = {
+	"go", "continue", "roll-back", "compare-other-instance", "defer"};
+static const char *const role_names[DT_DECIDER_ROLE_COUNT] = {
+	"researcher", "training-engineer", "platform"};
+static const char zero_hash[65] =
+	"0000000000000000000000000000000000000000000000000000000000000000";
+
+const char *dt_decision_kind_name(dt_decision_kind k)
+{
+	return kind_names[k];
+}
+
+int dt_decision_kind_parse(const char *s, dt_decision_kind *out)
+{
+	for (int i = 0; i < DT_DECIDE_COUNT; i++)
+		if (strcmp(kind_names[i], s) == 0) {
+			*out = (dt_decision_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *dt_decider_role_name(dt_decider_role r)
+{
+	return role_names[r];
+}
+
+int dt_decider_role_parse(const char *s, dt_decider_role *out)
+{
+	if (strcmp(s, "training_engineer") == 0)
+		s = "training-engineer";
+	for (int i = 0; i < DT_DECIDER_ROLE_COUNT; i++)
+		if (strcmp(role_names[i], s) == 0) {
+			*out = (dt_decider_role)i;
+			return 0;
+		}
+	return -1;
+}
+
+int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen)
+{
+	const char *colon = strrchr(s, ':');
+	size_t nl = colon ? (size_t)(colon - s) : 0;
+	memset(out, 0, sizeof *out);
+	if (!colon || nl == 0 || nl >= sizeof out->name) {
+		snprintf(err, errlen, "decider '%.100s': expected NAME:ROLE with a "
+		         "name of 1..%zu bytes", s, sizeof out->name - 1);
+		return -1;
+	}
+	for (size_t i = 0; i < nl; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
+			snprintf(err, errlen, "decider name holds a control character");
+			return -1;
+		}
+	if (dt_decider_role_parse(colon + 1, &out->role) < 0) {
+		snprintf(err, errlen, "decider '%.100s': role must be researcher, "
+		         "training-engineer or platform", s);
+		return -1;
+	}
+	memcpy(out->name, s, nl);
+	return 0;
+}
+
+void dt_deciders_text(const dt_decision *d, char *out, size_t n)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < d->ndeciders && o < n; i++) {
+		int w = snprintf(out + o, n - o, "%s%s:%s", i ? "\n" : "",
+		                 dt_decider_role_name(d->deciders[i].role),
+		                 d->deciders[i].name);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+}
+
+/* "NAME LEN:BYTES\n" */
+static void field(dt_strbuf *b, const char *name, const char *value)
+{
+	size_t len = strlen(value);
+	dt_sb_printf(b, "%s %zu:", name, len);
+	dt_sb_put(b, value, len);
+	dt_sb_put(b, "\n", 1);
+}
+
+char *dt_decision_canon(const dt_decision *d)
+{
+	dt_strbuf b = {0};
+	char num[32];
+	int v2 = d->forced_past[0] != '\0';
+	dt_sb_put(&b, v2 ? "dualtrack decision v2\n" : "dualtrack decision v1\n",
+	          22);
+	snprintf(num, sizeof num, "%" PRId64, d->id);
+	field(&b, "id", num);
+	field(&b, "pilot", d->pilot_name);
+	field(&b, "kind", d->kind_text);
+	field(&b, "rationale", d->rationale);
+	field(&b, "deciders", d->deciders_text);
+	field(&b, "recorded_by", d->recorded_by);
+	field(&b, "decided_at", d->decided_at);
+	snprintf(num, sizeof num, "%" PRId64, d->supersedes);
+	field(&b, "supersedes", num);
+	if (v2)
+		field(&b, "forced_past", d->forced_past);
+	field(&b, "evidence_digest", d->evidence_digest);
+	field(&b, "prev_hash", d->prev_hash);
+	char *text = dt_sb_take(&b);
+	if (!text)
+		errno = ENOMEM;
+	return text;
+}
+
+int dt_decision_hash(const dt_decision *d, char hex[65])
+{
+	char *c = dt_decision_canon(d);
+	if (!c)
+		return -1;
+	int rc = dt_sha256_hex(c, strlen(c), hex);
+	free(c);
+	return rc;
+}
+
+static void bad(dt_chain_report *r, const dt_decision *d, const char *why)
+{
+	r->intact = 0;
+	r->first_bad_id = d->id;
+	snprintf(r->reason, sizeof r->reason, "decision %lld: %s",
+	         (long long)d->id, why);
+}
+
+int dt_decision_chain_check(const dt_decision *v, size_t n,
+                            dt_chain_report *r)
+{
+	memset(r, 0, sizeof *r);
+	r->intact = 1;
+	r->records = n;
+	if (n > 0) {
+		r->head_id = v[n - 1].id;
+		snprintf(r->head_hash, sizeof r->head_hash, "%s", v[n - 1].hash);
+	}
+	const char *prev = zero_hash;
+	for (size_t i = 0; i < n; i++) {
+		const dt_decision *d = &v[i];
+		char hex[65];
+		const char *ev = d->evidence_text ? d->evidence_text : "";
+		if (dt_sha256_hex(ev, strlen(ev), hex) < 0)
+			return -1;
+		if (strcmp(hex, d->evidence_digest) != 0) {
+			bad(r, d, "evidence text does not match its digest");
+			return 0;
+		}
+		if (strcmp(d->prev_hash, prev) != 0) {
+			bad(r, d, i ? "prev_hash does not match the previous record's "
+			    "hash (a record was altered, removed or inserted)" :
+			    "the first record's prev_hash is not the zero hash");
+			return 0;
+		}
+		if (dt_decision_hash(d, hex) < 0)
+			return -1;
+		if (strcmp(hex, d->hash) != 0) {
+			bad(r, d, "stored hash does not match the record's content "
+			    "(the record was altered)");
+			return 0;
+		}
+		prev = d->hash;
+	}
+	return 0;
+}
+
+void dt_decisions_free(dt_decision *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i].evidence_text);
+	free(v);
+}

@@ -1,0 +1,137 @@
+/* dt_decision.h: the decision log of the acceptance workflow
+ * (ACCEPTANCE.md "Decisions"): go / continue / roll back / compare other
+ * instance / defer, with rationale, deciders (name and role), time and a
+ * digest of the evidence it rests on.
+ *
+ * The log is append-only (a new decision supersedes the pilot's previous
+ * one; SQLite triggers refuse UPDATE and DELETE) and hash-chained over the
+ * whole store: record i stores prev_hash = hash of record i-1 (64 '0' for
+ * the first) and hash = SHA-256 of its canonical text (dt_decision_canon):
+ * the line "dualtrack decision v1" followed by one line per field in the
+ * order id, pilot, kind, rationale, deciders, recorded_by, decided_at,
+ * supersedes, evidence_digest, prev_hash, each written as
+ * "NAME LEN:BYTES\n" (LEN = byte length in decimal), so no field can
+ * imitate another. evidence_digest = SHA-256 of evidence_text.
+ * A "go" recorded while checklist items were open (--force, or confirmed
+ * past the TUI warning) keeps them in forced_past ("step7 (pending),
+ * trial3 (fail)", dt_checklist_open_text); such a record's canonical text
+ * starts "dualtrack decision v2" and holds the field forced_past right
+ * after supersedes, so it is part of the hash. Records without it keep
+ * the v1 text (older logs verify unchanged).
+ * The head of the chain (last record's id and hash) is reported by
+ * verify, so a team can keep it elsewhere and detect a deleted newest
+ * record (which the chain alone cannot show). */
+#ifndef DT_DECISION_H
+#define DT_DECISION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/store/store.h"
+
+typedef enum dt_decision_kind {
+	DT_DECIDE_GO = 0,
+	DT_DECIDE_CONTINUE,
+	DT_DECIDE_ROLL_BACK,
+	DT_DECIDE_COMPARE_OTHER,
+	DT_DECIDE_DEFER,
+	DT_DECIDE_COUNT
+} dt_decision_kind;
+
+typedef enum dt_decider_role {
+	DT_ROLE_RESEARCHER = 0,     /* confirms model quality */
+	DT_ROLE_TRAINING_ENGINEER,  /* confirms the trajectory */
+	DT_ROLE_PLATFORM,           /* reproducibility and operating cost */
+	DT_DECIDER_ROLE_COUNT
+} dt_decider_role;
+
+#define DT_DECIDERS_MAX 8
+
+typedef struct dt_decider {
+	char name[64];
+	dt_decider_role role;
+} dt_decider;
+
+typedef struct dt_decision {
+	int64_t id;
+	int64_t pilot_id;
+	char pilot_name[DT_NAME_MAX];
+	dt_decision_kind kind;
+	char rationale[2048];
+	dt_decider deciders[DT_DECIDERS_MAX];
+	size_t ndeciders;
+	char recorded_by[64];      /* who entered it ($DUALTRACK_USER / login) */
+	char decided_at[32];       /* ISO 8601 UTC */
+	int64_t supersedes;        /* the pilot's previous decision id, 0 = none */
+	char forced_past[1024];    /* open items a go was recorded past, "" =
+	                            * none (file comment) */
+	char evidence_digest[65];
+	char *evidence_text;       /* owned (dt_decisions_free), may be NULL */
+	char prev_hash[65];
+	char hash[65];
+	/* as stored (verify): the kind and deciders columns' text */
+	char kind_text[32];
+	char deciders_text[1024];
+} dt_decision;
+
+/* The first record that fails the chain check. */
+typedef struct dt_chain_report {
+	size_t records;            /* decisions checked */
+	int intact;                /* 1: every record checks */
+	int64_t first_bad_id;      /* when !intact */
+	char reason[256];          /* what does not match */
+	int64_t head_id;           /* last record's id, 0 = empty log */
+	char head_hash[65];        /* its stored hash, "" = empty log */
+} dt_chain_report;
+
+/* "go", "continue", "roll-back", "compare-other-instance", "defer". */
+const char *dt_decision_kind_name(dt_decision_kind k);
+int dt_decision_kind_parse(const char *s, dt_decision_kind *out);
+
+/* "researcher", "training-engineer", "platform" (parse also accepts
+ * "training_engineer"). */
+const char *dt_decider_role_name(dt_decider_role r);
+int dt_decider_role_parse(const char *s, dt_decider_role *out);
+
+/* Parse "NAME:ROLE" (split at the last ':'; NAME 1..63 bytes without
+ * control characters or '\n'). Returns 0, or -1 with a message in err. */
+int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen);
+
+/* Deciders as stored: "ROLE:NAME" joined by '\n', into out (size n). */
+void dt_deciders_text(const dt_decision *d, char *out, size_t n);
+
+/* Canonical text of a record (file comment) from kind_text and
+ * deciders_text, malloc'd; NULL when out of memory. */
+char *dt_decision_canon(const dt_decision *d);
+
+/* hash = SHA-256 of dt_decision_canon(d). Returns 0 or -1 (ENOMEM). */
+int dt_decision_hash(const dt_decision *d, char hex[65]);
+
+/* Check a chain v[0..n) in id order: evidence digests, hashes and links
+ * (file comment). Fills *r (head_id / head_hash from v[n-1] as stored);
+ * returns 0 (checked) or -1 (out of memory). */
+int dt_decision_chain_check(const dt_decision *v, size_t n,
+                            dt_chain_report *r);
+
+/* Free decisions returned by the store (their evidence texts and the
+ * array). */
+void dt_decisions_free(dt_decision *v, size_t n);
+
+/* Store: append a decision. Fills d->id, supersedes, decided_at (now),
+ * kind_text, deciders_text, evidence_digest (of d->evidence_text, which
+ * must be set), prev_hash and hash, inside one BEGIN IMMEDIATE transaction
+ * (several people may write at once; the busy timeout makes the others
+ * wait). Must not be called inside another transaction. Returns 0 or -1. */
+int dt_decision_append(dt_store *st, dt_decision *d);
+
+/* Store: decisions of one pilot (pilot_id > 0) or of the whole store
+ * (pilot_id 0), oldest first, with evidence texts; free with
+ * dt_decisions_free. Returns 0 or -1. */
+int dt_decisions_load(dt_store *st, int64_t pilot_id, dt_decision **v,
+                      size_t *n);
+
+/* Store: recompute the whole chain (dt_decision_chain_check over every
+ * decision). Returns 0 (report filled) or -1 (store error). */
+int dt_decision_verify(dt_store *st, dt_chain_report *r);
+
+#endif

@@ -1,0 +1,164 @@
+/* dt_drill.h: resume and fault drills (ACCEPTANCE.md "Resume and fault
+ * drills", acceptance step 4's manual interrupt) and what the logs can
+ * pre-fill of their verification.
+ *
+ * A drill records its kind, the run before and after the fault (the same
+ * run when the restart is inside one run), the checkpoint used (id,
+ * location, checksum, effective step), the fault and resumed times, and
+ * five verification items (effective step, LR schedule, RNG state, data
+ * cursor, control loss), each pass / fail / not checked with a note.
+ *
+ * Pre-fill rules (dt_resume_compare), where the logs allow:
+ * - effective step: the resumed effective step R (first logged step of
+ *   the segment after the restart) must lie in (C, C + I], C the
+ *   checkpoint step, I the logging interval (median step gap before the
+ *   restart, else after, else 1): a run logged every 10 steps resumed
+ *   from checkpoint 2000 first logs 2010. R > C + I loses R - C - I
+ *   optimizer steps; R <= C fails. Same rule as resume-check
+ *   (dt_resume_step_rule, dt_resume_interval);
+ * - LR schedule: the LR logged at R after the restart must equal the LR
+ *   logged at R before it, within a relative 1e-6 (logs print 6-7
+ *   significant digits); not checked when R was not logged before;
+ * - control loss: on replayed steps (logged before the restart and again
+ *   after it) max |after - before| / |before| must be <= the task card's
+ *   rtol (default 0.02); not checked without replayed steps.
+ * Recovery time = resumed time - fault time (seconds), compared with the
+ * task card's acceptable recovery time. */
+#ifndef DT_DRILL_H
+#define DT_DRILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/series.h"
+#include "model/store/store.h"
+
+/* X(ENUM, name, description) */
+#define DT_DRILL_KINDS(X) \
+	X(KILL_DURING_SAVE, "kill-during-save", "stop (kill) during a checkpoint save") \
+	X(DELAYED_WRITE, "delayed-storage-write", "delayed write to object storage") \
+	X(NODE_LOSS, "node-loss", "loss of one node") \
+	X(RESTART_CONFIRMED, "restart-from-confirmed", "restart from the last confirmed checkpoint") \
+	X(CACHE_MISMATCH, "compile-cache-mismatch", "local vs remote compile-cache mismatch") \
+	X(IMAGE_UPDATED, "image-updated", "container image updated between two runs") \
+	X(MANUAL_INTERRUPT, "manual-interrupt", "manual interrupt (acceptance step 4)")
+
+#define DT_DRILL_CHECKS(X) \
+	X(EFFECTIVE_STEP, "effective_step", "effective step number") \
+	X(LR_SCHEDULE, "lr_schedule", "LR at the resumed step") \
+	X(RNG_STATE, "rng_state", "RNG state") \
+	X(DATA_CURSOR, "data_cursor", "data cursor") \
+	X(CONTROL_LOSS, "control_loss", "control loss (replayed steps)")
+
+#define DT_DK_ENUM(e, name, desc) DT_DRILL_##e,
+typedef enum dt_drill_kind { DT_DRILL_KINDS(DT_DK_ENUM) DT_DRILL_KIND_COUNT } dt_drill_kind;
+#undef DT_DK_ENUM
+#define DT_DC_ENUM(e, name, desc) DT_DC_##e,
+typedef enum dt_drill_item { DT_DRILL_CHECKS(DT_DC_ENUM) DT_DC_COUNT } dt_drill_item;
+#undef DT_DC_ENUM
+
+typedef enum dt_dc_status {
+	DT_DC_NOT_CHECKED = 0,
+	DT_DC_PASS = 1,
+	DT_DC_FAIL = 2
+} dt_dc_status;
+
+typedef struct dt_drill_check {
+	dt_dc_status status;
+	char note[512];
+	char source[8];     /* "data" (pre-filled) or "user"; "" = never set */
+	char set_by[64];
+	char set_at[32];
+} dt_drill_check;
+
+typedef struct dt_drill {
+	int64_t id, pilot_id;
+	dt_drill_kind kind;
+	char run_before[DT_NAME_MAX];  /* "" = none */
+	char run_after[DT_NAME_MAX];   /* "" = the restart is inside run_before */
+	char checkpoint_id[256];
+	char checkpoint_location[1024];
+	char checkpoint_checksum[160];
+	int64_t checkpoint_step;       /* effective step saved, 0 = unknown */
+	int64_t resumed_step;          /* effective step resumed at, 0 = unknown */
+	char fault_time[32];           /* ISO 8601 UTC, "" = unknown */
+	char resumed_time[32];
+	char note[1024];
+	char created_by[64];
+	char created_at[32];
+	dt_drill_check checks[DT_DC_COUNT];
+} dt_drill;
+
+/* What the logs say about one restart (dt_resume_compare). */
+typedef struct dt_resume_evidence {
+	int64_t checkpoint_step;   /* as given, 0 = unknown */
+	int64_t resumed_step;      /* first effective step after the restart */
+	int64_t interval;          /* logging interval I, effective steps */
+	int has_lr;                /* 1: LR logged at the resumed step on both sides */
+	double lr_before, lr_after;
+	size_t replayed;           /* replayed logged points with a finite loss
+	                            * on both sides (not optimizer steps) */
+	double max_abs_rel_diff;   /* over replayed steps; NaN when none */
+	int64_t max_diff_step;     /* where it occurs */
+	dt_drill_check step, lr, loss; /* pre-filled items, source "data" */
+} dt_resume_evidence;
+
+/* Kind and item names: "node-loss", "effective_step", ...; descriptions. */
+const char *dt_drill_kind_name(dt_drill_kind k);
+const char *dt_drill_kind_desc(dt_drill_kind k);
+const char *dt_drill_item_name(dt_drill_item i);
+const char *dt_drill_item_desc(dt_drill_item i);
+/* "pass", "fail", "not_checked". */
+const char *dt_dc_status_name(dt_dc_status s);
+
+/* Parse a kind / item / status name; return 0 or -1. */
+int dt_drill_kind_parse(const char *s, dt_drill_kind *out);
+int dt_drill_item_parse(const char *s, dt_drill_item *out);
+int dt_dc_status_parse(const char *s, dt_dc_status *out);
+
+/* Compare the curves of one restart: loss and LR of the segment before it
+ * (`loss_before`, `lr_before`) and of the segment after it (`loss_after`,
+ * `lr_after`; the resumed step is loss_after->step[0]). lr_* may be NULL
+ * or empty. `checkpoint_step` 0 = unknown. `rtol` is the replay agreement
+ * bound (fraction). Fills *ev with the figures and the three pre-filled
+ * items (rules in the file comment). Returns 0, or -1 when loss_after is
+ * empty (no restart to judge). */
+int dt_resume_compare(const dt_series *loss_before, const dt_series *loss_after,
+                      const dt_series *lr_before, const dt_series *lr_after,
+                      int64_t checkpoint_step, double rtol,
+                      dt_resume_evidence *ev);
+
+/* Pre-fill a drill from its runs' logs: a restart inside run_before (the
+ * segment starting at resumed_step when given, else the first restart),
+ * or the last segment of run_before vs the first of run_after. Sets
+ * d->resumed_step when it was 0 and fills *ev. Does not write the store.
+ * Returns 0, 1 when the logs hold no restart to judge (message in err), or
+ * -1 on a store error (message in err). */
+int dt_drill_prefill(dt_store *st, dt_drill *d, double rtol,
+                     dt_resume_evidence *ev, char *err, size_t errlen);
+
+/* Copy the pre-filled items of *ev (effective step, LR schedule, control
+ * loss) into d->checks where a person has not set the item (source "").
+ * Never fails. */
+void dt_drill_apply_evidence(dt_drill *d, const dt_resume_evidence *ev);
+
+/* Recovery time of a drill: resumed_time - fault_time in seconds.
+ * Returns 0 (set), 1 when a time is missing or unparsable. */
+int dt_drill_recovery(const dt_drill *d, double *seconds);
+
+/* Store: add a drill of pilot d->pilot_id (runs named by d->run_before /
+ * d->run_after must exist; "" = none) with its checks whose source is set;
+ * sets d->id. Call inside a transaction. Returns 0 or -1. */
+int dt_drill_add(dt_store *st, dt_drill *d, const char *by);
+
+/* Store: record one verification item of a drill (history kept; the
+ * latest row is current). source is "data" or "user". Returns 0 or -1. */
+int dt_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+                       dt_dc_status status, const char *note,
+                       const char *source, const char *by);
+
+/* Store: drills of a pilot in creation order with their current checks;
+ * *v owned by the caller (free()). Returns 0 or -1. */
+int dt_drills_load(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n);
+
+#endif

@@ -1,0 +1,291 @@
+/* dt_findings.c: logging-scale mismatch and data traps (rules in
+ * dt_findings.h). */
+#include "model/core/findings.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/stats.h"
+
+#define SCALE_NEAR 0.05    /* |m - k| / k for "near an integer" */
+#define SCALE_SPREAD 0.05  /* MAD / m for "near-constant" */
+#define SCALE_MIN_PAIRS 5
+#define LR_AGREE 1e-3
+#define EVAL_AGREE 0.05
+
+const char *dt_finding_kind_name(dt_finding_kind k)
+{
+	switch (k) {
+	case DT_FIND_LOGGING_SCALE: return "logging_scale_mismatch";
+	case DT_FIND_NON_FINITE: return "non_finite";
+	case DT_FIND_ZERO_LOSS: return "zero_loss";
+	default: return "constant_values";
+	}
+}
+
+void dt_findings_free(dt_findings *f)
+{
+	free(f->v);
+	memset(f, 0, sizeof *f);
+}
+
+static dt_finding *push(dt_findings *f, dt_finding_kind k, const char *role)
+{
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 8;
+		dt_finding *v = realloc(f->v, cap * sizeof *v);
+		if (!v) {
+			errno = ENOMEM;
+			return NULL;
+		}
+		f->v = v;
+		f->cap = cap;
+	}
+	dt_finding *x = &f->v[f->n++];
+	memset(x, 0, sizeof *x);
+	x->kind = k;
+	snprintf(x->role, sizeof x->role, "%s", role);
+	return x;
+}
+
+/* Points of s where pred holds: count and index of the first. */
+static size_t count_where(const dt_series *s, int (*pred)(double),
+                         size_t *first)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (pred(s->value[i]) && n++ == 0)
+			*first = i;
+	return n;
+}
+
+static int is_non_finite(double v)
+{
+	return !isfinite(v);
+}
+
+static int is_zero(double v)
+{
+	return v == 0.0;
+}
+
+static int non_finite(const dt_series *s, const char *role,
+                      const char *metric, dt_findings *out)
+{
+	size_t first = 0, n = count_where(s, is_non_finite, &first);
+	if (n == 0)
+		return 0;
+	dt_finding *x = push(out, DT_FIND_NON_FINITE, role);
+	if (!x)
+		return -1;
+	double v = s->value[first];
+	x->step = s->step[first];
+	x->count = n;
+	snprintf(x->detail, sizeof x->detail, "%s %s: %zu non-finite value(s), "
+	         "first %s at step %lld", role, metric, n,
+	         isnan(v) ? "nan" : v > 0 ? "inf" : "-inf", (long long)x->step);
+	return 0;
+}
+
+static int zeros(const dt_series *s, const char *role, const char *metric,
+                 dt_findings *out)
+{
+	size_t first = 0, n = count_where(s, is_zero, &first);
+	if (n == 0)
+		return 0;
+	dt_finding *x = push(out, DT_FIND_ZERO_LOSS, role);
+	if (!x)
+		return -1;
+	x->step = s->step[first];
+	x->count = n;
+	snprintf(x->detail, sizeof x->detail, "%s %s exactly 0.0 at %zu step(s), "
+	         "first at step %lld (a compile trial run's output?)", role,
+	         metric, n, (long long)x->step);
+	return 0;
+}
+
+static int constant_runs(const dt_series *s, const char *role,
+                         const char *metric, dt_findings *out)
+{
+	size_t runs = 0, first = 0, first_len = 0;
+	for (size_t i = 0; i < s->n;) {
+		size_t j = i + 1;
+		while (j < s->n && s->value[j] == s->value[i])
+			j++;
+		if (j - i >= DT_CONSTANT_RUN_MIN && isfinite(s->value[i]) &&
+		    s->value[i] != 0.0 && runs++ == 0) {
+			first = i;
+			first_len = j - i;
+		}
+		i = j;
+	}
+	if (runs == 0)
+		return 0;
+	dt_finding *x = push(out, DT_FIND_CONSTANT, role);
+	if (!x)
+		return -1;
+	x->step = s->step[first];
+	x->count = runs;
+	snprintf(x->detail, sizeof x->detail, "%s %s: %zu run(s) of >= %d "
+	         "identical consecutive values; first %.6g repeated %zu times "
+	         "from step %lld", role, metric, runs, DT_CONSTANT_RUN_MIN,
+	         s->value[first], first_len, (long long)x->step);
+	return 0;
+}
+
+int dt_findings_data(const dt_series *s, const char *role, const char *metric,
+                     dt_findings *out)
+{
+	if (non_finite(s, role, metric, out) < 0 ||
+	    zeros(s, role, metric, out) < 0 ||
+	    constant_runs(s, role, metric, out) < 0)
+		return -1;
+	return 0;
+}
+
+/* Advance i (in b) and j (in p) to the next step both hold; 0 at the
+ * end of either curve. */
+static int next_common(const dt_series *b, const dt_series *p, size_t *i,
+                       size_t *j)
+{
+	while (*i < b->n && *j < p->n && b->step[*i] != p->step[*j]) {
+		if (b->step[*i] < p->step[*j])
+			(*i)++;
+		else
+			(*j)++;
+	}
+	return *i < b->n && *j < p->n;
+}
+
+/* Ratios pilot/baseline at common steps where both are finite and
+ * non-zero; *r owned by the caller. Returns the count, or -1. */
+static long ratios(const dt_series *b, const dt_series *p, double **r,
+                   int64_t *first)
+{
+	size_t cap = b->n < p->n ? b->n : p->n, n = 0, i = 0, j = 0;
+	*r = malloc((cap ? cap : 1) * sizeof **r);
+	if (!*r)
+		return -1;
+	while (next_common(b, p, &i, &j)) {
+		double x = b->value[i], y = p->value[j];
+		if (isfinite(x) && isfinite(y) && x != 0.0 && y != 0.0) {
+			if (n == 0)
+				*first = b->step[i];
+			(*r)[n++] = y / x;
+		}
+		i++;
+		j++;
+	}
+	return (long)n;
+}
+
+/* 1 when the LR agrees at every common step, 0 when not, -1 unknown. */
+static int lr_agreement(const dt_series *b, const dt_series *p)
+{
+	if (!b || !p)
+		return -1;
+	size_t i = 0, j = 0, n = 0;
+	int ok = 1;
+	while (next_common(b, p, &i, &j)) {
+		double x = b->value[i], y = p->value[j];
+		if (fabs(y - x) > LR_AGREE * fabs(x))
+			ok = 0;
+		n++;
+		i++;
+		j++;
+	}
+	return n ? ok : -1;
+}
+
+/* 1 when the median eval ratio is within 5 % of 1, 0 not, -1 unknown. */
+static int eval_agreement(const dt_series *b, const dt_series *p, double *m)
+{
+	*m = NAN;
+	if (!b || !p)
+		return -1;
+	double *r;
+	int64_t first;
+	long n = ratios(b, p, &r, &first);
+	if (n < 0)
+		return -1;
+	int res = -1;
+	if (n > 0) {
+		*m = dt_median_inplace(r, (size_t)n);
+		res = fabs(*m - 1.0) <= EVAL_AGREE;
+	}
+	free(r);
+	return res;
+}
+
+static const char *agree_text(int a)
+{
+	return a == 1 ? "agrees" : a == 0 ? "disagrees" : "not logged on both sides";
+}
+
+int dt_findings_scale(const dt_scale_in *in, dt_findings *out)
+{
+	double *r;
+	int64_t first = 0;
+	long n = ratios(in->loss_b, in->loss_p, &r, &first);
+	if (n < 0)
+		return -1;
+	if (n < SCALE_MIN_PAIRS) {
+		free(r);
+		return 0;
+	}
+	double m = dt_median_inplace(r, (size_t)n);
+	double spread = dt_mad_inplace(r, (size_t)n, m) / fabs(m);
+	free(r);
+	int inverse = fabs(m) < 1.0;
+	double mm = inverse ? 1.0 / fabs(m) : fabs(m);
+	double k = floor(mm + 0.5);
+	if (m <= 0 || k < 2 || fabs(mm - k) / k > SCALE_NEAR ||
+	    spread > SCALE_SPREAD)
+		return 0;
+	dt_finding *x = push(out, DT_FIND_LOGGING_SCALE, "pilot");
+	if (!x)
+		return -1;
+	double em;
+	x->step = first;
+	x->count = (size_t)n;
+	x->factor = inverse ? 1.0 / k : k;
+	x->ratio = m;
+	x->spread = spread;
+	x->lr_agrees = lr_agreement(in->lr_b, in->lr_p);
+	x->eval_agrees = eval_agreement(in->eval_b, in->eval_p, &em);
+	snprintf(x->detail, sizeof x->detail, "pilot loss = %s%.0f %s baseline "
+	         "over %ld common steps from step %lld (median ratio %.4g, spread "
+	         "%.2g %%); LR %s; eval_loss %s: a logging-scale mismatch (loss "
+	         "%s over %.0f micro-batches?), not a training difference",
+	         inverse ? "1/" : "", k, inverse ? "of" : "x", n, (long long)first,
+	         m, 100 * spread, agree_text(x->lr_agrees),
+	         agree_text(x->eval_agrees), inverse ? "divided twice" : "summed",
+	         k);
+	return 1;
+}
+
+const dt_finding *dt_findings_scale_of(const dt_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->v[i].kind == DT_FIND_LOGGING_SCALE)
+			return &f->v[i];
+	return NULL;
+}
+
+char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n)
+{
+	const dt_finding *s = dt_findings_scale_of(f);
+	if (!s && f->n > 0)
+		snprintf(buf, n, "with %zu finding%s", f->n,
+		         f->n == 1 ? "" : "s");
+	else if (!s)
+		snprintf(buf, n, "%s", "");
+	else if (s->factor < 1.0)
+		snprintf(buf, n, "logging-scale mismatch (x 1/%.0f)", 1.0 / s->factor);
+	else
+		snprintf(buf, n, "logging-scale mismatch (x %.0f)", s->factor);
+	return buf;
+}

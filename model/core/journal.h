@@ -1,0 +1,76 @@
+/* dt_journal.h: the run journal (ACCEPTANCE.md "Run journal"): per run,
+ * the facts an acceptance meeting asks for. Values are run facts
+ * (dt_store_fact_set / dt_store_facts in dt_store.h): importers record
+ * them with source "import", people with source "user" (dt_journal_set);
+ * the latest value of a key wins and earlier ones stay as history.
+ *
+ * Known keys (README "Run journal"); any other dotted lower-case key is
+ * accepted too:
+ *   image.id                 container image id (digest)
+ *   neuron.sdk_version       Neuron SDK version
+ *   train.stack              training stack: NxD Training, optimum-neuron,
+ *                            TorchNeuron native; for GPU e.g. HF Trainer
+ *   gpu.cuda_version         CUDA version (GPU runs)
+ *   gpu.driver_version       GPU driver version
+ *   neuron.compiler_flags    neuronx-cc flags
+ *   neuron.compile_seconds   first compilation time (s)
+ *   compile.init_seconds     compilation / graph initialisation time (s)
+ *   neuron.cache_hits        compile-cache hits
+ *   neuron.cache_misses      compile-cache misses
+ *   neuron.cached_artifacts  cached compile artifacts (list or count)
+ *   data.prep_seconds        data preparation time (s)
+ *   data.load_seconds        dataset loading time (s)
+ *   queue.wait_seconds       queue / quota wait (s)
+ *   restart.reasons          reason of each restart
+ *   checkpoint.checksums     checkpoint checksums
+ *   checkpoint.locations     checkpoint locations
+ *   resume.verification      result of the automatic resume verification
+ * Keys holding a duration (ending in "_seconds") must be a finite number
+ * >= 0 (seconds); the cache hit / miss counts a whole number >= 0
+ * (dt_journal_value_check; dt_journal_set rejects anything else).
+ * Trial check 5 passes for a run holding a compile time (neuron.
+ * compile_seconds or compile.init_seconds) and a data-preparation time
+ * (data.prep_seconds or data.load_seconds). */
+#ifndef DT_JOURNAL_H
+#define DT_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/store/store.h"
+
+typedef struct dt_journal_key {
+	const char *key;
+	const char *label;   /* form label, with unit */
+} dt_journal_key;
+
+/* The known keys above in display order, [dt_journal_nkeys]. */
+extern const dt_journal_key dt_journal_keys[];
+extern const size_t dt_journal_nkeys;
+
+/* Label of a known key, or NULL. */
+const char *dt_journal_label(const char *key);
+
+/* 1 when `key` is a journal key: 1..63 bytes of [a-z0-9_.-], starting
+ * with a letter. */
+int dt_journal_key_valid(const char *key);
+
+/* Check `value` for `key`: durations ("*_seconds") must be a finite
+ * number >= 0, counts (neuron.cache_hits, neuron.cache_misses) a whole
+ * number >= 0; other keys take any text. Returns 0, or -1 with a
+ * message naming the key and value in err[errlen]. */
+int dt_journal_value_check(const char *key, const char *value, char *err,
+                           size_t errlen);
+
+/* Record a person's value for a run's journal key (source "user").
+ * Returns 0, or -1 with the message in dt_store_error() (invalid key,
+ * value of 512 bytes or more, value rejected by dt_journal_value_check). */
+int dt_journal_set(dt_store *st, int64_t run_id, const char *key,
+                   const char *value, const char *by);
+
+/* 1 when facts[0..n) hold a compile time / data-preparation time (the
+ * keys named in the file comment) that passes dt_journal_value_check. */
+int dt_journal_has_compile_time(const dt_fact *facts, size_t n);
+int dt_journal_has_data_prep_time(const dt_fact *facts, size_t n);
+
+#endif

@@ -1,0 +1,278 @@
+/* dt_rawlog.c: raw points of one imported file. */
+#include "model/core/rawlog.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void dt_rawlog_init(dt_rawlog *log)
+{
+	memset(log, 0, sizeof *log);
+	snprintf(log->step_source, sizeof log->step_source, "logged step");
+}
+
+void dt_rawlog_free(dt_rawlog *log)
+{
+	for (size_t i = 0; i < log->nseries; i++) {
+		dt_rawseries *s = &log->series[i];
+		free(s->metric);
+		free(s->step);
+		free(s->value);
+		free(s->marks);
+	}
+	free(log->series);
+	for (size_t i = 0; i < log->nwarnings; i++)
+		free(log->warnings[i]);
+	free(log->warnings);
+	for (size_t i = 0; i < log->nnotes; i++)
+		free(log->notes[i]);
+	free(log->notes);
+	for (size_t i = 0; i < log->nfacts; i++) {
+		free(log->facts[i].key);
+		free(log->facts[i].value);
+	}
+	free(log->facts);
+	memset(log, 0, sizeof *log);
+}
+
+dt_rawseries *dt_rawlog_find(const dt_rawlog *log, const char *metric)
+{
+	for (size_t i = 0; i < log->nseries; i++)
+		if (strcmp(log->series[i].metric, metric) == 0)
+			return &log->series[i];
+	return NULL;
+}
+
+dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
+{
+	dt_rawseries *s = dt_rawlog_find(log, metric);
+	if (s)
+		return s;
+	if (log->nseries == log->capseries) {
+		size_t cap = log->capseries ? log->capseries * 2 : 8;
+		dt_rawseries *v = realloc(log->series, cap * sizeof *v);
+		if (!v)
+			return NULL;
+		log->series = v;
+		log->capseries = cap;
+	}
+	s = &log->series[log->nseries];
+	memset(s, 0, sizeof *s);
+	s->metric = strdup(metric);
+	if (!s->metric)
+		return NULL;
+	log->nseries++;
+	return s;
+}
+
+int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
+{
+	if (cap <= s->cap)
+		return 0;
+	int64_t *st = realloc(s->step, cap * sizeof *st);
+	if (!st)
+		return -1;
+	s->step = st;
+	double *va = realloc(s->value, cap * sizeof *va);
+	if (!va)
+		return -1;
+	s->value = va;
+	s->cap = cap;
+	return 0;
+}
+
+int dt_rawseries_push(dt_rawseries *s, int64_t step, double value)
+{
+	if (s->n == s->cap &&
+	    dt_rawseries_reserve(s, s->cap ? s->cap * 2 : 256) < 0)
+		return -1;
+	s->step[s->n] = step;
+	s->value[s->n] = value;
+	s->n++;
+	return 0;
+}
+
+static int push_mark(dt_rawseries *s)
+{
+	uint32_t at = (uint32_t)s->n;
+	if (s->nmarks && s->marks[s->nmarks - 1] == at)
+		return 0;
+	if (s->nmarks == s->capmarks) {
+		size_t cap = s->capmarks ? s->capmarks * 2 : 8;
+		uint32_t *m = realloc(s->marks, cap * sizeof *m);
+		if (!m)
+			return -1;
+		s->marks = m;
+		s->capmarks = cap;
+	}
+	s->marks[s->nmarks++] = at;
+	return 0;
+}
+
+int dt_rawlog_mark_segment(dt_rawlog *log)
+{
+	for (size_t i = 0; i < log->nseries; i++)
+		if (log->series[i].n > 0 && push_mark(&log->series[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/* Append a formatted text to a list of texts (warnings or notes); an
+ * identical consecutive text is kept once. Returns 0 or -1 on ENOMEM. */
+static int add_text(char ***list, size_t *n, size_t *cap, const char *fmt,
+                    va_list ap)
+{
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	if (*n && strcmp((*list)[*n - 1], buf) == 0)
+		return 0;
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 8;
+		char **w = realloc(*list, c * sizeof *w);
+		if (!w)
+			return -1;
+		*list = w;
+		*cap = c;
+	}
+	(*list)[*n] = strdup(buf);
+	if (!(*list)[*n])
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+int dt_rawlog_warn(dt_rawlog *log, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = add_text(&log->warnings, &log->nwarnings, &log->capwarnings,
+	                  fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int dt_rawlog_note(dt_rawlog *log, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = add_text(&log->notes, &log->nnotes, &log->capnotes, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+const char *dt_rawlog_fact_get(const dt_rawlog *log, const char *key)
+{
+	for (size_t i = 0; i < log->nfacts; i++)
+		if (strcmp(log->facts[i].key, key) == 0)
+			return log->facts[i].value;
+	return NULL;
+}
+
+int dt_rawlog_fact(dt_rawlog *log, const char *key, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char *v = strdup(buf);
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < log->nfacts; i++) {
+		if (strcmp(log->facts[i].key, key) == 0) {
+			free(log->facts[i].value);
+			log->facts[i].value = v;
+			return 0;
+		}
+	}
+	if (log->nfacts == log->capfacts) {
+		size_t cap = log->capfacts ? log->capfacts * 2 : 8;
+		dt_rawfact *f = realloc(log->facts, cap * sizeof *f);
+		if (!f) {
+			free(v);
+			return -1;
+		}
+		log->facts = f;
+		log->capfacts = cap;
+	}
+	char *k = strdup(key);
+	if (!k) {
+		free(v);
+		return -1;
+	}
+	log->facts[log->nfacts++] = (dt_rawfact){k, v};
+	return 0;
+}
+
+size_t dt_rawlog_points(const dt_rawlog *log)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < log->nseries; i++)
+		n += log->series[i].n;
+	return n;
+}
+
+/* Key spellings seen in real logs (shared/domain/LOG-FORMATS.md sections
+ * 1-9). Priority 2: per-step training value; 1: per-epoch aggregate or
+ * running mean that a per-step column overrides. */
+static const struct {
+	const char *key, *metric;
+	int prio;
+} metric_map[] = {
+	{"loss", DT_METRIC_LOSS, 2},
+	{"train_loss_step", DT_METRIC_LOSS, 2},
+	{"train/loss", DT_METRIC_LOSS, 2},
+	{"train/loss_step", DT_METRIC_LOSS, 2},
+	{"step_loss", DT_METRIC_LOSS, 2},
+	{"step loss", DT_METRIC_LOSS, 2},
+	{"lm loss", DT_METRIC_LOSS, 2},
+	{"lm_loss", DT_METRIC_LOSS, 2},
+	{"reduced_train_loss", DT_METRIC_LOSS, 2},
+	{"training_loss", DT_METRIC_LOSS, 2},
+	{"train_loss", DT_METRIC_LOSS, 1},
+	{"train_loss_epoch", DT_METRIC_LOSS, 1},
+	{"train/loss_epoch", DT_METRIC_LOSS, 1},
+	{"eval_loss", DT_METRIC_EVAL_LOSS, 2},
+	{"eval/loss", DT_METRIC_EVAL_LOSS, 2},
+	{"val_loss", DT_METRIC_EVAL_LOSS, 2},
+	{"val/loss", DT_METRIC_EVAL_LOSS, 2},
+	{"validation_loss", DT_METRIC_EVAL_LOSS, 2},
+	{"valid_loss", DT_METRIC_EVAL_LOSS, 2},
+	{"learning_rate", DT_METRIC_LR, 2},
+	{"lr", DT_METRIC_LR, 2},
+	{"learning rate", DT_METRIC_LR, 2},
+	{"train/learning_rate", DT_METRIC_LR, 2},
+	{"train/lr", DT_METRIC_LR, 2},
+	{"lr-adamw", DT_METRIC_LR, 2},
+	{"grad_norm", DT_METRIC_GRAD_NORM, 2},
+	{"grad norm", DT_METRIC_GRAD_NORM, 2},
+	{"grad-norm", DT_METRIC_GRAD_NORM, 2},
+	{"gradient_norm", DT_METRIC_GRAD_NORM, 2},
+	{"global_norm", DT_METRIC_GRAD_NORM, 2},
+	{"train/grad_norm", DT_METRIC_GRAD_NORM, 2},
+	{"epoch", DT_METRIC_EPOCH, 2},
+	{"train/epoch", DT_METRIC_EPOCH, 2},
+};
+
+int dt_metric_canonical(const char *key, char *out, size_t outlen)
+{
+	char low[128];
+	size_t k = 0;
+	for (; key[k] && k + 1 < sizeof low; k++)
+		low[k] = (char)tolower((unsigned char)key[k]);
+	low[k] = '\0';
+	for (size_t i = 0; i < sizeof metric_map / sizeof metric_map[0]; i++) {
+		if (strcmp(low, metric_map[i].key) == 0) {
+			snprintf(out, outlen, "%s", metric_map[i].metric);
+			return metric_map[i].prio;
+		}
+	}
+	for (size_t i = 0; low[i]; i++)
+		if (low[i] == ' ')
+			low[i] = '_';
+	snprintf(out, outlen, "%s", low);
+	return 0;
+}

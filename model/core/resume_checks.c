@@ -1,0 +1,359 @@
+/* dt_resume_checks.c: the data checks of one restart: LR continuity,
+ * replay agreement, loss level (with one-point spikes) and the data
+ * cursor (rules and thresholds in dt_resume.h). */
+#include "model/core/resume_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define DETAIL(v, i) (v)->detail[i], sizeof (v)->detail[i]
+
+/* |a - b| / |b|, 0 when both are 0, inf when only b is. */
+static double rel(double a, double b)
+{
+	if (b == 0.0)
+		return a == 0.0 ? 0.0 : INFINITY;
+	return fabs(a - b) / fabs(b);
+}
+
+/* LR after constant over its first >= 3 points (up to 5) while the LR
+ * before changed between its last two points. */
+static int lr_frozen(const dt_series *b, const dt_series *a, double rtol)
+{
+	size_t look = a->n < 5 ? a->n : 5;
+	if (look < 3 || b->n < 2)
+		return 0;
+	for (size_t i = 1; i < look; i++)
+		if (a->value[i] != a->value[0])
+			return 0;
+	double bl = b->value[b->n - 1], bp = b->value[b->n - 2];
+	return fabs(bl - bp) > rtol * fabs(bl);
+}
+
+void dt_rs_check_lr(const dt_rs_ctx *c, dt_restart_verdict *v)
+{
+	const dt_series *b = &c->lr_b, *a = &c->lr_a;
+	double rtol = c->o->lr_rtol;
+	v->check[DT_RC_LR] = DT_CHECK_FAIL;
+	if (b->n == 0 || a->n == 0) {
+		v->check[DT_RC_LR] = DT_CHECK_NA;
+		snprintf(DETAIL(v, DT_RC_LR), "no LR logged on both sides of the "
+		         "restart");
+		return;
+	}
+	if (lr_frozen(b, a, rtol)) {
+		snprintf(DETAIL(v, DT_RC_LR), "LR frozen at %.4g after resume while "
+		         "it was changing before (%.4g -> %.4g)", a->value[0],
+		         b->value[b->n - 2], b->value[b->n - 1]);
+		return;
+	}
+	size_t n = 0;
+	double maxrel = -1, va = 0, vb = 0, x;
+	int64_t at = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		if (!dt_rs_value_at(b, a->step[i], &x))
+			continue;
+		double r = rel(a->value[i], x);
+		n++;
+		if (r > maxrel || isnan(r)) {
+			maxrel = isnan(r) ? INFINITY : r;
+			at = a->step[i];
+			va = a->value[i];
+			vb = x;
+		}
+	}
+	if (n > 0) {
+		if (maxrel <= rtol) {
+			v->check[DT_RC_LR] = DT_CHECK_PASS;
+			snprintf(DETAIL(v, DT_RC_LR), "LR equals the LR logged before on "
+			         "%zu replayed step(s) (max |rel diff| %.2g)", n, maxrel);
+		} else {
+			snprintf(DETAIL(v, DT_RC_LR), "LR %.4g at step %lld after resume "
+			         "vs %.4g logged there before%s", va, (long long)at, vb,
+			         va < 0.5 * vb ? " (warm-up restarted?)" : "");
+		}
+		return;
+	}
+	double pred = dt_rs_interp(b, a->step[0]), last = b->value[b->n - 1];
+	double tol = rtol * fabs(pred) + 0.5 * fabs(pred - last);
+	if (fabs(a->value[0] - pred) <= tol) {
+		v->check[DT_RC_LR] = DT_CHECK_PASS;
+		snprintf(DETAIL(v, DT_RC_LR), "LR %.4g at step %lld follows the "
+		         "schedule trend before (%.4g)", a->value[0],
+		         (long long)a->step[0], pred);
+	} else {
+		snprintf(DETAIL(v, DT_RC_LR), "LR %.4g at step %lld after resume, the "
+		         "schedule trend before gives %.4g%s", a->value[0],
+		         (long long)a->step[0], pred,
+		         a->value[0] < 0.5 * pred ? " (warm-up restarted?)" : "");
+	}
+}
+
+void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
+{
+	const dt_series *b = &c->loss_b, *a = &c->loss_a;
+	double x, maxrel = -1;
+	for (size_t i = 0; i < a->n; i++) {
+		if (!dt_rs_value_at(b, a->step[i], &x) || !isfinite(x) ||
+		    !isfinite(a->value[i]))
+			continue;
+		double r = rel(a->value[i], x);
+		v->replay_n++;
+		if (r > maxrel) {
+			maxrel = r;
+			v->replay_max_step = a->step[i];
+		}
+	}
+	if (v->replay_n == 0) {
+		v->check[DT_RC_REPLAY] = DT_CHECK_NA;
+		snprintf(DETAIL(v, DT_RC_REPLAY), "no replayed steps with finite "
+		         "losses on both sides");
+		return;
+	}
+	v->replay_max_rel = maxrel;
+	int ok = maxrel <= c->o->replay_rtol;
+	v->check[DT_RC_REPLAY] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
+	snprintf(DETAIL(v, DT_RC_REPLAY), "%zu replayed step(s): max |rel diff| "
+	         "%.3g %% at step %lld (limit %.3g %%)%s", v->replay_n,
+	         100 * maxrel, (long long)v->replay_max_step,
+	         100 * c->o->replay_rtol, ok ? "" : ": data cursor or RNG state "
+	         "probably not restored");
+}
+
+/* Level value of point i of s: the loss, or loss / baseline at the same
+ * step when a baseline is given. Returns 0 when not usable. */
+static int level_value(const dt_rs_ctx *c, const dt_series *s, size_t i,
+                       double *out)
+{
+	double y = s->value[i], b;
+	if (!isfinite(y))
+		return 0;
+	if (!c->baseline) {
+		*out = y;
+		return 1;
+	}
+	if (!dt_rs_value_at(c->baseline, s->step[i], &b) || !isfinite(b) ||
+	    b == 0.0)
+		return 0;
+	*out = y / b;
+	return 1;
+}
+
+/* Reference levels of one restart: ma (mean of the after window, its
+ * first point excluded when there are more), mb (what it is compared
+ * with), first / ref_first (first after point and its reference). */
+typedef struct level_ref {
+	size_t na, nb;
+	double ma, mb, first, ref_first;
+	int64_t first_step;
+	const char *how;
+} level_ref;
+
+/* Replayed steps: after points whose step was logged before too, each
+ * compared with the value logged there before (same steps, so free of
+ * the downward trend). Returns 0 when no replayed step has finite values
+ * on both sides. */
+static int level_replayed(const dt_rs_ctx *c, size_t W, level_ref *r)
+{
+	const dt_series *b = &c->loss_b, *a = &c->loss_a;
+	double sa = 0, sb = 0, x, y;
+	size_t n = 0;
+	for (size_t i = 0; i < a->n && n < W + 1; i++) {
+		if (!isfinite(a->value[i]) || !dt_rs_value_at(b, a->step[i], &y) ||
+		    !isfinite(y))
+			continue;
+		x = a->value[i];
+		if (n == 0) {
+			r->first = x;
+			r->ref_first = y;
+			r->first_step = a->step[i];
+		} else {
+			sa += x;
+			sb += y;
+		}
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->na = r->nb = n > 1 ? n - 1 : 1;
+	r->ma = n > 1 ? sa / (double)(n - 1) : r->first;
+	r->mb = n > 1 ? sb / (double)(n - 1) : r->ref_first;
+	r->how = "on replayed steps vs the loss logged there before";
+	return 1;
+}
+
+/* Least-squares line y = p0 + p1 * step through the last W finite points
+ * before t (p1 = 0 with fewer than two distinct steps). Returns the point
+ * count. */
+static size_t trend_before(const dt_rs_ctx *c, size_t W, double *p0,
+                           double *p1)
+{
+	const dt_series *b = &c->loss_b;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	size_t n = 0;
+	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && n < W;)
+		if (isfinite(b->value[i])) {
+			double x = (double)b->step[i], y = b->value[i];
+			sx += x; sy += y; sxx += x * x; sxy += x * y;
+			n++;
+		}
+	if (n == 0)
+		return 0;
+	double mx = sx / (double)n, my = sy / (double)n;
+	double vxx = sxx - (double)n * mx * mx;
+	*p1 = n > 1 && vxx > 0 ? (sxy - (double)n * mx * my) / vxx : 0.0;
+	*p0 = my - *p1 * mx;
+	return n;
+}
+
+/* v clamped into the band between a and b. */
+static double clamp_band(double v, double a, double b)
+{
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Without replayed steps and without a baseline: the after window's mean
+ * vs the band between the flat level before (mean of the points the line
+ * was fitted to) and the line's mean prediction at the after steps; the
+ * reference is the band's nearest edge (the value itself inside it). */
+static int level_trend(const dt_rs_ctx *c, size_t W, level_ref *r)
+{
+	const dt_series *a = &c->loss_a, *b = &c->loss_b;
+	double p0, p1, sa = 0, sp = 0, flat = 0;
+	r->nb = trend_before(c, W, &p0, &p1);
+	size_t n = 0, m = 0;
+	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && m < r->nb;)
+		if (isfinite(b->value[i])) {
+			flat += b->value[i];
+			m++;
+		}
+	flat = m ? flat / (double)m : 0.0;
+	for (size_t i = 0; r->nb && i < a->n && n < W + 1; i++) {
+		if (!isfinite(a->value[i]))
+			continue;
+		double pred = p0 + p1 * (double)a->step[i];
+		if (n == 0) {
+			r->first = a->value[i];
+			r->ref_first = clamp_band(r->first, pred, flat);
+			r->first_step = a->step[i];
+		} else {
+			sa += a->value[i];
+			sp += pred;
+		}
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->na = n > 1 ? n - 1 : 1;
+	r->ma = n > 1 ? sa / (double)(n - 1) : r->first;
+	double pm = n > 1 ? sp / (double)(n - 1) : p0 + p1 * (double)r->first_step;
+	r->mb = clamp_band(r->ma, pm, flat);
+	r->how = "vs the band from the level before to its least-squares trend "
+	         "at the same steps";
+	return 1;
+}
+
+/* With a baseline: mean pilot/baseline ratio after vs before. */
+static int level_baseline(const dt_rs_ctx *c, size_t W, level_ref *r)
+{
+	const dt_series *b = &c->loss_b, *a = &c->loss_a;
+	double sb = 0, sa = 0, x;
+	size_t nb = 0, na = 0;
+	for (size_t i = dt_series_lower_bound(b, c->t); i-- > 0 && nb < W;)
+		if (level_value(c, b, i, &x)) {
+			sb += x;
+			nb++;
+		}
+	for (size_t i = 0; i < a->n && na < W + 1; i++)
+		if (level_value(c, a, i, &x)) {
+			if (na == 0) {
+				r->first = x;
+				r->first_step = a->step[i];
+			} else {
+				sa += x;
+			}
+			na++;
+		}
+	if (nb == 0 || na == 0)
+		return 0;
+	r->nb = nb;
+	r->na = na > 1 ? na - 1 : 1;
+	r->mb = sb / (double)nb;
+	r->ma = na > 1 ? sa / (double)(na - 1) : r->first;
+	r->ref_first = r->mb;
+	r->how = "after vs before";
+	return 1;
+}
+
+void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
+{
+	size_t W = c->o->window ? c->o->window : 1;
+	level_ref r = {0};
+	const char *what = c->baseline ? "pilot/baseline ratio" : "loss";
+	int ok = c->baseline ? level_baseline(c, W, &r) :
+	         level_replayed(c, W, &r) || level_trend(c, W, &r);
+	if (!ok) {
+		v->check[DT_RC_LOSS] = DT_CHECK_NA;
+		snprintf(DETAIL(v, DT_RC_LOSS), "no finite %s on both sides of the "
+		         "restart", what);
+		return;
+	}
+	double lim = c->o->level_rtol;
+	v->level_shift = r.mb == 0.0 ? (r.ma == 0.0 ? 0.0 : INFINITY) :
+	                 (r.ma - r.mb) / fabs(r.mb);
+	ok = fabs(v->level_shift) <= lim;
+	double s0 = r.ref_first == 0.0 ? 0.0 :
+	            (r.first - r.ref_first) / fabs(r.ref_first);
+	if (ok && r.na > 1 && fabs(s0) > lim) {
+		v->spike_step = r.first_step;
+		v->spike_rel = s0;
+	}
+	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
+	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s mean %.4g over %zu point(s) "
+	                 "%s (%.4g over %zu): %+.2f %% (limit %.2g %%)",
+	                 what, r.ma, r.na, r.how, r.mb, r.nb,
+	                 100 * v->level_shift, 100 * lim);
+	if (v->spike_step && k > 0 && (size_t)k < sizeof v->detail[0])
+		snprintf(v->detail[DT_RC_LOSS] + k, sizeof v->detail[0] - (size_t)k,
+		         "; one-point spike %+.1f %% at step %lld right after "
+		         "resume, level holds", 100 * s0, (long long)r.first_step);
+}
+
+void dt_rs_check_cursor(const dt_rs_ctx *c, dt_restart_verdict *v)
+{
+	const dt_series *b = &c->cur_b, *a = &c->cur_a;
+	const char *m = c->cursor_metric ? c->cursor_metric : "data cursor";
+	if (b->n == 0 || a->n == 0) {
+		v->check[DT_RC_CURSOR] = DT_CHECK_NA;
+		snprintf(DETAIL(v, DT_RC_CURSOR), "no consumed samples or epoch "
+		         "logged on both sides of the restart");
+		return;
+	}
+	v->check[DT_RC_CURSOR] = DT_CHECK_FAIL;
+	size_t ref = dt_series_lower_bound(b, a->step[0]);
+	if (ref > 0 && a->value[0] < b->value[ref - 1]) {
+		snprintf(DETAIL(v, DT_RC_CURSOR), "%s %.6g at step %lld after resume "
+		         "< %.6g at step %lld before: data cursor went backwards", m,
+		         a->value[0], (long long)a->step[0], b->value[ref - 1],
+		         (long long)b->step[ref - 1]);
+		return;
+	}
+	double x;
+	for (size_t i = 0; i < a->n; i++)
+		if (dt_rs_value_at(b, a->step[i], &x) && a->value[i] < x) {
+			snprintf(DETAIL(v, DT_RC_CURSOR), "%s %.6g at replayed step %lld "
+			         "< %.6g logged there before: data cursor went backwards",
+			         m, a->value[i], (long long)a->step[i], x);
+			return;
+		}
+	v->check[DT_RC_CURSOR] = DT_CHECK_PASS;
+	if (ref > 0)
+		snprintf(DETAIL(v, DT_RC_CURSOR), "%s %.6g at step %lld after resume "
+		         ">= %.6g at step %lld before", m, a->value[0],
+		         (long long)a->step[0], b->value[ref - 1],
+		         (long long)b->step[ref - 1]);
+	else
+		snprintf(DETAIL(v, DT_RC_CURSOR), "%s never decreases on the "
+		         "replayed steps", m);
+}

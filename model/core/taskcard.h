@@ -1,0 +1,86 @@
+/* dt_taskcard.h: a pilot's task card: the inputs fixed before the pilot
+ * starts (ACCEPTANCE.md "Task card"), and the baseline-match criteria that
+ * compare uses for the pilot (rtol / atol / warm-up).
+ *
+ * The field list is data (DT_TASKCARD_FIELDS): it gives the enum, the
+ * stored key, the CLI option (--KEY), the form label and the kind that a
+ * value is validated against. Values are kept as text exactly as entered;
+ * an empty value means "not set". */
+#ifndef DT_TASKCARD_H
+#define DT_TASKCARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/parity.h"
+
+typedef enum dt_tc_kind {
+	DT_TC_TEXT,  /* free text */
+	DT_TC_INT,   /* integer >= 0 */
+	DT_TC_REAL,  /* real >= 0, '.' decimal point */
+	DT_TC_TYPE   /* training type: lora | full | continued */
+} dt_tc_kind;
+
+/* X(ENUM, key, kind, label) */
+#define DT_TASKCARD_FIELDS(X) \
+	X(MODEL, "model", DT_TC_TEXT, "model name") \
+	X(CODE_VERSION, "code-version", DT_TC_TEXT, "exact code version (commit)") \
+	X(TRAINING_TYPE, "training-type", DT_TC_TYPE, "training type (lora, full, continued)") \
+	X(SEQ_LEN, "seq-len", DT_TC_TEXT, "sequence-length range (e.g. 512-4096)") \
+	X(MICRO_BATCH, "micro-batch", DT_TC_INT, "micro-batch size (samples)") \
+	X(GRAD_ACCUM, "grad-accum", DT_TC_INT, "gradient-accumulation steps") \
+	X(GLOBAL_BATCH, "global-batch", DT_TC_INT, "global batch (samples per optimizer step)") \
+	X(PARALLELISM, "parallelism", DT_TC_TEXT, "parallelism (e.g. tp=8 pp=1 dp=4)") \
+	X(DATASET, "dataset", DT_TC_TEXT, "dataset identity (name, version)") \
+	X(DATASET_SIZE, "dataset-size", DT_TC_TEXT, "dataset size (e.g. 52000 samples)") \
+	X(TARGET_STEPS, "target-steps", DT_TC_INT, "target effective steps") \
+	X(EVAL_METHOD, "eval-method", DT_TC_TEXT, "evaluation method") \
+	X(CONTROL_ANSWERS, "control-answers", DT_TC_TEXT, "control prompts and answers") \
+	X(LOSS_RANGE, "loss-range", DT_TC_TEXT, "expected loss range (e.g. 1.0-1.4)") \
+	X(CKPT_PERIOD, "checkpoint-period", DT_TC_INT, "checkpoint period (effective steps)") \
+	X(CKPT_FORMAT, "checkpoint-format", DT_TC_TEXT, "checkpoint format") \
+	X(RECOVERY, "recovery-seconds", DT_TC_REAL, "acceptable recovery time (seconds)") \
+	X(CUSTOM_OPS, "custom-ops", DT_TC_TEXT, "custom operators (CUDA extensions)") \
+	X(RTOL, "rtol", DT_TC_REAL, "baseline match: rtol (fraction, default 0.02)") \
+	X(ATOL, "atol", DT_TC_REAL, "baseline match: atol (loss units, default 0)") \
+	X(WARMUP, "warmup", DT_TC_INT, "baseline match: warm-up steps not compared (default 0)")
+
+#define DT_TC_ENUM(e, key, kind, label) DT_TC_##e,
+typedef enum dt_tc_field { DT_TASKCARD_FIELDS(DT_TC_ENUM) DT_TC_COUNT } dt_tc_field;
+#undef DT_TC_ENUM
+
+#define DT_TC_VALUE_MAX 512
+
+typedef struct dt_tc_def {
+	const char *key;    /* stored key and CLI option name */
+	dt_tc_kind kind;
+	const char *label;  /* form label, with unit */
+} dt_tc_def;
+
+/* The fields in display order, [DT_TC_COUNT]. */
+extern const dt_tc_def dt_taskcard_defs[DT_TC_COUNT];
+
+typedef struct dt_taskcard {
+	char value[DT_TC_COUNT][DT_TC_VALUE_MAX]; /* "" = not set */
+	char set_by[DT_TC_COUNT][64];             /* who set the current value */
+	char set_at[DT_TC_COUNT][32];             /* when (ISO 8601 UTC) */
+} dt_taskcard;
+
+/* Index of the field with this key, or -1. */
+int dt_taskcard_field(const char *key);
+
+/* Check `value` against the field's kind. Returns 0, or -1 with a message
+ * naming the field and what was expected in err (size errlen). An empty
+ * value (clearing the field) is always valid. */
+int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
+                         size_t errlen);
+
+/* The parity rule of the card: rtol / atol / warm-up where set, the
+ * defaults of dt_parity_defaults() otherwise (global batches unknown). */
+dt_parity_opts dt_taskcard_parity(const dt_taskcard *tc);
+
+/* Acceptable recovery time in seconds: returns 0 and sets *seconds when
+ * the card holds it, 1 when it is not set. */
+int dt_taskcard_recovery(const dt_taskcard *tc, double *seconds);
+
+#endif

@@ -1,0 +1,262 @@
+/* dt_resume_run.c: resume continuity of a stored run (dt_resume_run.h). */
+#include "model/service/resume_run.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/util/num.h"
+#include "model/core/pilot.h"
+#include "model/service/run_load.h"
+#include "model/core/segments.h"
+
+long dt_resume_parse_steps(const char *s, int64_t *v, size_t max)
+{
+	size_t n = 0;
+	const char *p = s;
+	for (;;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (n == max || len == 0 || dt_parse_step(p, len, &v[n]) < 0 ||
+		    v[n] < 0)
+			return -1;
+		n++;
+		if (!e)
+			return (long)n;
+		p = e + 1;
+	}
+}
+
+/* Segments of the first data-cursor metric whose segments line up. */
+static const char *load_cursor(dt_store *st, const dt_run *r, size_t nseg,
+                               dt_series **segs, size_t *n)
+{
+	static const char *const names[] = {"consumed_samples", "consumed_tokens",
+	                                    "epoch"};
+	char err[600];
+	for (size_t k = 0; k < 3; k++) {
+		if (dt_run_segments(st, r, names[k], segs, n, err, sizeof err) < 0)
+			continue;
+		if (*n == nseg)
+			return names[k];
+		dt_segments_free(*segs, *n);
+		*segs = NULL;
+		*n = 0;
+	}
+	return NULL;
+}
+
+/* Checkpoint steps from the run fact; returns the count or -1. */
+static long fact_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
+                      char *err, size_t errlen)
+{
+	dt_fact *facts = NULL;
+	size_t nfacts = 0;
+	long n = 0;
+	if (dt_store_facts(st, run->id, &facts, &nfacts) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	for (size_t i = 0; i < nfacts; i++)
+		if (strcmp(facts[i].key, "checkpoint.confirmed_step") == 0) {
+			n = dt_resume_parse_steps(facts[i].value, ckpt,
+			                          DT_RESUME_MAX_CKPT);
+			if (n < 0) {
+				snprintf(err, errlen, "fact checkpoint.confirmed_step: "
+				         "expected steps like 1200,3400, got '%.100s'",
+				         facts[i].value);
+				break;
+			}
+		}
+	free(facts);
+	return n;
+}
+
+size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
+                            int64_t *v, size_t max, int64_t *drill)
+{
+	size_t n = 0;
+	int64_t lo = 0;
+	if (drill)
+		*drill = 0;
+	for (size_t i = 0; i < nd; i++) {
+		const dt_drill *x = &d[i];
+		size_t k;
+		if (x->checkpoint_step <= 0 || strcmp(x->run_before, run) != 0 ||
+		    (x->run_after[0] && strcmp(x->run_after, run) != 0))
+			continue;
+		if (drill && (*drill == 0 || x->checkpoint_step < lo)) {
+			*drill = x->id;
+			lo = x->checkpoint_step;
+		}
+		for (k = 0; k < n && v[k] < x->checkpoint_step; k++)
+			;
+		if ((k < n && v[k] == x->checkpoint_step) || n == max)
+			continue;
+		memmove(&v[k + 1], &v[k], (n - k) * sizeof *v);
+		v[k] = x->checkpoint_step;
+		n++;
+	}
+	return n;
+}
+
+/* Checkpoint steps from the drills of every pilot; the count or -1. */
+static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
+                        int64_t *drill, char *err, size_t errlen)
+{
+	dt_pilot *p = NULL;
+	size_t np = 0, n = 0;
+	long rc = 0;
+	*drill = 0;
+	if (dt_pilot_list(st, &p, &np) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	for (size_t i = 0; i < np && n == 0; i++) {
+		dt_drill *d = NULL;
+		size_t nd = 0;
+		if (dt_drills_load(st, p[i].id, &d, &nd) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			rc = -1;
+			break;
+		}
+		n = dt_resume_drill_ckpt(d, nd, run->name, ckpt,
+		                         DT_RESUME_MAX_CKPT, drill);
+		free(d);
+	}
+	free(p);
+	return rc < 0 ? -1 : (long)n;
+}
+
+int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
+                  const int64_t *ckpt, long nckpt, int64_t grad_accum_hint,
+                  const dt_resume_opts *opts, dt_resume_run_result *out,
+                  char *err, size_t errlen)
+{
+	dt_series *loss = NULL, *lr = NULL, *cur = NULL, base = {0};
+	size_t nloss = 0, nlr = 0, ncur = 0;
+	int64_t fck[DT_RESUME_MAX_CKPT];
+	dt_resume_opts o = opts ? *opts : dt_resume_defaults();
+	const char *cm;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	if (nckpt < 0) {
+		nckpt = fact_ckpt(st, run, fck, err, errlen);
+		if (nckpt == 0)
+			nckpt = drills_ckpt(st, run, fck, &out->ckpt_drill, err,
+			                    errlen);
+		if (nckpt < 0)
+			return -1;
+		ckpt = fck;
+	}
+	if (nckpt > DT_RESUME_MAX_CKPT)
+		nckpt = DT_RESUME_MAX_CKPT;
+	if (nckpt > 0)
+		memcpy(out->ckpt, ckpt, (size_t)nckpt * sizeof *ckpt);
+	if (dt_run_segments(st, run, "loss", &loss, &nloss, err, errlen) < 0 ||
+	    dt_run_segments(st, run, "lr", &lr, &nlr, err, errlen) < 0 ||
+	    (baseline && dt_run_series(st, baseline, "loss", &base, err,
+	                               errlen) < 0))
+		goto out;
+	if (nloss == 0) {
+		snprintf(err, errlen, "run has no loss curve to check");
+		goto out;
+	}
+	cm = load_cursor(st, run, nloss, &cur, &ncur);
+	dt_resume_in in = {.loss = loss, .nseg = nloss, .lr = lr, .nlr = nlr,
+	                   .cursor = cur, .ncursor = ncur, .cursor_metric = cm,
+	                   .baseline = baseline ? &base : NULL,
+	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
+	                   .grad_accum_hint = grad_accum_hint};
+	if (dt_resume_check(&in, &o, &out->v, &out->nv) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	out->nseg = nloss;
+	out->nckpt = (size_t)nckpt;
+	snprintf(out->cursor_metric, sizeof out->cursor_metric, "%s",
+	         cm ? cm : "");
+	out->all_pass = 1;
+	for (size_t i = 0; i < out->nv; i++)
+		out->all_pass &= out->v[i].pass;
+	rc = 0;
+out:
+	dt_segments_free(loss, nloss);
+	dt_segments_free(lr, nlr);
+	dt_segments_free(cur, ncur);
+	dt_series_free(&base);
+	return rc;
+}
+
+void dt_resume_run_free(dt_resume_run_result *r)
+{
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
+
+/* Append printf output to buf[n] at *used; stops quietly when full. */
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (*used >= n)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, n - *used, fmt, ap);
+	va_end(ap);
+	*used = k < 0 ? n : *used + (size_t)k;
+}
+
+char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
+{
+	size_t used = 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if (r->nckpt == 0) {
+		snprintf(buf, n, "checkpoint unknown");
+		return buf;
+	}
+	put(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nckpt; i++)
+		put(buf, n, &used, "%s%lld", i ? "," : "", (long long)r->ckpt[i]);
+	if (r->ckpt_drill)
+		put(buf, n, &used, " (from drill #%lld)", (long long)r->ckpt_drill);
+	return buf;
+}
+
+char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
+{
+	size_t used = 0, fails = 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if (r->nv == 0) {
+		snprintf(buf, n, "no restarts");
+		return buf;
+	}
+	for (size_t i = 0; i < r->nv; i++)
+		fails += !r->v[i].pass;
+	put(buf, n, &used, "%zu restart%s, ", r->nv, r->nv == 1 ? "" : "s");
+	if (fails == 0) {
+		put(buf, n, &used, "pass");
+		return buf;
+	}
+	put(buf, n, &used, "%zu fail (", fails);
+	for (size_t i = 0, f = 0; i < r->nv; i++) {
+		if (r->v[i].pass)
+			continue;
+		put(buf, n, &used, "%sstep %lld: ", f++ ? "; " : "",
+		    (long long)r->v[i].at_step);
+		for (int c = 0, m = 0; c < DT_RESUME_NCHECKS; c++)
+			if (r->v[i].check[c] == DT_CHECK_FAIL)
+				put(buf, n, &used, "%s%s", m++ ? "+" : "",
+				    dt_resume_check_key(c));
+	}
+	put(buf, n, &used, ")");
+	return buf;
+}

@@ -1,0 +1,70 @@
+/* dt_resume_run.h: resume continuity of a stored run: loads its curves
+ * per segment (loss, lr, the first data-cursor metric whose segments line
+ * up), the confirmed checkpoint steps and an optional baseline, and runs
+ * dt_resume_check. What `dualtrack resume-check` prints and the TUI's
+ * resume view shows. */
+#ifndef DT_RESUME_RUN_H
+#define DT_RESUME_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/drill.h"
+#include "model/core/resume.h"
+#include "model/store/store.h"
+
+#define DT_RESUME_MAX_CKPT 64
+
+typedef struct dt_resume_run_result {
+	dt_restart_verdict *v;    /* [nv] owned (dt_resume_run_free) */
+	size_t nv;                /* restarts = nseg - 1 */
+	size_t nseg;              /* loss segments */
+	int all_pass;             /* 1: every restart passes (or none) */
+	char cursor_metric[32];   /* data-cursor metric used, "" none */
+	size_t nckpt;             /* checkpoint steps used */
+	int64_t ckpt[DT_RESUME_MAX_CKPT]; /* [nckpt] those steps */
+	int64_t ckpt_drill;       /* drill id they came from (the first when
+	                           * several drills), 0 = not from a drill */
+} dt_resume_run_result;
+
+/* Parse a comma-separated list of steps ("1200,3400"; each >= 0) into
+ * v[0..max). Returns the count, or -1 for a malformed or too long list. */
+long dt_resume_parse_steps(const char *s, int64_t *v, size_t max);
+
+/* Checkpoint steps recorded by drills d[0..nd) for restarts inside run
+ * `run` (run_before = run and run_after "" or the same run; checkpoint
+ * step > 0), ascending by step, duplicates once, into v[0..max). *drill
+ * (may be NULL) receives the id of the drill of the lowest step, 0 when
+ * none. Returns the count (0 none; at most max). */
+size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
+                            int64_t *v, size_t max, int64_t *drill);
+
+/* Check every restart of `run`. Checkpoint steps: ckpt[0..nckpt) when
+ * nckpt >= 0, else from the run fact checkpoint.confirmed_step (a list
+ * as above) when it is set, else from the drills of every pilot that
+ * record a checkpoint for a restart inside `run` (dt_resume_drill_ckpt;
+ * out->ckpt_drill says which). `baseline` (may be NULL) gives the loss
+ * level reference; grad_accum_hint and opts as dt_resume_in /
+ * dt_resume_check (opts NULL: defaults). Data cursor: consumed_samples,
+ * consumed_tokens or epoch, the first with as many segments as the loss.
+ * Returns 0, or -1 with the message in err (store error, no loss curve,
+ * a malformed checkpoint fact, out of memory). */
+int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
+                  const int64_t *ckpt, long nckpt, int64_t grad_accum_hint,
+                  const dt_resume_opts *opts, dt_resume_run_result *out,
+                  char *err, size_t errlen);
+
+void dt_resume_run_free(dt_resume_run_result *r);
+
+/* One-line summary of r into buf[n]: "1 restart, pass", "2 restarts,
+ * 1 fail (step 4120: replay)" (failing restarts by their first logged
+ * step and failing check keys, "+"-joined, "; " between restarts), or
+ * "no restarts". Returns buf. */
+/* The checkpoint steps r used, into buf[n]: "checkpoint 1200 (from
+ * drill #1)", "checkpoints 1200,3400", or "checkpoint unknown". Returns
+ * buf. */
+char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
+
+char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,208 @@
+/* dt_runs.c: resolved curves of a run and its cached summary. */
+#include "model/service/run_load.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Load the raw chunks of `metric` and resolve them: into *one
+ * (dt_resolve) when one is not NULL, else into *segs (dt_resolve_segments). */
+static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
+                         dt_series *one, dt_series **segs, size_t *nseg,
+                         char *err, size_t errlen)
+{
+	dt_rawchunk *chunks;
+	size_t n;
+	void *owner;
+	if (dt_store_raw_load(st, run->id, metric, &chunks, &n, &owner) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;
+	int rc = one ? dt_resolve(chunks, n, g, one) :
+	         dt_resolve_segments(chunks, n, g, segs, nseg);
+	dt_store_chunks_free(chunks, owner);
+	if (rc < 0) {
+		snprintf(err, errlen, "run %s, metric %s: %s", run->name, metric,
+		         strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
+                  dt_series *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	return load_resolved(st, run, metric, out, NULL, NULL, err, errlen);
+}
+
+int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
+                    dt_series **segs, size_t *nseg, char *err, size_t errlen)
+{
+	*segs = NULL;
+	*nseg = 0;
+	return load_resolved(st, run, metric, NULL, segs, nseg, err, errlen);
+}
+
+static void stats_of(const char *metric, const dt_series *s,
+                     dt_metric_stats *m)
+{
+	memset(m, 0, sizeof *m);
+	snprintf(m->metric, sizeof m->metric, "%s", metric);
+	m->points = (int64_t)s->n;
+	m->non_finite = (int64_t)s->non_finite;
+	m->first_step = s->n ? s->step[0] : 0;
+	m->last_step = s->n ? s->step[s->n - 1] : 0;
+	m->segments = (int64_t)s->nsegments;
+	m->replayed = (int64_t)s->replayed;
+}
+
+/* Fast path: one chunk, no marks, strictly increasing steps, G = 1: the
+ * resolved curve is the chunk itself. Returns 1 when it applied. */
+static int simple_stats(const char *metric, const dt_rawchunk *c,
+                        size_t nchunks, int64_t g, dt_metric_stats *m)
+{
+	if (nchunks != 1 || c->nmarks || g != 1 || c->n == 0)
+		return 0;
+	int64_t nonfinite = !isfinite(c->value[0]);
+	for (size_t i = 1; i < c->n; i++) {
+		if (c->step[i] <= c->step[i - 1])
+			return 0;
+		nonfinite += !isfinite(c->value[i]);
+	}
+	memset(m, 0, sizeof *m);
+	snprintf(m->metric, sizeof m->metric, "%s", metric);
+	m->points = (int64_t)c->n;
+	m->non_finite = nonfinite;
+	m->first_step = c->step[0];
+	m->last_step = c->step[c->n - 1];
+	m->segments = 1;
+	return 1;
+}
+
+int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
+                       size_t nchunks, int64_t grad_accum,
+                       dt_metric_stats *out)
+{
+	if (simple_stats(metric, chunks, nchunks, grad_accum, out))
+		return 0;
+	dt_series s;
+	if (dt_resolve(chunks, nchunks, grad_accum, &s) < 0)
+		return -1;
+	stats_of(metric, &s, out);
+	dt_series_free(&s);
+	return 0;
+}
+
+int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
+                       size_t n, char *err, size_t errlen)
+{
+	int64_t segments = 1, replayed = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ms[i].segments > segments)
+			segments = ms[i].segments;
+		if (strcmp(ms[i].metric, DT_METRIC_LOSS) == 0)
+			replayed = ms[i].replayed;
+		if (dt_store_stats_put(st, run->id, &ms[i]) < 0)
+			goto fail;
+	}
+	run->segments = segments;
+	run->replayed_steps = replayed;
+	if (dt_store_run_update(st, run) < 0)
+		goto fail;
+	return 0;
+fail:
+	snprintf(err, errlen, "%s", dt_store_error(st));
+	return -1;
+}
+
+int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen)
+{
+	char **names;
+	size_t nn;
+	if (dt_store_metric_names(st, run->id, &names, &nn) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	dt_metric_stats *ms = calloc(nn ? nn : 1, sizeof *ms);
+	int rc = ms ? 0 : -1;
+	for (size_t i = 0; i < nn && rc == 0; i++) {
+		dt_rawchunk *chunks;
+		size_t nc;
+		void *owner;
+		if (dt_store_raw_load(st, run->id, names[i], &chunks, &nc,
+		                      &owner) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			rc = -1;
+			break;
+		}
+		rc = dt_metric_stats_of(names[i], chunks, nc,
+		                        run->grad_accum < 1 ? 1 : run->grad_accum,
+		                        &ms[i]);
+		dt_store_chunks_free(chunks, owner);
+		if (rc < 0)
+			snprintf(err, errlen, "run %s: out of memory", run->name);
+	}
+	if (rc == 0)
+		rc = dt_run_store_stats(st, run, ms, nn, err, errlen);
+	free(ms);
+	dt_strv_free(names, nn);
+	return rc;
+}
+
+/* Chunks of `metric` across the logs, in file order. */
+static size_t log_chunks(const dt_rawlog *const *logs, size_t nlogs,
+                         const char *metric, dt_rawchunk *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < nlogs; i++) {
+		const dt_rawseries *r = dt_rawlog_find(logs[i], metric);
+		if (!r || r->n == 0)
+			continue;
+		out[n++] = (dt_rawchunk){r->n, r->step, r->value, r->nmarks,
+		                         r->marks, r->sort_within_segment};
+	}
+	return n;
+}
+
+static int has_name(const dt_metric_stats *ms, size_t n, const char *m)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ms[i].metric, m) == 0)
+			return 1;
+	return 0;
+}
+
+int dt_run_stats_from_logs(const dt_run *run, const dt_rawlog *const *logs,
+                           size_t nlogs, dt_metric_stats **stats, size_t *n)
+{
+	size_t cap = 0;
+	for (size_t i = 0; i < nlogs; i++)
+		cap += logs[i]->nseries;
+	*n = 0;
+	*stats = calloc(cap ? cap : 1, sizeof **stats);
+	dt_rawchunk *chunks = calloc(nlogs ? nlogs : 1, sizeof *chunks);
+	if (!*stats || !chunks) {
+		free(chunks);
+		return -1;
+	}
+	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;
+	for (size_t i = 0; i < nlogs; i++) {
+		for (size_t k = 0; k < logs[i]->nseries; k++) {
+			const char *m = logs[i]->series[k].metric;
+			if (logs[i]->series[k].n == 0 || has_name(*stats, *n, m))
+				continue;
+			size_t nc = log_chunks(logs, nlogs, m, chunks);
+			if (dt_metric_stats_of(m, chunks, nc, g, &(*stats)[*n]) < 0) {
+				free(chunks);
+				return -1;
+			}
+			(*n)++;
+		}
+	}
+	free(chunks);
+	return 0;
+}

@@ -1,0 +1,50 @@
+/* dt_runs.h: run-level operations built on the store: load a resolved
+ * curve, refresh a run's cached summary after an import. */
+#ifndef DT_RUNS_H
+#define DT_RUNS_H
+
+#include <stddef.h>
+
+#include "model/core/series.h"
+#include "model/store/store.h"
+
+/* Load `metric` of `run` resolved into effective steps (dt_resolve with
+ * the run's grad_accum). A run without the metric gives an empty series
+ * (n = 0) and returns 0. Returns -1 on a store error (message in err). */
+int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
+                  dt_series *out, char *err, size_t errlen);
+
+/* Load `metric` of `run` as one curve per segment, without superseding
+ * (dt_resolve_segments with the run's grad_accum): the values logged
+ * before a restart stay visible. *segs (nseg curves) is freed with
+ * dt_series_free on each and free() on the array. A run without the metric
+ * gives nseg 0. Returns 0, or -1 (message in err). */
+int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
+                    dt_series **segs, size_t *nseg, char *err, size_t errlen);
+
+/* Recompute and store the cached stats of every metric of `run`, and its
+ * segments / replayed_steps summary (inside the caller's transaction).
+ * Returns 0 or -1 (message in err). */
+int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen);
+
+/* Stats of one metric from raw chunks (file order), as dt_run_refresh
+ * stores them. A single monotone chunk without marks and G = 1 (the
+ * common case) is counted in place without allocating. Returns 0 or -1
+ * (errno ENOMEM). */
+int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
+                       size_t nchunks, int64_t grad_accum,
+                       dt_metric_stats *out);
+
+/* Like dt_run_refresh, for a run whose only files are the raw logs given
+ * (all of this import): computes the stats from memory instead of reading
+ * the series back from the store. `stats` receives one entry per metric
+ * (caller frees); they are written with dt_run_store_stats. */
+int dt_run_stats_from_logs(const dt_run *run, const dt_rawlog *const *logs,
+                           size_t nlogs, dt_metric_stats **stats, size_t *n);
+
+/* Store precomputed stats and the run summary derived from them
+ * (segments = max over metrics, replayed = the loss metric's). */
+int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
+                       size_t n, char *err, size_t errlen);
+
+#endif

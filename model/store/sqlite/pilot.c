@@ -1,0 +1,208 @@
+/* store_pilot.c: pilots, attached runs and task-card values in the SQLite
+ * store (dt_pilot.h). */
+#include "model/store/sqlite/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/pilot.h"
+
+const char *dt_run_role_name(dt_run_role r)
+{
+	return r == DT_RUN_PILOT ? "pilot" : "baseline";
+}
+
+int dt_run_role_parse(const char *s, dt_run_role *out)
+{
+	if (strcmp(s, "baseline") == 0)
+		*out = DT_RUN_BASELINE;
+	else if (strcmp(s, "pilot") == 0)
+		*out = DT_RUN_PILOT;
+	else
+		return -1;
+	return 0;
+}
+
+static void row_to_pilot(sqlite3_stmt *s, dt_pilot *p)
+{
+	memset(p, 0, sizeof *p);
+	p->id = sqlite3_column_int64(s, 0);
+	dt_sq_copy_text(p->name, sizeof p->name, s, 1);
+	dt_sq_copy_text(p->created_by, sizeof p->created_by, s, 2);
+	dt_sq_copy_text(p->created_at, sizeof p->created_at, s, 3);
+}
+
+static int name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	if (n == 0 || n >= DT_NAME_MAX)
+		return 0;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+int dt_pilot_create(dt_store *st, const char *name, const char *by,
+                    dt_pilot *out)
+{
+	if (!name_ok(name))
+		return dt_sq_fail(st, "pilot name must be 1..%d bytes without "
+		                  "control characters", DT_NAME_MAX - 1);
+	if (dt_pilot_find(st, name, out) == 0)
+		return dt_sq_fail(st, "a pilot named '%s' exists", out->name);
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT INTO pilot(name, created_by) VALUES(?1,?2)",
+	                  &s) < 0)
+		return -1;
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, by, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "create pilot");
+	return dt_pilot_find(st, name, out) == 0 ? 0 : -1;
+}
+
+int dt_pilot_find(dt_store *st, const char *name, dt_pilot *out)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT id, name, created_by, created_at FROM pilot"
+	                  " WHERE name = ?1", &s) < 0)
+		return -1;
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s), ret = 1;
+	if (rc == SQLITE_ROW) {
+		row_to_pilot(s, out);
+		ret = 0;
+	} else if (rc != SQLITE_DONE) {
+		ret = dt_sq_fail_db(st, "find pilot");
+	}
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int dt_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+	int rc;
+	*v = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT id, name, created_by, created_at FROM pilot"
+	                  " ORDER BY id", &s) < 0)
+		return -1;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
+			sqlite3_finalize(s);
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		row_to_pilot(s, &(*v)[(*n)++]);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list pilots");
+}
+
+int dt_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+                    dt_run_role role, const char *by)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT INTO pilot_run(pilot_id, run_id, role,"
+	                  " attached_by) VALUES(?1,?2,?3,?4) ON CONFLICT("
+	                  "pilot_id, run_id) DO UPDATE SET role = excluded.role,"
+	                  " attached_by = excluded.attached_by", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, pilot_id);
+	sqlite3_bind_int64(s, 2, run_id);
+	sqlite3_bind_text(s, 3, dt_run_role_name(role), -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, by, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach run");
+}
+
+int dt_pilot_runs(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
+                  size_t *n)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+	int rc;
+	*v = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT r.name, pr.role, pr.attached_by,"
+	                  " pr.attached_at FROM pilot_run pr JOIN run r ON"
+	                  " r.id = pr.run_id WHERE pr.pilot_id = ?1"
+	                  " ORDER BY pr.rowid", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, pilot_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
+			sqlite3_finalize(s);
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		dt_pilot_run *pr = &(*v)[(*n)++];
+		memset(pr, 0, sizeof *pr);
+		dt_sq_copy_text(pr->run.name, sizeof pr->run.name, s, 0);
+		const unsigned char *role = sqlite3_column_text(s, 1);
+		pr->role = role && !strcmp((const char *)role, "pilot") ?
+		           DT_RUN_PILOT : DT_RUN_BASELINE;
+		dt_sq_copy_text(pr->attached_by, sizeof pr->attached_by, s, 2);
+		dt_sq_copy_text(pr->attached_at, sizeof pr->attached_at, s, 3);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "runs of pilot");
+	for (size_t i = 0; i < *n; i++)
+		if (dt_store_run_find(st, (*v)[i].run.name, &(*v)[i].run) != 0) {
+			free(*v);
+			*v = NULL;
+			*n = 0;
+			return dt_sq_fail(st, "store: a run of pilot %lld vanished",
+			                  (long long)pilot_id);
+		}
+	return 0;
+}
+
+int dt_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
+{
+	sqlite3_stmt *s;
+	memset(tc, 0, sizeof *tc);
+	if (dt_sq_prepare(st, "SELECT t.field, t.value, t.set_by, t.set_at FROM"
+	                  " taskcard_value t WHERE t.pilot_id = ?1 AND t.id ="
+	                  " (SELECT max(u.id) FROM taskcard_value u WHERE"
+	                  " u.pilot_id = t.pilot_id AND u.field = t.field)",
+	                  &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, pilot_id);
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const unsigned char *key = sqlite3_column_text(s, 0);
+		int f = key ? dt_taskcard_field((const char *)key) : -1;
+		if (f < 0)
+			continue; /* a field of a newer dualtrack */
+		dt_sq_copy_text(tc->value[f], sizeof tc->value[f], s, 1);
+		dt_sq_copy_text(tc->set_by[f], sizeof tc->set_by[f], s, 2);
+		dt_sq_copy_text(tc->set_at[f], sizeof tc->set_at[f], s, 3);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read task card");
+}
+
+int dt_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+                    const char *value, const char *by)
+{
+	char err[256];
+	if (dt_taskcard_validate(f, value, err, sizeof err) < 0)
+		return dt_sq_fail(st, "%s", err);
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT INTO taskcard_value(pilot_id, field, value,"
+	                  " set_by) VALUES(?1,?2,?3,?4)", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, pilot_id);
+	sqlite3_bind_text(s, 2, dt_taskcard_defs[f].key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, value, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, by, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set task card");
+}

@@ -1,0 +1,460 @@
+/* store_runs.c: runs, their files, raw series BLOBs, cached stats and
+ * warnings in the SQLite store.
+ *
+ * Series are stored one row per (file, metric) as packed little-endian
+ * BLOBs, so a 10 M-point series is one row, not 10 M rows. */
+#include "model/store/sqlite/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "series BLOBs are written in host order; add byte swapping for big-endian hosts"
+#endif
+
+#define RUN_COLUMNS "r.id, r.name, r.platform, r.format, r.grad_accum," \
+	" r.global_batch, r.logging_steps, r.segments, r.replayed_steps," \
+	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)"
+
+static void row_to_run(sqlite3_stmt *s, dt_run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->id = sqlite3_column_int64(s, 0);
+	dt_sq_copy_text(r->name, sizeof r->name, s, 1);
+	dt_sq_copy_text(r->platform, sizeof r->platform, s, 2);
+	dt_sq_copy_text(r->format, sizeof r->format, s, 3);
+	r->grad_accum = sqlite3_column_int64(s, 4);
+	r->global_batch = sqlite3_column_int64(s, 5);
+	r->logging_steps = sqlite3_column_int64(s, 6);
+	r->segments = sqlite3_column_int64(s, 7);
+	r->replayed_steps = sqlite3_column_int64(s, 8);
+	dt_sq_copy_text(r->step_source, sizeof r->step_source, s, 9);
+	r->files = sqlite3_column_int64(s, 10);
+}
+
+int dt_store_run_find(dt_store *st, const char *name, dt_run *out)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT " RUN_COLUMNS " FROM run r WHERE r.name = ?1",
+	            &s) < 0)
+		return -1;
+	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	int ret;
+	if (rc == SQLITE_ROW) {
+		row_to_run(s, out);
+		ret = 0;
+	} else if (rc == SQLITE_DONE) {
+		ret = 1;
+	} else {
+		ret = dt_sq_fail_db(st, "find run");
+	}
+	sqlite3_finalize(s);
+	return ret;
+}
+
+int dt_store_run_create(dt_store *st, dt_run *run)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
+	            " global_batch, logging_steps) VALUES(?1,?2,?3,?4,?5,?6)",
+	            &s) < 0)
+		return -1;
+	sqlite3_bind_text(s, 1, run->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, run->platform, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, run->format, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, run->grad_accum < 1 ? 1 : run->grad_accum);
+	sqlite3_bind_int64(s, 5, run->global_batch);
+	sqlite3_bind_int64(s, 6, run->logging_steps);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "create run");
+	run->id = sqlite3_last_insert_rowid(st->db);
+	return 0;
+}
+
+int dt_store_run_update(dt_store *st, const dt_run *run)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "UPDATE run SET format=?2, grad_accum=?3,"
+	            " global_batch=?4, logging_steps=?5, segments=?6,"
+	            " replayed_steps=?7, step_source=?8 WHERE id=?1", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run->id);
+	sqlite3_bind_text(s, 2, run->format, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, run->grad_accum < 1 ? 1 : run->grad_accum);
+	sqlite3_bind_int64(s, 4, run->global_batch);
+	sqlite3_bind_int64(s, 5, run->logging_steps);
+	sqlite3_bind_int64(s, 6, run->segments);
+	sqlite3_bind_int64(s, 7, run->replayed_steps);
+	sqlite3_bind_text(s, 8, run->step_source, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "update run");
+}
+
+
+int dt_store_runs(dt_store *st, dt_run **runs, size_t *n)
+{
+	sqlite3_stmt *s;
+	*runs = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT " RUN_COLUMNS " FROM run r ORDER BY r.id", &s) < 0)
+		return -1;
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)runs, &cap, *n, sizeof **runs) < 0) {
+			sqlite3_finalize(s);
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		row_to_run(s, &(*runs)[(*n)++]);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list runs");
+}
+
+int dt_store_run_files(dt_store *st, int64_t run_id, dt_run_file **files,
+                       size_t *n)
+{
+	sqlite3_stmt *s;
+	*files = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT id, path, sha256, bytes, format, imported_at"
+	            " FROM run_file WHERE run_id=?1 ORDER BY id", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)files, &cap, *n, sizeof **files) < 0) {
+			sqlite3_finalize(s);
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		dt_run_file *f = &(*files)[(*n)++];
+		f->id = sqlite3_column_int64(s, 0);
+		dt_sq_copy_text(f->path, sizeof f->path, s, 1);
+		dt_sq_copy_text(f->sha256, sizeof f->sha256, s, 2);
+		f->bytes = sqlite3_column_int64(s, 3);
+		dt_sq_copy_text(f->format, sizeof f->format, s, 4);
+		dt_sq_copy_text(f->imported_at, sizeof f->imported_at, s, 5);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list files");
+}
+
+int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
+                      const char *sha256_hex, int64_t bytes,
+                      const char *format, int64_t *file_id)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT 1 FROM run_file WHERE run_id=?1 AND sha256=?2",
+	            &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, sha256_hex, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (dt_sq_prepare(st, "INSERT INTO run_file(run_id, path, sha256, bytes, format)"
+	            " VALUES(?1,?2,?3,?4,?5)", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, sha256_hex, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, bytes);
+	sqlite3_bind_text(s, 5, format, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "add file");
+	*file_id = sqlite3_last_insert_rowid(st->db);
+	return 0;
+}
+
+/* Common difference of an arithmetic progression of n >= 2 steps with a
+ * positive stride, else 0 (store the steps as they are). */
+static int64_t steps_stride(const int64_t *step, size_t n)
+{
+	if (n < 2 || step[1] <= step[0])
+		return 0;
+	int64_t d = step[1] - step[0];
+	for (size_t i = 2; i < n; i++)
+		if (step[i] - step[i - 1] != d)
+			return 0;
+	return d;
+}
+
+int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
+	            " steps, vals, marks, sort_within_segment, steps_stride)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
+		return -1;
+	int64_t stride = steps_stride(rs->step, rs->n);
+	sqlite3_bind_int64(s, 1, file_id);
+	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);
+	/* Zero-length BLOBs must not be NULL (NOT NULL columns). */
+	sqlite3_bind_blob64(s, 4, rs->n ? (const void *)rs->step : "",
+	                    (stride ? 1 : rs->n) * sizeof(int64_t), SQLITE_STATIC);
+	sqlite3_bind_blob64(s, 5, rs->n ? (const void *)rs->value : "",
+	                    rs->n * sizeof(double), SQLITE_STATIC);
+	if (rs->nmarks)
+		sqlite3_bind_blob64(s, 6, rs->marks, rs->nmarks * sizeof(uint32_t),
+		                    SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, 6);
+	sqlite3_bind_int(s, 7, rs->sort_within_segment);
+	sqlite3_bind_int64(s, 8, stride);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
+}
+
+/* Copies of the loaded BLOBs, kept together so one free releases them. */
+typedef struct blob_owner {
+	size_t n, cap;
+	void **blobs;
+} blob_owner;
+
+void dt_store_chunks_free(dt_rawchunk *chunks, void *owner)
+{
+	blob_owner *o = owner;
+	if (o) {
+		for (size_t i = 0; i < o->n; i++)
+			free(o->blobs[i]);
+		free(o->blobs);
+		free(o);
+	}
+	free(chunks);
+}
+
+/* Read a BLOB column of raw_series row `rowid` straight into a buffer
+ * of `bytes` (incremental BLOB I/O: no intermediate copy, so a 10 M-point
+ * series costs its own size once). */
+static void *read_blob(dt_store *st, blob_owner *o, const char *col,
+                       sqlite3_int64 rowid, size_t bytes)
+{
+	sqlite3_blob *b;
+	if (dt_sq_grow((void **)&o->blobs, &o->cap, o->n, sizeof *o->blobs) < 0)
+		return NULL;
+	if (bytes > (size_t)2147483647)
+		return NULL; /* beyond SQLite's BLOB limit anyway */
+	void *buf = malloc(bytes ? bytes : 1);
+	if (!buf)
+		return NULL;
+	if (bytes && (sqlite3_blob_open(st->db, "main", "raw_series", col, rowid,
+	                                0, &b) != SQLITE_OK)) {
+		free(buf);
+		return NULL;
+	}
+	if (bytes) {
+		int rc = (size_t)sqlite3_blob_bytes(b) == bytes ?
+			sqlite3_blob_read(b, buf, (int)bytes, 0) : SQLITE_CORRUPT;
+		sqlite3_blob_close(b);
+		if (rc != SQLITE_OK) {
+			free(buf);
+			return NULL;
+		}
+	}
+	o->blobs[o->n++] = buf;
+	return buf;
+}
+
+/* Fill one chunk from the current row (rowid, n, marks bytes, sort). */
+static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
+                        dt_rawchunk *c)
+{
+	memset(c, 0, sizeof *c);
+	sqlite3_int64 rowid = sqlite3_column_int64(s, 0);
+	size_t n = (size_t)sqlite3_column_int64(s, 1);
+	size_t mb = (size_t)sqlite3_column_int64(s, 2);
+	c->n = n;
+	c->nmarks = mb / sizeof(uint32_t);
+	c->sort_within_segment = sqlite3_column_int(s, 3);
+	int64_t stride = sqlite3_column_int64(s, 4);
+	c->step = read_blob(st, o, "steps", rowid,
+	                    (stride && n ? 1 : n) * sizeof(int64_t));
+	if (c->step && stride && n) {
+		/* Expand first + i * stride in place of the one stored step. */
+		int64_t first = c->step[0];
+		int64_t *full = malloc(n * sizeof *full);
+		if (!full)
+			return -2;
+		for (size_t i = 0; i < n; i++)
+			full[i] = first + (int64_t)i * stride;
+		o->blobs[o->n - 1] = full;
+		free((void *)c->step);
+		c->step = full;
+	}
+	c->value = read_blob(st, o, "vals", rowid, n * sizeof(double));
+	c->marks = read_blob(st, o, "marks", rowid, c->nmarks * sizeof(uint32_t));
+	return (c->step && c->value && c->marks) ? 0 : -2;
+}
+
+int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
+                      dt_rawchunk **chunks, size_t *nchunks, void **owner)
+{
+	sqlite3_stmt *s;
+	*chunks = NULL;
+	*nchunks = 0;
+	*owner = NULL;
+	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, coalesce(length(r.marks), 0),"
+	            " r.sort_within_segment, r.steps_stride FROM raw_series r"
+	            " JOIN run_file f ON f.id = r.file_id"
+	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	blob_owner *o = calloc(1, sizeof *o);
+	size_t cap = 0;
+	int rc, bad = o ? 0 : -1;
+	while (!bad && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)chunks, &cap, *nchunks, sizeof **chunks) < 0) {
+			bad = -1;
+			break;
+		}
+		bad = row_to_chunk(st, s, o, &(*chunks)[(*nchunks)++]);
+	}
+	if (!bad && rc != SQLITE_DONE)
+		bad = -3;
+	sqlite3_finalize(s);
+	if (bad) {
+		dt_store_chunks_free(*chunks, o);
+		*chunks = NULL;
+		*nchunks = 0;
+		if (bad == -2)
+			return dt_sq_fail(st, "store: series '%s' could not be read "
+			                "(damaged BLOB or out of memory)", metric);
+		return bad == -3 ? dt_sq_fail_db(st, "load series")
+		                 : dt_sq_fail(st, "store: out of memory");
+	}
+	*owner = o;
+	return 0;
+}
+
+
+int dt_store_metric_names(dt_store *st, int64_t run_id, char ***names,
+                          size_t *n)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT DISTINCT r.metric FROM raw_series r JOIN"
+	            " run_file f ON f.id = r.file_id WHERE f.run_id=?1"
+	            " ORDER BY r.metric", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	return dt_sq_collect_strings(st, s, names, n);
+}
+
+int dt_store_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO run_metric(run_id, metric,"
+	            " points, non_finite, first_step, last_step, segments,"
+	            " replayed) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, m->metric, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, m->points);
+	sqlite3_bind_int64(s, 4, m->non_finite);
+	sqlite3_bind_int64(s, 5, m->first_step);
+	sqlite3_bind_int64(s, 6, m->last_step);
+	sqlite3_bind_int64(s, 7, m->segments);
+	sqlite3_bind_int64(s, 8, m->replayed);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store stats");
+}
+
+int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+                   size_t *n)
+{
+	sqlite3_stmt *s;
+	*ms = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT metric, points, non_finite, first_step,"
+	            " last_step, segments, replayed FROM run_metric"
+	            " WHERE run_id=?1 ORDER BY metric", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)ms, &cap, *n, sizeof **ms) < 0) {
+			sqlite3_finalize(s);
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		dt_metric_stats *m = &(*ms)[(*n)++];
+		dt_sq_copy_text(m->metric, sizeof m->metric, s, 0);
+		m->points = sqlite3_column_int64(s, 1);
+		m->non_finite = sqlite3_column_int64(s, 2);
+		m->first_step = sqlite3_column_int64(s, 3);
+		m->last_step = sqlite3_column_int64(s, 4);
+		m->segments = sqlite3_column_int64(s, 5);
+		m->replayed = sqlite3_column_int64(s, 6);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read stats");
+}
+
+/* Insert one importer message of `kind` ("warning" or "note"). */
+static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
+                       const char *kind, const char *text)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "INSERT INTO run_warning(run_id, file_id, text,"
+	            " kind) VALUES(?1,?2,?3,?4)", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	if (file_id > 0)
+		sqlite3_bind_int64(s, 2, file_id);
+	else
+		sqlite3_bind_null(s, 2);
+	sqlite3_bind_text(s, 3, text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 4, kind, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add warning");
+}
+
+/* Messages of one kind of a run, in insertion order. */
+static int messages(dt_store *st, int64_t run_id, const char *kind,
+                    char ***w, size_t *n)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT text FROM run_warning WHERE run_id=?1"
+	            " AND kind=?2 ORDER BY id", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, kind, -1, SQLITE_STATIC);
+	return dt_sq_collect_strings(st, s, w, n);
+}
+
+int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
+                         const char *text)
+{
+	return message_add(st, run_id, file_id, "warning", text);
+}
+
+int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *text)
+{
+	return message_add(st, run_id, file_id, "note", text);
+}
+
+int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return messages(st, run_id, "warning", w, n);
+}
+
+int dt_store_notes(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return messages(st, run_id, "note", w, n);
+}
+
+

@@ -1,0 +1,86 @@
+/* store_schema.c: the store's schema, one migration per user_version.
+ * A migration is never edited once released; changes come as a new one. */
+#include "model/store/sqlite/internal.h"
+
+const char *const dt_schema_migrations[] = {
+	/* user_version 1: runs, files, raw series, warnings, cached stats. */
+	"CREATE TABLE run("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE,"
+	" platform TEXT NOT NULL CHECK(platform IN ('gpu','trn2','trn1','other')),"
+	" format TEXT NOT NULL DEFAULT '',"
+	" grad_accum INTEGER NOT NULL DEFAULT 1 CHECK(grad_accum >= 1),"
+	" global_batch INTEGER NOT NULL DEFAULT 0,"
+	" logging_steps INTEGER NOT NULL DEFAULT 0,"
+	" segments INTEGER NOT NULL DEFAULT 0,"
+	" replayed_steps INTEGER NOT NULL DEFAULT 0,"
+	" step_source TEXT NOT NULL DEFAULT '',"
+	" created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));"
+	"CREATE TABLE run_file("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
+	" path TEXT NOT NULL,"
+	" sha256 TEXT NOT NULL,"
+	" bytes INTEGER NOT NULL,"
+	" format TEXT NOT NULL,"
+	" imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
+	" UNIQUE(run_id, sha256));"
+	/* steps: int64 LE [n] when steps_stride is 0; otherwise the steps
+	 * are steps[0] + i * steps_stride and the BLOB holds steps[0] alone
+	 * (most logs step evenly: half the bytes of a series). vals:
+	 * IEEE-754 binary64 LE [n]; marks: uint32 LE point indexes starting a
+	 * new segment. */
+	"CREATE TABLE raw_series("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" steps BLOB NOT NULL,"
+	" steps_stride INTEGER NOT NULL DEFAULT 0,"
+	" vals BLOB NOT NULL,"
+	" marks BLOB,"
+	" sort_within_segment INTEGER NOT NULL DEFAULT 0,"
+	" PRIMARY KEY(file_id, metric));"
+	"CREATE TABLE run_warning("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
+	" file_id INTEGER REFERENCES run_file(id) ON DELETE CASCADE,"
+	" text TEXT NOT NULL);"
+	"CREATE TABLE run_metric("
+	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" points INTEGER NOT NULL,"
+	" non_finite INTEGER NOT NULL,"
+	" first_step INTEGER NOT NULL,"
+	" last_step INTEGER NOT NULL,"
+	" segments INTEGER NOT NULL,"
+	" replayed INTEGER NOT NULL,"
+	" PRIMARY KEY(run_id, metric));",
+	/* user_version 2: run facts (the run journal): one row per value
+	 * set, by an importer ("import") or a person ("user"); the current
+	 * value of a key is its latest row. */
+	"CREATE TABLE run_fact("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,"
+	" file_id INTEGER REFERENCES run_file(id) ON DELETE CASCADE,"
+	" key TEXT NOT NULL,"
+	" value TEXT NOT NULL,"
+	" source TEXT NOT NULL CHECK(source IN ('import','user')),"
+	" set_by TEXT NOT NULL DEFAULT '',"
+	" set_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')));"
+	"CREATE INDEX run_fact_key ON run_fact(run_id, key, id);",
+	/* user_version 3: acceptance workflow (schema_acceptance.c). */
+	dt_schema_acceptance,
+	/* user_version 4: findings, ledger, scenario (schema_ledger.c). */
+	dt_schema_ledger,
+	/* user_version 5: the open checklist items a "go" was forced past
+	 * (dt_decision.h; part of the record's hash). */
+	"ALTER TABLE decision ADD COLUMN forced_past TEXT NOT NULL DEFAULT '';",
+	/* user_version 6: importer messages are warnings (may hide a data
+	 * problem) or notes (informational: which tag is the loss, how steps
+	 * are numbered); rows stored before are warnings. */
+	"ALTER TABLE run_warning ADD COLUMN kind TEXT NOT NULL DEFAULT 'warning'"
+	" CHECK(kind IN ('warning','note'));",
+};
+
+const size_t dt_schema_count =
+	sizeof dt_schema_migrations / sizeof dt_schema_migrations[0];

@@ -1,0 +1,219 @@
+/* store_sqlite.c: the SQLite backend of dt_store (dt_store.h): opening,
+ * migrations, transactions and the helpers the other store_*.c files
+ * share (store_sqlite_internal.h).
+ *
+ * Schema migrations (store_schema.c) are keyed on PRAGMA user_version.
+ * All SQL goes through prepared statements with bound values. WAL mode
+ * and a busy timeout let two people (the meeting room and a remote lead
+ * over SSH) share one store. */
+#include "model/store/sqlite/internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int dt_sq_fail(dt_store *st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->err, sizeof st->err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int dt_sq_fail_db(dt_store *st, const char *what)
+{
+	return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(st->db));
+}
+
+const char *dt_store_error(const dt_store *st)
+{
+	return st ? st->err : "store not open";
+}
+
+/* mkdir -p of the directory part of path. */
+static void make_parent_dirs(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(buf, 0700);
+		*p = '/';
+	}
+}
+
+int dt_sq_exec(dt_store *st, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		dt_sq_fail(st, "store: %s", msg ? msg : sqlite3_errmsg(st->db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int user_version(dt_store *st, int *v)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL))
+		return dt_sq_fail_db(st, "read schema version");
+	*v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int migrate(dt_store *st)
+{
+	int have = 0;
+	int want = (int)dt_schema_count;
+	if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	if (user_version(st, &have) < 0)
+		goto bad;
+	if (have > want) {
+		dt_sq_fail(st, "store: schema version %d is newer than this dualtrack "
+		         "(knows %d); upgrade dualtrack", have, want);
+		goto bad;
+	}
+	for (int v = have; v < want; v++) {
+		char pragma[64];
+		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
+			goto bad;
+		snprintf(pragma, sizeof pragma, "PRAGMA user_version=%d", v + 1);
+		if (dt_sq_exec(st, pragma) < 0)
+			goto bad;
+	}
+	return dt_sq_exec(st, "COMMIT");
+bad:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+dt_store *dt_store_open(const char *path, char *err, size_t errlen)
+{
+	dt_store *st = calloc(1, sizeof *st);
+	if (!st) {
+		snprintf(err, errlen, "store: out of memory");
+		return NULL;
+	}
+	make_parent_dirs(path);
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+	                    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "store %s: %s", path,
+		         st->db ? sqlite3_errmsg(st->db) : "cannot open");
+		dt_store_close(st);
+		return NULL;
+	}
+	sqlite3_busy_timeout(st->db, 5000);
+	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
+	 * effect only when the file is created). */
+	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
+	             " PRAGMA foreign_keys=ON;"
+	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0) {
+		snprintf(err, errlen, "%s: %s", path, st->err);
+		dt_store_close(st);
+		return NULL;
+	}
+	return st;
+}
+
+void dt_store_close(dt_store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close(st->db);
+	free(st);
+}
+
+int dt_store_begin(dt_store *st)
+{
+	return dt_sq_exec(st, "BEGIN IMMEDIATE");
+}
+
+int dt_store_commit(dt_store *st)
+{
+	return dt_sq_exec(st, "COMMIT");
+}
+
+void dt_store_rollback(dt_store *st)
+{
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
+		return dt_sq_fail_db(st, "prepare");
+	return 0;
+}
+
+void dt_sq_copy_text(char *dst, size_t n, sqlite3_stmt *s, int col)
+{
+	const unsigned char *t = sqlite3_column_text(s, col);
+	snprintf(dst, n, "%s", t ? (const char *)t : "");
+}
+
+
+/* Grow *v (element size sz) to hold n + 1 elements. */
+int dt_sq_grow(void **v, size_t *cap, size_t n, size_t sz)
+{
+	if (n < *cap)
+		return 0;
+	size_t c = *cap ? *cap * 2 : 16;
+	void *p = realloc(*v, c * sz);
+	if (!p)
+		return -1;
+	*v = p;
+	*cap = c;
+	return 0;
+}
+
+/* Collect column 0 of every row as strings. */
+int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
+{
+	size_t cap = 0;
+	int rc;
+	*v = NULL;
+	*n = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(s, 0);
+		char *c = strdup(t ? (const char *)t : "");
+		if (!c || dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
+			free(c);
+			sqlite3_finalize(s);
+			dt_strv_free(*v, *n);
+			*v = NULL;
+			*n = 0;
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		(*v)[(*n)++] = c;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read");
+}
+
+int dt_store_data_version(dt_store *st, int64_t *version)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "PRAGMA data_version", &s) < 0)
+		return -1;
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*version = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : dt_sq_fail_db(st, "data_version");
+}
+
+void dt_strv_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
