@@ -68,6 +68,7 @@ typedef struct app {
 	char follow_run[DT_NAME_MAX];
 	char live_title[800];  /* title with the LIVE marker */
 	int64_t data_version;
+	char status[300];      /* app message over the footer until a key */
 } app;
 
 /* Monotonic milliseconds. */
@@ -78,13 +79,25 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void load_theme(app *a)
+/* Load the current theme file; `say` puts its name (or why the file
+ * could not be read) into the status line. */
+static void load_theme(app *a, int say)
 {
 	char err[600];
 	if (a->ntheme == 0 ||
-	    dt_theme_load(&a->theme, a->theme_paths[a->theme_idx], err, sizeof err))
+	    dt_theme_load(&a->theme, a->theme_paths[a->theme_idx], err,
+	                  sizeof err)) {
 		dt_theme_default(&a->theme); /* missing file: built-in colours */
+		if (say)
+			snprintf(a->status, sizeof a->status, "theme: built-in (%.200s)",
+			         a->ntheme ? err : "no theme files");
+	} else if (say) {
+		snprintf(a->status, sizeof a->status, "theme: %s%s (t: next)",
+		         a->theme.name, a->mono && !a->theme.mono
+		         ? ", monochrome (NO_COLOR or no colours)" : "");
+	}
 	dt_term_apply_theme(&a->theme, a->mono);
+	dt_grid_set_mono(&a->grid, a->mono || a->theme.mono);
 }
 
 static int translate_key(int rc, wint_t wch)
@@ -136,6 +149,10 @@ static void draw(app *a)
 		               : a->screen == SCR_RESUME ? DT_HELP_RESUME
 		               : a->screen == SCR_IMPORT ? DT_HELP_IMPORT
 		               : a->screen);
+	if (a->status[0] && g->w >= MIN_COLS && g->h >= MIN_ROWS) {
+		dt_grid_fill(g, 0, g->h - 1, g->w, L' ', DT_ROLE_STATUS);
+		dt_grid_text(g, 0, g->h - 1, g->w, a->status, DT_ROLE_PASS);
+	}
 	dt_term_blit(g);
 }
 
@@ -312,6 +329,7 @@ static void runs_action(app *a, dt_action act, int *quit)
 static void handle_key(app *a, int key, int *quit)
 {
 	dt_action act;
+	a->status[0] = '\0';
 	if (a->screen == SCR_IMPORT && dt_import_screen_modal(&a->imp) &&
 	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
 		import_key(a, key); /* the text editor: every key */
@@ -332,7 +350,7 @@ static void handle_key(app *a, int key, int *quit)
 	}
 	if (key == 't') {
 		a->theme_idx = a->ntheme ? (a->theme_idx + 1) % a->ntheme : 0;
-		load_theme(a);
+		load_theme(a, 1);
 		clearok(stdscr, TRUE);
 		return;
 	}
@@ -437,7 +455,6 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		return 2;
 	install_signals(old_quit, old_crash);
 	a.mono = !dt_term_has_color();
-	load_theme(&a);
 	if (dt_grid_init(&a.grid, COLS > 0 ? COLS : 80, LINES > 0 ? LINES : 24,
 	                 ascii)) {
 		dt_term_end();
@@ -445,6 +462,7 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		fprintf(stderr, "dualtrack: out of memory\n");
 		return 1;
 	}
+	load_theme(&a, 0);
 	dt_store_data_version(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
 	dt_pilots_init(&a.pil, st);

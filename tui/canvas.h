@@ -5,7 +5,8 @@
  * the baseline, layer 1 the pilot. Composition (readable without colour):
  * baseline only -> the braille pattern of its dots (ASCII '*'); pilot only
  * -> the pilot glyph ('•', ASCII '+'); both -> the braille pattern of
- * both layers' dots in the overlap role (ASCII '#'), so where the curves
+ * both layers' dots in the overlap role (ASCII '#'; without colour the
+ * overlap glyph '◆', see dt_grid_set_mono), so where the curves
  * coincide the detail stays visible and every '•' is a place where the
  * pilot leaves the baseline. Dot (px, py) has px in [0, 2w) left to right and py in
  * [0, 4h) top to bottom. */

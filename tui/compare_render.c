@@ -94,7 +94,7 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	x += 2;
 	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_PILOT, "%s",
 	                    v->label[1]) + 2;
-	dt_grid_put(g, x, y, gl->braille ? dt_braille(0xFF) : gl->overlap,
+	dt_grid_put(g, x, y, gl->overlap_dots ? dt_braille(0xFF) : gl->overlap,
 	            DT_ROLE_OVERLAP);
 	x += 2;
 	x += dt_grid_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + 2;

@@ -142,8 +142,13 @@ void dt_help_render(dt_grid *g, int screen)
 	}
 	if (screen != DT_HELP_COMPARE)
 		return;
-	dt_grid_text(g, ix, y, 60, g->ascii ?
-	             "marks: baseline *, pilot +, both #, NaN/inf !" :
-	             "marks: baseline braille, pilot \xe2\x80\xa2, both \xe2\x97\x86, "
-	             "NaN/inf \xe2\x96\xb2", DT_ROLE_STATUS);
+	if (g->ascii)
+		dt_grid_text(g, ix, y, 64, "marks: baseline *, pilot +, both #, "
+		             "NaN/inf !", DT_ROLE_STATUS);
+	else
+		dt_grid_text(g, ix, y, 64, g->gl->overlap_dots ?
+		             "marks: baseline \xe2\xa3\xbf, pilot \xe2\x80\xa2, both "
+		             "\xe2\xa3\xbf (own colour), NaN/inf \xe2\x96\xb2" :
+		             "marks: baseline \xe2\xa3\xbf, pilot \xe2\x80\xa2, both "
+		             "\xe2\x97\x86, NaN/inf \xe2\x96\xb2", DT_ROLE_STATUS);
 }

@@ -288,8 +288,10 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	dt_grid_text(g, 0, g->h - 1, g->w,
 	             "?:help q:back h/l:cursor +/-:zoom [ ]:pan s:EMA i:interp "
 	             "w:window f:findings", DT_ROLE_STATUS);
-	if (c->msg[0])
+	if (c->msg[0]) { /* over the whole footer row: no stale characters */
+		dt_grid_fill(g, 0, g->h - 1, g->w, L' ', DT_ROLE_STATUS);
 		dt_grid_text(g, 0, g->h - 1, g->w, c->msg, DT_ROLE_WARN);
+	}
 	if (c->findings_open)
 		draw_findings_box(c, g);
 }

@@ -4,13 +4,50 @@
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <term.h>
+#include <unistd.h>
 
 static int term_active;
 static attr_t role_attr[DT_ROLE_COUNT];
 static short role_pair[DT_ROLE_COUNT];
 
+/* The terminal type must be known and able to place the cursor (a
+ * "dumb" terminal cannot). Checked through terminfo before initscr(),
+ * which would print its own error and exit(1) on an unknown type.
+ * Returns 0, or -1 with a one-line message on stderr. */
+static int term_usable(void)
+{
+	const char *term = getenv("TERM");
+	const char *cup;
+	int err = 0;
+	if (!term || !term[0]) {
+		fprintf(stderr, "dualtrack: TERM is not set; the full-screen view "
+		        "needs it (try TERM=xterm-256color, or use the subcommands: "
+		        "dualtrack --help)\n");
+		return -1;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		fprintf(stderr, "dualtrack: unknown terminal type TERM=%s (try "
+		        "TERM=xterm-256color, or use the subcommands: dualtrack "
+		        "--help)\n", term);
+		return -1;
+	}
+	cup = tigetstr("cup");
+	if (!cup || cup == (const char *)-1) {
+		fprintf(stderr, "dualtrack: terminal type TERM=%s cannot draw the "
+		        "full-screen view (try TERM=xterm-256color, or use the "
+		        "subcommands: dualtrack --help)\n", term);
+		del_curterm(cur_term);
+		return -1;
+	}
+	del_curterm(cur_term);
+	return 0;
+}
+
 int dt_term_init(void)
 {
+	if (term_usable() < 0)
+		return -1;
 	if (!initscr()) {
 		fprintf(stderr, "dualtrack: cannot initialise the terminal\n");
 		return -1;

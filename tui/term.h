@@ -8,8 +8,10 @@
 #include "tui/grid.h"
 
 /* Start curses on the terminal (cbreak, noecho, keypad, hidden cursor,
- * 200 ms input timeout). Returns 0, or -1 when the terminal cannot be
- * initialised (message on stderr). */
+ * 200 ms input timeout, 25 ms Esc delay so Esc then a key is two keys).
+ * Returns 0, or -1 when the terminal cannot be used: TERM unset, unknown
+ * to terminfo, or unable to place the cursor (TERM=dumb); a one-line
+ * message on stderr then suggests TERM=xterm-256color or the CLI. */
 int dt_term_init(void);
 
 /* Restore the terminal; safe to call more than once. */

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# tui_terminal.sh: what the TUI does with the terminal itself.
+# - Esc then j sent together (well inside 100 ms) is two keys: Esc does
+#   nothing on the run list and j moves the selection from row 1 to row 2
+#   (set_escdelay(25); the default 1 s would swallow the j).
+# - TERM=dumb, an unknown TERM and no TERM: one line on stderr naming
+#   TERM=xterm-256color and the subcommands, exit 2 (not ncurses' error
+#   with exit 1, which means "verdict fail").
+# - NO_COLOR: the curve where baseline and pilot coincide is drawn with
+#   its own shape (U+25C6) instead of the braille dots the baseline uses;
+#   with colours it stays braille (told apart by colour).
+# - t (next theme) says which theme is now in use.
+# $1 = dualtrack binary. Exit 77 (skipped) without tmux.
+set -u
+BIN=${1:?usage: tui_terminal.sh path/to/dualtrack}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+tmp=$(mktemp -d)
+T="tmux -L dtterm$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+db="$tmp/s.db"
+# two identical curves: every plotted cell holds both
+awk 'BEGIN { print "step,loss"; for (s = 1; s <= 50; s++) printf "%d,%.3f\n", s, 3 - s / 50 }' >"$tmp/a.csv"
+"$BIN" --db "$db" import --platform gpu --run gpu-a "$tmp/a.csv" >/dev/null || exit 1
+"$BIN" --db "$db" import --platform gpu --run gpu-b "$tmp/a.csv" >/dev/null || exit 1
+"$BIN" --db "$db" import --platform trn2 --run trn2-a "$tmp/a.csv" >/dev/null || exit 1
+
+fail=0
+. "$(dirname "$0")/tmux_helpers.sh"
+$T new-session -d -x 80 -y 24 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp bash --norc --noprofile"
+
+# the run list row that is shown reversed (NO_COLOR: selection = reverse)
+selected() { $T capture-pane -p -e -t t | grep -F $'\e[7m' | grep -oE 'gpu-[ab]|trn2-a' | head -n 1; }
+wait_selected() {
+	local i
+	for i in $(seq 100); do
+		[ "$(selected)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "FAIL: selected row is '$(selected)', expected $1"; screen; fail=1
+}
+
+$T send-keys -t t "clear; NO_COLOR=1 \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
+wait_for "runs (3)"
+wait_selected gpu-a
+$T send-keys -t t Escape j
+wait_selected gpu-b
+$T send-keys -t t Escape k
+wait_selected gpu-a
+
+# NO_COLOR: pick gpu-a (b) and trn2-a (p), compare: the overlap glyph
+$T send-keys -t t b j j p c
+wait_for "loss: gpu-a vs trn2-a"
+wait_for "◆ both"
+if ! screen | sed -n '3,16p' | grep -q '◆'; then
+	echo "FAIL: no overlap glyph in the plot under NO_COLOR"; screen; fail=1
+fi
+# t: the status line names the theme
+$T send-keys -t t t
+wait_re "theme: [a-z]+"
+$T send-keys -t t q q
+wait_for "EXIT=0"
+
+# with colours the overlap keeps the braille dots of both curves
+$T send-keys -t t "clear; \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
+wait_for "runs (3)"
+$T send-keys -t t b j j p c
+wait_for "loss: gpu-a vs trn2-a"
+wait_for "⣿ both"
+if screen | sed -n '3,16p' | grep -q '◆'; then
+	echo "FAIL: overlap glyph in the plot with colours"; screen; fail=1
+fi
+$T send-keys -t t q q
+wait_for "EXIT=0"
+
+# terminals the full-screen view cannot use: one line, exit 2
+for term in dumb no-such-terminal-xyz ''; do
+	$T send-keys -t t "clear; TERM='$term' \"$BIN\" --db \"$db\" 2>\"$tmp/err\"; echo EXIT=\$?; cat \"$tmp/err\"" Enter
+	wait_for "EXIT=2"
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL: not one line"; cat "$tmp/err"; fail=1; }
+	grep -qF "TERM=xterm-256color, or use the subcommands" "$tmp/err" ||
+		{ echo "FAIL: no hint for TERM='$term'"; screen; fail=1; }
+	if grep -qi "error opening terminal" "$tmp/err"; then
+		echo "FAIL: ncurses' own error for TERM='$term'"; screen; fail=1
+	fi
+done
+exit $fail
