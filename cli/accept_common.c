@@ -11,7 +11,7 @@
 int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 {
 	dt_pilot p;
-	int rc = dt_pilot_find(st, name, &p);
+	int rc = dt_store_pilot_find(st, name, &p);
 	if (rc == 0)
 		return p.id;
 	if (rc < 0) {
@@ -20,7 +20,7 @@ int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 	}
 	dt_pilot *v = NULL;
 	size_t n = 0;
-	dt_pilot_list(st, &v, &n);
+	dt_store_pilot_list(st, &v, &n);
 	const char **names = malloc((n ? n : 1) * sizeof *names);
 	for (size_t i = 0; names && i < n; i++)
 		names[i] = v[i].name;

@@ -51,7 +51,7 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 	dt_actor_name(by, sizeof by);
 	int64_t pid = dt_cli_find_pilot(st, argv[optind]);
 	if (pid > 0 && dt_cli_find_run(st, argv[optind + 1], &run) == 0) {
-		if (dt_pilot_attach(st, pid, run.id, role, by) < 0) {
+		if (dt_store_pilot_attach(st, pid, run.id, role, by) < 0) {
 			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		} else {
 			char a[DT_NAME_MAX * 2], b[DT_NAME_MAX * 2];

@@ -78,10 +78,10 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 	int64_t pid = dt_cli_find_pilot(st, argv[optind]);
 	int rc = DT_EXIT_USAGE;
 	if (pid > 0 && dt_store_begin(st) == 0) {
-		int ok = dt_check_set(st, pid, (dt_check_id)item, status, note,
+		int ok = dt_store_check_set(st, pid, (dt_check_id)item, status, note,
 		                      reason, by) == 0;
 		for (size_t i = 0; ok && i < nev; i++)
-			ok = dt_check_evidence_add(st, pid, (dt_check_id)item, ev[i],
+			ok = dt_store_evidence_add(st, pid, (dt_check_id)item, ev[i],
 			                           by) == 0;
 		if (ok && dt_store_commit(st) == 0) {
 			printf("%s: %s (%zu evidence link%s added)\n",

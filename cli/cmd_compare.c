@@ -156,8 +156,8 @@ static void print_compile_note(dt_store *st, const dt_run *b,
 	dt_fact *fb = NULL, *fp = NULL;
 	size_t nb = 0, np = 0;
 	char note[1024], safe[1100];
-	if (dt_store_facts(st, b->id, &fb, &nb) == 0 &&
-	    dt_store_facts(st, pl->id, &fp, &np) == 0 &&
+	if (dt_store_fact_list(st, b->id, &fb, &nb) == 0 &&
+	    dt_store_fact_list(st, pl->id, &fp, &np) == 0 &&
 	    dt_run_compile_note(b->name, fb, nb, pl->name, fp, np, note,
 	                        sizeof note)) {
 		dt_sanitize(note, safe, sizeof safe);

@@ -10,6 +10,7 @@
 #include "model/util/clock.h"
 #include "model/service/overview.h"
 #include "model/util/text.h"
+#include "model/service/drill_prefill.h"
 
 static void drill_usage(FILE *f)
 {
@@ -174,7 +175,7 @@ static void prefill(dt_store *st, dt_drill *d)
 	dt_taskcard tc;
 	dt_resume_evidence ev;
 	char err[600];
-	if (dt_taskcard_load(st, d->pilot_id, &tc) < 0)
+	if (dt_store_taskcard_load(st, d->pilot_id, &tc) < 0)
 		return;
 	dt_parity_opts po = dt_taskcard_parity(&tc);
 	int rc = dt_drill_prefill(st, d, po.rtol, &ev, err, sizeof err);
@@ -195,7 +196,7 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 			return DT_EXIT_USAGE;
 	if (a->prefill && a->d.run_before[0])
 		prefill(st, &a->d);
-	if (dt_store_begin(st) < 0 || dt_drill_add(st, &a->d, by) < 0 ||
+	if (dt_store_begin(st) < 0 || dt_store_drill_add(st, &a->d, by) < 0 ||
 	    dt_store_commit(st) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		dt_store_rollback(st);
@@ -266,7 +267,7 @@ static int cmd_check(dt_store *st, char **args, const char *note)
 		return DT_EXIT_USAGE;
 	}
 	dt_actor_name(by, sizeof by);
-	if (dt_drill_check_set(st, id, it, s, note, "user", by) < 0) {
+	if (dt_store_drill_check_set(st, id, it, s, note, "user", by) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return DT_EXIT_USAGE;
 	}

@@ -63,7 +63,7 @@ static void print_summary(dt_store *st, const char *name)
 	       (long long)run.replayed_steps);
 	dt_metric_stats *ms;
 	size_t n;
-	if (dt_store_stats(st, run.id, &ms, &n) < 0)
+	if (dt_store_stats_list(st, run.id, &ms, &n) < 0)
 		return;
 	for (size_t i = 0; i < n; i++) {
 		dt_sanitize(ms[i].metric, safe, sizeof safe);

@@ -10,6 +10,7 @@
 #include "model/core/journal.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
+#include "model/service/journal_set.h"
 
 static void journal_usage(FILE *f)
 {
@@ -89,7 +90,7 @@ static int run_cmd(dt_store *st, const char *sub, char **args, int json)
 	}
 	dt_fact *f;
 	size_t n;
-	if (dt_store_facts(st, run.id, &f, &n) < 0) {
+	if (dt_store_fact_list(st, run.id, &f, &n) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return DT_EXIT_USAGE;
 	}

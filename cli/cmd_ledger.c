@@ -10,7 +10,7 @@
 #include "cli/ledger_print.h"
 #include "model/service/ledger_load.h"
 #include "model/util/num.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 static void ledger_usage(FILE *f)
 {

@@ -93,7 +93,7 @@ static int set_fields(dt_store *st, int64_t pilot_id, const pilot_args *a,
                       const char *by)
 {
 	for (int i = 0; i < DT_TC_COUNT; i++)
-		if (a->field[i] && dt_taskcard_set(st, pilot_id, (dt_tc_field)i,
+		if (a->field[i] && dt_store_taskcard_set(st, pilot_id, (dt_tc_field)i,
 		                                   a->field[i], by) < 0)
 			return -1;
 	return 0;
@@ -116,7 +116,7 @@ static int cmd_new_set(dt_store *st, const char *name, const pilot_args *a,
 	if (dt_store_begin(st) < 0)
 		goto fail;
 	if (create) {
-		if (dt_pilot_create(st, name, by, &p) < 0)
+		if (dt_store_pilot_create(st, name, by, &p) < 0)
 			goto fail_tx;
 		id = p.id;
 	}
@@ -138,7 +138,7 @@ static int cmd_list(dt_store *st, int json)
 {
 	dt_pilot *v;
 	size_t n;
-	if (dt_pilot_list(st, &v, &n) < 0) {
+	if (dt_store_pilot_list(st, &v, &n) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return DT_EXIT_USAGE;
 	}

@@ -64,9 +64,9 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0, nw = 0, nn = 0;
 	char **warn = NULL, **notes = NULL;
-	dt_store_stats(st, r->id, &ms, &nm);
-	dt_store_warnings(st, r->id, &warn, &nw);
-	dt_store_notes(st, r->id, &notes, &nn);
+	dt_store_stats_list(st, r->id, &ms, &nm);
+	dt_store_warning_list(st, r->id, &warn, &nw);
+	dt_store_note_list(st, r->id, &notes, &nn);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
 	dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
@@ -85,7 +85,7 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	json_texts(w, "notes", notes, nn);
 	dt_fact *facts = NULL;
 	size_t nf = 0;
-	dt_store_facts(st, r->id, &facts, &nf);
+	dt_store_fact_list(st, r->id, &facts, &nf);
 	dt_jw_key(w, "facts");
 	dt_jw_obj_begin(w);
 	for (size_t i = 0; i < nf; i++) {
@@ -120,8 +120,8 @@ static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
 	size_t nm = 0, nw = 0;
 	char **warn = NULL;
 	char name[DT_NAME_MAX * 2];
-	dt_store_stats(st, r->id, &ms, &nm);
-	dt_store_warnings(st, r->id, &warn, &nw);
+	dt_store_stats_list(st, r->id, &ms, &nm);
+	dt_store_warning_list(st, r->id, &warn, &nw);
 	dt_sanitize(r->name, name, sizeof name);
 	const dt_metric_stats *loss = NULL;
 	for (size_t i = 0; i < nm; i++)
@@ -155,7 +155,7 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		return DT_EXIT_USAGE;
 	dt_run *runs;
 	size_t n;
-	if (dt_store_runs(st, &runs, &n) < 0) {
+	if (dt_store_run_list(st, &runs, &n) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		dt_store_close(st);
 		return DT_EXIT_USAGE;

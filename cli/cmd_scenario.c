@@ -9,8 +9,9 @@
 #include "cli/cli.h"
 #include "model/util/jsonw.h"
 #include "model/core/scenario.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 #include "model/util/text.h"
+#include "model/service/scenario_save.h"
 
 /* Option names: the question keys with '-' for '_'. */
 static const char *const opt_names[DT_Q_COUNT] = {

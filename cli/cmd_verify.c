@@ -53,7 +53,7 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_chain_report r;
-	if (dt_decision_verify(st, &r) < 0) {
+	if (dt_store_decision_verify(st, &r) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		dt_store_close(st);
 		return DT_EXIT_USAGE;

@@ -85,7 +85,7 @@ int dt_cli_find_run(dt_store *st, const char *name, dt_run *out)
 	}
 	dt_run *runs = NULL;
 	size_t n = 0;
-	dt_store_runs(st, &runs, &n);
+	dt_store_run_list(st, &runs, &n);
 	const char **names = malloc((n ? n : 1) * sizeof *names);
 	for (size_t i = 0; names && i < n; i++)
 		names[i] = runs[i].name;

@@ -12,7 +12,7 @@ int dt_cli_metric_list(dt_store *st, int64_t run_id, char *out,
 {
 	char **names = NULL;
 	size_t n = 0, w = 0;
-	if (dt_store_metric_names(st, run_id, &names, &n) < 0) {
+	if (dt_store_metric_list(st, run_id, &names, &n) < 0) {
 		snprintf(out, outlen, "?");
 		return -1;
 	}

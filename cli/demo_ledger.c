@@ -13,7 +13,7 @@
 
 #include "cli/cli.h"
 #include "model/core/scenario.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 #define DEMO_LEDGER_PILOT "llama3-8b-lora-trn2"   /* issue 3's demo pilot */
 
@@ -70,7 +70,7 @@ int dt_demo_ledger(dt_store *st)
 {
 	dt_ledger_entry *e;
 	size_t n;
-	if (dt_store_ledger_entries(st, DEMO_LEDGER_PILOT, &e, &n) < 0)
+	if (dt_store_ledger_list(st, DEMO_LEDGER_PILOT, &e, &n) < 0)
 		goto fail;
 	free(e);
 	if (n > 0)

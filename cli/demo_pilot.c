@@ -11,6 +11,8 @@
 #include "model/util/clock.h"
 #include "model/core/journal.h"
 #include "model/service/overview.h"
+#include "model/service/drill_prefill.h"
+#include "model/service/journal_set.h"
 
 #define DEMO_PILOT "llama3-8b-lora-trn2"
 #define DEMO_GPU "llama3-8b-lora-gpu-a100"
@@ -97,29 +99,29 @@ static int add_drills(dt_store *st, int64_t pid, const char *by,
 		return -1;
 	}
 	dt_drill_apply_evidence(&d, &ev);
-	if (dt_drill_add(st, &d, by) < 0)
+	if (dt_store_drill_add(st, &d, by) < 0)
 		return -1;
 	*node_loss = d.id;
 	dt_drill m = {.pilot_id = pid, .kind = DT_DRILL_MANUAL_INTERRUPT};
 	snprintf(m.note, sizeof m.note, "planned: interrupt the next pilot run "
 	         "by hand during an asynchronous checkpoint save (step 4)");
-	return dt_drill_add(st, &m, by);
+	return dt_store_drill_add(st, &m, by);
 }
 
 static int fill(dt_store *st, const char *by)
 {
 	dt_pilot p;
 	dt_run gpu, trn;
-	if (dt_pilot_create(st, DEMO_PILOT, by, &p) < 0 ||
+	if (dt_store_pilot_create(st, DEMO_PILOT, by, &p) < 0 ||
 	    dt_store_run_find(st, DEMO_GPU, &gpu) != 0 ||
 	    dt_store_run_find(st, DEMO_TRN, &trn) != 0)
 		return -1;
 	for (size_t i = 0; i < sizeof card / sizeof card[0]; i++)
-		if (dt_taskcard_set(st, p.id, (dt_tc_field)dt_taskcard_field(card[i][0]),
+		if (dt_store_taskcard_set(st, p.id, (dt_tc_field)dt_taskcard_field(card[i][0]),
 		                    card[i][1], by) < 0)
 			return -1;
-	if (dt_pilot_attach(st, p.id, gpu.id, DT_RUN_BASELINE, by) < 0 ||
-	    dt_pilot_attach(st, p.id, trn.id, DT_RUN_PILOT, by) < 0)
+	if (dt_store_pilot_attach(st, p.id, gpu.id, DT_RUN_BASELINE, by) < 0 ||
+	    dt_store_pilot_attach(st, p.id, trn.id, DT_RUN_PILOT, by) < 0)
 		return -1;
 	for (size_t i = 0; i < sizeof journal / sizeof journal[0]; i++)
 		if (dt_journal_set(st, !strcmp(journal[i][0], DEMO_GPU) ? gpu.id :
@@ -136,8 +138,8 @@ static int fill(dt_store *st, const char *by)
 			snprintf(ev, sizeof ev, "drill:%lld", (long long)drill);
 		dt_check_id id = (dt_check_id)dt_check_find(checks[i][0]);
 		dt_check_status_parse(checks[i][1], &s);
-		if (dt_check_set(st, p.id, id, s, checks[i][2], "", by) < 0 ||
-		    (ev[0] && dt_check_evidence_add(st, p.id, id, ev, by) < 0))
+		if (dt_store_check_set(st, p.id, id, s, checks[i][2], "", by) < 0 ||
+		    (ev[0] && dt_store_evidence_add(st, p.id, id, ev, by) < 0))
 			return -1;
 	}
 	return 0;
@@ -147,7 +149,7 @@ int dt_demo_pilot_build(dt_store *st)
 {
 	char by[64], err[600];
 	dt_pilot p;
-	if (dt_pilot_find(st, DEMO_PILOT, &p) == 0)
+	if (dt_store_pilot_find(st, DEMO_PILOT, &p) == 0)
 		return 0;
 	dt_actor_name(by, sizeof by);
 	if (dt_store_begin(st) < 0 || fill(st, by) < 0 || dt_store_commit(st) < 0) {

@@ -6,6 +6,7 @@
 #include "model/core/drill.h"
 #include "model/util/jsonw.h"
 #include "model/core/pilot.h"
+#include "model/store/store.h"
 
 /* Print pilot `name`'s overview to stdout (text, or JSON when json = 1:
  * keys name, created_by, created_at, taskcard {field: value}, runs

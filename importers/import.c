@@ -515,7 +515,7 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 	if (rc == 0) {
 		dt_run_file *files;
 		size_t nf;
-		if (dt_store_run_files(st, run->id, &files, &nf) < 0) {
+		if (dt_store_file_list(st, run->id, &files, &nf) < 0) {
 			snprintf(err, errlen, "%s", dt_store_error(st));
 			return -1;
 		}

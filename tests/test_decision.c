@@ -112,8 +112,8 @@ static void chain_and_tamper(void **state)
 	char path[128];
 	dt_store *st = open_store("chain.db", path, sizeof path);
 	dt_pilot p, q;
-	assert_int_equal(dt_pilot_create(st, "p1", "ana", &p), 0);
-	assert_int_equal(dt_pilot_create(st, "p2", "ana", &q), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p1", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p2", "ana", &q), 0);
 	dt_decision d1, d2, d3;
 	decide(st, "p1", DT_DECIDE_CONTINUE, "needs a drill", &d1);
 	decide(st, "p2", DT_DECIDE_DEFER, "no baseline", &d2);
@@ -137,7 +137,7 @@ static void chain_and_tamper(void **state)
 	free(d2.evidence_text);
 	free(d3.evidence_text);
 	dt_chain_report r;
-	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 1);
 	assert_int_equal(r.records, 3);
 	/* Head of the chain: record 3 and its hash, to be kept elsewhere. */
@@ -150,7 +150,7 @@ static void chain_and_tamper(void **state)
 	/* Pilot p1's log: two decisions, the latest a roll back. */
 	dt_decision *v;
 	size_t n;
-	assert_int_equal(dt_decisions_load(st, p.id, &v, &n), 0);
+	assert_int_equal(dt_store_decision_list(st, p.id, &v, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(v[1].kind, DT_DECIDE_ROLL_BACK);
 	assert_int_equal(v[1].ndeciders, 2);
@@ -179,7 +179,7 @@ static void chain_and_tamper(void **state)
 	sqlite3_close(cp);
 	char delpath2[160];
 	dt_store *sd = open_store("chain_del.db", delpath2, sizeof delpath2);
-	assert_int_equal(dt_decision_verify(sd, &r), 0);
+	assert_int_equal(dt_store_decision_verify(sd, &r), 0);
 	assert_int_equal(r.intact, 1);
 	assert_int_equal(r.records, 2);
 	assert_int_equal(r.head_id, 2);
@@ -198,7 +198,7 @@ static void chain_and_tamper(void **state)
 	                 SQLITE_OK);
 	sqlite3_close(db);
 	st = open_store("chain.db", path, sizeof path);
-	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 0);
 	assert_int_equal(r.first_bad_id, 3);
 	assert_non_null(strstr(r.reason, "stored hash does not match"));
@@ -214,7 +214,7 @@ static void chain_and_tamper(void **state)
 	                 SQLITE_OK);
 	sqlite3_close(db);
 	st = open_store("chain.db", path, sizeof path);
-	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 0);
 	assert_int_equal(r.first_bad_id, 1);
 	dt_store_close(st);
@@ -254,7 +254,7 @@ static void forced_go_recorded(void **state)
 	char path[128];
 	dt_pilot p;
 	dt_store *st = open_store("forced.db", path, sizeof path);
-	assert_int_equal(dt_pilot_create(st, "p1", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p1", "ana", &p), 0);
 	dt_decision d, c;
 	decide(st, "p1", DT_DECIDE_GO, "ship it", &d);
 	decide(st, "p1", DT_DECIDE_CONTINUE, "wait", &c);
@@ -266,13 +266,13 @@ static void forced_go_recorded(void **state)
 	free(canon);
 	dt_decision *v;
 	size_t n;
-	assert_int_equal(dt_decisions_load(st, p.id, &v, &n), 0);
+	assert_int_equal(dt_store_decision_list(st, p.id, &v, &n), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(v[0].forced_past, d.forced_past);
 	assert_string_equal(v[1].forced_past, "");
 	dt_decisions_free(v, n);
 	dt_chain_report r;
-	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 1);
 	assert_int_equal(r.head_id, 2);
 	assert_string_equal(r.head_hash, c.hash);
@@ -287,7 +287,7 @@ static void two_processes(void **state)
 	char path[128];
 	dt_store *st = open_store("two.db", path, sizeof path);
 	dt_pilot p;
-	assert_int_equal(dt_pilot_create(st, "p1", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p1", "ana", &p), 0);
 	dt_store_close(st);
 	enum { EACH = 25 };
 	pid_t a = fork();
@@ -304,7 +304,7 @@ static void two_processes(void **state)
 	st = open_store("two.db", path, sizeof path);
 	dt_decision *v;
 	size_t n, room = 0;
-	assert_int_equal(dt_decisions_load(st, 0, &v, &n), 0);
+	assert_int_equal(dt_store_decision_list(st, 0, &v, &n), 0);
 	assert_int_equal(n, 2 * EACH);                 /* none lost */
 	for (size_t i = 0; i < n; i++) {
 		assert_int_equal(v[i].id, (int64_t)i + 1);  /* no gap, no dup */
@@ -314,7 +314,7 @@ static void two_processes(void **state)
 	assert_int_equal(room, EACH);
 	dt_decisions_free(v, n);
 	dt_chain_report r;
-	assert_int_equal(dt_decision_verify(st, &r), 0);
+	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 1);
 	assert_int_equal(r.records, 2 * EACH);
 	dt_store_close(st);

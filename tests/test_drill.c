@@ -19,6 +19,7 @@
 #include "model/service/run_load.h"
 
 #include "tests/dt_test_tmpdir.h"
+#include "model/service/drill_prefill.h"
 
 static dt_series curve(size_t n, int64_t *st, double *v)
 {
@@ -221,7 +222,7 @@ static void prefill_from_store(void **state)
 
 	/* Stored with the pre-filled items and a person's item. */
 	dt_pilot p;
-	assert_int_equal(dt_pilot_create(st, "p", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p", "ana", &p), 0);
 	d.pilot_id = p.id;
 	d.resumed_step = 0;
 	dt_drill_prefill(st, &d, 0.05, &ev, err, sizeof err);
@@ -229,13 +230,13 @@ static void prefill_from_store(void **state)
 	                                             .source = "user"};
 	dt_drill_apply_evidence(&d, &ev);
 	assert_int_equal(d.checks[DT_DC_RNG_STATE].status, DT_DC_PASS);
-	assert_int_equal(dt_drill_add(st, &d, "ana"), 0);
-	assert_int_equal(dt_drill_check_set(st, d.id, DT_DC_DATA_CURSOR,
+	assert_int_equal(dt_store_drill_add(st, &d, "ana"), 0);
+	assert_int_equal(dt_store_drill_check_set(st, d.id, DT_DC_DATA_CURSOR,
 	                                     DT_DC_FAIL, "cursor reset", "user",
 	                                     "bo"), 0);
 	dt_drill *v;
 	size_t n;
-	assert_int_equal(dt_drills_load(st, p.id, &v, &n), 0);
+	assert_int_equal(dt_store_drill_list(st, p.id, &v, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(v[0].run_before, "trn");
 	assert_string_equal(v[0].run_after, "");

@@ -16,6 +16,7 @@
 #include "model/service/overview.h"
 
 #include "tests/dt_test_tmpdir.h"
+#include "model/service/journal_set.h"
 
 static dt_store *open_store(const char *name)
 {
@@ -86,31 +87,31 @@ static void pilot_store(void **state)
 	dt_store *st = open_store("p.db");
 	dt_pilot p, q, *v;
 	size_t n;
-	assert_int_equal(dt_pilot_create(st, "llama", "ana", &p), 0);
-	assert_int_equal(dt_pilot_create(st, "llama", "ana", &q), -1);
+	assert_int_equal(dt_store_pilot_create(st, "llama", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_create(st, "llama", "ana", &q), -1);
 	assert_string_equal(dt_store_error(st), "a pilot named 'llama' exists");
-	assert_int_equal(dt_pilot_create(st, "bad\nname", "ana", &q), -1);
-	assert_int_equal(dt_pilot_find(st, "nope", &q), 1);
-	assert_int_equal(dt_pilot_list(st, &v, &n), 0);
+	assert_int_equal(dt_store_pilot_create(st, "bad\nname", "ana", &q), -1);
+	assert_int_equal(dt_store_pilot_find(st, "nope", &q), 1);
+	assert_int_equal(dt_store_pilot_list(st, &v, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(v[0].created_by, "ana");
 	free(v);
 	/* Task card history: the latest value wins. */
-	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.03", "ana"), 0);
-	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.05", "bo"), 0);
-	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_WARMUP, "x", "bo"), -1);
+	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.03", "ana"), 0);
+	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.05", "bo"), 0);
+	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_WARMUP, "x", "bo"), -1);
 	dt_taskcard tc;
-	assert_int_equal(dt_taskcard_load(st, p.id, &tc), 0);
+	assert_int_equal(dt_store_taskcard_load(st, p.id, &tc), 0);
 	assert_string_equal(tc.value[DT_TC_RTOL], "0.05");
 	assert_string_equal(tc.set_by[DT_TC_RTOL], "bo");
 	assert_string_equal(tc.value[DT_TC_WARMUP], "");
 	/* Attach; attaching again changes the role. */
 	double l[] = {1.0};
 	int64_t r1 = add_run(st, "gpu", "gpu", l, 1);
-	assert_int_equal(dt_pilot_attach(st, p.id, r1, DT_RUN_PILOT, "ana"), 0);
-	assert_int_equal(dt_pilot_attach(st, p.id, r1, DT_RUN_BASELINE, "bo"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, r1, DT_RUN_PILOT, "ana"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, r1, DT_RUN_BASELINE, "bo"), 0);
 	dt_pilot_run *pr;
-	assert_int_equal(dt_pilot_runs(st, p.id, &pr, &n), 0);
+	assert_int_equal(dt_store_pilot_run_list(st, p.id, &pr, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(pr[0].role, DT_RUN_BASELINE);
 	assert_string_equal(pr[0].run.name, "gpu");
@@ -123,24 +124,24 @@ static void pilot_store(void **state)
 	fclose(f);
 	char spec[160];
 	snprintf(spec, sizeof spec, "file:%s", file);
-	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_PASS, "ok",
+	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_PASS, "ok",
 	                              "", "ana"), 0);
-	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, spec,
+	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, spec,
 	                                       "ana"), 0);
-	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "run:gpu",
+	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "run:gpu",
 	                                       "ana"), 0);
-	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "run:x",
+	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "run:x",
 	                                       "ana"), -1);
-	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "drill:7",
+	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "drill:7",
 	                                       "ana"), -1);
-	assert_int_equal(dt_check_evidence_add(st, p.id, DT_ITEM_STEP1, "url:x",
+	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "url:x",
 	                                       "ana"), -1);
-	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP2, DT_CK_WAIVED, "",
+	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP2, DT_CK_WAIVED, "",
 	                              "", "ana"), -1);      /* needs a reason */
-	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_FAIL, "",
+	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_FAIL, "",
 	                              "", "bo"), 0);
 	dt_checklist cl;
-	assert_int_equal(dt_checklist_load(st, p.id, &cl), 0);
+	assert_int_equal(dt_store_checklist_load(st, p.id, &cl), 0);
 	const dt_check_item *it = &cl.items[DT_ITEM_STEP1];
 	assert_int_equal(it->status, DT_CK_FAIL);          /* latest entry */
 	assert_string_equal(it->entry.set_by, "bo");
@@ -151,7 +152,7 @@ static void pilot_store(void **state)
 	assert_string_equal(it->evidence[1].ref, "gpu");
 	dt_checklist_free(&cl);
 	dt_check_entry *h;
-	assert_int_equal(dt_check_history(st, p.id, DT_ITEM_STEP1, &h, &n), 0);
+	assert_int_equal(dt_store_check_history_list(st, p.id, DT_ITEM_STEP1, &h, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(h[0].status, DT_CK_PASS);
 	assert_string_equal(h[0].note, "ok");
@@ -192,9 +193,9 @@ static void overview_items(void **state)
 	int64_t rb = add_run(st, "gpu", "gpu", b, 20);
 	int64_t rp = add_run(st, "trn", "trn2", pl, 20);
 	dt_pilot p;
-	assert_int_equal(dt_pilot_create(st, "llama", "ana", &p), 0);
-	assert_int_equal(dt_pilot_attach(st, p.id, rb, DT_RUN_BASELINE, "a"), 0);
-	assert_int_equal(dt_pilot_attach(st, p.id, rp, DT_RUN_PILOT, "a"), 0);
+	assert_int_equal(dt_store_pilot_create(st, "llama", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rb, DT_RUN_BASELINE, "a"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rp, DT_RUN_PILOT, "a"), 0);
 	dt_overview ov;
 	char err[512];
 	/* rel diff 0.01 <= rtol 0.02 on all 20 steps: pass; no drill yet
@@ -214,14 +215,14 @@ static void overview_items(void **state)
 	dt_overview_free(&ov);
 	/* rtol 0.005 < 0.01: every step breaches, 20 > allowed 1: fail. A
 	 * verified drill; journal filled -> trial5 pass. */
-	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.005", "a"), 0);
+	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.005", "a"), 0);
 	assert_int_equal(dt_journal_set(st, rp, "neuron.compile_seconds", "60",
 	                                "a"), 0);
 	assert_int_equal(dt_journal_set(st, rp, "data.prep_seconds", "9", "a"), 0);
 	dt_drill d = {.pilot_id = p.id, .kind = DT_DRILL_NODE_LOSS};
 	d.checks[DT_DC_EFFECTIVE_STEP] = (dt_drill_check){.status = DT_DC_PASS,
 	                                                  .source = "user"};
-	assert_int_equal(dt_drill_add(st, &d, "a"), 0);
+	assert_int_equal(dt_store_drill_add(st, &d, "a"), 0);
 	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
 	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_FAIL);
 	assert_int_equal(ov.verdicts[0].breaches, 20);
@@ -229,13 +230,13 @@ static void overview_items(void **state)
 	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL5].status, DT_CK_PASS);
 	dt_overview_free(&ov);
 	/* Back to rtol 0.02: parity pass + verified drill -> step6 pass. */
-	assert_int_equal(dt_taskcard_set(st, p.id, DT_TC_RTOL, "0.02", "a"), 0);
+	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.02", "a"), 0);
 	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PASS);
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].overridden, 0);
 	dt_overview_free(&ov);
 	/* A person overrides it with a reason; it shows as overridden. */
-	assert_int_equal(dt_check_set(st, p.id, DT_ITEM_STEP6, DT_CK_FAIL, "",
+	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP6, DT_CK_FAIL, "",
 	                              "quality review failed", "bo"), 0);
 	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
 	const dt_check_item *s6 = &ov.checklist.items[DT_ITEM_STEP6];

@@ -82,7 +82,7 @@ static void roundtrip_and_segments(void **state)
 	dt_series_free(&s);
 	dt_metric_stats *ms;
 	size_t n;
-	assert_int_equal(dt_store_stats(st, run.id, &ms, &n), 0);
+	assert_int_equal(dt_store_stats_list(st, run.id, &ms, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(ms[0].metric, "loss");
 	assert_int_equal(ms[0].points, 5);
@@ -130,7 +130,7 @@ static void failed_import_leaves_store_unchanged(void **state)
 	assert_int_equal(dt_store_run_find(st, "x", &run), 1);
 	dt_run *runs;
 	size_t n;
-	assert_int_equal(dt_store_runs(st, &runs, &n), 0);
+	assert_int_equal(dt_store_run_list(st, &runs, &n), 0);
 	assert_int_equal(n, 0);
 	free(runs);
 	dt_store_close(st);
@@ -144,12 +144,12 @@ static void reopen_keeps_data(void **state)
 	dt_run run;
 	assert_int_equal(dt_store_run_find(st, "r", &run), 0);
 	int64_t v1, v2;
-	assert_int_equal(dt_store_data_version(st, &v1), 0);
+	assert_int_equal(dt_store_data_version_get(st, &v1), 0);
 	dt_store *other = open_store("rt.db");
 	dt_store_begin(other);
 	assert_int_equal(dt_store_warning_add(other, run.id, 0, "note"), 0);
 	assert_int_equal(dt_store_commit(other), 0);
-	assert_int_equal(dt_store_data_version(st, &v2), 0);
+	assert_int_equal(dt_store_data_version_get(st, &v2), 0);
 	assert_true(v2 != v1); /* the other connection's write is seen */
 	dt_store_close(other);
 	dt_store_close(st);

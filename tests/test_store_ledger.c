@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "model/core/pilot.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 static dt_store *open_tmp(char *path)
 {
@@ -46,7 +46,7 @@ static void values_and_runs(void **state)
 	(void)state;
 	char path[64];
 	dt_store *st = open_tmp(path);
-	assert_int_equal(dt_store_ledger_known(st, "p1"), 0);
+	assert_int_equal(dt_store_ledger_exists(st, "p1"), 0);
 	assert_int_equal(dt_store_ledger_set(st, "p1", "trn2", "compile", 3600,
 	                                     "assumption", "first guess", "ana"), 0);
 	assert_int_equal(dt_store_ledger_set(st, "p1", "trn2", "compile", 4320,
@@ -57,7 +57,7 @@ static void values_and_runs(void **state)
 	                                     "measured", "", ""), -1);
 	dt_ledger_entry *e;
 	size_t n;
-	assert_int_equal(dt_store_ledger_entries(st, "p1", &e, &n), 0);
+	assert_int_equal(dt_store_ledger_list(st, "p1", &e, &n), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(e[0].side, "gpu");
 	assert_string_equal(e[0].key, "instance_hour");
@@ -67,7 +67,7 @@ static void values_and_runs(void **state)
 	assert_string_equal(e[1].basis, "measured");
 	assert_string_equal(e[1].note, "timed");
 	free(e);
-	assert_int_equal(dt_store_ledger_known(st, "p1"), 1);
+	assert_int_equal(dt_store_ledger_exists(st, "p1"), 1);
 
 	dt_run r1 = {.grad_accum = 1}, r2 = {.grad_accum = 1};
 	strcpy(r1.name, "gpu-a");
@@ -79,10 +79,10 @@ static void values_and_runs(void **state)
 	assert_int_equal(dt_store_ledger_attach(st, "p1", r1.id), 0);
 	assert_int_equal(dt_store_ledger_attach(st, "p1", r1.id), 0);
 	dt_pilot p;
-	assert_int_equal(dt_pilot_create(st, "p1", "ana", &p), 0);
-	assert_int_equal(dt_pilot_attach(st, p.id, r2.id, DT_RUN_PILOT, "ana"), 0);
+	assert_int_equal(dt_store_pilot_create(st, "p1", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, r2.id, DT_RUN_PILOT, "ana"), 0);
 	int64_t *ids;
-	assert_int_equal(dt_store_ledger_runs(st, "p1", &ids, &n), 0);
+	assert_int_equal(dt_store_ledger_run_list(st, "p1", &ids, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(ids[0], r1.id);
 	assert_int_equal(ids[1], r2.id);

@@ -180,7 +180,7 @@ static void reload_all(app *a)
 static int check_reload(app *a)
 {
 	int64_t v;
-	if (dt_store_data_version(a->st, &v) || v == a->data_version)
+	if (dt_store_data_version_get(a->st, &v) || v == a->data_version)
 		return 0;
 	a->data_version = v;
 	reload_all(a);
@@ -463,7 +463,7 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		return 1;
 	}
 	load_theme(&a, 0);
-	dt_store_data_version(st, &a.data_version);
+	dt_store_data_version_get(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
 	dt_pilots_init(&a.pil, st);
 	if (a.pil.nrows > 0)

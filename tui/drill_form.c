@@ -3,13 +3,14 @@
  * resumed times, note), then a review of what the logs pre-fill
  * (dt_drill_prefill: effective step, LR schedule, control loss) and the
  * recovery time against the task card, then one transaction that stores
- * the drill (dt_drill_add). */
+ * the drill (dt_store_drill_add). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "model/service/drill_prefill.h"
 
 enum { F_KIND, F_BEFORE, F_AFTER, F_CID, F_CLOC, F_CSUM, F_CSTEP, F_RSTEP,
        F_FAULT, F_RESUMED, F_NOTE, F_SAVE };
@@ -152,7 +153,7 @@ static void review(dt_pilots *p)
 static void save(dt_pilots *p)
 {
 	dt_drill *d = &p->drill.d;
-	if (dt_store_begin(p->st) < 0 || dt_drill_add(p->st, d, p->actor) < 0 ||
+	if (dt_store_begin(p->st) < 0 || dt_store_drill_add(p->st, d, p->actor) < 0 ||
 	    dt_store_commit(p->st) < 0) {
 		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->st));
 		dt_store_rollback(p->st);

@@ -7,6 +7,7 @@
 
 #include "model/util/num.h"
 #include "tui/pilots_internal.h"
+#include "model/service/scenario_save.h"
 
 enum { E_SIDE, E_VALUE, E_BASIS, E_NOTE, E_SAVE };
 

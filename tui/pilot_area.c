@@ -99,7 +99,7 @@ static int load_list(dt_pilots *p)
 	dt_pilot *v = NULL;
 	dt_pilot_row *rows;
 	size_t n = 0, i, k;
-	if (dt_pilot_list(p->st, &v, &n) < 0) {
+	if (dt_store_pilot_list(p->st, &v, &n) < 0) {
 		dt_pv_msg(p, 1, "cannot list pilots: %s", dt_store_error(p->st));
 		return -1;
 	}

@@ -9,6 +9,6 @@
 #include "model/service/ledger_load.h"
 #include "model/service/overview.h"
 #include "model/core/scenario.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 #endif

@@ -5,8 +5,8 @@
  * evidence, drills and their items, journal values, decisions).
  *
  * Everything shown comes from dt_overview_load (model/service/overview.h) and
- * the run facts; every write goes through the model (dt_taskcard_set,
- * dt_check_set, dt_check_evidence_add, dt_drill_add, dt_drill_check_set,
+ * the run facts; every write goes through the model (dt_store_taskcard_set,
+ * dt_store_check_set, dt_store_evidence_add, dt_store_drill_add, dt_store_drill_check_set,
  * dt_journal_set, dt_decide) under the acting person's name (dt_actor),
  * then the screens reload. When another process writes the store the app
  * calls dt_pilots_reload (PRAGMA data_version), so a decision recorded

@@ -112,7 +112,7 @@ static int set_status(dt_pilots *p, const char *text)
 	dt_check_status s = (dt_check_status)p->prompt.arg;
 	const dt_check_item *it = item(p);
 	int needs_reason = s == DT_CK_WAIVED || (it->computed && s != DT_CK_PENDING);
-	if (dt_check_set(p->st, p->ov.pilot.id, it->id, s,
+	if (dt_store_check_set(p->st, p->ov.pilot.id, it->id, s,
 	                 needs_reason ? "" : text, needs_reason ? text : "",
 	                 p->actor) < 0) {
 		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
@@ -128,7 +128,7 @@ static int add_evidence(dt_pilots *p, const char *text)
 {
 	dt_check_id id = item(p)->id;
 	const dt_check_item *it;
-	if (dt_check_evidence_add(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
+	if (dt_store_evidence_add(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
 		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->st));
 		return -1;
 	}

@@ -58,8 +58,8 @@ static void compile_note(dt_compare_screen *c, dt_store *st)
 	dt_fact *fb = NULL, *fp = NULL;
 	size_t nb = 0, np = 0;
 	c->compile[0] = '\0';
-	if (dt_store_facts(st, c->run[0].id, &fb, &nb) == 0 &&
-	    dt_store_facts(st, c->run[1].id, &fp, &np) == 0)
+	if (dt_store_fact_list(st, c->run[0].id, &fb, &nb) == 0 &&
+	    dt_store_fact_list(st, c->run[1].id, &fp, &np) == 0)
 		dt_run_compile_note(c->run[0].name, fb, nb, c->run[1].name, fp, np,
 		                    c->compile, sizeof c->compile);
 	free(fb);

@@ -108,7 +108,7 @@ static int set_item(dt_pilots *p, const char *text)
 	dt_dc_status s = (dt_dc_status)p->prompt.arg;
 	dt_drill_item it = (dt_drill_item)p->dr_item;
 	long long id = (long long)d->id;
-	if (dt_drill_check_set(p->st, d->id, it, s, text, "user", p->actor) < 0) {
+	if (dt_store_drill_check_set(p->st, d->id, it, s, text, "user", p->actor) < 0) {
 		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "model/service/journal_set.h"
 
 void dt_pv_journal_free(dt_pilots *p)
 {
@@ -54,7 +55,7 @@ int dt_pv_journal_load(dt_pilots *p)
 	dt_pv_journal_free(p);
 	if (p->ov.nruns == 0)
 		return 0;
-	if (dt_store_facts(p->st, p->ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
+	if (dt_store_fact_list(p->st, p->ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
 		dt_pv_msg(p, 1, "cannot read the journal: %s", dt_store_error(p->st));
 		return -1;
 	}

@@ -39,8 +39,8 @@ static void sole_pilot(dt_store *st, int64_t ids[2])
 	size_t np = 0, nr = 0, i, nrole[2] = { 0, 0 };
 	int64_t id[2] = { 0, 0 };
 	ids[0] = ids[1] = 0;
-	if (dt_pilot_list(st, &pv, &np) == 0 && np == 1 &&
-	    dt_pilot_runs(st, pv[0].id, &rv, &nr) == 0) {
+	if (dt_store_pilot_list(st, &pv, &np) == 0 && np == 1 &&
+	    dt_store_pilot_run_list(st, pv[0].id, &rv, &nr) == 0) {
 		for (i = 0; i < nr; i++) {
 			int r = rv[i].role == DT_RUN_PILOT;
 			nrole[r]++;
@@ -71,7 +71,7 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 		pid = ids[1];
 	}
 
-	if (dt_store_runs(st, &runs, &n)) {
+	if (dt_store_run_list(st, &runs, &n)) {
 		snprintf(s->msg, sizeof s->msg, "cannot list runs: %s",
 		         dt_store_error(st));
 		return -1;
@@ -90,14 +90,14 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 		size_t nms = 0, k;
 		char **w = NULL;
 		pts[i] = -1;
-		if (dt_store_stats(st, runs[i].id, &ms, &nms) == 0) {
+		if (dt_store_stats_list(st, runs[i].id, &ms, &nms) == 0) {
 			pts[i] = 0;
 			for (k = 0; k < nms; k++)
 				if (!strcmp(ms[k].metric, DT_METRIC_LOSS))
 					pts[i] = ms[k].points;
 			free(ms);
 		}
-		if (dt_store_warnings(st, runs[i].id, &w, &nw[i]) == 0)
+		if (dt_store_warning_list(st, runs[i].id, &w, &nw[i]) == 0)
 			dt_strv_free(w, nw[i]);
 		else
 			nw[i] = 0;
@@ -403,7 +403,7 @@ dt_action dt_runs_key(dt_runs_screen *s, dt_store *st, int key)
 	case 'w':
 		if (!s->n)
 			return DT_ACT_NONE;
-		if (dt_store_warnings(st, s->runs[s->sel].id, &s->warn, &s->nwarn)) {
+		if (dt_store_warning_list(st, s->runs[s->sel].id, &s->warn, &s->nwarn)) {
 			snprintf(s->msg, sizeof s->msg, "cannot read warnings: %s",
 			         dt_store_error(st));
 			return DT_ACT_REDRAW;

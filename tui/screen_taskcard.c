@@ -1,5 +1,5 @@
 /* screen_taskcard.c: the task card as a form: pick a field, type a
- * value, Enter saves it through dt_taskcard_set (validated by the model;
+ * value, Enter saves it through dt_store_taskcard_set (validated by the model;
  * a refused value stays in the editor with the reason shown). */
 #include <stdio.h>
 #include <string.h>
@@ -51,7 +51,7 @@ dt_action dt_pv_card_key(dt_pilots *p, int key)
 	dt_tc_field f = (dt_tc_field)p->card.sel;
 	switch (dt_form_key(&p->card, key)) {
 	case DT_FORM_COMMIT:
-		if (dt_taskcard_set(p->st, p->ov.pilot.id, f, p->card.in.buf,
+		if (dt_store_taskcard_set(p->st, p->ov.pilot.id, f, p->card.in.buf,
 		                    p->actor) < 0) {
 			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
 			return DT_ACT_REDRAW; /* the editor stays open */

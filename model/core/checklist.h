@@ -33,8 +33,8 @@
 
 #include "model/core/drill.h"
 #include "model/core/parity.h"
+#include "model/core/run.h"
 #include "model/core/series.h"
-#include "model/store/store.h"
 
 /* X(ENUM, id, computed, title) */
 #define DT_CHECK_ITEMS(X) \
@@ -167,26 +167,5 @@ void dt_checklist_counts(const dt_checklist *cl, size_t counts[4]);
 
 /* Free the evidence arrays of a checklist (and zero it). */
 void dt_checklist_free(dt_checklist *cl);
-
-/* Store: load a pilot's entries and evidence into *cl (computed_* left
- * unset; dt_overview_load fills them). Returns 0 or -1. */
-int dt_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl);
-
-/* Store: record a person's status for an item (validated with
- * dt_check_validate; the message is the store error). History is kept.
- * Returns 0 or -1. */
-int dt_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
-                 dt_check_status status, const char *note,
-                 const char *reason, const char *by);
-
-/* Store: every entry of an item, oldest first; *v owned (free()). */
-int dt_check_history(dt_store *st, int64_t pilot_id, dt_check_id id,
-                     dt_check_entry **v, size_t *n);
-
-/* Store: link evidence to an item. `spec` is "run:NAME" (the run must
- * exist), "drill:ID" (a drill of this pilot) or "file:PATH" (the file's
- * SHA-256 is computed now and recorded with its absolute path). Returns 0 or -1. */
-int dt_check_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
-                          const char *spec, const char *by);
 
 #endif

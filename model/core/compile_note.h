@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "model/store/store.h"
+#include "model/core/run.h"
 
 /* How a run's time relates to compilation. */
 typedef enum dt_compile_time {
@@ -17,7 +17,7 @@ typedef enum dt_compile_time {
 	                        * timed run (MLPerf init_start..init_stop) */
 } dt_compile_time;
 
-/* Classify a run from its facts [n] (dt_store_facts): INCLUDED when
+/* Classify a run from its facts [n] (dt_store_fact_list): INCLUDED when
  * neuron.cache_misses > 0 or neuron.compile_seconds > 0; else CACHED when
  * neuron.cache_hits > 0; else SEPARATE when compile.init_seconds is set;
  * else NONE. */

@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/store/store.h"
+#include "model/core/run.h"
 
 typedef enum dt_decision_kind {
 	DT_DECIDE_GO = 0,
@@ -116,22 +116,5 @@ int dt_decision_chain_check(const dt_decision *v, size_t n,
 /* Free decisions returned by the store (their evidence texts and the
  * array). */
 void dt_decisions_free(dt_decision *v, size_t n);
-
-/* Store: append a decision. Fills d->id, supersedes, decided_at (now),
- * kind_text, deciders_text, evidence_digest (of d->evidence_text, which
- * must be set), prev_hash and hash, inside one BEGIN IMMEDIATE transaction
- * (several people may write at once; the busy timeout makes the others
- * wait). Must not be called inside another transaction. Returns 0 or -1. */
-int dt_decision_append(dt_store *st, dt_decision *d);
-
-/* Store: decisions of one pilot (pilot_id > 0) or of the whole store
- * (pilot_id 0), oldest first, with evidence texts; free with
- * dt_decisions_free. Returns 0 or -1. */
-int dt_decisions_load(dt_store *st, int64_t pilot_id, dt_decision **v,
-                      size_t *n);
-
-/* Store: recompute the whole chain (dt_decision_chain_check over every
- * decision). Returns 0 (report filled) or -1 (store error). */
-int dt_decision_verify(dt_store *st, dt_chain_report *r);
 
 #endif

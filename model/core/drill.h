@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/run.h"
 #include "model/core/series.h"
-#include "model/store/store.h"
 
 /* X(ENUM, name, description) */
 #define DT_DRILL_KINDS(X) \
@@ -128,15 +128,6 @@ int dt_resume_compare(const dt_series *loss_before, const dt_series *loss_after,
                       int64_t checkpoint_step, double rtol,
                       dt_resume_evidence *ev);
 
-/* Pre-fill a drill from its runs' logs: a restart inside run_before (the
- * segment starting at resumed_step when given, else the first restart),
- * or the last segment of run_before vs the first of run_after. Sets
- * d->resumed_step when it was 0 and fills *ev. Does not write the store.
- * Returns 0, 1 when the logs hold no restart to judge (message in err), or
- * -1 on a store error (message in err). */
-int dt_drill_prefill(dt_store *st, dt_drill *d, double rtol,
-                     dt_resume_evidence *ev, char *err, size_t errlen);
-
 /* Copy the pre-filled items of *ev (effective step, LR schedule, control
  * loss) into d->checks where a person has not set the item (source "").
  * Never fails. */
@@ -145,20 +136,5 @@ void dt_drill_apply_evidence(dt_drill *d, const dt_resume_evidence *ev);
 /* Recovery time of a drill: resumed_time - fault_time in seconds.
  * Returns 0 (set), 1 when a time is missing or unparsable. */
 int dt_drill_recovery(const dt_drill *d, double *seconds);
-
-/* Store: add a drill of pilot d->pilot_id (runs named by d->run_before /
- * d->run_after must exist; "" = none) with its checks whose source is set;
- * sets d->id. Call inside a transaction. Returns 0 or -1. */
-int dt_drill_add(dt_store *st, dt_drill *d, const char *by);
-
-/* Store: record one verification item of a drill (history kept; the
- * latest row is current). source is "data" or "user". Returns 0 or -1. */
-int dt_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
-                       dt_dc_status status, const char *note,
-                       const char *source, const char *by);
-
-/* Store: drills of a pilot in creation order with their current checks;
- * *v owned by the caller (free()). Returns 0 or -1. */
-int dt_drills_load(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n);
 
 #endif

@@ -1,6 +1,6 @@
 /* dt_journal.h: the run journal (ACCEPTANCE.md "Run journal"): per run,
  * the facts an acceptance meeting asks for. Values are run facts
- * (dt_store_fact_set / dt_store_facts in dt_store.h): importers record
+ * (dt_store_fact_set / dt_store_fact_list in dt_store.h): importers record
  * them with source "import", people with source "user" (dt_journal_set);
  * the latest value of a key wins and earlier ones stay as history.
  *
@@ -37,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/store/store.h"
+#include "model/core/run.h"
 
 typedef struct dt_journal_key {
 	const char *key;
@@ -61,12 +61,6 @@ int dt_journal_key_valid(const char *key);
  * message naming the key and value in err[errlen]. */
 int dt_journal_value_check(const char *key, const char *value, char *err,
                            size_t errlen);
-
-/* Record a person's value for a run's journal key (source "user").
- * Returns 0, or -1 with the message in dt_store_error() (invalid key,
- * value of 512 bytes or more, value rejected by dt_journal_value_check). */
-int dt_journal_set(dt_store *st, int64_t run_id, const char *key,
-                   const char *value, const char *by);
 
 /* 1 when facts[0..n) hold a compile time / data-preparation time (the
  * keys named in the file comment) that passes dt_journal_value_check. */

@@ -37,7 +37,7 @@
 #include <stdint.h>
 
 #include "model/core/series.h"
-#include "model/store/store.h"
+#include "model/core/run.h"
 
 enum {
 	DT_LC_ENV, DT_LC_COMPILE, DT_LC_WARMUP, DT_LC_TRAINING,
@@ -173,7 +173,7 @@ int dt_ledger_derive(const dt_series *step_time, size_t nst,
                      const dt_series *loss, int64_t interval,
                      dt_ledger_derived *out);
 
-/* Times the run journal records (dt_store_facts), into d->journal_s:
+/* Times the run journal records (dt_store_fact_list), into d->journal_s:
  * compile = max(neuron.compile_seconds, compile.init_seconds);
  * warmup_data = data.prep_seconds + data.load_seconds; queue =
  * queue.wait_seconds. Values that do not parse as seconds >= 0 are
@@ -192,5 +192,16 @@ void dt_ledger_add_derived(dt_ledger_side *side, const dt_ledger_derived *d);
  * warnings of the two sides. Never fails. */
 void dt_ledger_compute(const dt_ledger_side sides[DT_SIDES],
                        dt_ledger_report *out);
+
+/* The current value of one ledger key of one side of a pilot. */
+typedef struct dt_ledger_entry {
+	char side[8];         /* "gpu" or "trn2" */
+	char key[32];         /* category or item key (dt_ledger.h) */
+	double value;         /* seconds (categories) or the item's unit */
+	char basis[16];       /* "official", "measured", "assumption" */
+	char note[160];
+	char set_by[64];
+	char set_at[32];      /* ISO 8601 UTC */
+} dt_ledger_entry;
 
 #endif

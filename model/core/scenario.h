@@ -74,4 +74,15 @@ void dt_scenario_encode(const dt_scenario_answers *a, char *buf, size_t n);
  * dt_answer_parse refuses, are left as they are). */
 void dt_scenario_decode(const char *s, dt_scenario_answers *a);
 
+/* A scenario-guide record: answers as "key=yes|no|unknown" joined by
+ * ','; recommendation name (dt_scenario.h). */
+typedef struct dt_scenario_rec {
+	char answers[400];
+	char training[16];
+	char recommendation[24];
+	char reason[200];
+	char set_by[64];
+	char set_at[32];
+} dt_scenario_rec;
+
 #endif

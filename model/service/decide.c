@@ -18,7 +18,7 @@ static void evidence_runs(dt_store *st, const dt_overview *ov, dt_strbuf *b)
 		size_t nf = 0;
 		dt_sb_printf(b, "run %s %s files", dt_run_role_name(r->role),
 		             r->run.name);
-		if (dt_store_run_files(st, r->run.id, &f, &nf) == 0)
+		if (dt_store_file_list(st, r->run.id, &f, &nf) == 0)
 			for (size_t k = 0; k < nf; k++)
 				dt_sb_printf(b, " %s", f[k].sha256);
 		else
@@ -129,7 +129,7 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (dt_decision_append(st, out) < 0) {
+	if (dt_store_decision_append(st, out) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		free(out->evidence_text);
 		out->evidence_text = NULL;

@@ -10,7 +10,7 @@
 #include "model/service/run_load.h"
 #include "model/core/segments.h"
 #include "model/core/stats.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 static const struct {
 	const char *metric;
@@ -79,7 +79,7 @@ static int derive_run(dt_store *st, dt_ledger_run_view *rv, char *err,
 		snprintf(err, errlen, "ledger: out of memory");
 		goto out;
 	}
-	if (dt_store_facts(st, rv->run.id, &facts, &nfacts) < 0) {
+	if (dt_store_fact_list(st, rv->run.id, &facts, &nfacts) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		goto out;
 	}
@@ -115,7 +115,7 @@ static int collect_runs(dt_store *st, dt_ledger_view *v, const int64_t *ids,
 {
 	dt_run *all;
 	size_t nall;
-	if (dt_store_runs(st, &all, &nall) < 0)
+	if (dt_store_run_list(st, &all, &nall) < 0)
 		return -1;
 	v->runs = calloc(nall ? nall : 1, sizeof *v->runs);
 	if (!v->runs) {
@@ -141,7 +141,7 @@ int dt_ledger_load(dt_store *st, const char *pilot, dt_ledger_view *out,
 {
 	memset(out, 0, sizeof *out);
 	snprintf(out->pilot, sizeof out->pilot, "%s", pilot);
-	int known = dt_store_ledger_known(st, pilot);
+	int known = dt_store_ledger_exists(st, pilot);
 	dt_ledger_entry *e = NULL;
 	int64_t *ids = NULL;
 	size_t ne = 0, nids = 0;
@@ -156,8 +156,8 @@ int dt_ledger_load(dt_store *st, const char *pilot, dt_ledger_view *out,
 			return 1;
 		out->per_run = 1;
 	}
-	if (dt_store_ledger_entries(st, pilot, &e, &ne) < 0 ||
-	    dt_store_ledger_runs(st, pilot, &ids, &nids) < 0 ||
+	if (dt_store_ledger_list(st, pilot, &e, &ne) < 0 ||
+	    dt_store_ledger_run_list(st, pilot, &ids, &nids) < 0 ||
 	    collect_runs(st, out, ids, nids, out->per_run ? pilot : NULL) < 0)
 		goto store_err;
 	apply_entries(out, e, ne);

@@ -61,7 +61,7 @@ static int load_runs(dt_store *st, dt_overview *ov, run_data *rd,
 			continue;
 		run_data *d = &rd[*ncr];
 		if (dt_run_series(st, &p->run, "loss", &d->loss, err, errlen) < 0 ||
-		    dt_store_facts(st, p->run.id, &d->facts, &d->nfacts) < 0) {
+		    dt_store_fact_list(st, p->run.id, &d->facts, &d->nfacts) < 0) {
 			rc = d->loss.step ? fail_store(st, err, errlen) : -1;
 			break;
 		}
@@ -161,18 +161,18 @@ int dt_overview_load(dt_store *st, const char *name, dt_overview *ov,
                      char *err, size_t errlen)
 {
 	memset(ov, 0, sizeof *ov);
-	int rc = dt_pilot_find(st, name, &ov->pilot);
+	int rc = dt_store_pilot_find(st, name, &ov->pilot);
 	if (rc != 0) {
 		if (rc > 0)
 			snprintf(err, errlen, "no pilot named '%s'", name);
 		return rc < 0 ? fail_store(st, err, errlen) : 1;
 	}
 	int64_t id = ov->pilot.id;
-	if (dt_taskcard_load(st, id, &ov->card) < 0 ||
-	    dt_pilot_runs(st, id, &ov->runs, &ov->nruns) < 0 ||
-	    dt_drills_load(st, id, &ov->drills, &ov->ndrills) < 0 ||
-	    dt_checklist_load(st, id, &ov->checklist) < 0 ||
-	    dt_decisions_load(st, id, &ov->decisions, &ov->ndecisions) < 0) {
+	if (dt_store_taskcard_load(st, id, &ov->card) < 0 ||
+	    dt_store_pilot_run_list(st, id, &ov->runs, &ov->nruns) < 0 ||
+	    dt_store_drill_list(st, id, &ov->drills, &ov->ndrills) < 0 ||
+	    dt_store_checklist_load(st, id, &ov->checklist) < 0 ||
+	    dt_store_decision_list(st, id, &ov->decisions, &ov->ndecisions) < 0) {
 		fail_store(st, err, errlen);
 		dt_overview_free(ov);
 		return -1;

@@ -3,7 +3,7 @@
  * first baseline run, with the task card's rtol / atol / warm-up), the
  * checklist with its computed items, drills, and the decision log. The
  * TUI's pilot screens and `dualtrack pilot show` read this; re-load it
- * when dt_store_data_version changes.
+ * when dt_store_data_version_get changes.
  *
  * Also the evidence a decision rests on (dt_evidence_text) and recording
  * a decision (dt_decide). */
@@ -61,7 +61,7 @@ const dt_decision *dt_overview_latest(const dt_overview *ov);
 char *dt_evidence_text(dt_store *st, const dt_overview *ov);
 
 /* Record a decision on pilot `name`: loads the overview, builds the
- * evidence text, appends the record (dt_decision_append). A "go" keeps
+ * evidence text, appends the record (dt_store_decision_append). A "go" keeps
  * the checklist items still failed or pending in out->forced_past (the
  * caller refused or confirmed before; dt_checklist_open_text). `out` receives
  * the stored record (free out->evidence_text). Returns 0, 1 when no such

@@ -54,7 +54,7 @@ static long fact_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 	dt_fact *facts = NULL;
 	size_t nfacts = 0;
 	long n = 0;
-	if (dt_store_facts(st, run->id, &facts, &nfacts) < 0) {
+	if (dt_store_fact_list(st, run->id, &facts, &nfacts) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
@@ -109,14 +109,14 @@ static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 	size_t np = 0, n = 0;
 	long rc = 0;
 	*drill = 0;
-	if (dt_pilot_list(st, &p, &np) < 0) {
+	if (dt_store_pilot_list(st, &p, &np) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
 	for (size_t i = 0; i < np && n == 0; i++) {
 		dt_drill *d = NULL;
 		size_t nd = 0;
-		if (dt_drills_load(st, p[i].id, &d, &nd) < 0) {
+		if (dt_store_drill_list(st, p[i].id, &d, &nd) < 0) {
 			snprintf(err, errlen, "%s", dt_store_error(st));
 			rc = -1;
 			break;

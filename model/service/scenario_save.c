@@ -1,9 +1,12 @@
-/* dt_scenario_save.c: a questionnaire decided and stored as one scenario
- * record (dt_store_ledger.h). */
+/* scenario_save.c: a questionnaire decided and stored as one scenario
+ * record (model/service/scenario_save.h). */
+#include "model/service/scenario_save.h"
+
 #include <stdio.h>
 
 #include "model/core/scenario.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
+#include "model/service/scenario_save.h"
 
 int dt_scenario_save(dt_store *st, const char *pilot,
                      const dt_scenario_answers *a, const char *by,

@@ -1,58 +1,41 @@
-/* dt_store.h: the store behind one interface.
+/* store.h: the store, behind one interface. Every store operation of
+ * dualtrack is declared here and named dt_store_<noun>_<verb>; nothing else
+ * in the tree declares one.
  *
- * Screens and commands talk to a dt_store through these functions only;
- * the SQLite backend (model/store/sqlite/sqlite.c) is the one implementation
- * today, and a second backend (e.g. PostgreSQL) would fill the same ops
- * table. Errors: functions return 0 on success and -1 on failure with a
- * message in dt_store_error(); "not found" is reported as 1 where noted.
- * Strings in structs are NUL-terminated copies (sanitised only at display
- * time); arrays returned through pointers are owned by the caller and freed
- * with the matching *_free function. */
+ * Backend: SQLite (model/store/sqlite/) is the one implementation today.
+ * The record types live in model/core (run.h, pilot.h, checklist.h,
+ * drill.h, decision.h, taskcard.h, ledger.h, scenario.h); this header only
+ * adds the operations on them.
+ *
+ * Conventions (every function below):
+ *  - returns 0 on success and -1 on failure, with a message in
+ *    dt_store_error(st); where noted, 1 means "not found" / "already
+ *    there" and is not an error;
+ *  - strings in records are NUL-terminated copies, not sanitised
+ *    (sanitise at display time, model/util/text.h);
+ *  - arrays returned through pointers are owned by the caller and freed
+ *    with free() unless another *_free function is named. */
 #ifndef DT_STORE_H
 #define DT_STORE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/checklist.h"
+#include "model/core/decision.h"
+#include "model/core/drill.h"
+#include "model/core/ledger.h"
+#include "model/core/pilot.h"
 #include "model/core/rawlog.h"
+#include "model/core/run.h"
+#include "model/core/scenario.h"
 #include "model/core/series.h"
-
-#define DT_NAME_MAX 128
-
-typedef struct dt_run {
-	int64_t id;
-	char name[DT_NAME_MAX];
-	char platform[16];        /* gpu | trn2 | trn1 | other */
-	char format[64];          /* importer name(s), '+'-joined when mixed */
-	int64_t grad_accum;       /* G >= 1 (1: the log counts optimizer steps) */
-	int64_t global_batch;     /* samples per optimizer step, 0 = unknown */
-	int64_t logging_steps;    /* optimizer steps between logs, 0 = unknown */
-	int64_t files;            /* files imported into the run */
-	int64_t segments;         /* 1 + restarts (max over metrics) */
-	int64_t replayed_steps;   /* replayed steps of the loss metric */
-	char step_source[160];    /* how steps were obtained (latest file) */
-} dt_run;
-
-typedef struct dt_metric_stats {
-	char metric[64];
-	int64_t points;       /* distinct effective steps holding a value */
-	int64_t non_finite;   /* of which NaN / inf */
-	int64_t first_step, last_step;
-	int64_t segments;
-	int64_t replayed;
-} dt_metric_stats;
-
-/* A file already held by a run. */
-typedef struct dt_run_file {
-	int64_t id;
-	char path[1024];
-	char sha256[65];      /* lowercase hex */
-	int64_t bytes;
-	char format[32];
-	char imported_at[32]; /* ISO 8601 UTC */
-} dt_run_file;
+#include "model/core/taskcard.h"
+#include "model/util/strv.h"
 
 typedef struct dt_store dt_store;
+
+/* ---- the handle ---------------------------------------------------- */
 
 /* Open (creating and migrating as needed) the SQLite store at `path`.
  * Creates missing parent directories. Uses WAL and a 5 s busy timeout.
@@ -65,11 +48,22 @@ void dt_store_close(dt_store *st);
 /* Last error message of this store (never NULL). */
 const char *dt_store_error(const dt_store *st);
 
+/* Set the store's error message (printf format), for callers above the
+ * store that report through the same handle (model/service). Returns -1. */
+int dt_store_fail(dt_store *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Transactions: one per import; begin takes the write lock at once
  * (BEGIN IMMEDIATE). rollback never fails visibly. */
 int dt_store_begin(dt_store *st);
 int dt_store_commit(dt_store *st);
 void dt_store_rollback(dt_store *st);
+
+/* A counter that changes whenever another connection commits (SQLite:
+ * PRAGMA data_version); lets a screen refresh when someone else writes. */
+int dt_store_data_version_get(dt_store *st, int64_t *version);
+
+/* ---- runs, files, series ------------------------------------------- */
 
 /* Find a run by name. Returns 0 (found, *out filled), 1 (absent), -1. */
 int dt_store_run_find(dt_store *st, const char *name, dt_run *out);
@@ -81,13 +75,8 @@ int dt_store_run_create(dt_store *st, dt_run *run);
 /* Update the settings, format and summary columns of an existing run. */
 int dt_store_run_update(dt_store *st, const dt_run *run);
 
-/* List all runs ordered by creation. *runs is owned by the caller
- * (free()). Returns 0 or -1. */
-int dt_store_runs(dt_store *st, dt_run **runs, size_t *n);
-
-/* Files of a run in import order; *files owned by the caller (free()). */
-int dt_store_run_files(dt_store *st, int64_t run_id, dt_run_file **files,
-                       size_t *n);
+/* All runs ordered by creation; *runs owned by the caller (free()). */
+int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n);
 
 /* Add a file to a run. Returns 0 (new, *file_id set), 1 (the run already
  * holds a file with this SHA-256; nothing written), or -1. */
@@ -95,31 +84,36 @@ int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
                       const char *sha256_hex, int64_t bytes,
                       const char *format, int64_t *file_id);
 
+/* Files of a run in import order; *files owned by the caller (free()). */
+int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
+                       size_t *n);
+
 /* Store one raw series of a file as packed little-endian BLOBs (int64
  * steps, IEEE-754 doubles, uint32 marks). Returns 0 or -1. */
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
 
 /* Load the raw chunks of `metric` for a run, one per file in import
  * order (files without the metric are skipped). The chunk arrays point
- * into *blob_owner, freed with dt_store_chunks_free. Returns 0 or -1. */
+ * into *blob_owner, freed with dt_store_raw_free. Returns 0 or -1. */
 int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks,
                       void **blob_owner);
 
-/* Free what dt_store_raw_load returned. */
-void dt_store_chunks_free(dt_rawchunk *chunks, void *blob_owner);
+/* Free what dt_store_raw_load returned (NULLs accepted). */
+void dt_store_raw_free(dt_rawchunk *chunks, void *blob_owner);
 
 /* Metric names held by a run (sorted); *names owned (dt_strv_free). */
-int dt_store_metric_names(dt_store *st, int64_t run_id, char ***names,
-                          size_t *n);
+int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
+                         size_t *n);
 
 /* Replace a run's cached stats for one metric. */
 int dt_store_stats_put(dt_store *st, int64_t run_id,
                        const dt_metric_stats *ms);
 
-/* Cached stats of all metrics of a run, sorted by metric name. */
-int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
-                   size_t *n);
+/* Cached stats of all metrics of a run, sorted by metric name; *ms owned
+ * (free()). */
+int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+                        size_t *n);
 
 /* Add a warning to a run (file_id 0 = run-level). */
 int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
@@ -127,25 +121,16 @@ int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
 
 /* Warnings of a run (notes excluded) in insertion order; *w owned
  * (dt_strv_free). */
-int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n);
+int dt_store_warning_list(dt_store *st, int64_t run_id, char ***w,
+                          size_t *n);
 
 /* Add a note (informational importer message, not a warning) to a run
- * (file_id 0 = run-level). Returns 0 or -1 (store error set). */
+ * (file_id 0 = run-level). */
 int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *text);
 
 /* Notes of a run in insertion order; *w owned (dt_strv_free). */
-int dt_store_notes(dt_store *st, int64_t run_id, char ***w, size_t *n);
-
-/* A fact of a run's journal (current value of one key). */
-typedef struct dt_fact {
-	char key[64];
-	char value[512];
-	char source[8];       /* "import" or "user" */
-	char set_by[64];      /* person, for source "user" */
-	char set_at[32];      /* ISO 8601 UTC */
-	int64_t file_id;      /* file it came from, 0 = none */
-} dt_fact;
+int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
 
 /* Record a fact value (a new row: earlier values stay as history).
  * source is "import" or "user"; file_id 0 = not from a file. */
@@ -155,13 +140,136 @@ int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 
 /* Current value of every fact key of a run (latest row per key), sorted
  * by key; *facts owned by the caller (free()). */
-int dt_store_facts(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n);
+int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts,
+                       size_t *n);
 
-/* A counter that changes whenever another connection commits
- * (PRAGMA data_version); lets a screen refresh when someone else writes. */
-int dt_store_data_version(dt_store *st, int64_t *version);
+/* ---- pilots and task cards ------------------------------------------ */
 
-/* Free a string vector returned by the store. */
-void dt_strv_free(char **v, size_t n);
+/* Create a pilot named `name` (1..127 bytes, no control characters),
+ * recorded as created by `by`. Fills *out. Returns 0, or -1 (e.g. the name
+ * exists: message says so). */
+int dt_store_pilot_create(dt_store *st, const char *name, const char *by,
+                          dt_pilot *out);
+
+/* Find a pilot by name. Returns 0 (found), 1 (absent) or -1. */
+int dt_store_pilot_find(dt_store *st, const char *name, dt_pilot *out);
+
+/* All pilots ordered by creation; *v owned by the caller (free()). */
+int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n);
+
+/* Attach run `run_id` to the pilot with `role`; attaching an attached run
+ * again changes its role. */
+int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+                          dt_run_role role, const char *by);
+
+/* Runs of a pilot in attach order (baselines and pilots mixed; see
+ * role); *v owned by the caller (free()). */
+int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id,
+                            dt_pilot_run **v, size_t *n);
+
+/* The current task card of a pilot (latest value per field; fields never
+ * set are ""). */
+int dt_store_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc);
+
+/* Set one task-card field (validated with dt_taskcard_validate; "" clears
+ * it). The earlier value stays as history. On -1 the validation message
+ * is the store error. */
+int dt_store_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+                          const char *value, const char *by);
+
+/* ---- checklist -------------------------------------------------------- */
+
+/* Load a pilot's entries and evidence into *cl (computed_* left unset;
+ * dt_overview_load fills them). Free with dt_checklist_free. */
+int dt_store_checklist_load(dt_store *st, int64_t pilot_id,
+                            dt_checklist *cl);
+
+/* Record a person's status for an item (validated with dt_check_validate;
+ * the message is the store error). History is kept. */
+int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+                       dt_check_status status, const char *note,
+                       const char *reason, const char *by);
+
+/* Every entry of an item, oldest first; *v owned (free()). */
+int dt_store_check_history_list(dt_store *st, int64_t pilot_id,
+                                dt_check_id id, dt_check_entry **v,
+                                size_t *n);
+
+/* Link evidence to an item. `spec` is "run:NAME" (the run must exist),
+ * "drill:ID" (a drill of this pilot) or "file:PATH" (the file's SHA-256 is
+ * computed now and recorded with its absolute path). */
+int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                          const char *spec, const char *by);
+
+/* ---- drills ------------------------------------------------------------- */
+
+/* Add a drill of pilot d->pilot_id (runs named by d->run_before /
+ * d->run_after must exist; "" = none) with its checks whose source is set;
+ * sets d->id. Call inside a transaction. */
+int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by);
+
+/* Record one verification item of a drill (history kept; the latest row
+ * is current). source is "data" or "user". */
+int dt_store_drill_check_set(dt_store *st, int64_t drill_id,
+                             dt_drill_item item, dt_dc_status status,
+                             const char *note, const char *source,
+                             const char *by);
+
+/* Drills of a pilot in creation order with their current checks; *v
+ * owned by the caller (free()). */
+int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v,
+                        size_t *n);
+
+/* ---- decisions ------------------------------------------------------------ */
+
+/* Append a decision. Fills d->id, supersedes, decided_at (now),
+ * kind_text, deciders_text, evidence_digest (of d->evidence_text, which
+ * must be set), prev_hash and hash, inside one BEGIN IMMEDIATE transaction
+ * (several people may write at once; the busy timeout makes the others
+ * wait). Must not be called inside another transaction. */
+int dt_store_decision_append(dt_store *st, dt_decision *d);
+
+/* Decisions of one pilot (pilot_id > 0) or of the whole store (pilot_id
+ * 0), oldest first, with evidence texts; free with dt_decisions_free. */
+int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
+                           size_t *n);
+
+/* Recompute the whole chain (dt_decision_chain_check over every
+ * decision). Returns 0 (report filled) or -1. */
+int dt_store_decision_verify(dt_store *st, dt_chain_report *r);
+
+/* ---- ledger and scenario ------------------------------------------------ */
+
+/* Record a ledger value (a new row; earlier values stay as history).
+ * side "gpu"/"trn2", basis "official"/"measured"/"assumption". */
+int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
+                        const char *key, double value, const char *basis,
+                        const char *note, const char *set_by);
+
+/* Current value of every (side, key) of a pilot, sorted by side, key;
+ * *e owned by the caller (free()). */
+int dt_store_ledger_list(dt_store *st, const char *pilot,
+                         dt_ledger_entry **e, size_t *n);
+
+/* Attach a run to a pilot's ledger (attaching twice is not an error). */
+int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id);
+
+/* Ids of the runs of a pilot's ledger: attached with
+ * dt_store_ledger_attach, or to the acceptance workflow's pilot of that
+ * name (pilot_run); ascending; *ids owned (free()). */
+int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
+                             size_t *n);
+
+/* 1 when the pilot name has ledger entries, ledger runs or a scenario,
+ * 0 when none, -1 on error. */
+int dt_store_ledger_exists(dt_store *st, const char *pilot);
+
+/* Store a questionnaire and its recommendation for a pilot (appended). */
+int dt_store_scenario_put(dt_store *st, const char *pilot,
+                          const dt_scenario_rec *rec);
+
+/* Latest scenario record of a pilot: 0 found, 1 none, -1 error. */
+int dt_store_scenario_get(dt_store *st, const char *pilot,
+                          dt_scenario_rec *out);
 
 #endif

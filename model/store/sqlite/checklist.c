@@ -79,7 +79,7 @@ static int load_evidence(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read evidence");
 }
 
-int dt_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
+int dt_store_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 {
 	memset(cl, 0, sizeof *cl);
 	if (load_entries(st, pilot_id, cl) < 0 ||
@@ -91,7 +91,7 @@ int dt_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 	return 0;
 }
 
-int dt_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
                  dt_check_status status, const char *note,
                  const char *reason, const char *by)
 {
@@ -114,7 +114,7 @@ int dt_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set checklist item");
 }
 
-int dt_check_history(dt_store *st, int64_t pilot_id, dt_check_id id,
+int dt_store_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
                      dt_check_entry **v, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -163,7 +163,7 @@ static int drill_of_pilot(dt_store *st, int64_t pilot_id, const char *ref)
 	       dt_sq_fail_db(st, "find drill");
 }
 
-int dt_check_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
                           const char *spec, const char *by)
 {
 	char kind[8] = "", sha[65] = "";

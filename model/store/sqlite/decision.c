@@ -71,7 +71,7 @@ static int insert(dt_store *st, const dt_decision *d)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "append decision");
 }
 
-int dt_decision_append(dt_store *st, dt_decision *d)
+int dt_store_decision_append(dt_store *st, dt_decision *d)
 {
 	if (!d->evidence_text)
 		return dt_sq_fail(st, "decision without evidence text");
@@ -148,7 +148,7 @@ static int row_to_decision(sqlite3_stmt *s, dt_decision *d)
 	return d->evidence_text ? 0 : -1;
 }
 
-int dt_decisions_load(dt_store *st, int64_t pilot_id, dt_decision **v,
+int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
                       size_t *n)
 {
 	sqlite3_stmt *s;
@@ -185,11 +185,11 @@ int dt_decisions_load(dt_store *st, int64_t pilot_id, dt_decision **v,
 	return 0;
 }
 
-int dt_decision_verify(dt_store *st, dt_chain_report *r)
+int dt_store_decision_verify(dt_store *st, dt_chain_report *r)
 {
 	dt_decision *v;
 	size_t n;
-	if (dt_decisions_load(st, 0, &v, &n) < 0)
+	if (dt_store_decision_list(st, 0, &v, &n) < 0)
 		return -1;
 	int rc = dt_decision_chain_check(v, n, r);
 	dt_decisions_free(v, n);

@@ -27,7 +27,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *t)
 	sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC);
 }
 
-int dt_drill_add(dt_store *st, dt_drill *d, const char *by)
+int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO drill(pilot_id, kind, run_before,"
@@ -60,14 +60,14 @@ int dt_drill_add(dt_store *st, dt_drill *d, const char *by)
 	d->id = sqlite3_last_insert_rowid(st->db);
 	for (int i = 0; i < DT_DC_COUNT; i++) {
 		const dt_drill_check *c = &d->checks[i];
-		if (c->source[0] && dt_drill_check_set(st, d->id, (dt_drill_item)i,
+		if (c->source[0] && dt_store_drill_check_set(st, d->id, (dt_drill_item)i,
 		                     c->status, c->note, c->source, by) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-int dt_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+int dt_store_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
                        dt_dc_status status, const char *note,
                        const char *source, const char *by)
 {
@@ -145,7 +145,7 @@ static int load_checks(dt_store *st, dt_drill *v, size_t n)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read drill checks");
 }
 
-int dt_drills_load(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
+int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;

@@ -28,7 +28,7 @@ int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set fact");
 }
 
-int dt_store_facts(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
+int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
 {
 	sqlite3_stmt *s;
 	*facts = NULL;

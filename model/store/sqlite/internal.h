@@ -1,5 +1,6 @@
-/* store_sqlite_internal.h: what the SQLite store's files share. Only
- * model/store_*.c include this; everything else uses dt_store.h. */
+/* internal.h: what the SQLite store's files share. Only
+ * the files of model/store/sqlite/ include this; everything else uses
+ * model/store/store.h. */
 #ifndef DT_STORE_SQLITE_INTERNAL_H
 #define DT_STORE_SQLITE_INTERNAL_H
 

@@ -2,7 +2,7 @@
  * SQLite store (schema_ledger.c). Every value set is a new row; the
  * current value of a key is its latest row. */
 #include "model/store/sqlite/internal.h"
-#include "model/store/store_ledger.h"
+#include "model/store/store.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +33,7 @@ int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set ledger value");
 }
 
-int dt_store_ledger_entries(dt_store *st, const char *pilot,
+int dt_store_ledger_list(dt_store *st, const char *pilot,
                             dt_ledger_entry **e, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -80,7 +80,7 @@ int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach ledger run");
 }
 
-int dt_store_ledger_runs(dt_store *st, const char *pilot, int64_t **ids,
+int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
                          size_t *n)
 {
 	sqlite3_stmt *s;
@@ -105,7 +105,7 @@ int dt_store_ledger_runs(dt_store *st, const char *pilot, int64_t **ids,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read ledger runs");
 }
 
-int dt_store_ledger_known(dt_store *st, const char *pilot)
+int dt_store_ledger_exists(dt_store *st, const char *pilot)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT EXISTS(SELECT 1 FROM ledger_entry WHERE"

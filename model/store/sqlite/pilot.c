@@ -1,5 +1,5 @@
 /* store_pilot.c: pilots, attached runs and task-card values in the SQLite
- * store (dt_pilot.h). */
+ * store (model/store/store.h). */
 #include "model/store/sqlite/internal.h"
 
 #include <stdlib.h>
@@ -43,13 +43,13 @@ static int name_ok(const char *name)
 	return 1;
 }
 
-int dt_pilot_create(dt_store *st, const char *name, const char *by,
+int dt_store_pilot_create(dt_store *st, const char *name, const char *by,
                     dt_pilot *out)
 {
 	if (!name_ok(name))
 		return dt_sq_fail(st, "pilot name must be 1..%d bytes without "
 		                  "control characters", DT_NAME_MAX - 1);
-	if (dt_pilot_find(st, name, out) == 0)
+	if (dt_store_pilot_find(st, name, out) == 0)
 		return dt_sq_fail(st, "a pilot named '%s' exists", out->name);
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO pilot(name, created_by) VALUES(?1,?2)",
@@ -61,10 +61,10 @@ int dt_pilot_create(dt_store *st, const char *name, const char *by,
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "create pilot");
-	return dt_pilot_find(st, name, out) == 0 ? 0 : -1;
+	return dt_store_pilot_find(st, name, out) == 0 ? 0 : -1;
 }
 
-int dt_pilot_find(dt_store *st, const char *name, dt_pilot *out)
+int dt_store_pilot_find(dt_store *st, const char *name, dt_pilot *out)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT id, name, created_by, created_at FROM pilot"
@@ -82,7 +82,7 @@ int dt_pilot_find(dt_store *st, const char *name, dt_pilot *out)
 	return ret;
 }
 
-int dt_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
+int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 {
 	sqlite3_stmt *s;
 	size_t cap = 0;
@@ -103,7 +103,7 @@ int dt_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list pilots");
 }
 
-int dt_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
                     dt_run_role role, const char *by)
 {
 	sqlite3_stmt *s;
@@ -121,7 +121,7 @@ int dt_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach run");
 }
 
-int dt_pilot_runs(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
+int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
                   size_t *n)
 {
 	sqlite3_stmt *s;
@@ -163,7 +163,7 @@ int dt_pilot_runs(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
 	return 0;
 }
 
-int dt_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
+int dt_store_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
 {
 	sqlite3_stmt *s;
 	memset(tc, 0, sizeof *tc);
@@ -188,7 +188,7 @@ int dt_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read task card");
 }
 
-int dt_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+int dt_store_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
                     const char *value, const char *by)
 {
 	char err[256];

@@ -96,7 +96,7 @@ int dt_store_run_update(dt_store *st, const dt_run *run)
 }
 
 
-int dt_store_runs(dt_store *st, dt_run **runs, size_t *n)
+int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n)
 {
 	sqlite3_stmt *s;
 	*runs = NULL;
@@ -116,7 +116,7 @@ int dt_store_runs(dt_store *st, dt_run **runs, size_t *n)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list runs");
 }
 
-int dt_store_run_files(dt_store *st, int64_t run_id, dt_run_file **files,
+int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                        size_t *n)
 {
 	sqlite3_stmt *s;
@@ -222,7 +222,7 @@ typedef struct blob_owner {
 	void **blobs;
 } blob_owner;
 
-void dt_store_chunks_free(dt_rawchunk *chunks, void *owner)
+void dt_store_raw_free(dt_rawchunk *chunks, void *owner)
 {
 	blob_owner *o = owner;
 	if (o) {
@@ -325,7 +325,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 		bad = -3;
 	sqlite3_finalize(s);
 	if (bad) {
-		dt_store_chunks_free(*chunks, o);
+		dt_store_raw_free(*chunks, o);
 		*chunks = NULL;
 		*nchunks = 0;
 		if (bad == -2)
@@ -339,7 +339,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 }
 
 
-int dt_store_metric_names(dt_store *st, int64_t run_id, char ***names,
+int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
                           size_t *n)
 {
 	sqlite3_stmt *s;
@@ -371,7 +371,7 @@ int dt_store_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store stats");
 }
 
-int dt_store_stats(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
                    size_t *n)
 {
 	sqlite3_stmt *s;
@@ -447,12 +447,12 @@ int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
 	return message_add(st, run_id, file_id, "note", text);
 }
 
-int dt_store_warnings(dt_store *st, int64_t run_id, char ***w, size_t *n)
+int dt_store_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
 {
 	return messages(st, run_id, "warning", w, n);
 }
 
-int dt_store_notes(dt_store *st, int64_t run_id, char ***w, size_t *n)
+int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
 {
 	return messages(st, run_id, "note", w, n);
 }

@@ -1,4 +1,4 @@
-/* store_sqlite.c: the SQLite backend of dt_store (dt_store.h): opening,
+/* sqlite.c: the SQLite backend of dt_store (model/store/store.h): opening,
  * migrations, transactions and the helpers the other store_*.c files
  * share (store_sqlite_internal.h).
  *
@@ -16,6 +16,15 @@
 #include <sys/stat.h>
 
 int dt_sq_fail(dt_store *st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->err, sizeof st->err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int dt_store_fail(dt_store *st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -199,7 +208,7 @@ int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read");
 }
 
-int dt_store_data_version(dt_store *st, int64_t *version)
+int dt_store_data_version_get(dt_store *st, int64_t *version)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "PRAGMA data_version", &s) < 0)
@@ -209,11 +218,4 @@ int dt_store_data_version(dt_store *st, int64_t *version)
 		*version = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
 	return rc == SQLITE_ROW ? 0 : dt_sq_fail_db(st, "data_version");
-}
-
-void dt_strv_free(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
 }
