@@ -84,9 +84,9 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 			ok = dt_store_evidence_add(st, pid, (dt_check_id)item, ev[i],
 			                           by) == 0;
 		if (ok && dt_store_commit(st) == 0) {
-			printf("%s: %s (%zu evidence link%s added)\n",
-			       dt_check_defs[item].id, dt_check_status_name(status), nev,
-			       nev == 1 ? "" : "s");
+			printf("%s: %s recorded by %s (%zu evidence link%s added)\n",
+			       dt_check_defs[item].id, dt_check_status_name(status), by,
+			       nev, nev == 1 ? "" : "s");
 			rc = DT_EXIT_OK;
 		} else {
 			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));

@@ -28,8 +28,10 @@ static void drill_usage(FILE *f)
 	fputs("ITEM: effective_step, lr_schedule, rng_state, data_cursor,\n"
 	      "control_loss; STATUS: pass, fail, not_checked.\n"
 	      "--run is the run before the fault; --run-after the run after it\n"
-	      "(omit it when the restart is inside --run). Times: ISO 8601 UTC\n"
-	      "(2026-11-02T10:41:00Z); recovery = resumed - fault time, compared\n"
+	      "(omit it when the restart is inside --run). Times: ISO 8601 with a\n"
+	      "zone (2026-11-02T10:41:00Z, or `date -Iseconds` output such as\n"
+	      "2026-11-02T12:41:00+02:00), stored as UTC; the resumed time may not\n"
+	      "be before the fault time. Recovery = resumed - fault time, compared\n"
 	      "with the task card's recovery-seconds.\n"
 	      "Pre-fill from the logs (unless --no-prefill; --check wins):\n"
 	      "  effective_step: resumed step = checkpoint step + 1;\n"
@@ -62,13 +64,12 @@ static int copy_opt(char *dst, size_t n, const char *opt, const char *v)
 
 static int time_opt(char dst[32], const char *opt, const char *v)
 {
-	int64_t t;
-	if (dt_time_parse_iso(v, &t) < 0) {
-		fprintf(stderr, "dualtrack: %s expects YYYY-MM-DDTHH:MM:SSZ, got "
-		        "'%s'\n", opt, v);
+	char utc[32], err[300];
+	if (dt_time_normalize(v, opt, utc, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
 		return -1;
 	}
-	return copy_opt(dst, 32, opt, v);
+	return copy_opt(dst, 32, opt, utc);
 }
 
 static int opt_value(drill_args *a, int c)
@@ -194,6 +195,11 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 	for (size_t i = 0; i < a->nchecks; i++)
 		if (person_check(&a->d, a->checks[i], by) < 0)
 			return DT_EXIT_USAGE;
+	char err[400];
+	if (dt_drill_validate(&a->d, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return DT_EXIT_USAGE;
+	}
 	if (a->prefill && a->d.run_before[0])
 		prefill(st, &a->d);
 	if (dt_store_begin(st) < 0 || dt_store_drill_add(st, &a->d, by) < 0 ||
@@ -202,8 +208,14 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 		dt_store_rollback(st);
 		return DT_EXIT_USAGE;
 	}
-	printf("drill #%lld %s recorded\n", (long long)a->d.id,
-	       dt_drill_kind_name(a->d.kind));
+	char ck[600];
+	dt_sanitize(a->d.checkpoint_id, ck, sizeof ck);
+	printf("drill #%lld %s recorded by %s: checkpoint %s step %lld, resumed "
+	       "step %lld, fault %s, resumed %s\n", (long long)a->d.id,
+	       dt_drill_kind_name(a->d.kind), by, ck[0] ? ck : "-",
+	       (long long)a->d.checkpoint_step, (long long)a->d.resumed_step,
+	       a->d.fault_time[0] ? a->d.fault_time : "-",
+	       a->d.resumed_time[0] ? a->d.resumed_time : "-");
 	for (int k = 0; k < DT_DC_COUNT; k++) {
 		char note[600];
 		dt_sanitize(a->d.checks[k].note, note, sizeof note);

@@ -85,7 +85,11 @@ static int run_cmd(dt_store *st, const char *sub, char **args, int json)
 			fprintf(stderr, "dualtrack: %s\n", msg);
 			return DT_EXIT_USAGE;
 		}
-		printf("journal %s: %s set\n", args[0], args[1]);
+		char rn[DT_NAME_MAX], val[512];
+		dt_sanitize(run.name, rn, sizeof rn);
+		dt_sanitize(args[2], val, sizeof val);
+		printf("journal %s: %s = %s recorded by %s\n", rn, args[1], val,
+		       by);
 		return DT_EXIT_OK;
 	}
 	dt_fact *f;

@@ -9,7 +9,10 @@
 #include "cli/cli.h"
 #include "cli/ledger_print.h"
 #include "model/service/ledger_load.h"
+#include "model/util/clock.h"
+#include "model/util/jsonw.h"
 #include "model/util/num.h"
+#include "model/util/text.h"
 #include "model/store/store.h"
 
 static void ledger_usage(FILE *f)
@@ -17,7 +20,6 @@ static void ledger_usage(FILE *f)
 	fputs("usage: dualtrack [--db PATH] ledger PILOT [--json]\n"
 	      "       dualtrack [--db PATH] ledger set PILOT SIDE KEY VALUE\n"
 	      "                 --basis official|measured|assumption [--note TEXT]\n"
-	      "                 [--by NAME]\n"
 	      "       dualtrack [--db PATH] ledger attach PILOT RUN\n\n"
 	      "Time and cost of a pilot, GPU (SIDE gpu) vs Trainium2 (SIDE trn2).\n"
 	      "PILOT is a pilot name (its attached runs count), any ledger name,\n"
@@ -45,17 +47,16 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 	static const struct option opts[] = {
 		{"basis", required_argument, NULL, 'b'},
 		{"note", required_argument, NULL, 'n'},
-		{"by", required_argument, NULL, 'y'},
 		{"db", required_argument, NULL, 'd'},
 		{NULL, 0, NULL, 0}};
-	const char *basis = NULL, *note = "", *by = getenv("USER");
+	const char *basis = NULL, *note = "";
+	char by[64];
 	int c, is_time, idx;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': basis = optarg; break;
 		case 'n': note = optarg; break;
-		case 'y': by = optarg; break;
 		case 'd': break;
 		default: ledger_usage(stderr); return DT_EXIT_USAGE;
 		}
@@ -88,10 +89,21 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 			        "300s), got '%s'\n", key, val);
 		return DT_EXIT_USAGE;
 	}
+	char err[300];
+	if (dt_ledger_input_check(pilot, note, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return DT_EXIT_USAGE;
+	}
+	dt_actor_name(by, sizeof by);
 	if (dt_store_ledger_set(st, pilot, side, key, v, basis, note, by) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return DT_EXIT_USAGE;
 	}
+	char sp[DT_NAME_MAX], sv[32];
+	dt_sanitize(pilot, sp, sizeof sp);
+	dt_fmt_double(v, sv);
+	printf("ledger %s %s %s = %s (%s) recorded by %s\n", sp, side, key, sv,
+	       basis, by);
 	return DT_EXIT_OK;
 }
 

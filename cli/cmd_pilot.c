@@ -124,8 +124,16 @@ static int cmd_new_set(dt_store *st, const char *name, const pilot_args *a,
 		goto fail_tx;
 	char safe[DT_NAME_MAX * 2];
 	dt_sanitize(name, safe, sizeof safe);
-	printf("pilot %s: %s%d task card field%s set\n", safe,
-	       create ? "created, " : "", a->nfields, a->nfields == 1 ? "" : "s");
+	printf("pilot %s: %s%d task card field%s set by %s\n", safe,
+	       create ? "created, " : "", a->nfields, a->nfields == 1 ? "" : "s",
+	       by);
+	for (int i = 0; i < DT_TC_COUNT; i++)
+		if (a->field[i]) {
+			char v[DT_TC_VALUE_MAX];
+			dt_sanitize(a->field[i], v, sizeof v);
+			printf("  %s = %s\n", dt_taskcard_defs[i].key,
+			       v[0] ? v : "(cleared)");
+		}
 	return DT_EXIT_OK;
 fail_tx:
 	dt_store_rollback(st);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/util/clock.h"
 #include "model/util/jsonw.h"
 #include "model/core/scenario.h"
 #include "model/store/store.h"
@@ -21,7 +22,7 @@ static const char *const opt_names[DT_Q_COUNT] = {
 static void scenario_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] scenario PILOT [--ANSWER yes|no|unknown]...\n"
-	      "         [--training lora|full|continued] [--by NAME] [--json]\n\n"
+	      "         [--training lora|full|continued] [--json]\n\n"
 	      "The scenario guide (ACCEPTANCE.md): answers map to a\n"
 	      "recommendation, stored with the pilot: trn2_pilot, gpu, dual_track\n"
 	      "or gpu_baseline_first. Without answers, shows the stored one.\n"
@@ -85,23 +86,23 @@ static void print(const char *pilot, const dt_scenario_answers *a,
 }
 
 typedef struct sc_args {
-	const char *db, *by, *pilot;
+	const char *db, *pilot;
+	char by[64];
 	int json, answered;
 	dt_scenario_answers a;
 } sc_args;
 
 static int parse(int argc, char **argv, sc_args *s)
 {
-	struct option opts[DT_Q_COUNT + 6];
+	struct option opts[DT_Q_COUNT + 5];
 	for (int q = 0; q < DT_Q_COUNT; q++)
 		opts[q] = (struct option){opt_names[q], required_argument, NULL,
 		                          1000 + q};
 	opts[DT_Q_COUNT] = (struct option){"training", required_argument, NULL, 't'};
-	opts[DT_Q_COUNT + 1] = (struct option){"by", required_argument, NULL, 'y'};
-	opts[DT_Q_COUNT + 2] = (struct option){"json", no_argument, NULL, 'j'};
-	opts[DT_Q_COUNT + 3] = (struct option){"db", required_argument, NULL, 'd'};
-	opts[DT_Q_COUNT + 4] = (struct option){"help", no_argument, NULL, 'h'};
-	opts[DT_Q_COUNT + 5] = (struct option){NULL, 0, NULL, 0};
+	opts[DT_Q_COUNT + 1] = (struct option){"json", no_argument, NULL, 'j'};
+	opts[DT_Q_COUNT + 2] = (struct option){"db", required_argument, NULL, 'd'};
+	opts[DT_Q_COUNT + 3] = (struct option){"help", no_argument, NULL, 'h'};
+	opts[DT_Q_COUNT + 4] = (struct option){NULL, 0, NULL, 0};
 	int c;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -125,7 +126,6 @@ static int parse(int argc, char **argv, sc_args *s)
 			snprintf(s->a.training, sizeof s->a.training, "%s", optarg);
 			s->answered = 1;
 			break;
-		case 'y': s->by = optarg; break;
 		case 'j': s->json = 1; break;
 		case 'd': s->db = optarg; break;
 		case 'h': scenario_usage(stdout); return 1;
@@ -142,7 +142,8 @@ static int parse(int argc, char **argv, sc_args *s)
 
 int dt_cmd_scenario(const char *db, int argc, char **argv)
 {
-	sc_args s = {.db = db, .by = getenv("USER")};
+	sc_args s = {.db = db};
+	dt_actor_name(s.by, sizeof s.by);
 	int r = parse(argc, argv, &s);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;

@@ -56,7 +56,7 @@ dt pilot new trial >/dev/null 2>&1
 check "pilot new: duplicate name exits 2" test $? -eq 2
 dt pilot set trial --grad-accum 8.5 2>"$tmp/err" >/dev/null
 check "pilot set: bad integer exits 2" test $? -eq 2
-check "pilot set: error names the field" grep -q "grad-accum: expected an integer" "$tmp/err"
+check "pilot set: error names the field" grep -q "grad-accum: expected a whole number >= 1" "$tmp/err"
 dt pilot set trial --warmup 10 >/dev/null
 dt attach trial llama3-8b-lora-gpu-a100 --role baseline >/dev/null &&
 dt attach trial llama3-8b-lora-trn2-pilot --role pilot >/dev/null

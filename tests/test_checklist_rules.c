@@ -199,16 +199,16 @@ static void validation(void **state)
 {
 	(void)state;
 	char err[256];
-	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_PASS, "", err,
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_PASS, NULL, "", err,
 	                                   sizeof err), 0);
-	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_WAIVED, "", err,
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP1, DT_CK_WAIVED, NULL, "", err,
 	                                   sizeof err), -1);
 	assert_string_equal(err, "step1: waiving an item needs a reason");
-	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, NULL, err,
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, NULL, NULL, err,
 	                                   sizeof err), -1);
-	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, "seen", err,
+	assert_int_equal(dt_check_validate(DT_ITEM_STEP6, DT_CK_PASS, NULL, "seen", err,
 	                                   sizeof err), 0);
-	assert_int_equal(dt_check_validate(DT_ITEM_TRIAL5, DT_CK_PENDING, "", err,
+	assert_int_equal(dt_check_validate(DT_ITEM_TRIAL5, DT_CK_PENDING, NULL, "", err,
 	                                   sizeof err), 0);
 	assert_int_equal(dt_check_find("trial5"), DT_ITEM_TRIAL5);
 	assert_int_equal(dt_check_find("step8"), -1);

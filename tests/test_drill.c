@@ -131,6 +131,38 @@ static void resume_compare_logging_interval(void **state)
 	free(v);
 }
 
+/* dt_drill_validate: times are normalised to UTC; a resumed time before
+ * the fault time, an impossible date and a control character in the
+ * checkpoint id are refused. */
+static void drill_validation(void **state)
+{
+	(void)state;
+	char err[300];
+	dt_drill d;
+	memset(&d, 0, sizeof d);
+	d.kind = DT_DRILL_NODE_LOSS;
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-11-02T12:41:00+02:00");
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-11-02T10:52:30Z");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), 0);
+	assert_string_equal(d.fault_time, "2026-11-02T10:41:00Z");
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-11-02T10:52:30Z");
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-11-02T10:41:00Z");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), -1);
+	assert_string_equal(err, "drill: resumed time 2026-11-02T10:41:00Z is "
+	                    "before the fault time 2026-11-02T10:52:30Z");
+	d.resumed_time[0] = '\0';
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-02-30T10:00:00Z");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), -1);
+	d.fault_time[0] = '\0';
+	snprintf(d.checkpoint_id, sizeof d.checkpoint_id, "ck\x1b]52;c;x\a");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), -1);
+	assert_string_equal(err, "checkpoint id: a control character at byte 2");
+	snprintf(d.checkpoint_id, sizeof d.checkpoint_id, "ck\xe2\x80\xae" "1");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), -1);
+	snprintf(d.checkpoint_id, sizeof d.checkpoint_id, "ck-1200");
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), 0);
+}
+
 static void times_and_recovery(void **state)
 {
 	(void)state;
@@ -139,11 +171,34 @@ static void times_and_recovery(void **state)
 	assert_int_equal(t, 86400);
 	/* 2000-03-01: 11017 days after 1970-01-01 (30 years with 7 leap
 	 * days = 10957, + 31 Jan + 29 Feb) = 951868800 s. */
-	assert_int_equal(dt_time_parse_iso("2000-03-01 00:00:00", &t), 0);
+	assert_int_equal(dt_time_parse_iso("2000-03-01T00:00:00Z", &t), 0);
 	assert_int_equal(t, 951868800);
+	/* `date -Iseconds` output: 02:00 local at +02:00 is 00:00 UTC, and a
+	 * fraction is ignored; -05:30 adds 5.5 h = 19800 s. */
+	assert_int_equal(dt_time_parse_iso("2000-03-01T02:00:00+02:00", &t), 0);
+	assert_int_equal(t, 951868800);
+	assert_int_equal(dt_time_parse_iso("2000-03-01T00:00:00.75Z", &t), 0);
+	assert_int_equal(t, 951868800);
+	assert_int_equal(dt_time_parse_iso("2000-02-29T18:30:00-0530", &t), 0);
+	assert_int_equal(t, 951868800);
+	/* 2000 is a leap year (divisible by 400), 2026 is not */
+	assert_int_equal(dt_time_parse_iso("2000-02-29T00:00:00Z", &t), 0);
+	assert_int_equal(dt_time_parse_iso("2026-02-29T00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2026-02-30T00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2026-04-31T00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2026-01-01T24:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2000-03-01 00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2000-03-01T00:00:00", &t), -1);
+	assert_int_equal(dt_time_parse_iso("0000-01-01T00:00:00Z", &t), -1);
+	assert_int_equal(dt_time_parse_iso("1969-12-31T23:59:59Z", &t), -1);
 	assert_int_equal(dt_time_parse_iso("2026-13-01T00:00:00Z", &t), -1);
 	assert_int_equal(dt_time_parse_iso("yesterday", &t), -1);
 	assert_int_equal(dt_time_parse_iso("2026-11-02T10:41:00+02", &t), -1);
+	assert_int_equal(dt_time_parse_iso("2026-11-02T10:41:00Zjunk", &t), -1);
+	char utc[32], err[256];
+	assert_int_equal(dt_time_normalize("2026-11-02T12:41:00.5+02:00", "t",
+	                                   utc, err, sizeof err), 0);
+	assert_string_equal(utc, "2026-11-02T10:41:00Z");
 	dt_drill d = {0};
 	double s;
 	snprintf(d.fault_time, sizeof d.fault_time, "2026-11-02T10:41:00Z");
@@ -304,6 +359,7 @@ int main(void)
 		cmocka_unit_test(resume_compare_rules),
 		cmocka_unit_test(resume_compare_logging_interval),
 		cmocka_unit_test(times_and_recovery),
+		cmocka_unit_test(drill_validation),
 		cmocka_unit_test(prefill_from_store),
 		cmocka_unit_test(prefill_two_runs),
 		cmocka_unit_test(names),

@@ -14,6 +14,7 @@
 #include "model/util/jsonw.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
+#include "model/core/name.h"
 
 static double num(const char *s)
 {
@@ -75,6 +76,97 @@ static void sanitises_escape_sequences(void **state)
 	assert_string_equal(out, "\xe2\x96\x88");
 }
 
+/* Format characters are dropped: U+202E (E2 80 AE), U+200B (E2 80 8B),
+ * U+200D (E2 80 8D), U+FEFF (EF BB BF), U+2066 (E2 81 A6), U+2028 (E2 80
+ * A8); a visible neighbour (U+2013 en dash, E2 80 93) stays. */
+static void sanitises_format_characters(void **state)
+{
+	(void)state;
+	char out[64];
+	dt_sanitize("\xe2\x80\xae" "gpj.exe", out, sizeof out);
+	assert_string_equal(out, "gpj.exe");
+	dt_sanitize("a\xe2\x80\x8b" "b\xe2\x80\x8d" "c\xef\xbb\xbf" "d", out,
+	            sizeof out);
+	assert_string_equal(out, "abcd");
+	dt_sanitize("x\xe2\x81\xa6" "y\xe2\x80\xa8" "z\xe2\x80\x93", out,
+	            sizeof out);
+	assert_string_equal(out, "xyz\xe2\x80\x93");
+	assert_int_equal(dt_text_is_format_char(0x202E), 1);
+	assert_int_equal(dt_text_is_format_char(0xE0041), 1);
+	assert_int_equal(dt_text_is_format_char(0x2013), 0);
+}
+
+/* dt_text_check names the field and the byte offset of what it refuses. */
+static void checks_people_text(void **state)
+{
+	(void)state;
+	char err[200];
+	assert_int_equal(dt_text_check("fine text", 20, DT_TEXT_LINE, "note",
+	                               err, sizeof err), 0);
+	assert_int_equal(dt_text_check("two\nlines", 20, DT_TEXT_MULTILINE,
+	                               "note", err, sizeof err), 0);
+	assert_int_equal(dt_text_check("two\nlines", 20, DT_TEXT_LINE, "note",
+	                               err, sizeof err), -1);
+	assert_string_equal(err, "note: a newline at byte 3 (one line only)");
+	assert_int_equal(dt_text_check("ab\x1b[2J", 20, DT_TEXT_MULTILINE, "note",
+	                               err, sizeof err), -1);
+	assert_string_equal(err, "note: a control character at byte 2");
+	assert_int_equal(dt_text_check("ok\xc2\x9b", 20, DT_TEXT_LINE, "note",
+	                               err, sizeof err), -1);
+	assert_string_equal(err, "note: a control character at byte 2");
+	assert_int_equal(dt_text_check("abc\xe2\x80\xae", 20, DT_TEXT_LINE,
+	                               "name", err, sizeof err), -1);
+	assert_string_equal(err, "name: invisible format character U+202E at "
+	                    "byte 3 (bidi override, zero-width or similar)");
+	assert_int_equal(dt_text_check("a\xff", 20, DT_TEXT_LINE, "name", err,
+	                               sizeof err), -1);
+	assert_string_equal(err, "name: invalid UTF-8 at byte 1");
+	assert_int_equal(dt_text_check("12345", 4, DT_TEXT_LINE, "name", err,
+	                               sizeof err), -1);
+	assert_string_equal(err, "name: 5 bytes, at most 4 allowed");
+	assert_int_equal(dt_text_blank(" \n\t"), 1);
+	assert_int_equal(dt_text_blank(" x "), 0);
+}
+
+/* Whole numbers typed by people: digits only. */
+static void strict_numbers(void **state)
+{
+	(void)state;
+	int64_t i;
+	double d;
+	assert_int_equal(dt_parse_int_strict("5", 1, 10, &i), 0);
+	assert_int_equal(i, 5);
+	assert_int_equal(dt_parse_int_strict(" 5", 1, 10, &i), -1);
+	assert_int_equal(dt_parse_int_strict("-0", 0, 10, &i), -1);
+	assert_int_equal(dt_parse_int_strict("0", 1, 10, &i), -1);
+	assert_int_equal(dt_parse_int_strict("99999999999999999999", 0,
+	                                     INT64_MAX, &i), -1);
+	assert_int_equal(dt_parse_real_strict("0.02", 0, 0.5, &d), 0);
+	assert_true(d == 0.02);
+	assert_int_equal(dt_parse_real_strict("2e-2", 0, 0.5, &d), 0);
+	assert_int_equal(dt_parse_real_strict(" 0.02", 0, 0.5, &d), -1);
+	assert_int_equal(dt_parse_real_strict("inf", 0, 1e308, &d), -1);
+	assert_int_equal(dt_parse_real_strict("1e309", 0, 1e308, &d), -1);
+	assert_int_equal(dt_parse_real_strict("-1", 0, 1, &d), -1);
+	assert_int_equal(dt_parse_real_strict(".", 0, 1, &d), -1);
+}
+
+/* The name rule (core/name.h). */
+static void name_rule(void **state)
+{
+	(void)state;
+	char err[200];
+	assert_int_equal(dt_name_valid("llama3-8b-lora-trn2"), 1);
+	assert_int_equal(dt_name_valid("\xe2\x80\xae" "evil"), 0);
+	assert_int_equal(dt_name_valid(" lead"), 0);
+	assert_int_equal(dt_name_valid(""), 0);
+	assert_int_equal(dt_name_valid("a\tb"), 0);
+	assert_int_equal(dt_name_check("x\xe2\x80\x8by", "run name", err,
+	                               sizeof err), -1);
+	assert_string_equal(err, "run name: invisible format character U+200B "
+	                    "at byte 1 (bidi override, zero-width or similar)");
+}
+
 static void json_writer(void **state)
 {
 	(void)state;
@@ -107,6 +199,10 @@ int main(void)
 		cmocka_unit_test(parses_log_spellings),
 		cmocka_unit_test(independent_of_locale),
 		cmocka_unit_test(sanitises_escape_sequences),
+		cmocka_unit_test(sanitises_format_characters),
+		cmocka_unit_test(checks_people_text),
+		cmocka_unit_test(strict_numbers),
+		cmocka_unit_test(name_rule),
 		cmocka_unit_test(json_writer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

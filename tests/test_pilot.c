@@ -39,9 +39,37 @@ static void taskcard_rules(void **state)
 	                                      sizeof err), 0);
 	assert_int_equal(dt_taskcard_validate(DT_TC_GRAD_ACCUM, "8.5", err,
 	                                      sizeof err), -1);
-	assert_string_equal(err, "task card grad-accum: expected an integer >= 0");
+	assert_string_equal(err, "task card grad-accum: expected a whole number "
+	                    ">= 1 (digits only), got '8.5'");
+	/* 0, -0, a leading blank and a sign are refused; warm-up may be 0 */
+	const char *bad_ints[] = {"0", "-0", " 5", "5 ", "+5", "1e3", ""};
+	for (size_t i = 0; bad_ints[i][0]; i++)
+		assert_int_equal(dt_taskcard_validate(DT_TC_MICRO_BATCH, bad_ints[i],
+		                                      err, sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_WARMUP, "0", err,
+	                                      sizeof err), 0);
 	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "-0.1", err,
 	                                      sizeof err), -1);
+	/* documented ranges: rtol [0, 0.5], atol [0, 1], recovery (0, 1e7] */
+	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "0.5", err,
+	                                      sizeof err), 0);
+	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "1e3", err,
+	                                      sizeof err), -1);
+	assert_string_equal(err, "task card rtol: expected a number in [0, 0.5], "
+	                    "got '1e3'");
+	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "1e308", err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_RTOL, "nan", err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_ATOL, "1.5", err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_taskcard_validate(DT_TC_RECOVERY, "0", err,
+	                                      sizeof err), -1);
+	/* a newline would forge a line of the hashed evidence text */
+	assert_int_equal(dt_taskcard_validate(DT_TC_MODEL, "m\ncheck step7 pass",
+	                                      err, sizeof err), -1);
+	assert_string_equal(err, "task card model: a newline at byte 1 (one "
+	                    "line only)");
 	assert_int_equal(dt_taskcard_validate(DT_TC_TRAINING_TYPE, "qlora", err,
 	                                      sizeof err), -1);
 	assert_int_equal(dt_taskcard_validate(DT_TC_TRAINING_TYPE, "", err,

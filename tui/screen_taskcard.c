@@ -29,8 +29,9 @@ void dt_pv_card_fill(dt_pilots *p)
 static const char *kind_hint(dt_tc_kind k)
 {
 	switch (k) {
-	case DT_TC_INT: return "an integer >= 0";
-	case DT_TC_REAL: return "a number >= 0";
+	case DT_TC_INT: return "a whole number >= 1";
+	case DT_TC_INT0: return "a whole number >= 0";
+	case DT_TC_REAL: return "a number (range in the label)";
 	case DT_TC_TYPE: return "lora, full or continued";
 	default: return "text";
 	}

@@ -2,6 +2,8 @@
  * decided (dt_checklist.h). */
 #include "model/core/checklist.h"
 
+#include "model/util/text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +39,17 @@ int dt_check_find(const char *id)
 }
 
 int dt_check_validate(dt_check_id id, dt_check_status status,
-                      const char *reason, char *err, size_t errlen)
+                      const char *note, const char *reason, char *err,
+                      size_t errlen)
 {
-	int has_reason = reason && reason[0];
+	int has_reason = reason && !dt_text_blank(reason);
+	if ((note && dt_text_check(note, sizeof ((dt_check_entry *)0)->note - 1,
+	                           DT_TEXT_MULTILINE, "note", err, errlen) < 0) ||
+	    (reason && dt_text_check(reason,
+	                             sizeof ((dt_check_entry *)0)->reason - 1,
+	                             DT_TEXT_MULTILINE, "reason", err,
+	                             errlen) < 0))
+		return -1;
 	if (status == DT_CK_WAIVED && !has_reason) {
 		snprintf(err, errlen, "%s: waiving an item needs a reason",
 		         dt_check_defs[id].id);

@@ -132,11 +132,14 @@ int dt_check_status_parse(const char *s, dt_check_status *out);
 /* Item by id text ("step6", "trial1"); -1 when unknown. */
 int dt_check_find(const char *id);
 
-/* Whether a person may set `status` on item `id` with `reason`: 0, or -1
- * with a message in err (waived and overrides of computed items need a
- * reason). */
+/* Whether a person may set `status` on item `id` with `note` and
+ * `reason` (NULL = ""): 0, or -1 with a message in err. Waived and
+ * overrides of computed items need a reason that is not blank; note and
+ * reason are text without control or format characters (newlines
+ * allowed), at most 511 bytes each (util/text.h dt_text_check). */
 int dt_check_validate(dt_check_id id, dt_check_status status,
-                      const char *reason, char *err, size_t errlen);
+                      const char *note, const char *reason, char *err,
+                      size_t errlen);
 
 /* The computed rules (file comment). Each sets *status and a detail text
  * with the figures (size n). */

@@ -10,6 +10,7 @@
 
 #include "model/util/sha256.h"
 #include "model/util/strbuf.h"
+#include "model/util/text.h"
 
 static const char *const kind_names[DT_DECIDE_COUNT] = {
 	"go", "continue", "roll-back", "compare-other-instance", "defer"};
@@ -60,17 +61,51 @@ int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen)
 		         "name of 1..%zu bytes", s, sizeof out->name - 1);
 		return -1;
 	}
-	for (size_t i = 0; i < nl; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
-			snprintf(err, errlen, "decider name holds a control character");
-			return -1;
-		}
+	char name[sizeof out->name];
+	memcpy(name, s, nl);
+	name[nl] = '\0';
+	if (dt_text_check(name, sizeof name - 1, DT_TEXT_LINE, "decider name",
+	                  err, errlen) < 0)
+		return -1;
+	if (dt_text_blank(name) || name[0] == ' ' || name[nl - 1] == ' ') {
+		snprintf(err, errlen, "decider name is blank or starts or ends "
+		         "with a blank");
+		return -1;
+	}
 	if (dt_decider_role_parse(colon + 1, &out->role) < 0) {
 		snprintf(err, errlen, "decider '%.100s': role must be researcher, "
 		         "training-engineer or platform", s);
 		return -1;
 	}
 	memcpy(out->name, s, nl);
+	return 0;
+}
+
+int dt_decision_validate(const char *rationale, const dt_decider *deciders,
+                         size_t nd, char *err, size_t errlen)
+{
+	if (!rationale || dt_text_blank(rationale)) {
+		snprintf(err, errlen, "a decision needs a rationale that is not "
+		         "blank");
+		return -1;
+	}
+	if (dt_text_check(rationale, sizeof ((dt_decision *)0)->rationale - 1,
+	                  DT_TEXT_MULTILINE, "rationale", err, errlen) < 0)
+		return -1;
+	if (nd == 0 || nd > DT_DECIDERS_MAX) {
+		snprintf(err, errlen, "a decision needs 1..%d deciders",
+		         DT_DECIDERS_MAX);
+		return -1;
+	}
+	for (size_t i = 0; i < nd; i++) {
+		if (dt_text_check(deciders[i].name, sizeof deciders[i].name - 1,
+		                  DT_TEXT_LINE, "decider name", err, errlen) < 0)
+			return -1;
+		if (dt_text_blank(deciders[i].name)) {
+			snprintf(err, errlen, "decider %zu has a blank name", i + 1);
+			return -1;
+		}
+	}
 	return 0;
 }
 

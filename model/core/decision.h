@@ -97,6 +97,13 @@ int dt_decider_role_parse(const char *s, dt_decider_role *out);
  * control characters or '\n'). Returns 0, or -1 with a message in err. */
 int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen);
 
+/* Check what a person entered for a decision: a rationale that is not
+ * blank, without control or format characters (newlines allowed), at
+ * most 2047 bytes; 1..DT_DECIDERS_MAX deciders with names as
+ * dt_decider_parse requires. Returns 0, or -1 with a message in err. */
+int dt_decision_validate(const char *rationale, const dt_decider *deciders,
+                         size_t nd, char *err, size_t errlen);
+
 /* Deciders as stored: "ROLE:NAME" joined by '\n', into out (size n). */
 void dt_deciders_text(const dt_decision *d, char *out, size_t n);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/util/clock.h"
+#include "model/util/text.h"
 #include "model/core/resume.h"
 #include "model/service/run_load.h"
 
@@ -200,5 +201,57 @@ int dt_drill_recovery(const dt_drill *d, double *seconds)
 	    dt_time_parse_iso(d->resumed_time, &r) < 0)
 		return 1;
 	*seconds = (double)(r - f);
+	return 0;
+}
+
+int dt_drill_note_check(const char *note, char *err, size_t errlen)
+{
+	return dt_text_check(note, sizeof ((dt_drill_check *)0)->note - 1,
+	                     DT_TEXT_MULTILINE, "drill note", err, errlen);
+}
+
+int dt_drill_validate(dt_drill *d, char *err, size_t errlen)
+{
+	if ((int)d->kind < 0 || d->kind >= DT_DRILL_KIND_COUNT) {
+		snprintf(err, errlen, "drill: unknown kind");
+		return -1;
+	}
+	if (dt_text_check(d->checkpoint_id, sizeof d->checkpoint_id - 1,
+	                  DT_TEXT_LINE, "checkpoint id", err, errlen) < 0 ||
+	    dt_text_check(d->checkpoint_location, sizeof d->checkpoint_location - 1,
+	                  DT_TEXT_LINE, "checkpoint location", err, errlen) < 0 ||
+	    dt_text_check(d->checkpoint_checksum, sizeof d->checkpoint_checksum - 1,
+	                  DT_TEXT_LINE, "checkpoint checksum", err, errlen) < 0 ||
+	    dt_text_check(d->note, sizeof d->note - 1, DT_TEXT_MULTILINE,
+	                  "drill note", err, errlen) < 0)
+		return -1;
+	if (d->checkpoint_step < 0 || d->resumed_step < 0) {
+		snprintf(err, errlen, "drill: steps must be >= 0");
+		return -1;
+	}
+	char utc[32];
+	if (d->fault_time[0]) {
+		if (dt_time_normalize(d->fault_time, "fault time", utc, err,
+		                      errlen) < 0)
+			return -1;
+		memcpy(d->fault_time, utc, sizeof utc);
+	}
+	if (d->resumed_time[0]) {
+		if (dt_time_normalize(d->resumed_time, "resumed time", utc, err,
+		                      errlen) < 0)
+			return -1;
+		memcpy(d->resumed_time, utc, sizeof utc);
+	}
+	int64_t f, r;
+	if (d->fault_time[0] && d->resumed_time[0] &&
+	    dt_time_parse_iso(d->fault_time, &f) == 0 &&
+	    dt_time_parse_iso(d->resumed_time, &r) == 0 && r < f) {
+		snprintf(err, errlen, "drill: resumed time %s is before the fault "
+		         "time %s", d->resumed_time, d->fault_time);
+		return -1;
+	}
+	for (int i = 0; i < DT_DC_COUNT; i++)
+		if (dt_drill_note_check(d->checks[i].note, err, errlen) < 0)
+			return -1;
 	return 0;
 }

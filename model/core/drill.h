@@ -137,4 +137,17 @@ void dt_drill_apply_evidence(dt_drill *d, const dt_resume_evidence *ev);
  * Returns 0 (set), 1 when a time is missing or unparsable. */
 int dt_drill_recovery(const dt_drill *d, double *seconds);
 
+/* Check and normalise what a person entered for a drill before it is
+ * stored: checkpoint id, location and checksum are one line each, the
+ * note may hold newlines (no control or format characters, within the
+ * field sizes: util/text.h dt_text_check); steps are >= 0; fault and
+ * resumed times, when given, are ISO 8601 with a zone
+ * (dt_time_normalize) and are rewritten as UTC "...Z"; the resumed time
+ * is not before the fault time. Returns 0, or -1 with a message in err. */
+int dt_drill_validate(dt_drill *d, char *err, size_t errlen);
+
+/* Check a drill verification note (as dt_drill_validate's note).
+ * Returns 0 or -1 with a message in err. */
+int dt_drill_note_check(const char *note, char *err, size_t errlen);
+
 #endif

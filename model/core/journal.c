@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/util/num.h"
+#include "model/util/text.h"
 
 const dt_journal_key dt_journal_keys[] = {
 	{"image.id", "container image id"},
@@ -70,11 +71,24 @@ int dt_journal_value_check(const char *key, const char *value, char *err,
 	int is_count = !strcmp(key, "neuron.cache_hits") ||
 	               !strcmp(key, "neuron.cache_misses");
 	int is_seconds = ends_with(key, "_seconds");
+	char what[80], dummy[8];
+	if (!err) {
+		err = dummy;
+		errlen = sizeof dummy;
+	}
+	snprintf(what, sizeof what, "journal %s", key);
+	if (dt_text_check(value, sizeof ((dt_fact *)0)->value - 1, DT_TEXT_LINE,
+	                  what, err, errlen) < 0)
+		return -1;
 	if (!is_count && !is_seconds)
 		return 0;
 	double x;
-	int ok = dt_parse_double_field(value, strlen(value), &x) == 0 &&
-	         isfinite(x) && x >= 0 && (!is_count || x == floor(x));
+	int64_t k;
+	/* digits only: " 5", "+5" and values beyond 2^53 (not exact as a
+	 * double) are refused */
+	int ok = is_count ?
+	         dt_parse_int_strict(value, 0, (int64_t)1 << 53, &k) == 0 :
+	         dt_parse_real_strict(value, 0, 1e12, &x) == 0;
 	if (!ok)
 		snprintf(err, errlen, "journal %s must be %s, got '%.64s'", key,
 		         is_count ? "a whole number >= 0 (a count)" :

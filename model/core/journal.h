@@ -55,9 +55,11 @@ const char *dt_journal_label(const char *key);
  * with a letter. */
 int dt_journal_key_valid(const char *key);
 
-/* Check `value` for `key`: durations ("*_seconds") must be a finite
- * number >= 0, counts (neuron.cache_hits, neuron.cache_misses) a whole
- * number >= 0; other keys take any text. Returns 0, or -1 with a
+/* Check `value` for `key`: one line without control or format
+ * characters, at most 511 bytes (util/text.h dt_text_check); durations
+ * ("*_seconds") a finite number in [0, 1e12] written without blanks or
+ * sign, counts (neuron.cache_hits, neuron.cache_misses) digits only, at
+ * most 2^53; other keys take any such text. err may be NULL. Returns 0, or -1 with a
  * message naming the key and value in err[errlen]. */
 int dt_journal_value_check(const char *key, const char *value, char *err,
                            size_t errlen);

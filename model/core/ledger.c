@@ -1,6 +1,8 @@
 /* dt_ledger.c: ledger names, costs, equal-steps prices, sensitivity and
  * fair-compare warnings (rules in dt_ledger.h). */
 #include "model/core/ledger.h"
+#include "model/core/name.h"
+#include "model/util/text.h"
 
 #include "model/util/num.h"
 
@@ -332,4 +334,13 @@ int dt_ledger_parse_time(const char *s, double *seconds)
 		return -1;
 	*seconds *= mul;
 	return 0;
+}
+
+int dt_ledger_input_check(const char *pilot, const char *note, char *err,
+                          size_t errlen)
+{
+	if (dt_name_check(pilot, "ledger name", err, errlen) < 0)
+		return -1;
+	return dt_text_check(note ? note : "", 159, DT_TEXT_LINE, "ledger note",
+	                     err, errlen);
 }

@@ -139,6 +139,13 @@ int dt_ledger_key_parse(const char *key, int *is_time, int *index);
 const char *dt_ledger_side_name(int side);
 int dt_ledger_side_parse(const char *s);
 
+/* Check the text of a ledger input a person enters: the ledger name
+ * follows the name rule (core/name.h) and the note is one line without
+ * control or format characters, at most 159 bytes. Returns 0, or -1 with
+ * a message in err. */
+int dt_ledger_input_check(const char *pilot, const char *note, char *err,
+                          size_t errlen);
+
 /* "official", "measured", "assumption", "missing"; parse returns the
  * basis or DT_BASIS_NONE for an unknown word. */
 const char *dt_basis_name(dt_basis b);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/util/num.h"
+#include "model/util/text.h"
 
 #define DT_TC_DEF(e, key, kind, label) [DT_TC_##e] = {key, kind, label},
 const dt_tc_def dt_taskcard_defs[DT_TC_COUNT] = {DT_TASKCARD_FIELDS(DT_TC_DEF)};
@@ -23,21 +24,48 @@ int dt_taskcard_field(const char *key)
 	return -1;
 }
 
-static int parse_int(const char *s, int64_t *out)
+void dt_taskcard_range(dt_tc_field f, double *min, double *max,
+                       int *min_open)
 {
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (errno || end == s || *end || v < 0)
+	*min = 0;
+	*min_open = 0;
+	switch (f) {
+	case DT_TC_RTOL: *max = DT_RTOL_MAX; break;
+	case DT_TC_ATOL: *max = DT_ATOL_MAX; break;
+	case DT_TC_RECOVERY: *max = DT_RECOVERY_MAX; *min_open = 1; break;
+	default: *max = 1e15; break;
+	}
+}
+
+int dt_tolerance_check(double rtol, double atol, char *err, size_t errlen)
+{
+	if (!isfinite(rtol) || rtol < 0 || rtol > DT_RTOL_MAX) {
+		snprintf(err, errlen, "rtol must be a number in [0, %g] (a fraction "
+		         "of the baseline), got %g", DT_RTOL_MAX, rtol);
 		return -1;
-	*out = v;
+	}
+	if (!isfinite(atol) || atol < 0 || atol > DT_ATOL_MAX) {
+		snprintf(err, errlen, "atol must be a number in [0, %g] (loss "
+		         "units), got %g", DT_ATOL_MAX, atol);
+		return -1;
+	}
 	return 0;
 }
 
-static int parse_real(const char *s, double *out)
+static int parse_int(dt_tc_field f, const char *s, int64_t *out)
 {
-	return dt_parse_double_field(s, strlen(s), out) == 0 && isfinite(*out) &&
-	       *out >= 0 ? 0 : -1;
+	int64_t min = dt_taskcard_defs[f].kind == DT_TC_INT0 ? 0 : 1;
+	return dt_parse_int_strict(s, min, DT_TC_INT_MAX, out);
+}
+
+static int parse_real(dt_tc_field f, const char *s, double *out)
+{
+	double lo, hi;
+	int open;
+	dt_taskcard_range(f, &lo, &hi, &open);
+	if (dt_parse_real_strict(s, lo, hi, out) < 0 || (open && *out == lo))
+		return -1;
+	return 0;
 }
 
 int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
@@ -45,33 +73,37 @@ int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
 {
 	const dt_tc_def *d = &dt_taskcard_defs[f];
 	int64_t i;
-	double r;
+	double r, lo, hi;
+	int open;
+	char what[48];
 	if (!*value)
 		return 0;
-	if (strlen(value) >= DT_TC_VALUE_MAX) {
-		snprintf(err, errlen, "task card %s: value longer than %d bytes",
-		         d->key, DT_TC_VALUE_MAX - 1);
+	snprintf(what, sizeof what, "task card %s", d->key);
+	if (dt_text_check(value, DT_TC_VALUE_MAX - 1, DT_TEXT_LINE, what, err,
+	                  errlen) < 0)
 		return -1;
-	}
 	switch (d->kind) {
 	case DT_TC_INT:
-		if (parse_int(value, &i) == 0)
+	case DT_TC_INT0:
+		if (parse_int(f, value, &i) == 0)
 			return 0;
-		snprintf(err, errlen, "task card %s: expected an integer >= 0",
-		         d->key);
+		snprintf(err, errlen, "%s: expected a whole number %s (digits "
+		         "only), got '%s'", what, d->kind == DT_TC_INT ?
+		         ">= 1" : ">= 0", value);
 		return -1;
 	case DT_TC_REAL:
-		if (parse_real(value, &r) == 0)
+		if (parse_real(f, value, &r) == 0)
 			return 0;
-		snprintf(err, errlen, "task card %s: expected a number >= 0",
-		         d->key);
+		dt_taskcard_range(f, &lo, &hi, &open);
+		snprintf(err, errlen, "%s: expected a number in %c%g, %g], got "
+		         "'%s'", what, open ? '(' : '[', lo, hi, value);
 		return -1;
 	case DT_TC_TYPE:
 		if (!strcmp(value, "lora") || !strcmp(value, "full") ||
 		    !strcmp(value, "continued"))
 			return 0;
-		snprintf(err, errlen, "task card %s: expected lora, full or "
-		         "continued", d->key);
+		snprintf(err, errlen, "%s: expected lora, full or continued",
+		         what);
 		return -1;
 	case DT_TC_TEXT:
 		break;
@@ -84,16 +116,16 @@ dt_parity_opts dt_taskcard_parity(const dt_taskcard *tc)
 	dt_parity_opts o = dt_parity_defaults();
 	double r;
 	int64_t w;
-	if (parse_real(tc->value[DT_TC_RTOL], &r) == 0)
+	if (parse_real(DT_TC_RTOL, tc->value[DT_TC_RTOL], &r) == 0)
 		o.rtol = r;
-	if (parse_real(tc->value[DT_TC_ATOL], &r) == 0)
+	if (parse_real(DT_TC_ATOL, tc->value[DT_TC_ATOL], &r) == 0)
 		o.atol = r;
-	if (parse_int(tc->value[DT_TC_WARMUP], &w) == 0)
+	if (parse_int(DT_TC_WARMUP, tc->value[DT_TC_WARMUP], &w) == 0)
 		o.warmup = w;
 	return o;
 }
 
 int dt_taskcard_recovery(const dt_taskcard *tc, double *seconds)
 {
-	return parse_real(tc->value[DT_TC_RECOVERY], seconds) == 0 ? 0 : 1;
+	return parse_real(DT_TC_RECOVERY, tc->value[DT_TC_RECOVERY], seconds) == 0 ? 0 : 1;
 }

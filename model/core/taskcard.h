@@ -15,11 +15,22 @@
 #include "model/core/parity.h"
 
 typedef enum dt_tc_kind {
-	DT_TC_TEXT,  /* free text */
-	DT_TC_INT,   /* integer >= 0 */
-	DT_TC_REAL,  /* real >= 0, '.' decimal point */
+	DT_TC_TEXT,  /* free text on one line */
+	DT_TC_INT,   /* whole number >= 1 (digits only) */
+	DT_TC_INT0,  /* whole number >= 0 (digits only) */
+	DT_TC_REAL,  /* real in the field's range (dt_taskcard_range) */
 	DT_TC_TYPE   /* training type: lora | full | continued */
 } dt_tc_kind;
+
+/* Documented ranges of the baseline-match criteria and limits: rtol is a
+ * fraction of |baseline| in [0, 0.5] (above half the baseline nothing a
+ * loss curve does can fail); atol is in loss units, [0, 1]; the
+ * acceptable recovery time is in (0, 10^7] seconds (about 115 days);
+ * whole-number fields are at most 10^12. */
+#define DT_RTOL_MAX 0.5
+#define DT_ATOL_MAX 1.0
+#define DT_RECOVERY_MAX 1e7
+#define DT_TC_INT_MAX 1000000000000LL
 
 /* X(ENUM, key, kind, label) */
 #define DT_TASKCARD_FIELDS(X) \
@@ -43,7 +54,7 @@ typedef enum dt_tc_kind {
 	X(CUSTOM_OPS, "custom-ops", DT_TC_TEXT, "custom operators (CUDA extensions)") \
 	X(RTOL, "rtol", DT_TC_REAL, "baseline match: rtol (fraction, default 0.02)") \
 	X(ATOL, "atol", DT_TC_REAL, "baseline match: atol (loss units, default 0)") \
-	X(WARMUP, "warmup", DT_TC_INT, "baseline match: warm-up steps not compared (default 0)")
+	X(WARMUP, "warmup", DT_TC_INT0, "baseline match: warm-up steps not compared (default 0)")
 
 #define DT_TC_ENUM(e, key, kind, label) DT_TC_##e,
 typedef enum dt_tc_field { DT_TASKCARD_FIELDS(DT_TC_ENUM) DT_TC_COUNT } dt_tc_field;
@@ -69,13 +80,28 @@ typedef struct dt_taskcard {
 /* Index of the field with this key, or -1. */
 int dt_taskcard_field(const char *key);
 
-/* Check `value` against the field's kind. Returns 0, or -1 with a message
+/* Check `value` against the field's kind: one line of text without
+ * control or format characters (util/text.h dt_text_check), at most
+ * DT_TC_VALUE_MAX - 1 bytes; whole numbers are digits only (" 5", "-0",
+ * "+5" and 0 are refused; warm-up may be 0); reals are finite and in the
+ * field's range (dt_taskcard_range). Returns 0, or -1 with a message
  * naming the field and what was expected in err (size errlen). An empty
  * value (clearing the field) is always valid. */
 int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
                          size_t errlen);
 
-/* The parity rule of the card: rtol / atol / warm-up where set, the
+/* Range [*min, *max] of a DT_TC_REAL field (*min_open: min itself is
+ * refused). */
+void dt_taskcard_range(dt_tc_field f, double *min, double *max,
+                       int *min_open);
+
+/* Check tolerances given anywhere (task card, compare options): rtol and
+ * atol finite and within [0, DT_RTOL_MAX] / [0, DT_ATOL_MAX]. Returns 0,
+ * or -1 with a message in err. */
+int dt_tolerance_check(double rtol, double atol, char *err, size_t errlen);
+
+/* The parity rule of the card: rtol / atol / warm-up where set and
+ * valid (a stored value outside the documented range is ignored), the
  * defaults of dt_parity_defaults() otherwise (global batches unknown). */
 dt_parity_opts dt_taskcard_parity(const dt_taskcard *tc);
 

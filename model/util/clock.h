@@ -1,25 +1,39 @@
-/* dt_actor.h: who acts and when: the name recorded with every checklist
- * status, drill, journal value and decision, and the UTC timestamps. */
-#ifndef DT_ACTOR_H
-#define DT_ACTOR_H
+/* clock.h: who acts and when: the one actor rule (the name recorded with
+ * every write people make: checklist status, task card, drill, journal
+ * value, ledger input, scenario, decision) and UTC timestamps. */
+#ifndef DT_CLOCK_H
+#define DT_CLOCK_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* The acting person: $DUALTRACK_USER when set and non-empty, else the
  * login name of the real user id (getpwuid), else "uid-N". Written to out
- * (size n, truncated). Never fails. */
+ * (size n, truncated on a character boundary) through dt_sanitize, so it
+ * holds no control or format character. Never fails. */
 void dt_actor_name(char *out, size_t n);
 
 /* Current time as ISO 8601 UTC "YYYY-MM-DDTHH:MM:SSZ" in out[32]. */
 void dt_time_now_iso(char out[32]);
 
-/* Parse "YYYY-MM-DDTHH:MM:SS" with an optional "Z" (UTC; a space may
- * replace the 'T') into seconds since 1970-01-01 UTC (proleptic Gregorian
- * calendar, days-from-civil of H. Hinnant, "chrono-compatible low-level
- * date algorithms"). Returns 0, or -1 when the text is not such a time or a
- * field is out of range. */
+/* Seconds since 1970-01-01 UTC as "YYYY-MM-DDTHH:MM:SSZ" in out[32]. */
+void dt_time_format_utc(int64_t epoch_seconds, char out[32]);
+
+/* Parse an ISO 8601 date-time with a zone: "YYYY-MM-DDTHH:MM:SS", an
+ * optional fraction (".25", ignored: times are kept to the second), then
+ * "Z" or an offset "+HH:MM" / "-HH:MM" / "+HHMM" (what `date -Iseconds`
+ * and `date -u +%FT%TZ` print). Fields are read with strptime(3) and
+ * converted with timegm(3); a date that timegm would move (Feb 30, Feb 29
+ * of a common year, hour 24) is refused, and so are years before 1970 and
+ * after 9999, a space for the 'T' and a missing zone. Returns 0 with
+ * *epoch_seconds (UTC), or -1. */
 int dt_time_parse_iso(const char *s, int64_t *epoch_seconds);
+
+/* Parse `in` as dt_time_parse_iso does and write it as UTC
+ * "YYYY-MM-DDTHH:MM:SSZ" into out[32] (how times are stored). `what` names
+ * the field in the message. Returns 0, or -1 with a message in err. */
+int dt_time_normalize(const char *in, const char *what, char out[32],
+                      char *err, size_t errlen);
 
 /* Days from 1970-01-01 to the proleptic Gregorian date y-m-d (m 1..12),
  * negative before 1970 (H. Hinnant, "chrono-compatible low-level date

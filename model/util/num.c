@@ -166,3 +166,54 @@ int dt_parse_step(const char *s, size_t len, int64_t *out)
 	*out = (int64_t)v;
 	return 0;
 }
+
+int dt_parse_int_strict(const char *s, int64_t min, int64_t max,
+                        int64_t *out)
+{
+	int64_t v = 0;
+	if (!*s)
+		return -1;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		if (v > (INT64_MAX - (*p - '0')) / 10)
+			return -1;
+		v = v * 10 + (*p - '0');
+	}
+	if (v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int dt_parse_real_strict(const char *s, double min, double max, double *out)
+{
+	const char *p = s;
+	int digits = 0;
+	if (*p == '-' && min < 0)
+		p++;
+	while (*p >= '0' && *p <= '9') {
+		p++;
+		digits++;
+	}
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+	if (!digits)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (*p < '0' || *p > '9')
+			return -1;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	double v;
+	if (*p || dt_parse_double_field(s, strlen(s), &v) < 0 || !isfinite(v) ||
+	    v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -24,4 +24,15 @@ int dt_parse_double_field(const char *s, size_t len, double *out);
  * int64 range. */
 int dt_parse_step(const char *s, size_t len, int64_t *out);
 
+/* Parse a value a person typed: a whole decimal integer made of digits
+ * only (no sign, no blank, no exponent: " 5", "+5", "-0", "5.0" are
+ * refused) in [min, max]. Returns 0 or -1. */
+int dt_parse_int_strict(const char *s, int64_t min, int64_t max,
+                        int64_t *out);
+
+/* Parse a value a person typed: a finite decimal number (digits, an
+ * optional '.', an optional exponent; no sign other than '-' when min < 0,
+ * no blank before or after, no nan/inf) in [min, max]. Returns 0 or -1. */
+int dt_parse_real_strict(const char *s, double min, double max, double *out);
+
 #endif

@@ -1,6 +1,8 @@
-/* dt_text.c: terminal-safe copies of log text. */
+/* text.c: terminal-safe copies of text and the check of people-written
+ * text (text.h). */
 #include "model/util/text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid.
@@ -35,6 +37,43 @@ static size_t utf8_len(const unsigned char *s)
 	return 0;
 }
 
+/* Code point of the valid sequence s of length l. */
+static uint32_t decode(const unsigned char *s, size_t l)
+{
+	switch (l) {
+	case 1: return s[0];
+	case 2: return ((uint32_t)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
+	case 3: return ((uint32_t)(s[0] & 0x0F) << 12) |
+	               ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+	default: return ((uint32_t)(s[0] & 0x07) << 18) |
+	                ((uint32_t)(s[1] & 0x3F) << 12) |
+	                ((uint32_t)(s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+	}
+}
+
+int dt_text_is_format_char(uint32_t cp)
+{
+	static const uint32_t ranges[][2] = {
+		{0x00AD, 0x00AD}, {0x0600, 0x0605}, {0x061C, 0x061C},
+		{0x06DD, 0x06DD}, {0x070F, 0x070F}, {0x08E2, 0x08E2},
+		{0x180E, 0x180E}, {0x200B, 0x200F}, {0x2028, 0x202E},
+		{0x2060, 0x2064}, {0x2066, 0x206F}, {0xFEFF, 0xFEFF},
+		{0xFFF9, 0xFFFB}, {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+		{0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A},
+		{0xE0001, 0xE0001}, {0xE0020, 0xE007F}};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (cp >= ranges[i][0] && cp <= ranges[i][1])
+			return 1;
+	return 0;
+}
+
+/* Whether the valid sequence s of length l is a C0/DEL/C1 control. */
+static int is_control(const unsigned char *s, size_t l)
+{
+	return (l == 1 && (*s < 0x20 || *s == 0x7F)) ||
+	       (l == 2 && s[0] == 0xC2 && s[1] < 0xA0);
+}
+
 size_t dt_sanitize(const char *in, char *out, size_t outlen)
 {
 	const unsigned char *s = (const unsigned char *)in;
@@ -43,13 +82,16 @@ size_t dt_sanitize(const char *in, char *out, size_t outlen)
 		return 0;
 	while (*s) {
 		size_t l = utf8_len(s);
-		if (l == 0 || (l == 1 && (*s < 0x20 || *s == 0x7F)) ||
-		    (l == 2 && s[0] == 0xC2 && s[1] < 0xA0)) {
+		if (l == 0 || is_control(s, l)) {
 			/* control, C1 control or invalid byte */
 			if (o + 1 >= outlen)
 				break;
 			out[o++] = (*s == '\t') ? ' ' : '?';
 			s += l ? l : 1;
+			continue;
+		}
+		if (l >= 2 && dt_text_is_format_char(decode(s, l))) {
+			s += l; /* invisible: dropped */
 			continue;
 		}
 		if (o + l >= outlen)
@@ -67,4 +109,50 @@ void dt_sanitize_inplace(char *s)
 	/* The output is never longer than the input, so it can overwrite it:
 	 * dt_sanitize reads each byte before writing at or before it. */
 	dt_sanitize(s, s, strlen(s) + 1);
+}
+
+int dt_text_check(const char *s, size_t maxbytes, int flags, const char *what,
+                  char *err, size_t errlen)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s);
+	if (len > maxbytes) {
+		snprintf(err, errlen, "%s: %zu bytes, at most %zu allowed", what,
+		         len, maxbytes);
+		return -1;
+	}
+	for (size_t i = 0; i < len;) {
+		size_t l = utf8_len(p + i);
+		if (l == 0) {
+			snprintf(err, errlen, "%s: invalid UTF-8 at byte %zu", what, i);
+			return -1;
+		}
+		if (p[i] == '\n' && (flags & DT_TEXT_MULTILINE)) {
+			i++;
+			continue;
+		}
+		if (is_control(p + i, l)) {
+			snprintf(err, errlen, "%s: %s at byte %zu%s", what,
+			         p[i] == '\n' ? "a newline" : "a control character",
+			         i, p[i] == '\n' ? " (one line only)" : "");
+			return -1;
+		}
+		uint32_t cp = decode(p + i, l);
+		if (l >= 2 && dt_text_is_format_char(cp)) {
+			snprintf(err, errlen, "%s: invisible format character U+%04X "
+			         "at byte %zu (bidi override, zero-width or similar)",
+			         what, (unsigned)cp, i);
+			return -1;
+		}
+		i += l;
+	}
+	return 0;
+}
+
+int dt_text_blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+			return 0;
+	return 1;
 }

@@ -1,18 +1,52 @@
-/* dt_text.h: sanitising text that came from logs before it reaches a
- * terminal or a JSON/CSV document. */
+/* text.h: the one sanitiser for text on its way to a terminal or a
+ * JSON/CSV/HTML document, and the one check for text that people write
+ * into the store (names, notes, rationales, task-card values).
+ *
+ * Unicode facts used here: the "format" characters (general category Cf,
+ * plus U+2028/U+2029, the line and paragraph separators) are invisible and
+ * can reorder or hide text on a bidi-capable terminal: U+202A..U+202E
+ * (embeddings and overrides), U+2066..U+2069 (isolates), U+200B..U+200F
+ * (zero-width space/joiners, LRM/RLM), U+2060..U+2064, U+FEFF (BOM), U+061C
+ * (ALM), U+00AD (soft hyphen), U+180E, U+FFF9..U+FFFB, U+E0001 and
+ * U+E0020..U+E007F (tags) (Unicode 15, DerivedGeneralCategory.txt). */
 #ifndef DT_TEXT_H
 #define DT_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Copy `in` (NUL-terminated, any bytes) to `out` (size outlen >= 1) so that
- * no terminal control sequence survives: C0 controls, DEL and C1 controls
- * (U+0080..U+009F) become '?', tabs become one space, invalid UTF-8 bytes
- * become '?'. Valid UTF-8 is kept. The result is always NUL-terminated and
- * truncated on a character boundary. Returns the length written. */
+ * no terminal control sequence and no invisible reordering survives: C0
+ * controls, DEL and C1 controls (U+0080..U+009F) become '?', tabs become
+ * one space, invalid UTF-8 bytes become '?', Unicode format characters
+ * (file comment) are dropped. Other valid UTF-8 is kept. The result is
+ * always NUL-terminated and truncated on a character boundary. Returns
+ * the length written. */
 size_t dt_sanitize(const char *in, char *out, size_t outlen);
 
 /* In-place variant of dt_sanitize for an owned, NUL-terminated string. */
 void dt_sanitize_inplace(char *s);
+
+/* 1 when code point cp is a format character (file comment), else 0. */
+int dt_text_is_format_char(uint32_t cp);
+
+/* What dt_text_check allows. */
+enum {
+	DT_TEXT_LINE = 0,       /* one line: no newline */
+	DT_TEXT_MULTILINE = 1   /* '\n' allowed (notes, rationales) */
+};
+
+/* Check people-written text before it is stored: valid UTF-8, at most
+ * `maxbytes` bytes, no C0 control (except '\n' with DT_TEXT_MULTILINE;
+ * a tab is refused too: it prints as a space), no DEL, no C1 control, no
+ * format character. `what` names the field in the message ("rationale").
+ * Returns 0, or -1 with a message naming the field and the byte offset of
+ * the first offending byte in err (size errlen). */
+int dt_text_check(const char *s, size_t maxbytes, int flags, const char *what,
+                  char *err, size_t errlen);
+
+/* 1 when s (NUL-terminated) holds only spaces, tabs and newlines (or is
+ * empty), else 0. */
+int dt_text_blank(const char *s);
 
 #endif

@@ -96,7 +96,7 @@ int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
                  const char *reason, const char *by)
 {
 	char err[256];
-	if (dt_check_validate(id, status, reason, err, sizeof err) < 0)
+	if (dt_check_validate(id, status, note, reason, err, sizeof err) < 0)
 		return dt_sq_fail(st, "%s", err);
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO check_entry(pilot_id, item, status,"
