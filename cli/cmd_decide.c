@@ -92,6 +92,10 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		        "least one --decider NAME:ROLE\n");
 		return DT_EXIT_USAGE;
 	}
+	if (dt_decision_validate(rationale, dk, nd, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return DT_EXIT_USAGE;
+	}
 	dt_store *st = dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
