@@ -7,10 +7,13 @@
  * drill.h, decision.h, taskcard.h, ledger.h, scenario.h); this header only
  * adds the operations on them.
  *
- * Conventions (every function below):
+ * Conventions (every function below; the tree-wide rule is
+ * model/util/err.h):
  *  - returns 0 on success and -1 on failure, with a message in
  *    dt_store_error(st); where noted, 1 means "not found" / "already
  *    there" and is not an error;
+ *  - on -1, every array returned through a pointer is NULL with count 0
+ *    and every struct filled is left empty: nothing to free;
  *  - strings in records are NUL-terminated copies, not sanitised
  *    (sanitise at display time, model/util/text.h);
  *  - arrays returned through pointers are owned by the caller and freed

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/core/checklist.h"
+#include "model/util/grow.h"
 #include "model/util/sha256.h"
 
 static void row_to_entry(sqlite3_stmt *s, int col, dt_check_entry *e)
@@ -62,8 +63,8 @@ static int load_evidence(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 		if (i < 0)
 			continue;
 		dt_check_item *it = &cl->items[i];
-		if (dt_sq_grow((void **)&it->evidence, &cap[i], it->nevidence,
-		               sizeof *it->evidence) < 0) {
+		if (dt_grow((void **)&it->evidence, &cap[i], it->nevidence + 1,
+		            sizeof *it->evidence) < 0) {
 			sqlite3_finalize(s);
 			return dt_sq_fail(st, "store: out of memory");
 		}
@@ -114,12 +115,17 @@ int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set checklist item");
 }
 
+static int row_entry_all(sqlite3_stmt *s, void *elem)
+{
+	dt_check_entry *x = elem;
+	row_to_entry(s, 0, x);
+	return 0;
+}
+
 int dt_store_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
                      dt_check_entry **v, size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*v = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT status, note, reason, set_by, set_at FROM"
@@ -128,15 +134,8 @@ int dt_store_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
 	sqlite3_bind_text(s, 2, dt_check_defs[id].id, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		row_to_entry(s, 0, &(*v)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read item history");
+	return dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_entry_all,
+	                     NULL, "read item history");
 }
 
 /* Check that drill `ref` (decimal id) belongs to the pilot. */

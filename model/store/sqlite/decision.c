@@ -148,12 +148,22 @@ static int row_to_decision(sqlite3_stmt *s, dt_decision *d)
 	return d->evidence_text ? 0 : -1;
 }
 
+static int row_decision(sqlite3_stmt *s, void *elem)
+{
+	return row_to_decision(s, elem);
+}
+
+static void free_decision(void *elem)
+{
+	dt_decision *d = elem;
+	free(d->evidence_text);
+	d->evidence_text = NULL;
+}
+
 int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
-                      size_t *n)
+                           size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*v = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT id, pilot_id, pilot_name, kind, rationale,"
@@ -164,25 +174,8 @@ int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0 ||
-		    row_to_decision(s, &(*v)[*n]) < 0) {
-			if (cap > *n)
-				(*n)++; /* free its partial text too */
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		(*n)++;
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		dt_decisions_free(*v, *n);
-		*v = NULL;
-		*n = 0;
-		return rc == SQLITE_NOMEM ? dt_sq_fail(st, "store: out of memory") :
-		       dt_sq_fail_db(st, "read decisions");
-	}
-	return 0;
+	return dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_decision,
+	                     free_decision, "read decisions");
 }
 
 int dt_store_decision_verify(dt_store *st, dt_chain_report *r)

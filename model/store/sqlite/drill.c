@@ -145,11 +145,15 @@ static int load_checks(dt_store *st, dt_drill *v, size_t n)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read drill checks");
 }
 
+static int row_drill(sqlite3_stmt *s, void *elem)
+{
+	row_to_drill(s, elem);
+	return 0;
+}
+
 int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*v = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT d.id, d.pilot_id, d.kind,"
@@ -162,20 +166,14 @@ int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
 	                  " WHERE d.pilot_id = ?1 ORDER BY d.id", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
-			rc = SQLITE_NOMEM;
-			break;
-		}
-		row_to_drill(s, &(*v)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE || load_checks(st, *v, *n) < 0) {
+	if (dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_drill, NULL,
+	                  "read drills") < 0)
+		return -1;
+	if (load_checks(st, *v, *n) < 0) {
 		free(*v);
 		*v = NULL;
 		*n = 0;
-		return rc == SQLITE_DONE ? -1 : dt_sq_fail(st, "store: read drills"
-		                                           " failed");
+		return -1;
 	}
 	return 0;
 }

@@ -28,6 +28,18 @@ int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set fact");
 }
 
+static int row_fact(sqlite3_stmt *s, void *elem)
+{
+	dt_fact *x = elem;
+	dt_sq_copy_text(x->key, sizeof x->key, s, 0);
+	dt_sq_copy_text(x->value, sizeof x->value, s, 1);
+	dt_sq_copy_text(x->source, sizeof x->source, s, 2);
+	dt_sq_copy_text(x->set_by, sizeof x->set_by, s, 3);
+	dt_sq_copy_text(x->set_at, sizeof x->set_at, s, 4);
+	x->file_id = sqlite3_column_int64(s, 5);
+	return 0;
+}
+
 int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -40,21 +52,6 @@ int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
 	                  " ORDER BY f.key", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)facts, &cap, *n, sizeof **facts) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_fact *f = &(*facts)[(*n)++];
-		dt_sq_copy_text(f->key, sizeof f->key, s, 0);
-		dt_sq_copy_text(f->value, sizeof f->value, s, 1);
-		dt_sq_copy_text(f->source, sizeof f->source, s, 2);
-		dt_sq_copy_text(f->set_by, sizeof f->set_by, s, 3);
-		dt_sq_copy_text(f->set_at, sizeof f->set_at, s, 4);
-		f->file_id = sqlite3_column_int64(s, 5);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read facts");
+	return dt_sq_collect(st, s, (void **)facts, n, sizeof **facts, row_fact,
+	                     NULL, "read facts");
 }

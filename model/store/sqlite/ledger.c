@@ -33,6 +33,19 @@ int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set ledger value");
 }
 
+static int row_entry(sqlite3_stmt *s, void *elem)
+{
+	dt_ledger_entry *x = elem;
+	dt_sq_copy_text(x->side, sizeof x->side, s, 0);
+	dt_sq_copy_text(x->key, sizeof x->key, s, 1);
+	x->value = sqlite3_column_double(s, 2);
+	dt_sq_copy_text(x->basis, sizeof x->basis, s, 3);
+	dt_sq_copy_text(x->note, sizeof x->note, s, 4);
+	dt_sq_copy_text(x->set_by, sizeof x->set_by, s, 5);
+	dt_sq_copy_text(x->set_at, sizeof x->set_at, s, 6);
+	return 0;
+}
+
 int dt_store_ledger_list(dt_store *st, const char *pilot,
                             dt_ledger_entry **e, size_t *n)
 {
@@ -47,24 +60,8 @@ int dt_store_ledger_list(dt_store *st, const char *pilot,
 	                  " ORDER BY l.side, l.key", &s) < 0)
 		return -1;
 	bind_text(s, 1, pilot);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)e, &cap, *n, sizeof **e) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_ledger_entry *x = &(*e)[(*n)++];
-		dt_sq_copy_text(x->side, sizeof x->side, s, 0);
-		dt_sq_copy_text(x->key, sizeof x->key, s, 1);
-		x->value = sqlite3_column_double(s, 2);
-		dt_sq_copy_text(x->basis, sizeof x->basis, s, 3);
-		dt_sq_copy_text(x->note, sizeof x->note, s, 4);
-		dt_sq_copy_text(x->set_by, sizeof x->set_by, s, 5);
-		dt_sq_copy_text(x->set_at, sizeof x->set_at, s, 6);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read ledger");
+	return dt_sq_collect(st, s, (void **)e, n, sizeof **e, row_entry,
+	                     NULL, "read ledger");
 }
 
 int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
@@ -80,6 +77,13 @@ int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach ledger run");
 }
 
+static int row_id(sqlite3_stmt *s, void *elem)
+{
+	int64_t *x = elem;
+	*x = sqlite3_column_int64(s, 0);
+	return 0;
+}
+
 int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
                          size_t *n)
 {
@@ -92,17 +96,8 @@ int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
 	                  &s) < 0)
 		return -1;
 	bind_text(s, 1, pilot);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)ids, &cap, *n, sizeof **ids) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read ledger runs");
+	return dt_sq_collect(st, s, (void **)ids, n, sizeof **ids, row_id,
+	                     NULL, "read ledger runs");
 }
 
 int dt_store_ledger_exists(dt_store *st, const char *pilot)

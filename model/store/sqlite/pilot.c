@@ -82,25 +82,23 @@ int dt_store_pilot_find(dt_store *st, const char *name, dt_pilot *out)
 	return ret;
 }
 
+static int row_pilot(sqlite3_stmt *s, void *elem)
+{
+	dt_pilot *x = elem;
+	row_to_pilot(s, x);
+	return 0;
+}
+
 int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*v = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT id, name, created_by, created_at FROM pilot"
 	                  " ORDER BY id", &s) < 0)
 		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		row_to_pilot(s, &(*v)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list pilots");
+	return dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_pilot,
+	                     NULL, "list pilots");
 }
 
 int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
@@ -121,12 +119,22 @@ int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach run");
 }
 
-int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
-                  size_t *n)
+static int row_pilot_run(sqlite3_stmt *s, void *elem)
+{
+	dt_pilot_run *pr = elem;
+	dt_sq_copy_text(pr->run.name, sizeof pr->run.name, s, 0);
+	const unsigned char *role = sqlite3_column_text(s, 1);
+	pr->role = role && !strcmp((const char *)role, "pilot") ?
+	           DT_RUN_PILOT : DT_RUN_BASELINE;
+	dt_sq_copy_text(pr->attached_by, sizeof pr->attached_by, s, 2);
+	dt_sq_copy_text(pr->attached_at, sizeof pr->attached_at, s, 3);
+	return 0;
+}
+
+int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id,
+                            dt_pilot_run **v, size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*v = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT r.name, pr.role, pr.attached_by,"
@@ -135,23 +143,9 @@ int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
 	                  " ORDER BY pr.rowid", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_pilot_run *pr = &(*v)[(*n)++];
-		memset(pr, 0, sizeof *pr);
-		dt_sq_copy_text(pr->run.name, sizeof pr->run.name, s, 0);
-		const unsigned char *role = sqlite3_column_text(s, 1);
-		pr->role = role && !strcmp((const char *)role, "pilot") ?
-		           DT_RUN_PILOT : DT_RUN_BASELINE;
-		dt_sq_copy_text(pr->attached_by, sizeof pr->attached_by, s, 2);
-		dt_sq_copy_text(pr->attached_at, sizeof pr->attached_at, s, 3);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE)
-		return dt_sq_fail_db(st, "runs of pilot");
+	if (dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_pilot_run, NULL,
+	                  "runs of pilot") < 0)
+		return -1;
 	for (size_t i = 0; i < *n; i++)
 		if (dt_store_run_find(st, (*v)[i].run.name, &(*v)[i].run) != 0) {
 			free(*v);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/grow.h"
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "series BLOBs are written in host order; add byte swapping for big-endian hosts"
 #endif
@@ -96,6 +98,12 @@ int dt_store_run_update(dt_store *st, const dt_run *run)
 }
 
 
+static int row_run(sqlite3_stmt *s, void *elem)
+{
+	row_to_run(s, elem);
+	return 0;
+}
+
 int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -103,17 +111,20 @@ int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n)
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT " RUN_COLUMNS " FROM run r ORDER BY r.id", &s) < 0)
 		return -1;
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)runs, &cap, *n, sizeof **runs) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		row_to_run(s, &(*runs)[(*n)++]);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list runs");
+	return dt_sq_collect(st, s, (void **)runs, n, sizeof **runs, row_run,
+	                     NULL, "list runs");
+}
+
+static int row_file(sqlite3_stmt *s, void *elem)
+{
+	dt_run_file *f = elem;
+	f->id = sqlite3_column_int64(s, 0);
+	dt_sq_copy_text(f->path, sizeof f->path, s, 1);
+	dt_sq_copy_text(f->sha256, sizeof f->sha256, s, 2);
+	f->bytes = sqlite3_column_int64(s, 3);
+	dt_sq_copy_text(f->format, sizeof f->format, s, 4);
+	dt_sq_copy_text(f->imported_at, sizeof f->imported_at, s, 5);
+	return 0;
 }
 
 int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
@@ -126,23 +137,8 @@ int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 	            " FROM run_file WHERE run_id=?1 ORDER BY id", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)files, &cap, *n, sizeof **files) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_run_file *f = &(*files)[(*n)++];
-		f->id = sqlite3_column_int64(s, 0);
-		dt_sq_copy_text(f->path, sizeof f->path, s, 1);
-		dt_sq_copy_text(f->sha256, sizeof f->sha256, s, 2);
-		f->bytes = sqlite3_column_int64(s, 3);
-		dt_sq_copy_text(f->format, sizeof f->format, s, 4);
-		dt_sq_copy_text(f->imported_at, sizeof f->imported_at, s, 5);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "list files");
+	return dt_sq_collect(st, s, (void **)files, n, sizeof **files, row_file,
+	                     NULL, "list files");
 }
 
 int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
@@ -241,7 +237,7 @@ static void *read_blob(dt_store *st, blob_owner *o, const char *col,
                        sqlite3_int64 rowid, size_t bytes)
 {
 	sqlite3_blob *b;
-	if (dt_sq_grow((void **)&o->blobs, &o->cap, o->n, sizeof *o->blobs) < 0)
+	if (dt_grow((void **)&o->blobs, &o->cap, o->n + 1, sizeof *o->blobs) < 0)
 		return NULL;
 	if (bytes > (size_t)2147483647)
 		return NULL; /* beyond SQLite's BLOB limit anyway */
@@ -315,7 +311,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	size_t cap = 0;
 	int rc, bad = o ? 0 : -1;
 	while (!bad && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)chunks, &cap, *nchunks, sizeof **chunks) < 0) {
+		if (dt_grow((void **)chunks, &cap, *nchunks + 1, sizeof **chunks) < 0) {
 			bad = -1;
 			break;
 		}
@@ -343,6 +339,8 @@ int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
                           size_t *n)
 {
 	sqlite3_stmt *s;
+	*names = NULL;
+	*n = 0;
 	if (dt_sq_prepare(st, "SELECT DISTINCT r.metric FROM raw_series r JOIN"
 	            " run_file f ON f.id = r.file_id WHERE f.run_id=?1"
 	            " ORDER BY r.metric", &s) < 0)
@@ -371,8 +369,21 @@ int dt_store_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store stats");
 }
 
+static int row_stats(sqlite3_stmt *s, void *elem)
+{
+	dt_metric_stats *m = elem;
+	dt_sq_copy_text(m->metric, sizeof m->metric, s, 0);
+	m->points = sqlite3_column_int64(s, 1);
+	m->non_finite = sqlite3_column_int64(s, 2);
+	m->first_step = sqlite3_column_int64(s, 3);
+	m->last_step = sqlite3_column_int64(s, 4);
+	m->segments = sqlite3_column_int64(s, 5);
+	m->replayed = sqlite3_column_int64(s, 6);
+	return 0;
+}
+
 int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
-                   size_t *n)
+                        size_t *n)
 {
 	sqlite3_stmt *s;
 	*ms = NULL;
@@ -382,24 +393,8 @@ int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
 	            " WHERE run_id=?1 ORDER BY metric", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
-	size_t cap = 0;
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)ms, &cap, *n, sizeof **ms) < 0) {
-			sqlite3_finalize(s);
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_metric_stats *m = &(*ms)[(*n)++];
-		dt_sq_copy_text(m->metric, sizeof m->metric, s, 0);
-		m->points = sqlite3_column_int64(s, 1);
-		m->non_finite = sqlite3_column_int64(s, 2);
-		m->first_step = sqlite3_column_int64(s, 3);
-		m->last_step = sqlite3_column_int64(s, 4);
-		m->segments = sqlite3_column_int64(s, 5);
-		m->replayed = sqlite3_column_int64(s, 6);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read stats");
+	return dt_sq_collect(st, s, (void **)ms, n, sizeof **ms, row_stats, NULL,
+	                     "read stats");
 }
 
 /* Insert one importer message of `kind` ("warning" or "note"). */
@@ -427,6 +422,8 @@ static int messages(dt_store *st, int64_t run_id, const char *kind,
                     char ***w, size_t *n)
 {
 	sqlite3_stmt *s;
+	*w = NULL;
+	*n = 0;
 	if (dt_sq_prepare(st, "SELECT text FROM run_warning WHERE run_id=?1"
 	            " AND kind=?2 ORDER BY id", &s) < 0)
 		return -1;

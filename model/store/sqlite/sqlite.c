@@ -15,11 +15,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "model/util/grow.h"
+
 int dt_sq_fail(dt_store *st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(st->err, sizeof st->err, fmt, ap);
+	dt_err_vset(&st->err, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -28,7 +30,7 @@ int dt_store_fail(dt_store *st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(st->err, sizeof st->err, fmt, ap);
+	dt_err_vset(&st->err, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -40,7 +42,7 @@ int dt_sq_fail_db(dt_store *st, const char *what)
 
 const char *dt_store_error(const dt_store *st)
 {
-	return st ? st->err : "store not open";
+	return st ? st->err.msg : "store not open";
 }
 
 /* mkdir -p of the directory part of path. */
@@ -126,7 +128,7 @@ dt_store *dt_store_open(const char *path, char *err, size_t errlen)
 	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
 	             " PRAGMA foreign_keys=ON;"
 	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0) {
-		snprintf(err, errlen, "%s: %s", path, st->err);
+		snprintf(err, errlen, "%s: %s", path, st->err.msg);
 		dt_store_close(st);
 		return NULL;
 	}
@@ -170,42 +172,63 @@ void dt_sq_copy_text(char *dst, size_t n, sqlite3_stmt *s, int col)
 }
 
 
-/* Grow *v (element size sz) to hold n + 1 elements. */
-int dt_sq_grow(void **v, size_t *cap, size_t n, size_t sz)
+int dt_sq_collect(dt_store *st, sqlite3_stmt *s, void **v, size_t *n,
+                  size_t sz, dt_sq_row_fn row, void (*free_elem)(void *),
+                  const char *what)
 {
-	if (n < *cap)
-		return 0;
-	size_t c = *cap ? *cap * 2 : 16;
-	void *p = realloc(*v, c * sz);
-	if (!p)
-		return -1;
-	*v = p;
-	*cap = c;
-	return 0;
-}
-
-/* Collect column 0 of every row as strings. */
-int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
-{
-	size_t cap = 0;
-	int rc;
+	size_t cap = 0, k = 0;
+	char *a = NULL;
+	int rc, bad = 0;
 	*v = NULL;
 	*n = 0;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const unsigned char *t = sqlite3_column_text(s, 0);
-		char *c = strdup(t ? (const char *)t : "");
-		if (!c || dt_sq_grow((void **)v, &cap, *n, sizeof **v) < 0) {
-			free(c);
-			sqlite3_finalize(s);
-			dt_strv_free(*v, *n);
-			*v = NULL;
-			*n = 0;
-			return dt_sq_fail(st, "store: out of memory");
+		if (dt_grow((void **)&a, &cap, k + 1, sz) < 0) {
+			bad = 1;
+			break;
 		}
-		(*v)[(*n)++] = c;
+		void *e = a + k * sz;
+		memset(e, 0, sz);
+		int r = row(s, e);
+		if (r < 0) {
+			if (free_elem)
+				free_elem(e);
+			bad = 1;
+			break;
+		}
+		if (r == 0)
+			k++;
 	}
+	if (!bad && rc != SQLITE_DONE)
+		dt_sq_fail_db(st, what);
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read");
+	if (bad || rc != SQLITE_DONE) {
+		for (size_t i = 0; free_elem && i < k; i++)
+			free_elem(a + i * sz);
+		free(a);
+		return bad ? dt_sq_fail(st, "store: out of memory") : -1;
+	}
+	*v = a;
+	*n = k;
+	return 0;
+}
+
+static int row_string(sqlite3_stmt *s, void *elem)
+{
+	const unsigned char *t = sqlite3_column_text(s, 0);
+	char **c = elem;
+	*c = strdup(t ? (const char *)t : "");
+	return *c ? 0 : -1;
+}
+
+static void free_string(void *elem)
+{
+	free(*(char **)elem);
+}
+
+int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
+{
+	return dt_sq_collect(st, s, (void **)v, n, sizeof **v, row_string,
+	                     free_string, "read");
 }
 
 int dt_store_data_version_get(dt_store *st, int64_t *version)
