@@ -80,6 +80,10 @@ int dt_cmd_drill(const char *db, int argc, char **argv);
 int dt_cmd_journal(const char *db, int argc, char **argv);
 int dt_cmd_decide(const char *db, int argc, char **argv);
 int dt_cmd_verify(const char *db, int argc, char **argv);
+/* Names for shell completion (cmd_complete.c). */
+int dt_cmd_complete(const char *db, int argc, char **argv);
+/* Print every command name, one per line (cli/main.c). */
+void dt_cli_command_names(FILE *f);
 
 /* Add the demo pilot to the demo store: task card, the two demo runs
  * attached, a partly done checklist, two drills (one pre-filled from the

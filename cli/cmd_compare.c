@@ -246,7 +246,7 @@ static int load(dt_store *st, const char *name, const char *metric,
 int dt_cmd_compare(const char *db, int argc, char **argv)
 {
 	const char *metric = "loss";
-	dt_parity_opts po = dt_parity_defaults();
+	dt_parity_opts po = dt_parity_adhoc_defaults();
 	int json = 0;
 	dt_cmp_opts xo = {0};
 	dt_cmp_extra x = {0};

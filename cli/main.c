@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/config.h"
+#include "cli/version.h"
 
 static const struct command {
 	const char *name;
@@ -25,18 +27,28 @@ static const struct command {
 	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
 	{"verify", dt_cmd_verify, "check the decision log's hash chain"},
+	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 };
+
+void dt_cli_command_names(FILE *f)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "%s\n", commands[i].name);
+}
 
 static void usage(FILE *f)
 {
-	fputs("usage: dualtrack [--db PATH] [COMMAND [ARGS...]]\n\n"
+	fputs("usage: dualtrack [--db PATH] [COMMAND [ARGS...]]\n"
+	      "       dualtrack --version | --help\n\n"
 	      "Compare a Trainium2 pilot's training curves with its GPU baseline\n"
 	      "by effective step. Without a command, opens the full-screen view.\n\n"
 	      "commands:\n", f);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
-	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else\n"
-	      "  $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
+	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else db in the config file,\n"
+	      "  else $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
+	      "config: $XDG_CONFIG_HOME/dualtrack/config (~/.config/...), see\n"
+	      "  man dualtrack; --version: version and library versions.\n"
 	      "'dualtrack COMMAND --help' describes each command.\n"
 	      "exit: 0 success, 1 verdict fail/insufficient (compare), 2 usage or"
 	      " input error\n", f);
@@ -45,6 +57,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	const char *db = NULL;
+	char cerr[700];
 	int i = 1;
 	while (i < argc && argv[i][0] == '-') {
 		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
@@ -53,6 +66,9 @@ int main(int argc, char **argv)
 		} else if (strncmp(argv[i], "--db=", 5) == 0) {
 			db = argv[i] + 5;
 			i++;
+		} else if (!strcmp(argv[i], "--version")) {
+			dt_cli_version(stdout);
+			return DT_EXIT_OK;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return DT_EXIT_OK;
@@ -61,6 +77,10 @@ int main(int argc, char **argv)
 			usage(stderr);
 			return DT_EXIT_USAGE;
 		}
+	}
+	if (dt_config_load(cerr, sizeof cerr) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", cerr);
+		return DT_EXIT_USAGE;
 	}
 	if (i == argc) {
 		char *tui_argv[] = {"tui", NULL};

@@ -7,10 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifndef DT_THEME_DIR
-#define DT_THEME_DIR "themes"
-#endif
-
 static const char *const role_keys[DT_ROLE_COUNT] = {
 #define DT_ROLE_KEY(e, key, fg, bg, a, m) key,
 	DT_ROLES(DT_ROLE_KEY)
@@ -179,18 +175,4 @@ int dt_theme_load(dt_theme *t, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
-}
-
-size_t dt_theme_paths(char paths[][512], size_t max)
-{
-	const char *env = getenv("DUALTRACK_THEME");
-	size_t n = 0;
-
-	if (env && *env && n < max)
-		snprintf(paths[n++], 512, "%s", env);
-	if (n < max)
-		snprintf(paths[n++], 512, "%s/default.theme", DT_THEME_DIR);
-	if (n < max)
-		snprintf(paths[n++], 512, "%s/mono.theme", DT_THEME_DIR);
-	return n;
 }

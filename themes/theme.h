@@ -82,9 +82,27 @@ const char *dt_role_key(dt_role r);
  * into a palette index. Returns 0 or -1. */
 int dt_theme_parse_color(const char *s, short *out);
 
-/* Candidate theme files in cycling order: $DUALTRACK_THEME when set, then
- * DT_THEME_DIR/default.theme and DT_THEME_DIR/mono.theme. Writes up to
- * `max` paths of size `len` into paths; returns how many. */
-size_t dt_theme_paths(char paths[][512], size_t max);
+/* Folders searched for theme files, in order (units: NUL-terminated
+ * paths of at most 512 bytes): relative to the running binary
+ * (BIN/../share/dualtrack/themes once installed), $XDG_DATA_HOME/dualtrack/
+ * themes (~/.local/share/...), each $XDG_DATA_DIRS entry + /dualtrack/themes
+ * (default /usr/local/share:/usr/share), then the build tree (BIN/themes,
+ * where CMake copies them). Writes up to `max` into dirs; returns how
+ * many. No compile-time absolute path is used. */
+size_t dt_theme_dirs(char dirs[][512], size_t max);
+
+/* Resolve a theme: a value holding '/' is a file path; otherwise a name
+ * ("mono" or "mono.theme") looked up as NAME.theme in dt_theme_dirs().
+ * Writes the file's path to out (size n). Returns 0, or -1 with a message
+ * naming the folders searched and the themes found there in err. */
+int dt_theme_find(const char *name, char *out, size_t n, char *err,
+                  size_t errlen);
+
+/* Theme files in cycling order ('t' in the TUI): $DUALTRACK_THEME when
+ * set (a name or a path), then the themes named "default" and "mono"
+ * when found and not already listed. Writes up to `max` paths (512 bytes
+ * each) and returns how many (0: use the built-in colours), or -1 when
+ * $DUALTRACK_THEME names a theme that does not exist (message in err). */
+int dt_theme_paths(char paths[][512], size_t max, char *err, size_t errlen);
 
 #endif

@@ -431,6 +431,12 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	int quit = 0, dirty = 1, ascii;
 	int64_t last_check, last_follow;
 
+	char theme_paths[3][512], terr[1400];
+	int nt = dt_theme_paths(theme_paths, 3, terr, sizeof terr);
+	if (nt < 0) { /* a named theme that does not exist: say so, no TUI */
+		fprintf(stderr, "dualtrack: %s\n", terr);
+		return 2;
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "dualtrack: the full-screen view needs a terminal "
 		        "(use the subcommands for scripts)\n");
@@ -448,7 +454,8 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	if (ascii)
 		snprintf(a.title, sizeof a.title, "dualtrack - %s",
 		         db_label ? db_label : "");
-	a.ntheme = dt_theme_paths(a.theme_paths, 3);
+	memcpy(a.theme_paths, theme_paths, sizeof theme_paths);
+	a.ntheme = (size_t)nt;
 	quit_signal = 0;
 
 	if (dt_term_init())

@@ -109,7 +109,7 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	dt_compare_view old = c->view; /* settings only: read before the free */
 	int64_t cursor_x = 0;
 	char label[2][DT_NAME_MAX + 24], err[600];
-	dt_parity_opts o = dt_parity_defaults();
+	dt_parity_opts o = dt_parity_adhoc_defaults();
 	size_t n;
 	int k;
 

@@ -14,6 +14,20 @@ dt_parity_opts dt_parity_defaults(void)
 	return o;
 }
 
+static dt_parity_opts adhoc;
+static int adhoc_set;
+
+dt_parity_opts dt_parity_adhoc_defaults(void)
+{
+	return adhoc_set ? adhoc : dt_parity_defaults();
+}
+
+void dt_parity_set_adhoc(const dt_parity_opts *o)
+{
+	adhoc = *o;
+	adhoc_set = 1;
+}
+
 size_t dt_parity_allowed(size_t n)
 {
 	size_t k = n / 100;

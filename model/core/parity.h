@@ -54,6 +54,15 @@ typedef struct dt_parity {
 /* Default options: rtol 0.02, atol 0, warm-up 0, global batches unknown. */
 dt_parity_opts dt_parity_defaults(void);
 
+/* Defaults for comparing two runs outside a pilot (`compare`, the TUI's
+ * run comparison): dt_parity_defaults() until dt_parity_set_adhoc() is
+ * called (the [tolerances] of the user's config file, cli/config.h).
+ * A pilot's verdicts never use these (task card, else dt_parity_defaults),
+ * so every user sees the same verdict for a pilot. Process-wide; set once
+ * at start-up, before any thread. */
+dt_parity_opts dt_parity_adhoc_defaults(void);
+void dt_parity_set_adhoc(const dt_parity_opts *o);
+
 /* Allowed breaches for N compared steps: min(max(N // 100, 1), 50). */
 size_t dt_parity_allowed(size_t n);
 

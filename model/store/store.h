@@ -48,6 +48,10 @@ dt_store *dt_store_open(const char *path, char *err, size_t errlen);
 /* Close the store; NULL is accepted. */
 void dt_store_close(dt_store *st);
 
+/* Name and version of the backend library in use at run time
+ * ("SQLite 3.40.1" style, static string), for --version. */
+const char *dt_store_backend_version(void);
+
 /* Last error message of this store (never NULL). */
 const char *dt_store_error(const dt_store *st);
 

@@ -1,0 +1,67 @@
+/* cmd_complete.c: `dualtrack complete runs|pilots|commands`: names one
+ * per line for the shell completion scripts (cli/completion/). Never
+ * creates a store: prints nothing when the store file does not exist. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "model/core/pilot.h"
+#include "model/util/text.h"
+
+static void put_name(const char *name)
+{
+	char safe[DT_NAME_MAX * 2];
+	dt_sanitize(name, safe, sizeof safe);
+	puts(safe);
+}
+
+int dt_cmd_complete(const char *db, int argc, char **argv)
+{
+	int i = 1;
+	if (i + 1 < argc && !strcmp(argv[i], "--db")) {
+		db = argv[i + 1];
+		i += 2;
+	}
+	if (i >= argc || !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+		fputs("usage: dualtrack [--db PATH] complete runs|pilots|commands\n\n"
+		      "Names one per line, for shell completion; nothing when the\n"
+		      "store does not exist.\n", i >= argc ? stderr : stdout);
+		return i >= argc ? DT_EXIT_USAGE : DT_EXIT_OK;
+	}
+	const char *what = argv[i];
+	if (!strcmp(what, "commands")) {
+		dt_cli_command_names(stdout);
+		return DT_EXIT_OK;
+	}
+	if (strcmp(what, "runs") && strcmp(what, "pilots")) {
+		fprintf(stderr, "dualtrack: complete: expected runs, pilots or "
+		        "commands\n");
+		return DT_EXIT_USAGE;
+	}
+	char path[4096];
+	struct stat sb;
+	if (dt_cli_db_path(db, path, sizeof path) < 0 || stat(path, &sb) != 0)
+		return DT_EXIT_OK;
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return DT_EXIT_USAGE;
+	if (!strcmp(what, "runs")) {
+		dt_run *runs = NULL;
+		size_t n = 0;
+		if (dt_store_runs(st, &runs, &n) == 0)
+			for (size_t k = 0; k < n; k++)
+				put_name(runs[k].name);
+		free(runs);
+	} else {
+		dt_pilot *p = NULL;
+		size_t n = 0;
+		if (dt_pilot_list(st, &p, &n) == 0)
+			for (size_t k = 0; k < n; k++)
+				put_name(p[k].name);
+		free(p);
+	}
+	dt_store_close(st);
+	return DT_EXIT_OK;
+}

@@ -1,0 +1,151 @@
+/* config.c: read $XDG_CONFIG_HOME/dualtrack/config (config.h). */
+#include "cli/config.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/parity.h"
+#include "model/util/num.h"
+
+typedef struct cfg {
+	char db[4096], user[128], theme[1024], ascii[8];
+	int have_tol;
+	dt_parity_opts tol;
+	char err[200];
+} cfg;
+
+int dt_config_path(char *out, size_t n)
+{
+	const char *x = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	int k;
+	if (x && *x == '/')
+		k = snprintf(out, n, "%s/dualtrack/config", x);
+	else if (home && *home)
+		k = snprintf(out, n, "%s/.config/dualtrack/config", home);
+	else
+		return -1;
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
+/* value with a leading "~/" replaced by $HOME */
+static int copy_path(char *out, size_t n, const char *v)
+{
+	const char *home = getenv("HOME");
+	int k;
+	if (v[0] == '~' && v[1] == '/' && home && *home)
+		k = snprintf(out, n, "%s%s", home, v + 1);
+	else
+		k = snprintf(out, n, "%s", v);
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
+/* Record the first error; inih reports its line as the return value of
+ * ini_parse_file (a handler returning 0 marks the line as bad). */
+static int fail(cfg *c, const char *what, const char *sec, const char *key)
+{
+	if (!c->err[0])
+		snprintf(c->err, sizeof c->err, "%s [%.32s] %.64s", what, sec, key);
+	return 0;
+}
+
+static int on_kv(void *user, const char *sec, const char *key,
+                 const char *val)
+{
+	cfg *c = user;
+	if (c->err[0])
+		return 0;
+	if (!strcmp(sec, "defaults")) {
+		if (!strcmp(key, "db"))
+			return copy_path(c->db, sizeof c->db, val) ? fail(c,
+			       "path too long:", sec, key) : 1;
+		if (!strcmp(key, "theme"))
+			return copy_path(c->theme, sizeof c->theme, val) ? fail(c, "path too long:", sec, key) : 1;
+		if (!strcmp(key, "user")) {
+			if (strlen(val) >= sizeof c->user)
+				return fail(c, "name too long (127 bytes at "
+				            "most):", sec, key);
+			snprintf(c->user, sizeof c->user, "%s", val);
+			return 1;
+		}
+		if (!strcmp(key, "ascii")) {
+			if (strcmp(val, "0") && strcmp(val, "1"))
+				return fail(c, "expected 0 or 1 for", sec, key);
+			snprintf(c->ascii, sizeof c->ascii, "%s", val);
+			return 1;
+		}
+		return fail(c, "unknown key (db, user, theme, ascii):", sec,
+		            key);
+	}
+	if (!strcmp(sec, "tolerances")) {
+		double d;
+		if (!c->have_tol)
+			c->tol = dt_parity_defaults();
+		c->have_tol = 1;
+		if (!strcmp(key, "rtol") || !strcmp(key, "atol")) {
+			if (dt_parse_double_field(val, strlen(val), &d) < 0 ||
+			    !isfinite(d) || d < 0)
+				return fail(c, "expected a number >= 0 for", sec,
+				            key);
+			*(!strcmp(key, "rtol") ? &c->tol.rtol : &c->tol.atol) = d;
+			return 1;
+		}
+		if (!strcmp(key, "warmup")) {
+			char *end;
+			errno = 0;
+			long long w = strtoll(val, &end, 10);
+			if (errno || end == val || *end || w < 0)
+				return fail(c, "expected an integer >= 0 for", sec,
+				            key);
+			c->tol.warmup = w;
+			return 1;
+		}
+		return fail(c, "unknown key (rtol, atol, warmup):", sec, key);
+	}
+	return fail(c, "unknown section (defaults, tolerances):", sec, key);
+}
+
+static void set_default_env(const char *var, const char *val)
+{
+	const char *cur = getenv(var);
+	if (val[0] && !(cur && *cur))
+		setenv(var, val, 1);
+}
+
+int dt_config_load(char *err, size_t errlen)
+{
+	char path[4096];
+	if (dt_config_path(path, sizeof path) < 0)
+		return 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0; /* no file: nothing to apply */
+	cfg *c = calloc(1, sizeof *c);
+	if (!c) {
+		fclose(f);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	int rc = ini_parse_file(f, on_kv, c);
+	fclose(f);
+	if (rc != 0) {
+		if (rc < 0)
+			snprintf(err, errlen, "%s: cannot read", path);
+		else
+			snprintf(err, errlen, "%s:%d: %s", path, rc, c->err[0] ? c->err
+			         : "expected [section] or key = value");
+		free(c);
+		return -1;
+	}
+	set_default_env("DUALTRACK_DB", c->db);
+	set_default_env("DUALTRACK_USER", c->user);
+	set_default_env("DUALTRACK_THEME", c->theme);
+	set_default_env("DUALTRACK_ASCII", c->ascii);
+	if (c->have_tol)
+		dt_parity_set_adhoc(&c->tol);
+	free(c);
+	return 0;
+}

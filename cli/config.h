@@ -1,0 +1,35 @@
+/* config.h: the user's configuration file.
+ *
+ * $XDG_CONFIG_HOME/dualtrack/config (else ~/.config/dualtrack/config),
+ * INI parsed with inih; a missing file is not an error:
+ *
+ *   [defaults]
+ *   db     = ~/acceptance/team.db   store (as --db / $DUALTRACK_DB)
+ *   user   = A. Rivera              who acts (as $DUALTRACK_USER)
+ *   theme  = mono                   theme name or file (as $DUALTRACK_THEME)
+ *   ascii  = 1                      ASCII-only screens (as $DUALTRACK_ASCII)
+ *   [tolerances]                    `compare` and the TUI's run comparison
+ *   rtol   = 0.02                   (never a pilot's verdicts: its task
+ *   atol   = 0                       card decides, the same for everyone)
+ *   warmup = 50
+ *
+ * Precedence: command-line option > environment variable > this file >
+ * built-in default. A leading "~/" in db and theme is $HOME. */
+#ifndef DT_CLI_CONFIG_H
+#define DT_CLI_CONFIG_H
+
+#include <stddef.h>
+
+/* Path of the config file into out (size n); -1 when neither
+ * XDG_CONFIG_HOME nor HOME is set. */
+int dt_config_path(char *out, size_t n);
+
+/* Read the config file and apply it: set DUALTRACK_DB, DUALTRACK_USER,
+ * DUALTRACK_THEME, DUALTRACK_ASCII when not already in the environment,
+ * and the ad-hoc parity defaults (dt_parity_set_adhoc). Returns 0 (also
+ * when there is no file), or -1 with "PATH:LINE: what was expected" in
+ * err (size errlen): unknown section or key, a bad number. Nothing is
+ * applied from a file with an error. */
+int dt_config_load(char *err, size_t errlen);
+
+#endif
