@@ -50,14 +50,14 @@ int dt_cmd_complete(const char *db, int argc, char **argv)
 	if (!strcmp(what, "runs")) {
 		dt_run *runs = NULL;
 		size_t n = 0;
-		if (dt_store_runs(st, &runs, &n) == 0)
+		if (dt_store_run_list(st, &runs, &n) == 0)
 			for (size_t k = 0; k < n; k++)
 				put_name(runs[k].name);
 		free(runs);
 	} else {
 		dt_pilot *p = NULL;
 		size_t n = 0;
-		if (dt_pilot_list(st, &p, &n) == 0)
+		if (dt_store_pilot_list(st, &p, &n) == 0)
 			for (size_t k = 0; k < n; k++)
 				put_name(p[k].name);
 		free(p);
