@@ -94,8 +94,10 @@ int dt_demo_pilot_build(dt_store *st);
 
 /* Build the demo store: a GPU baseline and a Trainium2 pilot with one
  * restart, replayed steps and a slight drift, written as real log files
- * into a temporary directory and imported through the importers. Runs
- * that already exist are kept. Returns 0 or -1 (message on stderr). */
-int dt_demo_build(dt_store *st);
+ * into `logs_dir` (created when absent, and kept, so an evidence pack can
+ * copy them) or, when NULL, into a temporary directory removed after the
+ * import, and imported through the importers. Runs that already exist
+ * are kept. Returns 0 or -1 (message on stderr). */
+int dt_demo_build(dt_store *st, const char *logs_dir);
 
 #endif

@@ -72,7 +72,8 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 			     "Builds a demo store (default: demo.db beside the default\n"
 			     "store) holding a GPU baseline and a Trainium2 pilot with one\n"
 			     "restart, replayed steps and a slight drift, then opens the\n"
-			     "full-screen view on it. Existing demo runs are kept.");
+			     "full-screen view on it. Existing demo runs are kept. The two\n"
+			     "demo logs stay in the folder STORE.logs beside the store.");
 			return DT_EXIT_OK;
 		default: return DT_EXIT_USAGE;
 		}
@@ -85,7 +86,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 	dt_store *st = dt_cli_open(path);
 	if (!st)
 		return DT_EXIT_USAGE;
-	int rc = dt_demo_build(st);
+	char logs[4200];
+	snprintf(logs, sizeof logs, "%s.logs", path);
+	int rc = dt_demo_build(st, logs);
 	if (rc == 0)
 		rc = dt_demo_ledger(st);
 	dt_store_close(st);

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <limits.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "importers/import.h"
@@ -122,13 +124,20 @@ static int import_demo(dt_store *st, const char *run, const char *platform,
 	return 0;
 }
 
-int dt_demo_build(dt_store *st)
+int dt_demo_build(dt_store *st, const char *logs_dir)
 {
-	char dir[] = "/tmp/dualtrack-demo-XXXXXX", base[64], pilot[64];
+	char dir[4096] = "/tmp/dualtrack-demo-XXXXXX", base[4200], pilot[4200];
 	double *batch = malloc((DEMO_STEPS + 1) * sizeof *batch);
-	if (!batch || !mkdtemp(dir)) {
+	int keep = logs_dir != NULL;
+	if (keep) {
+		mkdir(logs_dir, 0777);
+		if (!realpath(logs_dir, dir))
+			keep = -1;
+	}
+	if (!batch || keep < 0 || (!keep && !mkdtemp(dir))) {
 		free(batch);
-		fprintf(stderr, "dualtrack: demo: cannot create a temporary directory\n");
+		fprintf(stderr, "dualtrack: demo: cannot create %s\n",
+		        keep ? logs_dir : "a temporary directory");
 		return -1;
 	}
 	uint64_t rng = 0x2545f4914f6cdd1dULL;
@@ -142,9 +151,11 @@ int dt_demo_build(dt_store *st)
 		     import_demo(st, "llama3-8b-lora-trn2-pilot", "trn2", pilot);
 	else
 		fprintf(stderr, "dualtrack: demo: cannot write %s\n", dir);
-	unlink(base);
-	unlink(pilot);
-	rmdir(dir);
+	if (!keep) {
+		unlink(base);
+		unlink(pilot);
+		rmdir(dir);
+	}
 	free(batch);
 	if (rc == 0)
 		rc = dt_demo_pilot_build(st);

@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/config.h"
 #include "cli/version.h"
+#include "cli/pack/pack.h"
 
 static const struct command {
 	const char *name;
@@ -28,6 +29,7 @@ static const struct command {
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
 	{"verify", dt_cmd_verify, "check the decision log's hash chain"},
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
+	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
 };
 
 void dt_cli_command_names(FILE *f)

@@ -1,0 +1,127 @@
+/* pack.h: the evidence pack (issue 10): writers of its files and the
+ * pack commands (export, sign, verify DIR, gate). Writers render a
+ * dt_pack (model/service/pack/pack_data.h) and decide nothing.
+ *
+ * A pack is a folder:
+ *   report.html      one file, inline CSS and SVG, no script, no network
+ *   report.md        the same report in Markdown (chart: chart.svg)
+ *   chart.svg        the loss comparison
+ *   evidence.json    the same content, machine-readable (schema_version)
+ *   attestation.json an in-toto v1 Statement over the files and logs
+ *   logs/            the input logs (unless --no-logs)
+ *   MANIFEST.sha256  "HEX  PATH" per file (sha256sum -c reads it); logs
+ *                    not in the pack as "# absent HEX  PATH" comments
+ *   signatures/      NAME.sig (ssh-keygen -Y sign of MANIFEST.sha256),
+ *                    NAME.role and NAME.role.sig (who signed in which role) */
+#ifndef DT_PACK_H
+#define DT_PACK_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "model/service/pack/pack_data.h"
+
+#define DT_PACK_SCHEMA_VERSION 1
+#define DT_PACK_PREDICATE_TYPE "https://dualtrack.dev/evidence-pack/v1"
+#define DT_PACK_NAMESPACE "dualtrack"
+
+/* ---- text escaping (escape.c). Every writer passes log text through
+ * these: dt_sanitize first (control, C1, invalid UTF-8), then the
+ * format's escapes. */
+
+/* HTML text and attribute values: & < > " ' as entities. */
+void dt_pack_html(FILE *f, const char *s);
+/* Markdown inline text: ASCII punctuation that CommonMark or GitHub tables
+ * interpret (\ ` * _ [ ] < > | ~ & # ! and a leading + - =) backslashed. */
+void dt_pack_md(FILE *f, const char *s);
+/* A file-name component: bytes outside [A-Za-z0-9._-] become '_', a
+ * leading '.' too; empty -> "_". Into out (size n). */
+void dt_pack_safe_name(const char *s, char *out, size_t n);
+
+/* ---- document writers (doc_html.c, doc_md.c): one report walker
+ * (report.c) drives either. Text arguments are raw (escaped by the
+ * writer). */
+typedef struct dt_doc dt_doc;
+typedef struct dt_doc_ops {
+	void (*begin)(dt_doc *d, const char *title);
+	void (*end)(dt_doc *d);
+	void (*heading)(dt_doc *d, int level, const char *text);
+	/* A paragraph; `status` (may be NULL) is a verdict word shown first
+	 * and emphasised (pass, fail, pending, ...). */
+	void (*para)(dt_doc *d, const char *status, const char *text);
+	void (*table_begin)(dt_doc *d, size_t ncols, const char *const *head);
+	/* One row; mark = 1 highlights it (a difference, a failure). */
+	void (*row)(dt_doc *d, const char *const *cells, int mark);
+	void (*table_end)(dt_doc *d);
+	/* Preformatted lines (evidence text), one per '\n'. */
+	void (*pre)(dt_doc *d, const char *text);
+	/* The chart: `svg` (a whole <svg> element) and where it is saved. */
+	void (*chart)(dt_doc *d, const char *svg, const char *file,
+	              const char *caption);
+} dt_doc_ops;
+struct dt_doc {
+	const dt_doc_ops *ops;
+	FILE *f;
+	size_t ncols;
+};
+extern const dt_doc_ops dt_doc_html_ops;
+extern const dt_doc_ops dt_doc_md_ops;
+
+/* Render the whole report of p through d (report.c). `svg` is the chart
+ * (may be NULL when absent); `logs` names what happened to each input
+ * log file (may be NULL). */
+typedef struct dt_pack_log {
+	size_t run;                  /* index into ov.runs */
+	size_t file;                 /* index into runs[run].files */
+	char pack_path[600];         /* "logs/..." */
+	int included;                /* 1: copied into the pack */
+	char note[300];              /* why not, when !included */
+} dt_pack_log;
+void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,
+                    const dt_pack_log *logs, size_t nlogs);
+
+/* The loss chart as one <svg> element, malloc'd (NULL: no chart or out
+ * of memory) (chart_svg.c). */
+char *dt_pack_chart_svg(const dt_pack *p);
+
+/* evidence.json (evidence_json.c). Returns 0 or -1 (write error). */
+int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
+                           size_t nlogs);
+
+/* A file of the pack with its digest. */
+typedef struct dt_pack_file {
+	char path[600];              /* relative to the pack folder */
+	char sha256[65];
+	int absent;                  /* listed by digest only (a log not copied) */
+} dt_pack_file;
+
+/* attestation.json: in-toto Statement v1 over files[0..n) (attest.c). */
+int dt_pack_write_attestation(FILE *f, const dt_pack *p,
+                              const dt_pack_file *files, size_t n);
+
+/* ---- manifest (manifest.c) */
+
+/* Write MANIFEST.sha256 of files[0..n) into dir. Returns 0, or -1 with
+ * the reason in err. */
+int dt_pack_manifest_write(const char *dir, const dt_pack_file *files,
+                           size_t n, char *err, size_t errlen);
+/* Read DIR/MANIFEST.sha256: *files (malloc'd) and *n. Returns 0, or -1
+ * with "MANIFEST.sha256 line N: ..." in err. */
+int dt_pack_manifest_read(const char *dir, dt_pack_file **files, size_t *n,
+                          char *err, size_t errlen);
+
+/* ---- commands */
+int dt_cmd_export(const char *db, int argc, char **argv);
+int dt_cmd_sign(const char *db, int argc, char **argv);
+int dt_cmd_gate(const char *db, int argc, char **argv);
+/* verify DIR [--allowed-signers FILE] and verify --against DIR (on the
+ * store); cmd_verify.c dispatches here when it sees either
+ * (pack_verify.c). Returns 1 when argv is such a call (*rc set). */
+int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc);
+
+/* Write a pack of pilot `name` into `dir` (export; also the TUI's key).
+ * Returns 0, 1 when no such pilot, -1 (message in err). */
+int dt_pack_export(dt_store *st, const char *name, const char *dir,
+                   int with_logs, char *err, size_t errlen);
+
+#endif
