@@ -23,9 +23,9 @@ static int load_runs(dt_store *st, dt_pack *p, char *err, size_t errlen)
 	}
 	for (size_t i = 0; i < p->ov.nruns; i++) {
 		int64_t id = p->ov.runs[i].run.id;
-		if (dt_store_run_files(st, id, &p->runs[i].files,
+		if (dt_store_file_list(st, id, &p->runs[i].files,
 		                       &p->runs[i].nfiles) < 0 ||
-		    dt_store_facts(st, id, &p->runs[i].facts,
+		    dt_store_fact_list(st, id, &p->runs[i].facts,
 		                   &p->runs[i].nfacts) < 0)
 			return store_fail(st, err, errlen);
 	}
@@ -73,8 +73,8 @@ static int load_chain(dt_store *st, dt_pack *p, char *err, size_t errlen)
 {
 	dt_decision *all = NULL;
 	size_t n = 0;
-	if (dt_decision_verify(st, &p->chain) < 0 ||
-	    dt_decisions_load(st, 0, &all, &n) < 0)
+	if (dt_store_decision_verify(st, &p->chain) < 0 ||
+	    dt_store_decision_list(st, 0, &all, &n) < 0)
 		return store_fail(st, err, errlen);
 	p->links = calloc(n ? n : 1, sizeof *p->links);
 	if (!p->links) {
