@@ -121,7 +121,7 @@ lnk='pilot-[x](javascript:alert(1))'
 "$bin" --db "$h" pilot new 'evil<script>' >/dev/null
 "$bin" --db "$h" attach 'evil<script>' "$bad" --role baseline >/dev/null
 "$bin" --db "$h" attach 'evil<script>' "$lnk" --role pilot >/dev/null
-"$bin" --db "$h" journal set "$lnk" image.id "$(printf 'sha\033[31mRED <b>x</b> `c`')" >/dev/null
+"$bin" --db "$h" journal set "$lnk" image.id 'sha RED <b>x</b> `c`' >/dev/null
 "$bin" --db "$h" export 'evil<script>' --out "$tmp/evil" >/dev/null 2>&1
 check "hostile names are escaped in HTML" py "
 h = open('$tmp/evil/report.html').read()
