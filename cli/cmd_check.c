@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "model/util/clock.h"
 #include "model/core/checklist.h"
+#include "model/service/evidence_link.h"
 
 #define MAX_EVIDENCE 16
 
@@ -81,7 +82,7 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 		int ok = dt_store_check_set(st, pid, (dt_check_id)item, status, note,
 		                      reason, by) == 0;
 		for (size_t i = 0; ok && i < nev; i++)
-			ok = dt_store_evidence_add(st, pid, (dt_check_id)item, ev[i],
+			ok = dt_evidence_link(st, pid, (dt_check_id)item, ev[i],
 			                           by) == 0;
 		if (ok && dt_store_commit(st) == 0) {
 			printf("%s: %s recorded by %s (%zu evidence link%s added)\n",

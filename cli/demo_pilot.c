@@ -13,6 +13,7 @@
 #include "model/service/overview.h"
 #include "model/service/drill_prefill.h"
 #include "model/service/journal_set.h"
+#include "model/service/evidence_link.h"
 
 #define DEMO_PILOT "llama3-8b-lora-trn2"
 #define DEMO_GPU "llama3-8b-lora-gpu-a100"
@@ -139,7 +140,7 @@ static int fill(dt_store *st, const char *by)
 		dt_check_id id = (dt_check_id)dt_check_find(checks[i][0]);
 		dt_check_status_parse(checks[i][1], &s);
 		if (dt_store_check_set(st, p.id, id, s, checks[i][2], "", by) < 0 ||
-		    (ev[0] && dt_store_evidence_add(st, p.id, id, ev, by) < 0))
+		    (ev[0] && dt_evidence_link(st, p.id, id, ev, by) < 0))
 			return -1;
 	}
 	return 0;

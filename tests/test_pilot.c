@@ -17,6 +17,7 @@
 
 #include "tests/dt_test_tmpdir.h"
 #include "model/service/journal_set.h"
+#include "model/service/evidence_link.h"
 
 static dt_store *open_store(const char *name)
 {
@@ -154,15 +155,15 @@ static void pilot_store(void **state)
 	snprintf(spec, sizeof spec, "file:%s", file);
 	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP1, DT_CK_PASS, "ok",
 	                              "", "ana"), 0);
-	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, spec,
+	assert_int_equal(dt_evidence_link(st, p.id, DT_ITEM_STEP1, spec,
 	                                       "ana"), 0);
-	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "run:gpu",
+	assert_int_equal(dt_evidence_link(st, p.id, DT_ITEM_STEP1, "run:gpu",
 	                                       "ana"), 0);
-	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "run:x",
+	assert_int_equal(dt_evidence_link(st, p.id, DT_ITEM_STEP1, "run:x",
 	                                       "ana"), -1);
-	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "drill:7",
+	assert_int_equal(dt_evidence_link(st, p.id, DT_ITEM_STEP1, "drill:7",
 	                                       "ana"), -1);
-	assert_int_equal(dt_store_evidence_add(st, p.id, DT_ITEM_STEP1, "url:x",
+	assert_int_equal(dt_evidence_link(st, p.id, DT_ITEM_STEP1, "url:x",
 	                                       "ana"), -1);
 	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP2, DT_CK_WAIVED, "",
 	                              "", "ana"), -1);      /* needs a reason */

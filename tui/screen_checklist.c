@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "model/service/evidence_link.h"
 
 static const dt_check_item *item(const dt_pilots *p)
 {
@@ -128,7 +129,7 @@ static int add_evidence(dt_pilots *p, const char *text)
 {
 	dt_check_id id = item(p)->id;
 	const dt_check_item *it;
-	if (dt_store_evidence_add(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
+	if (dt_evidence_link(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
 		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->st));
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/clock.h"
 #include "model/util/sha256.h"
 #include "model/util/strbuf.h"
 #include "model/util/text.h"
@@ -221,4 +222,55 @@ void dt_decisions_free(dt_decision *v, size_t n)
 	for (size_t i = 0; v && i < n; i++)
 		free(v[i].evidence_text);
 	free(v);
+}
+
+int dt_decision_prepare(dt_decision *d, char *err, size_t errlen)
+{
+	if (!d->evidence_text) {
+		snprintf(err, errlen, "decision without evidence text");
+		return -1;
+	}
+	if (dt_decision_validate(d->rationale, d->deciders, d->ndeciders, err,
+	                         errlen) < 0)
+		return -1;
+	snprintf(d->kind_text, sizeof d->kind_text, "%s",
+	         dt_decision_kind_name(d->kind));
+	dt_deciders_text(d, d->deciders_text, sizeof d->deciders_text);
+	if (dt_sha256_hex(d->evidence_text, strlen(d->evidence_text),
+	                  d->evidence_digest) < 0) {
+		snprintf(err, errlen, "SHA-256 failed");
+		return -1;
+	}
+	return 0;
+}
+
+int dt_decision_link(dt_decision *d, const dt_decision_tail *t)
+{
+	d->id = t->last_id + 1;
+	d->supersedes = t->pilot_last;
+	snprintf(d->prev_hash, sizeof d->prev_hash, "%s",
+	         t->last_hash[0] ? t->last_hash :
+	         "0000000000000000000000000000000000000000000000000000000000000000");
+	dt_time_now_iso(d->decided_at);
+	return dt_decision_hash(d, d->hash);
+}
+
+void dt_decision_deciders_parse(dt_decision *d)
+{
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", d->deciders_text);
+	d->ndeciders = 0;
+	for (char *save = NULL, *line = strtok_r(buf, "\n", &save);
+	     line && d->ndeciders < DT_DECIDERS_MAX;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strchr(line, ':');
+		dt_decider *k = &d->deciders[d->ndeciders];
+		if (!colon)
+			continue;
+		*colon = '\0';
+		if (dt_decider_role_parse(line, &k->role) < 0)
+			continue;
+		snprintf(k->name, sizeof k->name, "%s", colon + 1);
+		d->ndeciders++;
+	}
 }

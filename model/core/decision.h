@@ -120,6 +120,30 @@ int dt_decision_hash(const dt_decision *d, char hex[65]);
 int dt_decision_chain_check(const dt_decision *v, size_t n,
                             dt_chain_report *r);
 
+/* Where the next decision of a pilot joins the chain: what the store
+ * holds now (read in the append's write transaction). */
+typedef struct dt_decision_tail {
+	int64_t last_id;      /* id of the newest record of the store, 0 = none */
+	char last_hash[65];   /* its hash, "" when none */
+	int64_t pilot_last;   /* id of the pilot's newest record, 0 = none */
+} dt_decision_tail;
+
+/* Check a new decision (dt_decision_validate; evidence_text must be set)
+ * and fill what follows from it alone: kind_text, deciders_text and
+ * evidence_digest (SHA-256 of evidence_text). Returns 0, or -1 with a
+ * message in err (size errlen). */
+int dt_decision_prepare(dt_decision *d, char *err, size_t errlen);
+
+/* Link a prepared decision after tail *t: id = last_id + 1, supersedes =
+ * the pilot's newest record, prev_hash = last_hash (64 '0' for the first
+ * record), decided_at = now (ISO 8601 UTC) and hash. Returns 0, or -1
+ * (out of memory). */
+int dt_decision_link(dt_decision *d, const dt_decision_tail *t);
+
+/* Parse d->deciders_text as stored ("role:name" lines) back into
+ * d->deciders / d->ndeciders; lines of another form are skipped. */
+void dt_decision_deciders_parse(dt_decision *d);
+
 /* Free decisions returned by the store (their evidence texts and the
  * array). */
 void dt_decisions_free(dt_decision *v, size_t n);

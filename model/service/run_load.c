@@ -23,7 +23,7 @@ static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
 	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;
 	int rc = one ? dt_resolve(chunks, n, g, one) :
 	         dt_resolve_segments(chunks, n, g, segs, nseg);
-	dt_store_raw_free(chunks, owner);
+	dt_store_raw_free(st, chunks, owner);
 	if (rc < 0) {
 		snprintf(err, errlen, "run %s, metric %s: %s", run->name, metric,
 		         strerror(errno));
@@ -142,7 +142,7 @@ int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen)
 		rc = dt_metric_stats_of(names[i], chunks, nc,
 		                        run->grad_accum < 1 ? 1 : run->grad_accum,
 		                        &ms[i]);
-		dt_store_raw_free(chunks, owner);
+		dt_store_raw_free(st, chunks, owner);
 		if (rc < 0)
 			snprintf(err, errlen, "run %s: out of memory", run->name);
 	}

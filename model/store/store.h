@@ -2,7 +2,16 @@
  * dualtrack is declared here and named dt_store_<noun>_<verb>; nothing else
  * in the tree declares one.
  *
- * Backend: SQLite (model/store/sqlite/) is the one implementation today.
+ * Backends: each function below dispatches through the handle's
+ * struct dt_store_ops (model/store/ops.h, the contract a backend
+ * implements). dt_store_open picks the backend from what it is given:
+ * a path is a SQLite store (model/store/sqlite/), the one backend today;
+ * a PostgreSQL connection string ("postgresql://...", "postgres://..." or
+ * libpq keywords "host=... dbname=...") selects the PostgreSQL backend
+ * once model/store/postgresql/ exists. The rules that do not depend on
+ * the backend (name rule, task-card and checklist validation, the
+ * decision hash chain) are applied here, in model/store/store.c, before a
+ * backend sees the record.
  * The record types live in model/core (run.h, pilot.h, checklist.h,
  * drill.h, decision.h, taskcard.h, ledger.h, scenario.h); this header only
  * adds the operations on them.
@@ -40,10 +49,34 @@ typedef struct dt_store dt_store;
 
 /* ---- the handle ---------------------------------------------------- */
 
-/* Open (creating and migrating as needed) the SQLite store at `path`.
- * Creates missing parent directories. Uses WAL and a 5 s busy timeout.
- * Returns a store, or NULL with a message in err (size errlen). */
-dt_store *dt_store_open(const char *path, char *err, size_t errlen);
+/* Flags of dt_store_open_flags. */
+enum {
+	/* Read only: a missing store is an error (nothing is created), the
+	 * schema is not migrated and every write fails. For commands that
+	 * only read. */
+	DT_STORE_READ = 1u << 0,
+};
+
+/* Open the store `where`: a file path (SQLite) or a PostgreSQL connection
+ * string (see the file comment), with DT_STORE_* flags (0: read and
+ * write, creating the store and its parent directories and migrating the
+ * schema as needed). SQLite: WAL and a 5 s busy timeout; a file that is
+ * not a dualtrack store is refused and left untouched. Returns a store
+ * (close with dt_store_close), or NULL with a message naming `where` in
+ * err (size errlen). */
+dt_store *dt_store_open_flags(const char *where, unsigned flags, char *err,
+                              size_t errlen);
+
+/* dt_store_open_flags(where, 0, err, errlen). */
+dt_store *dt_store_open(const char *where, char *err, size_t errlen);
+
+/* 1 when `where` is a PostgreSQL connection string: a URI starting
+ * "postgresql://" or "postgres://", or libpq "keyword=value" pairs
+ * ("host=db1 dbname=dualtrack"); else 0 (a path). */
+int dt_store_where_is_postgresql(const char *where);
+
+/* Name of the store's backend ("sqlite"). */
+const char *dt_store_backend_name(const dt_store *st);
 
 /* Close the store; NULL is accepted. */
 void dt_store_close(dt_store *st);
@@ -106,8 +139,8 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks,
                       void **blob_owner);
 
-/* Free what dt_store_raw_load returned (NULLs accepted). */
-void dt_store_raw_free(dt_rawchunk *chunks, void *blob_owner);
+/* Free what dt_store_raw_load returned (NULL chunks/owner accepted). */
+void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 
 /* Metric names held by a run (sorted); *names owned (dt_strv_free). */
 int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
@@ -202,11 +235,14 @@ int dt_store_check_history_list(dt_store *st, int64_t pilot_id,
                                 dt_check_id id, dt_check_entry **v,
                                 size_t *n);
 
-/* Link evidence to an item. `spec` is "run:NAME" (the run must exist),
- * "drill:ID" (a drill of this pilot) or "file:PATH" (the file's SHA-256 is
- * computed now and recorded with its absolute path). */
+/* Record one evidence link of an item: kind "run", "drill" or "file",
+ * ref the run name, drill id or absolute file path, sha256_hex the file's
+ * digest ("" for run and drill). The link is stored as given: parsing a
+ * "kind:ref" spec, checking the run or drill and hashing the file is
+ * dt_evidence_link's job (model/service/evidence_link.h). */
 int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
-                          const char *spec, const char *by);
+                          const char *kind, const char *ref,
+                          const char *sha256_hex, const char *by);
 
 /* ---- drills ------------------------------------------------------------- */
 

@@ -1,16 +1,13 @@
-/* store_checklist.c: checklist entries (status history) and evidence links
- * in the SQLite store (dt_checklist.h). */
+/* checklist.c: checklist entries (status history) and evidence links in
+ * the SQLite store: rows to structs and back (model/store/ops.h). */
 #include "model/store/sqlite/internal.h"
 
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/core/checklist.h"
 #include "model/util/grow.h"
-#include "model/util/sha256.h"
 
 static void row_to_entry(sqlite3_stmt *s, int col, dt_check_entry *e)
 {
@@ -80,7 +77,7 @@ static int load_evidence(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read evidence");
 }
 
-int dt_store_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
+int dt_sq_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 {
 	memset(cl, 0, sizeof *cl);
 	if (load_entries(st, pilot_id, cl) < 0 ||
@@ -88,17 +85,13 @@ int dt_store_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 		dt_checklist_free(cl);
 		return -1;
 	}
-	dt_checklist_resolve(cl);
 	return 0;
 }
 
-int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
                  dt_check_status status, const char *note,
                  const char *reason, const char *by)
 {
-	char err[256];
-	if (dt_check_validate(id, status, note, reason, err, sizeof err) < 0)
-		return dt_sq_fail(st, "%s", err);
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO check_entry(pilot_id, item, status,"
 	                  " note, reason, set_by) VALUES(?1,?2,?3,?4,?5,?6)",
@@ -122,7 +115,7 @@ static int row_entry_all(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
+int dt_sq_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
                      dt_check_entry **v, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -138,60 +131,10 @@ int dt_store_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
 	                     NULL, "read item history");
 }
 
-/* Check that drill `ref` (decimal id) belongs to the pilot. */
-static int drill_of_pilot(dt_store *st, int64_t pilot_id, const char *ref)
+int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                       const char *kind, const char *ref,
+                       const char *sha256_hex, const char *by)
 {
-	char *end;
-	errno = 0;
-	long long id = strtoll(ref, &end, 10);
-	if (errno || end == ref || *end || id <= 0)
-		return dt_sq_fail(st, "evidence drill:%s: expected a drill number",
-		                  ref);
-	sqlite3_stmt *s;
-	if (dt_sq_prepare(st, "SELECT 1 FROM drill WHERE id = ?1 AND"
-	                  " pilot_id = ?2", &s) < 0)
-		return -1;
-	sqlite3_bind_int64(s, 1, id);
-	sqlite3_bind_int64(s, 2, pilot_id);
-	int rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	if (rc == SQLITE_ROW)
-		return 0;
-	return rc == SQLITE_DONE ? dt_sq_fail(st, "evidence: this pilot has no "
-	                                      "drill #%lld", id) :
-	       dt_sq_fail_db(st, "find drill");
-}
-
-int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
-                          const char *spec, const char *by)
-{
-	char kind[8] = "", sha[65] = "";
-	const char *colon = strchr(spec, ':');
-	const char *ref = colon ? colon + 1 : "";
-	size_t kl = colon ? (size_t)(colon - spec) : 0;
-	if (kl > 0 && kl < sizeof kind)
-		memcpy(kind, spec, kl);
-	if (!*ref || (strcmp(kind, "run") && strcmp(kind, "drill") &&
-	              strcmp(kind, "file")))
-		return dt_sq_fail(st, "evidence '%.200s': expected run:NAME, "
-		                  "drill:ID or file:PATH", spec);
-	if (strlen(ref) >= sizeof ((dt_evidence *)0)->ref)
-		return dt_sq_fail(st, "evidence: reference too long");
-	dt_run run;
-	int rc;
-	if (!strcmp(kind, "run") && (rc = dt_store_run_find(st, ref, &run)) != 0)
-		return rc < 0 ? -1 : dt_sq_fail(st, "evidence: no run named "
-		                                "'%.200s'", ref);
-	if (!strcmp(kind, "drill") && drill_of_pilot(st, pilot_id, ref) < 0)
-		return -1;
-	char abs[4096];
-	if (!strcmp(kind, "file")) {
-		char err[1200];
-		if (dt_sha256_file(ref, sha, err, sizeof err) < 0)
-			return dt_sq_fail(st, "evidence: %s", err);
-		if (realpath(ref, abs) && strlen(abs) < sizeof ((dt_evidence *)0)->ref)
-			ref = abs; /* recorded as an absolute path */
-	}
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO check_evidence(pilot_id, item, kind,"
 	                  " ref, sha256, added_by) VALUES(?1,?2,?3,?4,?5,?6)",
@@ -201,9 +144,9 @@ int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 	sqlite3_bind_text(s, 2, dt_check_defs[id].id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 3, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, ref, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 5, sha, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 5, sha256_hex, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, by, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
+	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add evidence");
 }

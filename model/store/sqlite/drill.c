@@ -15,7 +15,7 @@ static int bind_run(dt_store *st, sqlite3_stmt *s, int i, const char *name)
 		sqlite3_bind_null(s, i);
 		return 0;
 	}
-	int rc = dt_store_run_find(st, name, &r);
+	int rc = dt_sq_run_find(st, name, &r);
 	if (rc != 0)
 		return rc < 0 ? -1 : dt_sq_fail(st, "no run named '%s'", name);
 	sqlite3_bind_int64(s, i, r.id);
@@ -27,7 +27,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *t)
 	sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC);
 }
 
-int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by)
+int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO drill(pilot_id, kind, run_before,"
@@ -57,17 +57,17 @@ int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "add drill");
-	d->id = sqlite3_last_insert_rowid(st->db);
+	d->id = sqlite3_last_insert_rowid(DT_SQ_DB(st));
 	for (int i = 0; i < DT_DC_COUNT; i++) {
 		const dt_drill_check *c = &d->checks[i];
-		if (c->source[0] && dt_store_drill_check_set(st, d->id, (dt_drill_item)i,
+		if (c->source[0] && dt_sq_drill_check_set(st, d->id, (dt_drill_item)i,
 		                     c->status, c->note, c->source, by) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-int dt_store_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
                        dt_dc_status status, const char *note,
                        const char *source, const char *by)
 {
@@ -151,7 +151,7 @@ static int row_drill(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
+int dt_sq_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n)
 {
 	sqlite3_stmt *s;
 	*v = NULL;

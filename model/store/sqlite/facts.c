@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *key, const char *value, const char *source,
                       const char *set_by)
 {
@@ -40,7 +40,7 @@ static int row_fact(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
+int dt_sq_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n)
 {
 	sqlite3_stmt *s;
 	*facts = NULL;

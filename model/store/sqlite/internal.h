@@ -7,13 +7,99 @@
 #include <stddef.h>
 #include <sqlite3.h>
 
+#include "model/store/ops.h"
 #include "model/store/store.h"
 #include "model/util/err.h"
 
-struct dt_store {
+/* The SQLite handle: the generic part first (ops.h), then the
+ * connection. */
+typedef struct dt_sq_store {
+	dt_store base;
 	sqlite3 *db;
-	dt_err err;           /* last failure (dt_store_error) */
-};
+} dt_sq_store;
+
+#define DT_SQ_DB(st) (((dt_sq_store *)(st))->db)
+
+/* The ops table (ops.c) and the opener (sqlite.c): open the SQLite file
+ * `path` with DT_STORE_* flags (store.h dt_store_open_flags). */
+extern const dt_store_ops dt_sq_ops;
+dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err);
+
+/* The members of dt_sq_ops, one per file by subject (sqlite.c runs.c
+ * facts.c pilot.c checklist.c drill.c decision.c ledger.c). */
+void dt_sq_close(dt_store *st);
+int dt_sq_begin(dt_store *st);
+int dt_sq_commit(dt_store *st);
+void dt_sq_rollback(dt_store *st);
+int dt_sq_data_version_get(dt_store *st, int64_t *version);
+int dt_sq_run_find(dt_store *st, const char *name, dt_run *out);
+int dt_sq_run_create(dt_store *st, dt_run *run);
+int dt_sq_run_update(dt_store *st, const dt_run *run);
+int dt_sq_run_list(dt_store *st, dt_run **runs, size_t *n);
+int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
+                   const char *sha256_hex, int64_t bytes, const char *format,
+                   int64_t *file_id);
+int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
+                    size_t *n);
+int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
+int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
+                   dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);
+void dt_sq_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
+int dt_sq_metric_list(dt_store *st, int64_t run_id, char ***names, size_t *n);
+int dt_sq_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *ms);
+int dt_sq_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+                     size_t *n);
+int dt_sq_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *text);
+int dt_sq_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
+int dt_sq_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+                   const char *text);
+int dt_sq_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
+int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+                   const char *key, const char *value, const char *source,
+                   const char *set_by);
+int dt_sq_fact_list(dt_store *st, int64_t run_id, dt_fact **facts, size_t *n);
+int dt_sq_pilot_create(dt_store *st, const char *name, const char *by,
+                       dt_pilot *out);
+int dt_sq_pilot_find(dt_store *st, const char *name, dt_pilot *out);
+int dt_sq_pilot_list(dt_store *st, dt_pilot **v, size_t *n);
+int dt_sq_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+                       dt_run_role role, const char *by);
+int dt_sq_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
+                         size_t *n);
+int dt_sq_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc);
+int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+                       const char *value, const char *by);
+int dt_sq_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl);
+int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+                    dt_check_status status, const char *note,
+                    const char *reason, const char *by);
+int dt_sq_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
+                             dt_check_entry **v, size_t *n);
+int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                       const char *kind, const char *ref,
+                       const char *sha256_hex, const char *by);
+int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by);
+int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+                          dt_dc_status status, const char *note,
+                          const char *source, const char *by);
+int dt_sq_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v, size_t *n);
+int dt_sq_decision_tail(dt_store *st, int64_t pilot_id, dt_decision_tail *t);
+int dt_sq_decision_insert(dt_store *st, const dt_decision *d);
+int dt_sq_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
+                        size_t *n);
+int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
+                     const char *key, double value, const char *basis,
+                     const char *note, const char *set_by);
+int dt_sq_ledger_list(dt_store *st, const char *pilot, dt_ledger_entry **e,
+                      size_t *n);
+int dt_sq_ledger_attach(dt_store *st, const char *pilot, int64_t run_id);
+int dt_sq_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
+                          size_t *n);
+int dt_sq_ledger_exists(dt_store *st, const char *pilot);
+int dt_sq_scenario_put(dt_store *st, const char *pilot,
+                       const dt_scenario_rec *rec);
+int dt_sq_scenario_get(dt_store *st, const char *pilot, dt_scenario_rec *out);
 
 /* Migrations in user_version order (store_schema.c). */
 extern const char *const dt_schema_migrations[];

@@ -12,7 +12,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v)
 	sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_STATIC);
 }
 
-int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
+int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
                         const char *key, double value, const char *basis,
                         const char *note, const char *set_by)
 {
@@ -46,7 +46,7 @@ static int row_entry(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_ledger_list(dt_store *st, const char *pilot,
+int dt_sq_ledger_list(dt_store *st, const char *pilot,
                             dt_ledger_entry **e, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -64,7 +64,7 @@ int dt_store_ledger_list(dt_store *st, const char *pilot,
 	                     NULL, "read ledger");
 }
 
-int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
+int dt_sq_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR IGNORE INTO ledger_run(pilot, run_id)"
@@ -84,7 +84,7 @@ static int row_id(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
+int dt_sq_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
                          size_t *n)
 {
 	sqlite3_stmt *s;
@@ -100,7 +100,7 @@ int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
 	                     NULL, "read ledger runs");
 }
 
-int dt_store_ledger_exists(dt_store *st, const char *pilot)
+int dt_sq_ledger_exists(dt_store *st, const char *pilot)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT EXISTS(SELECT 1 FROM ledger_entry WHERE"
@@ -116,7 +116,7 @@ int dt_store_ledger_exists(dt_store *st, const char *pilot)
 	return known < 0 ? dt_sq_fail_db(st, "read ledger") : known;
 }
 
-int dt_store_scenario_put(dt_store *st, const char *pilot,
+int dt_sq_scenario_put(dt_store *st, const char *pilot,
                           const dt_scenario_rec *rec)
 {
 	sqlite3_stmt *s;
@@ -135,7 +135,7 @@ int dt_store_scenario_put(dt_store *st, const char *pilot,
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store scenario");
 }
 
-int dt_store_scenario_get(dt_store *st, const char *pilot,
+int dt_sq_scenario_get(dt_store *st, const char *pilot,
                           dt_scenario_rec *out)
 {
 	sqlite3_stmt *s;

@@ -7,22 +7,6 @@
 
 #include "model/core/pilot.h"
 
-const char *dt_run_role_name(dt_run_role r)
-{
-	return r == DT_RUN_PILOT ? "pilot" : "baseline";
-}
-
-int dt_run_role_parse(const char *s, dt_run_role *out)
-{
-	if (strcmp(s, "baseline") == 0)
-		*out = DT_RUN_BASELINE;
-	else if (strcmp(s, "pilot") == 0)
-		*out = DT_RUN_PILOT;
-	else
-		return -1;
-	return 0;
-}
-
 static void row_to_pilot(sqlite3_stmt *s, dt_pilot *p)
 {
 	memset(p, 0, sizeof *p);
@@ -32,25 +16,9 @@ static void row_to_pilot(sqlite3_stmt *s, dt_pilot *p)
 	dt_sq_copy_text(p->created_at, sizeof p->created_at, s, 3);
 }
 
-static int name_ok(const char *name)
-{
-	size_t n = strlen(name);
-	if (n == 0 || n >= DT_NAME_MAX)
-		return 0;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return 0;
-	return 1;
-}
-
-int dt_store_pilot_create(dt_store *st, const char *name, const char *by,
+int dt_sq_pilot_create(dt_store *st, const char *name, const char *by,
                     dt_pilot *out)
 {
-	if (!name_ok(name))
-		return dt_sq_fail(st, "pilot name must be 1..%d bytes without "
-		                  "control characters", DT_NAME_MAX - 1);
-	if (dt_store_pilot_find(st, name, out) == 0)
-		return dt_sq_fail(st, "a pilot named '%s' exists", out->name);
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO pilot(name, created_by) VALUES(?1,?2)",
 	                  &s) < 0)
@@ -61,10 +29,10 @@ int dt_store_pilot_create(dt_store *st, const char *name, const char *by,
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "create pilot");
-	return dt_store_pilot_find(st, name, out) == 0 ? 0 : -1;
+	return dt_sq_pilot_find(st, name, out) == 0 ? 0 : -1;
 }
 
-int dt_store_pilot_find(dt_store *st, const char *name, dt_pilot *out)
+int dt_sq_pilot_find(dt_store *st, const char *name, dt_pilot *out)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT id, name, created_by, created_at FROM pilot"
@@ -89,7 +57,7 @@ static int row_pilot(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
+int dt_sq_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 {
 	sqlite3_stmt *s;
 	*v = NULL;
@@ -101,7 +69,7 @@ int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 	                     NULL, "list pilots");
 }
 
-int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+int dt_sq_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
                     dt_run_role role, const char *by)
 {
 	sqlite3_stmt *s;
@@ -131,7 +99,7 @@ static int row_pilot_run(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id,
+int dt_sq_pilot_run_list(dt_store *st, int64_t pilot_id,
                             dt_pilot_run **v, size_t *n)
 {
 	sqlite3_stmt *s;
@@ -147,7 +115,7 @@ int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id,
 	                  "runs of pilot") < 0)
 		return -1;
 	for (size_t i = 0; i < *n; i++)
-		if (dt_store_run_find(st, (*v)[i].run.name, &(*v)[i].run) != 0) {
+		if (dt_sq_run_find(st, (*v)[i].run.name, &(*v)[i].run) != 0) {
 			free(*v);
 			*v = NULL;
 			*n = 0;
@@ -157,7 +125,7 @@ int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id,
 	return 0;
 }
 
-int dt_store_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
+int dt_sq_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
 {
 	sqlite3_stmt *s;
 	memset(tc, 0, sizeof *tc);
@@ -182,12 +150,9 @@ int dt_store_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read task card");
 }
 
-int dt_store_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
                     const char *value, const char *by)
 {
-	char err[256];
-	if (dt_taskcard_validate(f, value, err, sizeof err) < 0)
-		return dt_sq_fail(st, "%s", err);
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO taskcard_value(pilot_id, field, value,"
 	                  " set_by) VALUES(?1,?2,?3,?4)", &s) < 0)

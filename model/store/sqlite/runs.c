@@ -35,7 +35,7 @@ static void row_to_run(sqlite3_stmt *s, dt_run *r)
 	r->files = sqlite3_column_int64(s, 10);
 }
 
-int dt_store_run_find(dt_store *st, const char *name, dt_run *out)
+int dt_sq_run_find(dt_store *st, const char *name, dt_run *out)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT " RUN_COLUMNS " FROM run r WHERE r.name = ?1",
@@ -56,7 +56,7 @@ int dt_store_run_find(dt_store *st, const char *name, dt_run *out)
 	return ret;
 }
 
-int dt_store_run_create(dt_store *st, dt_run *run)
+int dt_sq_run_create(dt_store *st, dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
@@ -73,11 +73,11 @@ int dt_store_run_create(dt_store *st, dt_run *run)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "create run");
-	run->id = sqlite3_last_insert_rowid(st->db);
+	run->id = sqlite3_last_insert_rowid(DT_SQ_DB(st));
 	return 0;
 }
 
-int dt_store_run_update(dt_store *st, const dt_run *run)
+int dt_sq_run_update(dt_store *st, const dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "UPDATE run SET format=?2, grad_accum=?3,"
@@ -104,7 +104,7 @@ static int row_run(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n)
+int dt_sq_run_list(dt_store *st, dt_run **runs, size_t *n)
 {
 	sqlite3_stmt *s;
 	*runs = NULL;
@@ -127,7 +127,7 @@ static int row_file(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
+int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                        size_t *n)
 {
 	sqlite3_stmt *s;
@@ -141,7 +141,7 @@ int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 	                     NULL, "list files");
 }
 
-int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
+int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
                       const char *sha256_hex, int64_t bytes,
                       const char *format, int64_t *file_id)
 {
@@ -167,7 +167,7 @@ int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "add file");
-	*file_id = sqlite3_last_insert_rowid(st->db);
+	*file_id = sqlite3_last_insert_rowid(DT_SQ_DB(st));
 	return 0;
 }
 
@@ -184,7 +184,7 @@ static int64_t steps_stride(const int64_t *step, size_t n)
 	return d;
 }
 
-int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
@@ -218,7 +218,7 @@ typedef struct blob_owner {
 	void **blobs;
 } blob_owner;
 
-void dt_store_raw_free(dt_rawchunk *chunks, void *owner)
+static void raw_free(dt_rawchunk *chunks, void *owner)
 {
 	blob_owner *o = owner;
 	if (o) {
@@ -228,6 +228,12 @@ void dt_store_raw_free(dt_rawchunk *chunks, void *owner)
 		free(o);
 	}
 	free(chunks);
+}
+
+void dt_sq_raw_free(dt_store *st, dt_rawchunk *chunks, void *owner)
+{
+	(void)st;
+	raw_free(chunks, owner);
 }
 
 /* Read a BLOB column of raw_series row `rowid` straight into a buffer
@@ -244,7 +250,7 @@ static void *read_blob(dt_store *st, blob_owner *o, const char *col,
 	void *buf = malloc(bytes ? bytes : 1);
 	if (!buf)
 		return NULL;
-	if (bytes && (sqlite3_blob_open(st->db, "main", "raw_series", col, rowid,
+	if (bytes && (sqlite3_blob_open(DT_SQ_DB(st), "main", "raw_series", col, rowid,
 	                                0, &b) != SQLITE_OK)) {
 		free(buf);
 		return NULL;
@@ -293,7 +299,7 @@ static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
 	return (c->step && c->value && c->marks) ? 0 : -2;
 }
 
-int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
+int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks, void **owner)
 {
 	sqlite3_stmt *s;
@@ -321,7 +327,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 		bad = -3;
 	sqlite3_finalize(s);
 	if (bad) {
-		dt_store_raw_free(*chunks, o);
+		raw_free(*chunks, o);
 		*chunks = NULL;
 		*nchunks = 0;
 		if (bad == -2)
@@ -335,7 +341,7 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 }
 
 
-int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
+int dt_sq_metric_list(dt_store *st, int64_t run_id, char ***names,
                           size_t *n)
 {
 	sqlite3_stmt *s;
@@ -349,7 +355,7 @@ int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
 	return dt_sq_collect_strings(st, s, names, n);
 }
 
-int dt_store_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
+int dt_sq_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO run_metric(run_id, metric,"
@@ -382,7 +388,7 @@ static int row_stats(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+int dt_sq_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
                         size_t *n)
 {
 	sqlite3_stmt *s;
@@ -432,24 +438,24 @@ static int messages(dt_store *st, int64_t run_id, const char *kind,
 	return dt_sq_collect_strings(st, s, w, n);
 }
 
-int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
+int dt_sq_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
                          const char *text)
 {
 	return message_add(st, run_id, file_id, "warning", text);
 }
 
-int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+int dt_sq_note_add(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *text)
 {
 	return message_add(st, run_id, file_id, "note", text);
 }
 
-int dt_store_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
+int dt_sq_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
 {
 	return messages(st, run_id, "warning", w, n);
 }
 
-int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
+int dt_sq_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
 {
 	return messages(st, run_id, "note", w, n);
 }

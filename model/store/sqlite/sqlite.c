@@ -26,24 +26,12 @@ int dt_sq_fail(dt_store *st, const char *fmt, ...)
 	return -1;
 }
 
-int dt_store_fail(dt_store *st, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	dt_err_vset(&st->err, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 int dt_sq_fail_db(dt_store *st, const char *what)
 {
-	return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(st->db));
+	return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(DT_SQ_DB(st)));
 }
 
-const char *dt_store_error(const dt_store *st)
-{
-	return st ? st->err.msg : "store not open";
-}
 
 /* mkdir -p of the directory part of path. */
 static void make_parent_dirs(const char *path)
@@ -62,8 +50,8 @@ static void make_parent_dirs(const char *path)
 int dt_sq_exec(dt_store *st, const char *sql)
 {
 	char *msg = NULL;
-	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		dt_sq_fail(st, "store: %s", msg ? msg : sqlite3_errmsg(st->db));
+	if (sqlite3_exec(DT_SQ_DB(st), sql, NULL, NULL, &msg) != SQLITE_OK) {
+		dt_sq_fail(st, "store: %s", msg ? msg : sqlite3_errmsg(DT_SQ_DB(st)));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -73,7 +61,7 @@ int dt_sq_exec(dt_store *st, const char *sql)
 static int user_version(dt_store *st, int *v)
 {
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL))
+	if (sqlite3_prepare_v2(DT_SQ_DB(st), "PRAGMA user_version", -1, &s, NULL))
 		return dt_sq_fail_db(st, "read schema version");
 	*v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
 	sqlite3_finalize(s);
@@ -103,64 +91,70 @@ static int migrate(dt_store *st)
 	}
 	return dt_sq_exec(st, "COMMIT");
 bad:
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);
 	return -1;
 }
 
-dt_store *dt_store_open(const char *path, char *err, size_t errlen)
+dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 {
-	dt_store *st = calloc(1, sizeof *st);
-	if (!st) {
-		snprintf(err, errlen, "store: out of memory");
+	dt_sq_store *sq = calloc(1, sizeof *sq);
+	if (!sq) {
+		dt_err_set(err, "store: out of memory");
 		return NULL;
 	}
-	make_parent_dirs(path);
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-	                    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-		snprintf(err, errlen, "store %s: %s", path,
-		         st->db ? sqlite3_errmsg(st->db) : "cannot open");
-		dt_store_close(st);
+	dt_store *st = &sq->base;
+	st->ops = &dt_sq_ops;
+	st->flags = flags;
+	int mode = SQLITE_OPEN_READWRITE;
+	if (!(flags & DT_STORE_READ)) {
+		make_parent_dirs(path);
+		mode |= SQLITE_OPEN_CREATE;
+	}
+	if (sqlite3_open_v2(path, &sq->db, mode, NULL) != SQLITE_OK) {
+		dt_err_set(err, "store %s: %s", path,
+		           sq->db ? sqlite3_errmsg(sq->db) : "cannot open");
+		dt_sq_close(st);
 		return NULL;
 	}
-	sqlite3_busy_timeout(st->db, 5000);
+	sqlite3_busy_timeout(sq->db, 5000);
 	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
 	 * effect only when the file is created). */
 	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
 	             " PRAGMA foreign_keys=ON;"
 	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0) {
-		snprintf(err, errlen, "%s: %s", path, st->err.msg);
-		dt_store_close(st);
+		dt_err_set(err, "%s: %s", path, st->err.msg);
+		dt_sq_close(st);
 		return NULL;
 	}
 	return st;
 }
 
-void dt_store_close(dt_store *st)
+void dt_sq_close(dt_store *st)
 {
 	if (!st)
 		return;
-	sqlite3_close(st->db);
+	sqlite3_close(DT_SQ_DB(st));
 	free(st);
 }
 
-int dt_store_begin(dt_store *st)
+int dt_sq_begin(dt_store *st)
 {
 	return dt_sq_exec(st, "BEGIN IMMEDIATE");
 }
 
-int dt_store_commit(dt_store *st)
+int dt_sq_commit(dt_store *st)
 {
 	return dt_sq_exec(st, "COMMIT");
 }
 
-void dt_store_rollback(dt_store *st)
+void dt_sq_rollback(dt_store *st)
 {
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);
 }
 
 int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
 {
-	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(DT_SQ_DB(st), sql, -1, s, NULL) != SQLITE_OK)
 		return dt_sq_fail_db(st, "prepare");
 	return 0;
 }
@@ -231,7 +225,7 @@ int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
 	                     free_string, "read");
 }
 
-int dt_store_data_version_get(dt_store *st, int64_t *version)
+int dt_sq_data_version_get(dt_store *st, int64_t *version)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "PRAGMA data_version", &s) < 0)

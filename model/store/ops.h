@@ -1,0 +1,158 @@
+/* ops.h: the contract between the store interface (model/store/store.h,
+ * model/store/store.c) and a backend (model/store/sqlite/ today; a second
+ * backend, e.g. model/store/postgresql/, is one new folder implementing
+ * this header plus one line in the backend table of store.c).
+ *
+ * Only model/store/ includes this header: callers use store.h.
+ *
+ * A backend:
+ *  - allocates its own handle struct whose FIRST member is a struct
+ *    dt_store, with `ops` pointing at its const ops table, and returns a
+ *    pointer to that member from its open function;
+ *  - implements every member of struct dt_store_ops: rows to structs and
+ *    back, nothing else. Domain rules (names, validation, hashing and the
+ *    decision chain, evidence parsing) are applied above it, in store.c,
+ *    model/core and model/service, so a backend never repeats them;
+ *  - reports failures with dt_store_fail(st, ...) and follows the rule of
+ *    model/util/err.h: -1 leaves every out-array NULL with count 0;
+ *  - keeps every write of one operation atomic, and begin/commit/rollback
+ *    a transaction that holds the write lock from begin on (several
+ *    people share one store).
+ * Each member has the arguments and result of the store.h function of
+ * the same name (dt_store_<member>), unless its comment here says
+ * otherwise. */
+#ifndef DT_STORE_OPS_H
+#define DT_STORE_OPS_H
+
+#include "model/store/store.h"
+#include "model/util/err.h"
+
+typedef struct dt_store_ops dt_store_ops;
+
+/* The part of every store handle that store.c reads. */
+struct dt_store {
+	const dt_store_ops *ops;
+	unsigned flags;       /* DT_STORE_* given to open */
+	dt_err err;           /* last failure (dt_store_error) */
+};
+
+struct dt_store_ops {
+	const char *name;     /* "sqlite" */
+
+	/* the handle */
+	void (*close)(dt_store *st);          /* frees the handle; NULL-safe */
+	int (*begin)(dt_store *st);
+	int (*commit)(dt_store *st);
+	void (*rollback)(dt_store *st);
+	int (*data_version_get)(dt_store *st, int64_t *version);
+
+	/* runs, files, series */
+	int (*run_find)(dt_store *st, const char *name, dt_run *out);
+	/* insert; the name is already checked (dt_name_check) and not taken */
+	int (*run_create)(dt_store *st, dt_run *run);
+	int (*run_update)(dt_store *st, const dt_run *run);
+	int (*run_list)(dt_store *st, dt_run **runs, size_t *n);
+	int (*file_add)(dt_store *st, int64_t run_id, const char *path,
+	                const char *sha256_hex, int64_t bytes,
+	                const char *format, int64_t *file_id);
+	int (*file_list)(dt_store *st, int64_t run_id, dt_run_file **files,
+	                 size_t *n);
+	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s);
+	int (*raw_load)(dt_store *st, int64_t run_id, const char *metric,
+	                dt_rawchunk **chunks, size_t *nchunks,
+	                void **blob_owner);
+	void (*raw_free)(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
+	int (*metric_list)(dt_store *st, int64_t run_id, char ***names,
+	                   size_t *n);
+	int (*stats_put)(dt_store *st, int64_t run_id,
+	                 const dt_metric_stats *ms);
+	int (*stats_list)(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+	                  size_t *n);
+	int (*warning_add)(dt_store *st, int64_t run_id, int64_t file_id,
+	                   const char *text);
+	int (*warning_list)(dt_store *st, int64_t run_id, char ***w, size_t *n);
+	int (*note_add)(dt_store *st, int64_t run_id, int64_t file_id,
+	                const char *text);
+	int (*note_list)(dt_store *st, int64_t run_id, char ***w, size_t *n);
+	int (*fact_set)(dt_store *st, int64_t run_id, int64_t file_id,
+	                const char *key, const char *value, const char *source,
+	                const char *set_by);
+	int (*fact_list)(dt_store *st, int64_t run_id, dt_fact **facts,
+	                 size_t *n);
+
+	/* pilots and task cards */
+	/* insert and read back; the name is checked and not taken */
+	int (*pilot_create)(dt_store *st, const char *name, const char *by,
+	                    dt_pilot *out);
+	int (*pilot_find)(dt_store *st, const char *name, dt_pilot *out);
+	int (*pilot_list)(dt_store *st, dt_pilot **v, size_t *n);
+	int (*pilot_attach)(dt_store *st, int64_t pilot_id, int64_t run_id,
+	                    dt_run_role role, const char *by);
+	int (*pilot_run_list)(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
+	                      size_t *n);
+	int (*taskcard_load)(dt_store *st, int64_t pilot_id, dt_taskcard *tc);
+	/* insert one value row; the value is already validated */
+	int (*taskcard_set)(dt_store *st, int64_t pilot_id, dt_tc_field f,
+	                    const char *value, const char *by);
+
+	/* checklist */
+	/* entries and evidence only; store.c resolves the statuses */
+	int (*checklist_load)(dt_store *st, int64_t pilot_id, dt_checklist *cl);
+	/* insert one entry row; already validated */
+	int (*check_set)(dt_store *st, int64_t pilot_id, dt_check_id id,
+	                 dt_check_status status, const char *note,
+	                 const char *reason, const char *by);
+	int (*check_history_list)(dt_store *st, int64_t pilot_id,
+	                          dt_check_id id, dt_check_entry **v, size_t *n);
+	int (*evidence_add)(dt_store *st, int64_t pilot_id, dt_check_id id,
+	                    const char *kind, const char *ref,
+	                    const char *sha256_hex, const char *by);
+
+	/* drills */
+	int (*drill_add)(dt_store *st, dt_drill *d, const char *by);
+	int (*drill_check_set)(dt_store *st, int64_t drill_id,
+	                       dt_drill_item item, dt_dc_status status,
+	                       const char *note, const char *source,
+	                       const char *by);
+	int (*drill_list)(dt_store *st, int64_t pilot_id, dt_drill **v,
+	                  size_t *n);
+
+	/* decisions: tail and insert run inside one transaction of store.c
+	 * (dt_store_decision_append), which computes every field */
+	int (*decision_tail)(dt_store *st, int64_t pilot_id,
+	                     dt_decision_tail *t);
+	int (*decision_insert)(dt_store *st, const dt_decision *d);
+	int (*decision_list)(dt_store *st, int64_t pilot_id, dt_decision **v,
+	                     size_t *n);
+
+	/* ledger and scenario */
+	int (*ledger_set)(dt_store *st, const char *pilot, const char *side,
+	                  const char *key, double value, const char *basis,
+	                  const char *note, const char *set_by);
+	int (*ledger_list)(dt_store *st, const char *pilot, dt_ledger_entry **e,
+	                   size_t *n);
+	int (*ledger_attach)(dt_store *st, const char *pilot, int64_t run_id);
+	int (*ledger_run_list)(dt_store *st, const char *pilot, int64_t **ids,
+	                       size_t *n);
+	int (*ledger_exists)(dt_store *st, const char *pilot);
+	int (*scenario_put)(dt_store *st, const char *pilot,
+	                    const dt_scenario_rec *rec);
+	int (*scenario_get)(dt_store *st, const char *pilot,
+	                    dt_scenario_rec *out);
+};
+
+/* A backend as the backend table of store.c lists it. */
+typedef struct dt_store_backend {
+	const char *name;
+	/* 1 when `where` (what the user gave as --db) names a store of this
+	 * backend, else 0. Asked in table order; the first that claims wins. */
+	int (*claims)(const char *where);
+	/* Open the store `where` with DT_STORE_* flags. Returns the handle, or
+	 * NULL with the reason in *err. */
+	dt_store *(*open)(const char *where, unsigned flags, dt_err *err);
+} dt_store_backend;
+
+/* The backends (each defined in its folder). */
+extern const dt_store_backend dt_store_backend_sqlite;
+
+#endif

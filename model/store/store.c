@@ -1,0 +1,407 @@
+/* store.c: the store interface (model/store/store.h) over its backends
+ * (model/store/ops.h): picks the backend at open, applies the rules that
+ * do not depend on the backend (name rule, task-card and checklist
+ * validation, the decision hash chain), and dispatches every other
+ * operation to the handle's ops table. */
+#include "model/store/ops.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/name.h"
+
+/* The backends, asked in order whether they take a `where` (the first
+ * that claims it opens it). A new backend is one folder under
+ * model/store/ and one line here, before SQLite, which takes any path. */
+static const dt_store_backend *const backends[] = {
+	&dt_store_backend_sqlite,
+};
+
+int dt_store_where_is_postgresql(const char *where)
+{
+	if (!strncmp(where, "postgresql://", 13) ||
+	    !strncmp(where, "postgres://", 11))
+		return 1;
+	/* libpq keyword/value form: starts with "keyword=" (letters and _),
+	 * e.g. "host=db1 dbname=dualtrack"; a path never looks like that
+	 * unless it is a bare file name with '=' in it, which a path with a
+	 * '/' or a '.' before the '=' is not. */
+	const char *p = where;
+	while (*p == ' ')
+		p++;
+	const char *k = p;
+	while (isalpha((unsigned char)*p) || *p == '_')
+		p++;
+	while (*p == ' ')
+		p++;
+	return p > k && *p == '=';
+}
+
+dt_store *dt_store_open_flags(const char *where, unsigned flags, char *err,
+                              size_t errlen)
+{
+	dt_err e;
+	dt_err_clear(&e);
+	for (size_t i = 0; i < sizeof backends / sizeof *backends; i++) {
+		if (!backends[i]->claims(where))
+			continue;
+		dt_store *st = backends[i]->open(where, flags, &e);
+		if (!st)
+			snprintf(err, errlen, "%s", e.msg);
+		return st;
+	}
+	snprintf(err, errlen, "store %s: this dualtrack has no backend for it"
+	         "%s", where, dt_store_where_is_postgresql(where) ?
+	         " (PostgreSQL stores are not built in)" : "");
+	return NULL;
+}
+
+dt_store *dt_store_open(const char *where, char *err, size_t errlen)
+{
+	return dt_store_open_flags(where, 0, err, errlen);
+}
+
+const char *dt_store_backend_name(const dt_store *st)
+{
+	return st->ops->name;
+}
+
+void dt_store_close(dt_store *st)
+{
+	if (st)
+		st->ops->close(st);
+}
+
+const char *dt_store_error(const dt_store *st)
+{
+	return st ? st->err.msg : "store not open";
+}
+
+int dt_store_fail(dt_store *st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	dt_err_vset(&st->err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- operations with a rule above the backend ------------------------- */
+
+int dt_store_run_create(dt_store *st, dt_run *run)
+{
+	char err[DT_ERR_MAX];
+	if (dt_name_check(run->name, "run name", err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
+	return st->ops->run_create(st, run);
+}
+
+int dt_store_pilot_create(dt_store *st, const char *name, const char *by,
+                          dt_pilot *out)
+{
+	char err[DT_ERR_MAX];
+	if (dt_name_check(name, "pilot name", err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
+	int rc = st->ops->pilot_find(st, name, out);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return dt_store_fail(st, "a pilot named '%s' exists", out->name);
+	return st->ops->pilot_create(st, name, by, out);
+}
+
+int dt_store_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+                          const char *value, const char *by)
+{
+	char err[DT_ERR_MAX];
+	if (dt_taskcard_validate(f, value, err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
+	return st->ops->taskcard_set(st, pilot_id, f, value, by);
+}
+
+int dt_store_checklist_load(dt_store *st, int64_t pilot_id,
+                            dt_checklist *cl)
+{
+	if (st->ops->checklist_load(st, pilot_id, cl) < 0)
+		return -1;
+	dt_checklist_resolve(cl);
+	return 0;
+}
+
+int dt_store_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+                       dt_check_status status, const char *note,
+                       const char *reason, const char *by)
+{
+	char err[DT_ERR_MAX];
+	if (dt_check_validate(id, status, note, reason, err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
+	return st->ops->check_set(st, pilot_id, id, status, note, reason, by);
+}
+
+int dt_store_decision_append(dt_store *st, dt_decision *d)
+{
+	char err[DT_ERR_MAX];
+	if (dt_decision_prepare(d, err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
+	if (st->ops->begin(st) < 0)
+		return -1;
+	dt_decision_tail t;
+	if (st->ops->decision_tail(st, d->pilot_id, &t) < 0)
+		goto fail;
+	if (dt_decision_link(d, &t) < 0) {
+		dt_store_fail(st, "store: out of memory");
+		goto fail;
+	}
+	if (st->ops->decision_insert(st, d) < 0 || st->ops->commit(st) < 0)
+		goto fail;
+	return 0;
+fail:
+	st->ops->rollback(st);
+	return -1;
+}
+
+int dt_store_decision_verify(dt_store *st, dt_chain_report *r)
+{
+	dt_decision *v;
+	size_t n;
+	if (st->ops->decision_list(st, 0, &v, &n) < 0)
+		return -1;
+	int rc = dt_decision_chain_check(v, n, r);
+	dt_decisions_free(v, n);
+	return rc < 0 ? dt_store_fail(st, "store: out of memory") : 0;
+}
+
+/* ---- operations the backend does alone ------------------------------- */
+
+int dt_store_begin(dt_store *st)
+{
+	return st->ops->begin(st);
+}
+
+int dt_store_commit(dt_store *st)
+{
+	return st->ops->commit(st);
+}
+
+void dt_store_rollback(dt_store *st)
+{
+	st->ops->rollback(st);
+}
+
+int dt_store_data_version_get(dt_store *st, int64_t *version)
+{
+	return st->ops->data_version_get(st, version);
+}
+
+int dt_store_run_find(dt_store *st, const char *name, dt_run *out)
+{
+	return st->ops->run_find(st, name, out);
+}
+
+int dt_store_run_update(dt_store *st, const dt_run *run)
+{
+	return st->ops->run_update(st, run);
+}
+
+int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n)
+{
+	return st->ops->run_list(st, runs, n);
+}
+
+int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
+                      const char *sha256_hex, int64_t bytes,
+                      const char *format, int64_t *file_id)
+{
+	return st->ops->file_add(st, run_id, path, sha256_hex, bytes, format,
+	                         file_id);
+}
+
+int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
+                       size_t *n)
+{
+	return st->ops->file_list(st, run_id, files, n);
+}
+
+int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s)
+{
+	return st->ops->raw_put(st, file_id, s);
+}
+
+int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
+                      dt_rawchunk **chunks, size_t *nchunks,
+                      void **blob_owner)
+{
+	return st->ops->raw_load(st, run_id, metric, chunks, nchunks,
+	                         blob_owner);
+}
+
+void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner)
+{
+	st->ops->raw_free(st, chunks, blob_owner);
+}
+
+int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
+                         size_t *n)
+{
+	return st->ops->metric_list(st, run_id, names, n);
+}
+
+int dt_store_stats_put(dt_store *st, int64_t run_id,
+                       const dt_metric_stats *ms)
+{
+	return st->ops->stats_put(st, run_id, ms);
+}
+
+int dt_store_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
+                        size_t *n)
+{
+	return st->ops->stats_list(st, run_id, ms, n);
+}
+
+int dt_store_warning_add(dt_store *st, int64_t run_id, int64_t file_id,
+                         const char *text)
+{
+	return st->ops->warning_add(st, run_id, file_id, text);
+}
+
+int dt_store_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return st->ops->warning_list(st, run_id, w, n);
+}
+
+int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *text)
+{
+	return st->ops->note_add(st, run_id, file_id, text);
+}
+
+int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
+{
+	return st->ops->note_list(st, run_id, w, n);
+}
+
+int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *key, const char *value, const char *source,
+                      const char *set_by)
+{
+	return st->ops->fact_set(st, run_id, file_id, key, value, source,
+	                         set_by);
+}
+
+int dt_store_fact_list(dt_store *st, int64_t run_id, dt_fact **facts,
+                       size_t *n)
+{
+	return st->ops->fact_list(st, run_id, facts, n);
+}
+
+int dt_store_pilot_find(dt_store *st, const char *name, dt_pilot *out)
+{
+	return st->ops->pilot_find(st, name, out);
+}
+
+int dt_store_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
+{
+	return st->ops->pilot_list(st, v, n);
+}
+
+int dt_store_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+                          dt_run_role role, const char *by)
+{
+	return st->ops->pilot_attach(st, pilot_id, run_id, role, by);
+}
+
+int dt_store_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
+                            size_t *n)
+{
+	return st->ops->pilot_run_list(st, pilot_id, v, n);
+}
+
+int dt_store_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
+{
+	return st->ops->taskcard_load(st, pilot_id, tc);
+}
+
+int dt_store_check_history_list(dt_store *st, int64_t pilot_id,
+                                dt_check_id id, dt_check_entry **v, size_t *n)
+{
+	return st->ops->check_history_list(st, pilot_id, id, v, n);
+}
+
+int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                          const char *kind, const char *ref,
+                          const char *sha256_hex, const char *by)
+{
+	return st->ops->evidence_add(st, pilot_id, id, kind, ref, sha256_hex,
+	                             by);
+}
+
+int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by)
+{
+	return st->ops->drill_add(st, d, by);
+}
+
+int dt_store_drill_check_set(dt_store *st, int64_t drill_id,
+                             dt_drill_item item, dt_dc_status status,
+                             const char *note, const char *source,
+                             const char *by)
+{
+	return st->ops->drill_check_set(st, drill_id, item, status, note,
+	                                source, by);
+}
+
+int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v,
+                        size_t *n)
+{
+	return st->ops->drill_list(st, pilot_id, v, n);
+}
+
+int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
+                           size_t *n)
+{
+	return st->ops->decision_list(st, pilot_id, v, n);
+}
+
+int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
+                        const char *key, double value, const char *basis,
+                        const char *note, const char *set_by)
+{
+	return st->ops->ledger_set(st, pilot, side, key, value, basis, note,
+	                           set_by);
+}
+
+int dt_store_ledger_list(dt_store *st, const char *pilot, dt_ledger_entry **e,
+                         size_t *n)
+{
+	return st->ops->ledger_list(st, pilot, e, n);
+}
+
+int dt_store_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
+{
+	return st->ops->ledger_attach(st, pilot, run_id);
+}
+
+int dt_store_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
+                             size_t *n)
+{
+	return st->ops->ledger_run_list(st, pilot, ids, n);
+}
+
+int dt_store_ledger_exists(dt_store *st, const char *pilot)
+{
+	return st->ops->ledger_exists(st, pilot);
+}
+
+int dt_store_scenario_put(dt_store *st, const char *pilot,
+                          const dt_scenario_rec *rec)
+{
+	return st->ops->scenario_put(st, pilot, rec);
+}
+
+int dt_store_scenario_get(dt_store *st, const char *pilot,
+                          dt_scenario_rec *out)
+{
+	return st->ops->scenario_get(st, pilot, out);
+}
