@@ -94,6 +94,33 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	return 0;
 }
 
+/* "marker megatron_loaded line 17 (checkpoint 400), new_file" or
+ * "none recorded". */
+static char *evidence_text(const dt_restart_evidence *e, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->n && used < n; i++) {
+		const dt_launch_evidence *x = &e->ev[i];
+		char m[64] = "", line[32] = "", ck[40] = "";
+		if (x->marker[0])
+			dt_sanitize(x->marker, m, sizeof m);
+		if (x->line)
+			snprintf(line, sizeof line, " line %llu",
+			         (unsigned long long)x->line);
+		if (x->ckpt_step >= 0)
+			snprintf(ck, sizeof ck, " (checkpoint %lld)",
+			         (long long)x->ckpt_step);
+		int k = snprintf(buf + used, n - used, "%s%s%s%s%s%s",
+		                 i ? ", " : "", dt_launch_kind_name(x->kind),
+		                 m[0] ? " " : "", m, line, ck);
+		used = k < 0 ? n : used + (size_t)k;
+	}
+	if (e->n == 0)
+		snprintf(buf, n, "none recorded");
+	return buf;
+}
+
 static void print_text(const char *run, const dt_resume_run_result *res)
 {
 	char safe[DT_NAME_MAX * 2], ck[DT_RESUME_MAX_CKPT * 22];
@@ -103,8 +130,11 @@ static void print_text(const char *run, const dt_resume_run_result *res)
 	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, res->nseg, n);
 	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
+		char ev[600];
 		printf("restart %zu at step %lld: %s\n", i + 1,
 		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
+		printf("  %-12s %s\n", "evidence",
+		       evidence_text(&v[i].evidence, ev, sizeof ev));
 		for (int c = 0; c < DT_RESUME_NCHECKS; c++)
 			printf("  %-12s %-5s %s\n", dt_resume_check_key(c),
 			       dt_check_name(v[i].check[c]), v[i].detail[c]);
@@ -164,7 +194,26 @@ static void print_json(const char *run, const char *baseline,
 		dt_jw_obj_end(&w);
 		dt_jw_key(&w, "reason"); dt_jw_str(&w, r->reason);
 		dt_jw_key(&w, "last_before"); dt_jw_int(&w, r->last_before);
-		json_opt_int(&w, "checkpoint_step", r->ckpt_step, r->ckpt_step > 0);
+		/* checkpoint_step: the log's (issue 9), else null; the confirmed
+		 * one given by --checkpoint, a fact or a drill apart. */
+		json_opt_int(&w, "checkpoint_step", r->log_ckpt, r->log_ckpt >= 0);
+		json_opt_int(&w, "confirmed_checkpoint_step", r->given_ckpt,
+		             r->given_ckpt > 0);
+		dt_jw_key(&w, "evidence");
+		dt_jw_arr_begin(&w);
+		for (size_t e = 0; e < r->evidence.n; e++) {
+			const dt_launch_evidence *x = &r->evidence.ev[e];
+			dt_jw_obj_begin(&w);
+			dt_jw_key(&w, "kind");
+			dt_jw_str(&w, dt_launch_kind_name(x->kind));
+			dt_jw_key(&w, "marker");
+			if (x->marker[0]) dt_jw_str(&w, x->marker); else dt_jw_null(&w);
+			json_opt_int(&w, "line", (int64_t)x->line, x->line > 0);
+			json_opt_int(&w, "checkpoint_step", x->ckpt_step,
+			             x->ckpt_step >= 0);
+			dt_jw_obj_end(&w);
+		}
+		dt_jw_arr_end(&w);
 		dt_jw_key(&w, "replayed_steps"); dt_jw_int(&w, (int64_t)r->replayed);
 		dt_jw_key(&w, "replayed_points");
 		dt_jw_int(&w, (int64_t)r->replayed_points);

@@ -386,7 +386,8 @@ static void finish_header(csv_ctx *c)
 		               c->src->path);
 	}
 	if (c->nheaders > 0) {
-		if (dt_rawlog_mark_segment(c->log) < 0)
+		if (dt_rawlog_launch(c->log, DT_LAUNCH_HEADER, c->line, -1,
+		                     NULL) < 0)
 			fail(c, "out of memory");
 		dt_rawlog_warn(c->log, "%s:%zu: header repeated: new segment "
 		               "(appended after a restart?)", c->src->path, c->line);

@@ -270,7 +270,8 @@ static int check_elapsed(jl_ctx *c, json_object *obj)
 	dt_rawlog_warn(c->log, "%s:%zu: elapsed_time drops from %lld s to %lld s: "
 	               "a new process (resume); new segment", c->src->path,
 	               c->line, prev, t);
-	return dt_rawlog_mark_segment(c->log);
+	return dt_rawlog_launch(c->log, DT_LAUNCH_ELAPSED_RESET, c->line, -1,
+	                        NULL);
 }
 
 /* Push the points of one parsed line object. */

@@ -25,6 +25,7 @@
 
 #include "importers/importer.h"
 #include "importers/neuron_compile.h"
+#include "importers/resume_marker.h"
 #include "importers/skipval.h"
 #include "importers/textline.h"
 #include "model/util/num.h"
@@ -37,7 +38,8 @@ enum tl_kind {
 	TL_NONE,        /* not a training line */
 	TL_TRAIN,       /* training metrics at a step */
 	TL_EVAL,        /* validation metrics at a step */
-	TL_RESUME,      /* HyperPod auto-resume retry: new launch */
+	TL_RESUME,      /* a resume marker line (resume_marker.h) */
+	TL_BANNER,      /* a start-up banner (launch evidence) */
 	TL_PTL_NOSTEP,  /* PTL bar without global_step */
 	TL_VAL_NOSTEP   /* Megatron validation line without an iteration */
 };
@@ -60,6 +62,8 @@ typedef struct tl_rec {
 	int running_mean;      /* PTL loss= used without reduced_train_loss */
 	int64_t batch;         /* Megatron global batch size, 0 = none */
 	int64_t skipped;       /* Megatron number of skipped iterations */
+	int64_t ckpt;          /* TL_RESUME: checkpoint step named, -1 none */
+	const char *marker;    /* TL_RESUME: marker id (resume_marker.h) */
 	dt_skipval bad;        /* known-metric values that are not numbers */
 } tl_rec;
 
@@ -72,7 +76,7 @@ typedef struct tl_ctx {
 	int style_seen;
 	size_t nnoloss, nptl_nostep, nval_nostep;
 	int64_t noloss_first, noloss_last, skipped_total;
-	int running_mean, batch_warned;
+	int running_mean, batch_warned, ptl_noted;
 	dt_skipval skip;       /* unreadable values of the whole file */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
 } tl_ctx;
@@ -409,9 +413,7 @@ static void megatron_field(tl_rec *r, const char *f, size_t n, int eval)
 		r->batch = count_of(v);
 	else if (strcmp(key, "number of skipped iterations") == 0)
 		r->skipped = count_of(v);
-	else if (strcmp(key, "consumed samples") == 0 ||
-	         strcmp(key, "consumed tokens") == 0 ||
-	         strcmp(key, "number of nan iterations") == 0)
+	else if (strcmp(key, "number of nan iterations") == 0)
 		return;
 	else if (!eval)
 		add_pair(r, key, kl, v);
@@ -470,7 +472,6 @@ static void ptl_item(tl_rec *r, const char *s, size_t n, int reduced)
 	char key[TL_KEY_LEN];
 	clean_key(s, kl, key, sizeof key);
 	if (strcmp(key, "global_step") == 0 || strcmp(key, "v_num") == 0 ||
-	    strcmp(key, "consumed_samples") == 0 ||
 	    (reduced && strcmp(key, "loss") == 0))
 		return;
 	if (dt_parse_double_field(val, vl, &v) < 0)
@@ -490,10 +491,12 @@ static int match_ptl(const char *line, tl_rec *r)
 		return 0;
 	r->style = TL_PTL;
 	const char *g = strstr(p, "global_step=");
-	if (!g || dt_parse_step(g + 12, strcspn(g + 12, ",]"), &r->step) < 0) {
+	if (!g || dt_parse_step(g + 12, strcspn(g + 12, ",]"), &r->step) < 0 ||
+	    r->step == INT64_MAX) {
 		r->kind = TL_PTL_NOSTEP;
 		return 1;
 	}
+	r->step += 1;  /* 0-based global_step (ptl_base) */
 	const char *open = g;
 	while (open > p && *open != '[')
 		open--;
@@ -509,9 +512,22 @@ static int match_ptl(const char *line, tl_rec *r)
 	return 1;
 }
 
+/* Start-up banners that every launch prints once: Megatron-LM's
+ * arguments block. A repeated banner is launch evidence. */
+static int match_banner(const char *line, tl_rec *r)
+{
+	if (!strstr(line, "------------------------ arguments "
+	                  "------------------------"))
+		return 0;
+	r->kind = TL_BANNER;
+	r->marker = "megatron_arguments";
+	return 1;
+}
+
 static int match_resume(const char *line, tl_rec *r)
 {
-	if (!strstr(line, "[Auto Resume]") || !strstr(line, "Retrying step"))
+	r->marker = dt_resume_marker(line, &r->ckpt);
+	if (!r->marker)
 		return 0;
 	r->kind = TL_RESUME;
 	return 1;
@@ -521,7 +537,8 @@ static int match_resume(const char *line, tl_rec *r)
 static void recognise(const char *line, tl_rec *r)
 {
 	static int (*const matchers[])(const char *, tl_rec *) = {
-		match_resume, match_megatron, match_neuron_log, match_ptl,
+		match_resume, match_banner, match_megatron, match_neuron_log,
+		match_ptl,
 		match_step_kv
 	};
 	for (size_t i = 0; i < sizeof matchers / sizeof matchers[0]; i++) {
@@ -540,7 +557,10 @@ static int push_point(tl_ctx *c, const char *metric, int64_t step, double v)
 	dt_rawseries *s = dt_rawlog_series(c->out, metric);
 	if (!s)
 		return -1;
-	if (s->n && s->step[s->n - 1] == step) {
+	/* ...but never across a launch boundary: a resumed launch that
+	 * re-logs the last step with the same value is a replayed point. */
+	int new_launch = s->nmarks && s->marks[s->nmarks - 1] == s->n;
+	if (s->n && s->step[s->n - 1] == step && !new_launch) {
 		double last = s->value[s->n - 1];
 		if (last == v || (isnan(last) && isnan(v)))
 			return 0;
@@ -565,14 +585,27 @@ static int push_pairs(tl_ctx *c, const tl_rec *r)
 	return 0;
 }
 
-static int resume(tl_ctx *c)
+/* A resume marker line: launch evidence; a warning when it belongs to a
+ * launch after the file's first (points were logged before it), a note
+ * when the file's first launch resumed (the log begins with a resume). */
+static int resume(tl_ctx *c, const tl_rec *r)
 {
-	char text[160];
+	char text[160], ck[48] = "";
 	snprintf(text, sizeof text, "%s", skip_blank(c->lb.s));
-	if (dt_rawlog_mark_segment(c->out) < 0)
+	if (r->ckpt >= 0)
+		snprintf(ck, sizeof ck, ", checkpoint step %lld",
+		         (long long)r->ckpt);
+	if (dt_rawlog_launch(c->out, DT_LAUNCH_MARKER, c->lineno, r->ckpt,
+	                     r->marker) < 0)
 		return -1;
-	return dt_rawlog_warn(c->out, "%s:%zu: new launch (HyperPod auto-resume):"
-	                      " '%s'", c->src->path, c->lineno, text);
+	int hyperpod = strcmp(r->marker, "hyperpod_auto_resume") == 0;
+	if (c->out->nlaunches == 0)
+		return dt_rawlog_note(c->out, "%s:%zu: the log begins with a resume "
+		                      "(%s%s): '%s'", c->src->path, c->lineno,
+		                      r->marker, ck, text);
+	return dt_rawlog_warn(c->out, "%s:%zu: new launch (%s%s): '%s'",
+	                      c->src->path, c->lineno, hyperpod ?
+	                      "HyperPod auto-resume" : r->marker, ck, text);
 }
 
 static int megatron_facts(tl_ctx *c, const tl_rec *r)
@@ -614,12 +647,31 @@ static void note_style(tl_ctx *c, int style)
 	c->style_seen = style;
 }
 
+/* NeMo / NxD Training bars log Lightning's global_step before the update
+ * (the 40th of 40 batches shows global_step=39.00; LOG-FORMATS.md section
+ * 8): the producer is known, so steps are stored + 1 (optimizer steps,
+ * as HF and Lightning CSV files are), and the import report says so. */
+static int ptl_base(tl_ctx *c)
+{
+	if (c->ptl_noted++)
+		return 0;
+	snprintf(c->out->step_source, sizeof c->out->step_source,
+	         "logged step + 1 (PTL global_step counts from 0)");
+	return dt_rawlog_note(c->out, "%s: NeMo/NxD Training progress bar: "
+	                      "global_step counts updates before the current "
+	                      "one (0-based); stored as global_step + 1 "
+	                      "(optimizer steps)", c->src->path);
+}
+
 static int apply(tl_ctx *c, const tl_rec *r)
 {
 	dt_skipval_merge(&c->skip, &r->bad, c->lineno);
 	switch (r->kind) {
 	case TL_RESUME:
-		return resume(c);
+		return resume(c, r);
+	case TL_BANNER:
+		return dt_rawlog_launch(c->out, DT_LAUNCH_BANNER, c->lineno, -1,
+		                        r->marker);
 	case TL_PTL_NOSTEP:
 		c->nptl_nostep++;
 		return 0;
@@ -635,6 +687,8 @@ static int apply(tl_ctx *c, const tl_rec *r)
 	c->nmatched++;
 	c->running_mean |= r->running_mean;
 	note_style(c, r->style);
+	if (r->style == TL_PTL && ptl_base(c) < 0)
+		return -1;
 	if (r->style == TL_MEGATRON && megatron_facts(c, r) < 0)
 		return -1;
 	return push_pairs(c, r);

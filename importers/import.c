@@ -1,6 +1,8 @@
 /* import.c: detection, parsing and the one-transaction import. */
 #include "importers/import.h"
 
+#include "model/core/segments.h"
+
 #include <stdint.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -242,6 +244,9 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 		if (p->log.series[i].n > 0 &&
 		    dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
 			goto store_err;
+	if (dt_store_launch_put(st, file_id, p->log.launch_ev,
+	                        p->log.nlaunch_ev) < 0)
+		goto store_err;
 	const char *base = strrchr(p->path, '/');
 	base = base ? base + 1 : p->path;
 	for (size_t i = 0; i < p->log.nwarnings; i++) {
@@ -269,22 +274,37 @@ store_err:
 	return -1;
 }
 
+/* Segments of one raw series as dt_resolve_segments counts them (the
+ * one segment count of runs, resume-check and series); 1 when unknown. */
+static size_t series_segments(const dt_rawseries *s)
+{
+	dt_rawchunk c = {s->n, s->step, s->value, s->nmarks, s->marks,
+	                 s->sort_within_segment, 0};
+	dt_series *segs = NULL;
+	size_t n = 0;
+	if (dt_resolve_segments(&c, 1, 1, &segs, &n) < 0)
+		return 1;
+	dt_segments_free(segs, n);
+	return n ? n : 1;
+}
+
 /* "  step range: loss 1..50, all metrics 1..50; 2 segment(s) in the
- * file" (steps as logged, before effective-step resolution; segments
- * from the launches marked inside the file). */
+ * file" (steps as logged, before effective-step resolution; segments of
+ * the loss, else the most of any metric, as dt_resolve_segments finds
+ * them: launches marked inside the file and steps going back). */
 static void report_range(FILE *out, const dt_rawlog *log)
 {
 	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	size_t segs = 1;
+	size_t segs = loss && loss->n ? series_segments(loss) : 1;
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
 		for (size_t k = 0; k < s->n; k++) {
 			lo = s->step[k] < lo ? s->step[k] : lo;
 			hi = s->step[k] > hi ? s->step[k] : hi;
 		}
-		if (s->nmarks + 1 > segs)
-			segs = s->nmarks + 1;
+		if (!(loss && loss->n) && s->n && series_segments(s) > segs)
+			segs = series_segments(s);
 	}
 	if (lo > hi)
 		return;
@@ -301,6 +321,26 @@ static void report_range(FILE *out, const dt_rawlog *log)
 	        (long long)lo, (long long)hi, segs);
 }
 
+/* "  launch 2 at line 17: marker megatron_loaded (checkpoint 400)": one
+ * line per piece of launch evidence found inside the file. */
+static void report_launches(FILE *out, const dt_rawlog *log)
+{
+	for (size_t i = 0; i < log->nlaunch_ev; i++) {
+		const dt_launch_evidence *e = &log->launch_ev[i];
+		char m[64] = "", ck[48] = "";
+		if (e->marker[0])
+			dt_sanitize(e->marker, m, sizeof m);
+		if (e->ckpt_step >= 0)
+			snprintf(ck, sizeof ck, " (checkpoint %lld)",
+			         (long long)e->ckpt_step);
+		fprintf(out, "  launch %u", (unsigned)e->launch + 1);
+		if (e->line)
+			fprintf(out, " at line %llu", (unsigned long long)e->line);
+		fprintf(out, ": %s%s%s%s\n", dt_launch_kind_name(e->kind),
+		        m[0] ? " " : "", m, ck);
+	}
+}
+
 static void report_one(FILE *out, const parsed *p)
 {
 	char path[512];
@@ -314,6 +354,7 @@ static void report_one(FILE *out, const parsed *p)
 	}
 	fprintf(out, "); steps: %s\n", p->log.step_source);
 	report_range(out, &p->log);
+	report_launches(out, &p->log);
 	for (size_t i = 0; i < p->log.nfacts; i++) {
 		char k[128], v[600];
 		dt_sanitize(p->log.facts[i].key, k, sizeof k);

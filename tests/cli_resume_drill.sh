@@ -25,9 +25,11 @@ check "checkpoint from the drill" grep -qx "checkpoint 1200 (from drill #1)" "$t
 # (1200, 1200 + interval 1]
 check "restart 1 at step 1201 passes" grep -qx "restart 1 at step 1201: pass" "$tmp/rc.txt"
 "$BIN" --db "$db" resume-check "$R" --json >"$tmp/rc.json"
-check "JSON checkpoint_step 1200" python3 -c "
+# checkpoint_step is the log's (none stated here: null); the drill's is
+# the confirmed one.
+check "JSON confirmed_checkpoint_step 1200" python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))['restarts']
-assert len(r)==1 and r[0]['checkpoint_step']==1200 and r[0]['at_step']==1201, r" "$tmp/rc.json"
+assert len(r)==1 and r[0]['confirmed_checkpoint_step']==1200 and r[0]['checkpoint_step'] is None and r[0]['at_step']==1201, r" "$tmp/rc.json"
 # --checkpoint still wins over the drill
 "$BIN" --db "$db" resume-check "$R" --checkpoint 1100 >"$tmp/rc2.txt"
 check "--checkpoint given wins" grep -qx "checkpoint 1100" "$tmp/rc2.txt"

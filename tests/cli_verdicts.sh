@@ -46,7 +46,9 @@ check "lost state: lr, replay, data_cursor fail; step passes" py "
 import json
 r = json.load(open('$tmp/lost.json'))['restarts'][0]
 c = r['checks']
-assert r['verdict'] == 'fail' and r['at_step'] == 9 and r['checkpoint_step'] == 8, r
+assert r['verdict'] == 'fail' and r['at_step'] == 9 and r['confirmed_checkpoint_step'] == 8, r
+# the step going back (10 -> 9) is the only launch evidence: no line
+assert r['checkpoint_step'] is None and r['evidence'] == [{'kind': 'step_back', 'marker': None, 'line': None, 'checkpoint_step': None}], r
 assert (c['step'], c['lr'], c['replay'], c['data_cursor']) == ('pass', 'fail', 'fail', 'fail'), c
 assert abs(r['replay_max_rel_diff'] - 0.07 / 1.38) < 1e-9
 assert 'went backwards' in r['details']['data_cursor'] and 'replay' in r['reason']

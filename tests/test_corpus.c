@@ -70,7 +70,10 @@ static const expect corpus[] = {
 	{"mlperf/mlperf-v4.0_juniper_a100x8_deepspeed_llama2_70b_lora_result_"
 	 "0.txt", "mlperf", 26, "loss", 18, 10, 210, NULL, 0},
 	/* Neuron: HF dicts (record order x 500), NxD step lines, LOG lines,
-	 * NxDT progress (global_step, repeats merged later by resolution) */
+	 * NxDT progress (global_step + 1: NeMo bars count from 0; repeats
+	 * merged later by resolution). Issue 9: consumed_samples= is now
+	 * imported as the data cursor (one point per bar with a step: 9 -> 12
+	 * and 16 -> 18 points) and the steps are +1 (1..3 -> 2..4). */
 	{"neuron/trn1_hf-trainer_bert-jp_1core_train-cached-neff.log",
 	 "hf-stdout", 34, "loss", 10, 500, 5000, NULL, 0},
 	{"neuron/trn1_hf-trainer_bert-jp_2core-dp_torchrun_train.log",
@@ -85,17 +88,20 @@ static const expect corpus[] = {
 	{"neuron/trn1_dp-bert-large_LOG-step_loss_doc-excerpt.log", "textlog",
 	 24, "loss", 8, 78, 85, NULL, 0},
 	{"neuron/trn_nxdt_llama3-70b_pretrain_ptl-progress_doc-excerpt.log",
-	 "textlog", 9, "loss", 3, 1, 3, NULL, 0},
+	 "textlog", 12, "loss", 3, 2, 4, NULL, 0},
 	{"neuron/trn_nxdt_llama3-8b_dpo_ptl-progress_mojibake_doc-excerpt.log",
-	 "textlog", 16, "loss", 2, 1, 3, NULL, 0},
-	/* Megatron / NeMo */
+	 "textlog", 18, "loss", 2, 2, 4, NULL, 0},
+	/* Megatron / NeMo. Issue 9: Megatron's `consumed samples:` is
+	 * imported (3 iteration lines each: 15 -> 18, 9 -> 12 points); the
+	 * NeMo bar's global_step=39.00 is step 40 (+1) and its
+	 * consumed_samples=9984.0 a second point (1 -> 2). */
 	{"megatron_nemo_deepspeed/megatron-lm_gpt3_srun-rank-prefixed_doc-"
-	 "excerpt.log", "textlog", 15, "loss", 3, 25, 27, NULL, 0},
+	 "excerpt.log", "textlog", 18, "loss", 3, 25, 27, NULL, 0},
 	{"megatron_nemo_deepspeed/megatron-lm_gpt3-175b_fp16_skipped-"
-	 "iterations_doc-excerpt.log", "textlog", 9, "lr", 3, 1, 3,
+	 "iterations_doc-excerpt.log", "textlog", 12, "lr", 3, 1, 3,
 	 "without 'lm loss'", 0},
 	{"megatron_nemo_deepspeed/nemo1_gpt3-126m_ptl-progress-end-of-run_doc-"
-	 "excerpt.log", "textlog", 1, "loss", 1, 39, 39, NULL, 0},
+	 "excerpt.log", "textlog", 2, "loss", 1, 40, 40, NULL, 0},
 };
 
 static void check_one(const expect *e)

@@ -46,7 +46,16 @@ static void test_resume_elapsed(void **state)
 	const dt_rawseries *s = dt_rawlog_find(&L.log, "loss");
 	assert_int_equal(s->nmarks, 1);
 	assert_int_equal(s->marks[0], 3);
-	assert_int_equal(dt_rawlog_find(&L.log, "eval_loss")->nmarks, 0);
+	/* eval_loss first appears in launch 2: padded with a mark at 0 (mark m
+	 * of every series starts launch m + 1, rawlog.h). */
+	s = dt_rawlog_find(&L.log, "eval_loss");
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 0);
+	/* Launch evidence: the elapsed-time reset at line 4. */
+	assert_int_equal(L.log.nlaunch_ev, 1);
+	assert_int_equal(L.log.launch_ev[0].kind, DT_LAUNCH_ELAPSED_RESET);
+	assert_int_equal(L.log.launch_ev[0].line, 4);
+	assert_int_equal(L.log.launch_ev[0].ckpt_step, -1);
 	expect_warning(&L.log, "resume_trainer_log.jsonl:4: elapsed_time drops");
 	assert_int_equal(L.log.nwarnings, 1);
 	assert_null(dt_rawlog_find(&L.log, "throughput"));

@@ -24,6 +24,7 @@
 #define parse_file(path, log) it_parse_exact_file(&dt_imp_textlog, path, 0, log)
 #define assert_series it_points
 #define has_warning it_has_warning
+#define has_note it_has_note
 
 /* NxD (units, multi-word keys, rank prefix, CRLF), generic pipes with
  * ANSI bold, torchtune key:value, JAX key=value with nan; a HyperPod
@@ -84,7 +85,10 @@ static void test_megatron(void **state)
 	const int64_t est[] = { 30 };
 	const double el[] = { 8.88954 };
 	assert_series(&log, "eval_loss", 1, est, el);
-	assert_null(dt_rawlog_find(&log, "consumed_samples"));
+	/* Data cursor (issue 9): `consumed samples:` is imported; 30 twice
+	 * is one point, 10 has no loss but a cursor. */
+	const double cs[] = { 160, 320, 480, 800 };
+	assert_series(&log, "consumed_samples", 4, lst, cs);
 	assert_int_equal(log.global_batch, 16);
 	assert_true(has_warning(&log, "1 Megatron iteration line(s) without "
 	                        "'lm loss' (iterations 10..10"));
@@ -111,30 +115,35 @@ static void test_neuron_log(void **state)
 	dt_rawlog_free(&log);
 }
 
-/* PTL bars separated by '\r' with mojibake: the step is global_step, the
- * running mean loss= is ignored, global_step 2 printed twice = one point;
- * bars without global_step are counted, not imported. */
+/* PTL bars separated by '\r' with mojibake: the step is global_step + 1
+ * (NeMo/NxDT bars count from 0: global_step=1.000 with consumed_samples
+ * 2048 at a global batch of 1024 is the 2nd update), the running mean
+ * loss= is ignored, global_step 2 printed twice = one point; bars without
+ * global_step are counted, not imported; consumed_samples= is the data
+ * cursor (2048, 3072, 4096). */
 static void test_ptl(void **state)
 {
 	(void)state;
 	dt_rawlog log;
 	parse_file(FIX "ptl.log", &log);
-	const int64_t st[] = { 1, 2, 3 };
+	const int64_t st[] = { 2, 3, 4 };
 	const double loss[] = { 13.40, 12.50, 11.25 };
 	const double lr[] = { 7.5e-9, 1.5e-8, 2.25e-8 };
 	assert_series(&log, "loss", 3, st, loss);
 	assert_series(&log, "lr", 3, st, lr);
 	assert_series(&log, "parameter_norm", 3, st, NULL);
 	assert_null(dt_rawlog_find(&log, "v_num"));
-	assert_null(dt_rawlog_find(&log, "consumed_samples"));
+	const double cs[] = { 2048, 3072, 4096 };
+	assert_series(&log, "consumed_samples", 3, st, cs);
 	assert_null(dt_rawlog_find(&log, "global_step"));
+	assert_true(has_note(&log, "stored as global_step + 1"));
 	assert_true(has_warning(&log, "2 progress-bar line(s) without "
 	                        "global_step"));
 	assert_false(has_warning(&log, "running mean"));
 	dt_rawlog_free(&log);
 
 	parse_file(FIX "ptl_running_mean.log", &log);
-	const int64_t rst[] = { 39 };
+	const int64_t rst[] = { 40 };  /* global_step=39.00 + 1 */
 	const double rl[] = { 10.9 };
 	assert_series(&log, "loss", 1, rst, rl);
 	assert_true(has_warning(&log, "running mean"));
@@ -279,14 +288,15 @@ static void test_corpus(void **state)
 	assert_true(has_warning(&log, ":15: new launch"));
 	dt_rawlog_free(&log);
 
-	/* NxDT PTL: 4 bars, global_step 1, 2, 2, 3 -> 3 points. */
+	/* NxDT PTL: 4 bars, global_step 1, 2, 2, 3 -> 3 points at steps
+	 * 2..4 (global_step + 1, issue 9). */
 	corpus_loss("neuron/trn_nxdt_llama3-70b_pretrain_ptl-progress_doc-"
-	            "excerpt.log", 3, 1, 13.40, 3, 13.40, &log);
+	            "excerpt.log", 3, 2, 13.40, 4, 13.40, &log);
 	dt_rawlog_free(&log);
 
-	/* NxDT DPO with mojibake: global_step 1, 3, 3 -> 2 points. */
+	/* NxDT DPO with mojibake: global_step 1, 3, 3 -> 2 points at 2, 4. */
 	corpus_loss("neuron/trn_nxdt_llama3-8b_dpo_ptl-progress_mojibake_doc-"
-	            "excerpt.log", 2, 1, 6.930, 3, 6.790, &log);
+	            "excerpt.log", 2, 2, 6.930, 4, 6.790, &log);
 	assert_non_null(dt_rawlog_find(&log, "grad_norm"));
 	dt_rawlog_free(&log);
 
@@ -302,9 +312,11 @@ static void test_corpus(void **state)
 	assert_int_equal(log.global_batch, 2);
 	dt_rawlog_free(&log);
 
-	/* NeMo 1 end of run: one bar, global_step 39.00. */
+	/* NeMo 1 end of run: one bar, global_step 39.00 = the 40th of 40
+	 * batches: step 40 (+1, issue 9); consumed_samples 9984 = 39 x 256,
+	 * the samples consumed before that update. */
 	corpus_loss("megatron_nemo_deepspeed/nemo1_gpt3-126m_ptl-progress-end-"
-	            "of-run_doc-excerpt.log", 1, 39, 10.90, 39, 10.90, &log);
+	            "of-run_doc-excerpt.log", 1, 40, 10.90, 40, 10.90, &log);
 	dt_rawlog_free(&log);
 
 	/* Megatron fp16: iterations 1-3 all skipped: no loss, lr kept. */

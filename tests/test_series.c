@@ -9,7 +9,7 @@
 
 #include "model/core/series.h"
 
-#define CHUNK(st, va) {sizeof(st) / sizeof((st)[0]), (st), (va), 0, NULL, 0}
+#define CHUNK(st, va) {sizeof(st) / sizeof((st)[0]), (st), (va), 0, NULL, 0, 0}
 
 static void monotone_log_is_identity(void **state)
 {
@@ -134,7 +134,7 @@ static void replayed_counts_optimizer_steps(void **state)
 		va[n] = 1.0;
 	}
 	assert_int_equal(n1, 45);
-	dt_rawchunk c = {n, st, va, 0, NULL, 0};
+	dt_rawchunk c = {n, st, va, 0, NULL, 0, 0};
 	dt_series s;
 	assert_int_equal(dt_resolve(&c, 1, 1, &s), 0);
 	assert_int_equal(s.nsegments, 2);
@@ -159,7 +159,7 @@ static void mark_then_backwards_is_one_restart(void **state)
 	int64_t st[] = {1, 2, 3, 2, 3, 4};
 	double va[] = {1, 1, 1, 2, 2, 2};
 	uint32_t marks[] = {3};
-	dt_rawchunk c = {6, st, va, 1, marks, 0};
+	dt_rawchunk c = {6, st, va, 1, marks, 0, 0};
 	dt_series s;
 	assert_int_equal(dt_resolve(&c, 1, 1, &s), 0);
 	assert_int_equal(s.nsegments, 2);
@@ -193,7 +193,7 @@ static void interleaved_writers_sorted(void **state)
 	(void)state;
 	int64_t st[] = {10, 10, 20, 30, 20, 30};
 	double va[] = {1, 3, 2, 4, 4, 6};
-	dt_rawchunk c = {6, st, va, 0, NULL, 1};
+	dt_rawchunk c = {6, st, va, 0, NULL, 1, 0};
 	dt_series s;
 	assert_int_equal(dt_resolve(&c, 1, 1, &s), 0);
 	assert_int_equal(s.nsegments, 1);

@@ -35,6 +35,7 @@ void dt_rawlog_free(dt_rawlog *log)
 		free(log->facts[i].value);
 	}
 	free(log->facts);
+	free(log->launch_ev);
 	memset(log, 0, sizeof *log);
 }
 
@@ -64,6 +65,15 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 	s->metric = strdup(metric);
 	if (!s->metric)
 		return NULL;
+	/* Padding: mark m of every series starts launch m + 1 (rawlog.h). */
+	if (log->nlaunches) {
+		s->marks = calloc(log->nlaunches, sizeof *s->marks);
+		if (!s->marks) {
+			free(s->metric);
+			return NULL;
+		}
+		s->nmarks = s->capmarks = log->nlaunches;
+	}
 	log->nseries++;
 	return s;
 }
@@ -98,8 +108,6 @@ int dt_rawseries_push(dt_rawseries *s, int64_t step, double value)
 static int push_mark(dt_rawseries *s)
 {
 	uint32_t at = (uint32_t)s->n;
-	if (s->nmarks && s->marks[s->nmarks - 1] == at)
-		return 0;
 	if (s->nmarks == s->capmarks) {
 		size_t cap = s->capmarks ? s->capmarks * 2 : 8;
 		uint32_t *m = realloc(s->marks, cap * sizeof *m);
@@ -112,12 +120,65 @@ static int push_mark(dt_rawseries *s)
 	return 0;
 }
 
+/* Start launch nlaunches + 1 when a point was pushed since the current
+ * one began. Returns 1 (started), 0 (nothing logged yet: no boundary), -1
+ * on ENOMEM. */
+static int new_launch(dt_rawlog *log)
+{
+	size_t pts = dt_rawlog_points(log);
+	if (pts == log->points_at_launch)
+		return 0;
+	for (size_t i = 0; i < log->nseries; i++)
+		if (push_mark(&log->series[i]) < 0)
+			return -1;
+	log->nlaunches++;
+	log->points_at_launch = pts;
+	return 1;
+}
+
 int dt_rawlog_mark_segment(dt_rawlog *log)
 {
-	for (size_t i = 0; i < log->nseries; i++)
-		if (log->series[i].n > 0 && push_mark(&log->series[i]) < 0)
+	return new_launch(log) < 0 ? -1 : 0;
+}
+
+int dt_rawlog_launch(dt_rawlog *log, int kind, uint64_t line,
+                     int64_t ckpt_step, const char *marker)
+{
+	if (new_launch(log) < 0)
+		return -1;
+	if (log->nlaunch_ev == log->caplaunch_ev) {
+		size_t cap = log->caplaunch_ev ? log->caplaunch_ev * 2 : 8;
+		dt_launch_evidence *v = realloc(log->launch_ev, cap * sizeof *v);
+		if (!v)
 			return -1;
+		log->launch_ev = v;
+		log->caplaunch_ev = cap;
+	}
+	dt_launch_evidence *e = &log->launch_ev[log->nlaunch_ev++];
+	memset(e, 0, sizeof *e);
+	e->launch = log->nlaunches;
+	e->kind = kind;
+	e->line = line;
+	e->ckpt_step = ckpt_step;
+	snprintf(e->marker, sizeof e->marker, "%s", marker ? marker : "");
 	return 0;
+}
+
+const char *dt_launch_kind_name(int kind)
+{
+	static const char *const names[] = {
+		"", "new_file", "marker", "launch_id", "wall_gap", "elapsed_reset",
+		"banner", "header", "step_back"};
+	return kind > 0 && kind <= DT_LAUNCH_STEP_BACK ? names[kind] : "";
+}
+
+int64_t dt_launch_ckpt(const dt_launch_evidence *ev, size_t n)
+{
+	int64_t c = -1;
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].ckpt_step > c)
+			c = ev[i].ckpt_step;
+	return c;
 }
 
 /* Append a formatted text to a list of texts (warnings or notes); an

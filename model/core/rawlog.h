@@ -3,9 +3,17 @@
  *
  * A raw log holds one raw series per metric, points in file order, with the
  * step exactly as the file logs it (optimizer step, micro-step or a derived
- * step; the importer says which through warnings/step_source). Segment
- * marks record explicit new launches found inside the file (a repeated CSV
- * header, a new banner); backwards steps are found later by dt_resolve. */
+ * step; the importer says which through warnings/step_source).
+ *
+ * Launches: a file holds one or more launches (processes). Launch 0 is
+ * the file's start; every later launch is a boundary found inside the
+ * file, with the evidence that shows it (dt_launch_evidence: a resume
+ * marker line, a launch/attempt id change, a wall-time gap, an elapsed
+ * time reset, a repeated banner or header). At a boundary every series
+ * gets one mark (series created later are padded with marks at index 0),
+ * so mark m of ANY series starts launch m + 1 of the file: the model maps
+ * its segments back to the launch and its evidence. Backwards steps are
+ * found later by dt_resolve. */
 #ifndef DT_RAWLOG_H
 #define DT_RAWLOG_H
 
@@ -25,7 +33,9 @@ typedef struct dt_rawseries {
 	int64_t *step;     /* [n] step as logged */
 	double *value;     /* [n] value; NaN/inf kept as logged */
 	size_t nmarks, capmarks;
-	uint32_t *marks;   /* [nmarks] point indexes that start a new segment */
+	uint32_t *marks;   /* [nmarks] point index where launch m + 1 starts
+	                    * (non-decreasing; equal entries: launches that
+	                    * logged nothing of this metric) */
 	int sort_within_segment; /* 1: points inside a segment may be out of
 	                          * order (concurrent writers); sort, don't split */
 } dt_rawseries;
@@ -36,6 +46,32 @@ typedef struct dt_rawfact {
 	char *key;             /* owned, dotted lower-case name */
 	char *value;           /* owned UTF-8 text */
 } dt_rawfact;
+
+/* What shows that a new launch (process) started. Names (JSON "kind",
+ * dt_launch_kind_name): new_file, marker, launch_id, wall_gap,
+ * elapsed_reset, banner, header, step_back. */
+typedef enum dt_launch_kind {
+	DT_LAUNCH_NEW_FILE = 1,  /* a later file of the run */
+	DT_LAUNCH_MARKER,        /* a resume marker line (which: `marker`) */
+	DT_LAUNCH_ID,            /* a launch / attempt / restart id changes */
+	DT_LAUNCH_WALL_GAP,      /* wall-time gap well beyond the usual interval */
+	DT_LAUNCH_ELAPSED_RESET, /* elapsed training time drops back */
+	DT_LAUNCH_BANNER,        /* a start-up banner repeats */
+	DT_LAUNCH_HEADER,        /* a CSV header repeats */
+	DT_LAUNCH_STEP_BACK      /* the logged step goes back (dt_resolve) */
+} dt_launch_kind;
+
+/* One piece of evidence of a launch boundary. */
+typedef struct dt_launch_evidence {
+	uint32_t launch;     /* launch of the file it belongs to (0 = start) */
+	int kind;            /* dt_launch_kind */
+	uint64_t line;       /* 1-based line (record for binary files), 0 =
+	                      * no line (new file, step going back) */
+	int64_t ckpt_step;   /* checkpoint step the line names, -1 = none */
+	char marker[32];     /* marker id for DT_LAUNCH_MARKER, e.g.
+	                      * "megatron_loaded" (README lists them), or a
+	                      * short detail ("attempt_id"), "" */
+} dt_launch_evidence;
 
 typedef struct dt_rawlog {
 	dt_rawseries *series;  /* [nseries], owned */
@@ -50,6 +86,11 @@ typedef struct dt_rawlog {
 	char step_source[160]; /* how steps were obtained, e.g. "logged step" */
 	int64_t grad_accum;    /* found in the log (banner), 0 = not found */
 	int64_t global_batch;  /* found in the log, 0 = not found */
+	dt_launch_evidence *launch_ev; /* [nlaunch_ev] owned, launch order */
+	size_t nlaunch_ev, caplaunch_ev;
+	uint32_t nlaunches;    /* boundaries found: launches = nlaunches + 1 */
+	size_t points_at_launch; /* dt_rawlog_points when the current launch
+	                          * began (evidence before any point joins it) */
 } dt_rawlog;
 
 /* Initialise an empty raw log. Never fails. */
@@ -77,8 +118,26 @@ int dt_rawseries_push(dt_rawseries *s, int64_t step, double value);
 int dt_rawseries_reserve(dt_rawseries *s, size_t n);
 
 /* Mark that the next point pushed to every series of the log starts a new
- * segment (a new launch inside the same file). Returns 0 or -1 on ENOMEM. */
+ * launch inside the same file, without evidence (prefer dt_rawlog_launch).
+ * Returns 0 or -1 on ENOMEM. */
 int dt_rawlog_mark_segment(dt_rawlog *log);
+
+/* Record evidence of a launch boundary found at `line` (1-based; 0 =
+ * none): kind (dt_launch_kind), the checkpoint step the line names
+ * (-1 = not stated) and a marker id (NULL = ""). When a point was pushed
+ * to any series since the current launch began, a new launch starts
+ * (every series is marked); otherwise the evidence joins the current
+ * launch (a banner then a "resuming" line; evidence before the first
+ * point belongs to launch 0). Returns 0 or -1 on ENOMEM. */
+int dt_rawlog_launch(dt_rawlog *log, int kind, uint64_t line,
+                     int64_t ckpt_step, const char *marker);
+
+/* Name of a dt_launch_kind ("marker", "wall_gap", ...; "" when unknown). */
+const char *dt_launch_kind_name(int kind);
+
+/* Checkpoint step stated by the evidence ev[0..n) (the largest, as
+ * several lines of one launch name the same checkpoint), -1 when none. */
+int64_t dt_launch_ckpt(const dt_launch_evidence *ev, size_t n);
 
 /* Add a printf-formatted warning (sanitised later, at display time).
  * Returns 0 or -1 on ENOMEM. Identical consecutive texts are kept once. */

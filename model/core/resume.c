@@ -213,6 +213,9 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 	}
 	char *d = v->detail[DT_RC_STEP];
 	size_t dn = sizeof v->detail[DT_RC_STEP];
+	const char *ck_name = v->log_ckpt > 0 && v->log_ckpt == c ?
+	                      "checkpoint the log states" :
+	                      "last confirmed checkpoint";
 	if (v->offset_factor) {
 		snprintf(d, dn, "step counter jumped %lld -> %lld: offset x%lld "
 		         "(gradient accumulation), not %lld lost steps; true step "
@@ -226,16 +229,16 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 		         "not a resume (the run before started at step %lld)",
 		         (long long)t, (long long)before->step[0]);
 	} else if (early) {
-		snprintf(d, dn, "resumed at step %lld, not after the last confirmed "
-		         "checkpoint %lld", (long long)t, (long long)c);
+		snprintf(d, dn, "resumed at step %lld, not after the %s %lld",
+		         (long long)t, ck_name, (long long)c);
 	} else if (v->lost > 0) {
 		snprintf(d, dn, "resumed at step %lld after %s %lld: %lld step(s) "
-		         "lost", (long long)t, c > 0 ? "confirmed checkpoint" :
+		         "lost", (long long)t, c > 0 ? ck_name :
 		         "last logged step", (long long)(c > 0 ? c : v->last_before),
 		         (long long)v->lost);
 	} else {
 		snprintf(d, dn, "resumed at step %lld (%s %lld); %zu step(s) "
-		         "replayed", (long long)t, c > 0 ? "confirmed checkpoint" :
+		         "replayed", (long long)t, c > 0 ? ck_name :
 		         "last step logged before", (long long)(c > 0 ? c :
 		         v->last_before), v->replayed);
 	}
@@ -288,7 +291,13 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	v->at_step = la->n ? la->step[0] : 0;
 	v->true_step = v->at_step;
 	v->last_before = c.loss_b.n ? c.loss_b.step[c.loss_b.n - 1] : 0;
-	v->ckpt_step = k - 1 < in->nckpt ? in->ckpt_step[k - 1] : 0;
+	v->given_ckpt = k - 1 < in->nckpt ? in->ckpt_step[k - 1] : 0;
+	v->log_ckpt = -1;
+	if (in->evidence) {
+		v->evidence = in->evidence[k - 1];
+		v->log_ckpt = dt_launch_ckpt(v->evidence.ev, v->evidence.n);
+	}
+	v->ckpt_step = v->log_ckpt > 0 ? v->log_ckpt : v->given_ckpt;
 	v->interval = dt_resume_interval(&c.loss_b, la);
 	v->replay_max_rel = NAN;
 	v->level_shift = NAN;

@@ -76,6 +76,15 @@ enum { DT_RESUME_NCHECKS = 5 };
 /* Index of each check in dt_restart_verdict.check / detail. */
 enum { DT_RC_STEP, DT_RC_LR, DT_RC_LOSS, DT_RC_REPLAY, DT_RC_CURSOR };
 
+/* The launch evidence of one restart (rawlog.h), as the service found it
+ * for the segment that starts it: marker lines, id changes, gaps, a new
+ * file, the step going back. */
+enum { DT_RESUME_MAX_EVIDENCE = 8 };
+typedef struct dt_restart_evidence {
+	size_t n;
+	dt_launch_evidence ev[DT_RESUME_MAX_EVIDENCE];
+} dt_restart_evidence;
+
 typedef struct dt_resume_opts {
 	double replay_rtol;   /* fraction, default 0.02 */
 	double lr_rtol;       /* fraction, default 1e-3 */
@@ -100,13 +109,22 @@ typedef struct dt_resume_in {
 	size_t nckpt;
 	int64_t grad_accum_hint;   /* G to test for counter offsets, 0/1 = none:
 	                            * then factors 2..64 are tried, LR-confirmed */
+	const dt_restart_evidence *evidence; /* [nseg - 1] per restart, or
+	                            * NULL; a checkpoint step stated there
+	                            * (> 0) is used instead of ckpt_step */
 } dt_resume_in;
 
 typedef struct dt_restart_verdict {
 	int64_t at_step;          /* first logged effective step after restart */
 	int64_t true_step;        /* after offset correction (= at_step if none) */
 	int64_t last_before;      /* last logged step before the restart */
-	int64_t ckpt_step;        /* confirmed checkpoint, 0 = unknown */
+	int64_t ckpt_step;        /* checkpoint the step check used (the log's
+	                           * when stated, else the confirmed one), 0 =
+	                           * unknown */
+	int64_t log_ckpt;         /* checkpoint step the log states, -1 none */
+	int64_t given_ckpt;       /* confirmed checkpoint given (option, fact,
+	                           * drill), 0 = none */
+	dt_restart_evidence evidence; /* launch evidence of this restart */
 	int64_t interval;         /* logging interval I, effective steps */
 	size_t replayed;          /* optimizer steps trained again (see step) */
 	size_t replayed_points;   /* logged points before that after re-logs */

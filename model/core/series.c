@@ -28,6 +28,11 @@ typedef struct work {
 	uint16_t *segment;
 	size_t nseg_starts, cap_seg;
 	size_t *seg_start;     /* index in work of each segment's first point */
+	struct seg_origin {
+		size_t chunk;
+		uint32_t lo, hi;
+		int back;
+	} *origin;             /* [nseg_starts] where each segment begins */
 } work;
 
 static int work_reserve(work *w, size_t need)
@@ -53,7 +58,7 @@ static int work_reserve(work *w, size_t need)
 	return 0;
 }
 
-static int work_new_segment(work *w)
+static int work_new_segment(work *w, struct seg_origin o)
 {
 	if (w->nseg_starts == w->cap_seg) {
 		size_t cap = w->cap_seg ? w->cap_seg * 2 : 8;
@@ -61,10 +66,24 @@ static int work_new_segment(work *w)
 		if (!v)
 			return -1;
 		w->seg_start = v;
+		struct seg_origin *g = realloc(w->origin, cap * sizeof *g);
+		if (!g)
+			return -1;
+		w->origin = g;
 		w->cap_seg = cap;
 	}
+	w->origin[w->nseg_starts] = o;
 	w->seg_start[w->nseg_starts++] = w->n;
 	return 0;
+}
+
+static void work_free(work *w)
+{
+	free(w->step);
+	free(w->value);
+	free(w->segment);
+	free(w->seg_start);
+	free(w->origin);
 }
 
 typedef struct idx_pair {
@@ -156,16 +175,26 @@ static int build_segments(const dt_rawchunk *chunks, size_t nchunks,
 			return -1;
 		for (size_t i = 0; i < ch->n; i++) {
 			int boundary = (i == 0);
-			while (mk < ch->nmarks && ch->marks[mk] < i)
+			size_t mk0 = mk;
+			/* Marks <= i: launches mk0+1 .. mk begin here (rawlog.h). */
+			while (mk < ch->nmarks && ch->marks[mk] <= i)
 				mk++;
-			if (mk < ch->nmarks && ch->marks[mk] == i)
+			struct seg_origin o = {c, i == 0 ? 0 : (uint32_t)mk0 + 1,
+			                       (uint32_t)mk, 0};
+			if (mk > mk0)
 				boundary = 1;
-			if (!boundary && have_prev && !ch->sort_within_segment &&
-			    ch->step[i] < prev)
+			if (have_prev && !ch->sort_within_segment &&
+			    ch->step[i] < prev) {
+				if (!boundary) {
+					o.lo = 1;
+					o.hi = 0;
+				}
 				boundary = 1;
+				o.back = 1;
+			}
 			if (boundary) {
 				if (close_segment(w, prev_sort, out) < 0 ||
-				    work_new_segment(w) < 0)
+				    work_new_segment(w, o) < 0)
 					return -1;
 				if (w->nseg_starts > UINT16_MAX) {
 					errno = EOVERFLOW;
@@ -361,10 +390,7 @@ int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
 	if (build_segments(chunks, nchunks, grad_accum, &w, out) == 0 &&
 	    supersede(&w, out) == 0 && record_restarts(&w, out) == 0)
 		rc = 0;
-	free(w.step);
-	free(w.value);
-	free(w.segment);
-	free(w.seg_start);
+	work_free(&w);
 	if (rc < 0) {
 		int e = errno ? errno : ENOMEM;
 		dt_series_free(out);
@@ -407,13 +433,19 @@ int dt_resolve_segments(const dt_rawchunk *chunks, size_t nchunks,
 	size_t ns = w.nseg_starts;
 	dt_series *out = rc == 0 ? calloc(ns ? ns : 1, sizeof *out) : NULL;
 	rc = out ? 0 : -1;
-	for (size_t k = 0; rc == 0 && k < ns; k++)
+	for (size_t k = 0; rc == 0 && k < ns; k++) {
 		rc = segment_curve(&w, w.seg_start[k],
 		                   k + 1 < ns ? w.seg_start[k + 1] : w.n, &out[k]);
-	free(w.step);
-	free(w.value);
-	free(w.segment);
-	free(w.seg_start);
+		if (rc == 0) {
+			const struct seg_origin *g = &w.origin[k];
+			out[k].origin_chunk = g->chunk;
+			out[k].origin_file = chunks[g->chunk].file_id;
+			out[k].origin_launch_lo = g->lo;
+			out[k].origin_launch_hi = g->hi;
+			out[k].origin_step_back = g->back;
+		}
+	}
+	work_free(&w);
 	if (rc < 0) {
 		int e = errno ? errno : ENOMEM;
 		for (size_t k = 0; out && k < ns; k++)

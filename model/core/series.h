@@ -40,8 +40,9 @@ typedef struct dt_rawchunk {
 	const int64_t *step;      /* [n] logged steps */
 	const double *value;      /* [n] */
 	size_t nmarks;
-	const uint32_t *marks;    /* [nmarks] indexes starting a new segment */
+	const uint32_t *marks;    /* [nmarks] mark m starts launch m + 1 */
 	int sort_within_segment;  /* see dt_rawseries */
+	int64_t file_id;          /* store id of its file, 0 = not stored */
 } dt_rawchunk;
 
 /* A resolved curve. Arrays are owned and freed by dt_series_free. */
@@ -58,6 +59,13 @@ typedef struct dt_series {
 	size_t averaged;      /* raw points merged by micro-batch averaging */
 	size_t out_of_order;  /* points sorted back into place (concurrent writers) */
 	size_t non_finite;    /* points whose value is NaN or +-inf */
+	/* Curves of dt_resolve_segments only: where the segment begins. */
+	size_t origin_chunk;       /* index of its chunk (file) */
+	int64_t origin_file;       /* that chunk's file_id */
+	uint32_t origin_launch_lo; /* launches of that file whose evidence */
+	uint32_t origin_launch_hi; /* applies (lo > hi: none; launch 0 = the
+	                            * file's start) */
+	int origin_step_back;      /* its first logged step went back */
 } dt_series;
 
 /* Resolve raw chunks (in file order) into a curve. `grad_accum` G >= 1
@@ -73,7 +81,11 @@ int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
  * so the values a restart rolled back stay visible (resume drills compare
  * the LR and loss logged before a restart with those logged after it).
  * *segs receives nseg curves in segment order, each with nsegments = 1 and
- * segment[] holding its 1-based segment number; free each with
+ * segment[] holding its 1-based segment number and origin_* saying
+ * which file and launch(es) it starts (the launches of that file that
+ * logged nothing of this metric in between are included, so their
+ * evidence is not lost; a segment started only by a step going back has
+ * no launch); free each with
  * dt_series_free and the array with free(). Returns 0, or -1 with errno
  * ENOMEM / EINVAL (G < 1) / EOVERFLOW (more than 65535 segments). */
 int dt_resolve_segments(const dt_rawchunk *chunks, size_t nchunks,

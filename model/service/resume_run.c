@@ -129,12 +129,66 @@ static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 	return rc < 0 ? -1 : (long)n;
 }
 
+static void ev_add(dt_restart_evidence *e, int kind, uint64_t line,
+                   int64_t ckpt, const char *marker)
+{
+	if (e->n == DT_RESUME_MAX_EVIDENCE)
+		return;
+	dt_launch_evidence *x = &e->ev[e->n++];
+	memset(x, 0, sizeof *x);
+	x->kind = kind;
+	x->line = line;
+	x->ckpt_step = ckpt;
+	snprintf(x->marker, sizeof x->marker, "%s", marker ? marker : "");
+}
+
+/* The launch evidence of each restart (loss segment k >= 1): a new file
+ * when the segment starts its file, the stored evidence of the file's
+ * launches the segment begins (series.h origin_*), the step going back.
+ * Returns a calloc'd [nseg - 1] array or NULL (store error in err, or
+ * ENOMEM). */
+static dt_restart_evidence *restart_evidence(dt_store *st, const dt_run *run,
+                                             const dt_series *loss,
+                                             size_t nseg, char *err,
+                                             size_t errlen)
+{
+	dt_launch_row *rows = NULL;
+	size_t nrows = 0;
+	if (dt_store_launch_list(st, run->id, &rows, &nrows) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return NULL;
+	}
+	dt_restart_evidence *e = calloc(nseg, sizeof *e);
+	if (!e) {
+		free(rows);
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	for (size_t k = 1; k < nseg; k++) {
+		const dt_series *g = &loss[k];
+		dt_restart_evidence *x = &e[k - 1];
+		if (g->origin_launch_lo == 0)  /* the segment starts its file */
+			ev_add(x, DT_LAUNCH_NEW_FILE, 0, -1, NULL);
+		for (size_t i = 0; i < nrows; i++)
+			if (rows[i].file_id == g->origin_file &&
+			    rows[i].ev.launch >= g->origin_launch_lo &&
+			    rows[i].ev.launch <= g->origin_launch_hi)
+				ev_add(x, rows[i].ev.kind, rows[i].ev.line,
+				       rows[i].ev.ckpt_step, rows[i].ev.marker);
+		if (g->origin_step_back)
+			ev_add(x, DT_LAUNCH_STEP_BACK, 0, -1, NULL);
+	}
+	free(rows);
+	return e;
+}
+
 int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
                   const int64_t *ckpt, long nckpt, int64_t grad_accum_hint,
                   const dt_resume_opts *opts, dt_resume_run_result *out,
                   char *err, size_t errlen)
 {
 	dt_series *loss = NULL, *lr = NULL, *cur = NULL, base = {0};
+	dt_restart_evidence *ev = NULL;
 	size_t nloss = 0, nlr = 0, ncur = 0;
 	int64_t fck[DT_RESUME_MAX_CKPT];
 	dt_resume_opts o = opts ? *opts : dt_resume_defaults();
@@ -165,11 +219,14 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 		goto out;
 	}
 	cm = load_cursor(st, run, nloss, &cur, &ncur);
+	ev = restart_evidence(st, run, loss, nloss, err, errlen);
+	if (!ev)
+		goto out;
 	dt_resume_in in = {.loss = loss, .nseg = nloss, .lr = lr, .nlr = nlr,
 	                   .cursor = cur, .ncursor = ncur, .cursor_metric = cm,
 	                   .baseline = baseline ? &base : NULL,
 	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
-	                   .grad_accum_hint = grad_accum_hint};
+	                   .grad_accum_hint = grad_accum_hint, .evidence = ev};
 	if (dt_resume_check(&in, &o, &out->v, &out->nv) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -183,6 +240,7 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 		out->all_pass &= out->v[i].pass;
 	rc = 0;
 out:
+	free(ev);
 	dt_segments_free(loss, nloss);
 	dt_segments_free(lr, nlr);
 	dt_segments_free(cur, ncur);
@@ -218,7 +276,12 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 		return buf;
 	buf[0] = '\0';
 	if (r->nckpt == 0) {
-		snprintf(buf, n, "checkpoint unknown");
+		for (size_t i = 0; i < r->nv; i++)
+			if (r->v[i].log_ckpt >= 0)
+				put(buf, n, &used, "%s%lld", used ? "," : "checkpoint(s) "
+				    "stated in the log ", (long long)r->v[i].log_ckpt);
+		if (used == 0)
+			snprintf(buf, n, "checkpoint unknown");
 		return buf;
 	}
 	put(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");

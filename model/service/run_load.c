@@ -100,16 +100,21 @@ int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
 int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
                        size_t n, char *err, size_t errlen)
 {
-	int64_t segments = 1, replayed = 0;
+	/* One segment count everywhere (issue 9): the loss metric's, as
+	 * resume-check and series count it; the most of any metric only for a
+	 * run without a loss. */
+	int64_t segments = 1, replayed = 0, loss_segments = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (ms[i].segments > segments)
 			segments = ms[i].segments;
-		if (strcmp(ms[i].metric, DT_METRIC_LOSS) == 0)
+		if (strcmp(ms[i].metric, DT_METRIC_LOSS) == 0) {
 			replayed = ms[i].replayed;
+			loss_segments = ms[i].segments;
+		}
 		if (dt_store_stats_put(st, run->id, &ms[i]) < 0)
 			goto fail;
 	}
-	run->segments = segments;
+	run->segments = loss_segments > 0 ? loss_segments : segments;
 	run->replayed_steps = replayed;
 	if (dt_store_run_update(st, run) < 0)
 		goto fail;
@@ -163,7 +168,7 @@ static size_t log_chunks(const dt_rawlog *const *logs, size_t nlogs,
 		if (!r || r->n == 0)
 			continue;
 		out[n++] = (dt_rawchunk){r->n, r->step, r->value, r->nmarks,
-		                         r->marks, r->sort_within_segment};
+		                         r->marks, r->sort_within_segment, 0};
 	}
 	return n;
 }

@@ -172,6 +172,22 @@ int dt_store_note_add(dt_store *st, int64_t run_id, int64_t file_id,
 /* Notes of a run in insertion order; *w owned (dt_strv_free). */
 int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
 
+/* Launch evidence of a stored file (rawlog.h), with the file it is in. */
+typedef struct dt_launch_row {
+	int64_t file_id;
+	dt_launch_evidence ev;
+} dt_launch_row;
+
+/* Store the launch evidence ev[0..n) of file `file_id` (kinds by name,
+ * ckpt_step NULL when not stated). Returns 0 or -1. */
+int dt_store_launch_put(dt_store *st, int64_t file_id,
+                        const dt_launch_evidence *ev, size_t n);
+
+/* Launch evidence of every file of a run, by file then file order; *rows
+ * owned (free()). Returns 0 or -1. */
+int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                         size_t *n);
+
 /* Record a fact value (a new row: earlier values stay as history).
  * source is "import" or "user"; file_id 0 = not from a file. */
 int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,

@@ -280,6 +280,7 @@ static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
 	c->nmarks = mb / sizeof(uint32_t);
 	c->sort_within_segment = sqlite3_column_int(s, 3);
 	int64_t stride = sqlite3_column_int64(s, 4);
+	c->file_id = sqlite3_column_int64(s, 5);
 	c->step = read_blob(st, o, "steps", rowid,
 	                    (stride && n ? 1 : n) * sizeof(int64_t));
 	if (c->step && stride && n) {
@@ -307,7 +308,8 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	*nchunks = 0;
 	*owner = NULL;
 	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, coalesce(length(r.marks), 0),"
-	            " r.sort_within_segment, r.steps_stride FROM raw_series r"
+	            " r.sort_within_segment, r.steps_stride, r.file_id"
+	            " FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
 	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id", &s) < 0)
 		return -1;

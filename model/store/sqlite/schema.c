@@ -80,6 +80,18 @@ const char *const dt_schema_migrations[] = {
 	 * are numbered); rows stored before are warnings. */
 	"ALTER TABLE run_warning ADD COLUMN kind TEXT NOT NULL DEFAULT 'warning'"
 	" CHECK(kind IN ('warning','note'));",
+	/* user_version 7: launch boundaries found inside a file, with their
+	 * evidence (model/core/rawlog.h dt_launch_evidence): launch 0 is the
+	 * file's start, launch b > 0 starts at mark b - 1 of every series. */
+	"CREATE TABLE launch_evidence("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL,"
+	" launch INTEGER NOT NULL CHECK(launch >= 0),"
+	" kind TEXT NOT NULL,"
+	" line INTEGER NOT NULL CHECK(line >= 0),"
+	" ckpt_step INTEGER,"
+	" marker TEXT NOT NULL DEFAULT '',"
+	" PRIMARY KEY(file_id, seq));",
 };
 
 const size_t dt_schema_count =

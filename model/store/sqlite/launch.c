@@ -1,0 +1,89 @@
+/* launch.c: launch boundaries and their evidence per stored file
+ * (table launch_evidence, user_version 7). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/store/sqlite/internal.h"
+
+int dt_store_launch_put(dt_store *st, int64_t file_id,
+                        const dt_launch_evidence *ev, size_t n)
+{
+	sqlite3_stmt *s;
+	if (n == 0)
+		return 0;
+	if (dt_sq_prepare(st, "INSERT INTO launch_evidence(file_id, seq, launch,"
+	                  " kind, line, ckpt_step, marker)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)", &s) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const dt_launch_evidence *e = &ev[i];
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, file_id);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_int64(s, 3, e->launch);
+		sqlite3_bind_text(s, 4, dt_launch_kind_name(e->kind), -1,
+		                  SQLITE_STATIC);
+		sqlite3_bind_int64(s, 5, (sqlite3_int64)e->line);
+		if (e->ckpt_step >= 0)
+			sqlite3_bind_int64(s, 6, e->ckpt_step);
+		else
+			sqlite3_bind_null(s, 6);
+		sqlite3_bind_text(s, 7, e->marker, -1, SQLITE_STATIC);
+		if (sqlite3_step(s) != SQLITE_DONE) {
+			sqlite3_finalize(s);
+			return dt_sq_fail_db(st, "store launch evidence");
+		}
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int kind_of(const char *name)
+{
+	for (int k = DT_LAUNCH_NEW_FILE; k <= DT_LAUNCH_STEP_BACK; k++)
+		if (strcmp(name, dt_launch_kind_name(k)) == 0)
+			return k;
+	return 0;
+}
+
+int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                         size_t *n)
+{
+	sqlite3_stmt *s;
+	size_t cap = 0;
+	int rc;
+	*rows = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT e.file_id, e.launch, e.kind, e.line,"
+	                  " e.ckpt_step, e.marker FROM launch_evidence e"
+	                  " JOIN run_file f ON f.id = e.file_id"
+	                  " WHERE f.run_id=?1 ORDER BY e.file_id, e.seq", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (dt_sq_grow((void **)rows, &cap, *n, sizeof **rows) < 0) {
+			sqlite3_finalize(s);
+			free(*rows);
+			*rows = NULL;
+			*n = 0;
+			return dt_sq_fail(st, "store: out of memory");
+		}
+		dt_launch_row *r = &(*rows)[(*n)++];
+		memset(r, 0, sizeof *r);
+		r->file_id = sqlite3_column_int64(s, 0);
+		r->ev.launch = (uint32_t)sqlite3_column_int64(s, 1);
+		r->ev.kind = kind_of((const char *)sqlite3_column_text(s, 2));
+		r->ev.line = (uint64_t)sqlite3_column_int64(s, 3);
+		r->ev.ckpt_step = sqlite3_column_type(s, 4) == SQLITE_NULL ? -1 :
+		                  sqlite3_column_int64(s, 4);
+		dt_sq_copy_text(r->ev.marker, sizeof r->ev.marker, s, 5);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		free(*rows);
+		*rows = NULL;
+		*n = 0;
+		return dt_sq_fail_db(st, "load launch evidence");
+	}
+	return 0;
+}

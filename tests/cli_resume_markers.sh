@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# cli_resume_markers.sh: a restart the log itself shows (issue 9) gets a
+# verdict with its evidence and the checkpoint step the log states.
+# $1 = dualtrack binary.
+#
+# fixtures/resume/megatron_resume.log: iterations 10..50 (loss 5.0 .. 3.0,
+# lr = step x 1e-5, consumed samples = 16 x step), the arguments banner
+# again (line 10), `loading checkpoint ... at iteration 40` (12) and
+# `successfully loaded ... at iteration 40` (13), then 50 again with the
+# same values and 60. No step goes back. By hand: 2 segments, 1 restart
+# at step 50, checkpoint 40 from the log; step passes (40 < 50 <= 40 +
+# interval 10), 10 steps replayed (50 - 50 + 10), one replayed point
+# equal on both sides (lr, replay, loss pass), cursor 800 >= 640: pass.
+set -u
+BIN=${1:?usage: cli_resume_markers.sh path/to/dualtrack}
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
+FIX=${DT_FIXTURES:-$(dirname "$0")/fixtures}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { local what=$1; shift; "$@" || { echo "FAIL: $what"; fail=1; }; }
+db="$tmp/d.db"
+"$BIN" --db "$db" import --platform trn2 --run mr "$FIX/resume/megatron_resume.log" >"$tmp/imp.txt" ||
+	{ echo "FAIL: import"; exit 1; }
+check "import report: 2 segments" grep -q "2 segment(s) in the file" "$tmp/imp.txt"
+check "import report: launch evidence" grep -q "launch 2 at line 13: marker megatron_loaded (checkpoint 40)" "$tmp/imp.txt"
+"$BIN" --db "$db" runs --json >"$tmp/runs.json"
+check "runs: 2 segments" python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))[0]
+assert r['segments']==2 and r['metrics']['loss']['segments']==2, r" "$tmp/runs.json"
+"$BIN" --db "$db" resume-check mr --json >"$tmp/rc.json"; rc=$?
+check "resume-check exit 0, got $rc" test "$rc" -eq 0
+check "JSON: checkpoint 40 from the log, evidence with lines" python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))['restarts']
+assert len(r)==1, r
+r=r[0]
+assert (r['at_step'], r['checkpoint_step'], r['confirmed_checkpoint_step'], r['verdict']) == (50, 40, None, 'pass'), r
+assert [(e['kind'], e['marker'], e['line'], e['checkpoint_step']) for e in r['evidence']] == [
+  ('banner', 'megatron_arguments', 10, None), ('marker', 'megatron_loading', 12, 40),
+  ('marker', 'megatron_loaded', 13, 40)], r['evidence']
+assert (r['replayed_steps'], r['replayed_points'], r['lost_steps']) == (10, 1, 0), r
+assert r['checks'] == {'step': 'pass', 'lr': 'pass', 'loss': 'pass', 'replay': 'pass', 'data_cursor': 'pass'}, r
+" "$tmp/rc.json"
+"$BIN" --db "$db" resume-check mr >"$tmp/rc.txt"
+check "text: checkpoint stated in the log" grep -qx "checkpoint(s) stated in the log 40" "$tmp/rc.txt"
+check "text: evidence line" grep -q "evidence     banner megatron_arguments line 10, marker megatron_loading line 12 (checkpoint 40)" "$tmp/rc.txt"
+[ $fail -eq 0 ] && echo "cli_resume_markers: all passed"
+exit $fail
