@@ -41,8 +41,21 @@ int dt_store_launch_put(dt_store *st, int64_t file_id,
 static int kind_of(const char *name)
 {
 	for (int k = DT_LAUNCH_NEW_FILE; k <= DT_LAUNCH_STEP_BACK; k++)
-		if (strcmp(name, dt_launch_kind_name(k)) == 0)
+		if (name && strcmp(name, dt_launch_kind_name(k)) == 0)
 			return k;
+	return 0;
+}
+
+static int row_launch(sqlite3_stmt *s, void *elem)
+{
+	dt_launch_row *r = elem;
+	r->file_id = sqlite3_column_int64(s, 0);
+	r->ev.launch = (uint32_t)sqlite3_column_int64(s, 1);
+	r->ev.kind = kind_of((const char *)sqlite3_column_text(s, 2));
+	r->ev.line = (uint64_t)sqlite3_column_int64(s, 3);
+	r->ev.ckpt_step = sqlite3_column_type(s, 4) == SQLITE_NULL ? -1 :
+	                  sqlite3_column_int64(s, 4);
+	dt_sq_copy_text(r->ev.marker, sizeof r->ev.marker, s, 5);
 	return 0;
 }
 
@@ -50,8 +63,6 @@ int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
                          size_t *n)
 {
 	sqlite3_stmt *s;
-	size_t cap = 0;
-	int rc;
 	*rows = NULL;
 	*n = 0;
 	if (dt_sq_prepare(st, "SELECT e.file_id, e.launch, e.kind, e.line,"
@@ -60,30 +71,6 @@ int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
 	                  " WHERE f.run_id=?1 ORDER BY e.file_id, e.seq", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (dt_sq_grow((void **)rows, &cap, *n, sizeof **rows) < 0) {
-			sqlite3_finalize(s);
-			free(*rows);
-			*rows = NULL;
-			*n = 0;
-			return dt_sq_fail(st, "store: out of memory");
-		}
-		dt_launch_row *r = &(*rows)[(*n)++];
-		memset(r, 0, sizeof *r);
-		r->file_id = sqlite3_column_int64(s, 0);
-		r->ev.launch = (uint32_t)sqlite3_column_int64(s, 1);
-		r->ev.kind = kind_of((const char *)sqlite3_column_text(s, 2));
-		r->ev.line = (uint64_t)sqlite3_column_int64(s, 3);
-		r->ev.ckpt_step = sqlite3_column_type(s, 4) == SQLITE_NULL ? -1 :
-		                  sqlite3_column_int64(s, 4);
-		dt_sq_copy_text(r->ev.marker, sizeof r->ev.marker, s, 5);
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_DONE) {
-		free(*rows);
-		*rows = NULL;
-		*n = 0;
-		return dt_sq_fail_db(st, "load launch evidence");
-	}
-	return 0;
+	return dt_sq_collect(st, s, (void **)rows, n, sizeof **rows, row_launch,
+	                     NULL, "read launch evidence");
 }
