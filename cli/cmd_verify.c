@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "cli/pack/pack.h"
 #include "model/core/decision.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
@@ -35,6 +36,8 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 		{NULL, 0, NULL, 0}};
 	int json = 0, c;
 	const char *expect = NULL;
+	if (dt_pack_verify_dispatch(db, argc, argv, &c))
+		return c; /* verify DIR / --against DIR: cli/pack/pack_verify.c */
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {

@@ -27,9 +27,10 @@ static const struct command {
 	{"drill", dt_cmd_drill, "record resume / fault drills (pre-filled from logs)"},
 	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
-	{"verify", dt_cmd_verify, "check the decision log's hash chain"},
+	{"verify", dt_cmd_verify, "check the decision log's hash chain, or a pack (DIR)"},
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
+	{"sign", dt_cmd_sign, "sign an evidence pack with your SSH key"},
 };
 
 void dt_cli_command_names(FILE *f)

@@ -52,7 +52,7 @@ void dt_pack_safe_name(const char *s, char *out, size_t n)
 	for (; s && *s && k + 1 < n; s++) {
 		unsigned char ch = (unsigned char)*s;
 		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		         (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' ||
+		         (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '@' ||
 		         (ch == '.' && k > 0);
 		out[k++] = ok ? (char)ch : '_';
 	}

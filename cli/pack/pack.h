@@ -34,7 +34,7 @@ void dt_pack_html(FILE *f, const char *s);
 /* Markdown inline text: ASCII punctuation that CommonMark or GitHub tables
  * interpret (\ ` * _ [ ] < > | ~ & # ! and a leading + - =) backslashed. */
 void dt_pack_md(FILE *f, const char *s);
-/* A file-name component: bytes outside [A-Za-z0-9._-] become '_', a
+/* A file-name component: bytes outside [A-Za-z0-9._@-] become '_', a
  * leading '.' too; empty -> "_". Into out (size n). */
 void dt_pack_safe_name(const char *s, char *out, size_t n);
 
@@ -109,6 +109,16 @@ int dt_pack_manifest_write(const char *dir, const dt_pack_file *files,
  * with "MANIFEST.sha256 line N: ..." in err. */
 int dt_pack_manifest_read(const char *dir, dt_pack_file **files, size_t *n,
                           char *err, size_t errlen);
+
+/* ---- verification (pack_verify.c) */
+
+/* Check the files of pack `dir` against its MANIFEST.sha256: every listed
+ * file present with its digest, nothing unlisted outside signatures/
+ * (whose files must be NAME.sig, NAME.role, NAME.role.sig). Each problem
+ * is one line on `out` ("changed file: PATH", "missing file: PATH",
+ * "extra file: PATH", ...). *nfiles receives the files checked. Returns
+ * the number of problems (0: the files hold). */
+size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles);
 
 /* ---- commands */
 int dt_cmd_export(const char *db, int argc, char **argv);

@@ -1,0 +1,551 @@
+/* pack_verify.c: `dualtrack verify DIR [--allowed-signers FILE]` (a pack:
+ * digests, signatures, the decision chain it carries, the attestation's
+ * subjects) and `dualtrack verify --against DIR` (the store still holds
+ * the pack's chain head). cmd_verify.c hands these calls over through
+ * dt_pack_verify_dispatch. */
+#include <dirent.h>
+#include <getopt.h>
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "cli/pack/pack.h"
+#include "cli/pack/ssh_sig.h"
+#include "model/core/decision.h"
+#include "model/util/sha256.h"
+#include "model/util/text.h"
+
+static const char zero64[] =
+	"0000000000000000000000000000000000000000000000000000000000000000";
+
+/* One problem line: "WHAT: detail", sanitised. */
+static void problem(FILE *out, size_t *n, const char *fmt, ...)
+{
+	char buf[2400], safe[2400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	dt_sanitize(buf, safe, sizeof safe);
+	fprintf(out, "  %s\n", safe);
+	(*n)++;
+}
+
+static int listed(const dt_pack_file *v, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].absent && !strcmp(v[i].path, path))
+			return 1;
+	return 0;
+}
+
+/* Whether signatures/NAME holds a well-formed signature file name. */
+static int sig_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	static const char *const ext[] = {".role.sig", ".sig", ".role"};
+	for (int i = 0; i < 3; i++) {
+		size_t e = strlen(ext[i]);
+		if (n > e && !strcmp(name + n - e, ext[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Walk dir/rel, reporting files the manifest does not list. */
+static void walk(const char *dir, const char *rel, const dt_pack_file *v,
+                 size_t nv, FILE *out, size_t *np)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s%s%s", dir, rel[0] ? "/" : "", rel);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char sub[4400], full[8800];
+		struct stat sb;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", e->d_name);
+		snprintf(full, sizeof full, "%s/%s", dir, sub);
+		if (lstat(full, &sb) < 0)
+			continue;
+		if (S_ISDIR(sb.st_mode)) {
+			walk(dir, sub, v, nv, out, np);
+			continue;
+		}
+		if (!strcmp(sub, "MANIFEST.sha256") && S_ISREG(sb.st_mode))
+			continue;
+		if (!strcmp(rel, "signatures") && S_ISREG(sb.st_mode) &&
+		    sig_name_ok(e->d_name))
+			continue;
+		if (!S_ISREG(sb.st_mode))
+			problem(out, np, "extra file: %s (not a regular file)", sub);
+		else if (!listed(v, nv, sub))
+			problem(out, np, "extra file: %s (not in MANIFEST.sha256)", sub);
+	}
+	closedir(d);
+}
+
+size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
+{
+	dt_pack_file *v = NULL;
+	size_t nv = 0, np = 0;
+	char err[600];
+	*nfiles = 0;
+	if (dt_pack_manifest_read(dir, &v, &nv, err, sizeof err) < 0) {
+		problem(out, &np, "%s", err);
+		return np;
+	}
+	for (size_t i = 0; i < nv; i++) {
+		char path[4400], hex[65];
+		struct stat sb;
+		if (strstr(v[i].path, "..") || v[i].path[0] == '/') {
+			problem(out, &np, "MANIFEST.sha256 names a path outside the "
+			        "pack: %s", v[i].path);
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/%s", dir, v[i].path);
+		if (v[i].absent) {
+			if (lstat(path, &sb) == 0)
+				problem(out, &np, "extra file: %s (listed as absent)",
+				        v[i].path);
+			continue;
+		}
+		(*nfiles)++;
+		if (lstat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+			problem(out, &np, "missing file: %s", v[i].path);
+		else if (dt_sha256_file(path, hex, err, sizeof err) < 0)
+			problem(out, &np, "unreadable file: %s", err);
+		else if (strcmp(hex, v[i].sha256))
+			problem(out, &np, "changed file: %s (sha256 %s, the manifest "
+			        "says %s)", v[i].path, hex, v[i].sha256);
+	}
+	walk(dir, "", v, nv, out, &np);
+	free(v);
+	return np;
+}
+
+/* ---- the decision chain carried in evidence.json */
+
+static const char *jstr(json_object *o, const char *key)
+{
+	json_object *v;
+	if (!json_object_object_get_ex(o, key, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+static int jint(json_object *o, const char *key, int64_t *out)
+{
+	json_object *v;
+	if (!json_object_object_get_ex(o, key, &v) ||
+	    !json_object_is_type(v, json_type_int))
+		return -1;
+	*out = json_object_get_int64(v);
+	return 0;
+}
+
+static int copy(char *dst, size_t n, const char *s)
+{
+	if (!s || strlen(s) >= n)
+		return -1;
+	memcpy(dst, s, strlen(s) + 1);
+	return 0;
+}
+
+/* One decision of the pack as a record; returns 0 or -1 (malformed). */
+static int decision_of(json_object *o, dt_decision *d)
+{
+	memset(d, 0, sizeof *d);
+	d->evidence_text = (char *)jstr(o, "evidence_text");
+	if (jint(o, "id", &d->id) < 0 || jint(o, "supersedes", &d->supersedes) < 0 ||
+	    copy(d->pilot_name, sizeof d->pilot_name, jstr(o, "pilot")) < 0 ||
+	    copy(d->kind_text, sizeof d->kind_text, jstr(o, "kind")) < 0 ||
+	    copy(d->rationale, sizeof d->rationale, jstr(o, "rationale")) < 0 ||
+	    copy(d->deciders_text, sizeof d->deciders_text,
+	         jstr(o, "deciders_text")) < 0 ||
+	    copy(d->recorded_by, sizeof d->recorded_by, jstr(o, "recorded_by")) < 0 ||
+	    copy(d->decided_at, sizeof d->decided_at, jstr(o, "decided_at")) < 0 ||
+	    copy(d->forced_past, sizeof d->forced_past, jstr(o, "forced_past")) < 0 ||
+	    copy(d->evidence_digest, sizeof d->evidence_digest,
+	         jstr(o, "evidence_digest")) < 0 ||
+	    copy(d->prev_hash, sizeof d->prev_hash, jstr(o, "prev_hash")) < 0 ||
+	    copy(d->hash, sizeof d->hash, jstr(o, "hash")) < 0 || !d->evidence_text)
+		return -1;
+	return 0;
+}
+
+typedef struct pack_head {
+	int64_t id;
+	char hash[65];
+	size_t decisions, links;
+} pack_head;
+
+/* Recompute each decision of the pilot, the links of the store chain and
+ * the head. */
+static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
+{
+	json_object *chain, *links, *decs;
+	memset(h, 0, sizeof *h);
+	if (!json_object_object_get_ex(ev, "chain", &chain) ||
+	    !json_object_object_get_ex(chain, "links", &links) ||
+	    !json_object_is_type(links, json_type_array) ||
+	    !json_object_object_get_ex(ev, "decisions", &decs) ||
+	    !json_object_is_type(decs, json_type_array) ||
+	    jint(chain, "head_id", &h->id) < 0) {
+		problem(out, np, "broken chain: evidence.json holds no decision "
+		        "chain (chain.links, decisions)");
+		return;
+	}
+	const char *hh = jstr(chain, "head_hash");
+	snprintf(h->hash, sizeof h->hash, "%s", hh ? hh : "");
+	json_object *intact;
+	if (json_object_object_get_ex(chain, "intact", &intact) &&
+	    !json_object_get_boolean(intact))
+		problem(out, np, "broken chain: the store's decision log was "
+		        "already altered at export: %s", jstr(chain, "reason"));
+	size_t nl = json_object_array_length(links);
+	const char *prev = zero64;
+	h->links = nl;
+	for (size_t i = 0; i < nl; i++) {
+		json_object *l = json_object_array_get_idx(links, i);
+		const char *lp = jstr(l, "prev_hash"), *lh = jstr(l, "hash");
+		int64_t id = 0;
+		jint(l, "id", &id);
+		if (!lp || !lh || strcmp(lp, prev)) {
+			problem(out, np, "broken chain: record #%lld does not hold "
+			        "the hash of the record before it", (long long)id);
+			return;
+		}
+		prev = lh;
+		if (i + 1 == nl && (id != h->id || strcmp(lh, h->hash)))
+			problem(out, np, "broken chain: the head #%lld %s is not the "
+			        "last record of the chain", (long long)h->id, h->hash);
+	}
+	if (nl == 0 && h->id != 0)
+		problem(out, np, "broken chain: head #%lld without records",
+		        (long long)h->id);
+	size_t nd = json_object_array_length(decs);
+	h->decisions = nd;
+	for (size_t i = 0; i < nd; i++) {
+		dt_decision d;
+		char hex[65];
+		if (decision_of(json_object_array_get_idx(decs, i), &d) < 0) {
+			problem(out, np, "broken chain: decision %zu of evidence.json "
+			        "is malformed", i + 1);
+			continue;
+		}
+		if (dt_sha256_hex(d.evidence_text, strlen(d.evidence_text), hex) < 0 ||
+		    strcmp(hex, d.evidence_digest)) {
+			problem(out, np, "broken chain: decision #%lld: its evidence "
+			        "text does not match its digest", (long long)d.id);
+			continue;
+		}
+		if (dt_decision_hash(&d, hex) < 0 || strcmp(hex, d.hash)) {
+			problem(out, np, "broken chain: decision #%lld: its fields do "
+			        "not hash to its record hash", (long long)d.id);
+			continue;
+		}
+		int found = 0;
+		for (size_t k = 0; k < nl && !found; k++) {
+			json_object *l = json_object_array_get_idx(links, k);
+			int64_t id = 0;
+			jint(l, "id", &id);
+			const char *lh = jstr(l, "hash");
+			found = id == d.id && lh && !strcmp(lh, d.hash);
+		}
+		if (!found)
+			problem(out, np, "broken chain: decision #%lld is not in the "
+			        "chain", (long long)d.id);
+	}
+}
+
+/* Every attestation subject that is also in the manifest has its digest. */
+static void check_attestation(const char *dir, FILE *out, size_t *np)
+{
+	char path[4400], err[600];
+	snprintf(path, sizeof path, "%s/attestation.json", dir);
+	json_object *a = json_object_from_file(path), *subj;
+	dt_pack_file *v = NULL;
+	size_t nv = 0;
+	if (!a || !json_object_object_get_ex(a, "subject", &subj) ||
+	    !json_object_is_type(subj, json_type_array)) {
+		problem(out, np, "attestation.json is not an in-toto Statement");
+		json_object_put(a);
+		return;
+	}
+	if (dt_pack_manifest_read(dir, &v, &nv, err, sizeof err) == 0)
+		for (size_t i = 0; i < json_object_array_length(subj); i++) {
+			json_object *s = json_object_array_get_idx(subj, i), *dg;
+			const char *name = jstr(s, "name"), *sha = NULL;
+			if (json_object_object_get_ex(s, "digest", &dg))
+				sha = jstr(dg, "sha256");
+			for (size_t k = 0; name && k < nv; k++)
+				if (!strcmp(v[k].path, name) &&
+				    (!sha || strcmp(v[k].sha256, sha)))
+					problem(out, np, "attestation subject %s: digest "
+					        "differs from MANIFEST.sha256", name);
+		}
+	free(v);
+	json_object_put(a);
+}
+
+/* Signatures: NAME.sig over the manifest, NAME.role.sig over NAME.role,
+ * which names the manifest's digest. */
+static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
+                               size_t *np)
+{
+	char sdir[4400], manifest[4400], mhex[65], err[600];
+	size_t good = 0;
+	snprintf(sdir, sizeof sdir, "%s/signatures", dir);
+	snprintf(manifest, sizeof manifest, "%s/MANIFEST.sha256", dir);
+	if (dt_sha256_file(manifest, mhex, err, sizeof err) < 0)
+		return 0;
+	DIR *d = opendir(sdir);
+	struct dirent *e;
+	size_t nsig = 0;
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n <= 4 || strcmp(e->d_name + n - 4, ".sig") ||
+		    (n > 9 && !strcmp(e->d_name + n - 9, ".role.sig")))
+			continue;
+		char name[300], sig[4800], role[4800], rsig[4800];
+		char who[1024], fp[128], rwho[1024], rfp[128], msg[2048];
+		snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
+		snprintf(sig, sizeof sig, "%s/%s.sig", sdir, name);
+		snprintf(role, sizeof role, "%s/%s.role", sdir, name);
+		snprintf(rsig, sizeof rsig, "%s/%s.role.sig", sdir, name);
+		nsig++;
+		dt_sig_status s = dt_ssh_check(sig, manifest, allowed, who, sizeof who,
+		                               fp, sizeof fp, msg, sizeof msg);
+		if (s == DT_SIG_BAD) {
+			problem(out, np, "bad signature: signatures/%s.sig (%s)", name,
+			        msg);
+			continue;
+		}
+		if (s == DT_SIG_UNKNOWN) {
+			problem(out, np, "unknown signer: signatures/%s.sig: %s", name,
+			        msg);
+			continue;
+		}
+		if (s == DT_SIG_ERROR) {
+			problem(out, np, "signature not checked: %s", msg);
+			continue;
+		}
+		/* the role statement: signed by the same key, for this manifest */
+		char text[2048] = "", rl[128] = "?", mh[80] = "";
+		FILE *rf = fopen(role, "r");
+		size_t k = rf ? fread(text, 1, sizeof text - 1, rf) : 0;
+		text[k] = '\0';
+		if (rf)
+			fclose(rf);
+		const char *r = strstr(text, "\nrole "), *m = strstr(text,
+			"\nmanifest-sha256 ");
+		if (r)
+			snprintf(rl, sizeof rl, "%.*s", (int)strcspn(r + 6, "\n"), r + 6);
+		if (m)
+			snprintf(mh, sizeof mh, "%.*s", (int)strcspn(m + 17, "\n"), m + 17);
+		dt_sig_status rs = rf ? dt_ssh_check(rsig, role, allowed, rwho,
+		                                     sizeof rwho, rfp, sizeof rfp, msg,
+		                                     sizeof msg) : DT_SIG_BAD;
+		if (!rf)
+			problem(out, np, "missing file: signatures/%s.role", name);
+		else if (rs != DT_SIG_GOOD || strcmp(rfp, fp))
+			problem(out, np, "bad signature: signatures/%s.role.sig (the "
+			        "role statement is not signed by the same key)", name);
+		else if (strcmp(mh, mhex))
+			problem(out, np, "bad signature: signatures/%s.role names "
+			        "another manifest", name);
+		else {
+			char line[2400], safe[2400];
+			if (allowed)
+				snprintf(line, sizeof line, "good signature: signatures/%s"
+				         ".sig, principal %s (allowed signers), role %s, key "
+				         "%s", name, who, rl, fp);
+			else
+				snprintf(line, sizeof line, "good signature: signatures/%s"
+				         ".sig, signer %s, role %s, key %s (not checked "
+				         "against allowed signers: give --allowed-signers "
+				         "FILE)", name, name, rl, fp);
+			dt_sanitize(line, safe, sizeof safe);
+			fprintf(out, "  %s\n", safe);
+			good++;
+		}
+	}
+	if (d)
+		closedir(d);
+	if (nsig == 0)
+		problem(out, np, "not signed: no signatures/NAME.sig (dualtrack sign "
+		        "DIR --key KEY)");
+	return good;
+}
+
+/* Verify pack `dir`; fills *h with its chain head. Returns the problems. */
+static size_t verify_pack(const char *dir, const char *allowed, pack_head *h)
+{
+	size_t np = 0, nfiles = 0;
+	char path[4400], safe[4400];
+	dt_sanitize(dir, safe, sizeof safe);
+	printf("evidence pack %s\n", safe);
+	np += dt_pack_check_files(dir, stdout, &nfiles);
+	if (np == 0)
+		printf("  %zu files match MANIFEST.sha256\n", nfiles);
+	check_signatures(dir, allowed, stdout, &np);
+	snprintf(path, sizeof path, "%s/evidence.json", dir);
+	json_object *ev = json_object_from_file(path);
+	memset(h, 0, sizeof *h);
+	if (!ev)
+		problem(stdout, &np, "broken chain: evidence.json is missing or "
+		        "not JSON");
+	else {
+		size_t before = np;
+		check_chain(ev, stdout, &np, h);
+		if (np == before)
+			printf("  decision chain holds: %zu decision%s of the pilot, "
+			       "%zu record%s in the chain, head #%lld sha256 %s\n",
+			       h->decisions, h->decisions == 1 ? "" : "s", h->links,
+			       h->links == 1 ? "" : "s", (long long)h->id,
+			       h->hash[0] ? h->hash : "(none)");
+		json_object_put(ev);
+	}
+	check_attestation(dir, stdout, &np);
+	return np;
+}
+
+/* The store holds the pack's head: a record with its id and hash, in an
+ * intact chain. Returns the problems. */
+static size_t against_store(const char *db, const pack_head *h)
+{
+	size_t np = 0;
+	dt_store *st = dt_cli_store(db);
+	if (!st)
+		return (size_t)-1;
+	dt_chain_report r;
+	dt_decision *v = NULL;
+	size_t n = 0;
+	if (dt_store_decision_verify(st, &r) < 0 ||
+	    dt_store_decision_list(st, 0, &v, &n) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		dt_store_close(st);
+		return (size_t)-1;
+	}
+	printf("store\n");
+	if (!r.intact)
+		problem(stdout, &np, "broken chain: the store's decision log was "
+		        "altered: %s", r.reason);
+	if (h->id) {
+		const dt_decision *hit = NULL;
+		for (size_t i = 0; i < n; i++)
+			if (v[i].id == h->id)
+				hit = &v[i];
+		if (!hit)
+			problem(stdout, &np, "store lacks the pack's chain head #%lld "
+			        "sha256 %s: it was copied or restored without its "
+			        "newest records (its head is #%lld)", (long long)h->id,
+			        h->hash, (long long)r.head_id);
+		else if (strcmp(hit->hash, h->hash))
+			problem(stdout, &np, "store's record #%lld differs from the "
+			        "pack's chain head (sha256 %s, the pack says %s)",
+			        (long long)h->id, hit->hash, h->hash);
+		else
+			printf("  store holds the pack's chain head #%lld sha256 %s"
+			       "%s\n", (long long)h->id, h->hash, r.head_id != h->id ?
+			       " (and newer records)" : "");
+	} else
+		printf("  the pack was exported before any decision\n");
+	dt_decisions_free(v, n);
+	dt_store_close(st);
+	return np;
+}
+
+static void pack_verify_usage(FILE *f)
+{
+	fputs("usage: dualtrack verify DIR [--allowed-signers FILE]\n"
+	      "       dualtrack [--db PATH] verify --against DIR "
+	      "[--allowed-signers FILE]\n\n"
+	      "Checks an evidence pack: every file against MANIFEST.sha256 (no\n"
+	      "file changed, missing or added), every signature in signatures/\n"
+	      "(ssh-keygen -Y verify against the allowed signers file, whose\n"
+	      "principals are printed; without one, each signature is checked\n"
+	      "for its own key only), the role statement each signer signed, the\n"
+	      "decision chain carried in evidence.json (each decision's fields\n"
+	      "and evidence text against its hash, each link, the head) and the\n"
+	      "attestation's subjects. Prints every problem (changed file,\n"
+	      "missing file, extra file, bad signature, unknown signer, broken\n"
+	      "chain). --against DIR also checks that the store still holds the\n"
+	      "pack's signed chain head (a store copied or restored without its\n"
+	      "newest records fails).\n"
+	      "exit: 0 all holds, 1 a problem, 2 usage or store error\n", f);
+}
+
+int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
+{
+	int is_pack = 0;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--db") || !strcmp(argv[i], "--expect-head"))
+			i++;
+		else if (argv[i][0] != '-' || !strncmp(argv[i], "--against", 9) ||
+		    !strncmp(argv[i], "--allowed-signers", 17))
+			is_pack = 1;
+	if (!is_pack)
+		return 0;
+	static const struct option opts[] = {
+		{"against", required_argument, NULL, 'a'},
+		{"allowed-signers", required_argument, NULL, 's'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	const char *against = NULL, *allowed = NULL, *dir = NULL;
+	int c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': against = optarg; break;
+		case 's': allowed = optarg; break;
+		case 'd': db = optarg; break;
+		case 'h': pack_verify_usage(stdout); *rc = DT_EXIT_OK; return 1;
+		default: pack_verify_usage(stderr); *rc = DT_EXIT_USAGE; return 1;
+		}
+	}
+	if (against && optind == argc)
+		dir = against;
+	else if (!against && optind + 1 == argc)
+		dir = argv[optind];
+	else {
+		fprintf(stderr, "dualtrack: verify takes one pack folder (DIR or "
+		        "--against DIR)\n");
+		*rc = DT_EXIT_USAGE;
+		return 1;
+	}
+	struct stat sb;
+	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+		char safe[1200];
+		dt_sanitize(dir, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: verify: %s is not a folder\n", safe);
+		*rc = DT_EXIT_USAGE;
+		return 1;
+	}
+	pack_head h;
+	size_t np = verify_pack(dir, allowed, &h);
+	if (against) {
+		size_t ns = against_store(db, &h);
+		if (ns == (size_t)-1) {
+			*rc = DT_EXIT_USAGE;
+			return 1;
+		}
+		np += ns;
+	}
+	if (np)
+		printf("NOT verified: %zu problem%s\n", np, np == 1 ? "" : "s");
+	else
+		printf("verified\n");
+	*rc = np ? DT_EXIT_FAIL : DT_EXIT_OK;
+	return 1;
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# cli_pack_sign.sh: signing and verifying evidence packs (issue 10): the
+# demo pilot's pack signed by two keys made here (ssh-keygen -t ed25519
+# -N ''), verified with and without an allowed signers file; then one
+# byte of the report, of an input log and of a signature changed, a file
+# deleted, a file added, an unknown signer, an edited decision: each
+# named, exit 1. verify --against a store restored without its newest
+# decision fails.
+# usage: cli_pack_sign.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
+bin=$(readlink -f "$bin")   # the tamper commands run inside the pack
+dt() { "$bin" --db "$db" "$@"; }
+export DUALTRACK_USER="pack-test"
+P=llama3-8b-lora-trn2
+
+dt demo --no-tui >/dev/null 2>&1
+dt export "$P" --out "$tmp/pack" >/dev/null 2>&1
+ssh-keygen -q -t ed25519 -N '' -C 'alice@example.org' -f "$tmp/alice"
+ssh-keygen -q -t ed25519 -N '' -C 'kenji' -f "$tmp/kenji"
+ssh-keygen -q -t ed25519 -N '' -C 'mallory' -f "$tmp/mallory"
+{ echo "alice@example.org $(cat "$tmp/alice.pub")"
+  echo "kenji $(cat "$tmp/kenji.pub")"; } >"$tmp/allowed"
+
+"$bin" verify "$tmp/pack" >"$tmp/v0.out" 2>&1
+check "an unsigned pack does not verify (exit 1)" test $? -eq 1
+check "  and says it is not signed" grep -q "not signed" "$tmp/v0.out"
+
+"$bin" sign "$tmp/pack" --key "$tmp/alice" --role researcher >"$tmp/s1.out" 2>&1
+check "sign exits 0" test $? -eq 0
+check "signature in ssh-keygen's own format" \
+  grep -q "BEGIN SSH SIGNATURE" "$tmp/pack/signatures/alice@example.org.sig"
+check "ssh-keygen itself verifies the manifest's signature" sh -c \
+  "ssh-keygen -Y verify -f '$tmp/allowed' -I alice@example.org -n dualtrack \
+   -s '$tmp/pack/signatures/alice@example.org.sig' <'$tmp/pack/MANIFEST.sha256' >/dev/null 2>&1"
+check "the role is recorded" grep -qx "role researcher" \
+  "$tmp/pack/signatures/alice@example.org.role"
+"$bin" sign "$tmp/pack" --key "$tmp/kenji" --role training-engineer >/dev/null 2>&1
+check "a second signer signs the same pack" test -f "$tmp/pack/signatures/kenji.sig"
+"$bin" sign "$tmp/pack" --key "$tmp/alice" >"$tmp/s2.out" 2>&1
+check "signing twice with one name is refused (exit 2)" test $? -eq 2
+
+"$bin" verify "$tmp/pack" --allowed-signers "$tmp/allowed" >"$tmp/v1.out" 2>&1
+check "signed pack verifies (exit 0)" test $? -eq 0
+check "  principals printed" sh -c "grep -q 'principal alice@example.org (allowed signers), role researcher' '$tmp/v1.out' &&
+  grep -q 'principal kenji (allowed signers), role training-engineer' '$tmp/v1.out'"
+check "  the chain carried in the pack holds" grep -q "decision chain holds: 1 decision" "$tmp/v1.out"
+"$bin" verify "$tmp/pack" >"$tmp/v2.out" 2>&1
+check "without allowed signers: exit 0, says keys were not checked" \
+  sh -c "test $? -eq 0 && grep -q 'not checked against allowed signers' '$tmp/v2.out'"
+
+# tamper: each in a fresh copy; verify names it and exits 1
+tamper() { # tamper NAME EXPECTED-TEXT COMMAND (run inside the copy)
+  local name=$1 want=$2; shift 2
+  rm -rf "$tmp/t"; cp -a "$tmp/pack" "$tmp/t"
+  (cd "$tmp/t" && eval "$*")
+  "$bin" verify "$tmp/t" --allowed-signers "$tmp/allowed" >"$tmp/t.out" 2>&1
+  local rc=$?
+  check "$name: exit 1" test $rc -eq 1
+  check "$name: says '$want'" grep -qF "$want" "$tmp/t.out"
+}
+flip() { # flip FILE OFFSET: change one byte
+  python3 -c "
+import sys
+p, o = sys.argv[1], int(sys.argv[2])
+b = bytearray(open(p, 'rb').read()); b[o] ^= 0x01; open(p, 'wb').write(b)" "$1" "$2"
+}
+tamper "one byte of the report" "changed file: report.html" flip report.html 200
+tamper "one byte of an input log" \
+  "changed file: logs/llama3-8b-lora-trn2-pilot/trn2-pilot.log" \
+  flip logs/llama3-8b-lora-trn2-pilot/trn2-pilot.log 1000
+# the base64 body of the signature starts on line 2
+tamper "one byte of a signature" "bad signature: signatures/kenji.sig" \
+  flip signatures/kenji.sig 60
+tamper "a deleted file" "missing file: chart.svg" rm chart.svg
+tamper "an added file" "extra file: notes.txt" "echo hi >notes.txt"
+tamper "an added file in logs/" "extra file: logs/x.log" "echo hi >logs/x.log"
+tamper "a signer not in allowed signers" "unknown signer: signatures/mallory.sig" \
+  "'$bin' sign . --key '$tmp/mallory' >/dev/null 2>&1"
+tamper "a re-signed manifest after an edit" "bad signature: signatures/alice@example.org.sig" \
+  "echo >>report.md; sed -i \"s/^[0-9a-f]*  report.md\$/\$(sha256sum report.md | cut -c1-64)  report.md/\" MANIFEST.sha256"
+tamper "an edited decision" "broken chain: decision #1" "python3 -c \"
+import json; e = json.load(open('evidence.json')); e['decisions'][0]['rationale'] = 'go anyway'
+json.dump(e, open('evidence.json', 'w'))\""
+tamper "a role statement of another signer" "bad signature: signatures/kenji.role.sig" \
+  "cp signatures/alice@example.org.role signatures/kenji.role"
+
+# a store restored without its newest decision
+cp "$db" "$tmp/old.db"
+dt decide "$P" defer --rationale "wait for the step 4 drill" \
+  --decider "A. Rivera:researcher" >/dev/null 2>&1
+dt export "$P" --out "$tmp/pack2" >/dev/null 2>&1
+"$bin" sign "$tmp/pack2" --key "$tmp/alice" >/dev/null 2>&1
+dt verify --against "$tmp/pack2" --allowed-signers "$tmp/allowed" >"$tmp/a1.out" 2>&1
+check "verify --against the store it came from: exit 0" test $? -eq 0
+check "  says the store holds the head" grep -q "store holds the pack's chain head #2" "$tmp/a1.out"
+"$bin" --db "$tmp/old.db" verify --against "$tmp/pack2" >"$tmp/a2.out" 2>&1
+check "verify --against a store restored from before: exit 1" test $? -eq 1
+check "  says the head is missing" grep -q "store lacks the pack's chain head #2" "$tmp/a2.out"
+"$bin" verify "$tmp/nope" >/dev/null 2>&1
+check "verify of a folder that does not exist: exit 2" test $? -eq 2
+finish
