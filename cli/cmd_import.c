@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "importers/import.h"
+#include "importers/source.h"
 #include "importers/import_follow.h"
 #include "model/util/text.h"
 
@@ -203,6 +204,10 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: --run must be printable UTF-8 text "
 		        "without control characters (tab, newline, escape ...)\n");
 		return DT_EXIT_USAGE;
+	}
+	{ /* progress line: stderr a terminal, after 1 s (or the env's delay) */
+		const char *d = getenv("DUALTRACK_PROGRESS_DELAY");
+		dt_source_progress_enable(d && *d ? atof(d) : 1.0);
 	}
 	rq.files = (const char *const *)(argv + optind);
 	rq.nfiles = (size_t)(argc - optind);

@@ -8,6 +8,8 @@
 #include <json-c/json_c_version.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
+#include <zlib.h>
+#include <zstd.h>
 
 #include "model/store/store.h"
 
@@ -28,4 +30,6 @@ void dt_cli_version(FILE *f)
 	fprintf(f, "  libcsv    %d.%d.%d (built with)\n", CSV_MAJOR, CSV_MINOR,
 	        CSV_RELEASE);
 	fprintf(f, "  inih      r%s (built with)\n", DT_INIH_VERSION);
+	fprintf(f, "  zlib      %s\n", zlibVersion());
+	fprintf(f, "  zstd      %s\n", ZSTD_versionString());
 }

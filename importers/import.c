@@ -59,10 +59,13 @@ static const char *no_curve_reason(const dt_rawlog *log)
 	return log->nwarnings ? log->warnings[0] : "no metric values found";
 }
 
-/* SHA-256 of a file on a second thread, read with its own file handle
- * so the parser may release the mapping's pages meanwhile. */
+/* SHA-256 on a second thread: of a mapped file, read with its own file
+ * handle so the parser may release the mapping's pages meanwhile; of a
+ * streamed source (pipe, decompressed), of the bytes in memory. */
 typedef struct hash_job {
 	const char *path;
+	const char *data;   /* streamed: the content; NULL: read path */
+	size_t len;
 	char hex[65];
 	char err[256];
 	int rc;
@@ -71,8 +74,29 @@ typedef struct hash_job {
 static void *hash_thread(void *arg)
 {
 	hash_job *j = arg;
-	j->rc = dt_sha256_file(j->path, j->hex, j->err, sizeof j->err);
+	if (!j->data) {
+		j->rc = dt_sha256_file(j->path, j->hex, j->err, sizeof j->err);
+		return NULL;
+	}
+	dt_sha256_ctx *c = dt_sha256_begin();
+	int ok = c && dt_sha256_update(c, j->data, j->len) == 0;
+	j->rc = dt_sha256_end(c, j->hex) == 0 && ok ? 0 : -1;
+	if (j->rc < 0)
+		snprintf(j->err, sizeof j->err, "out of memory");
 	return NULL;
+}
+
+/* Notes on how the bytes were read: decompressed, NUL bytes left out. */
+static void source_notes(const dt_source *src, dt_rawlog *log)
+{
+	const char *z;
+	uint64_t nul = dt_source_nul_bytes(src, &z);
+	if (z)
+		dt_rawlog_note(log, "read %s-compressed (%zu bytes after "
+		               "decompression)", z, src->len);
+	if (nul)
+		dt_rawlog_note(log, "%llu NUL byte(s) left out (a preallocated "
+		               "or crashed log)", (unsigned long long)nul);
 }
 
 /* Detect and parse one opened, non-empty source into p->log. */
@@ -104,14 +128,21 @@ static int parse_one(const dt_import_request *rq, const char *path,
 	dt_rawlog_init(&p->log);
 	if (dt_source_open(path, &src, err, errlen) < 0)
 		return -1;
+	p->path = src.path; /* "(stdin)" for "-" */
 	p->bytes = src.len;
 	if (src.len == 0) {
-		snprintf(err, errlen, "%s: empty file, expected a training log",
-		         path);
+		snprintf(err, errlen, "%s: %s, expected a training log", src.path,
+		         dt_source_nul_bytes(&src, NULL) ? "holds only NUL bytes"
+		                                         : "empty file");
 		dt_source_close(&src);
 		return -1;
 	}
+	dt_source_progress(&src, &p->log);
 	hash_job job = {.path = path, .rc = -1};
+	if (dt_source_streamed(&src) || !strcmp(path, "-")) {
+		job.data = src.data;
+		job.len = src.len;
+	}
 	pthread_t th;
 	int threaded = pthread_create(&th, NULL, hash_thread, &job) == 0;
 	if (!threaded)
@@ -119,6 +150,10 @@ static int parse_one(const dt_import_request *rq, const char *path,
 	int rc = parse_source(rq, &src, p, err, errlen);
 	if (threaded)
 		pthread_join(th, NULL);
+	if (rc == 0)
+		rc = dt_source_check(&src, 0, err, errlen);
+	if (rc == 0)
+		source_notes(&src, &p->log);
 	dt_source_close(&src);
 	if (rc == 0 && job.rc < 0) {
 		snprintf(err, errlen, "cannot compute SHA-256: %s", job.err);
@@ -165,7 +200,12 @@ void dt_import_run_name(const dt_import_request *rq, char *out, size_t n)
 	}
 	const char *b = strrchr(path, '/');
 	b = b ? b + 1 : path;
-	snprintf(out, n, "%s", b);
+	snprintf(out, n, "%s", strcmp(b, "-") ? b : "stdin");
+	size_t len = strlen(out); /* log.csv.gz -> log */
+	if (len > 3 && !strcmp(out + len - 3, ".gz"))
+		out[len - 3] = '\0';
+	else if (len > 4 && !strcmp(out + len - 4, ".zst"))
+		out[len - 4] = '\0';
 	char *dot = strrchr(out, '.');
 	if (dot && dot != out)
 		*dot = '\0';
@@ -463,16 +503,21 @@ static int expand_paths(const dt_import_request *rq, FILE *report,
 			cap = c2;
 		}
 		if (dir) {
-			memcpy(v + n, sub, nsub * sizeof *sub);
-			n += nsub;
-			free(sub);
-			sub = NULL;
 			if (report) {
 				char safe[512];
 				dt_sanitize(rq->files[i], safe, sizeof safe);
 				fprintf(report, "%s: folder, %zu file(s): %s; one run, a "
 				        "segment per file\n", safe, nsub, kind);
+				size_t k = dt_import_dir_skipped(rq->files[i], sub, nsub,
+				                                 kind, report);
+				if (k)
+					fprintf(report, "  %zu file(s) of the folder skipped\n",
+					        k);
 			}
+			memcpy(v + n, sub, nsub * sizeof *sub);
+			n += nsub;
+			free(sub);
+			sub = NULL;
 		} else if ((v[n] = strdup(rq->files[i])) != NULL) {
 			n++;
 		} else {

@@ -9,6 +9,7 @@
 
 #include "importers/source.h"
 #include "importers/tfevents.h"
+#include "model/util/text.h"
 
 typedef struct found {
 	char *path;
@@ -254,4 +255,92 @@ int dt_import_dir_files(const char *dir0, char ***files, size_t *n,
 int dt_import_is_dir(const char *path)
 {
 	return is_dir(path);
+}
+
+/* Why a file of the folder is not imported (see dt_import_dir_skipped). */
+static void skip_reason(const char *path, const char *kind, char *out,
+                        size_t n)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (base[0] == '.') {
+		snprintf(out, n, "hidden file");
+		return;
+	}
+	dt_source src;
+	char err[300];
+	if (dt_source_open(path, &src, err, sizeof err) < 0) {
+		snprintf(out, n, "cannot be read (%s)", err);
+		return;
+	}
+	size_t head = src.len < 65536 ? src.len : 65536;
+	const dt_importer *imp = src.len ? dt_importer_detect(src.name, src.data,
+	                                                      head, NULL) : NULL;
+	if (src.len == 0)
+		snprintf(out, n, "empty");
+	else if (imp)
+		snprintf(out, n, "a %s log, not part of the folder's layout (%.*s); "
+		         "import it on its own", imp->name, (int)strcspn(kind, ","),
+		         kind);
+	else
+		snprintf(out, n, "not a training log (no format recognised)");
+	dt_source_close(&src);
+}
+
+static int chosen_has(char *const *chosen, size_t n, const char *p)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(chosen[i], p))
+			return 1;
+	return 0;
+}
+
+static size_t list_skipped(const char *dir, int depth, char *const *chosen,
+                           size_t nchosen, const char *kind, FILE *report,
+                           const char *show)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t count = 0;
+	while (d && (e = readdir(d))) {
+		char p[4096], why[600], safe[1200];
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		if (is_dir(p)) {
+			if (depth < 3)
+				count += list_skipped(p, depth + 1, chosen, nchosen, kind,
+				                      report, show);
+			else if (report) {
+				dt_sanitize(p, safe, sizeof safe);
+				fprintf(report, "  %s: %s/: not searched (more than 3 "
+				        "levels down)\n", show, safe);
+				count++;
+			}
+			continue;
+		}
+		if (!is_file(p) || chosen_has(chosen, nchosen, p))
+			continue;
+		count++;
+		if (!report)
+			continue;
+		skip_reason(p, kind, why, sizeof why);
+		dt_sanitize(p, safe, sizeof safe);
+		fprintf(report, "  %s: %s: ", show, safe);
+		dt_sanitize(why, safe, sizeof safe);
+		fprintf(report, "%s\n", safe);
+	}
+	if (d)
+		closedir(d);
+	return count;
+}
+
+size_t dt_import_dir_skipped(const char *dir0, char *const *chosen,
+                             size_t nchosen, const char *kind, FILE *report)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", dir0);
+	for (size_t l = strlen(dir); l > 1 && dir[l - 1] == '/'; l--)
+		dir[l - 1] = '\0';
+	return list_skipped(dir, 0, chosen, nchosen, kind, report, "skipped");
 }

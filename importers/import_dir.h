@@ -3,6 +3,7 @@
 #define DT_IMPORT_DIR_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The log files of the run folder `dir`, in segment order, tried in this
  * order:
@@ -20,6 +21,15 @@
  * or -1 with "DIR: reason" in err. */
 int dt_import_dir_files(const char *dir, char ***files, size_t *n,
                         const char **kind, char *err, size_t errlen);
+
+/* Every regular file under `dir` (3 levels down, as searched) that is
+ * not in chosen[nchosen] (the paths dt_import_dir_files returned), each
+ * written to report (may be NULL) as "  skipped: PATH: why" (hidden, a
+ * log of another format than the folder's layout `kind`, not a training
+ * log, empty, unreadable); folders deeper than searched are named too.
+ * Returns how many were skipped. */
+size_t dt_import_dir_skipped(const char *dir, char *const *chosen,
+                             size_t nchosen, const char *kind, FILE *report);
 
 /* Whether path names a directory. */
 int dt_import_is_dir(const char *path);

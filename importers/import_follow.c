@@ -155,7 +155,10 @@ static int read_complete(const char *path, const dt_import_request *rq,
 		} else {
 			dt_rawlog_init(log);
 			rc = (*imp)->parse(&src, &rq->opts, log, err, errlen) == 0 &&
+			     dt_source_check(&src, 1, err, errlen) == 0 &&
 			     (!sha || dt_source_sha256(&src, sha) == 0) ? 1 : -1;
+			if (rc < 0)
+				dt_rawlog_free(log);
 		}
 	}
 	dt_source_close(&src);

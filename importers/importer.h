@@ -13,20 +13,23 @@
 
 #include "model/core/rawlog.h"
 
-/* The file being imported: fully mapped read-only. */
+/* The file being imported: its content as one read-only buffer (a
+ * mapped regular file, or the bytes read from a pipe or decompressed;
+ * importers/source.h). */
 typedef struct dt_source {
 	const char *path;   /* as given by the user, for messages */
-	const char *name;   /* basename of path */
+	const char *name;   /* basename of path (without .gz / .zst) */
 	const char *data;   /* [len] bytes; not NUL-terminated */
 	size_t len;
-	size_t *released;   /* mapped sources: bytes already given back to the
-	                     * kernel (dt_source_release); NULL in memory */
+	struct dt_source_priv *priv; /* opened by dt_source_open: mapping,
+	                     * progress, change detection; NULL in memory */
 } dt_source;
 
 /* Tell the source that bytes [0, done) have been parsed and will not be
  * read again: a mapped file's pages are given back in 8 MiB steps
  * (madvise MADV_DONTNEED), so a large log is never resident as a whole
- * (peak memory per imported point stays small). No-op for in-memory
+ * (peak memory per imported point stays small), and the progress line
+ * (dt_source_progress) is brought up to date. No-op for in-memory
  * sources. Cheap enough to call once per line. */
 void dt_source_release(const dt_source *src, size_t done);
 

@@ -1,80 +1,568 @@
-/* source.c: read-only file mapping and SHA-256 of imported logs. */
+/* source.c: mapped files, streamed and decompressed input, SIGBUS
+ * safety, change detection and the progress line (source.h). */
+#define _GNU_SOURCE /* SEEK_DATA, SEEK_HOLE */
 #include "importers/source.h"
 #include "model/util/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#define RELEASE_STEP (8u << 20) /* a multiple of every page size */
+#define NUL_RUN_DROP 4096       /* streams: NUL runs this long are dropped */
+
+struct dt_source_priv {
+	int mapped;             /* 1: data is a file mapping */
+	int fd;                 /* mapped: the file, kept for dt_source_check */
+	struct stat at_open;
+	size_t map_len;         /* bytes mapped (file size at open) */
+	size_t released;        /* mapped: bytes given back to the kernel */
+	uint64_t nul_bytes;
+	const char *compressed;
+	int slot;               /* SIGBUS slot, -1 none */
+	/* progress line */
+	int progress, shown;
+	const dt_rawlog *log;
+	double t0, last;
+	size_t next_check;
+	char *buf;              /* streamed: owned buffer */
+	char name[256];
+};
+
+static int progress_on;
+static double progress_delay = 1.0;
+
+void dt_source_progress_enable(double delay)
+{
+	progress_on = 1;
+	progress_delay = delay >= 0 ? delay : 1.0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- SIGBUS: pages of a mapped file cut off by a truncation ---------- */
+
+#define NSLOTS 16
+static struct {
+	char *volatile start;
+	volatile size_t len;
+	volatile sig_atomic_t bus;
+} slots[NSLOTS];
+static struct sigaction prev_bus;
+
+static void on_bus(int sig, siginfo_t *si, void *uc)
+{
+	char *a = si ? (char *)si->si_addr : NULL;
+	for (int i = 0; a && i < NSLOTS; i++) {
+		char *s = slots[i].start;
+		if (!s || a < s || a >= s + slots[i].len)
+			continue;
+		long pg = sysconf(_SC_PAGESIZE);
+		char *from = s + ((size_t)(a - s) / (size_t)pg) * (size_t)pg;
+		/* zero pages over the rest of the mapping; the parse goes on
+		 * and dt_source_check refuses the import */
+		mmap(from, (size_t)(s + slots[i].len - from), PROT_READ,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		slots[i].bus = 1;
+		return;
+	}
+	/* not a source page: whoever handled SIGBUS before us, else die */
+	if ((prev_bus.sa_flags & SA_SIGINFO) && prev_bus.sa_sigaction) {
+		prev_bus.sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (prev_bus.sa_handler != SIG_DFL && prev_bus.sa_handler != SIG_IGN &&
+	    prev_bus.sa_handler) {
+		prev_bus.sa_handler(sig);
+		return;
+	}
+	signal(SIGBUS, SIG_DFL);
+	raise(SIGBUS);
+}
+
+/* Make sure on_bus handles SIGBUS (a screen may have installed its own
+ * crash handler since; it is chained). */
+static void guard_install(void)
+{
+	struct sigaction cur, sa;
+	sigaction(SIGBUS, NULL, &cur);
+	if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_bus)
+		return;
+	prev_bus = cur;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_bus;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+static int slot_take(char *start, size_t len)
+{
+	for (int i = 0; i < NSLOTS; i++)
+		if (!slots[i].start) {
+			slots[i].bus = 0;
+			slots[i].len = len;
+			slots[i].start = start;
+			return i;
+		}
+	return -1;
+}
+
+/* ---- streams ---------------------------------------------------------- */
+
+typedef struct sbuf {
+	char *p;
+	size_t n, cap;
+	size_t nul_run;        /* NUL bytes at the end of p, not yet kept */
+	uint64_t dropped;
+} sbuf;
+
+static int sbuf_room(sbuf *b, size_t more)
+{
+	if (b->n + more <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 1u << 16;
+	while (cap < b->n + more)
+		cap *= 2;
+	char *p = realloc(b->p, cap);
+	if (!p)
+		return -1;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+/* Append, dropping runs of NUL_RUN_DROP or more NUL bytes. */
+static int sbuf_add(sbuf *b, const char *s, size_t n)
+{
+	while (n > 0) {
+		if (*s == '\0') {
+			size_t k = 0;
+			while (k < n && s[k] == '\0')
+				k++;
+			b->nul_run += k;
+			s += k;
+			n -= k;
+			continue;
+		}
+		if (b->nul_run) { /* a run ended: keep it when short */
+			if (b->nul_run < NUL_RUN_DROP) {
+				if (sbuf_room(b, b->nul_run) < 0)
+					return -1;
+				memset(b->p + b->n, 0, b->nul_run);
+				b->n += b->nul_run;
+			} else {
+				b->dropped += b->nul_run;
+			}
+			b->nul_run = 0;
+		}
+		const char *z = memchr(s, '\0', n);
+		size_t k = z ? (size_t)(z - s) : n;
+		if (sbuf_room(b, k) < 0)
+			return -1;
+		memcpy(b->p + b->n, s, k);
+		b->n += k;
+		s += k;
+		n -= k;
+	}
+	return 0;
+}
+
+static void progress_line(struct dt_source_priv *pv, size_t done,
+                          size_t total, int force);
+
+/* Read fd to its end into b, decompressing by the first bytes. */
+static int read_stream(int fd, const char *path, struct dt_source_priv *pv,
+                       sbuf *b, char *err, size_t errlen)
+{
+	enum { RAW, GZ, ZST } kind = RAW;
+	size_t inlen = 1u << 17;
+	char *in = malloc(inlen), *out = malloc(1u << 18);
+	size_t have = 0, total = 0;
+	int first = 1, done = 0, rc = -1, ended = 0;
+	z_stream z;
+	ZSTD_DStream *zs = NULL;
+	memset(&z, 0, sizeof z);
+	if (!in || !out)
+		goto oom;
+	while (!done) {
+		ssize_t k = read(fd, in + have, inlen - have);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+			goto out;
+		}
+		if (k == 0)
+			done = 1;
+		have += (size_t)k;
+		total += (size_t)k;
+		if (first && (have >= 4 || done)) {
+			first = 0;
+			if (have >= 2 && (unsigned char)in[0] == 0x1f &&
+			    (unsigned char)in[1] == 0x8b) {
+				kind = GZ;
+				pv->compressed = "gzip";
+				if (inflateInit2(&z, 15 + 32) != Z_OK)
+					goto oom;
+			} else if (have >= 4 && !memcmp(in, "\x28\xb5\x2f\xfd", 4)) {
+				kind = ZST;
+				pv->compressed = "zstd";
+				if (!(zs = ZSTD_createDStream()))
+					goto oom;
+				ZSTD_initDStream(zs);
+			}
+		} else if (first) {
+			continue;
+		}
+		if (have == 0) {
+			/* end of input: nothing to feed */
+		} else if (kind == RAW) {
+			if (sbuf_add(b, in, have) < 0)
+				goto oom;
+		} else if (kind == GZ) {
+			z.next_in = (Bytef *)in;
+			z.avail_in = (uInt)have;
+			for (;;) {
+				z.next_out = (Bytef *)out;
+				z.avail_out = 1u << 18;
+				int zr = inflate(&z, Z_NO_FLUSH);
+				if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
+					snprintf(err, errlen, "%s: gzip data broken near "
+					         "compressed byte %zu: %s", path,
+					         total - z.avail_in, z.msg ? z.msg : "error");
+					goto out;
+				}
+				if (sbuf_add(b, out, (1u << 18) - z.avail_out) < 0)
+					goto oom;
+				ended = zr == Z_STREAM_END;
+				if (ended && z.avail_in > 0) { /* another member */
+					if (inflateReset(&z) != Z_OK)
+						goto oom;
+					continue;
+				}
+				if (ended || (z.avail_in == 0 && z.avail_out != 0) ||
+				    zr == Z_BUF_ERROR)
+					break;
+			}
+		} else {
+			ZSTD_inBuffer ib = {in, have, 0};
+			for (;;) {
+				ZSTD_outBuffer ob = {out, 1u << 18, 0};
+				size_t zr = ZSTD_decompressStream(zs, &ob, &ib);
+				if (ZSTD_isError(zr)) {
+					snprintf(err, errlen, "%s: zstd data broken near "
+					         "compressed byte %zu: %s", path,
+					         total - have + ib.pos, ZSTD_getErrorName(zr));
+					goto out;
+				}
+				if (sbuf_add(b, out, ob.pos) < 0)
+					goto oom;
+				ended = zr == 0;
+				if (ib.pos == ib.size && ob.pos < ob.size)
+					break;
+			}
+		}
+		have = 0;
+		progress_line(pv, total, 0, 0);
+	}
+	if (kind != RAW && !ended) {
+		snprintf(err, errlen, "%s: %s data ends early (cut off after %zu "
+		         "compressed bytes); nothing imported", path,
+		         kind == GZ ? "gzip" : "zstd", total);
+		goto out;
+	}
+	b->dropped += b->nul_run; /* a trailing NUL run is dropped whole */
+	b->nul_run = 0;
+	rc = 0;
+	goto out;
+oom:
+	snprintf(err, errlen, "%s: out of memory reading the stream", path);
+out:
+	if (kind == GZ)
+		inflateEnd(&z);
+	ZSTD_freeDStream(zs);
+	free(in);
+	free(out);
+	return rc;
+}
+
+/* ---- open / close ----------------------------------------------------- */
+
+/* Length of the file without its trailing NUL bytes: holes found with
+ * SEEK_HOLE / SEEK_DATA are skipped unread. */
+static size_t trim_nul_tail(int fd, const char *data, size_t len)
+{
+	size_t end = len;
+	off_t lastdata = -1, off = 0;
+	for (int guard = 0; guard < 100000; guard++) { /* last data extent */
+		off_t d = lseek(fd, off, SEEK_DATA);
+		if (d < 0 || (size_t)d >= len)
+			break;
+		off_t h = lseek(fd, d, SEEK_HOLE);
+		if (h < 0)
+			break;
+		lastdata = d;
+		end = (size_t)h < len ? (size_t)h : len;
+		off = h;
+		if ((size_t)h >= len)
+			break;
+	}
+	if (lastdata < 0 && lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO)
+		return 0; /* all hole */
+	while (end > 0 && data[end - 1] == '\0')
+		end--;
+	return end;
+}
+
+static void set_name(dt_source *src, struct dt_source_priv *pv,
+                     const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	snprintf(pv->name, sizeof pv->name, "%s", slash ? slash + 1 : path);
+	if (pv->compressed) {
+		size_t n = strlen(pv->name);
+		if (n > 3 && !strcmp(pv->name + n - 3, ".gz"))
+			pv->name[n - 3] = '\0';
+		else if (n > 4 && !strcmp(pv->name + n - 4, ".zst"))
+			pv->name[n - 4] = '\0';
+	}
+	src->name = pv->name;
+}
 
 int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 {
 	memset(src, 0, sizeof *src);
-	src->path = path;
-	const char *slash = strrchr(path, '/');
-	src->name = slash ? slash + 1 : path;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	src->path = strcmp(path, "-") ? path : "(stdin)";
+	src->name = src->path;
+	struct dt_source_priv *pv = calloc(1, sizeof *pv);
+	if (!pv) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	pv->fd = -1;
+	pv->slot = -1;
+	src->priv = pv;
+	pv->progress = progress_on && isatty(STDERR_FILENO);
+	pv->t0 = now_s();
+	int stdin_ = strcmp(path, "-") == 0;
+	int fd = stdin_ ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		goto fail;
 	}
-	struct stat sb;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path,
-		         S_ISDIR(sb.st_mode) ? "is a directory, expected a log file"
-		                             : "not a regular file");
-		close(fd);
-		return -1;
+	if (fstat(fd, &pv->at_open) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail_fd;
 	}
-	src->len = (size_t)sb.st_size;
-	if (src->len == 0) {
+	if (S_ISDIR(pv->at_open.st_mode)) {
+		snprintf(err, errlen, "%s: is a directory, expected a log file",
+		         path);
+		goto fail_fd;
+	}
+	unsigned char magic[4] = {0};
+	int regular = S_ISREG(pv->at_open.st_mode);
+	if (regular && pread(fd, magic, 4, 0) == 4 &&
+	    ((magic[0] == 0x1f && magic[1] == 0x8b) ||
+	     !memcmp(magic, "\x28\xb5\x2f\xfd", 4)))
+		regular = 0; /* compressed: decompress as a stream */
+	if (!regular) {
+		sbuf b = {0};
+		if (read_stream(fd, src->path, pv, &b, err, errlen) < 0) {
+			free(b.p);
+			goto fail_fd;
+		}
+		if (!stdin_)
+			close(fd);
+		pv->buf = b.p;
+		pv->nul_bytes = b.dropped;
+		src->data = b.n ? b.p : "";
+		src->len = b.n;
+		set_name(src, pv, stdin_ ? "stdin" : path);
+		return 0;
+	}
+	set_name(src, pv, path);
+	size_t len = (size_t)pv->at_open.st_size;
+	if (len == 0) {
 		src->data = "";
 		close(fd);
 		return 0;
 	}
-	void *p = mmap(NULL, src->len, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
+	void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED) {
-		snprintf(err, errlen, "%s: cannot map file: %s", path, strerror(errno));
-		src->len = 0;
-		return -1;
+		snprintf(err, errlen, "%s: cannot map file: %s", path,
+		         strerror(errno));
+		goto fail_fd;
 	}
-	madvise(p, src->len, MADV_SEQUENTIAL);
-	src->released = calloc(1, sizeof *src->released);
+	madvise(p, len, MADV_SEQUENTIAL);
+	guard_install();
+	pv->mapped = 1;
+	pv->map_len = len;
+	pv->fd = fd;
+	pv->slot = slot_take(p, len);
 	src->data = p;
+	src->len = trim_nul_tail(fd, p, len);
+	pv->nul_bytes = len - src->len;
 	return 0;
+fail_fd:
+	if (!stdin_)
+		close(fd);
+fail:
+	free(pv);
+	src->priv = NULL;
+	return -1;
 }
 
 void dt_source_close(dt_source *src)
 {
-	if (src->data && src->len)
-		munmap((void *)src->data, src->len);
-	free(src->released);
-	src->released = NULL;
+	struct dt_source_priv *pv = src->priv;
+	if (pv) {
+		if (pv->shown)
+			fputs("\r\033[K", stderr);
+		if (pv->slot >= 0)
+			slots[pv->slot].start = NULL;
+		if (pv->mapped)
+			munmap((void *)src->data, pv->map_len);
+		if (pv->fd > STDIN_FILENO)
+			close(pv->fd);
+		free(pv->buf);
+		free(pv);
+	}
+	src->priv = NULL;
 	src->data = NULL;
 	src->len = 0;
 }
 
-#define RELEASE_STEP (8u << 20) /* a multiple of every page size */
+int dt_source_streamed(const dt_source *src)
+{
+	return src->priv && !src->priv->mapped;
+}
+
+uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed)
+{
+	if (compressed)
+		*compressed = src->priv ? src->priv->compressed : NULL;
+	return src->priv ? src->priv->nul_bytes : 0;
+}
+
+int dt_source_check(const dt_source *src, int growing, char *err,
+                    size_t errlen)
+{
+	struct dt_source_priv *pv = src->priv;
+	struct stat now;
+	if (!pv || !pv->mapped)
+		return 0;
+	int bus = pv->slot >= 0 && slots[pv->slot].bus;
+	if (fstat(pv->fd, &now) < 0)
+		now = pv->at_open;
+	if (bus || now.st_size < pv->at_open.st_size) {
+		snprintf(err, errlen, "%s: shrank from %lld to %lld bytes while it "
+		         "was being imported (truncated or rewritten); nothing "
+		         "imported", src->path, (long long)pv->at_open.st_size,
+		         (long long)now.st_size);
+		return -1;
+	}
+	if (growing)
+		return 0; /* a followed log may grow while it is read */
+	if (now.st_size != pv->at_open.st_size ||
+	    now.st_mtim.tv_sec != pv->at_open.st_mtim.tv_sec ||
+	    now.st_mtim.tv_nsec != pv->at_open.st_mtim.tv_nsec) {
+		snprintf(err, errlen, "%s: changed while it was being imported "
+		         "(size %lld -> %lld bytes, modification time changed); "
+		         "nothing imported (use --follow for a log that is still "
+		         "being written)", src->path,
+		         (long long)pv->at_open.st_size, (long long)now.st_size);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- progress --------------------------------------------------------- */
+
+void dt_source_progress(dt_source *src, const dt_rawlog *log)
+{
+	if (src->priv)
+		src->priv->log = log;
+}
+
+static void human(double b, char out[16])
+{
+	const char *u[] = {"B", "KB", "MB", "GB", "TB"};
+	int i = 0;
+	while (b >= 1000 && i < 4) {
+		b /= 1000;
+		i++;
+	}
+	snprintf(out, 16, i ? "%.1f %s" : "%.0f %s", b, u[i]);
+}
+
+static void progress_line(struct dt_source_priv *pv, size_t done,
+                          size_t total, int force)
+{
+	if (!pv->progress)
+		return;
+	double t = now_s();
+	if (!force && (t - pv->t0 < progress_delay || t - pv->last < 0.25))
+		return;
+	pv->last = t;
+	double rate = done / (t - pv->t0 > 1e-6 ? t - pv->t0 : 1e-6);
+	char b[16], r[16], tot[16];
+	human((double)done, b);
+	human(rate, r);
+	fprintf(stderr, "\r\033[K%s: %s", pv->name, b);
+	if (total) {
+		human((double)total, tot);
+		fprintf(stderr, " of %s", tot);
+	}
+	if (pv->log)
+		fprintf(stderr, ", %zu points", dt_rawlog_points(pv->log));
+	fprintf(stderr, ", %s/s", r);
+	if (total && rate > 0)
+		fprintf(stderr, ", %.0f s left", (double)(total - done) / rate);
+	fflush(stderr);
+	pv->shown = 1;
+}
+
+/* ---- release ---------------------------------------------------------- */
 
 void dt_source_release(const dt_source *src, size_t done)
 {
-	if (!src->released || done < *src->released + RELEASE_STEP)
+	struct dt_source_priv *pv = src->priv;
+	if (!pv)
+		return;
+	if (pv->progress && done > 0 && done >= pv->next_check) {
+		pv->next_check = done + (1u << 20);
+		progress_line(pv, done, src->len, 0);
+	}
+	if (!pv->mapped || done < pv->released + RELEASE_STEP)
 		return;
 	size_t upto = done - done % RELEASE_STEP;
-	madvise((void *)(src->data + *src->released), upto - *src->released,
+	madvise((void *)(src->data + pv->released), upto - pv->released,
 	        MADV_DONTNEED);
-	*src->released = upto;
+	pv->released = upto;
 }
 
 int dt_source_sha256(const dt_source *src, char hex[65])
 {
 	dt_sha256_ctx *ctx = dt_sha256_begin();
 	int ok = ctx != NULL;
+	int prog = src->priv ? src->priv->progress : 0;
+	if (src->priv)
+		src->priv->progress = 0;
 	for (size_t off = 0; ok && off < src->len; off += RELEASE_STEP) {
 		size_t n = src->len - off < RELEASE_STEP ? src->len - off
 		                                         : RELEASE_STEP;
@@ -82,7 +570,9 @@ int dt_source_sha256(const dt_source *src, char hex[65])
 		dt_source_release(src, off + n);
 	}
 	int rc = dt_sha256_end(ctx, hex); /* frees ctx, also on failure */
-	if (src->released)
-		*src->released = 0; /* parsing reads from the start again */
+	if (src->priv) {
+		src->priv->released = 0; /* parsing reads from the start again */
+		src->priv->progress = prog;
+	}
 	return ok && rc == 0 ? 0 : -1;
 }

@@ -1,21 +1,59 @@
-/* source.h: mapping a log file read-only and hashing it. */
+/* source.h: opening a log for import: a regular file is mapped, anything
+ * else (standard input "-", a pipe, process substitution, a .gz or .zst
+ * file) is read as a stream into memory; compression is recognised by
+ * magic bytes (gzip 1f 8b, RFC 1952; zstd 28 b5 2f fd, RFC 8878).
+ *
+ * A mapped file that shrinks while it is parsed never kills the process:
+ * the pages past the new end read as zeros (a SIGBUS handler maps them)
+ * and dt_source_check() then refuses the import. NUL bytes at the end of
+ * a mapped file (a preallocated or crashed log) are left out of src->len
+ * without being read (SEEK_HOLE); in a stream, runs of 4 KiB or more NUL
+ * bytes are dropped as they are read. Either way they cost no memory. */
 #ifndef DT_SOURCE_H
 #define DT_SOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "importers/importer.h"
+#include "model/core/rawlog.h"
 
-/* Map `path` read-only into src (src->data, src->len; an empty file gives
- * len 0). Returns 0, or -1 with "PATH: reason" in err. Release with
- * dt_source_close. */
+/* Open `path` ("-": standard input) into src (src->data, src->len; an
+ * empty file gives len 0). Returns 0, or -1 with "PATH: reason" in err.
+ * Release with dt_source_close. */
 int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen);
 
-/* Unmap a source opened by dt_source_open (safe on a zeroed struct). */
+/* Release a source opened by dt_source_open (safe on a zeroed struct). */
 void dt_source_close(dt_source *src);
 
 /* SHA-256 (FIPS 180-4, dt_sha256_hex) of the source bytes as 64
  * lowercase hex digits plus NUL in hex[65]. Returns 0 or -1. */
 int dt_source_sha256(const dt_source *src, char hex[65]);
+
+/* 1 when the content was read into memory (a stream or a compressed
+ * file): its SHA-256 must be taken from the buffer, not the path. */
+int dt_source_streamed(const dt_source *src);
+
+/* Bytes left out: NUL bytes (trailing in a file, runs in a stream).
+ * *compressed gets "gzip", "zstd" or NULL. */
+uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed);
+
+/* After parsing: 0 when the file is still as it was opened, or -1 with
+ * "PATH: shrank from A to B bytes while it was being imported ..." (read
+ * past its new end) or, unless `growing` (a followed log may grow),
+ * "PATH: changed while it was being imported ..." (size or modification
+ * time differ). Streams always give 0. */
+int dt_source_check(const dt_source *src, int growing, char *err,
+                    size_t errlen);
+
+/* Sources opened from now on show a progress line on stderr (bytes,
+ * points, rate, time left) once reading them has taken `delay` seconds
+ * (default 1), and only when stderr is a terminal: while a stream is read
+ * and while the parser calls dt_source_release; dt_source_close erases
+ * it. Process-wide; the command-line import turns it on, the TUI never. */
+void dt_source_progress_enable(double delay);
+
+/* The log whose points the progress line counts (may be NULL). */
+void dt_source_progress(dt_source *src, const dt_rawlog *log);
 
 #endif

@@ -1,0 +1,173 @@
+/* test_source.c: the import read path (importers/source.h): a mapped
+ * file truncated while it is parsed gives an error, never SIGBUS; a file
+ * changed in place is refused; trailing NUL bytes are left out without
+ * being held in memory; gzip and zstd are recognised by magic bytes,
+ * including a NUL run inside the stream, and a cut-off stream is an
+ * error. */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cmocka.h>
+
+#include "dt_test_tmpdir.h"
+#include "importers/importer.h"
+#include "importers/source.h"
+
+/* "step,loss\n" then rows "s,2.5\n" for s = 1..n. */
+static size_t write_csv(const char *path, int n)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("step,loss\n", f);
+	for (int s = 1; s <= n; s++)
+		fprintf(f, "%d,2.5\n", s);
+	long len = ftell(f);
+	fclose(f);
+	return (size_t)len;
+}
+
+static void path_in(char *out, size_t n, const char *name)
+{
+	snprintf(out, n, "%s/%s", dir, name);
+}
+
+/* 200000 rows (about 1.8 MB) cut to 100 bytes after the mapping: the
+ * parser reads past the new end; zero pages stand in, the parse ends and
+ * dt_source_check refuses with both sizes. */
+static void truncated_while_parsed(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "shrink.csv");
+	size_t len = write_csv(p, 200000);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(src.len, len);
+	assert_int_equal(truncate(p, 100), 0);
+	dt_rawlog log;
+	dt_rawlog_init(&log);
+	dt_import_opts none = {0, 0, 0, NULL};
+	(void)dt_imp_csv.parse(&src, &none, &log, err, sizeof err);
+	dt_rawlog_free(&log);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);
+	char want[128];
+	snprintf(want, sizeof want, "shrank from %zu to 100 bytes", len);
+	assert_non_null(strstr(err, want));
+	dt_source_close(&src);
+}
+
+/* Same size, other bytes, a later modification time: refused. */
+static void changed_in_place(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "change.csv");
+	write_csv(p, 100);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), 0);
+	int fd = open(p, O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pwrite(fd, "9", 1, 10), 1); /* "1,2.5" -> "9,2.5" */
+	struct timespec t[2] = {{0, UTIME_OMIT}, {2000000000, 0}};
+	assert_int_equal(futimens(fd, t), 0);
+	close(fd);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);
+	assert_non_null(strstr(err, "changed while it was being imported"));
+	dt_source_close(&src);
+}
+
+/* 14 bytes of log, then a 64 MiB hole (a preallocated log): len 14, the
+ * hole counted as NUL bytes, never read into memory. */
+static void nul_tail_left_out(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "nul.csv");
+	FILE *f = fopen(p, "w");
+	fputs("step,loss\n1,2\n", f);
+	fclose(f);
+	assert_int_equal(truncate(p, 14 + (64 << 20)), 0);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(src.len, 14);
+	assert_int_equal(dt_source_nul_bytes(&src, NULL), (uint64_t)64 << 20);
+	assert_memory_equal(src.data, "step,loss\n1,2\n", 14);
+	dt_source_close(&src);
+}
+
+/* gzip of "step,loss\n1,2\n" + 1 MiB of NUL + "2,3\n" (written with
+ * zlib): recognised by 1f 8b, the NUL run dropped (counted). */
+static void gzip_by_magic(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "log.bin"); /* no .gz name: magic bytes decide */
+	gzFile g = gzopen(p, "wb");
+	assert_non_null(g);
+	gzputs(g, "step,loss\n1,2\n");
+	static char zeros[1 << 20];
+	gzwrite(g, zeros, sizeof zeros);
+	gzputs(g, "2,3\n");
+	gzclose(g);
+	dt_source src;
+	const char *z;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(src.len, 18);
+	assert_memory_equal(src.data, "step,loss\n1,2\n2,3\n", 18);
+	assert_int_equal(dt_source_nul_bytes(&src, &z), 1 << 20);
+	assert_string_equal(z, "gzip");
+	assert_true(dt_source_streamed(&src));
+	dt_source_close(&src);
+	/* cut off: the first 20 compressed bytes only */
+	char q[128];
+	path_in(q, sizeof q, "cut.csv.gz");
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "head -c 20 %s > %s", p, q);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(dt_source_open(q, &src, err, sizeof err), -1);
+	assert_non_null(strstr(err, "gzip data ends early"));
+}
+
+/* zstd frame of a CSV (ZSTD_compress), named .zst: name without it. */
+static void zstd_by_magic(void **state)
+{
+	(void)state;
+	char p[128], err[600], out[256];
+	const char *text = "step,loss\n1,2.5\n2,2.4\n";
+	size_t n = ZSTD_compress(out, sizeof out, text, strlen(text), 3);
+	assert_false(ZSTD_isError(n));
+	path_in(p, sizeof p, "metrics.csv.zst");
+	FILE *f = fopen(p, "wb");
+	fwrite(out, 1, n, f);
+	fclose(f);
+	dt_source src;
+	const char *z;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(src.len, strlen(text));
+	assert_memory_equal(src.data, text, strlen(text));
+	assert_string_equal(src.name, "metrics.csv");
+	dt_source_nul_bytes(&src, &z);
+	assert_string_equal(z, "zstd");
+	dt_source_close(&src);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(truncated_while_parsed),
+		cmocka_unit_test(changed_in_place),
+		cmocka_unit_test(nul_tail_left_out),
+		cmocka_unit_test(gzip_by_magic),
+		cmocka_unit_test(zstd_by_magic),
+	};
+	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
+}
