@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/config.h"
 #include "tui/tui.h"
 
 static int open_tui(const char *path)
@@ -11,7 +12,9 @@ static int open_tui(const char *path)
 	dt_store *st = dt_cli_open(path);
 	if (!st)
 		return DT_EXIT_USAGE;
-	int rc = dt_tui_run(st, path);
+	char cfg[4096];
+	int rc = dt_tui_run(st, path,
+	                   dt_config_path(cfg, sizeof cfg) == 0 ? cfg : NULL);
 	dt_store_close(st);
 	return rc;
 }

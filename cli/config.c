@@ -105,7 +105,10 @@ static int on_kv(void *user, const char *sec, const char *key,
 		}
 		return fail(c, "unknown key (rtol, atol, warmup):", sec, key);
 	}
-	return fail(c, "unknown section (defaults, tolerances):", sec, key);
+	if (!strcmp(sec, "keys"))
+		return 1; /* key bindings: read by the TUI (tui/keymap.h) */
+	return fail(c, "unknown section (defaults, tolerances, keys):", sec,
+	            key);
 }
 
 static void set_default_env(const char *var, const char *val)

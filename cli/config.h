@@ -12,6 +12,8 @@
  *   rtol   = 0.02                   (never a pilot's verdicts: its task
  *   atol   = 0                       card decides, the same for everyone)
  *   warmup = 50
+ *   [keys]                          TUI key bindings by action name, read
+ *   compare = x                     by the TUI itself (tui/keymap.h)
  *
  * Precedence: command-line option > environment variable > this file >
  * built-in default. A leading "~/" in db and theme is $HOME. */

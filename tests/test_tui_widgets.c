@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <locale.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/form.h"
@@ -120,32 +121,52 @@ static void test_form(void **state)
 	f[2].kind = DT_FIELD_BUTTON;
 	dt_form_set(&form, f, 3);
 
-	/* text row: Enter edits, Enter again commits, end_edit(1) stores */
-	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_REDRAW);
+	/* list-like form: begin_edit opens the editor; Enter commits (the
+	 * screen validates), commit_step stores and moves on (dir +1) */
+	dt_form_begin_edit(&form);
 	assert_true(form.editing);
 	dt_form_key(&form, 'x');
 	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_COMMIT);
 	assert_string_equal(f[0].value, ""); /* not yet: the screen validates */
-	dt_form_end_edit(&form, 1);
+	dt_form_commit_step(&form);
 	assert_string_equal(f[0].value, "x");
-	/* Esc in the editor drops the edit */
-	dt_form_key(&form, DT_K_ENTER);
-	dt_form_key(&form, 'y');
-	dt_form_key(&form, DT_KEY_ESC);
+	assert_int_equal(form.sel, 1);
+	assert_false(form.editing);
+	/* Esc in the editor cancels once: the edit is dropped */
+	dt_form_move(&form, -1);
+	dt_form_key(&form, 'y'); /* typing on a text field opens its editor */
+	assert_true(form.editing);
+	assert_string_equal(form.in.buf, "xy");
+	assert_int_equal(dt_form_key(&form, DT_KEY_ESC), DT_FORM_CANCEL);
 	assert_false(form.editing);
 	assert_string_equal(f[0].value, "x");
-	/* choice row: Right 0 -> 1, Left Left 1 -> 0 -> 2 (wraps), Enter 2 -> 0 */
-	dt_form_key(&form, 'j');
+	/* Down goes to the choice row; Right 0 -> 1, Left Left 1 -> 0 -> 2
+	 * (wraps), Space 2 -> 0; j is typed, never a move: no choice starts
+	 * with j, so nothing changes */
+	assert_int_equal(dt_form_key(&form, DT_K_DOWN), DT_FORM_REDRAW);
+	assert_int_equal(form.sel, 1);
 	dt_form_key(&form, DT_K_RIGHT);
 	assert_int_equal(f[1].choice, 1);
 	dt_form_key(&form, DT_K_LEFT);
 	dt_form_key(&form, DT_K_LEFT);
 	assert_int_equal(f[1].choice, 2);
-	dt_form_key(&form, DT_K_ENTER);
+	dt_form_key(&form, ' ');
 	assert_int_equal(f[1].choice, 0);
-	/* button row; j stops at the last row; Esc outside the editor */
-	dt_form_key(&form, 'j');
-	dt_form_key(&form, 'j');
+	assert_int_equal(dt_form_key(&form, 'j'), DT_FORM_NONE);
+	assert_int_equal(form.sel, 1);
+	/* type-ahead: "c" picks c, then "b" picks b (no choice "cb") */
+	dt_form_key(&form, 'c');
+	assert_int_equal(f[1].choice, 2);
+	dt_form_key(&form, 'b');
+	assert_int_equal(f[1].choice, 1);
+	dt_form_key(&form, DT_K_LEFT);
+	assert_int_equal(f[1].choice, 0);
+	/* Enter on a choice goes on (never cycles); Enter on the button
+	 * presses it; Tab stops at the last row; Esc cancels */
+	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_REDRAW);
+	assert_int_equal(f[1].choice, 0);
+	assert_int_equal(form.sel, 2);
+	dt_form_key(&form, DT_KEY_TAB);
 	assert_int_equal(form.sel, 2);
 	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_BUTTON);
 	assert_int_equal(dt_form_key(&form, DT_KEY_ESC), DT_FORM_CANCEL);
@@ -163,6 +184,52 @@ static void test_form(void **state)
 	assert_int_equal(dt_grid_at(&g, 0, 2)->role, DT_ROLE_SELECT);
 	assert_int_equal(dt_grid_at(&g, 0, 1)->role, DT_ROLE_LABEL);
 	dt_grid_free(&g);
+}
+
+/* The import form's platform field: typing "gpu" there picks gpu and
+ * edits nothing else (the trial's "g jumped to the path" bug). Dialog
+ * form: focus on a text field opens its editor. */
+static void test_form_typing_on_choice(void **state)
+{
+	static const char *const plat[] = { "gpu", "trn2", "trn1", "other" };
+	dt_field f[2];
+	dt_form form;
+	(void)state;
+	memset(f, 0, sizeof f);
+	memset(&form, 0, sizeof form);
+	f[0].label = "path";
+	f[0].kind = DT_FIELD_TEXT;
+	snprintf(f[0].value, sizeof f[0].value, "scratch/f.log");
+	f[1].label = "platform";
+	f[1].kind = DT_FIELD_CHOICE;
+	f[1].choices = plat;
+	f[1].nchoices = 4;
+	f[1].choice = 1; /* trn2 */
+	dt_form_set(&form, f, 2);
+	form.dialog = 1;
+	dt_form_begin_edit(&form);
+	assert_int_equal(dt_form_key(&form, DT_K_ENTER), DT_FORM_COMMIT);
+	dt_form_commit_step(&form);
+	assert_int_equal(form.sel, 1);
+	assert_false(form.editing); /* a choice has no editor */
+	dt_form_key(&form, 'g');
+	dt_form_key(&form, 'p');
+	dt_form_key(&form, 'u');
+	assert_int_equal(f[1].choice, 0);
+	assert_int_equal(form.sel, 1);
+	assert_string_equal(f[0].value, "scratch/f.log");
+	/* "t" then "r" then "n" then "1": trn1 (the prefix narrows) */
+	dt_form_key(&form, DT_K_RIGHT); /* resets the type-ahead */
+	dt_form_key(&form, 't');
+	dt_form_key(&form, 'r');
+	dt_form_key(&form, 'n');
+	dt_form_key(&form, '1');
+	assert_int_equal(f[1].choice, 2);
+	/* Up goes back to the path and opens its editor on its text */
+	dt_form_key(&form, DT_K_UP);
+	assert_int_equal(form.sel, 0);
+	assert_true(form.editing);
+	assert_string_equal(form.in.buf, "scratch/f.log");
 }
 
 static void test_wrap_and_copy(void **state)
@@ -204,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_input_cap_and_sanitise),
 		cmocka_unit_test(test_input_render_scrolls),
 		cmocka_unit_test(test_form),
+		cmocka_unit_test(test_form_typing_on_choice),
 		cmocka_unit_test(test_wrap_and_copy),
 	};
 	if (!setlocale(LC_ALL, "C.UTF-8"))

@@ -53,7 +53,7 @@ wait_for "run name         jk"
 $T send-keys -t t C-u
 $T send-keys -t t -l "base"
 $T send-keys -t t Enter Down
-wait_for "?:help Enter:preview (dry run)"
+wait_for "Enter:preview (dry run) Up:previous"
 $T send-keys -t t Enter
 wait_for "import: preview"
 wait_for "dry run: nothing stored yet; Enter imports into run base (gpu)"
@@ -137,14 +137,24 @@ wait_for "LIVE fresh: 1 update(s), loss 2 pts, last step 2"
 $T send-keys -t t F
 wait_gone "LIVE fresh"
 
-# help of the import screen; 120x40 keeps the footer on the last row
-$T send-keys -t t i Down '?'
-wait_for "keys: import"
-$T send-keys -t t x
+# the form has no help overlay (typing goes into the fields): its footer
+# names the focused field's keys; 120x40 keeps it on the last row. On
+# the platform choice, typing "trn" picks trn2 and leaves the path as it
+# was (the trial's "g jumped to the path" bug)
+$T send-keys -t t i
+wait_for "type a path  Tab:complete"
+$T send-keys -t t -l "a.csv"
+$T send-keys -t t Down
+wait_for "type a choice's start"
+$T send-keys -t t -l "trn"
+wait_for "platform         < trn2 >"
+expect_line "^file or folder +a\.csv *$"
+$T send-keys -t t -l "gpu"
+wait_for "platform         < gpu >"
 $T resize-window -t t -x 120 -y 40
-wait_gone "keys: import"
-[ "$(screen | sed -n 40p | cut -c1-12)" = "?:help Space" ] ||
+wait_for "file or folder"
+[ "$(screen | sed -n 40p | cut -c1-22)" = "type a choice's start " ] ||
 	{ echo "FAIL: import footer not on row 40"; screen; fail=1; }
-$T send-keys -t t Escape Escape q
+$T send-keys -t t Escape q
 wait_for "EXIT=0"
 exit $fail

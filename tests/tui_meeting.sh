@@ -130,10 +130,10 @@ keys a 3
 wait_for a "llama3-8b-lora-trn2 — drill log" || exit 1
 keys a a
 wait_for a "add drill"
-keys a Left j j j Enter step_1200 Enter j j j Enter 1200 Enter
-keys a j j Enter 2026-11-29T10:00:00Z Enter j Enter 2026-11-29T10:09:00Z Enter
-keys a j Enter "resume after the manual stop" Enter
-keys a G Enter
+# dialog fields: typing edits the focused text field, Enter / Down go on
+keys a Left Down Down Down step_1200 Enter Enter Enter 1200 Enter Enter
+keys a 2026-11-29T10:00:00Z Enter 2026-11-29T10:09:00Z Enter
+keys a "resume after the manual stop" Enter Enter
 wait_for a "add drill: review" || exit 1
 expect_line a 'manual-interrupt on llama3-8b-lora-trn2-pilot \(restart inside the run\)'
 expect_line a 'checkpoint step_1200 at step 1200, resumed at step 1201'
@@ -154,19 +154,18 @@ expect_line a '>rng_state +pass +user +RNG state in the checkpoint manifest'
 # decide: go while step7 is pending and trial4 failed -> warning naming them
 keys a d
 wait_for a "current: #1 continue" || exit 1
-keys a Left j Enter "parity passes; drills resumed cleanly" Enter
-keys a Enter C-u "A. Rivera:researcher; K. Tanaka:training-engineer" Enter
-keys a G Enter
+keys a Left Down "parity passes; drills resumed cleanly" Enter
+keys a C-u "A. Rivera:researcher; K. Tanaka:training-engineer" Enter Enter
 wait_for a "WARNING: go while 2 checklist items are not passed:" || exit 1
 expect_line a 'step7 +pending +inconsistent item'
 expect_line a 'trial4 +fail +final output passes'
 expect_line a 'y: record go anyway'
 # not confirmed: back to the form, record "continue" instead
 keys a x
-wait_for a "j/k:field Enter:edit"
-keys a k k k Right
+wait_for a "typing edits the field; Enter Tab Down: next field"
+keys a Up Up Up Right
 wait_for a "< continue >"
-keys a G Enter
+keys a Down Down Down Enter
 wait_for a "decision #2 continue recorded by ana; supersedes #1" || exit 1
 expect_line a '^ #2 +continue .* ana +current'
 expect_line a '^ #1 +continue .* root +superseded by #2'
@@ -181,13 +180,13 @@ expect_line b 'parity passes; drills resumed cleanly'
 $T resize-window -t a -x 120 -y 40
 $T resize-window -t b -x 80 -y 24
 wait_for a "superseded by #2"
-[ "$(screen a | sed -n 40p | cut -c1-20)" = "?:help d:decide (a n" ] ||
+[ "$(screen a | sed -n 40p | cut -c1-22)" = "?:help q:back d:decide" ] ||
 	{ echo "FAIL: footer not on row 40 at 120x40"; screen a; fail=1; }
 keys b Escape
 wait_for b "llama3-8b-lora-trn2 — overview"
 expect_line b '^\[2\] checklist +10 pass  1 fail  1 pending  0 waived  \(of 12\)'
 expect_line b '^\[5\] decisions +latest #2 continue at .* by ana \(2 in the log\)'
-[ "$(screen b | sed -n 24p | cut -c1-20)" = "?:help j/k Enter or " ] ||
+[ "$(screen b | sed -n 24p | cut -c1-24)" = "?:help q:back Enter:open" ] ||
 	{ echo "FAIL: footer not on row 24 at 80x24"; screen b; fail=1; }
 
 keys a q q q

@@ -10,6 +10,9 @@
 #   its own shape (U+25C6) instead of the braille dots the baseline uses;
 #   with colours it stays braille (told apart by colour).
 # - t (next theme) says which theme is now in use.
+# - [keys] in the config file rebinds by action name: compare = x opens
+#   the comparison with x (c does nothing), and help and footer say x; a
+#   bad line is named in the footer.
 # $1 = dualtrack binary. Exit 77 (skipped) without tmux.
 set -u
 BIN=${1:?usage: tui_terminal.sh path/to/dualtrack}
@@ -72,6 +75,29 @@ if screen | sed -n '3,16p' | grep -q '◆'; then
 	echo "FAIL: overlap glyph in the plot with colours"; screen; fail=1
 fi
 $T send-keys -t t q q
+wait_for "EXIT=0"
+
+# keys rebound in the config file
+mkdir -p "$tmp/cfg/dualtrack"
+printf '[keys]\ncompare = x\n' >"$tmp/cfg/dualtrack/config"
+$T send-keys -t t "clear; XDG_CONFIG_HOME=\"$tmp/cfg\" \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
+wait_for "runs (3)"
+wait_for " x:compare "
+$T send-keys -t t '?'
+wait_re "^ +. x +open the comparison \(both picked\)"
+$T send-keys -t t Escape b j j p c
+sleep 0.3
+if screen | grep -qF "loss: gpu-a vs trn2-a"; then
+	echo "FAIL: c still compares after compare = x"; screen; fail=1
+fi
+$T send-keys -t t x
+wait_for "loss: gpu-a vs trn2-a"
+$T send-keys -t t Q
+wait_for "EXIT=0"
+printf '[keys]\ncompare = x\nzoom-in = F13\n' >"$tmp/cfg/dualtrack/config"
+$T send-keys -t t "clear; XDG_CONFIG_HOME=\"$tmp/cfg\" \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
+wait_for "config:3: unknown key 'F13'"
+$T send-keys -t t Q
 wait_for "EXIT=0"
 
 # terminals the full-screen view cannot use: one line, exit 2

@@ -169,7 +169,7 @@ screen | grep -qE '^  environment preparation +1\.5 measured +3 measured' ||
 # prices header, then instance_hour)
 $T send-keys -t t j j j j j j j j j j l Enter
 wait_for "instance_hour: Enter on save records it"
-$T send-keys -t t C-u 3 0 Enter j j Enter
+$T send-keys -t t C-u 3 0 Enter Enter Enter Enter
 wait_for "trn2 instance_hour = 30 (assumption) saved by ana"
 "$BIN" --db "$demo" ledger "$P" --json >"$tmp/l2.json"
 line=$(want "$tmp/l2.json")
@@ -183,7 +183,7 @@ assert (i['value'], i['basis'], i['source']) == (30, 'assumption', 'entered'), i
 # a refused value stays in the dialog with the reason
 $T send-keys -t t Enter
 wait_for "instance_hour: Enter on save records it"
-$T send-keys -t t C-u x Enter j j Enter
+$T send-keys -t t C-u x Enter Enter Enter Enter
 wait_for "instance_hour expects a number >= 0, got 'x'"
 $T send-keys -t t Escape
 wait_gone "Enter on save records it"
@@ -193,7 +193,7 @@ wait_for "recommendation: dual_track"
 wait_for "high cost of error and a team new to Neuron"
 $T send-keys -t t s
 wait_for "scenario guide: Left/Right answers"
-$T send-keys -t t G Enter
+$T send-keys -t t End Enter
 wait_for "scenario saved by ana: dual_track"
 [ "$("$BIN" --db "$demo" scenario "$P" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["set_by"])')" = ana ] ||
 	{ echo "FAIL: scenario not stored by ana"; fail=1; }
@@ -201,7 +201,7 @@ wait_for "scenario saved by ana: dual_track"
 # ---- 120x40: the same ledger fills the screen ----
 $T resize-window -t t -x 120 -y 40
 wait_for "$line"
-[ "$(screen | sed -n 40p | cut -c1-16)" = "?:help j/k:row h" ] ||
+[ "$(screen | sed -n 40p | cut -c1-22)" = "?:help q:back d:decide" ] ||
 	{ echo "FAIL: ledger footer not on row 40"; screen; fail=1; }
 $T send-keys -t t '?'
 wait_for "keys: ledger"

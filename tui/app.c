@@ -1,6 +1,7 @@
-/* app.c: dt_tui_run: the input loop, screen switching (run list,
- * comparison, the pilot screens), signals, reload when another process
- * writes the store. */
+/* app.c: dt_tui_run: the input loop, the one key dispatcher (keys ->
+ * actions through tui/keymap.h), the screen stacks of the run and pilot
+ * areas (tui/screen.h), the help overlay and footer, signals, live mode,
+ * and reload when another process writes the store. */
 #include "tui/tui.h"
 
 #include <curses.h>
@@ -15,8 +16,12 @@
 
 #include "importers/import_follow.h"
 #include "themes/theme.h"
+#include "tui/help.h"
 #include "tui/import_screen.h"
+#include "tui/keymap.h"
+#include "tui/layout.h"
 #include "tui/pilots.h"
+#include "tui/screen.h"
 #include "tui/screens.h"
 #include "tui/term.h"
 
@@ -25,7 +30,9 @@
 #define RELOAD_MS 400   /* poll PRAGMA data_version this often (ms) */
 #define FOLLOW_MS 500   /* live mode: check the followed file this often */
 
-enum { SCR_RUNS, SCR_COMPARE, SCR_PILOTS, SCR_RESUME, SCR_IMPORT };
+#define STACK_MAX 8     /* deepest screen stack (pilots > overview > ...) */
+
+enum { AREA_RUNS, AREA_PILOTS, AREA_COUNT };
 
 static volatile sig_atomic_t quit_signal;
 
@@ -47,6 +54,19 @@ static const int crash_sigs[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
 #define NQUIT (sizeof quit_sigs / sizeof quit_sigs[0])
 #define NCRASH (sizeof crash_sigs / sizeof crash_sigs[0])
 
+/* One screen on a stack: its ops and its state (owned by the app). */
+typedef struct entry {
+	const dt_screen_ops *ops;
+	void *st;
+} entry;
+
+/* The run area and the pilot area each keep their stack; Tab or P
+ * switches between them, each keeps its place. */
+typedef struct area {
+	entry s[STACK_MAX];
+	int n;
+} area;
+
 typedef struct app {
 	dt_store *st;
 	char title[600];
@@ -55,12 +75,12 @@ typedef struct app {
 	char theme_paths[3][512];
 	size_t ntheme, theme_idx;
 	int mono;
-	int screen;            /* SCR_* */
-	int run_screen;        /* where Tab returns from the pilots */
-	int cmp_back;          /* where q on the comparison returns (SCR_*) */
+	area areas[AREA_COUNT];
+	int cur;               /* AREA_* shown */
 	int help;              /* help overlay shown */
+	size_t help_top;       /* its first row (scrolled) */
 	dt_runs_screen runs;
-	dt_compare_screen cmp;
+	dt_compare_state cmp[AREA_COUNT]; /* one comparison per area */
 	dt_pilots pil;
 	dt_resume_screen res;
 	dt_import_screen imp;
@@ -115,6 +135,7 @@ static int translate_key(int rc, wint_t wch)
 	case KEY_NPAGE: return DT_K_PGDN;
 	case KEY_SLEFT: return DT_K_SLEFT;
 	case KEY_SRIGHT: return DT_K_SRIGHT;
+	case KEY_BTAB: return DT_K_BTAB;
 	case KEY_ENTER: return DT_K_ENTER;
 	case KEY_BACKSPACE: return DT_K_BACKSPACE;
 	case KEY_DC: return DT_K_DELETE;
@@ -122,9 +143,33 @@ static int translate_key(int rc, wint_t wch)
 	}
 }
 
+static entry *top(app *a)
+{
+	area *ar = &a->areas[a->cur];
+	return &ar->s[ar->n - 1];
+}
+
+static int at_root(app *a)
+{
+	return a->areas[a->cur].n == 1;
+}
+
+static int modal(entry *e)
+{
+	return e->ops->modal && e->ops->modal(e->st);
+}
+
+/* The keymap in force on the top screen. */
+static dt_screen_id keymap_of(entry *e)
+{
+	return e->ops->keymap ? e->ops->keymap(e->st) : e->ops->id;
+}
+
 static void draw(app *a)
 {
 	dt_grid *g = &a->grid;
+	entry *e = top(a);
+	char footer[512];
 	if (g->w < MIN_COLS || g->h < MIN_ROWS) {
 		dt_grid_clear(g);
 		dt_grid_printf(g, 0, 0, g->w, DT_ROLE_WARN,
@@ -132,48 +177,92 @@ static void draw(app *a)
 		               MIN_COLS, MIN_ROWS, g->w, g->h);
 		dt_grid_text(g, 0, 1, g->w, "enlarge it, or press q to quit",
 		             DT_ROLE_STATUS);
-	} else if (a->screen == SCR_PILOTS) {
-		dt_pilots_render(&a->pil, g, a->live_title);
-	} else if (a->screen == SCR_COMPARE) {
-		dt_compare_screen_render(&a->cmp, g, a->title);
-	} else if (a->screen == SCR_RESUME) {
-		dt_resume_render(&a->res, g, a->live_title);
-	} else if (a->screen == SCR_IMPORT) {
-		dt_import_screen_render(&a->imp, g, a->live_title);
-	} else {
-		dt_runs_render(&a->runs, g, a->live_title);
+		dt_term_blit(g);
+		return;
 	}
-	if (a->help && g->w >= MIN_COLS && g->h >= MIN_ROWS)
-		dt_help_render(g, a->screen == SCR_PILOTS
-		               ? DT_HELP_PILOTS + (int)a->pil.view
-		               : a->screen == SCR_RESUME ? DT_HELP_RESUME
-		               : a->screen == SCR_IMPORT ? DT_HELP_IMPORT
-		               : a->screen);
-	if (a->status[0] && g->w >= MIN_COLS && g->h >= MIN_ROWS) {
-		dt_grid_fill(g, 0, g->h - 1, g->w, L' ', DT_ROLE_STATUS);
-		dt_grid_text(g, 0, g->h - 1, g->w, a->status, DT_ROLE_PASS);
+	e->ops->render(e->st, g, e->ops == &dt_compare_ops ? a->title
+	                                                   : a->live_title);
+	if (!modal(e)) {
+		const char *msg = e->ops->message ? e->ops->message(e->st) : NULL;
+		dt_keymap_footer(keymap_of(e), at_root(a), g->w, footer,
+		                 sizeof footer);
+		if (msg && msg[0])
+			dt_layout_row(g, g->h - 1, msg, DT_ROLE_STATUS, DT_ROLE_WARN);
+		else
+			dt_layout_row(g, g->h - 1, footer, DT_ROLE_STATUS,
+			              DT_ROLE_STATUS);
 	}
+	if (a->help)
+		a->help_top = dt_help_render(g, keymap_of(e), at_root(a),
+		                             a->help_top);
+	if (a->status[0])
+		dt_layout_row(g, g->h - 1, a->status, DT_ROLE_STATUS, DT_ROLE_PASS);
 	dt_term_blit(g);
 }
 
-/* Open the comparison of the picked runs (keep: a reload). */
-static void open_compare(app *a, int keep)
+static void push(app *a, const dt_screen_ops *ops, void *st)
+{
+	area *ar = &a->areas[a->cur];
+	if (ar->n == STACK_MAX)
+		ar->n--; /* deepest: replace the top */
+	ar->s[ar->n].ops = ops;
+	ar->s[ar->n].st = st;
+	ar->n++;
+	if (ops->enter)
+		ops->enter(st);
+}
+
+static void pop(app *a)
+{
+	area *ar = &a->areas[a->cur];
+	entry *e;
+	if (ar->n > 1)
+		ar->n--;
+	e = top(a);
+	if (e->ops->enter)
+		e->ops->enter(e->st);
+}
+
+/* The sections of a pilot replace each other on the stack (q from any
+ * of them goes back to the overview). */
+static int is_section(const dt_screen_ops *ops)
+{
+	return ops == &dt_card_ops || ops == &dt_checklist_ops ||
+	       ops == &dt_drills_ops || ops == &dt_journal_ops ||
+	       ops == &dt_decisions_ops || ops == &dt_ledger_ops;
+}
+
+/* (Re)open area ar's comparison of the picked runs (keep: a reload). */
+static void open_compare(app *a, int ar, int keep)
 {
 	const dt_run *b = dt_runs_picked(&a->runs, 0);
 	const dt_run *p = dt_runs_picked(&a->runs, 1);
 	dt_run extra[DT_EXTRA_MAX];
 	size_t n = dt_runs_extra(&a->runs, extra);
+	a->cmp[ar].st = a->st;
 	if (b && p)
-		dt_compare_open(&a->cmp, a->st, b, p, extra, n, keep);
+		dt_compare_open(&a->cmp[ar].c, a->st, b, p, extra, n, keep);
+}
+
+/* 1 when screen ops is on area ar's stack. */
+static int on_stack(app *a, int ar, const dt_screen_ops *ops)
+{
+	int k;
+	for (k = 0; k < a->areas[ar].n; k++)
+		if (a->areas[ar].s[k].ops == ops)
+			return 1;
+	return 0;
 }
 
 /* Re-read everything shown after a write (ours or another process'). */
 static void reload_all(app *a)
 {
+	int ar;
 	dt_runs_load(&a->runs, a->st);
 	dt_pilots_reload(&a->pil);
-	if (a->screen == SCR_COMPARE)
-		open_compare(a, 1);
+	for (ar = 0; ar < AREA_COUNT; ar++)
+		if (on_stack(a, ar, &dt_compare_ops))
+			open_compare(a, ar, 1);
 }
 
 /* Reload when another connection committed (PRAGMA data_version). */
@@ -195,9 +284,11 @@ static void set_live_title(app *a)
 	int64_t last = 0;
 	unsigned long up;
 	char mark[300];
+	int ar;
 	if (!a->follow) {
 		snprintf(a->live_title, sizeof a->live_title, "%s", a->title);
-		a->cmp.live[0] = '\0';
+		for (ar = 0; ar < AREA_COUNT; ar++)
+			a->cmp[ar].c.live[0] = '\0';
 		return;
 	}
 	up = dt_follow_updates(a->follow, &pts, &last);
@@ -209,7 +300,8 @@ static void set_live_title(app *a)
 		         up);
 	snprintf(a->live_title, sizeof a->live_title, "%.300s%s%.480s",
 	         mark, dt_grid_dash(&a->grid), a->title);
-	dt_utf8_copy(a->cmp.live, sizeof a->cmp.live, mark);
+	for (ar = 0; ar < AREA_COUNT; ar++)
+		dt_utf8_copy(a->cmp[ar].c.live, sizeof a->cmp[ar].c.live, mark);
 }
 
 static void stop_follow(app *a, const char *why)
@@ -241,7 +333,8 @@ static int poll_follow(app *a)
 	return 1;
 }
 
-/* Enter on a live preview: start following the import screen's file. */
+/* Enter on a live preview: follow the import screen's file, back to the
+ * run list. */
 static void start_follow(app *a)
 {
 	dt_import_request rq;
@@ -271,130 +364,169 @@ static void start_follow(app *a)
 	snprintf(a->runs.msg, sizeof a->runs.msg, "following %s into run %s%s; "
 	         "F stops", files[0], a->follow_run,
 	         dt_follow_stored(a->follow) ? "" : " (waiting for lines)");
-	a->screen = SCR_RUNS;
+	pop(a);
 }
 
-/* Keys of the import screen (every key but ? and t reaches it). */
-static void import_key(app *a, int key)
+/* F on the run list: stop live mode, or the import screen set to follow. */
+static void toggle_live(app *a)
 {
-	dt_action act = dt_import_screen_key(&a->imp, a->st, key);
-	if (act == DT_ACT_LIVE) {
-		start_follow(a);
-	} else if (act == DT_ACT_BACK) {
-		if (!a->imp.msg_err && a->imp.msg[0]) { /* imported */
-			reload_all(a);
-			dt_utf8_copy(a->runs.msg, sizeof a->runs.msg, a->imp.msg);
-		}
-		a->screen = SCR_RUNS;
-	}
-}
-
-/* Actions of the run list. */
-static void runs_action(app *a, dt_action act, int *quit)
-{
-	switch (act) {
-	case DT_ACT_QUIT:
-		*quit = 1;
-		break;
-	case DT_ACT_OPEN_COMPARE:
-		open_compare(a, 0);
-		a->screen = SCR_COMPARE;
-		a->cmp_back = SCR_RUNS;
-		break;
-	case DT_ACT_OPEN_RESUME:
-		dt_resume_open(&a->res, a->st, &a->runs.runs[a->runs.sel],
-		               dt_runs_picked(&a->runs, 0));
-		a->screen = SCR_RESUME;
-		break;
-	case DT_ACT_OPEN_IMPORT:
-		dt_import_screen_open(&a->imp, 0);
-		a->screen = SCR_IMPORT;
-		break;
-	case DT_ACT_LIVE:
-		if (a->follow) {
-			char msg[300];
-			snprintf(msg, sizeof msg, "live mode stopped: %s keeps what was "
-			         "read", a->follow_run);
-			stop_follow(a, msg);
-		} else {
-			dt_import_screen_open(&a->imp, 1);
-			a->screen = SCR_IMPORT;
-		}
-		break;
-	default:
-		break;
-	}
-}
-
-static void handle_key(app *a, int key, int *quit)
-{
-	dt_action act;
-	a->status[0] = '\0';
-	if (a->screen == SCR_IMPORT && dt_import_screen_modal(&a->imp) &&
-	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
-		import_key(a, key); /* the text editor: every key */
+	if (a->follow) {
+		char msg[300];
+		snprintf(msg, sizeof msg, "live mode stopped: %s keeps what was "
+		         "read", a->follow_run);
+		stop_follow(a, msg);
 		return;
 	}
-	if (a->screen == SCR_PILOTS && dt_pilots_modal(&a->pil) &&
-	    a->grid.w >= MIN_COLS && a->grid.h >= MIN_ROWS) {
-		dt_pilots_key(&a->pil, key); /* a text field or dialog: every key */
+	dt_import_screen_open(&a->imp, a->st, 1);
+	push(a, &dt_import_ops, &a->imp);
+}
+
+/* Open the screen a result asked for. */
+static void open_screen(app *a, dt_screen_id id)
+{
+	switch (id) {
+	case DT_S_COMPARE:
+		if (a->cur == AREA_PILOTS) { /* c on the overview: its two runs */
+			a->runs.base_id = a->pil.cmp_id[0];
+			a->runs.pilot_id = a->pil.cmp_id[1];
+		}
+		open_compare(a, a->cur, 0);
+		push(a, &dt_compare_ops, &a->cmp[a->cur]);
+		break;
+	case DT_S_RESUME:
+		dt_resume_open(&a->res, a->st, &a->runs.runs[a->runs.list.sel],
+		               dt_runs_picked(&a->runs, 0));
+		push(a, &dt_resume_ops, &a->res);
+		break;
+	case DT_S_IMPORT:
+		dt_import_screen_open(&a->imp, a->st, 0);
+		push(a, &dt_import_ops, &a->imp);
+		break;
+	case DT_S_OVERVIEW:
+		push(a, &dt_overview_ops, &a->pil);
+		break;
+	default: {
+		static const struct { dt_screen_id id; const dt_screen_ops *ops; }
+			sections[] = {
+			{ DT_S_CARD, &dt_card_ops }, { DT_S_CHECKLIST, &dt_checklist_ops },
+			{ DT_S_DRILLS, &dt_drills_ops }, { DT_S_JOURNAL, &dt_journal_ops },
+			{ DT_S_DECISIONS, &dt_decisions_ops },
+			{ DT_S_LEDGER, &dt_ledger_ops },
+		};
+		size_t k;
+		for (k = 0; k < sizeof sections / sizeof sections[0]; k++)
+			if (sections[k].id == id) {
+				if (is_section(top(a)->ops))
+					a->areas[a->cur].n--; /* a sibling replaces it */
+				push(a, sections[k].ops, &a->pil);
+			}
+		break;
+	}
+	}
+}
+
+/* Act on what a screen returned. */
+static void apply(app *a, unsigned r)
+{
+	if (r & DT_SCR_RELOAD)
+		reload_all(a);
+	if (r & DT_SCR_BACK) {
+		if (top(a)->ops == &dt_import_ops && !a->imp.msg_err &&
+		    a->imp.msg[0]) /* imported: say so on the run list */
+			dt_utf8_copy(a->runs.msg, sizeof a->runs.msg, a->imp.msg);
+		pop(a);
+	}
+	if (r & DT_SCR_LIVE)
+		toggle_live(a);
+	if (r & DT_SCR_FOLLOW)
+		start_follow(a);
+	if (r & DT_SCR_OPEN_BIT)
+		open_screen(a, DT_SCR_TARGET(r));
+}
+
+/* The help overlay's keys: scroll, anything else closes it. */
+static void help_key(app *a, int key)
+{
+	if (key == 'j' || key == DT_K_DOWN || key == DT_K_PGDN)
+		a->help_top += key == DT_K_PGDN ? 10 : 1;
+	else if (key == 'k' || key == DT_K_UP || key == DT_K_PGUP)
+		a->help_top -= a->help_top < (key == DT_K_PGUP ? 10u : 1u)
+		               ? a->help_top : (key == DT_K_PGUP ? 10u : 1u);
+	else
+		a->help = 0;
+}
+
+static void switch_area(app *a)
+{
+	entry *e;
+	a->cur = a->cur == AREA_RUNS ? AREA_PILOTS : AREA_RUNS;
+	e = top(a);
+	if (e->ops->enter)
+		e->ops->enter(e->st);
+}
+
+/* The one dispatcher: raw keys to a modal screen, else key -> action
+ * through the top screen's keymap; the app's own actions first. */
+static void handle_key(app *a, int key, int *quit)
+{
+	entry *e = top(a);
+	dt_action_id act;
+	unsigned r;
+	a->status[0] = '\0';
+	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
+		if (key == 'q' || key == 'Q')
+			*quit = 1;
 		return;
 	}
 	if (a->help) {
-		a->help = 0;
+		help_key(a, key);
 		return;
 	}
-	if (key == '?') {
+	if (modal(e)) {
+		apply(a, e->ops->raw_key(e->st, key));
+		return;
+	}
+	act = dt_keymap_action(keymap_of(e), key);
+	switch (act) {
+	case DT_A_NONE:
+		return;
+	case DT_A_HELP:
 		a->help = 1;
+		a->help_top = 0;
 		return;
-	}
-	if (key == 't') {
+	case DT_A_QUIT:
+		*quit = 1;
+		return;
+	case DT_A_THEME:
 		a->theme_idx = a->ntheme ? (a->theme_idx + 1) % a->ntheme : 0;
 		load_theme(a, 1);
 		clearok(stdscr, TRUE);
 		return;
+	case DT_A_SWITCH:
+		switch_area(a);
+		return;
+	default:
+		break;
 	}
-	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
-		if (key == 'q')
+	r = e->ops->action(e->st, act);
+	if (act == DT_A_BACK && r == DT_SCR_NONE) {
+		if (!at_root(a))
+			pop(a);
+		else if (key != DT_KEY_ESC) /* q on the first screen quits */
 			*quit = 1;
 		return;
 	}
-	if (a->screen == SCR_PILOTS) {
-		act = dt_pilots_key(&a->pil, key);
-		if (act == DT_ACT_QUIT)
-			*quit = 1;
-		else if (act == DT_ACT_SWITCH)
-			a->screen = a->run_screen;
-		else if (act == DT_ACT_OPEN_COMPARE) { /* c on the overview */
-			a->runs.base_id = a->pil.cmp_id[0];
-			a->runs.pilot_id = a->pil.cmp_id[1];
-			open_compare(a, 0);
-			a->screen = SCR_COMPARE;
-			a->cmp_back = SCR_PILOTS;
-		}
-		return;
-	}
-	if (a->screen == SCR_IMPORT) {
-		import_key(a, key);
-		return;
-	}
-	if (key == DT_KEY_TAB || key == 'P') {
-		a->run_screen = a->screen;
-		a->screen = SCR_PILOTS;
-		return;
-	}
-	if (a->screen == SCR_COMPARE) {
-		act = dt_compare_key(&a->cmp, a->st, key);
-		if (act == DT_ACT_BACK)
-			a->screen = a->cmp_back;
-		return;
-	}
-	if (a->screen == SCR_RESUME) {
-		if (dt_resume_key(&a->res, key) == DT_ACT_BACK)
-			a->screen = SCR_RUNS;
-		return;
-	}
-	runs_action(a, dt_runs_key(&a->runs, a->st, key), quit);
+	apply(a, r);
+}
+
+/* Keys rebound in the config file ([keys]); a bad line is reported in
+ * the status line and the defaults stay for it. */
+static void keys_config(app *a, const char *path)
+{
+	char err[900];
+	dt_keymap_reset();
+	if (path && dt_keymap_load(path, err, sizeof err) < 0)
+		snprintf(a->status, sizeof a->status, "keys: %.280s", err);
 }
 
 static void install_signals(struct sigaction *old_quit,
@@ -423,12 +555,12 @@ static void restore_signals(const struct sigaction *old_quit,
 		sigaction(crash_sigs[i], &old_crash[i], NULL);
 }
 
-int dt_tui_run(dt_store *st, const char *db_label)
+int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 {
 	struct sigaction old_quit[NQUIT], old_crash[NCRASH];
 	const char *force_ascii = getenv("DUALTRACK_ASCII");
 	app a;
-	int quit = 0, dirty = 1, ascii;
+	int quit = 0, dirty = 1, ascii, rc;
 	int64_t last_check, last_follow;
 
 	char theme_paths[3][512], terr[1400];
@@ -470,17 +602,22 @@ int dt_tui_run(dt_store *st, const char *db_label)
 		return 1;
 	}
 	load_theme(&a, 0);
+	keys_config(&a, config_path);
 	dt_store_data_version_get(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
 	dt_pilots_init(&a.pil, st);
+	a.cur = AREA_PILOTS;
+	push(&a, &dt_pilots_ops, &a.pil);
+	a.cur = AREA_RUNS;
+	push(&a, &dt_runs_ops, &a.runs);
 	if (a.pil.nrows > 0)
-		a.screen = SCR_PILOTS; /* a store with pilots opens on them */
+		a.cur = AREA_PILOTS; /* a store with pilots opens on them */
 	set_live_title(&a);
 	last_check = last_follow = now_ms();
 
 	while (!quit && !quit_signal) {
 		wint_t wch;
-		int rc, key;
+		int key;
 		if (dirty) {
 			draw(&a);
 			dirty = 0;
@@ -514,8 +651,10 @@ int dt_tui_run(dt_store *st, const char *db_label)
 	dt_term_end();
 	restore_signals(old_quit, old_crash);
 	dt_follow_free(a.follow);
-	dt_compare_close(&a.cmp);
-	dt_findings_free(&a.cmp.findings);
+	for (rc = 0; rc < AREA_COUNT; rc++) {
+		dt_compare_close(&a.cmp[rc].c);
+		dt_findings_free(&a.cmp[rc].c.findings);
+	}
 	dt_resume_close(&a.res);
 	dt_import_screen_free(&a.imp);
 	dt_runs_free(&a.runs);

@@ -40,6 +40,8 @@ void dt_decide_form_open(dt_pilots *p)
 	df->f[F_SAVE].label = "record decision";
 	df->f[F_SAVE].kind = DT_FIELD_BUTTON;
 	dt_form_set(&df->form, df->f, 4);
+	df->form.dialog = 1;
+	dt_form_begin_edit(&df->form);
 	df->open = 1;
 }
 
@@ -98,7 +100,7 @@ static void record(dt_pilots *p)
 		          d.kind_text, p->actor);
 	free(d.evidence_text);
 	df->open = 0;
-	p->dc_sel = 0;
+	p->dc.sel = 0;
 	dt_pv_written(p);
 }
 
@@ -134,11 +136,9 @@ dt_action dt_decide_form_key(dt_pilots *p, int key)
 	}
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
-		dt_form_end_edit(&df->form, 1);
+		dt_form_commit_step(&df->form);
 		p->msg[0] = '\0';
 		p->msg_err = 0;
-		if (df->form.sel + 1 < df->form.n)
-			df->form.sel++; /* on to the next field */
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
 		submit(p);

@@ -80,6 +80,8 @@ void dt_drill_form_open(dt_pilots *p)
 	df->f[F_SAVE].kind = DT_FIELD_BUTTON;
 	dt_form_set(&df->form, df->f, DT_DRILL_FIELDS + 1);
 	df->form.sel = 0;
+	df->form.dialog = 1;
+	dt_form_begin_edit(&df->form);
 	df->open = 1;
 }
 
@@ -164,7 +166,7 @@ static void save(dt_pilots *p)
 	          dt_drill_kind_name(d->kind), p->actor);
 	dt_drill_form_close(p);
 	dt_pv_written(p);
-	p->dr_sel = p->ov.ndrills ? p->ov.ndrills - 1 : 0;
+	p->dr.sel = p->ov.ndrills ? p->ov.ndrills - 1 : 0;
 }
 
 dt_action dt_drill_form_key(dt_pilots *p, int key)
@@ -180,7 +182,7 @@ dt_action dt_drill_form_key(dt_pilots *p, int key)
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
 		if (check_field(p, (int)df->form.sel, df->form.in.buf) == 0) {
-			dt_form_end_edit(&df->form, 1);
+			dt_form_commit_step(&df->form);
 			p->msg[0] = '\0';
 		}
 		return DT_ACT_REDRAW;

@@ -3,40 +3,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
-#include "tui/screens.h"
-
-int dt_list_move(size_t *sel, size_t n, int key)
-{
-	switch (key) {
-	case 'j':
-	case DT_K_DOWN:
-		if (*sel + 1 < n)
-			(*sel)++;
-		return 1;
-	case 'k':
-	case DT_K_UP:
-		if (*sel)
-			(*sel)--;
-		return 1;
-	case 'g':
-	case DT_K_HOME:
-		*sel = 0;
-		return 1;
-	case 'G':
-	case DT_K_END:
-		*sel = n ? n - 1 : 0;
-		return 1;
-	case DT_K_PGDN:
-		*sel = *sel + 10 < n ? *sel + 10 : (n ? n - 1 : 0);
-		return 1;
-	case DT_K_PGUP:
-		*sel = *sel > 10 ? *sel - 10 : 0;
-		return 1;
-	default:
-		return 0;
-	}
-}
+#include "tui/keys.h"
 
 void dt_form_set(dt_form *form, dt_field *f, size_t n)
 {
@@ -78,43 +47,97 @@ static void cycle(dt_field *f, int dir)
 	                    : (f->choice + 1) % f->nchoices;
 }
 
+void dt_form_move(dt_form *form, int dir)
+{
+	size_t to = form->sel;
+	form->editing = 0;
+	form->typed[0] = '\0';
+	if (dir < 0)
+		to = to ? to - 1 : 0;
+	else if (to + 1 < form->n)
+		to++;
+	form->sel = to;
+	if (form->dialog)
+		dt_form_begin_edit(form);
+}
+
+void dt_form_commit_step(dt_form *form)
+{
+	dt_form_end_edit(form, 1);
+	dt_form_move(form, form->dir);
+}
+
+/* Type-ahead on a choice field: the first choice that starts with what
+ * was typed on it (ASCII case folded). Returns 1 when one matched. */
+static int type_ahead(dt_form *form, dt_field *f, int key)
+{
+	size_t len = strlen(form->typed), i, k;
+	if (key < 0x21 || key > 0x7e || len + 1 >= sizeof form->typed)
+		return 0;
+	form->typed[len] = (char)key;
+	form->typed[len + 1] = '\0';
+	for (k = 0; k < 2; k++) { /* with what came before, then afresh */
+		for (i = 0; i < f->nchoices; i++)
+			if (strncasecmp(f->choices[i], form->typed,
+			                strlen(form->typed)) == 0) {
+				f->choice = i;
+				return 1;
+			}
+		form->typed[0] = (char)key;
+		form->typed[1] = '\0';
+	}
+	form->typed[0] = '\0';
+	return 0;
+}
+
 dt_form_result dt_form_key(dt_form *form, int key)
 {
 	dt_field *f;
-	if (form->editing) {
-		switch (dt_input_key(&form->in, key)) {
-		case DT_IN_ACCEPT: return DT_FORM_COMMIT;
-		case DT_IN_CANCEL: form->editing = 0; return DT_FORM_REDRAW;
-		case DT_IN_EDITED: return DT_FORM_REDRAW;
-		default: return DT_FORM_NONE;
-		}
+	if (key == DT_KEY_ESC) {
+		form->editing = 0;
+		return DT_FORM_CANCEL;
 	}
 	if (form->n == 0)
-		return key == DT_KEY_ESC ? DT_FORM_CANCEL : DT_FORM_NONE;
-	if (dt_list_move(&form->sel, form->n, key))
-		return DT_FORM_REDRAW;
+		return DT_FORM_NONE;
 	f = &form->f[form->sel];
 	switch (key) {
-	case DT_K_LEFT:
-	case DT_K_RIGHT:
-	case ' ':
-		if (f->kind != DT_FIELD_CHOICE)
-			return DT_FORM_NONE;
-		cycle(f, key == DT_K_LEFT ? -1 : 1);
-		return DT_FORM_REDRAW;
 	case DT_K_ENTER:
-		if (f->kind == DT_FIELD_BUTTON)
+	case DT_KEY_TAB:
+	case DT_K_DOWN:
+	case DT_K_UP:
+	case DT_K_BTAB:
+		form->dir = key == DT_K_UP || key == DT_K_BTAB ? -1 : 1;
+		if (form->editing)
+			return DT_FORM_COMMIT;
+		if (key == DT_K_ENTER && f->kind == DT_FIELD_BUTTON)
 			return DT_FORM_BUTTON;
-		if (f->kind == DT_FIELD_CHOICE)
-			cycle(f, 1);
-		else
-			dt_form_begin_edit(form);
+		dt_form_move(form, form->dir);
 		return DT_FORM_REDRAW;
-	case DT_KEY_ESC:
-		return DT_FORM_CANCEL;
 	default:
-		return DT_FORM_NONE;
+		break;
 	}
+	if (form->editing)
+		return dt_input_key(&form->in, key) == DT_IN_EDITED ? DT_FORM_REDRAW
+		                                                    : DT_FORM_NONE;
+	if (key == DT_K_HOME || key == DT_K_END) { /* first / last field */
+		form->sel = key == DT_K_HOME ? 1 : form->n;
+		dt_form_move(form, -1);
+		return DT_FORM_REDRAW;
+	}
+	if (f->kind == DT_FIELD_CHOICE) {
+		if (key == DT_K_LEFT || key == DT_K_RIGHT || key == ' ') {
+			cycle(f, key == DT_K_LEFT ? -1 : 1);
+			form->typed[0] = '\0';
+			return DT_FORM_REDRAW;
+		}
+		return type_ahead(form, f, key) ? DT_FORM_REDRAW : DT_FORM_NONE;
+	}
+	if (f->kind == DT_FIELD_TEXT && key < DT_K_UP && dt_input_printable(key)) {
+		dt_form_begin_edit(form);
+		return dt_input_key(&form->in, key) == DT_IN_EDITED ? DT_FORM_REDRAW
+		                                                    : DT_FORM_NONE;
+	}
+	return DT_FORM_NONE;
 }
 
 void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)

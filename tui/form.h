@@ -1,6 +1,16 @@
-/* form.h: a form widget (curses-free): rows of label / value / aside,
- * one selected; Enter edits a text row in place with a dt_input, cycles a
- * choice row (also Left / Right / Space), or presses a button row.
+/* form.h: the one form / dialog widget (curses-free): rows of label /
+ * value / aside, one focused, with fixed field semantics:
+ * - printable keys always edit the focused text field (typing on it opens
+ *   its editor); on a choice field they pick the first choice starting
+ *   with what was typed ("gpu" picks gpu); on a button they do nothing;
+ * - choice fields change with Left / Right or Space;
+ * - Enter, Tab and Down go to the next field (Enter on a button presses
+ *   it), Up and S-Tab to the previous one; outside a text editor Home and
+ *   End go to the first and last field;
+ * - Esc cancels once (DT_FORM_CANCEL, also from inside the editor).
+ * A dialog form (form->dialog = 1) opens the editor of a text field as
+ * soon as it has the focus; a list-like form (task card, journal) moves
+ * with dt_form_move and opens the editor with dt_form_begin_edit (Enter).
  *
  * The form borrows its rows (dt_field[n], owned by the screen). Editing is
  * two-phase so the screen can validate: Enter inside the editor returns
@@ -35,6 +45,9 @@ typedef struct dt_form {
 	dt_field *f;                  /* [n] borrowed */
 	size_t n, sel, top;
 	int editing;                  /* the selected TEXT row is in `in` */
+	int dialog;                   /* 1: focus opens a text field's editor */
+	int dir;                      /* after DT_FORM_COMMIT: +1 next, -1 prev */
+	char typed[32];               /* choice type-ahead so far */
 	dt_input in;
 	int label_w, aside_w;         /* columns; set by the screen */
 } dt_form;
@@ -42,22 +55,24 @@ typedef struct dt_form {
 typedef enum dt_form_result {
 	DT_FORM_NONE = 0,   /* key not used */
 	DT_FORM_REDRAW,     /* selection, editor or choice changed */
-	DT_FORM_COMMIT,     /* Enter in the editor: validate form->in.buf */
+	DT_FORM_COMMIT,     /* Enter / Tab / Up / Down in the editor: validate
+	                     * form->in.buf, then dt_form_commit_step */
 	DT_FORM_BUTTON,     /* Enter on a button row (form->sel) */
-	DT_FORM_CANCEL      /* Esc outside the editor */
+	DT_FORM_CANCEL      /* Esc (the editor, if open, is closed) */
 } dt_form_result;
-
-/* List movement keys (j k Down Up g G Home End PgUp PgDn, PgUp/PgDn by
- * 10) on a selection of n rows: returns 1 when key was one (*sel
- * updated), else 0. Shared by the form and the list screens. */
-int dt_list_move(size_t *sel, size_t n, int key);
 
 /* Point the form at rows f[0..n) (selection kept when in range). */
 void dt_form_set(dt_form *form, dt_field *f, size_t n);
 
-/* One key (file comment). Esc in the editor drops the edit and returns
- * DT_FORM_REDRAW; j/k/Up/Down/Home/End/PgUp/PgDn move outside it. */
+/* One key with the semantics of the file comment. */
 dt_form_result dt_form_key(dt_form *form, int key);
+
+/* Move the focus by dir rows (clamped; the editor closes without keeping
+ * its text); a dialog form opens the editor of a text field. */
+void dt_form_move(dt_form *form, int dir);
+
+/* After DT_FORM_COMMIT accepted: keep the text, move by form->dir. */
+void dt_form_commit_step(dt_form *form);
 
 /* Close the editor; keep = 1 copies the edited text into the row. */
 void dt_form_end_edit(dt_form *form, int keep);

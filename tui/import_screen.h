@@ -7,12 +7,11 @@
  * usable. Errors (with file and line from the importers) stay on the
  * screen.
  *
- * Keys (a plain form): a text field is edited whenever it has the focus
- * (the path on open), so typed characters always go into it; Enter or
- * Down moves to the next field, Up to the previous (Enter on an empty
- * path stays and says "type a path"); Tab completes the path; Esc leaves.
- * On a choice row Space / Left / Right change it and j / k also move;
- * Enter on the button shows the preview. */
+ * Keys: the form widget's (tui/form.h: typing edits the focused text
+ * field or picks a choice by its start, Enter / Tab / Down next field,
+ * Up previous, Space / Left / Right change a choice, Esc leaves), plus
+ * Tab completing the path and Enter refusing an empty path. The screen
+ * is dt_import_ops (tui/screen.h); the preview's keys are the keymap's. */
 #ifndef DT_IMPORT_SCREEN_H
 #define DT_IMPORT_SCREEN_H
 
@@ -31,20 +30,20 @@ typedef struct dt_import_screen {
 	int preview;              /* 1: the dry-run report is shown */
 	char **lines;             /* [nlines] report lines, owned */
 	size_t nlines, top;
+	dt_list list;             /* preview scrolling (sel = top line) */
 	char run[DT_NAME_MAX];    /* the run the preview imports into */
 	char **cands;             /* [ncands] Tab completions, owned */
 	size_t ncands;
 	char msg[1200];
 	int msg_err;
+	dt_store *st;             /* borrowed: written on import */
 } dt_import_screen;
 
-/* Reset to an empty form; live = 1 preselects "follow (live)". */
-void dt_import_screen_open(dt_import_screen *s, int live);
+/* Reset to an empty form on store st; live = 1 preselects "follow
+ * (live)". */
+void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live);
 
 void dt_import_screen_free(dt_import_screen *s);
-
-/* 1 when the text editor has the keys (the app passes every key). */
-int dt_import_screen_modal(const dt_import_screen *s);
 
 /* 1 when the form is set to follow the file (live mode). */
 int dt_import_screen_live(const dt_import_screen *s);
@@ -56,11 +55,5 @@ void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title);
-
-/* One key. Returns DT_ACT_BACK (Esc/q from the form, or after a
- * successful import: s->msg says what was imported), DT_ACT_LIVE (Enter
- * on a live preview: the app starts following), DT_ACT_REDRAW or
- * DT_ACT_NONE. st is written only on the import. */
-dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key);
 
 #endif

@@ -60,6 +60,7 @@ void dt_ledger_form_open(dt_pilots *p, int is_time, int index, int side)
 	memset(&lg->eform, 0, sizeof lg->eform);
 	dt_form_set(&lg->eform, lg->ef, DT_LG_VALUE_FIELDS);
 	lg->eform.sel = E_VALUE;
+	lg->eform.dialog = 1;
 	dt_form_begin_edit(&lg->eform);
 	lg->edit_open = 1;
 }
@@ -88,6 +89,7 @@ void dt_scenario_form_open(dt_pilots *p)
 	lg->sf[DT_Q_COUNT + 1].kind = DT_FIELD_BUTTON;
 	memset(&lg->sform, 0, sizeof lg->sform);
 	dt_form_set(&lg->sform, lg->sf, DT_Q_COUNT + 2);
+	lg->sform.dialog = 1;
 	lg->sc_open = 1;
 }
 
@@ -164,9 +166,7 @@ static dt_action value_key(dt_pilots *p, int key)
 	dt_form_result r = dt_form_key(&lg->eform, key);
 	switch (r) {
 	case DT_FORM_COMMIT:
-		dt_form_end_edit(&lg->eform, 1);
-		if (lg->eform.sel + 1 < DT_LG_VALUE_FIELDS)
-			lg->eform.sel++;
+		dt_form_commit_step(&lg->eform);
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
 		if (save_value(p) == 0) {

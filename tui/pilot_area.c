@@ -1,30 +1,16 @@
-/* pilot_area.c: the pilot screens as one area of the app: loading and
- * reloading, view switching, the title / message / footer rows, the
- * one-line prompt, and the helpers the view files share. */
+/* pilot_area.c: what the pilot screens share: the open pilot (loading
+ * and reloading its overview), the frame (title and message rows), the
+ * one-line prompt and dialogs over any view, the actions common to every
+ * view inside a pilot, and small helpers. The views themselves are
+ * screens of their own (tui/screen.h), one file each. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/keymap.h"
+#include "tui/layout.h"
 #include "tui/pilots_internal.h"
-
-static const char *const view_name[DT_PV_COUNT] = {
-	"pilots", "overview", "task card", "checklist", "drill log",
-	"run journal", "decision log", "ledger",
-};
-
-/* The key footer of each view (fits 80 columns). */
-static const char *const view_footer[DT_PV_COUNT] = {
-	"?:help j/k:move Enter:open pilot Tab:runs q:quit",
-	"?:help j/k Enter or 1-5:open c:compare l:ledger d:decide Esc:back "
-	"Tab:runs",
-	"?:help j/k:field Enter:edit (Enter saves, Esc cancels) Esc:back",
-	"?:help p:pass f:fail w:waive u:pending e:evidence Esc:back",
-	"?:help a:add drill [ ]:item p:pass f:fail n:not checked Esc:back",
-	"?:help Enter:edit a:add key h/l:other run Esc:back",
-	"?:help d:decide (a new decision supersedes) j/k:move Esc:back",
-	"?:help j/k:row h/l:side Enter:enter value s:scenario Esc:back",
-};
 
 void dt_pv_msg(dt_pilots *p, int err, const char *fmt, ...)
 {
@@ -49,16 +35,6 @@ dt_role dt_pv_dc_role(dt_dc_status s)
 {
 	return s == DT_DC_PASS ? DT_ROLE_PASS
 	       : s == DT_DC_FAIL ? DT_ROLE_FAIL : DT_ROLE_STATUS;
-}
-
-void dt_pv_scroll(size_t sel, size_t *top, int rows)
-{
-	if (rows < 1)
-		rows = 1;
-	if (sel < *top)
-		*top = sel;
-	if (sel >= *top + (size_t)rows)
-		*top = sel - (size_t)rows + 1;
 }
 
 void dt_pv_when(const char *iso, char out[17])
@@ -132,8 +108,9 @@ static int load_list(dt_pilots *p)
 	free(p->rows);
 	p->rows = rows;
 	p->nrows = n;
-	if (p->sel >= n)
-		p->sel = n ? n - 1 : 0;
+	if (p->list.sel >= n)
+		p->list.sel = n ? n - 1 : 0;
+	dt_list_set_count(&p->list, n);
 	return 0;
 }
 
@@ -159,9 +136,9 @@ static int load_pilot(dt_pilots *p, const char *name)
 	dt_overview_free(&p->ov);
 	p->ov = ov;
 	p->open = 1;
-	clamp(&p->ck_sel, DT_ITEM_COUNT);
-	clamp(&p->dr_sel, ov.ndrills);
-	clamp(&p->dc_sel, ov.ndecisions);
+	dt_list_set_count(&p->ck, DT_ITEM_COUNT);
+	dt_list_set_count(&p->dr, ov.ndrills);
+	dt_list_set_count(&p->dc, ov.ndecisions);
 	clamp(&p->jr_run, ov.nruns);
 	dt_pv_card_fill(p);
 	if (p->lg.loaded || p->view == DT_PV_LEDGER)
@@ -171,14 +148,15 @@ static int load_pilot(dt_pilots *p, const char *name)
 
 int dt_pv_open_pilot(dt_pilots *p, const char *name)
 {
-	p->ov_sel = p->ck_sel = p->ck_top = p->dr_sel = p->dr_top = 0;
-	p->dr_item = p->jr_run = p->dc_sel = 0;
-	p->lg.sel = p->lg.top = 0;
+	p->ov_sel = p->dr_item = p->jr_run = 0;
+	memset(&p->ck, 0, sizeof p->ck);
+	memset(&p->dr, 0, sizeof p->dr);
+	memset(&p->dc, 0, sizeof p->dc);
+	memset(&p->lg.list, 0, sizeof p->lg.list);
 	memset(&p->card, 0, sizeof p->card);
 	memset(&p->jr, 0, sizeof p->jr);
 	if (load_pilot(p, name) < 0)
 		return -1;
-	p->view = DT_PV_OVERVIEW;
 	return 0;
 }
 
@@ -234,46 +212,56 @@ void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
 	p->prompt.arg = arg;
 }
 
-int dt_pilots_modal(const dt_pilots *p)
+int dt_pv_modal(void *st)
 {
+	const dt_pilots *p = st;
 	return p->prompt.open || p->drill.open || p->decide.open ||
-	       p->lg.edit_open || p->lg.sc_open ||
-	       (p->view == DT_PV_CARD && p->card.editing) ||
-	       (p->view == DT_PV_JOURNAL && p->jr.editing);
+	       p->lg.edit_open || p->lg.sc_open || p->card.editing ||
+	       p->jr.editing || p->list.searching || p->ck.searching ||
+	       p->dr.searching || p->dc.searching;
 }
 
 static void render_prompt(dt_pilots *p, dt_grid *g)
 {
-	int w = g->w - 4 < 76 ? g->w - 4 : 76, ix, iy;
+	int w = dt_dialog_width(g, DT_DIALOG_W), ix, iy;
 	dt_box(g, w, 6, "Enter saves, Esc cancels", &ix, &iy);
-	dt_grid_text(g, ix, iy, w - 4, p->prompt.title, DT_ROLE_LABEL);
+	dt_layout_text(g, ix, iy, w - 4, p->prompt.title, DT_ROLE_LABEL);
 	dt_input_render(&p->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
 	if (p->msg_err)
 		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, p->msg, DT_ROLE_WARN);
 }
 
-void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title)
+/* The list of a view that is searching, or NULL. */
+static dt_list *searching(dt_pilots *p)
 {
-	static void (*const render[DT_PV_COUNT])(dt_pilots *, dt_grid *, int,
-	                                         int) = {
-		dt_pv_list_render, dt_pv_overview_render, dt_pv_card_render,
-		dt_pv_checklist_render, dt_pv_drills_render, dt_pv_journal_render,
-		dt_pv_decisions_render, dt_pv_ledger_render,
-	};
+	dt_list *l[] = { &p->list, &p->ck, &p->dr, &p->dc };
+	size_t i;
+	for (i = 0; i < sizeof l / sizeof l[0]; i++)
+		if (l[i]->searching || l[i]->msg[0])
+			return l[i];
+	return NULL;
+}
+
+void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
+                 dt_screen_id view, dt_pv_body_fn body)
+{
 	const char *dash = dt_grid_dash(g);
+	dt_list *l = searching(p);
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	if (p->view == DT_PV_LIST)
-		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%spilots (%zu)",
-		               title, dash, p->nrows);
+	if (view == DT_S_PILOTS)
+		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%spilots (%zu)",
+		                 title, dash, p->nrows);
 	else
-		dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s",
-		               title, dash, p->ov.pilot.name, dash,
-		               view_name[p->view]);
-	render[p->view](p, g, 1, g->h - 3);
-	dt_grid_text(g, 0, g->h - 2, g->w, p->msg,
-	             p->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
-	dt_grid_text(g, 0, g->h - 1, g->w, view_footer[p->view], DT_ROLE_STATUS);
+		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s",
+		                 title, dash, p->ov.pilot.name, dash,
+		                 dt_screen_title(view));
+	body(p, g, 1, g->h - 3);
+	if (l)
+		dt_list_render_search(l, g, 0, g->h - 2, g->w);
+	else
+		dt_layout_row(g, g->h - 2, p->msg, DT_ROLE_NORMAL,
+		              p->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
 	if (p->drill.open)
 		dt_drill_form_render(p, g);
 	if (p->decide.open)
@@ -282,64 +270,95 @@ void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title)
 		dt_ledger_forms_render(p, g);
 	if (p->prompt.open)
 		render_prompt(p, g);
+	if (p->prompt.open || p->drill.open || p->decide.open ||
+	    p->lg.edit_open || p->lg.sc_open)
+		dt_layout_row(g, g->h - 1, "typing edits the field; Enter Tab Down: "
+		              "next field; Up: previous; Space Left Right: change a "
+		              "choice; Esc: cancel", DT_ROLE_STATUS, DT_ROLE_STATUS);
 }
 
-static dt_action prompt_key(dt_pilots *p, int key)
+static unsigned prompt_key(dt_pilots *p, int key)
 {
 	switch (dt_input_key(&p->prompt.in, key)) {
 	case DT_IN_ACCEPT:
 		if (p->prompt.accept(p, p->prompt.in.buf) == 0)
 			p->prompt.open = 0;
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	case DT_IN_CANCEL:
 		p->prompt.open = 0;
 		dt_pv_msg(p, 0, "cancelled: nothing recorded");
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	case DT_IN_EDITED:
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
 
-/* q / Esc outside a dialog: one level up. */
-static dt_action back(dt_pilots *p)
+/* Search text of row i of the list being searched. */
+static const char *row_text(void *arg, size_t i, char *buf, size_t n)
 {
-	if (p->view == DT_PV_LIST)
-		return DT_ACT_QUIT;
-	p->view = p->view == DT_PV_OVERVIEW ? DT_PV_LIST : DT_PV_OVERVIEW;
-	return DT_ACT_REDRAW;
+	dt_pilots *p = arg;
+	dt_list *l = searching(p);
+	buf[0] = '\0';
+	if (l == &p->list && i < p->nrows) {
+		snprintf(buf, n, "%s %s", p->rows[i].pilot.name, p->rows[i].decision);
+	} else if (l == &p->ck && i < DT_ITEM_COUNT) {
+		snprintf(buf, n, "%s %s %s", dt_check_defs[i].id,
+		         dt_check_defs[i].title,
+		         dt_check_status_name(p->ov.checklist.items[i].status));
+	} else if (l == &p->dr && i < p->ov.ndrills) {
+		const dt_drill *d = &p->ov.drills[i];
+		snprintf(buf, n, "#%lld %s %s %s %.200s", (long long)d->id,
+		         dt_drill_kind_name(d->kind), d->run_before, d->run_after,
+		         d->note);
+	} else if (l == &p->dc && i < p->ov.ndecisions) {
+		const dt_decision *d = &p->ov.decisions[p->ov.ndecisions - 1 - i];
+		char who[400];
+		dt_pv_deciders(d, who, sizeof who);
+		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
+		         dt_decision_kind_name(d->kind), d->recorded_by, who,
+		         d->rationale);
+	}
+	return buf;
 }
 
-dt_action dt_pilots_key(dt_pilots *p, int key)
+unsigned dt_pv_raw_key(dt_pilots *p, int key, dt_pv_raw_fn fn)
 {
-	static dt_action (*const handler[DT_PV_COUNT])(dt_pilots *, int) = {
-		dt_pv_list_key, dt_pv_overview_key, dt_pv_card_key,
-		dt_pv_checklist_key, dt_pv_drills_key, dt_pv_journal_key,
-		dt_pv_decisions_key, dt_pv_ledger_key,
-	};
+	dt_list *l = searching(p);
 	if (p->prompt.open)
 		return prompt_key(p, key);
 	if (p->drill.open)
-		return dt_drill_form_key(p, key);
+		return dt_drill_form_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
 	if (p->decide.open)
-		return dt_decide_form_key(p, key);
-	if (dt_pilots_modal(p))
-		return handler[p->view](p, key);
+		return dt_decide_form_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
+	if (p->lg.edit_open || p->lg.sc_open)
+		return dt_ledger_forms_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
+	if (l && l->searching) {
+		dt_list_search_key(l, key, row_text, p);
+		return DT_SCR_REDRAW;
+	}
+	return fn ? fn(p, key) : DT_SCR_NONE;
+}
+
+unsigned dt_pv_action(dt_pilots *p, dt_action_id a, dt_pv_action_fn fn)
+{
 	p->msg[0] = '\0';
 	p->msg_err = 0;
-	if (key == DT_KEY_TAB || key == 'P')
-		return DT_ACT_SWITCH;
-	if (key == 'q' || (key == DT_KEY_ESC && p->view != DT_PV_LIST))
-		return back(p);
-	if (p->open && p->view != DT_PV_LIST && key >= '1' && key <= '5') {
-		p->view = (dt_pview)(DT_PV_CARD + (key - '1'));
-		return DT_ACT_REDRAW;
+	p->list.msg[0] = p->ck.msg[0] = p->dr.msg[0] = p->dc.msg[0] = '\0';
+	if (p->open) {
+		switch (a) {
+		case DT_A_OPEN_CARD: return DT_SCR_OPEN(DT_S_CARD);
+		case DT_A_OPEN_CHECKLIST: return DT_SCR_OPEN(DT_S_CHECKLIST);
+		case DT_A_OPEN_DRILLS: return DT_SCR_OPEN(DT_S_DRILLS);
+		case DT_A_OPEN_JOURNAL: return DT_SCR_OPEN(DT_S_JOURNAL);
+		case DT_A_OPEN_DECISIONS: return DT_SCR_OPEN(DT_S_DECISIONS);
+		case DT_A_DECIDE:
+			dt_decide_form_open(p);
+			return DT_SCR_OPEN(DT_S_DECISIONS);
+		default:
+			break;
+		}
 	}
-	if (p->open && p->view != DT_PV_LIST && key == 'd') {
-		p->view = DT_PV_DECISIONS;
-		dt_decide_form_open(p);
-		return DT_ACT_REDRAW;
-	}
-	return handler[p->view](p, key);
+	return fn ? fn(p, a) : DT_SCR_NONE;
 }

@@ -18,6 +18,7 @@
 
 #include "tui/form.h"
 #include "tui/input.h"
+#include "tui/list.h"
 #include "tui/pilot_model.h"
 #include "tui/screens.h"
 
@@ -93,7 +94,7 @@ typedef struct dt_ledger_ui {
 	int loaded;
 	dt_ledger_view v;
 	char err[600];              /* why it did not load */
-	size_t sel, top;            /* selected table row, first row shown */
+	dt_list list;               /* table rows: selection, scrolling */
 	int side;                   /* DT_SIDE_* column picked (h / l) */
 	int have_sc;                /* a scenario record is stored */
 	dt_scenario_answers sc;
@@ -115,22 +116,24 @@ struct dt_pilots {
 	dt_pview view;
 	/* pilot list */
 	dt_pilot_row *rows;         /* [nrows] owned */
-	size_t nrows, sel, top;
+	size_t nrows;
+	dt_list list;               /* the pilot list's selection */
 	/* the open pilot */
 	int open;
 	dt_overview ov;
 	size_t ov_sel;              /* overview: selected section 0..4 */
 	dt_field card_f[DT_TC_COUNT];
 	dt_form card;
-	size_t ck_sel, ck_top;      /* checklist */
-	size_t dr_sel, dr_top, dr_item; /* drills: drill, its check item */
+	dt_list ck;                 /* checklist items */
+	dt_list dr;                 /* drills */
+	size_t dr_item;             /* drills: the selected drill's check item */
 	size_t jr_run;              /* journal: index into ov.runs */
 	dt_fact *facts;             /* [nfacts] of that run, owned */
 	size_t nfacts;
 	dt_field *jr_f;             /* [jr_n] owned */
 	size_t jr_n;
 	dt_form jr;
-	size_t dc_sel, dc_top;      /* decisions: 0 = newest */
+	dt_list dc;                 /* decisions: 0 = newest */
 	dt_ledger_ui lg;            /* ledger (l on the overview) */
 	int64_t cmp_id[2];          /* c on the overview: baseline, pilot run
 	                             * ids for DT_ACT_OPEN_COMPARE */
@@ -154,16 +157,8 @@ void dt_pilots_free(dt_pilots *p);
  * -1 (message in p->msg). */
 int dt_pilots_reload(dt_pilots *p);
 
-/* Draw the current view (title row, body, message row, key footer) and
- * any dialog over it. */
-void dt_pilots_render(dt_pilots *p, dt_grid *g, const char *title);
-
-/* One key. Returns DT_ACT_QUIT (q on the pilot list), DT_ACT_SWITCH (Tab
- * or P outside a dialog), DT_ACT_REDRAW or DT_ACT_NONE. */
-dt_action dt_pilots_key(dt_pilots *p, int key);
-
-/* 1 when a dialog or text editor has the keys: the app must then pass
- * every key here (no global ?, t, Tab). */
-int dt_pilots_modal(const dt_pilots *p);
+/* The pilot screens are dt_pilots_ops, dt_overview_ops, dt_card_ops,
+ * dt_checklist_ops, dt_drills_ops, dt_journal_ops, dt_decisions_ops and
+ * dt_ledger_ops (tui/screen.h), all on one dt_pilots state. */
 
 #endif

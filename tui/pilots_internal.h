@@ -5,26 +5,45 @@
 #define DT_PILOTS_INTERNAL_H
 
 #include "tui/pilots.h"
+#include "tui/screen.h"
 
 /* ---- views (screen_pilots.c, screen_overview.c, screen_taskcard.c,
  * screen_checklist.c, screen_drills.c, screen_journal.c,
- * screen_decisions.c) ---- */
+ * screen_decisions.c, screen_ledger.c): the body of the view in rows
+ * [y0, y0 + h), and its actions (DT_SCR_* results, tui/screen.h). Each
+ * file ends with its dt_screen_ops, built on dt_pv_frame / dt_pv_action /
+ * dt_pv_raw_key / dt_pv_modal below. ---- */
+typedef void (*dt_pv_body_fn)(dt_pilots *p, dt_grid *g, int y0, int h);
+typedef unsigned (*dt_pv_action_fn)(dt_pilots *p, dt_action_id a);
+typedef unsigned (*dt_pv_raw_fn)(dt_pilots *p, int key);
+
 void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_list_key(dt_pilots *p, int key);
 void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h);
 dt_action dt_pv_overview_key(dt_pilots *p, int key);
 void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_card_key(dt_pilots *p, int key);
 void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_checklist_key(dt_pilots *p, int key);
 void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_drills_key(dt_pilots *p, int key);
 void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_journal_key(dt_pilots *p, int key);
 void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_decisions_key(dt_pilots *p, int key);
 void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_ledger_key(dt_pilots *p, int key);
+
+/* The frame every pilot view shares: title row ("TITLE — PILOT — VIEW"),
+ * body, message row, and the open dialog / prompt over it. The footer
+ * row is the app's (from the keymap) unless a dialog is open. */
+void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
+                 dt_screen_id view, dt_pv_body_fn body);
+/* Actions every view inside a pilot shares (1-5 open a section, d
+ * decides), then the view's own (fn may be NULL). */
+unsigned dt_pv_action(dt_pilots *p, dt_action_id a, dt_pv_action_fn fn);
+/* 1 when a prompt, dialog, text editor or list search has the keys. */
+int dt_pv_modal(void *st);
+/* A raw key while modal: the prompt or dialog first, then the view's
+ * own editor or search (fn may be NULL). */
+unsigned dt_pv_raw_key(dt_pilots *p, int key, dt_pv_raw_fn fn);
+
+/* Card and journal editors (raw keys while editing). */
+unsigned dt_pv_card_raw(dt_pilots *p, int key);
+unsigned dt_pv_journal_raw(dt_pilots *p, int key);
 
 /* Ledger of the open pilot (dt_ledger_load) and its scenario record,
  * into p->lg (screen_ledger.c); the error is kept in p->lg.err. */
@@ -72,8 +91,6 @@ void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
 /* Display role of a checklist status / drill item status. */
 dt_role dt_pv_check_role(dt_check_status s);
 dt_role dt_pv_dc_role(dt_dc_status s);
-/* Keep sel visible in `rows` rows starting at *top. */
-void dt_pv_scroll(size_t sel, size_t *top, int rows);
 /* "2026-11-29T17:49:54Z" -> "2026-11-29 17:49" (out[17]); "" stays "". */
 void dt_pv_when(const char *iso, char out[17]);
 /* A decision's deciders as "deciders: NAME (role), NAME (role)" into out

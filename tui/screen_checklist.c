@@ -13,7 +13,7 @@
 
 static const dt_check_item *item(const dt_pilots *p)
 {
-	return &p->ov.checklist.items[p->ck_sel];
+	return &p->ov.checklist.items[p->ck.sel];
 }
 
 /* '*' computed and not overridden, '!' override, ' ' a person's item. */
@@ -25,7 +25,7 @@ static char marker(const dt_check_item *it)
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 {
 	const dt_check_item *it = &p->ov.checklist.items[i];
-	int sel = i == p->ck_sel, x = 1;
+	int sel = i == p->ck.sel, x = 1;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char when[17] = "", by[64] = "";
 	if (sel)
@@ -101,8 +101,7 @@ void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	               c[DT_CK_FAIL], c[DT_CK_PENDING], c[DT_CK_WAIVED]);
 	if (list > h - 4)
 		list = h - 4; /* keep the detail box's first rows */
-	dt_pv_scroll(p->ck_sel, &p->ck_top, list);
-	for (i = p->ck_top, y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + list;
+	for (i = dt_list_view(&p->ck, list), y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i);
 	detail(p, g, y, y0 + h);
@@ -164,20 +163,49 @@ static void ask_status(dt_pilots *p, dt_check_status s)
 	dt_pv_prompt(p, title, NULL, set_status, (int)s);
 }
 
-dt_action dt_pv_checklist_key(dt_pilots *p, int key)
+static unsigned checklist_action(dt_pilots *p, dt_action_id a)
 {
-	if (dt_list_move(&p->ck_sel, DT_ITEM_COUNT, key))
-		return DT_ACT_REDRAW;
-	switch (key) {
-	case 'p': ask_status(p, DT_CK_PASS); return DT_ACT_REDRAW;
-	case 'f': ask_status(p, DT_CK_FAIL); return DT_ACT_REDRAW;
-	case 'w': ask_status(p, DT_CK_WAIVED); return DT_ACT_REDRAW;
-	case 'u': ask_status(p, DT_CK_PENDING); return DT_ACT_REDRAW;
-	case 'e':
+	if (dt_list_action(&p->ck, a))
+		return DT_SCR_REDRAW;
+	switch (a) {
+	case DT_A_MARK_PASS: ask_status(p, DT_CK_PASS); return DT_SCR_REDRAW;
+	case DT_A_MARK_FAIL: ask_status(p, DT_CK_FAIL); return DT_SCR_REDRAW;
+	case DT_A_MARK_WAIVE: ask_status(p, DT_CK_WAIVED); return DT_SCR_REDRAW;
+	case DT_A_MARK_PENDING: ask_status(p, DT_CK_PENDING); return DT_SCR_REDRAW;
+	case DT_A_EVIDENCE:
 		dt_pv_prompt(p, "evidence: run:NAME, drill:ID or file:PATH (SHA-256 "
 		             "recorded)", "file:", add_evidence, 0);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_CHECKLIST, dt_pv_checklist_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, checklist_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_CHECKLIST;
+}
+
+const dt_screen_ops dt_checklist_ops = {
+	.id = DT_S_CHECKLIST,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

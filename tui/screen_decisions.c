@@ -23,7 +23,7 @@ static dt_role kind_role(dt_decision_kind k)
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 {
 	const dt_decision *d = at(p, i);
-	int sel = i == p->dc_sel, x = 1;
+	int sel = i == p->dc.sel, x = 1;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char when[17], state[48];
 	if (sel)
@@ -45,7 +45,7 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 {
-	const dt_decision *d = at(p, p->dc_sel);
+	const dt_decision *d = at(p, p->dc.sel);
 	char who[600];
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
@@ -79,16 +79,42 @@ void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	}
 	if ((size_t)list > p->ov.ndecisions)
 		list = (int)p->ov.ndecisions;
-	dt_pv_scroll(p->dc_sel, &p->dc_top, list);
-	for (i = p->dc_top, y = y0 + 1; i < p->ov.ndecisions && y < y0 + 1 + list;
+	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->ov.ndecisions && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i);
 	detail(p, g, y, y0 + h);
 }
 
-dt_action dt_pv_decisions_key(dt_pilots *p, int key)
+static unsigned decisions_action(dt_pilots *p, dt_action_id a)
 {
-	if (dt_list_move(&p->dc_sel, p->ov.ndecisions, key))
-		return DT_ACT_REDRAW;
-	return DT_ACT_NONE;
+	return dt_list_action(&p->dc, a) ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_DECISIONS, dt_pv_decisions_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, decisions_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_DECISIONS;
+}
+
+const dt_screen_ops dt_decisions_ops = {
+	.id = DT_S_DECISIONS,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

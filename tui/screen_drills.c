@@ -11,7 +11,7 @@
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 {
 	const dt_drill *d = &p->ov.drills[i];
-	int sel = i == p->dr_sel, x = 0;
+	int sel = i == p->dr.sel, x = 0;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char rec[96], cs[24] = "-", rs[24] = "-";
 	if (sel)
@@ -32,7 +32,7 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 {
-	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	const dt_drill *d = &p->ov.drills[p->dr.sel];
 	char rec[96];
 	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
@@ -95,8 +95,8 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		list = 2;
 	if ((size_t)list > p->ov.ndrills)
 		list = (int)p->ov.ndrills;
-	dt_pv_scroll(p->dr_sel, &p->dr_top, list);
-	for (i = p->dr_top, y = y0 + 1; i < p->ov.ndrills && y < y0 + 1 + list;
+	dt_list_view(&p->dr, list);
+	for (i = p->dr.top, y = y0 + 1; i < p->ov.ndrills && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i, runw);
 	detail(p, g, y, y0 + h);
@@ -104,7 +104,7 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 
 static int set_item(dt_pilots *p, const char *text)
 {
-	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	const dt_drill *d = &p->ov.drills[p->dr.sel];
 	dt_dc_status s = (dt_dc_status)p->prompt.arg;
 	dt_drill_item it = (dt_drill_item)p->dr_item;
 	long long id = (long long)d->id;
@@ -121,36 +121,63 @@ static int set_item(dt_pilots *p, const char *text)
 static void ask_item(dt_pilots *p, dt_dc_status s)
 {
 	char title[256];
-	const dt_drill *d = &p->ov.drills[p->dr_sel];
+	const dt_drill *d = &p->ov.drills[p->dr.sel];
 	snprintf(title, sizeof title, "drill #%lld %s -> %s: note (optional)",
 	         (long long)d->id, dt_drill_item_name((dt_drill_item)p->dr_item),
 	         dt_dc_status_name(s));
 	dt_pv_prompt(p, title, d->checks[p->dr_item].note, set_item, (int)s);
 }
 
-dt_action dt_pv_drills_key(dt_pilots *p, int key)
+static unsigned drills_action(dt_pilots *p, dt_action_id a)
 {
-	if (key == 'a') {
+	if (a == DT_A_ADD) {
 		dt_drill_form_open(p);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	}
 	if (p->ov.ndrills == 0)
-		return DT_ACT_NONE;
-	if (dt_list_move(&p->dr_sel, p->ov.ndrills, key))
-		return DT_ACT_REDRAW;
-	switch (key) {
-	case '[':
-	case DT_K_LEFT:
+		return DT_SCR_NONE;
+	if (dt_list_action(&p->dr, a))
+		return DT_SCR_REDRAW;
+	switch (a) {
+	case DT_A_ITEM_PREV:
 		p->dr_item = p->dr_item ? p->dr_item - 1 : DT_DC_COUNT - 1;
-		return DT_ACT_REDRAW;
-	case ']':
-	case DT_K_RIGHT:
+		return DT_SCR_REDRAW;
+	case DT_A_ITEM_NEXT:
 		p->dr_item = (p->dr_item + 1) % DT_DC_COUNT;
-		return DT_ACT_REDRAW;
-	case 'p': ask_item(p, DT_DC_PASS); return DT_ACT_REDRAW;
-	case 'f': ask_item(p, DT_DC_FAIL); return DT_ACT_REDRAW;
-	case 'n': ask_item(p, DT_DC_NOT_CHECKED); return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
+	case DT_A_MARK_PASS: ask_item(p, DT_DC_PASS); return DT_SCR_REDRAW;
+	case DT_A_MARK_FAIL: ask_item(p, DT_DC_FAIL); return DT_SCR_REDRAW;
+	case DT_A_MARK_PENDING: ask_item(p, DT_DC_NOT_CHECKED); return DT_SCR_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_DRILLS, dt_pv_drills_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, drills_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_DRILLS;
+}
+
+const dt_screen_ops dt_drills_ops = {
+	.id = DT_S_DRILLS,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

@@ -6,6 +6,7 @@
 
 #include "model/core/rawlog.h"
 #include "tui/import_screen.h"
+#include "tui/screen.h"
 #include "tui/path_complete.h"
 
 static const char *const platforms[] = { "gpu", "trn2", "trn1", "other" };
@@ -32,7 +33,7 @@ void dt_import_screen_free(dt_import_screen *s)
 	clear_cands(s);
 }
 
-void dt_import_screen_open(dt_import_screen *s, int live)
+void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live)
 {
 	static const char *const labels[DT_IMP_NF] = {
 		"file or folder", "platform", "run name", "mode", "preview"
@@ -59,13 +60,10 @@ void dt_import_screen_open(dt_import_screen *s, int live)
 	         "live: re-read as it grows");
 	s->f[DT_IMP_GO].kind = DT_FIELD_BUTTON;
 	s->f[DT_IMP_GO].label = "preview (dry run)";
+	s->st = st;
 	dt_form_set(&s->form, s->f, DT_IMP_NF);
+	s->form.dialog = 1;
 	dt_form_begin_edit(&s->form); /* the path first */
-}
-
-int dt_import_screen_modal(const dt_import_screen *s)
-{
-	return s->form.editing;
 }
 
 int dt_import_screen_live(const dt_import_screen *s)
@@ -212,15 +210,14 @@ static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 /* The key line for the focused field (the truth for that field). */
 static const char *footer(const dt_import_screen *s)
 {
-	if (s->preview)
-		return "?:help Enter:import j/k:scroll Esc:back to the form";
 	if (s->form.editing && s->form.sel == DT_IMP_PATH)
 		return "type a path  Tab:complete Enter/Down:next Esc:back";
 	if (s->form.editing)
-		return "type the name  Enter/Down:next Up:previous Esc:back";
+		return "type the name  Enter/Tab/Down:next Up:previous Esc:back";
 	if (s->f[s->form.sel].kind == DT_FIELD_CHOICE)
-		return "?:help Space/Left/Right:change j/k:field Esc:back";
-	return "?:help Enter:preview (dry run) j/k:field Esc:back";
+		return "type a choice's start or Space/Left/Right:change "
+		       "Enter/Tab/Down:next Up:previous Esc:back";
+	return "Enter:preview (dry run) Up:previous Esc:back";
 }
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
@@ -237,106 +234,106 @@ void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
 		render_form(s, g, 1, g->h - 3);
 	dt_grid_text(g, 0, g->h - 2, g->w, s->msg,
 	             s->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
-	dt_grid_text(g, 0, g->h - 1, g->w, footer(s), DT_ROLE_STATUS);
+	if (!s->preview) /* the preview's footer is the app's (keymap) */
+		dt_layout_row(g, g->h - 1, footer(s), DT_ROLE_STATUS, DT_ROLE_STATUS);
 }
 
-static dt_action preview_key(dt_import_screen *s, dt_store *st, int key)
+static unsigned preview_action(dt_import_screen *s, dt_action_id a)
 {
-	switch (key) {
-	case DT_K_ENTER:
+	switch (a) {
+	case DT_A_OPEN:
 		if (dt_import_screen_live(s))
-			return DT_ACT_LIVE;
-		if (run_import(s, st, 0) < 0)
-			return DT_ACT_REDRAW;
+			return DT_SCR_FOLLOW;
+		if (run_import(s, s->st, 0) < 0)
+			return DT_SCR_REDRAW;
 		snprintf(s->msg, sizeof s->msg, "imported into run %s", s->run);
 		s->msg_err = 0;
-		return DT_ACT_BACK;
-	case 'q':
-	case DT_KEY_ESC:
+		return DT_SCR_BACK | DT_SCR_RELOAD;
+	case DT_A_BACK:
 		clear_lines(s);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	default:
-		return dt_list_move(&s->top, s->nlines, key) ? DT_ACT_REDRAW
-		                                             : DT_ACT_NONE;
+		s->list.n = s->nlines;
+		s->list.sel = s->top;
+		if (a != DT_A_SEARCH && dt_list_action(&s->list, a)) {
+			s->top = s->list.sel;
+			return DT_SCR_REDRAW;
+		}
+		return DT_SCR_NONE;
 	}
 }
 
-/* Move the focus to field `to`, keeping the text being edited; a text
- * field is edited as soon as it has the focus. */
-static void focus(dt_import_screen *s, size_t to)
-{
-	dt_form_end_edit(&s->form, 1);
-	clear_cands(s);
-	s->form.sel = to < DT_IMP_NF ? to : DT_IMP_NF - 1;
-	dt_form_begin_edit(&s->form);
-}
-
-/* A key while a text field has the focus (and its editor). */
-static dt_action text_key(dt_import_screen *s, int key)
+/* One key of the form (the widget's fixed semantics), plus Tab
+ * completing the path and Enter refusing an empty path. */
+static unsigned form_key(dt_import_screen *s, int key)
 {
 	size_t sel = s->form.sel;
-	switch (key) {
-	case DT_KEY_TAB:
-		if (sel != DT_IMP_PATH)
-			return DT_ACT_NONE;
+	if (s->form.editing && sel == DT_IMP_PATH && key == DT_KEY_TAB) {
 		complete(s);
-		return DT_ACT_REDRAW;
-	case DT_K_UP:
-		focus(s, sel ? sel - 1 : 0);
-		return DT_ACT_REDRAW;
-	case DT_K_DOWN:
-		focus(s, sel + 1);
-		return DT_ACT_REDRAW;
-	case DT_KEY_ESC:
-		s->msg[0] = '\0';
-		return DT_ACT_BACK;
-	case DT_K_ENTER:
-		if (sel == DT_IMP_PATH && !s->form.in.buf[0]) {
-			snprintf(s->msg, sizeof s->msg, "type a path (Tab completes)");
-			s->msg_err = 1;
-			return DT_ACT_REDRAW;
-		}
-		s->msg[0] = '\0';
-		focus(s, sel + 1);
-		return DT_ACT_REDRAW;
-	default:
-		return dt_input_key(&s->form.in, key) == DT_IN_EDITED
-		       ? DT_ACT_REDRAW : DT_ACT_NONE;
+		return DT_SCR_REDRAW;
 	}
-}
-
-dt_action dt_import_screen_key(dt_import_screen *s, dt_store *st, int key)
-{
-	size_t sel;
-	if (s->preview)
-		return preview_key(s, st, key);
-	if (s->form.editing)
-		return text_key(s, key);
-	if (key == 'q')
-		return DT_ACT_BACK;
-	sel = s->form.sel;
-	if (dt_list_move(&sel, DT_IMP_NF, key)) {
-		focus(s, sel);
-		return DT_ACT_REDRAW;
+	if (s->form.editing && sel == DT_IMP_PATH && !s->form.in.buf[0] &&
+	    (key == DT_K_ENTER || key == DT_K_DOWN || key == DT_KEY_TAB)) {
+		snprintf(s->msg, sizeof s->msg, "type a path (Tab completes)");
+		s->msg_err = 1;
+		return DT_SCR_REDRAW;
 	}
 	switch (dt_form_key(&s->form, key)) {
+	case DT_FORM_COMMIT:
+		s->msg[0] = '\0';
+		clear_cands(s);
+		dt_form_commit_step(&s->form);
+		return DT_SCR_REDRAW;
 	case DT_FORM_BUTTON:
 		s->msg[0] = '\0';
 		s->msg_err = 0;
-		if (run_import(s, st, 1) == 0)
+		if (run_import(s, s->st, 1) == 0)
 			s->preview = 1;
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	case DT_FORM_CANCEL:
 		s->msg[0] = '\0';
-		return DT_ACT_BACK;
+		return DT_SCR_BACK;
 	case DT_FORM_REDRAW:
-		return DT_ACT_REDRAW;
+		if (s->form.sel != sel)
+			clear_cands(s);
+		if (!s->form.editing)
+			s->msg[0] = '\0';
+		return DT_SCR_REDRAW;
 	default:
-		if (key < 0x20 || key >= DT_K_UP || key == 0x7f)
-			return DT_ACT_NONE;
-		snprintf(s->msg, sizeof s->msg, "%s is a choice: Space or Left/Right "
-		         "change it, Up/Down move", s->f[s->form.sel].label);
+		if (key < 0x20 || key >= DT_K_UP || key == 0x7f ||
+		    s->f[sel].kind != DT_FIELD_CHOICE)
+			return DT_SCR_NONE;
+		snprintf(s->msg, sizeof s->msg, "%s is a choice: type the start of "
+		         "one, or Space / Left / Right change it", s->f[sel].label);
 		s->msg_err = 1;
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	}
 }
+
+static int import_modal(void *st)
+{
+	return !((dt_import_screen *)st)->preview;
+}
+
+static unsigned import_raw_key(void *st, int key)
+{
+	return form_key(st, key);
+}
+
+static unsigned import_action(void *st, dt_action_id a)
+{
+	return preview_action(st, a);
+}
+
+static void import_render(void *st, dt_grid *g, const char *title)
+{
+	dt_import_screen_render(st, g, title);
+}
+
+const dt_screen_ops dt_import_ops = {
+	.id = DT_S_IMPORT,
+	.render = import_render,
+	.action = import_action,
+	.modal = import_modal,
+	.raw_key = import_raw_key,
+};

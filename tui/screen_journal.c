@@ -131,31 +131,77 @@ static int add_key(dt_pilots *p, const char *text)
 	return 1; /* the prompt stays open: it now asks for the value */
 }
 
-dt_action dt_pv_journal_key(dt_pilots *p, int key)
+unsigned dt_pv_journal_raw(dt_pilots *p, int key)
 {
-	if (p->ov.nruns == 0)
-		return DT_ACT_NONE;
-	if (!p->jr.editing && (key == 'h' || key == 'l')) {
-		p->jr_run = (p->jr_run + (key == 'l' ? 1 : p->ov.nruns - 1)) %
-		            p->ov.nruns;
-		dt_pv_journal_load(p);
-		return DT_ACT_REDRAW;
-	}
-	if (!p->jr.editing && key == 'a') {
-		dt_pv_prompt(p, "new journal key (e.g. neuron.cache_hits, "
-		             "image.id, or your own)", NULL, add_key, 0);
-		return DT_ACT_REDRAW;
-	}
 	switch (dt_form_key(&p->jr, key)) {
 	case DT_FORM_COMMIT:
 		snprintf(p->prompt.key, sizeof p->prompt.key, "%s",
 		         p->jr_f[p->jr.sel].label);
 		if (add_value(p, p->jr.in.buf) == 0)
-			dt_form_end_edit(&p->jr, 1);
-		return DT_ACT_REDRAW;
+			dt_form_commit_step(&p->jr);
+		return DT_SCR_REDRAW;
+	case DT_FORM_CANCEL:
+		dt_pv_msg(p, 0, "not saved: %s unchanged", p->jr_f[p->jr.sel].label);
+		return DT_SCR_REDRAW;
 	case DT_FORM_REDRAW:
-		return DT_ACT_REDRAW;
-	default: /* Esc outside the editor is taken by pilot_area.c: back */
-		return DT_ACT_NONE;
+		return DT_SCR_REDRAW;
+	default:
+		return DT_SCR_NONE;
 	}
 }
+
+static unsigned journal_action(dt_pilots *p, dt_action_id a)
+{
+	if (p->ov.nruns == 0)
+		return DT_SCR_NONE;
+	switch (a) {
+	case DT_A_PREV:
+	case DT_A_NEXT:
+		p->jr_run = (p->jr_run + (a == DT_A_NEXT ? 1 : p->ov.nruns - 1)) %
+		            p->ov.nruns;
+		dt_pv_journal_load(p);
+		return DT_SCR_REDRAW;
+	case DT_A_ADD:
+		dt_pv_prompt(p, "new journal key (e.g. neuron.cache_hits, "
+		             "image.id, or your own)", NULL, add_key, 0);
+		return DT_SCR_REDRAW;
+	case DT_A_DOWN:
+	case DT_A_UP:
+		dt_form_move(&p->jr, a == DT_A_DOWN ? 1 : -1);
+		return DT_SCR_REDRAW;
+	case DT_A_EDIT:
+		dt_form_begin_edit(&p->jr);
+		return DT_SCR_REDRAW;
+	default:
+		return DT_SCR_NONE;
+	}
+}
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_JOURNAL, dt_pv_journal_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, journal_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, dt_pv_journal_raw);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_JOURNAL;
+}
+
+const dt_screen_ops dt_journal_ops = {
+	.id = DT_S_JOURNAL,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

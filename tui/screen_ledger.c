@@ -262,8 +262,8 @@ void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		return;
 	}
 	n = build(p, rows);
-	if (p->lg.sel >= n)
-		p->lg.sel = n - 1;
+	if (p->lg.list.sel >= n)
+		p->lg.list.sel = n - 1;
 	/* the answer in one line, whatever is scrolled */
 	money(rep->cost[0].total, 2, a[0], 64);
 	money(rep->cost[1].total, 2, a[1], 64);
@@ -276,49 +276,81 @@ void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	dt_grid_text(g, lw + 1, y0 + 1, cw, " gpu", DT_ROLE_BASELINE);
 	dt_grid_text(g, lw + 1 + cw + 1, y0 + 1, cw, " trn2", DT_ROLE_PILOT);
 	h -= 2;
-	dt_pv_scroll(p->lg.sel, &p->lg.top, h);
-	for (i = p->lg.top, y = y0 + 2; i < n && y < y0 + 2 + h; i++, y++)
-		draw_row(p, g, &rows[i], y, i == p->lg.sel, lw, cw);
+	p->lg.list.n = n;
+	dt_list_view(&p->lg.list, h);
+	for (i = p->lg.list.top, y = y0 + 2; i < n && y < y0 + 2 + h; i++, y++)
+		draw_row(p, g, &rows[i], y, i == p->lg.list.sel, lw, cw);
 }
 
-dt_action dt_pv_ledger_key(dt_pilots *p, int key)
+static unsigned ledger_action(dt_pilots *p, dt_action_id a)
 {
 	row rows[MAX_ROWS];
 	size_t n;
-	if (p->lg.edit_open || p->lg.sc_open)
-		return dt_ledger_forms_key(p, key);
-	if (key == 's') {
+	if (a == DT_A_SCENARIO) {
 		dt_scenario_form_open(p);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	}
 	if (!p->lg.loaded)
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	n = build(p, rows);
-	if (dt_list_move(&p->lg.sel, n, key))
-		return DT_ACT_REDRAW;
-	switch (key) {
-	case 'h':
-	case DT_K_LEFT:
+	p->lg.list.n = n;
+	if (dt_list_action(&p->lg.list, a))
+		return DT_SCR_REDRAW;
+	switch (a) {
+	case DT_A_PREV:
 		p->lg.side = DT_SIDE_GPU;
-		return DT_ACT_REDRAW;
-	case 'l':
-	case DT_K_RIGHT:
+		return DT_SCR_REDRAW;
+	case DT_A_NEXT:
 		p->lg.side = DT_SIDE_TRN2;
-		return DT_ACT_REDRAW;
-	case DT_K_ENTER:
-		if (p->lg.sel < n && (rows[p->lg.sel].kind == R_TIME ||
-		                      rows[p->lg.sel].kind == R_ITEM)) {
-			dt_ledger_form_open(p, rows[p->lg.sel].kind == R_TIME,
-			                    rows[p->lg.sel].idx, p->lg.side);
-			return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
+	case DT_A_EDIT:
+		if (p->lg.list.sel < n && (rows[p->lg.list.sel].kind == R_TIME ||
+		                           rows[p->lg.list.sel].kind == R_ITEM)) {
+			dt_ledger_form_open(p, rows[p->lg.list.sel].kind == R_TIME,
+			                    rows[p->lg.list.sel].idx, p->lg.side);
+			return DT_SCR_REDRAW;
 		}
-		if (p->lg.sel < n && rows[p->lg.sel].kind == R_SCEN) {
+		if (p->lg.list.sel < n && rows[p->lg.list.sel].kind == R_SCEN) {
 			dt_scenario_form_open(p);
-			return DT_ACT_REDRAW;
+			return DT_SCR_REDRAW;
 		}
 		dt_pv_msg(p, 0, "pick a time or price row to enter a value");
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_LEDGER, dt_pv_ledger_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, ledger_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	dt_pilots *p = st;
+	if (p->view != DT_PV_LEDGER) {
+		dt_pv_ledger_load(p);
+		memset(&p->lg.list, 0, sizeof p->lg.list);
+	}
+	p->view = DT_PV_LEDGER;
+}
+
+const dt_screen_ops dt_ledger_ops = {
+	.id = DT_S_LEDGER,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

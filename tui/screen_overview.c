@@ -266,7 +266,7 @@ dt_action dt_pv_overview_key(dt_pilots *p, int key)
 	}
 	if (key == 'l') {
 		dt_pv_ledger_load(p);
-		p->lg.sel = p->lg.top = 0;
+		memset(&p->lg.list, 0, sizeof p->lg.list);
 		p->view = DT_PV_LEDGER;
 		return DT_ACT_REDRAW;
 	}

@@ -1,6 +1,7 @@
 /* screen_pilots.c: the pilot list (pick a pilot to open). */
 #include <stdio.h>
 
+#include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
 void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
@@ -26,15 +27,14 @@ void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		             DT_ROLE_WARN);
 		return;
 	}
-	dt_pv_scroll(p->sel, &p->top, h - 1);
-	for (i = p->top, y = y0 + 1; i < p->nrows && y < y0 + h; i++, y++) {
+	for (i = dt_list_view(&p->list, h - 1), y = y0 + 1; i < p->nrows && y < y0 + h; i++, y++) {
 		const dt_pilot_row *r = &p->rows[i];
-		int sel = i == p->sel;
+		int sel = i == p->list.sel;
 		dt_role role = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 		char runs[32];
 		if (sel)
 			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
-		dt_grid_text(g, 2, y, nw - 1, r->pilot.name, role);
+		dt_layout_text(g, 2, y, nw - 1, r->pilot.name, role);
 		snprintf(runs, sizeof runs, "%zu/%zu", r->nbase, r->npilot);
 		x = 2 + nw;
 		x += dt_grid_printf(g, x, y, 9, role, "%8s ", runs);
@@ -52,13 +52,47 @@ void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	}
 }
 
-dt_action dt_pv_list_key(dt_pilots *p, int key)
+static unsigned list_action(dt_pilots *p, dt_action_id a)
 {
-	if (dt_list_move(&p->sel, p->nrows, key))
-		return DT_ACT_REDRAW;
-	if ((key == DT_K_ENTER || key == 'o') && p->sel < p->nrows) {
-		dt_pv_open_pilot(p, p->rows[p->sel].pilot.name);
-		return DT_ACT_REDRAW;
+	if (dt_list_action(&p->list, a))
+		return DT_SCR_REDRAW;
+	if (a == DT_A_OPEN && p->list.sel < p->nrows) {
+		if (dt_pv_open_pilot(p, p->rows[p->list.sel].pilot.name) < 0)
+			return DT_SCR_REDRAW;
+		return DT_SCR_OPEN(DT_S_OVERVIEW);
 	}
-	return DT_ACT_NONE;
+	return DT_SCR_NONE;
 }
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_PILOTS, dt_pv_list_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	dt_pilots *p = st;
+	p->msg[0] = '\0';
+	p->msg_err = 0;
+	p->list.msg[0] = '\0';
+	return list_action(p, a);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_LIST;
+}
+
+const dt_screen_ops dt_pilots_ops = {
+	.id = DT_S_PILOTS,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

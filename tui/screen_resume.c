@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/form.h"
+#include "tui/screen.h"
 #include "tui/screens.h"
 
 #define DETAIL_X 21   /* column of the check reasons */
@@ -25,6 +26,7 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	if (baseline && baseline->id != run->id)
 		r->base = *baseline;
 	r->sel = r->top = 0;
+	memset(&r->list, 0, sizeof r->list);
 	r->msg[0] = '\0';
 	if (dt_resume_run(st, &r->run, r->base.id ? &r->base : NULL, NULL, -1,
 	                  0, NULL, &r->res, r->msg, sizeof r->msg) < 0)
@@ -113,10 +115,8 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE,
-	               "%s%sresume check: %s", title, dash, r->run.name);
-	dt_grid_text(g, 0, g->h - 1, g->w, "?:help j/k:restart q/Esc:back",
-	             DT_ROLE_STATUS);
+	dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE,
+	                 "%s%sresume check: %s", title, dash, r->run.name);
 	if (!r->open) {
 		dt_grid_wrap(g, 0, 2, g->w, 3, r->msg, DT_ROLE_FAIL);
 		return;
@@ -155,12 +155,28 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	}
 }
 
-dt_action dt_resume_key(dt_resume_screen *r, int key)
+static unsigned resume_action(void *st, dt_action_id a)
 {
-	if (key == 'q' || key == DT_KEY_ESC)
-		return DT_ACT_BACK;
+	dt_resume_screen *r = st;
 	if (!r->open)
-		return DT_ACT_NONE;
-	return dt_list_move(&r->sel, r->res.nv, key) ? DT_ACT_REDRAW
-	                                              : DT_ACT_NONE;
+		return DT_SCR_NONE;
+	r->list.n = r->res.nv;
+	if (a == DT_A_SEARCH)
+		return DT_SCR_NONE; /* restarts have no text to search */
+	if (dt_list_action(&r->list, a)) {
+		r->sel = r->list.sel;
+		return DT_SCR_REDRAW;
+	}
+	return DT_SCR_NONE;
 }
+
+static void resume_render(void *st, dt_grid *g, const char *title)
+{
+	dt_resume_render(st, g, title);
+}
+
+const dt_screen_ops dt_resume_ops = {
+	.id = DT_S_RESUME,
+	.render = resume_render,
+	.action = resume_action,
+};

@@ -5,6 +5,8 @@
 
 #include "model/core/pilot.h"
 #include "model/core/rawlog.h"
+#include "tui/layout.h"
+#include "tui/screen.h"
 #include "tui/screens.h"
 
 static void warn_close(dt_runs_screen *s)
@@ -28,6 +30,20 @@ void dt_runs_free(dt_runs_screen *s)
 static int64_t id_of(const dt_runs_screen *s, size_t i)
 {
 	return i < s->n ? s->runs[i].id : 0;
+}
+
+static int64_t row_id(void *arg, size_t i)
+{
+	return id_of(arg, i);
+}
+
+/* Search text of row i: name, platform, format. */
+static const char *row_text(void *arg, size_t i, char *buf, size_t n)
+{
+	const dt_runs_screen *s = arg;
+	snprintf(buf, n, "%s %s %s", s->runs[i].name, s->runs[i].platform,
+	         s->runs[i].format);
+	return buf;
 }
 
 /* The store's only pilot, when it has exactly one baseline and one pilot
@@ -57,13 +73,14 @@ static void sole_pilot(dt_store *st, int64_t ids[2])
 
 int dt_runs_load(dt_runs_screen *s, dt_store *st)
 {
-	int64_t sel_id = id_of(s, s->sel), bid = s->base_id, pid = s->pilot_id;
+	int64_t sel_id = id_of(s, s->list.sel), bid = s->base_id, pid = s->pilot_id;
 	dt_run *runs = NULL;
 	size_t n = 0, i;
 	int64_t *pts;
 	size_t *nw;
 	int found_b = 0, found_p = 0;
 
+	s->st = st;
 	if (!bid && !pid) { /* nothing picked: the sole pilot's pair (B/P) */
 		int64_t ids[2];
 		sole_pilot(st, ids);
@@ -125,10 +142,8 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	}
 	s->base_id = found_b ? bid : 0;
 	s->pilot_id = found_p ? pid : 0;
-	s->sel = 0;
-	for (i = 0; i < n; i++)
-		if (runs[i].id == sel_id)
-			s->sel = i;
+	dt_list_set_count(&s->list, n);
+	dt_list_select_id(&s->list, sel_id, row_id, s);
 	return 0;
 }
 
@@ -154,14 +169,14 @@ size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out)
 /* a: mark / unmark the selected run as an extra GPU baseline. */
 static void toggle_also(dt_runs_screen *s)
 {
-	int64_t id = id_of(s, s->sel);
+	int64_t id = id_of(s, s->list.sel);
 	size_t k = also_of(s, id);
 	if (!id)
 		return;
 	if (k < s->nalso) {
 		s->also_id[k] = s->also_id[--s->nalso];
 		snprintf(s->msg, sizeof s->msg, "%s is no longer an extra baseline",
-		         s->runs[s->sel].name);
+		         s->runs[s->list.sel].name);
 	} else if (id == s->base_id || id == s->pilot_id) {
 		snprintf(s->msg, sizeof s->msg, "that run is already picked as %s",
 		         id == s->base_id ? "the baseline" : "the pilot");
@@ -171,7 +186,7 @@ static void toggle_also(dt_runs_screen *s)
 	} else {
 		s->also_id[s->nalso++] = id;
 		snprintf(s->msg, sizeof s->msg, "%s added as an extra GPU baseline: "
-		         "the comparison shows the noise ratio", s->runs[s->sel].name);
+		         "the comparison shows the noise ratio", s->runs[s->list.sel].name);
 	}
 }
 
@@ -184,6 +199,8 @@ const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot)
 			return &s->runs[i];
 	return NULL;
 }
+
+#define DT_NAME_COL_MAX 48
 
 /* Column widths for a grid of width W (name takes what is left). */
 typedef struct cols {
@@ -198,6 +215,8 @@ static cols layout(int W)
 		c.fmt = 24;
 	fixed = c.mark + c.plat + c.fmt + c.pts + c.segs + c.repl + c.warn + 7;
 	c.name = W - fixed;
+	if (c.name > DT_NAME_COL_MAX)
+		c.name = DT_NAME_COL_MAX; /* wide screens: columns stay together */
 	if (c.name < 8)
 		c.name = 8;
 	return c;
@@ -209,7 +228,7 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 	char title[200];
 	size_t i;
 	snprintf(title, sizeof title, "warnings of %s (%zu)  j/k scroll, w/Esc close",
-	         s->runs[s->sel].name, s->nwarn);
+	         s->runs[s->list.sel].name, s->nwarn);
 	dt_box(g, w, h, title, &ix, &iy);
 	if (s->nwarn == 0)
 		dt_grid_text(g, ix, iy, w - 4, "no warnings", DT_ROLE_STATUS);
@@ -250,26 +269,22 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		dt_grid_text(g, 1, 3, g->w - 2,
 		             "no runs in this store: dualtrack import --platform gpu "
 		             "--run NAME FILE", DT_ROLE_WARN);
-	if (body < 1)
-		body = 1;
-	if (s->sel < s->top)
-		s->top = s->sel;
-	if (s->sel >= s->top + (size_t)body)
-		s->top = s->sel - (size_t)body + 1;
-	for (i = s->top, y = 2; i < s->n && y < 2 + body; i++, y++) {
+	for (i = dt_list_view(&s->list, body), y = 2; i < s->n && y < 2 + body;
+	     i++, y++) {
 		const dt_run *r = &s->runs[i];
-		dt_role row = i == s->sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+		int sel = i == s->list.sel;
+		dt_role row = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 		char num[32];
-		if (i == s->sel)
+		if (sel)
 			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
 		if (r->id == s->base_id)
-			dt_grid_text(g, 0, y, 2, "B", i == s->sel ? row : DT_ROLE_BASELINE);
+			dt_grid_text(g, 0, y, 2, "B", sel ? row : DT_ROLE_BASELINE);
 		else if (r->id == s->pilot_id)
-			dt_grid_text(g, 0, y, 2, "P", i == s->sel ? row : DT_ROLE_PILOT);
+			dt_grid_text(g, 0, y, 2, "P", sel ? row : DT_ROLE_PILOT);
 		else if (also_of(s, r->id) < s->nalso)
-			dt_grid_text(g, 0, y, 2, "A", i == s->sel ? row : DT_ROLE_BASELINE);
+			dt_grid_text(g, 0, y, 2, "A", sel ? row : DT_ROLE_BASELINE);
 		x = c.mark;
-		dt_grid_text(g, x, y, c.name, r->name, row);
+		dt_layout_text(g, x, y, c.name, r->name, row);
 		x += c.name + 1;
 		dt_grid_text(g, x, y, c.plat, r->platform, row);
 		x += c.plat + 1;
@@ -288,7 +303,7 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		               (long long)r->replayed_steps);
 		x += c.repl + 1;
 		dt_grid_printf(g, x, y, c.warn,
-		               s->nwarnings[i] && i != s->sel ? DT_ROLE_WARN : row,
+		               s->nwarnings[i] && !sel ? DT_ROLE_WARN : row,
 		               "%*zu", c.warn, s->nwarnings[i]);
 	}
 
@@ -302,40 +317,36 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	if (s->nalso)
 		dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE,
 		               "   +%zu extra baseline(s)", s->nalso);
-	dt_grid_text(g, 0, g->h - 2, g->w, s->msg, DT_ROLE_WARN);
-	dt_grid_text(g, 0, g->h - 1, g->w,
-	             "?:help b/p:pick a:+baseline c:compare r:resume i:import "
-	             "F:live w:warn q:quit", DT_ROLE_STATUS);
+	if (s->list.searching || s->list.msg[0])
+		dt_list_render_search(&s->list, g, 0, g->h - 2, g->w);
+	else
+		dt_layout_text(g, 0, g->h - 2, g->w, s->msg, DT_ROLE_WARN);
 	if (s->warn_open && s->n)
 		draw_warnings(s, g);
 }
 
-static dt_action warn_key(dt_runs_screen *s, int key)
+static unsigned warn_action(dt_runs_screen *s, dt_action_id a)
 {
-	switch (key) {
-	case 'j':
-	case DT_K_DOWN:
+	switch (a) {
+	case DT_A_DOWN:
 		if (s->warn_top + 1 < s->nwarn)
 			s->warn_top++;
-		return DT_ACT_REDRAW;
-	case 'k':
-	case DT_K_UP:
+		return DT_SCR_REDRAW;
+	case DT_A_UP:
 		if (s->warn_top)
 			s->warn_top--;
-		return DT_ACT_REDRAW;
-	case 'w':
-	case 'q':
-	case DT_KEY_ESC:
+		return DT_SCR_REDRAW;
+	case DT_A_BACK:
 		warn_close(s);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
 
 static void pick(dt_runs_screen *s, int pilot)
 {
-	int64_t id = id_of(s, s->sel);
+	int64_t id = id_of(s, s->list.sel);
 	size_t k = also_of(s, id);
 	if (!id)
 		return;
@@ -353,76 +364,102 @@ static void pick(dt_runs_screen *s, int pilot)
 	s->msg[0] = '\0';
 }
 
-dt_action dt_runs_key(dt_runs_screen *s, dt_store *st, int key)
+/* Enter: pick the baseline, then the pilot, then open the comparison. */
+static unsigned enter(dt_runs_screen *s)
 {
-	if (s->warn_open)
-		return warn_key(s, key);
-	switch (key) {
-	case 'j':
-	case DT_K_DOWN:
-		if (s->sel + 1 < s->n)
-			s->sel++;
-		return DT_ACT_REDRAW;
-	case 'k':
-	case DT_K_UP:
-		if (s->sel)
-			s->sel--;
-		return DT_ACT_REDRAW;
-	case 'g':
-	case DT_K_HOME:
-		s->sel = 0;
-		return DT_ACT_REDRAW;
-	case 'G':
-	case DT_K_END:
-		s->sel = s->n ? s->n - 1 : 0;
-		return DT_ACT_REDRAW;
-	case 'b':
+	if (s->base_id && s->pilot_id)
+		return DT_SCR_OPEN(DT_S_COMPARE);
+	if (!s->base_id)
 		pick(s, 0);
-		return DT_ACT_REDRAW;
-	case 'p':
+	else if (id_of(s, s->list.sel) == s->base_id)
+		snprintf(s->msg, sizeof s->msg,
+		         "that run is the baseline: pick another run as pilot");
+	else
 		pick(s, 1);
-		return DT_ACT_REDRAW;
-	case DT_K_ENTER:
+	return DT_SCR_REDRAW;
+}
+
+static unsigned open_warnings(dt_runs_screen *s)
+{
+	if (!s->n)
+		return DT_SCR_NONE;
+	if (dt_store_warning_list(s->st, s->runs[s->list.sel].id, &s->warn,
+	                      &s->nwarn)) {
+		snprintf(s->msg, sizeof s->msg, "cannot read warnings: %s",
+		         dt_store_error(s->st));
+		return DT_SCR_REDRAW;
+	}
+	s->warn_open = 1;
+	s->warn_top = 0;
+	return DT_SCR_REDRAW;
+}
+
+static unsigned runs_action(void *st, dt_action_id a)
+{
+	dt_runs_screen *s = st;
+	if (s->warn_open)
+		return warn_action(s, a);
+	s->msg[0] = '\0';
+	if (dt_list_action(&s->list, a))
+		return DT_SCR_REDRAW;
+	switch (a) {
+	case DT_A_PICK_BASE:
+		pick(s, 0);
+		return DT_SCR_REDRAW;
+	case DT_A_PICK_PILOT:
+		pick(s, 1);
+		return DT_SCR_REDRAW;
+	case DT_A_OPEN:
+		return enter(s);
+	case DT_A_COMPARE:
 		if (s->base_id && s->pilot_id)
-			return DT_ACT_OPEN_COMPARE;
-		if (!s->base_id) {
-			pick(s, 0);
-		} else if (id_of(s, s->sel) == s->base_id) {
-			snprintf(s->msg, sizeof s->msg,
-			         "that run is the baseline: pick another run as pilot");
-		} else {
-			pick(s, 1);
-		}
-		return DT_ACT_REDRAW;
-	case 'c':
-		if (s->base_id && s->pilot_id)
-			return DT_ACT_OPEN_COMPARE;
+			return DT_SCR_OPEN(DT_S_COMPARE);
 		snprintf(s->msg, sizeof s->msg,
 		         "pick a baseline (b) and a pilot (p) first");
-		return DT_ACT_REDRAW;
-	case 'w':
-		if (!s->n)
-			return DT_ACT_NONE;
-		if (dt_store_warning_list(st, s->runs[s->sel].id, &s->warn, &s->nwarn)) {
-			snprintf(s->msg, sizeof s->msg, "cannot read warnings: %s",
-			         dt_store_error(st));
-			return DT_ACT_REDRAW;
-		}
-		s->warn_open = 1;
-		s->warn_top = 0;
-		return DT_ACT_REDRAW;
-	case 'a':
+		return DT_SCR_REDRAW;
+	case DT_A_WARNINGS:
+		return open_warnings(s);
+	case DT_A_EXTRA_BASE:
 		toggle_also(s);
-		return DT_ACT_REDRAW;
-	case 'r':
-		return s->n ? DT_ACT_OPEN_RESUME : DT_ACT_NONE;
-	case 'i':
-		return DT_ACT_OPEN_IMPORT;
-	case 'F':
-		return DT_ACT_LIVE;
-	case 'q':
-		return DT_ACT_QUIT;
+		return DT_SCR_REDRAW;
+	case DT_A_RESUME:
+		return s->n ? DT_SCR_OPEN(DT_S_RESUME) : DT_SCR_NONE;
+	case DT_A_IMPORT:
+		return DT_SCR_OPEN(DT_S_IMPORT);
+	case DT_A_LIVE:
+		return DT_SCR_LIVE;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
 }
+
+static dt_screen_id runs_keymap(void *st)
+{
+	return ((dt_runs_screen *)st)->warn_open ? DT_S_WARNINGS : DT_S_RUNS;
+}
+
+static int runs_modal(void *st)
+{
+	return ((dt_runs_screen *)st)->list.searching;
+}
+
+static unsigned runs_raw_key(void *st, int key)
+{
+	dt_runs_screen *s = st;
+	dt_list_search_key(&s->list, key, row_text, s);
+	return DT_SCR_REDRAW;
+}
+
+static void runs_render(void *st, dt_grid *g, const char *title)
+{
+	dt_runs_render(st, g, title);
+}
+
+const dt_screen_ops dt_runs_ops = {
+	.id = DT_S_RUNS,
+	.keymap = runs_keymap,
+	.render = runs_render,
+	.action = runs_action,
+	.modal = runs_modal,
+	.raw_key = runs_raw_key,
+};

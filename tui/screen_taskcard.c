@@ -47,7 +47,7 @@ void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	dt_form_render(&p->card, g, 0, y0 + 1, g->w, h - 1);
 }
 
-dt_action dt_pv_card_key(dt_pilots *p, int key)
+unsigned dt_pv_card_raw(dt_pilots *p, int key)
 {
 	dt_tc_field f = (dt_tc_field)p->card.sel;
 	switch (dt_form_key(&p->card, key)) {
@@ -55,17 +55,62 @@ dt_action dt_pv_card_key(dt_pilots *p, int key)
 		if (dt_store_taskcard_set(p->st, p->ov.pilot.id, f, p->card.in.buf,
 		                    p->actor) < 0) {
 			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
-			return DT_ACT_REDRAW; /* the editor stays open */
+			return DT_SCR_REDRAW; /* the editor stays open */
 		}
-		dt_form_end_edit(&p->card, 1);
+		dt_form_commit_step(&p->card);
 		dt_pv_msg(p, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->actor);
 		dt_pv_written(p);
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
+	case DT_FORM_CANCEL:
+		dt_pv_msg(p, 0, "not saved: %s unchanged", dt_taskcard_defs[f].key);
+		return DT_SCR_REDRAW;
 	case DT_FORM_REDRAW:
-		if (!p->card.editing)
-			p->msg[0] = '\0';
-		return DT_ACT_REDRAW;
-	default: /* Esc outside the editor is taken by pilot_area.c: back */
-		return DT_ACT_NONE;
+		return DT_SCR_REDRAW;
+	default:
+		return DT_SCR_NONE;
 	}
 }
+
+static unsigned card_action(dt_pilots *p, dt_action_id a)
+{
+	switch (a) {
+	case DT_A_DOWN:
+	case DT_A_UP:
+		dt_form_move(&p->card, a == DT_A_DOWN ? 1 : -1);
+		return DT_SCR_REDRAW;
+	case DT_A_EDIT:
+		dt_form_begin_edit(&p->card);
+		return DT_SCR_REDRAW;
+	default:
+		return DT_SCR_NONE;
+	}
+}
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_CARD, dt_pv_card_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, card_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, dt_pv_card_raw);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_CARD;
+}
+
+const dt_screen_ops dt_card_ops = {
+	.id = DT_S_CARD,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

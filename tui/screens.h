@@ -17,15 +17,10 @@
 #include "model/store/store.h"
 #include "tui/chart.h"
 #include "tui/grid.h"
+#include "tui/keys.h"
+#include "tui/layout.h"
+#include "tui/list.h"
 
-#define DT_KEY_ESC 27
-
-enum dt_key {
-	DT_K_UP = 0x110000, DT_K_DOWN, DT_K_LEFT, DT_K_RIGHT, DT_K_HOME,
-	DT_K_END, DT_K_PGUP, DT_K_PGDN, DT_K_SLEFT, DT_K_SRIGHT, DT_K_ENTER,
-	DT_K_BACKSPACE, DT_K_DELETE
-};
-#define DT_KEY_TAB 9
 
 typedef enum dt_action {
 	DT_ACT_NONE = 0,     /* key ignored, nothing changed */
@@ -48,7 +43,8 @@ typedef struct dt_runs_screen {
 	size_t n;
 	int64_t *loss_points;  /* [n] points of the loss metric (-1 unknown) */
 	size_t *nwarnings;     /* [n] */
-	size_t sel, top;       /* selected row, first row shown */
+	dt_store *st;          /* borrowed, set by dt_runs_load */
+	dt_list list;          /* selection, scrolling, search */
 	int64_t base_id, pilot_id; /* picked runs, 0 = none */
 	int64_t also_id[DT_EXTRA_MAX]; /* extra GPU baselines (a), noise ratio */
 	size_t nalso;
@@ -66,7 +62,6 @@ typedef struct dt_runs_screen {
 int dt_runs_load(dt_runs_screen *s, dt_store *st);
 void dt_runs_free(dt_runs_screen *s);
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title);
-dt_action dt_runs_key(dt_runs_screen *s, dt_store *st, int key);
 /* The picked baseline / pilot, or NULL. */
 const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot);
 /* The extra baselines marked with `a` (still in the list) into
@@ -117,6 +112,13 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 /* One key; options that change the data (i, w, N) reopen through st. */
 dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key);
 
+/* The comparison as a screen (screen_compare_ops.c): the view and the
+ * store its options reopen from (borrowed). */
+typedef struct dt_compare_state {
+	dt_compare_screen c;
+	dt_store *st;
+} dt_compare_state;
+
 /* ---- resume view (screen_resume.c) ---- */
 typedef struct dt_resume_screen {
 	dt_run run;            /* the run checked (copy) */
@@ -124,6 +126,7 @@ typedef struct dt_resume_screen {
 	dt_resume_run_result res;  /* owned */
 	int open;              /* res is valid */
 	size_t sel, top;       /* selected restart, first line shown */
+	dt_list list;          /* keys: selection by restart */
 	char msg[600];
 } dt_resume_screen;
 
@@ -134,19 +137,5 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline);
 void dt_resume_close(dt_resume_screen *r);
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title);
-/* j/k pick a restart; q/Esc return DT_ACT_BACK. */
-dt_action dt_resume_key(dt_resume_screen *r, int key);
-
-/* ---- help overlay ---- */
-/* Draw the key help of one screen as a box over whatever g holds:
- * `screen` is DT_HELP_RUNS, DT_HELP_COMPARE, DT_HELP_RESUME,
- * DT_HELP_IMPORT, or DT_HELP_PILOTS plus a dt_pview (tui/pilots.h) for
- * the pilot screens. */
-enum { DT_HELP_RUNS = 0, DT_HELP_COMPARE = 1, DT_HELP_PILOTS = 2,
-       DT_HELP_RESUME = 20, DT_HELP_IMPORT = 21 };
-void dt_help_render(dt_grid *g, int screen);
-
-/* A centred box of w x h cells with a title; returns its inner origin. */
-void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
 
 #endif

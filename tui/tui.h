@@ -10,7 +10,10 @@
  * `db_label` is shown in the title bar. Returns 0 (q), 128 + the signal
  * number after a quit signal with the terminal restored (130 for SIGINT /
  * Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), 1 when out of memory, or 2
- * when stdout is not a terminal (message on stderr). */
-int dt_tui_run(dt_store *st, const char *db_label);
+ * when stdout is not a terminal or TERM is unusable (message on stderr).
+ * `config_path` (may be NULL) is the user's config file, whose [keys]
+ * section rebinds keys (tui/keymap.h); a bad line there is reported in
+ * the footer and the TUI runs with the rest. */
+int dt_tui_run(dt_store *st, const char *db_label, const char *config_path);
 
 #endif

@@ -1,0 +1,17 @@
+/* help.h: the key help overlay of a screen (curses-free). */
+#ifndef DT_HELP_H
+#define DT_HELP_H
+
+#include <stddef.h>
+
+#include "tui/action.h"
+#include "tui/grid.h"
+
+/* Draw the help of screen s as a box over whatever g holds: one row per
+ * binding of dt_keymap_help (keys, then what they do), the comparison's
+ * plot marks as the plot draws them, and "+N more" when the rows do not
+ * fit; rows start at `top` (scrolled). `root`: s is the first screen (q
+ * quits there). Returns the top actually used (clamped). */
+size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top);
+
+#endif

@@ -1,0 +1,92 @@
+/* layout.c: the layout rules of layout.h. */
+#include "tui/layout.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                   dt_role role)
+{
+	const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
+	int dw = g->ascii ? 3 : 1, used;
+	if (maxw <= 0)
+		return 0;
+	if (x + maxw > g->w)
+		maxw = g->w - x;
+	if (dt_text_width(utf8, g->ascii) <= maxw)
+		return dt_grid_text(g, x, y, maxw, utf8, role);
+	if (dw > maxw)
+		dw = maxw;
+	used = dt_grid_text(g, x, y, maxw - dw, utf8, role);
+	return used + dt_grid_text(g, x + used, y, dw, dots, role);
+}
+
+int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
+                     const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return dt_layout_text(g, x, y, maxw, buf, role);
+}
+
+void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,
+                   dt_role role)
+{
+	dt_grid_fill(g, 0, y, g->w, L' ', fill);
+	dt_layout_text(g, 0, y, g->w, utf8, role);
+}
+
+void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n)
+{
+	if (!hex[0])
+		snprintf(out, n, "-");
+	else if (strlen(hex) <= DT_HASH_SHOWN)
+		snprintf(out, n, "%s", hex);
+	else
+		snprintf(out, n, "%.*s%s", DT_HASH_SHOWN, hex,
+		         g->ascii ? "..." : "\xe2\x80\xa6");
+}
+
+void dt_layout_more(size_t shown, size_t total, char *out, size_t n)
+{
+	if (shown >= total)
+		out[0] = '\0';
+	else
+		snprintf(out, n, "+%zu more", total - shown);
+}
+
+int dt_dialog_width(const dt_grid *g, int want)
+{
+	int w = want < DT_DIALOG_W ? want : DT_DIALOG_W;
+	if (w > g->w - DT_DIALOG_MARGIN)
+		w = g->w - DT_DIALOG_MARGIN;
+	return w < 10 ? 10 : w;
+}
+
+void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
+{
+	int x0, y0, x, y;
+	if (w > g->w)
+		w = g->w;
+	if (h > g->h)
+		h = g->h;
+	x0 = (g->w - w) / 2;
+	y0 = (g->h - h) / 2;
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			wchar_t ch = L' ';
+			if (y == 0 || y == h - 1)
+				ch = g->gl->hline;
+			else if (x == 0 || x == w - 1)
+				ch = g->gl->vline;
+			dt_grid_put(g, x0 + x, y0 + y, ch, DT_ROLE_HELP);
+			dt_grid_at(g, x0 + x, y0 + y)->flags = 0;
+		}
+	dt_layout_printf(g, x0 + 2, y0, w - 4, DT_ROLE_TITLE, " %s ", title);
+	*ix = x0 + 2;
+	*iy = y0 + 1;
+}

@@ -1,0 +1,54 @@
+/* layout.h: the one place for the TUI's layout rules (curses-free), so no
+ * two screens use different numbers for the same rule:
+ * - text that does not fit is ellipsised ("…", "..." in ASCII), never cut
+ *   silently (dt_layout_text);
+ * - a hash shows DT_HASH_SHOWN hex digits and "…"; the full value goes on
+ *   a detail line (dt_layout_hash);
+ * - a list that cannot show everything ends with "+N more" (dt_layout_more);
+ * - dialogs and boxes are centred, at most DT_DIALOG_W columns wide and
+ *   never larger than the screen less a margin (dt_box, dt_dialog_width);
+ * - the footer and message rows are cleared over their whole width before
+ *   text is drawn (dt_layout_row), so no stale characters stay. */
+#ifndef DT_LAYOUT_H
+#define DT_LAYOUT_H
+
+#include <stddef.h>
+
+#include "tui/grid.h"
+
+#define DT_HASH_SHOWN 12    /* hex digits of a hash shown in a list row */
+#define DT_DIALOG_W 76      /* widest dialog box (columns) */
+#define DT_DIALOG_MARGIN 4  /* columns kept free beside a dialog */
+
+/* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
+ * the last column(s) show "…" ("..." in an ASCII grid, or fewer dots when
+ * maxw < 3). Returns the columns used. */
+int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                   dt_role role);
+
+/* printf-style dt_layout_text. */
+int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
+                     const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* Clear row y over the whole width in `fill` role, then draw text
+ * ellipsised in `role`. */
+void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,
+                   dt_role role);
+
+/* The short form of a hex hash: its first DT_HASH_SHOWN digits and "…"
+ * ("..." in ASCII), or the whole hash when it is not longer; "-" for "".
+ * out (size n >= DT_HASH_SHOWN + 4). */
+void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n);
+
+/* "+N more" (shown of total) into out (size n); "" when shown >= total. */
+void dt_layout_more(size_t shown, size_t total, char *out, size_t n);
+
+/* Width of a dialog that wants `want` columns on grid g. */
+int dt_dialog_width(const dt_grid *g, int want);
+
+/* A centred box of w x h cells (clipped to the grid) with a title; its
+ * inner origin (2 columns in, 1 row down) into *ix, *iy. */
+void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
+
+#endif
