@@ -11,7 +11,6 @@
 #include "model/util/clock.h"
 #include "model/util/text.h"
 #include "model/core/resume.h"
-#include "model/service/run_load.h"
 
 #define DT_DK_NAME(e, name, desc) name,
 #define DT_DK_DESC(e, name, desc) desc,
