@@ -74,6 +74,10 @@ struct dt_store_ops {
 	int (*note_add)(dt_store *st, int64_t run_id, int64_t file_id,
 	                const char *text);
 	int (*note_list)(dt_store *st, int64_t run_id, char ***w, size_t *n);
+	int (*launch_put)(dt_store *st, int64_t file_id,
+	                  const dt_launch_evidence *ev, size_t n);
+	int (*launch_list)(dt_store *st, int64_t run_id, dt_launch_row **rows,
+	                   size_t *n);
 	int (*fact_set)(dt_store *st, int64_t run_id, int64_t file_id,
 	                const char *key, const char *value, const char *source,
 	                const char *set_by);

@@ -283,6 +283,18 @@ int dt_store_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n)
 	return st->ops->note_list(st, run_id, w, n);
 }
 
+int dt_store_launch_put(dt_store *st, int64_t file_id,
+                        const dt_launch_evidence *ev, size_t n)
+{
+	return n ? st->ops->launch_put(st, file_id, ev, n) : 0;
+}
+
+int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                         size_t *n)
+{
+	return st->ops->launch_list(st, run_id, rows, n);
+}
+
 int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *key, const char *value, const char *source,
                       const char *set_by)

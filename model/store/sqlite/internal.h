@@ -55,6 +55,10 @@ int dt_sq_warning_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
 int dt_sq_note_add(dt_store *st, int64_t run_id, int64_t file_id,
                    const char *text);
 int dt_sq_note_list(dt_store *st, int64_t run_id, char ***w, size_t *n);
+int dt_sq_launch_put(dt_store *st, int64_t file_id,
+                     const dt_launch_evidence *ev, size_t n);
+int dt_sq_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                      size_t *n);
 int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
                    const char *key, const char *value, const char *source,
                    const char *set_by);

@@ -5,8 +5,8 @@
 
 #include "model/store/sqlite/internal.h"
 
-int dt_store_launch_put(dt_store *st, int64_t file_id,
-                        const dt_launch_evidence *ev, size_t n)
+int dt_sq_launch_put(dt_store *st, int64_t file_id,
+                     const dt_launch_evidence *ev, size_t n)
 {
 	sqlite3_stmt *s;
 	if (n == 0)
@@ -59,8 +59,8 @@ static int row_launch(sqlite3_stmt *s, void *elem)
 	return 0;
 }
 
-int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
-                         size_t *n)
+int dt_sq_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                      size_t *n)
 {
 	sqlite3_stmt *s;
 	*rows = NULL;
