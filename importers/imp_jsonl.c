@@ -37,10 +37,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "importers/importer.h"
 #include "importers/json_value.h"
+#include "importers/resume_marker.h"
 #include "importers/skipval.h"
+#include "importers/wallgap.h"
 #include "model/util/num.h"
 
 #define KEY_MAX 128
@@ -80,7 +83,23 @@ typedef struct jl_ctx {
 	size_t nkeys;
 	size_t hint;  /* cache slot after the last one found: keys come in the
 	               * same order on every line, so one strcmp usually hits */
+	dt_wallgap clock;          /* wall-time gaps (launch evidence) */
+	char launch_id[64];        /* last launch / attempt id seen */
+	int have_launch_id;
+	size_t nevents, event_first; /* non-metric records skipped */
+	char event_names[96];      /* their first few event names */
 } jl_ctx;
+
+/* Launch / attempt id keys: a changed value is a new launch. */
+static const char *const id_keys[] = {
+	"launch_id", "attempt_id", "attempt", "restart_id", "run_attempt",
+	"launch", "restart_count",
+};
+
+/* Wall-clock keys, seconds since the epoch. */
+static const char *const time_keys[] = {
+	"timestamp", "_timestamp", "time", "wall_time",
+};
 
 static const char *const step_keys[] = {
 	"current_steps", "step", "global_step", "train/global_step",
@@ -89,7 +108,10 @@ static const char *const step_keys[] = {
 
 static const char *const skip_keys[] = {
 	"total_steps", "percentage", "elapsed_time", "remaining_time",
-	"total_tokens", "_timestamp", "_runtime",
+	"total_tokens", "_timestamp", "_runtime", "timestamp", "time",
+	"wall_time", "launch_id", "attempt_id", "attempt", "restart_id",
+	"run_attempt", "launch", "restart_count", "checkpoint_step",
+	"resume_step",
 };
 
 static int in_list(const char *k, const char *const *list, size_t n)
@@ -274,13 +296,136 @@ static int check_elapsed(jl_ctx *c, json_object *obj)
 	                        NULL);
 }
 
+/* A wall-time gap well beyond the usual interval (wallgap.h). */
+static int check_wall_gap(jl_ctx *c, json_object *obj)
+{
+	for (size_t i = 0; i < sizeof time_keys / sizeof time_keys[0]; i++) {
+		json_object *v;
+		double gap, usual;
+		if (!json_object_object_get_ex(obj, time_keys[i], &v) ||
+		    !(json_object_is_type(v, json_type_double) ||
+		      json_object_is_type(v, json_type_int)))
+			continue;
+		if (!dt_wallgap_feed(&c->clock, json_object_get_double(v), &gap,
+		                     &usual))
+			return 0;
+		dt_rawlog_warn(c->log, "%s:%zu: wall-time gap of %.0f s (usual "
+		               "interval %.3g s): a new launch", c->src->path,
+		               c->line, gap, usual);
+		return dt_rawlog_launch(c->log, DT_LAUNCH_WALL_GAP, c->line, -1,
+		                        time_keys[i]);
+	}
+	return 0;
+}
+
+/* A launch / attempt id that changes (number or string). */
+static int check_launch_id(jl_ctx *c, json_object *obj)
+{
+	for (size_t i = 0; i < sizeof id_keys / sizeof id_keys[0]; i++) {
+		json_object *v;
+		if (!json_object_object_get_ex(obj, id_keys[i], &v) || !v ||
+		    json_object_is_type(v, json_type_object) ||
+		    json_object_is_type(v, json_type_array))
+			continue;
+		char id[64];
+		snprintf(id, sizeof id, "%s", json_object_get_string(v));
+		int changed = c->have_launch_id && strcmp(id, c->launch_id) != 0;
+		snprintf(c->launch_id, sizeof c->launch_id, "%s", id);
+		c->have_launch_id = 1;
+		if (!changed)
+			return 0;
+		return dt_rawlog_launch(c->log, DT_LAUNCH_ID, c->line, -1,
+		                        id_keys[i]);
+	}
+	return 0;
+}
+
+/* Record kinds that carry training metrics. */
+static int metric_kind(const char *k)
+{
+	static const char *const ok[] = {"train", "training", "metrics",
+	                                 "metric", "eval", "log", "train_log"};
+	return in_list(k, ok, sizeof ok / sizeof ok[0]);
+}
+
+static int contains_ci(const char *s, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *s; s++)
+		if (strncasecmp(s, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Checkpoint step a resume record names: an integral checkpoint_step,
+ * resume_step, global_step or step key, else a step in a checkpoint /
+ * path text; -1 when none. */
+static int64_t record_ckpt(json_object *obj)
+{
+	static const char *const nk[] = {"checkpoint_step", "resume_step",
+	                                  "resumed_from_step", "global_step",
+	                                  "step"};
+	static const char *const tk[] = {"checkpoint", "checkpoint_path",
+	                                  "resume_from_checkpoint", "path"};
+	json_object *v;
+	int64_t st;
+	for (size_t i = 0; i < sizeof nk / sizeof nk[0]; i++)
+		if (json_object_object_get_ex(obj, nk[i], &v) &&
+		    dt_json_step(v, &st) == 0 && st >= 0)
+			return st;
+	for (size_t i = 0; i < sizeof tk / sizeof tk[0]; i++)
+		if (json_object_object_get_ex(obj, tk[i], &v) &&
+		    json_object_is_type(v, json_type_string))
+			return dt_resume_step_in(json_object_get_string(v));
+	return -1;
+}
+
+/* A record that is not a data row: an `event` key, or a `type` / `kind`
+ * that is not a metrics kind, or a `resume` / `resumed` key. Returns 1
+ * (handled: a resume record became launch evidence), 0 (a data row), -1
+ * on ENOMEM. */
+static int event_record(jl_ctx *c, json_object *obj)
+{
+	static const char *const kinds[] = {"event", "type", "kind"};
+	const char *name = NULL;
+	json_object *v;
+	for (size_t i = 0; i < 3 && !name; i++)
+		if (json_object_object_get_ex(obj, kinds[i], &v) &&
+		    json_object_is_type(v, json_type_string) &&
+		    (i == 0 || !metric_kind(json_object_get_string(v))))
+			name = json_object_get_string(v);
+	int resume_key = json_object_object_get_ex(obj, "resume", NULL) ||
+	                 json_object_object_get_ex(obj, "resumed", NULL);
+	if (!name && !resume_key)
+		return 0;
+	if (c->nevents++ == 0)
+		c->event_first = c->line;
+	if (name && !strstr(c->event_names, name) &&
+	    strlen(c->event_names) + strlen(name) + 3 < sizeof c->event_names)
+		snprintf(c->event_names + strlen(c->event_names),
+		         sizeof c->event_names - strlen(c->event_names), "%s%s",
+		         c->event_names[0] ? ", " : "", name);
+	if (resume_key || (name && contains_ci(name, "resum")) ||
+	    (name && contains_ci(name, "restart")))
+		return dt_rawlog_launch(c->log, DT_LAUNCH_MARKER, c->line,
+		                        record_ckpt(obj), "jsonl_resume_record")
+		       < 0 ? -1 : 1;
+	return 1;
+}
+
 /* Push the points of one parsed line object. */
 static int do_object(jl_ctx *c, json_object *obj)
 {
 	jl_val vals[LINE_VALS];
 	int non_epoch;
-	if (check_elapsed(c, obj) < 0)
+	if (check_elapsed(c, obj) < 0 || check_wall_gap(c, obj) < 0 ||
+	    check_launch_id(c, obj) < 0)
 		return jl_fail(c, "out of memory");
+	int ev = event_record(c, obj);
+	if (ev < 0)
+		return jl_fail(c, "out of memory");
+	if (ev)
+		return 0;
 	size_t n = collect(c, obj, vals, &non_epoch);
 	if (!non_epoch)
 		return 0;
@@ -356,6 +501,10 @@ static void finish(jl_ctx *c)
 		               "(current_steps, step, global_step, iteration, _step) "
 		               "skipped", path, c->nostep_first, c->nostep_lines);
 	dt_skipval_warn(&c->skip, log, path);
+	if (c->nevents)
+		dt_rawlog_note(log, "%s:%zu: %zu event record(s) (%s) are not data "
+		               "rows: their numbers are not curve points", path,
+		               c->event_first, c->nevents, c->event_names);
 	if (c->metric_lines == 0)
 		dt_rawlog_warn(log, "%s: no line holds a loss or other metric (a "
 		               "prediction-only run?): no training curve", path);

@@ -36,8 +36,7 @@ static int64_t int_after(const char *s, const char *key)
 	return found;
 }
 
-/* A checkpoint step named in a path or phrase. */
-static int64_t step_in(const char *s)
+int64_t dt_resume_step_in(const char *s)
 {
 	static const char *const keys[] = {
 		"at iteration", "global step", "step=", "checkpoint-", "step_",
@@ -83,7 +82,7 @@ const char *dt_resume_marker(const char *line, int64_t *ckpt)
 	}
 	if ((p = find_ci(line, "resuming from checkpoint")) ||
 	    (p = find_ci(line, "resuming training from"))) {
-		*ckpt = step_in(p);
+		*ckpt = dt_resume_step_in(p);
 		return "resuming";
 	}
 	return NULL;

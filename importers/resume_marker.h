@@ -29,4 +29,9 @@
  *                      HyperPod) */
 const char *dt_resume_marker(const char *line, int64_t *ckpt);
 
+/* A checkpoint step named in a text (a path or phrase): the number after
+ * `at iteration`, `global step`, `step=`, `checkpoint-`, `step_`,
+ * `iteration` or `step`, first of these found; -1 when none. */
+int64_t dt_resume_step_in(const char *text);
+
 #endif

@@ -196,6 +196,56 @@ static void test_rawlog_launch_rules(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* events_resume.jsonl (8 lines): steps 10..40 every 10 s (timestamps
+ * 1000..1030, attempt 0), an event record {"event": "checkpoint_saved"}
+ * at line 4, a resume record at line 6 (checkpoint_step 30, timestamp
+ * 5000), then 40 and 50 with attempt 1. By hand: the two event records
+ * are not data rows (their loss 1.6 and 99.0 are no points): loss = 10,
+ * 20, 30, 40 | 40, 50 (6 points, mark at 4). Evidence of launch 1: the
+ * gap 5000 - 1030 = 3970 s > max(10 x 10, 10 + 300) (wall_gap, line 6),
+ * the resume record (marker, line 6, checkpoint 30), attempt 0 -> 1
+ * (launch_id, line 7). */
+static void test_jsonl_records(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	char err[256];
+	assert_int_equal(it_parse_file(&dt_imp_jsonl, FIX "events_resume.jsonl",
+	                               NULL, &log, err, sizeof err), 0);
+	const dt_rawseries *s = it_series(&log, "loss");
+	const int64_t st[] = {10, 20, 30, 40, 40, 50};
+	const double va[] = {2.0, 1.8, 1.6, 1.5, 1.52, 1.4};
+	assert_int_equal(s->n, N(st));
+	for (size_t i = 0; i < N(st); i++) {
+		assert_int_equal(s->step[i], st[i]);
+		assert_true(s->value[i] == va[i]);
+	}
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 4);
+	assert_null(dt_rawlog_find(&log, "attempt"));
+	assert_null(dt_rawlog_find(&log, "timestamp"));
+	assert_int_equal(log.nlaunches, 1);
+	assert_int_equal(log.nlaunch_ev, 3);
+	static const struct { int kind; uint64_t line; int64_t ck;
+	                      const char *m; } ev[] = {
+		{DT_LAUNCH_WALL_GAP, 6, -1, "timestamp"},
+		{DT_LAUNCH_MARKER, 6, 30, "jsonl_resume_record"},
+		{DT_LAUNCH_ID, 7, -1, "attempt"},
+	};
+	for (size_t i = 0; i < N(ev); i++) {
+		const dt_launch_evidence *e = &log.launch_ev[i];
+		assert_int_equal(e->launch, 1);
+		assert_int_equal(e->kind, ev[i].kind);
+		assert_int_equal(e->line, ev[i].line);
+		assert_int_equal(e->ckpt_step, ev[i].ck);
+		assert_string_equal(e->marker, ev[i].m);
+	}
+	assert_true(it_has_note(&log, ":4: 2 event record(s) (checkpoint_saved, "
+	                        "resume) are not data rows"));
+	assert_true(it_has_warning(&log, ":6: wall-time gap of 3970 s"));
+	dt_rawlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_megatron_markers),
 		cmocka_unit_test(test_never_average_launches),
 		cmocka_unit_test(test_rawlog_launch_rules),
+		cmocka_unit_test(test_jsonl_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

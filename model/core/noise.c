@@ -66,19 +66,16 @@ int dt_noise_compute(const dt_series *const *baselines, size_t k,
 	for (size_t p = 0; p < pilot->n; p++) {
 		int64_t s = pilot->step[p];
 		double y = pilot->value[p];
-		int ok = s > warmup && isfinite(y);
+		int ok = (warmup <= 0 || s > warmup) && isfinite(y);
 		for (size_t i = 0; ok && i < k; i++)
 			ok = at(baselines[i], &cur[i], s, &b[i]);
 		if (!ok)
 			continue;
-		double sp = 0, g = 0;
-		for (size_t i = 0; i < k; i++) {
-			g += (y - b[i]) * (y - b[i]);
+		double sp = 0, g = (y - b[0]) * (y - b[0]);
+		for (size_t i = 0; i < k; i++)
 			for (size_t j = i + 1; j < k; j++)
 				sp += (b[i] - b[j]) * (b[i] - b[j]);
-		}
 		sp /= (double)(k * (k - 1) / 2);
-		g /= (double)k;
 		out->step[out->n] = s;
 		out->spread[out->n] = sqrt(sp);
 		out->gap[out->n] = sqrt(g);

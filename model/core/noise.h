@@ -2,16 +2,19 @@
  * a multiple of the GPU's own run-to-run spread.
  *
  * With k >= 2 GPU baseline runs (different seeds) and a pilot, at every
- * effective step s > warm-up where all k + 1 runs hold finite values:
+ * effective step s > warm-up (every step when warm-up is 0) where all
+ * k + 1 runs hold finite values, B_0 being the pilot's own baseline:
  *   spread_s = sqrt(mean over baseline pairs i < j of (B_i - B_j)^2)
- *   gap_s    = sqrt(mean over baselines i of (P - B_i)^2)
+ *   gap_s    = |P - B_0|
+ * (the gap to the pilot's own baseline: a pilot identical to it reads 0;
+ * averaging over all baselines read 1/sqrt(2) = 0.707 for k = 2, issue 9)
  * and the noise ratio over the N such steps is
  *   R = sqrt(sum_s gap_s^2) / (sqrt(sum_s spread_s^2) + 1e-12),
  * the Frobenius-norm form of the Neuron framework-equivalence R-ratio
  * (aws-neuron-sdk neuron-framework-equivalence.rst; ANCHORS.md b5) with
  * seed-to-seed noise in place of bf16-vs-fp32. A pilot that behaves like
- * one more GPU seed has E[gap^2] = E[spread^2] = 2 sigma^2, so R is about
- * 1. Bands (b5): R <= 1.2 within GPU noise, <= 3 possible difference,
+ * one more GPU seed has E[gap^2] = E[(P - B_0)^2] = 2 sigma^2 =
+ * E[spread^2], so R is about 1. Bands (b5): R <= 1.2 within GPU noise, <= 3 possible difference,
  * <= 10 likely difference, above: far outside GPU noise. Per-step ratios
  * gap_s / spread_s are kept for charts (inf where spread_s is 0). */
 #ifndef DT_NOISE_H

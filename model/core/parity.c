@@ -101,7 +101,7 @@ int dt_parity_compute(const dt_series *baseline, const dt_series *pilot,
 			j++;
 			continue;
 		}
-		if (xb > warm) {
+		if (warm <= 0 || xb > warm) {  /* warm-up 0: every step */
 			dt_parity_point *pt = &out->points[out->n++];
 			pt->x = xb;
 			pt->baseline = baseline->value[i];
