@@ -135,9 +135,12 @@ static void print_text(const char *run, const dt_resume_run_result *res)
 		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
 		printf("  %-12s %s\n", "evidence",
 		       evidence_text(&v[i].evidence, ev, sizeof ev));
-		for (int c = 0; c < DT_RESUME_NCHECKS; c++)
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {
 			printf("  %-12s %-5s %s\n", dt_resume_check_key(c),
 			       dt_check_name(v[i].check[c]), v[i].detail[c]);
+			if (v[i].cause[c][0])
+				printf("  %-12s       cause: %s\n", "", v[i].cause[c]);
+		}
 	}
 	if (n == 0)
 		puts("no restarts: nothing to check");
@@ -193,6 +196,22 @@ static void print_json(const char *run, const char *baseline,
 		}
 		dt_jw_obj_end(&w);
 		dt_jw_key(&w, "reason"); dt_jw_str(&w, r->reason);
+		dt_jw_key(&w, "failed_checks");
+		dt_jw_arr_begin(&w);
+		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {
+			if (r->check[c] != DT_CHECK_FAIL)
+				continue;
+			dt_jw_obj_begin(&w);
+			dt_jw_key(&w, "check"); dt_jw_str(&w, dt_resume_check_key(c));
+			dt_jw_key(&w, "detail"); dt_jw_str(&w, r->detail[c]);
+			dt_jw_key(&w, "cause"); dt_jw_str(&w, r->cause[c]);
+			dt_jw_obj_end(&w);
+		}
+		dt_jw_arr_end(&w);
+		json_opt_int(&w, "artefact_step", r->artefact_step,
+		             r->artefact_step != 0);
+		json_opt_int(&w, "cursor_fault_step", r->cursor_fault_step,
+		             r->cursor_fault_step != 0);
 		dt_jw_key(&w, "last_before"); dt_jw_int(&w, r->last_before);
 		/* checkpoint_step: the log's (issue 9), else null; the confirmed
 		 * one given by --checkpoint, a fact or a drill apart. */

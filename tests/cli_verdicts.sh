@@ -140,7 +140,9 @@ assert j['summary']['window'] == 5 and [p['step'] for p in j['points']] == [5, 1
 # baseline (19+18+17+16+15)/5 = 17, pilot (18+16)/2 = 17
 assert j['points'][0]['baseline'] == 17.0 and j['points'][0]['pilot'] == 17.0
 "
-# Noise: B1 1.0 2.0 3.0, B2 1.1 2.0 2.9, P 1.05 2.1 3.0: R = sqrt(0.875).
+# Noise: B1 1.0 2.0 3.0, B2 1.1 2.0 2.9, P 1.05 2.1 3.0; gap to the
+# pilot's own baseline B1: 0.05, 0.1, 0 -> R = sqrt(0.0125 / 0.02) =
+# sqrt(0.625) (test_noise.c).
 printf 'step,loss\n1,1.0\n2,2.0\n3,3.0\n' >"$tmp/n1.csv"
 printf 'step,loss\n1,1.1\n2,2.0\n3,2.9\n' >"$tmp/n2.csv"
 printf 'step,loss\n1,1.05\n2,2.1\n3,3.0\n' >"$tmp/np.csv"
@@ -151,7 +153,7 @@ dt compare n1 np --also-baseline n2 --json >"$tmp/noise.json"
 check "noise ratio beside the rtol rule" py "
 import json, math
 s = json.load(open('$tmp/noise.json'))['summary']
-assert abs(s['noise_ratio'] - math.sqrt(0.875)) < 1e-9 and s['noise']['gpu_runs'] == 2
+assert abs(s['noise_ratio'] - math.sqrt(0.625)) < 1e-9 and s['noise']['gpu_runs'] == 2
 assert s['noise']['band'] == 'within GPU noise' and s['rule'] == 'rtol'
 "
 dt compare n1 np --also-baseline n2 --rule noise >/dev/null

@@ -367,6 +367,156 @@ static void level_shift_vs_baseline(void **state)
 	assert_null(v);
 }
 
+/* Issue 9, replay artefact: steps 1..10 (loss 2.0 - 0.05 s), resume
+ * from checkpoint 6, steps 7..12 logged again: 7, 9, 10 exactly as
+ * before, 8 printed as the mean of 7 and 8 once (1.625 vs 1.6: 1.5625 %
+ * would pass anyway, so it is made 1.7: 6.25 % > 2 %). 4 replayed steps,
+ * 3 exact, 1 off -> logging artefact at step 8, replay passes; the level
+ * (window 3: steps 8, 9, 10 after the first) moves by (1.7 - 1.6)/3 /
+ * ((1.6+1.55+1.5)/3) = 0.1 / 4.65 = 2.15 % < 5 %: pass. */
+static void replay_artefact_is_not_a_fault(void **state)
+{
+	(void)state;
+	int64_t s1[10], s2[] = {7, 8, 9, 10, 11, 12};
+	double l1[10], l2[6];
+	for (int i = 0; i < 10; i++) {
+		s1[i] = i + 1;
+		l1[i] = 2.0 - 0.05 * (double)(i + 1);
+	}
+	for (int i = 0; i < 6; i++)
+		l2[i] = 2.0 - 0.05 * (double)s2[i];
+	l2[1] = 1.7;
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 6)};
+	int64_t ckpt[] = {6};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .ckpt_step = ckpt,
+	                   .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	o.window = 3;
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].replay_n, 4);
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_PASS);
+	assert_int_equal(v[0].artefact_step, 8);
+	assert_non_null(strstr(v[0].detail[DT_RC_REPLAY], "logging artefact at "
+	                       "step 8"));
+	assert_true(v[0].pass);
+	/* Two points off: a real replay difference, with its cause. */
+	l2[2] = 1.7;
+	free(v);
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_FAIL);
+	assert_int_equal(v[0].artefact_step, 0);
+	assert_non_null(strstr(v[0].cause[DT_RC_REPLAY], "model / optimizer"));
+	free(v);
+}
+
+/* Issue 9, data cursor over the run: consumed_samples 16 x step for
+ * steps 1..10; resume from checkpoint 10 at step 11.
+ * (a) jump forward: 11 -> 256 instead of 176 (expected 160 + 16 x 1;
+ *     tol 0.5 x 16 x 1 = 8): 80 samples = 5 steps of data skipped ->
+ *     fail at step 11, cause sampler / dataloader.
+ * (b) fault later: 11..14 = 176, 192, 288, 304: 192 -> 288 over one step
+ *     is 96 vs 16 -> fail at step 13 ("skipped").
+ * (c) a logged global batch of 16 gives the same verdicts; epoch
+ *     cursor 0.1 x step dropping to 0.05 at step 13 -> fail at 13. */
+static void cursor_judged_over_the_run(void **state)
+{
+	(void)state;
+	int64_t s1[10], s2[] = {11, 12, 13, 14};
+	double l1[10], l2[4], c1[10], c2[4] = {256, 272, 288, 304};
+	for (int i = 0; i < 10; i++) {
+		s1[i] = i + 1;
+		l1[i] = 1.5;
+		c1[i] = 16.0 * (double)(i + 1);
+	}
+	for (int i = 0; i < 4; i++)
+		l2[i] = 1.5;
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 4)};
+	dt_series cur[] = {seg(s1, c1, 10), seg(s2, c2, 4)};
+	int64_t ckpt[] = {10};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .cursor = cur, .ncursor = 2,
+	                   .cursor_metric = "consumed_samples",
+	                   .ckpt_step = ckpt, .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_FAIL);
+	assert_int_equal(v[0].cursor_fault_step, 11);
+	assert_non_null(strstr(v[0].detail[DT_RC_CURSOR], "about 5 step(s) of "
+	                       "data skipped"));
+	assert_non_null(strstr(v[0].cause[DT_RC_CURSOR], "sampler"));
+	free(v);
+	double c2b[] = {176, 192, 288, 304};
+	cur[1] = seg(s2, c2b, 4);
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_FAIL);
+	assert_int_equal(v[0].cursor_fault_step, 13);
+	assert_non_null(strstr(v[0].detail[DT_RC_CURSOR], "skipped at step 13"));
+	free(v);
+	in.global_batch = 16;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].cursor_fault_step, 13);
+	free(v);
+	double c2c[] = {176, 192, 208, 224};  /* intact: pass */
+	cur[1] = seg(s2, c2c, 4);
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_PASS);
+	assert_int_equal(v[0].cursor_fault_step, 0);
+	free(v);
+	double e1[10], e2[] = {1.1, 1.2, 0.05, 0.15};
+	for (int i = 0; i < 10; i++)
+		e1[i] = 0.1 * (double)(i + 1);
+	dt_series ep[] = {seg(s1, e1, 10), seg(s2, e2, 4)};
+	in.cursor = ep;
+	in.cursor_metric = "epoch";
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_FAIL);
+	assert_int_equal(v[0].cursor_fault_step, 13);
+	assert_non_null(strstr(v[0].detail[DT_RC_CURSOR], "sampler epoch drops"));
+	free(v);
+}
+
+/* Issue 9: the checkpoint step the log states (evidence) wins over the
+ * given one and is reported as log_ckpt; the evidence is passed through.
+ * Steps 1..10, resumed at 9 with the log naming checkpoint 8 and the
+ * option saying 10: the step check judges 8 < 9 <= 9 -> pass (with 10
+ * it would fail "not after the checkpoint"). */
+static void log_checkpoint_used(void **state)
+{
+	(void)state;
+	ramp r;
+	ramp_init(&r);
+	int64_t s2[] = {9, 10, 11};
+	double l2[] = {1.37, 1.37, 1.37};
+	dt_series loss[] = {seg(r.step, r.loss, 10), seg(s2, l2, 3)};
+	int64_t ckpt[] = {10};
+	dt_restart_evidence ev = {.n = 1};
+	ev.ev[0] = (dt_launch_evidence){.launch = 1, .kind = DT_LAUNCH_MARKER,
+	                                .line = 42, .ckpt_step = 8,
+	                                .marker = "megatron_loaded"};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .ckpt_step = ckpt,
+	                   .nckpt = 1, .evidence = &ev};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].log_ckpt, 8);
+	assert_int_equal(v[0].given_ckpt, 10);
+	assert_int_equal(v[0].ckpt_step, 8);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].evidence.n, 1);
+	assert_int_equal(v[0].evidence.ev[0].line, 42);
+	free(v);
+	in.evidence = NULL;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].log_ckpt, -1);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_non_null(strstr(v[0].cause[DT_RC_STEP], "checkpoint"));
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -378,6 +528,9 @@ int main(void)
 		cmocka_unit_test(level_shift_vs_baseline),
 		cmocka_unit_test(falling_loss_judged_against_trend),
 		cmocka_unit_test(restart_from_scratch_fails_step),
+		cmocka_unit_test(replay_artefact_is_not_a_fault),
+		cmocka_unit_test(cursor_judged_over_the_run),
+		cmocka_unit_test(log_checkpoint_used),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -247,6 +247,30 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 	                       DT_CHECK_FAIL : DT_CHECK_PASS;
 }
 
+/* The cause hint of each failed check (rules in resume.h). */
+static void set_causes(dt_restart_verdict *v)
+{
+	int lr_bad = v->check[DT_RC_LR] == DT_CHECK_FAIL;
+	int cur_bad = v->check[DT_RC_CURSOR] == DT_CHECK_FAIL;
+	const char *data = cur_bad ? "sampler / dataloader state not restored "
+	                   "(the data cursor is off)" : lr_bad ?
+	                   "LR scheduler state not restored (the LR is off)" :
+	                   "model / optimizer (or RNG) state not restored: the "
+	                   "loss moved with LR and data cursor intact";
+	const char *step = v->offset_factor ? "trainer state: the step counter "
+	                   "was restored as checkpoint step x G" :
+	                   v->lost > 0 ? "checkpoint / trainer state: steps "
+	                   "skipped past the checkpoint" :
+	                   "checkpoint selection: not resumed from the last "
+	                   "confirmed checkpoint";
+	const char *c[DT_RESUME_NCHECKS] = {
+		step, "LR scheduler state not restored (LR reset or frozen)",
+		data, data, "sampler / dataloader state not restored"};
+	for (int i = 0; i < DT_RESUME_NCHECKS; i++)
+		snprintf(v->cause[i], sizeof v->cause[i], "%s",
+		         v->check[i] == DT_CHECK_FAIL ? c[i] : "");
+}
+
 static void compose_reason(dt_restart_verdict *v)
 {
 	size_t used = 0;
@@ -279,7 +303,8 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 {
 	static const dt_series empty;
 	dt_rs_ctx c = {.o = o, .cursor_metric = in->cursor_metric,
-	               .baseline = in->baseline};
+	               .baseline = in->baseline,
+	               .global_batch = in->global_batch};
 	const dt_series *la = &in->loss[k];
 	const dt_series *lra = seg_of(in->lr, in->nlr, in->nseg, k);
 	const dt_series *cua = seg_of(in->cursor, in->ncursor, in->nseg, k);
@@ -315,6 +340,7 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	dt_rs_check_replay(&c, v);
 	dt_rs_check_level(&c, v);
 	dt_rs_check_cursor(&c, v);
+	set_causes(v);
 	compose_reason(v);
 	dt_rs_ctx_free(&c);
 	return 0;

@@ -16,6 +16,7 @@ typedef struct dt_rs_ctx {
 	dt_series cur_b, cur_a;
 	const char *cursor_metric;
 	const dt_series *baseline;   /* NULL when none */
+	int64_t global_batch;        /* 0 = unknown */
 	int64_t t;                   /* true resumed step */
 } dt_rs_ctx;
 

@@ -226,7 +226,8 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	                   .cursor = cur, .ncursor = ncur, .cursor_metric = cm,
 	                   .baseline = baseline ? &base : NULL,
 	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
-	                   .grad_accum_hint = grad_accum_hint, .evidence = ev};
+	                   .grad_accum_hint = grad_accum_hint, .evidence = ev,
+	                   .global_batch = run->global_batch};
 	if (dt_resume_check(&in, &o, &out->v, &out->nv) < 0) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
