@@ -26,6 +26,7 @@
 
 #include "importers/importer.h"
 #include "importers/neuron_compile.h"
+#include "importers/resume_marker.h"
 #include "importers/textline.h"
 #include "model/util/num.h"
 
@@ -62,6 +63,9 @@ typedef struct hf_seg {
 	int64_t batch;        /* banner "Total train batch size (...)" */
 	size_t banner_line;   /* 0 = no banner */
 	int summary_seen;     /* train_runtime/train_loss record seen */
+	const char *marker;   /* resume marker id of this launch, NULL none */
+	size_t marker_line;
+	int64_t marker_ckpt;  /* checkpoint step it states, -1 none */
 } hf_seg;
 
 typedef struct hf_ctx {
@@ -622,7 +626,14 @@ static int apply_order_rule(hf_ctx *c, const char *tag, const char *why)
 	                              "--logging-steps; %s", tag, why);
 	if (rc < 0)
 		return -1;
-	int64_t step = 0;
+	/* A resumed launch ("Continuing training from global step N") counts
+	 * from the checkpoint step it states. */
+	int64_t step = c->seg.marker_ckpt > 0 ? c->seg.marker_ckpt : 0;
+	if (step > 0 && dt_rawlog_note(c->out, "%ssteps counted from global "
+	                               "step %lld stated at line %zu (resumed "
+	                               "launch)", tag, (long long)step,
+	                               c->seg.marker_line) < 0)
+		return -1;
 	for (size_t i = 0; i < c->nrec; i++) {
 		const hf_rec *r = &c->recs[i];
 		if (r->kind == HF_TRAIN)
@@ -657,7 +668,16 @@ static int finish_launch(hf_ctx *c)
 	if (c->seg.banner_line)
 		snprintf(tag, sizeof tag, "launch at line %zu: ", c->seg.banner_line);
 	if (c->nrec > 0) {
-		if (c->nlaunch > 0 && dt_rawlog_mark_segment(c->out) < 0)
+		/* Launch evidence: the banner (repeated after the first launch)
+		 * and a resume marker; before the first launch's points they
+		 * join launch 0 (rawlog.h). */
+		if ((c->seg.banner_line &&
+		     dt_rawlog_launch(c->out, DT_LAUNCH_BANNER, c->seg.banner_line,
+		                      -1, "hf_running_training") < 0) ||
+		    (c->seg.marker &&
+		     dt_rawlog_launch(c->out, DT_LAUNCH_MARKER, c->seg.marker_line,
+		                      c->seg.marker_ckpt, c->seg.marker) < 0) ||
+		    (c->nlaunch > 0 && dt_rawlog_mark_segment(c->out) < 0))
 			return -1;
 		if (logged_steps_ok(c))
 			rc = apply_logged_steps(c);
@@ -672,6 +692,7 @@ static int finish_launch(hf_ctx *c)
 	c->nrec = 0;
 	c->nkv = 0;
 	memset(&c->seg, 0, sizeof c->seg);
+	c->seg.marker_ckpt = -1;
 	return rc;
 }
 
@@ -711,10 +732,30 @@ static int scan_banner(hf_ctx *c, const char *s)
 	return 0;
 }
 
+/* A resume marker (resume_marker.h) belongs to the current launch; after
+ * records of this launch it starts a new one (no banner printed). */
+static int scan_marker(hf_ctx *c, const char *s)
+{
+	int64_t ck;
+	const char *m = dt_resume_marker(s, &ck);
+	if (!m)
+		return 0;
+	if ((c->nrec > 0 || c->seg.summary_seen) && finish_launch(c) < 0)
+		return -1;
+	if (!c->seg.marker || ck >= 0) {
+		c->seg.marker = m;
+		c->seg.marker_line = c->lineno;
+		if (ck >= 0 || c->seg.marker_ckpt < 0)
+			c->seg.marker_ckpt = ck;
+	}
+	return 0;
+}
+
 static int scan_piece(void *ctx, char *piece)
 {
 	hf_ctx *c = ctx;
-	return scan_banner(c, piece) < 0 || scan_records(c, piece) < 0 ? -1 : 0;
+	return scan_banner(c, piece) < 0 || scan_marker(c, piece) < 0 ||
+	       scan_records(c, piece) < 0 ? -1 : 0;
 }
 
 /* One physical line: strip ANSI, split at '\r' (tqdm redraws), scan. */
@@ -779,6 +820,7 @@ static int hf_parse(const dt_source *src, const dt_import_opts *opts,
 	c.src = src;
 	c.opts = opts;
 	c.out = out;
+	c.seg.marker_ckpt = -1;
 	c.keys = calloc(HF_MAX_KEYS, sizeof *c.keys);
 	int rc = c.keys ? run(&c) : -1;
 	if (rc < 0)

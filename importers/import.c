@@ -99,6 +99,8 @@ static void source_notes(const dt_source *src, dt_rawlog *log)
 		               "or crashed log)", (unsigned long long)nul);
 }
 
+static int warn_interleaved(const char *path, dt_rawlog *log);
+
 /* Detect and parse one opened, non-empty source into p->log. */
 static int parse_source(const dt_import_request *rq, const dt_source *src,
                         parsed *p, char *err, size_t errlen)
@@ -106,6 +108,10 @@ static int parse_source(const dt_import_request *rq, const dt_source *src,
 	if ((p->imp = choose(rq, src, err, errlen)) == NULL ||
 	    p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
 		return -1;
+	if (warn_interleaved(src->path, &p->log) < 0) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
+	}
 	/* No points but run facts (a W&B summary, a compile-only Neuron
 	 * log): stored as facts, the importer's warning says why. */
 	if (dt_rawlog_points(&p->log) == 0 && p->log.nfacts == 0) {
@@ -312,6 +318,67 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 store_err:
 	snprintf(err, errlen, "%s", dt_store_error(st));
 	return -1;
+}
+
+typedef struct dup_pt {
+	uint32_t launch;
+	int64_t step;
+	double value;
+} dup_pt;
+
+static int cmp_dup(const void *a, const void *b)
+{
+	const dup_pt *x = a, *y = b;
+	if (x->launch != y->launch)
+		return x->launch < y->launch ? -1 : 1;
+	return x->step < y->step ? -1 : x->step > y->step;
+}
+
+/* Interleaved writers (issue 9): steps of the loss logged more than once
+ * with different values inside one launch. Two processes appending to
+ * one log do this (or a log printing one row per micro-batch with the
+ * same step); the points are averaged, so it must not happen silently.
+ * Returns 0 or -1 (ENOMEM). */
+static int warn_interleaved(const char *path, dt_rawlog *log)
+{
+	const dt_rawseries *s = dt_rawlog_find(log, DT_METRIC_LOSS);
+	if (!s || s->n < 2)
+		return 0;
+	dup_pt *p = malloc(s->n * sizeof *p);
+	if (!p)
+		return -1;
+	size_t mk = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		while (mk < s->nmarks && s->marks[mk] <= i)
+			mk++;
+		p[i] = (dup_pt){(uint32_t)mk, s->step[i], s->value[i]};
+	}
+	qsort(p, s->n, sizeof *p, cmp_dup);
+	size_t steps = 0;
+	int64_t first = 0;
+	double a = 0, b = 0;
+	for (size_t i = 0; i + 1 < s->n;) {
+		size_t j = i + 1;
+		int differ = 0;
+		for (; j < s->n && p[j].launch == p[i].launch &&
+		       p[j].step == p[i].step; j++)
+			if (p[j].value != p[i].value && !differ++ && steps == 0) {
+				first = p[i].step;
+				a = p[i].value;
+				b = p[j].value;
+			}
+		steps += differ > 0;
+		i = j;
+	}
+	free(p);
+	if (steps == 0)
+		return 0;
+	return dt_rawlog_warn(log, "%s: %zu loss step(s) logged more than once "
+	                      "with different values inside one launch (first "
+	                      "step %lld: %.6g vs %.6g): two processes writing "
+	                      "the same log, or one row per micro-batch; the "
+	                      "values are averaged per step", path, steps,
+	                      (long long)first, a, b);
 }
 
 /* Segments of one raw series as dt_resolve_segments counts them (the

@@ -132,6 +132,20 @@ void dt_rule_trial1(const dt_check_run *runs, size_t nr,
 			         (long long)first_possible);
 			return;
 		}
+		/* A loss that collapsed to exactly 0.0 is no decrease (a compile
+		 * trial run's output or a broken loss; issue 9). */
+		size_t zeros = 0;
+		int64_t zstep = 0;
+		for (size_t k = 0; k < s->n; k++)
+			if (s->value[k] == 0.0 && zeros++ == 0)
+				zstep = s->step[k];
+		if (zeros) {
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "%s: loss is exactly 0.0 at %zu step(s) "
+			         "from step %lld: a collapsed or trial-run loss, not a "
+			         "decrease", runs[i].name, zeros, (long long)zstep);
+			return;
+		}
 		double head, tail;
 		if (head_tail(s, &head, &tail) < 10) {
 			snprintf(detail, n, "%s: fewer than 10 finite loss values",

@@ -107,6 +107,36 @@ static int zeros(const dt_series *s, const char *role, const char *metric,
 	return 0;
 }
 
+/* Whether v has at most `bits` significant bits (bf16: 8, fp16: 11). */
+static int on_grid(double v, int bits)
+{
+	int e;
+	double m = frexp(v, &e);
+	double x = ldexp(m, bits);
+	return isfinite(v) && x == floor(x);
+}
+
+/* The float grid the finite non-zero values of s lie on: 8 (bf16) or 11
+ * (fp16) significant bits when at least 10 such values and 90 % of them
+ * lie on it, else 0. */
+static int value_grid(const dt_series *s)
+{
+	static const int bits[] = {8, 11};
+	for (size_t g = 0; g < 2; g++) {
+		size_t n = 0, on = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			double v = s->value[i];
+			if (!isfinite(v) || v == 0.0)
+				continue;
+			n++;
+			on += on_grid(v, bits[g]) && (bits[g] != 11 || fabs(v) <= 65504);
+		}
+		if (n >= 10 && on * 10 >= n * 9)
+			return bits[g];
+	}
+	return 0;
+}
+
 static int constant_runs(const dt_series *s, const char *role,
                          const char *metric, dt_findings *out)
 {
@@ -129,6 +159,23 @@ static int constant_runs(const dt_series *s, const char *role,
 		return -1;
 	x->step = s->step[first];
 	x->count = runs;
+	int grid = value_grid(s);
+	if (grid) {
+		/* Half a grid step relative to the repeated value: the grid
+		 * spacing at v = m 2^e (m in [0.5, 1)) is 2^(e - bits). */
+		int e;
+		double v = s->value[first];
+		frexp(v, &e);
+		double half = 0.5 * ldexp(1.0, e - grid) / fabs(v);
+		x->quantized = grid;
+		snprintf(x->detail, sizeof x->detail, "%s %s logged in %s: +-%.2g %% "
+		         "(values on the %s grid; %zu run(s) of identical values, "
+		         "first %.6g x %zu from step %lld, are quantization, not a "
+		         "stalled logger)", role, metric, grid == 8 ? "bf16" : "fp16",
+		         100 * half, grid == 8 ? "bf16" : "fp16", runs, v, first_len,
+		         (long long)x->step);
+		return 0;
+	}
 	snprintf(x->detail, sizeof x->detail, "%s %s: %zu run(s) of >= %d "
 	         "identical consecutive values; first %.6g repeated %zu times "
 	         "from step %lld", role, metric, runs, DT_CONSTANT_RUN_MIN,

@@ -16,7 +16,11 @@
  * - [constant_values] DT_CONSTANT_RUN_MIN or more consecutive logged
  *   points with bit-identical finite non-zero values (a stalled logger
  *   repeating its last value; 0.0 runs are reported as zero_loss): runs
- *   counted, first run's step and length.
+ *   counted, first run's step and length. When >= 90 % of the curve's
+ *   (>= 10) finite non-zero values lie on the bf16 grid (8 significant
+ *   bits; else fp16, 11 bits), the runs are quantization and the detail
+ *   says so: "pilot loss logged in bf16: +-0.39 %" (half a grid step
+ *   relative to the repeated value), never a stalled logger.
  * A finding never changes the parity verdict itself; the compare output
  * carries it next to the verdict (dt_findings_verdict_note). */
 #ifndef DT_FINDINGS_H
@@ -50,6 +54,9 @@ typedef struct dt_finding {
 	double spread;        /* logging_scale_mismatch: MAD / median */
 	int lr_agrees;        /* 1 yes, 0 no, -1 not logged on both sides */
 	int eval_agrees;      /* same, for eval_loss */
+	int quantized;        /* constant_values: 8 (bf16) or 11 (fp16) when
+	                       * the values lie on that float grid (the runs
+	                       * are quantization, not a stalled logger) */
 	char detail[320];
 } dt_finding;
 

@@ -173,6 +173,28 @@ static void find_offset(const dt_resume_in *in, const dt_rs_ctx *c,
 		*shift = r - t;
 		return;
 	}
+	/* c x G + k: the counter restored as checkpoint step c times G, then
+	 * counting one per optimizer step: the first logged point after the
+	 * resume, one interval after the checkpoint, reads r = c G + I, the
+	 * true step is c + I (every later point shifted by c (G - 1)). The
+	 * LR logged there must equal the LR before at c + I. */
+	for (int64_t g = g0; g <= g1; g++) {
+		int64_t ck = (r - I) / g, t = ck + I;
+		int confirmed;
+		if (r - I <= 0 || (r - I) % g || t > last + I ||
+		    t < c->loss_b.step[0])
+			continue;
+		if (!offset_fits(&c->lr_b, lr_a0, r, t, hinted, c->o->lr_rtol,
+		                 &confirmed))
+			continue;
+		v->offset_factor = g;
+		v->offset_confirmed = confirmed;
+		v->offset_additive = 1;
+		v->true_step = t;
+		*mode = 2;
+		*shift = r - t;
+		return;
+	}
 }
 
 int64_t dt_resume_step_rule(int64_t t, int64_t c, int64_t I)
@@ -217,10 +239,11 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 	                      "checkpoint the log states" :
 	                      "last confirmed checkpoint";
 	if (v->offset_factor) {
-		snprintf(d, dn, "step counter jumped %lld -> %lld: offset x%lld "
+		snprintf(d, dn, "step counter jumped %lld -> %lld: offset %s%lld "
 		         "(gradient accumulation), not %lld lost steps; true step "
 		         "%lld (%s)", (long long)v->last_before,
-		         (long long)v->at_step, (long long)v->offset_factor,
+		         (long long)v->at_step, v->offset_additive ?
+		         "checkpoint x " : "x", (long long)v->offset_factor,
 		         (long long)(v->at_step - v->last_before - I),
 		         (long long)t, v->offset_confirmed ? "confirmed by the LR"
 		         : "not confirmed by the LR");

@@ -23,7 +23,10 @@
  *   as an offset, not as lost steps, when the LR logged at the first
  *   point after the restart equals the LR logged before at step 40 / G
  *   (within lr_rtol); with a G hint and no LR the offset is reported
- *   unconfirmed. The step check then fails (the logged counter is wrong),
+ *   unconfirmed. Also recognised: c x G + k, the counter restored as the
+ *   checkpoint step c times G and then incremented per step (first
+ *   logged r = c G + I, true step c + I, LR-confirmed the same way).
+ *   The step check then fails (the logged counter is wrong),
  *   lost steps stay 0, and the other checks use the true steps (logged /
  *   G when the logged stride is G times the earlier one, else logged -
  *   (t_logged - t_true)).
@@ -151,6 +154,8 @@ typedef struct dt_restart_verdict {
 	int64_t lost;             /* steps skipped, 0 when none */
 	int64_t offset_factor;    /* G of a recognised counter offset, else 0 */
 	int offset_confirmed;     /* 1: the LR confirmed the true step */
+	int offset_additive;      /* 1: c x G + k (checkpoint x G, then +1
+	                           * per step), 0: the counter is x G */
 	size_t replay_n;          /* replayed steps with finite losses */
 	double replay_max_rel;    /* NaN when replay_n = 0 */
 	int64_t replay_max_step;
