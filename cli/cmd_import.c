@@ -16,6 +16,7 @@ static void import_usage(FILE *f)
 	fputs("usage: dualtrack [--db PATH] import --platform gpu|trn2|trn1|other\n"
 	      "         [--run NAME] [--format auto|FMT] [--grad-accum G]\n"
 	      "         [--global-batch B] [--logging-steps N] [--loss-tag TAG]\n"
+	      "         [--step-base 0|1]\n"
 	      "         [--dry-run] FILE|DIR...\n"
 	      "       dualtrack import --platform P [--run NAME] --follow\n"
 	      "         [--interval S] [--idle-exit S] FILE\n\n"
@@ -34,6 +35,10 @@ static void import_usage(FILE *f)
 	      "                     batches differ are compared by samples\n"
 	      "  --logging-steps N  optimizer steps between records, for logs that\n"
 	      "                     print no step (HF Trainer stdout)\n"
+	      "  --step-base 0|1    the files count steps from 0 (stored + 1) or\n"
+	      "                     from 1 (as logged); default: the producer's\n"
+	      "                     rule where known (HF, Megatron: 1; Lightning\n"
+	      "                     CSV, NeMo/NxDT bars: 0), else as logged\n"
 	      "  --loss-tag TAG     TensorBoard tag that is the loss (default: first\n"
 	      "                     of train/loss, loss, step loss, step_loss,\n"
 	      "                     reduced_train_loss, lm loss, lm_loss, ...)\n"
@@ -138,6 +143,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		{"grad-accum", required_argument, NULL, 'g'},
 		{"global-batch", required_argument, NULL, 'b'},
 		{"logging-steps", required_argument, NULL, 'l'},
+		{"step-base", required_argument, NULL, 's'},
 		{"dry-run", no_argument, NULL, 'n'},
 		{"loss-tag", required_argument, NULL, 't'},
 		{"follow", no_argument, NULL, 'F'},
@@ -170,6 +176,14 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 			if (dt_cli_int("--logging-steps", optarg, 1,
 			               &rq.opts.logging_steps))
 				return DT_EXIT_USAGE;
+			break;
+		case 's':
+			if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
+				fprintf(stderr, "dualtrack: --step-base expects 0 or 1, "
+				        "got '%s'\n", optarg);
+				return DT_EXIT_USAGE;
+			}
+			rq.opts.step_base = optarg[0] == '0' ? 1 : 2;
 			break;
 		case 'n': rq.dry_run = 1; break;
 		case 't': rq.opts.loss_tag = optarg; break;

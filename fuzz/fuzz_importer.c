@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const dt_importer *imp = &DT_FUZZ_IMPORTER;
 	dt_source src = {"fuzz.input", "fuzz.input", (const char *)data, size, NULL};
-	dt_import_opts opts = {0, 0, 0, NULL};
+	dt_import_opts opts = {0, 0, 0, NULL, 0};
 	dt_rawlog log;
 	char err[512];
 	for (size_t i = 0; dt_importers[i]; i++)

@@ -380,6 +380,10 @@ static void finish_header(csv_ctx *c)
 	resolve_conflicts(c);
 	if (c->nheaders == 0 && is_lightning(c)) {
 		c->step_add = 1;
+		c->log->step_added = 1;
+		snprintf(c->log->step_base_rule, sizeof c->log->step_base_rule,
+		         "+1: Lightning CSVLogger logs the step before the update "
+		         "(0-based)");
 		dt_rawlog_note(c->log, "%s: Lightning CSVLogger metrics.csv (epoch, "
 		               "step and *_step/*_epoch/val_* columns): its step is "
 		               "0-based; stored as step + 1 (optimizer steps)",

@@ -203,6 +203,8 @@ static int hf_state_parse(const dt_source *src, const dt_import_opts *opts,
 	hs_ctx c = {.src = src, .log = out};
 	snprintf(out->step_source, sizeof out->step_source,
 	         "optimizer step (log_history 'step')");
+	snprintf(out->step_base_rule, sizeof out->step_base_rule,
+	         "as logged: HF Trainer logs the update count (1-based)");
 	size_t n = json_object_array_length(hist);
 	for (size_t i = 0; i < n; i++) {
 		if (do_entry(&c, json_object_array_get_idx(hist, i), i) < 0) {

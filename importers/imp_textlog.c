@@ -655,6 +655,10 @@ static int ptl_base(tl_ctx *c)
 {
 	if (c->ptl_noted++)
 		return 0;
+	c->out->step_added = 1;
+	snprintf(c->out->step_base_rule, sizeof c->out->step_base_rule,
+	         "+1: NeMo/NxD Training progress bars log global_step before "
+	         "the update (0-based)");
 	snprintf(c->out->step_source, sizeof c->out->step_source,
 	         "logged step + 1 (PTL global_step counts from 0)");
 	return dt_rawlog_note(c->out, "%s: NeMo/NxD Training progress bar: "
@@ -691,6 +695,9 @@ static int apply(tl_ctx *c, const tl_rec *r)
 		return -1;
 	if (r->style == TL_MEGATRON && megatron_facts(c, r) < 0)
 		return -1;
+	if (r->style == TL_MEGATRON && !c->out->step_base_rule[0])
+		snprintf(c->out->step_base_rule, sizeof c->out->step_base_rule,
+		         "as logged: Megatron-LM iterations count updates from 1");
 	return push_pairs(c, r);
 }
 

@@ -101,6 +101,36 @@ static void source_notes(const dt_source *src, dt_rawlog *log)
 
 static int warn_interleaved(const char *path, dt_rawlog *log);
 
+/* Step base (issue 9): the producer's rule when known (the importer's
+ * step_added / step_base_rule), steps kept as logged when not; --step-base
+ * decides per import. The rule goes into the step source, which the
+ * import report, `runs` and the TUI print. */
+static void apply_step_base(const dt_import_opts *o, dt_rawlog *log)
+{
+	char rule[120];
+	if (o->step_base == 0) {
+		snprintf(rule, sizeof rule, "%s", log->step_base_rule[0] ?
+		         log->step_base_rule : "step base unknown: kept as logged "
+		         "(--step-base 0|1 decides)");
+	} else {
+		int64_t want = o->step_base == 1 ? 1 : 0;
+		int64_t delta = want - log->step_added;
+		for (size_t i = 0; delta && i < log->nseries; i++) {
+			dt_rawseries *s = &log->series[i];
+			for (size_t k = 0; k < s->n; k++)
+				s->step[k] += delta;
+		}
+		log->step_added = want;
+		snprintf(rule, sizeof rule, "--step-base %d: %s", o->step_base - 1,
+		         want ? "+1 (the file counts from 0)" :
+		         "as logged (the file counts from 1)");
+	}
+	size_t used = strlen(log->step_source);
+	if (used + 3 < sizeof log->step_source)
+		snprintf(log->step_source + used, sizeof log->step_source - used,
+		         "; %s", rule);
+}
+
 /* Detect and parse one opened, non-empty source into p->log. */
 static int parse_source(const dt_import_request *rq, const dt_source *src,
                         parsed *p, char *err, size_t errlen)
@@ -108,6 +138,8 @@ static int parse_source(const dt_import_request *rq, const dt_source *src,
 	if ((p->imp = choose(rq, src, err, errlen)) == NULL ||
 	    p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
 		return -1;
+	if (dt_rawlog_points(&p->log))
+		apply_step_base(&rq->opts, &p->log);
 	if (warn_interleaved(src->path, &p->log) < 0) {
 		snprintf(err, errlen, "%s: out of memory", src->path);
 		return -1;

@@ -39,6 +39,10 @@ typedef struct dt_import_opts {
 	int64_t grad_accum;     /* --grad-accum, 0 = not given */
 	int64_t global_batch;   /* --global-batch, 0 = not given */
 	const char *loss_tag;   /* --loss-tag (TensorBoard), NULL = the rule */
+	int step_base;          /* --step-base B given as B + 1: 0 = not given
+	                         * (the producer's rule), 1 = the file's steps
+	                         * count from 0 (stored + 1), 2 = from 1 (stored
+	                         * as logged) */
 } dt_import_opts;
 
 typedef struct dt_importer {

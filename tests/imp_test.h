@@ -20,7 +20,7 @@ static inline int it_parse_mem(const dt_importer *imp, const char *name,
                                const dt_import_opts *opts, dt_rawlog *log,
                                char *err, size_t errlen)
 {
-	dt_import_opts none = {0, 0, 0, NULL};
+	dt_import_opts none = {0, 0, 0, NULL, 0};
 	dt_source src = {name, name, data, len, NULL};
 	dt_rawlog_init(log);
 	err[0] = '\0';
@@ -34,7 +34,7 @@ static inline int it_parse_file(const dt_importer *imp, const char *path,
                                 char *err, size_t errlen)
 {
 	dt_source src;
-	dt_import_opts none = {0, 0, 0, NULL};
+	dt_import_opts none = {0, 0, 0, NULL, 0};
 	dt_rawlog_init(log);
 	if (dt_source_open(path, &src, err, errlen) < 0)
 		fail_msg("cannot open %s: %s", path, err);
@@ -131,7 +131,7 @@ static inline void it_parse_exact(const dt_importer *imp, const char *path,
                                   int64_t logging_steps, dt_rawlog *log)
 {
 	dt_source src = { path, path, d, len, NULL };
-	dt_import_opts opts = { logging_steps, 0, 0, NULL };
+	dt_import_opts opts = { logging_steps, 0, 0, NULL, 0 };
 	char err[256] = "";
 	dt_rawlog_init(log);
 	if (imp->parse(&src, &opts, log, err, sizeof err) != 0)

@@ -72,7 +72,7 @@ static void test_mllog(void **state)
 	it_range(&log, "loss", 1, 64, 64);
 	assert_true(it_has_warning(&log, "steps are samples_count"));
 	dt_rawlog_free(&log);
-	dt_import_opts o = {0, 0, 16, NULL};
+	dt_import_opts o = {0, 0, 16, NULL, 0};
 	assert_int_equal(it_parse_mem(&dt_imp_mlperf, "r", t, strlen(t), &o,
 	                              &log, err, sizeof err), 0);
 	it_range(&log, "loss", 1, 4, 4);

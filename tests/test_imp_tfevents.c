@@ -241,7 +241,7 @@ static void test_fixture(void **state)
 
 	/* --loss-tag reduced_train_loss: loss = [(3, 9.0)]; train/loss keeps
 	 * its own name */
-	dt_import_opts o = {0, 0, 0, "reduced_train_loss"};
+	dt_import_opts o = {0, 0, 0, "reduced_train_loss", 0};
 	assert_int_equal(it_parse_mem(&dt_imp_tfevents, "e", file.b, file.n,
 	                              &o, &log, err, sizeof err), 0);
 	it_range(&log, "loss", 1, 3, 3);

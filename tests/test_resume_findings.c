@@ -169,6 +169,35 @@ static void test_trial1_zero_loss(void **state)
 	assert_int_equal(status, DT_CK_PASS);
 }
 
+/* step_offset: baseline loss 10 / s at steps 1..30; the pilot logs the
+ * same curve with 0-based steps (pilot step s holds the baseline's value
+ * at s + 1). Unshifted, the gaps 10/s - 10/(s+1) are large early on;
+ * shifted by +1 they vanish (0 <= a quarter): finding with factor +1.
+ * An identical pilot gives none (unshifted gap 0). */
+static void test_step_offset(void **state)
+{
+	(void)state;
+	int64_t st[30];
+	double b[30], p[30];
+	for (int i = 0; i < 30; i++) {
+		st[i] = i + 1;
+		b[i] = 10.0 / (double)(i + 1);
+		p[i] = 10.0 / (double)(i + 2);
+	}
+	dt_series sb = seg(st, b, 30), sp = seg(st, p, 30);
+	dt_findings f = {0};
+	assert_int_equal(dt_findings_step_offset(&sb, &sp, &f), 1);
+	assert_int_equal(f.v[0].kind, DT_FIND_STEP_OFFSET);
+	assert_float_equal(f.v[0].factor, 1.0, 0);
+	assert_float_equal(f.v[0].ratio, 0.0, 1e-12);
+	assert_string_equal(dt_finding_kind_name(f.v[0].kind), "step_offset");
+	assert_non_null(strstr(f.v[0].detail, "fit one step apart"));
+	dt_findings_free(&f);
+	assert_int_equal(dt_findings_step_offset(&sb, &sb, &f), 0);
+	assert_int_equal(f.n, 0);
+	dt_findings_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_counter_offset_additive),
 		cmocka_unit_test(test_bf16_quantization),
 		cmocka_unit_test(test_trial1_zero_loss),
+		cmocka_unit_test(test_step_offset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,7 +54,7 @@ static void truncated_while_parsed(void **state)
 	assert_int_equal(truncate(p, 100), 0);
 	dt_rawlog log;
 	dt_rawlog_init(&log);
-	dt_import_opts none = {0, 0, 0, NULL};
+	dt_import_opts none = {0, 0, 0, NULL, 0};
 	(void)dt_imp_csv.parse(&src, &none, &log, err, sizeof err);
 	dt_rawlog_free(&log);
 	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);

@@ -70,7 +70,7 @@ static void compile_note(dt_compare_screen *c, dt_store *st)
  * C constant), in the view's x unit. */
 static void set_marks(dt_compare_screen *c)
 {
-	static const char letter[] = "SNZC";
+	static const char letter[] = "SNZCO";
 	size_t i;
 	c->view.nmarks = 0;
 	for (i = 0; i < c->findings.n && c->view.nmarks < DT_VIEW_MARKS; i++) {
@@ -80,7 +80,7 @@ static void set_marks(dt_compare_screen *c)
 			x *= strcmp(f->role, "pilot") == 0 ? c->run[1].global_batch
 			                                   : c->run[0].global_batch;
 		c->view.mark_x[c->view.nmarks] = x;
-		c->view.mark_ch[c->view.nmarks++] = letter[f->kind & 3];
+		c->view.mark_ch[c->view.nmarks++] = letter[f->kind % 5];
 	}
 }
 
@@ -185,14 +185,14 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	return 0;
 }
 
-static const char *const finding_letter = "SNZC";
+static const char *const finding_letter = "SNZCO";
 
 /* One line per finding: "[S] logging_scale_mismatch (pilot) at step 1:
  * x 4: detail". */
 static void finding_line(const dt_finding *f, char *buf, size_t n)
 {
 	snprintf(buf, n, "[%c] %s (%s) at step %lld: %s",
-	         finding_letter[f->kind & 3], dt_finding_kind_name(f->kind),
+	         finding_letter[f->kind % 5], dt_finding_kind_name(f->kind),
 	         f->role, (long long)f->step, f->detail);
 }
 

@@ -22,6 +22,7 @@ const char *dt_finding_kind_name(dt_finding_kind k)
 	case DT_FIND_LOGGING_SCALE: return "logging_scale_mismatch";
 	case DT_FIND_NON_FINITE: return "non_finite";
 	case DT_FIND_ZERO_LOSS: return "zero_loss";
+	case DT_FIND_STEP_OFFSET: return "step_offset";
 	default: return "constant_values";
 	}
 }
@@ -32,7 +33,8 @@ void dt_findings_free(dt_findings *f)
 	memset(f, 0, sizeof *f);
 }
 
-static dt_finding *push(dt_findings *f, dt_finding_kind k, const char *role)
+dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
+                             const char *role)
 {
 	if (f->n == f->cap) {
 		size_t cap = f->cap ? f->cap * 2 : 8;
@@ -78,7 +80,7 @@ static int non_finite(const dt_series *s, const char *role,
 	size_t first = 0, n = count_where(s, is_non_finite, &first);
 	if (n == 0)
 		return 0;
-	dt_finding *x = push(out, DT_FIND_NON_FINITE, role);
+	dt_finding *x = dt_findings_push(out, DT_FIND_NON_FINITE, role);
 	if (!x)
 		return -1;
 	double v = s->value[first];
@@ -96,7 +98,7 @@ static int zeros(const dt_series *s, const char *role, const char *metric,
 	size_t first = 0, n = count_where(s, is_zero, &first);
 	if (n == 0)
 		return 0;
-	dt_finding *x = push(out, DT_FIND_ZERO_LOSS, role);
+	dt_finding *x = dt_findings_push(out, DT_FIND_ZERO_LOSS, role);
 	if (!x)
 		return -1;
 	x->step = s->step[first];
@@ -154,7 +156,7 @@ static int constant_runs(const dt_series *s, const char *role,
 	}
 	if (runs == 0)
 		return 0;
-	dt_finding *x = push(out, DT_FIND_CONSTANT, role);
+	dt_finding *x = dt_findings_push(out, DT_FIND_CONSTANT, role);
 	if (!x)
 		return -1;
 	x->step = s->step[first];
@@ -292,7 +294,7 @@ int dt_findings_scale(const dt_scale_in *in, dt_findings *out)
 	if (m <= 0 || k < 2 || fabs(mm - k) / k > SCALE_NEAR ||
 	    spread > SCALE_SPREAD)
 		return 0;
-	dt_finding *x = push(out, DT_FIND_LOGGING_SCALE, "pilot");
+	dt_finding *x = dt_findings_push(out, DT_FIND_LOGGING_SCALE, "pilot");
 	if (!x)
 		return -1;
 	double em;

@@ -21,6 +21,13 @@
  *   bits; else fp16, 11 bits), the runs are quantization and the detail
  *   says so: "pilot loss logged in bf16: +-0.39 %" (half a grid step
  *   relative to the repeated value), never a stalled logger.
+ * - [step_offset] baseline and pilot fit clearly better one step apart:
+ *   over the pilot's steps (>= DT_STEP_OFFSET_MIN) the mean squared gap
+ *   to the baseline shifted by -1 or +1 step (linear interpolation) is
+ *   at most a quarter of the unshifted one (the RMS gap halves). Cause:
+ *   producers with different step bases (HF logs the update count, NeMo
+ *   bars and Lightning the count before it). factor = the shift, ratio =
+ *   RMS shifted / RMS unshifted.
  * A finding never changes the parity verdict itself; the compare output
  * carries it next to the verdict (dt_findings_verdict_note). */
 #ifndef DT_FINDINGS_H
@@ -40,8 +47,12 @@ typedef enum dt_finding_kind {
 	DT_FIND_LOGGING_SCALE = 0,
 	DT_FIND_NON_FINITE,
 	DT_FIND_ZERO_LOSS,
-	DT_FIND_CONSTANT
+	DT_FIND_CONSTANT,
+	DT_FIND_STEP_OFFSET
 } dt_finding_kind;
+
+/* Common steps a step_offset finding needs. */
+#define DT_STEP_OFFSET_MIN 10
 
 typedef struct dt_finding {
 	dt_finding_kind kind;
@@ -79,6 +90,15 @@ typedef struct dt_scale_in {
 int dt_findings_data(const dt_series *s, const char *role, const char *metric,
                      dt_findings *out);
 
+/* Append a step_offset finding for loss curves b (baseline) and p
+ * (pilot) when the rule above holds. 1 appended, 0 not, -1 ENOMEM. */
+int dt_findings_step_offset(const dt_series *b, const dt_series *p,
+                            dt_findings *out);
+
+/* Append a zeroed finding of kind k for `role`; NULL on ENOMEM. */
+dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
+                             const char *role);
+
 /* Append a logging_scale_mismatch finding when the rule above holds.
  * Returns 1 when appended, 0 when not, -1 on ENOMEM. */
 int dt_findings_scale(const dt_scale_in *in, dt_findings *out);
@@ -93,7 +113,7 @@ const dt_finding *dt_findings_scale_of(const dt_findings *f);
 char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n);
 
 /* JSON name of a kind: "logging_scale_mismatch", "non_finite",
- * "zero_loss", "constant_values". */
+ * "zero_loss", "constant_values", "step_offset". */
 const char *dt_finding_kind_name(dt_finding_kind k);
 
 /* Free the findings and zero the struct. */

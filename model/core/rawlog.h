@@ -85,6 +85,10 @@ typedef struct dt_rawlog {
 	size_t nfacts, capfacts;
 	char step_source[160]; /* how steps were obtained, e.g. "logged step" */
 	int64_t grad_accum;    /* found in the log (banner), 0 = not found */
+	int64_t step_added;    /* added to every logged step by the producer's
+	                        * step-base rule (1: a 0-based producer) */
+	char step_base_rule[120]; /* that rule in words, "" = producer's step
+	                        * base unknown (steps kept as logged) */
 	int64_t global_batch;  /* found in the log, 0 = not found */
 	dt_launch_evidence *launch_ev; /* [nlaunch_ev] owned, launch order */
 	size_t nlaunch_ev, caplaunch_ev;

@@ -31,7 +31,8 @@ int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
 		                  .lr_b = lb.n ? &lb : NULL, .lr_p = lp.n ? &lp : NULL,
 		                  .eval_b = eb.n ? &eb : NULL,
 		                  .eval_p = ep.n ? &ep : NULL};
-		if (dt_findings_scale(&in, out) < 0)
+		if (dt_findings_scale(&in, out) < 0 ||
+		    dt_findings_step_offset(sb, sp, out) < 0)
 			goto oom;
 	}
 	rc = 0;
