@@ -50,8 +50,11 @@ int main(int argc, char **argv)
 	}
 	dt_compare_view v;
 	dt_grid g;
+	dt_parity par;
+	dt_parity_opts po = dt_parity_defaults();
 	double t0 = now();
-	if (dt_compare_view_init(&v, &a, &b, NULL, "gpu-baseline (gpu)",
+	if (dt_parity_compute(&a, &b, &po, &par) < 0 ||
+	    dt_compare_view_init(&v, &a, &b, &par, "gpu-baseline (gpu)",
 	                         "trn2-pilot (trn2)") < 0 ||
 	    dt_grid_init(&g, w, h, 0) < 0) {
 		fprintf(stderr, "bench_frame: view init failed\n");
@@ -80,6 +83,7 @@ int main(int argc, char **argv)
 	       best * 1e3, total / frames * 1e3);
 	dt_grid_free(&g);
 	dt_compare_view_free(&v);
+	dt_parity_free(&par);
 	dt_series_free(&a);
 	dt_series_free(&b);
 	return 0;

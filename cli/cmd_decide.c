@@ -7,7 +7,7 @@
 
 #include "cli/cli.h"
 #include "model/util/clock.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 #include "model/util/text.h"
 
 static void decide_usage(FILE *f)
@@ -29,9 +29,9 @@ static void decide_usage(FILE *f)
 /* List blocking items; returns their number. */
 static size_t warn_blocking(dt_store *st, const char *name)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	char err[600];
-	if (dt_overview_load(st, name, &ov, err, sizeof err) != 0)
+	if (dt_assessment_load(st, name, &ov, err, sizeof err) != 0)
 		return 0; /* dt_decide reports the error */
 	dt_check_id blk[DT_ITEM_COUNT];
 	size_t n = dt_checklist_blocking(&ov.checklist, blk);
@@ -40,7 +40,7 @@ static size_t warn_blocking(dt_store *st, const char *name)
 		        dt_check_defs[blk[i]].id,
 		        dt_check_status_name(ov.checklist.items[blk[i]].status),
 		        dt_check_defs[blk[i]].title);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	return n;
 }
 

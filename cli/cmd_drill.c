@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "cli/pilot_show.h"
 #include "model/util/clock.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 #include "model/util/text.h"
 #include "model/service/drill_prefill.h"
 
@@ -32,7 +32,9 @@ static void drill_usage(FILE *f)
 	      "zone (2026-11-02T10:41:00Z, or `date -Iseconds` output such as\n"
 	      "2026-11-02T12:41:00+02:00), stored as UTC; the resumed time may not\n"
 	      "be before the fault time. Recovery = resumed - fault time, compared\n"
-	      "with the task card's recovery-seconds.\n"
+	      "with the task card's recovery-seconds: within, over (the drill\n"
+	      "fails: step6 fails and blocks a go unless overridden with a\n"
+	      "reason), no limit, or unknown (a time missing). list shows it.\n"
 	      "Pre-fill from the logs (unless --no-prefill; --check wins):\n"
 	      "  effective_step: resumed step = checkpoint step + 1;\n"
 	      "  lr_schedule: LR at the resumed step after = before the restart\n"
@@ -227,32 +229,31 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 
 static int cmd_list(dt_store *st, const char *pilot, int json)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	char err[600];
-	int rc = dt_overview_load(st, pilot, &ov, err, sizeof err);
+	int rc = dt_assessment_load(st, pilot, &ov, err, sizeof err);
 	if (rc != 0) {
 		fprintf(stderr, "dualtrack: %s\n", err);
 		return DT_EXIT_USAGE;
 	}
-	double acc;
-	if (dt_taskcard_recovery(&ov.card, &acc) != 0)
-		acc = -1;
 	dt_jw w;
 	dt_jw_init(&w, stdout, json ? 1 : 0);
 	if (!json)
-		printf("%-4s %-24s %-10s %-10s %s\n", "id", "kind", "ckpt step",
-		       "resumed", "checks (step lr rng cursor loss)");
+		printf("%-4s %-24s %-10s %-10s %-9s %s\n", "id", "kind",
+		       "ckpt step", "resumed", "recovery",
+		       "checks (step lr rng cursor loss)");
 	else
 		dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < ov.ndrills; i++) {
 		const dt_drill *d = &ov.drills[i];
 		if (json) {
-			dt_drill_json(&w, d, acc);
+			dt_drill_json(&w, d, &ov.recovery[i]);
 			continue;
 		}
-		printf("%-4lld %-24s %-10lld %-10lld", (long long)d->id,
+		printf("%-4lld %-24s %-10lld %-10lld %-9s", (long long)d->id,
 		       dt_drill_kind_name(d->kind), (long long)d->checkpoint_step,
-		       (long long)d->resumed_step);
+		       (long long)d->resumed_step,
+		       dt_recovery_state_name(ov.recovery[i].state));
 		for (int k = 0; k < DT_DC_COUNT; k++)
 			printf(" %s", dt_dc_status_name(d->checks[k].status));
 		putchar('\n');
@@ -261,7 +262,7 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 		dt_jw_arr_end(&w);
 		dt_jw_end(&w);
 	}
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	return DT_EXIT_OK;
 }
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/compare_notes.h"
+#include "model/service/compare.h"
 #include "model/util/jsonw.h"
 #include "model/service/run_load.h"
 #include "model/util/text.h"
@@ -91,7 +91,7 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		} else if (s.n == 0) {
 			char safe[128], list[600];
 			dt_sanitize(metric, safe, sizeof safe);
-			dt_cli_metric_list(st, run.id, list, sizeof list);
+			dt_run_metric_list(st, run.id, list, sizeof list);
 			fprintf(stderr, "dualtrack: run has no metric '%s'; its "
 			        "metrics: %s\n", safe, list);
 		} else {

@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "model/util/clock.h"
 #include "model/core/journal.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 #include "model/service/drill_prefill.h"
 #include "model/service/journal_set.h"
 #include "model/service/evidence_link.h"

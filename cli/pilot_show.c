@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
+#include "model/util/num.h"
 #include "model/util/text.h"
 
 /* Sanitised copy of s in buf (size n), for the terminal. */
@@ -17,10 +18,8 @@ static const char *safe(const char *s, char *buf, size_t n)
 	return buf;
 }
 
-void dt_drill_json(dt_jw *w, const dt_drill *d, double acceptable)
+void dt_drill_json(dt_jw *w, const dt_drill *d, const dt_recovery_check *rc)
 {
-	double rec;
-	int has_rec = dt_drill_recovery(d, &rec) == 0;
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "id"); dt_jw_int(w, d->id);
 	dt_jw_key(w, "kind"); dt_jw_str(w, dt_drill_kind_name(d->kind));
@@ -37,13 +36,13 @@ void dt_drill_json(dt_jw *w, const dt_drill *d, double acceptable)
 	dt_jw_key(w, "fault_time"); dt_jw_str(w, d->fault_time);
 	dt_jw_key(w, "resumed_time"); dt_jw_str(w, d->resumed_time);
 	dt_jw_key(w, "recovery_seconds");
-	if (has_rec)
-		dt_jw_num(w, rec);
-	else
-		dt_jw_null(w);
+	if (isnan(rc->seconds)) dt_jw_null(w); else dt_jw_num(w, rc->seconds);
+	dt_jw_key(w, "recovery_limit_seconds");
+	if (isnan(rc->limit)) dt_jw_null(w); else dt_jw_num(w, rc->limit);
+	dt_jw_key(w, "recovery"); dt_jw_str(w, dt_recovery_state_name(rc->state));
 	dt_jw_key(w, "recovery_ok");
-	if (has_rec && acceptable >= 0)
-		dt_jw_bool(w, rec <= acceptable);
+	if (rc->state == DT_REC_WITHIN || rc->state == DT_REC_OVER)
+		dt_jw_bool(w, rc->state == DT_REC_WITHIN);
 	else
 		dt_jw_null(w);
 	dt_jw_key(w, "note"); dt_jw_str(w, d->note);
@@ -136,20 +135,69 @@ static void json_check(dt_jw *w, const dt_check_item *it)
 	dt_jw_obj_end(w);
 }
 
+static void json_str_or_null(dt_jw *w, const char *key, const char *s)
+{
+	dt_jw_key(w, key);
+	if (s[0])
+		dt_jw_str(w, s);
+	else
+		dt_jw_null(w);
+}
+
+static void json_num_or_null(dt_jw *w, const char *key, double v)
+{
+	dt_jw_key(w, key);
+	if (isnan(v))
+		dt_jw_null(w);
+	else
+		dt_jw_num(w, v);
+}
+
 static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 {
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "baseline"); dt_jw_str(w, v->baseline);
 	dt_jw_key(w, "pilot"); dt_jw_str(w, v->pilot);
 	dt_jw_key(w, "verdict"); dt_jw_str(w, dt_verdict_name(v->verdict));
+	dt_jw_key(w, "rule"); dt_jw_str(w, dt_rule_name(v->rule));
 	dt_jw_key(w, "compared"); dt_jw_int(w, (int64_t)v->compared);
 	dt_jw_key(w, "breaches"); dt_jw_int(w, (int64_t)v->breaches);
 	dt_jw_key(w, "allowed_breaches"); dt_jw_int(w, (int64_t)v->allowed);
-	dt_jw_key(w, "max_abs_rel_diff");
-	if (isnan(v->max_abs_rel_diff))
-		dt_jw_null(w);
-	else
-		dt_jw_num(w, v->max_abs_rel_diff);
+	json_num_or_null(w, "max_abs_rel_diff", v->max_abs_rel_diff);
+	json_num_or_null(w, "noise_ratio", v->noise_ratio);
+	dt_jw_key(w, "findings"); dt_jw_int(w, (int64_t)v->nfindings);
+	json_str_or_null(w, "verdict_note", v->note);
+	json_str_or_null(w, "reason", v->reason);
+	dt_jw_key(w, "sentence"); dt_jw_str(w, v->sentence);
+	dt_jw_obj_end(w);
+}
+
+static void json_rules(dt_jw *w, const dt_assessment *a)
+{
+	dt_jw_key(w, "rules");
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "rtol"); dt_jw_num(w, a->rules.rtol);
+	dt_jw_key(w, "atol"); dt_jw_num(w, a->rules.atol);
+	dt_jw_key(w, "warmup"); dt_jw_int(w, a->rules.warmup);
+	dt_jw_key(w, "rule"); dt_jw_str(w, dt_rule_name(a->rule));
+	dt_jw_obj_end(w);
+}
+
+/* "integrity": {checked, intact, first_bad_id, reason, head_hash}; the
+ * last four null until the integrity check has run. */
+static void json_integrity(dt_jw *w, const dt_integrity *in)
+{
+	int checked = in->state != DT_INTEGRITY_NOT_CHECKED;
+	dt_jw_key(w, "integrity");
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "checked"); dt_jw_bool(w, checked);
+	dt_jw_key(w, "intact");
+	if (checked) dt_jw_bool(w, in->intact); else dt_jw_null(w);
+	dt_jw_key(w, "first_bad_id");
+	if (checked && in->first_bad_id) dt_jw_int(w, in->first_bad_id);
+	else dt_jw_null(w);
+	json_str_or_null(w, "reason", in->reason);
+	json_str_or_null(w, "head_hash", in->head_hash);
 	dt_jw_obj_end(w);
 }
 
@@ -190,12 +238,9 @@ static void json_resume(dt_jw *w, const dt_resume_run_result *r)
 	dt_jw_obj_end(w);
 }
 
-static void show_json(const dt_overview *ov)
+static void show_json(const dt_assessment *ov)
 {
 	dt_jw w;
-	double acc;
-	if (dt_taskcard_recovery(&ov->card, &acc) != 0)
-		acc = -1;
 	dt_jw_init(&w, stdout, 1);
 	dt_jw_obj_begin(&w);
 	dt_jw_key(&w, "name"); dt_jw_str(&w, ov->pilot.name);
@@ -208,6 +253,7 @@ static void show_json(const dt_overview *ov)
 		dt_jw_str(&w, ov->card.value[i]);
 	}
 	dt_jw_obj_end(&w);
+	json_rules(&w, ov);
 	dt_jw_key(&w, "runs");
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < ov->nruns; i++) {
@@ -231,36 +277,35 @@ static void show_json(const dt_overview *ov)
 		json_check(&w, &ov->checklist.items[i]);
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "counts"); json_counts(&w, ov->counts);
-	dt_check_id blk[DT_ITEM_COUNT];
-	size_t nb = dt_checklist_blocking(&ov->checklist, blk);
 	dt_jw_key(&w, "blocking");
 	dt_jw_arr_begin(&w);
-	for (size_t i = 0; i < nb; i++)
-		dt_jw_str(&w, dt_check_defs[blk[i]].id);
+	for (size_t i = 0; i < ov->nblocking; i++)
+		dt_jw_str(&w, dt_check_defs[ov->blocking[i]].id);
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "drills");
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < ov->ndrills; i++)
-		dt_drill_json(&w, &ov->drills[i], acc);
+		dt_drill_json(&w, &ov->drills[i], &ov->recovery[i]);
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "decisions");
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < ov->ndecisions; i++)
 		json_decision(&w, &ov->decisions[i]);
 	dt_jw_arr_end(&w);
+	json_integrity(&w, &ov->integrity);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }
 
-static void text_checklist(const dt_overview *ov)
+static void text_checklist(const dt_assessment *a)
 {
-	char b1[1100], b2[600];
+	char b1[1100], b2[1100], b3[200];
 	printf("\nchecklist (%zu pass, %zu fail, %zu pending, %zu waived;"
-	       " * = computed from the data):\n", ov->counts[DT_CK_PASS],
-	       ov->counts[DT_CK_FAIL], ov->counts[DT_CK_PENDING],
-	       ov->counts[DT_CK_WAIVED]);
+	       " * = computed from the data):\n", a->counts[DT_CK_PASS],
+	       a->counts[DT_CK_FAIL], a->counts[DT_CK_PENDING],
+	       a->counts[DT_CK_WAIVED]);
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
-		const dt_check_item *it = &ov->checklist.items[i];
+		const dt_check_item *it = &a->checklist.items[i];
 		printf("  %-6s %-7s %c %s\n", dt_check_defs[i].id,
 		       dt_check_status_name(it->status), it->computed ? '*' : ' ',
 		       dt_check_defs[i].title);
@@ -271,40 +316,50 @@ static void text_checklist(const dt_overview *ov)
 			       it->overridden ? " [OVERRIDDEN by a person]" : "");
 		if (it->has_entry)
 			printf("           set by %s at %s%s%s\n",
-			       safe(it->entry.set_by, b1, sizeof b1), it->entry.set_at,
+			       safe(it->entry.set_by, b1, sizeof b1),
+			       safe(it->entry.set_at, b3, sizeof b3),
 			       it->entry.reason[0] ? "; reason: " : "",
 			       safe(it->entry.reason, b2, sizeof b2));
 		if (it->has_entry && it->entry.note[0])
 			printf("           note: %s\n", safe(it->entry.note, b1, sizeof b1));
 		for (size_t k = 0; k < it->nevidence; k++)
-			printf("           evidence %s:%s%s%.12s\n", it->evidence[k].kind,
+			printf("           evidence %s:%s%s%.12s\n",
+			       safe(it->evidence[k].kind, b3, sizeof b3),
 			       safe(it->evidence[k].ref, b1, sizeof b1),
 			       it->evidence[k].sha256[0] ? " sha256 " : "",
-			       it->evidence[k].sha256);
+			       safe(it->evidence[k].sha256, b2, sizeof b2));
+	}
+	if (a->nblocking) {
+		char open[1024];
+		dt_checklist_open_text(&a->checklist, open, sizeof open);
+		printf("  blocking go: %s\n", open);
+	} else {
+		printf("  nothing blocks a go\n");
 	}
 }
 
-static void text_drills(const dt_overview *ov)
+static void text_drills(const dt_assessment *a)
 {
-	char b1[1100], b2[600];
-	double acc;
-	int has_acc = dt_taskcard_recovery(&ov->card, &acc) == 0;
-	printf("\ndrills: %zu\n", ov->ndrills);
-	for (size_t i = 0; i < ov->ndrills; i++) {
-		const dt_drill *d = &ov->drills[i];
-		double rec;
-		printf("  #%lld %s: run %s%s%s, checkpoint %s (step %lld), resumed "
-		       "at step %lld", (long long)d->id, dt_drill_kind_name(d->kind),
+	char b1[1100], b2[1100], ck[600], rec[128];
+	printf("\ndrills: %zu%s\n", a->ndrills,
+	       a->drills_over ? " (recovery over the card's limit: see below)"
+	                      : "");
+	for (size_t i = 0; i < a->ndrills; i++) {
+		const dt_drill *d = &a->drills[i];
+		printf("  #%lld %s: run %s%s%s, checkpoint %s (step %lld)",
+		       (long long)d->id, dt_drill_kind_name(d->kind),
 		       d->run_before[0] ? safe(d->run_before, b1, sizeof b1) : "-",
 		       d->run_after[0] ? " -> " : "",
 		       safe(d->run_after, b2, sizeof b2),
-		       d->checkpoint_id[0] ? d->checkpoint_id : "-",
-		       (long long)d->checkpoint_step, (long long)d->resumed_step);
-		if (dt_drill_recovery(d, &rec) == 0)
-			printf(", recovery %.0f s%s", rec, !has_acc ? "" :
-			       rec <= acc ? " (within the card's limit)" :
-			       " (OVER the card's limit)");
-		putchar('\n');
+		       d->checkpoint_id[0] ? safe(d->checkpoint_id, ck, sizeof ck)
+		                           : "-",
+		       (long long)d->checkpoint_step);
+		if (d->resumed_step)
+			printf(", resumed at step %lld", (long long)d->resumed_step);
+		else
+			printf(", resumed step unknown");
+		printf(", recovery %s\n", dt_recovery_text(&a->recovery[i], rec,
+		                                          sizeof rec));
 		for (int k = 0; k < DT_DC_COUNT; k++)
 			printf("      %-15s %-11s %s\n",
 			       dt_drill_item_name((dt_drill_item)k),
@@ -313,45 +368,18 @@ static void text_drills(const dt_overview *ov)
 	}
 }
 
-static void show_text(const dt_overview *ov)
+static void text_decisions(const dt_assessment *a)
 {
-	char b1[1100], b2[600];
-	printf("pilot %s (created by %s at %s)\n\ntask card:\n",
-	       safe(ov->pilot.name, b1, sizeof b1),
-	       safe(ov->pilot.created_by, b2, sizeof b2), ov->pilot.created_at);
-	for (int i = 0; i < DT_TC_COUNT; i++)
-		printf("  %-18s %s\n", dt_taskcard_defs[i].key,
-		       ov->card.value[i][0] ? safe(ov->card.value[i], b1, sizeof b1)
-		       : "-");
-	printf("\nruns:\n");
-	for (size_t i = 0; i < ov->nruns; i++)
-		printf("  %-8s %s (%s)\n", dt_run_role_name(ov->runs[i].role),
-		       safe(ov->runs[i].run.name, b1, sizeof b1),
-		       ov->runs[i].run.platform);
-	for (size_t i = 0; i < ov->nverdicts; i++) {
-		const dt_run_verdict *v = &ov->verdicts[i];
-		printf("  parity %s vs %s: %s (%zu steps, %zu breaches, allowed %zu)\n",
-		       safe(v->pilot, b1, sizeof b1), safe(v->baseline, b2, sizeof b2),
-		       dt_verdict_name(v->verdict), v->compared, v->breaches,
-		       v->allowed);
-	}
-	for (size_t i = 0; i < ov->nruns; i++) {
-		char sum[600];
-		if (ov->resume[i].nv == 0)
-			continue;
-		printf("  resume %s: %s; %s\n",
-		       safe(ov->runs[i].run.name, b1, sizeof b1),
-		       dt_resume_summary(&ov->resume[i], sum, sizeof sum),
-		       dt_resume_ckpt_text(&ov->resume[i], b2, sizeof b2));
-	}
-	text_checklist(ov);
-	text_drills(ov);
-	printf("\ndecisions: %zu\n", ov->ndecisions);
-	for (size_t i = 0; i < ov->ndecisions; i++) {
-		const dt_decision *d = &ov->decisions[i];
-		printf("  #%lld %s at %s by %s: %s\n", (long long)d->id, d->kind_text,
-		       d->decided_at, safe(d->recorded_by, b2, sizeof b2),
-		       safe(d->rationale, b1, sizeof b1));
+	char b1[4200], b2[200], b3[100], b4[100];
+	printf("\ndecisions: %zu\n", a->ndecisions);
+	for (size_t i = 0; i < a->ndecisions; i++) {
+		const dt_decision *d = &a->decisions[i];
+		printf("  #%lld %s%s at %s by %s: ", (long long)d->id,
+		       safe(d->kind_text, b3, sizeof b3),
+		       d->forced_past[0] ? " FORCED" : "",
+		       safe(d->decided_at, b4, sizeof b4),
+		       safe(d->recorded_by, b2, sizeof b2));
+		printf("%s\n", safe(d->rationale, b1, sizeof b1));
 		for (size_t k = 0; k < d->ndeciders; k++)
 			printf("      decider %s (%s)\n",
 			       safe(d->deciders[k].name, b2, sizeof b2),
@@ -363,15 +391,71 @@ static void show_text(const dt_overview *ov)
 			printf("      supersedes #%lld\n", (long long)d->supersedes);
 		else
 			printf("      first decision\n");
-		printf("      evidence sha256 %s\n", d->evidence_digest);
+		printf("      evidence sha256 %s\n",
+		       safe(d->evidence_digest, b2, sizeof b2));
 	}
+}
+
+static void text_runs(const dt_assessment *a)
+{
+	char b1[1100], b2[1100], v1[32], v2[32];
+	printf("\nruns:\n");
+	for (size_t i = 0; i < a->nruns; i++)
+		printf("  %-8s %s (%s)\n", dt_run_role_name(a->runs[i].role),
+		       safe(a->runs[i].run.name, b1, sizeof b1),
+		       safe(a->runs[i].run.platform, b2, sizeof b2));
+	dt_fmt_double(a->rules.rtol, v1);
+	dt_fmt_double(a->rules.atol, v2);
+	printf("  rules (task card): rtol %s, atol %s, warm-up %lld, %s rule "
+	       "decides\n", v1, v2, (long long)a->rules.warmup,
+	       dt_rule_name(a->rule));
+	for (size_t i = 0; i < a->nverdicts; i++) {
+		const dt_run_verdict *v = &a->verdicts[i];
+		printf("  parity %s vs %s: %s\n", safe(v->pilot, b1, sizeof b1),
+		       safe(v->baseline, b2, sizeof b2),
+		       dt_verdict_name(v->verdict));
+		printf("    %s\n", safe(v->sentence, b1, sizeof b1));
+	}
+	for (size_t i = 0; i < a->nruns; i++) {
+		char sum[600], ck[600], s1[1300], s2[1300];
+		if (a->resume[i].nv == 0)
+			continue;
+		dt_resume_summary(&a->resume[i], sum, sizeof sum);
+		dt_resume_ckpt_text(&a->resume[i], ck, sizeof ck);
+		printf("  resume %s: %s; %s\n",
+		       safe(a->runs[i].run.name, b1, sizeof b1),
+		       safe(sum, s1, sizeof s1), safe(ck, s2, sizeof s2));
+	}
+}
+
+static void show_text(const dt_assessment *a)
+{
+	char b1[1100], b2[600], b3[100];
+	printf("pilot %s (created by %s at %s)\n",
+	       safe(a->pilot.name, b1, sizeof b1),
+	       safe(a->pilot.created_by, b2, sizeof b2),
+	       safe(a->pilot.created_at, b3, sizeof b3));
+	if (a->integrity.state == DT_INTEGRITY_ALTERED)
+		printf("records ALTERED: first bad record %lld: %s\n",
+		       (long long)a->integrity.first_bad_id,
+		       safe(a->integrity.reason, b1, sizeof b1));
+	printf("\ntask card:\n");
+	for (int i = 0; i < DT_TC_COUNT; i++)
+		printf("  %-18s %s\n", dt_taskcard_defs[i].key,
+		       a->card.value[i][0] ? safe(a->card.value[i], b1, sizeof b1)
+		       : "-");
+	text_runs(a);
+	text_checklist(a);
+	text_drills(a);
+	text_decisions(a);
+	printf("\nintegrity: %s\n", dt_integrity_state_name(a->integrity.state));
 }
 
 int dt_pilot_show(dt_store *st, const char *name, int json)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	char err[600];
-	int rc = dt_overview_load(st, name, &ov, err, sizeof err);
+	int rc = dt_assessment_load(st, name, &ov, err, sizeof err);
 	if (rc > 0)
 		return dt_cli_find_pilot(st, name) < 0 ? DT_EXIT_USAGE : DT_EXIT_OK;
 	if (rc < 0) {
@@ -382,17 +466,17 @@ int dt_pilot_show(dt_store *st, const char *name, int json)
 		show_json(&ov);
 	else
 		show_text(&ov);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	return DT_EXIT_OK;
 }
 
 /* Overview of a list row; returns 0 when loaded. */
-static int summary(dt_store *st, const dt_pilot *p, dt_overview *ov,
+static int summary(dt_store *st, const dt_pilot *p, dt_assessment *ov,
                    size_t *nb, size_t *np)
 {
 	char err[600];
 	*nb = *np = 0;
-	if (dt_overview_load(st, p->name, ov, err, sizeof err) != 0)
+	if (dt_assessment_load(st, p->name, ov, err, sizeof err) != 0)
 		return -1;
 	for (size_t i = 0; i < ov->nruns; i++)
 		(*(ov->runs[i].role == DT_RUN_PILOT ? np : nb))++;
@@ -401,7 +485,7 @@ static int summary(dt_store *st, const dt_pilot *p, dt_overview *ov,
 
 void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	size_t nb, np;
 	int ok = summary(st, p, &ov, &nb, &np) == 0;
 	dt_jw_obj_begin(w);
@@ -409,7 +493,7 @@ void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p)
 	dt_jw_key(w, "created_by"); dt_jw_str(w, p->created_by);
 	dt_jw_key(w, "created_at"); dt_jw_str(w, p->created_at);
 	if (ok) {
-		const dt_decision *d = dt_overview_latest(&ov);
+		const dt_decision *d = dt_assessment_latest(&ov);
 		dt_jw_key(w, "baselines"); dt_jw_int(w, (int64_t)nb);
 		dt_jw_key(w, "pilots"); dt_jw_int(w, (int64_t)np);
 		dt_jw_key(w, "counts"); json_counts(w, ov.counts);
@@ -418,25 +502,26 @@ void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p)
 			dt_jw_str(w, d->kind_text);
 		else
 			dt_jw_null(w);
-		dt_overview_free(&ov);
+		dt_assessment_free(&ov);
 	}
 	dt_jw_obj_end(w);
 }
 
 void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	size_t nb, np;
-	char b1[300], runs[32], checks[32];
+	char b1[300], b2[100], b3[100], runs[32], checks[32];
 	if (summary(st, p, &ov, &nb, &np) != 0) {
 		printf("%-32s (unreadable)\n", safe(p->name, b1, sizeof b1));
 		return;
 	}
-	const dt_decision *d = dt_overview_latest(&ov);
+	const dt_decision *d = dt_assessment_latest(&ov);
 	snprintf(runs, sizeof runs, "%zu/%zu", nb, np);
 	snprintf(checks, sizeof checks, "%zu/%d", ov.counts[DT_CK_PASS] +
 	         ov.counts[DT_CK_WAIVED], DT_ITEM_COUNT);
 	printf("%-32s %-9s %-8s %-10s %s\n", safe(p->name, b1, sizeof b1), runs,
-	       checks, d ? d->kind_text : "-", p->created_at);
-	dt_overview_free(&ov);
+	       checks, d ? safe(d->kind_text, b2, sizeof b2) : "-",
+	       safe(p->created_at, b3, sizeof b3));
+	dt_assessment_free(&ov);
 }

@@ -9,14 +9,17 @@
 #include "model/store/store.h"
 
 /* Print pilot `name`'s overview to stdout (text, or JSON when json = 1:
- * keys name, created_by, created_at, taskcard {field: value}, runs
- * [{name, role, platform}], verdicts [{baseline, pilot, verdict, compared,
- * breaches, allowed_breaches, max_abs_rel_diff}], checklist [{id, title,
+ * keys name, created_by, created_at, taskcard {field: value}, rules
+ * {rtol, atol, warmup, rule}, runs [{name, role, platform}], verdicts
+ * [{baseline, pilot, verdict, rule, compared, breaches, allowed_breaches,
+ * max_abs_rel_diff, noise_ratio, findings, verdict_note, reason,
+ * sentence}], checklist [{id, title,
  * status, computed, computed_status, computed_detail, overridden, note,
  * reason, set_by, set_at, evidence [{kind, ref, sha256}]}], counts
  * {pending, pass, fail, waived}, blocking [ids], drills (as drill list
  * --json), decisions [{id, kind, rationale, deciders [{name, role}],
- * recorded_by, decided_at, supersedes, evidence_digest, hash}]).
+ * recorded_by, decided_at, supersedes, forced_past, evidence_digest,
+ * hash}], integrity {checked, intact, first_bad_id, reason, head_hash}).
  * Returns an exit code (2 when the pilot does not exist). */
 int dt_pilot_show(dt_store *st, const char *name, int json);
 
@@ -28,9 +31,11 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p);
 /* JSON object of one drill (dualtrack drill list --json and pilot show):
  * id, kind, run_before, run_after, checkpoint {id, location, checksum,
  * step}, resumed_step, fault_time, resumed_time, recovery_seconds (null
- * when unknown), recovery_ok (null when either side unknown), note,
- * created_by, created_at, checks {item: {status, note, source, set_by}}.
- * `acceptable` < 0 = no acceptable recovery time on the task card. */
-void dt_drill_json(dt_jw *w, const dt_drill *d, double acceptable);
+ * when unknown), recovery_limit_seconds (null without a limit on the
+ * card), recovery ("within", "over", "no limit", "unknown": the
+ * assessment's dt_recovery_check `rc`), recovery_ok (true within, false
+ * over, null otherwise), note, created_by, created_at, checks {item:
+ * {status, note, source, set_by}}. */
+void dt_drill_json(dt_jw *w, const dt_drill *d, const dt_recovery_check *rc);
 
 #endif

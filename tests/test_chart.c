@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "model/core/decimate.h"
+#include "model/core/verdict_text.h"
 #include "themes/theme.h"
 #include "tui/chart.h"
 #include "tui/grid.h"
@@ -179,18 +180,24 @@ static void test_compare_frame(void **state)
 {
 	dt_series b, p;
 	dt_compare_view v;
+	dt_parity par;
+	dt_parity_opts o = dt_parity_defaults();
 	dt_grid g;
-	char row[1024], text[512];
+	char row[1024];
 	int y;
 	(void)state;
 
 	make_series(&b, 0);
 	make_series(&p, 1);
-	assert_int_equal(dt_compare_view_init(&v, &b, &p, NULL, "gpu-base (gpu)",
+	/* the view borrows the parity (the service computes it) and shows
+	 * the sentence it is given (core/verdict_text.c) */
+	assert_int_equal(dt_parity_compute(&b, &p, &o, &par), 0);
+	assert_int_equal(dt_compare_view_init(&v, &b, &p, &par, "gpu-base (gpu)",
 	                                      "trn2-pilot (trn2)"), 0);
-	assert_int_equal(v.par.breaches, 5);
-	dt_compare_verdict_text(&v.par, text, sizeof text);
-	assert_string_equal(text,
+	assert_int_equal(v.par->breaches, 5);
+	dt_verdict_sentence(&par, DT_RULE_TOLERANCE, NULL, par.verdict, NULL,
+	                    NULL, v.sentence, sizeof v.sentence);
+	assert_string_equal(v.sentence,
 	        "verdict FAIL: 5 of 200 steps breach |p-b| > 0 + 0.02*|b| "
 	        "(allowed 2); first breach at step 50; max |rel diff| 10.0% at "
 	        "step 52; warm-up 0");
@@ -243,6 +250,7 @@ static void test_compare_frame(void **state)
 
 	dt_grid_free(&g);
 	dt_compare_view_free(&v);
+	dt_parity_free(&par);
 	free_series(&b);
 	free_series(&p);
 }

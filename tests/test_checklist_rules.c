@@ -34,25 +34,63 @@ static void step6_rule(void **state)
 	bad.checks[DT_DC_LR_SCHEDULE].status = DT_DC_FAIL;
 	bad.kind = DT_DRILL_NODE_LOSS;
 
-	dt_rule_step6(NULL, 0, NULL, 0, &s, d, sizeof d);
+	dt_rule_step6(NULL, 0, NULL, 0, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);           /* no runs */
-	dt_rule_step6(&pass, 1, &unchecked, 1, &s, d, sizeof d);
+	dt_rule_step6(&pass, 1, &unchecked, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);           /* no verified resume */
 	assert_non_null(strstr(d, "no drill has verified"));
-	dt_rule_step6(&pass, 1, &ok, 1, &s, d, sizeof d);
+	dt_rule_step6(&pass, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PASS);
 	assert_string_equal(d, "parity pass (1 run); resume verified by 1 drill,"
 	                    " none failed");
-	dt_rule_step6(&fail, 1, &ok, 1, &s, d, sizeof d);
+	dt_rule_step6(&fail, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);
 	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
 	                    " of 100 steps");
 	dt_drill both[2] = {ok, bad};
-	dt_rule_step6(&pass, 1, both, 2, &s, d, sizeof d);
+	dt_rule_step6(&pass, 1, both, 2, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);              /* a failed drill item */
 	assert_string_equal(d, "drill #4 (node-loss): lr_schedule failed");
-	dt_rule_step6(&insuf, 1, &ok, 1, &s, d, sizeof d);
+	dt_rule_step6(&insuf, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);
+
+	/* recovery over the card's limit fails step 6: fault 10:00:00,
+	 * resumed 10:20:00 = 1200 s against a 900 s limit */
+	dt_taskcard card;
+	memset(&card, 0, sizeof card);
+	snprintf(card.value[DT_TC_RECOVERY], DT_TC_VALUE_MAX, "900");
+	dt_drill slow = ok;
+	slow.id = 6;
+	slow.kind = DT_DRILL_NODE_LOSS;
+	snprintf(slow.fault_time, sizeof slow.fault_time, "2026-11-02T10:00:00Z");
+	snprintf(slow.resumed_time, sizeof slow.resumed_time,
+	         "2026-11-02T10:20:00Z");
+	dt_recovery_check rc = dt_drill_recovery_check(&slow, &card);
+	assert_int_equal(rc.state, DT_REC_OVER);
+	assert_float_equal(rc.seconds, 1200, 0);
+	assert_float_equal(rc.limit, 900, 0);
+	assert_string_equal(dt_recovery_state_name(rc.state), "over");
+	dt_rule_step6(&pass, 1, &slow, 1, &card, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "drill #6 (node-loss): recovery 1200 s over the "
+	                    "card's 900 s limit");
+	/* 900 s is within (<=); no card limit: "no limit", step 6 passes */
+	snprintf(slow.resumed_time, sizeof slow.resumed_time,
+	         "2026-11-02T10:15:00Z");
+	assert_int_equal(dt_drill_recovery_check(&slow, &card).state,
+	                 DT_REC_WITHIN);
+	assert_int_equal(dt_drill_recovery_check(&slow, NULL).state,
+	                 DT_REC_NO_LIMIT);
+	/* resumed before the fault (-690 s): unknown, never within */
+	snprintf(slow.resumed_time, sizeof slow.resumed_time,
+	         "2026-11-02T09:48:30Z");
+	rc = dt_drill_recovery_check(&slow, &card);
+	assert_int_equal(rc.state, DT_REC_UNKNOWN);
+	assert_float_equal(rc.seconds, -690, 0);
+	slow.resumed_time[0] = '\0';
+	rc = dt_drill_recovery_check(&slow, &card);
+	assert_int_equal(rc.state, DT_REC_UNKNOWN);
+	assert_true(isnan(rc.seconds));
 }
 
 /* loss_i = 3.0 - 0.1 i at steps first .. first + n - 1 (i = 1..n). */

@@ -14,7 +14,7 @@
 #include <sqlite3.h>
 
 #include "model/core/decision.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 #include "model/util/sha256.h"
 
 #include "tests/dt_test_tmpdir.h"

@@ -87,9 +87,32 @@ static void identical_pilot_reads_zero(void **state)
 	dt_noise_free(&n);
 }
 
+/* Two identical GPU runs: spread 0 at every step, so R is undefined
+ * (NaN, spread_zero; no 1e-12 epsilon turning a 0.1 % gap into 1e+10)
+ * and the noise rule says insufficient. */
+static void identical_gpu_runs(void **state)
+{
+	(void)state;
+	int64_t st[] = {1, 2, 3};
+	double b[] = {3.0, 2.9, 2.8}, p[] = {3.003, 2.9029, 2.8028};
+	dt_series s1 = {.n = 3, .step = st, .value = b};
+	dt_series sp = {.n = 3, .step = st, .value = p};
+	const dt_series *bases[] = {&s1, &s1};
+	dt_noise n;
+	assert_int_equal(dt_noise_compute(bases, 2, &sp, 0, &n), 0);
+	assert_int_equal(n.n, 3);
+	assert_true(n.spread_zero);
+	assert_true(isnan(n.ratio));
+	assert_float_equal(n.mean_spread, 0, 0);
+	assert_int_equal(dt_noise_rule_verdict(&n), DT_VERDICT_INSUFFICIENT);
+	dt_noise_free(&n);
+	assert_int_equal(dt_noise_rule_verdict(NULL), DT_VERDICT_INSUFFICIENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(identical_gpu_runs),
 		cmocka_unit_test(ratio_by_hand),
 		cmocka_unit_test(common_finite_steps_only),
 		cmocka_unit_test(identical_pilot_reads_zero),

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "model/core/journal.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 
 #include "tests/dt_test_tmpdir.h"
 #include "model/service/journal_set.h"
@@ -225,12 +225,12 @@ static void overview_items(void **state)
 	assert_int_equal(dt_store_pilot_create(st, "llama", "ana", &p), 0);
 	assert_int_equal(dt_store_pilot_attach(st, p.id, rb, DT_RUN_BASELINE, "a"), 0);
 	assert_int_equal(dt_store_pilot_attach(st, p.id, rp, DT_RUN_PILOT, "a"), 0);
-	dt_overview ov;
+	dt_assessment ov;
 	char err[512];
 	/* rel diff 0.01 <= rtol 0.02 on all 20 steps: pass; no drill yet
 	 * -> step6 pending; trial1 pass (from step 1, falling); trial5 fail
 	 * (empty journal). */
-	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
 	assert_int_equal(ov.nverdicts, 1);
 	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_PASS);
 	assert_int_equal(ov.verdicts[0].compared, 20);
@@ -241,7 +241,7 @@ static void overview_items(void **state)
 	assert_int_equal(ov.counts[DT_CK_PASS], 1);
 	assert_int_equal(ov.counts[DT_CK_FAIL], 1);
 	assert_int_equal(ov.counts[DT_CK_PENDING], 10);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	/* rtol 0.005 < 0.01: every step breaches, 20 > allowed 1: fail. A
 	 * verified drill; journal filled -> trial5 pass. */
 	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.005", "a"), 0);
@@ -252,29 +252,29 @@ static void overview_items(void **state)
 	d.checks[DT_DC_EFFECTIVE_STEP] = (dt_drill_check){.status = DT_DC_PASS,
 	                                                  .source = "user"};
 	assert_int_equal(dt_store_drill_add(st, &d, "a"), 0);
-	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
 	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_FAIL);
 	assert_int_equal(ov.verdicts[0].breaches, 20);
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_FAIL);
 	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL5].status, DT_CK_PASS);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	/* Back to rtol 0.02: parity pass + verified drill -> step6 pass. */
 	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.02", "a"), 0);
-	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PASS);
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].overridden, 0);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	/* A person overrides it with a reason; it shows as overridden. */
 	assert_int_equal(dt_store_check_set(st, p.id, DT_ITEM_STEP6, DT_CK_FAIL, "",
 	                              "quality review failed", "bo"), 0);
-	assert_int_equal(dt_overview_load(st, "llama", &ov, err, sizeof err), 0);
+	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
 	const dt_check_item *s6 = &ov.checklist.items[DT_ITEM_STEP6];
 	assert_int_equal(s6->status, DT_CK_FAIL);
 	assert_int_equal(s6->computed_status, DT_CK_PASS);
 	assert_int_equal(s6->overridden, 1);
 	assert_string_equal(s6->entry.reason, "quality review failed");
-	dt_overview_free(&ov);
-	assert_int_equal(dt_overview_load(st, "none", &ov, err, sizeof err), 1);
+	dt_assessment_free(&ov);
+	assert_int_equal(dt_assessment_load(st, "none", &ov, err, sizeof err), 1);
 	dt_store_close(st);
 }
 

@@ -19,6 +19,7 @@
 #include "model/service/resume_run.h"
 #include "model/service/run_load.h"
 #include "model/core/scenario.h"
+#include "model/core/verdict_text.h"
 #include "tui/chart.h"
 #include "tui/path_complete.h"
 
@@ -200,13 +201,14 @@ static void test_verdict_note(void **state)
 	par.first_breach_x = 1;
 	par.max_abs_rel_diff = 3.0;  /* pilot = 4 x baseline: +300 % */
 	par.max_abs_rel_diff_x = 5;
-	dt_compare_verdict_note_text(&par, "logging-scale mismatch (x 4)", buf,
-	                             sizeof buf);
+	dt_verdict_sentence(&par, DT_RULE_TOLERANCE, NULL, par.verdict,
+	                    "logging-scale mismatch (x 4)", NULL, buf, sizeof buf);
 	assert_string_equal(buf, "verdict FAIL (logging-scale mismatch (x 4)): "
 	                    "100 of 100 steps breach |p-b| > 0 + 0.02*|b| "
 	                    "(allowed 1); first breach at step 1; max |rel diff| "
 	                    "300.0% at step 5; warm-up 0");
-	dt_compare_verdict_note_text(&par, "", buf, sizeof buf);
+	dt_verdict_sentence(&par, DT_RULE_TOLERANCE, NULL, par.verdict, "", NULL,
+	                    buf, sizeof buf);
 	assert_true(strncmp(buf, "verdict FAIL: 100 of 100", 24) == 0);
 }
 

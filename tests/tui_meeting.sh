@@ -71,9 +71,10 @@ wait_for a "llama3-8b-lora-trn2 — overview" || exit 1
 expect_line a 'you act as ana'
 expect_line a '^    runs +baseline llama3-8b-lora-gpu-a100 \(gpu\)'
 expect_line a '^ +pilot +llama3-8b-lora-trn2-pilot \(trn2\)'
-expect_line a '^    parity +pass: 2000 steps, 2 breaches \(allowed 20\)'
-# one pilot run: its name (in the runs rows) is not repeated, nothing cut
-expect_line a '^    parity +pass: 2000 steps, 2 breaches \(allowed 20\), max \|rel\| [0-9.]+%$'
+# the overview states the comparison's own sentence (one run: its name,
+# in the runs rows, is not repeated)
+expect_line a '^    parity +verdict PASS \(with 1 finding\): 2 of 2000 steps breach \|p-b\| > 0$'
+expect_line a '^ +\+ 0\.02\*\|b\| \(allowed 20\); first breach at step 1733; max \|rel'
 expect_line a '^\[2\] checklist +9 pass  0 fail  3 pending  0 waived  \(of 12\)'
 expect_line a 'blocking go: step4 \(pending\), step7 \(pending\), trial4 \(pending\)'
 expect_line a '^\[3\] drills +2 recorded'

@@ -651,10 +651,8 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 	dt_term_end();
 	restore_signals(old_quit, old_crash);
 	dt_follow_free(a.follow);
-	for (rc = 0; rc < AREA_COUNT; rc++) {
+	for (rc = 0; rc < AREA_COUNT; rc++)
 		dt_compare_close(&a.cmp[rc].c);
-		dt_findings_free(&a.cmp[rc].c.findings);
-	}
 	dt_resume_close(&a.res);
 	dt_import_screen_free(&a.imp);
 	dt_runs_free(&a.runs);

@@ -245,10 +245,10 @@ static void label_copy(char *dst, size_t len, const char *src)
 }
 
 int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
-                         const dt_series *pilot, const dt_parity_opts *opts,
+                         const dt_series *pilot, const dt_parity *par,
                          const char *base_label, const char *pilot_label)
 {
-	dt_parity_opts o = opts ? *opts : dt_parity_defaults();
+	const dt_parity_opts o = par->opts;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	size_t i;
 	int k;
@@ -256,26 +256,26 @@ int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
 	memset(v, 0, sizeof *v);
 	label_copy(v->label[0], sizeof v->label[0], base_label);
 	label_copy(v->label[1], sizeof v->label[1], pilot_label);
-	if (dt_parity_compute(base, pilot, &o, &v->par))
+	v->par = par;
+	v->verdict = par->verdict;
+	if (curve_init(&v->c[0], base, v->par->by_samples ? o.baseline_gb : 0) ||
+	    curve_init(&v->c[1], pilot, v->par->by_samples ? o.pilot_gb : 0))
 		goto fail;
-	if (curve_init(&v->c[0], base, v->par.by_samples ? o.baseline_gb : 0) ||
-	    curve_init(&v->c[1], pilot, v->par.by_samples ? o.pilot_gb : 0))
-		goto fail;
-	if (v->par.n) {
-		v->dx = malloc(v->par.n * sizeof *v->dx);
-		v->dy = malloc(v->par.n * sizeof *v->dy);
-		v->breach_prefix = malloc((v->par.n + 1) * sizeof *v->breach_prefix);
+	if (v->par->n) {
+		v->dx = malloc(v->par->n * sizeof *v->dx);
+		v->dy = malloc(v->par->n * sizeof *v->dy);
+		v->breach_prefix = malloc((v->par->n + 1) * sizeof *v->breach_prefix);
 		if (!v->dx || !v->dy || !v->breach_prefix)
 			goto fail;
 		v->breach_prefix[0] = 0;
-		for (i = 0; i < v->par.n; i++) {
-			v->dx[i] = v->par.points[i].x;
-			v->dy[i] = v->par.points[i].rel_diff;
+		for (i = 0; i < v->par->n; i++) {
+			v->dx[i] = v->par->points[i].x;
+			v->dy[i] = v->par->points[i].rel_diff;
 			v->breach_prefix[i + 1] = v->breach_prefix[i] +
-			                          (v->par.points[i].breach ? 1 : 0);
+			                          (v->par->points[i].breach ? 1 : 0);
 		}
 	}
-	if (dt_pyramid_build(&v->pyr_diff, v->dy, v->par.n))
+	if (dt_pyramid_build(&v->pyr_diff, v->dy, v->par->n))
 		goto fail;
 	for (k = 0; k < 2; k++)
 		if (v->c[k].n) {
@@ -306,7 +306,6 @@ void dt_compare_view_free(dt_compare_view *v)
 		return;
 	curve_free(&v->c[0]);
 	curve_free(&v->c[1]);
-	dt_parity_free(&v->par);
 	free(v->dx);
 	free(v->dy);
 	free(v->breach_prefix);
@@ -375,8 +374,8 @@ static void clamp_window(dt_compare_view *v)
 
 const int64_t *dt_compare_track(const dt_compare_view *v, size_t *n)
 {
-	if (v->par.n) {
-		*n = v->par.n;
+	if (v->par->n) {
+		*n = v->par->n;
 		return v->dx;
 	}
 	if (v->c[0].n) {

@@ -1,14 +1,15 @@
 /* chart.h: the comparison view (baseline vs pilot loss curves, relative
  * difference strip, cursor readout, verdict) rendered into a dt_grid.
  *
- * Nothing here calls curses or the store: the caller loads two dt_series
- * (dt_run_series) and hands them over; the view computes the parity
- * verdict (dt_parity_compute), builds a min/max pyramid per curve, per
- * smoothed curve and over the verdict's relative differences, and renders
- * a frame in O(W log n). bench/ can time one frame with:
+ * Nothing here calls curses or the store, and nothing here judges: the
+ * screen borrows a finished comparison (model/service/compare.h: its
+ * curves, its parity points and its verdict sentence) and hands them
+ * over; the view builds a min/max pyramid per curve, per smoothed curve
+ * and over the parity's relative differences, and renders a frame in
+ * O(W log n). bench/ can time one frame with:
  *
- *   dt_compare_view v; dt_grid g;
- *   dt_compare_view_init(&v, &base, &pilot, NULL, "gpu-run", "trn2-run");
+ *   dt_compare_view v; dt_grid g;     (par from dt_parity_compute)
+ *   dt_compare_view_init(&v, &base, &pilot, &par, "gpu-run", "trn2-run");
  *   dt_grid_init(&g, 200, 50, 0);
  *   dt_compare_render(&v, &g, "bench");
  *   dt_grid_free(&g); dt_compare_view_free(&v);
@@ -75,7 +76,8 @@ typedef struct dt_view_curve {
 typedef struct dt_compare_view {
 	dt_view_curve c[2];        /* 0 baseline, 1 pilot */
 	char label[2][160];        /* sanitised "name (platform)" */
-	dt_parity par;             /* verdict, owned */
+	const dt_parity *par;      /* borrowed: the comparison's parity
+	                            * (points, rule used, by_samples) */
 	int64_t *dx;               /* [par.n] x of the verdict points */
 	double *dy;                /* [par.n] rel_diff of the verdict points */
 	dt_pyramid pyr_diff;       /* over dy */
@@ -91,18 +93,22 @@ typedef struct dt_compare_view {
 	/* Set by the screen around the chart (zero = none): */
 	int top_rows;              /* rows kept free under the legend */
 	int bottom_rows;           /* rows kept free under the verdict */
-	char note[96];             /* verdict note, e.g. "logging-scale
-	                            * mismatch (x 4)", "" = none */
+	char sentence[900];        /* the comparison's verdict sentence
+	                            * (dt_verdict_sentence), "" = none */
+	dt_verdict verdict;        /* the comparison's final verdict (colour) */
 	size_t nmarks;             /* finding marks on the x axis */
 	int64_t mark_x[DT_VIEW_MARKS];
 	char mark_ch[DT_VIEW_MARKS];
 } dt_compare_view;
 
-/* Build a view over two curves (borrowed: they must outlive the view).
- * opts NULL means dt_parity_defaults(). Labels are UTF-8 from the store
- * (sanitised here). Returns 0, or -1 with errno ENOMEM (view zeroed). */
+/* Build a view over two curves and the parity computed on them (all
+ * borrowed: they must outlive the view; par->opts gives the global
+ * batches when par->by_samples). Labels are UTF-8 from the store
+ * (sanitised here). The verdict shown is v->sentence / v->verdict, set
+ * by the caller from the same comparison. Returns 0, or -1 with errno
+ * ENOMEM (view zeroed). */
 int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
-                         const dt_series *pilot, const dt_parity_opts *opts,
+                         const dt_series *pilot, const dt_parity *par,
                          const char *base_label, const char *pilot_label);
 
 /* Free everything the view owns and zero it; a zeroed view is accepted. */
@@ -130,19 +136,8 @@ void dt_compare_cursor(dt_compare_view *v, int dir);
 /* Render the whole comparison screen into g (title on row 0, footer on
  * the last row; top_rows free rows under the legend and bottom_rows
  * under the verdict for the caller; finding marks mark_ch[i] on the x
- * axis at mark_x[i]; a non-empty note shown in the verdict sentence). Needs g at least 40 x 12; smaller grids get a one-line
+ * axis at mark_x[i]; the verdict row shows v->sentence). Needs g at least 40 x 12; smaller grids get a one-line
  * message. Never fails (out of memory shows a message). */
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title);
-
-/* The verdict sentence with a note after the verdict's name when note is
- * not empty: "verdict FAIL (logging-scale mismatch (x 4)): 37 of ...".
- * Returns the length (snprintf). */
-int dt_compare_verdict_note_text(const dt_parity *par, const char *note,
-                                 char *buf, size_t len);
-
-/* The verdict sentence, e.g. "verdict FAIL: 37 of 1200 steps breach
- * |p-b| > 0 + 0.02*|b| (allowed 12); first breach at step 812; max |rel
- * diff| 4.1% at step 900; warm-up 0". Returns the length (snprintf). */
-int dt_compare_verdict_text(const dt_parity *par, char *buf, size_t len);
 
 #endif

@@ -7,50 +7,6 @@
 
 #define YLABEL_W 10 /* y labels (8) + space + axis column */
 
-int dt_compare_verdict_text(const dt_parity *par, char *buf, size_t len)
-{
-	const char *unit = par->by_samples ? "samples" : "steps";
-	const char *one = par->by_samples ? "sample" : "step";
-	char rule[96], tail[160] = "";
-	const char *name;
-
-	snprintf(rule, sizeof rule, "|p-b| > %g + %g*|b|", par->opts.atol,
-	         par->opts.rtol);
-	switch (par->verdict) {
-	case DT_VERDICT_PASS: name = "PASS"; break;
-	case DT_VERDICT_FAIL: name = "FAIL"; break;
-	default: name = "INSUFFICIENT"; break;
-	}
-	if (par->verdict == DT_VERDICT_INSUFFICIENT)
-		return snprintf(buf, len, "verdict %s: %zu common %s after warm-up "
-		                "(need 2); rule %s; warm-up %lld", name, par->n,
-		                par->n == 1 ? one : unit, rule,
-		                (long long)par->opts.warmup);
-	if (par->breaches)
-		snprintf(tail, sizeof tail, "first breach at %s %lld; ", one,
-		         (long long)par->first_breach_x);
-	return snprintf(buf, len, "verdict %s: %zu of %zu %s breach %s "
-	                "(allowed %zu); %smax |rel diff| %.1f%% at %s %lld; "
-	                "warm-up %lld", name, par->breaches, par->n, unit, rule,
-	                par->allowed_breaches, tail,
-	                par->max_abs_rel_diff * 100.0, one,
-	                (long long)par->max_abs_rel_diff_x,
-	                (long long)par->opts.warmup);
-}
-
-int dt_compare_verdict_note_text(const dt_parity *par, const char *note,
-                                 char *buf, size_t len)
-{
-	char v[512];
-	const char *colon;
-	dt_compare_verdict_text(par, v, sizeof v);
-	colon = strchr(v, ':');
-	if (!note || !note[0] || !colon)
-		return snprintf(buf, len, "%s", v);
-	return snprintf(buf, len, "%.*s (%s)%s", (int)(colon - v), v, note,
-	                colon);
-}
-
 /* Draw text that may not fit on one row over two rows, breaking after
  * the last "; " that fits. */
 static void text_two_rows(dt_grid *g, int y, const char *s, dt_role role)
@@ -153,7 +109,7 @@ static void draw_xaxis(dt_grid *g, int y, int px, int pw,
 		c->ch = (wchar_t)v->mark_ch[i];
 		c->role = DT_ROLE_WARN;
 	}
-	dt_grid_text(g, 0, y + 1, px - 1, v->par.by_samples ? "samples" : "eff.step",
+	dt_grid_text(g, 0, y + 1, px - 1, v->par->by_samples ? "samples" : "eff.step",
 	             DT_ROLE_AXIS);
 	fmt_x(a, sizeof a, v->x0);
 	fmt_x(b, sizeof b, v->x0 + v->span - 1);
@@ -203,7 +159,7 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 {
 	size_t n;
 	const int64_t *tx = dt_compare_track(v, &n);
-	const char *unit = v->par.by_samples ? "samples" : "step";
+	const char *unit = v->par->by_samples ? "samples" : "step";
 	int x = 0;
 
 	if (n == 0) {
@@ -211,8 +167,8 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		             DT_ROLE_WARN);
 		return;
 	}
-	if (v->par.n) {
-		const dt_parity_point *p = &v->par.points[v->cursor];
+	if (v->par->n) {
+		const dt_parity_point *p = &v->par->points[v->cursor];
 		x += dt_grid_printf(g, 0, y, g->w, DT_ROLE_LABEL,
 		                    "cursor %s %lld  base %.5g  pilot %.5g  rel %+.2f%%",
 		                    unit, (long long)p->x, p->baseline, p->pilot,
@@ -264,7 +220,6 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry;
 	double ymin = 0, ymax = 1, R;
 	dt_plot_series s[2];
-	char verdict[512];
 	int k;
 	dt_role vrole;
 
@@ -318,10 +273,9 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	draw_cursor(g, v, YLABEL_W, pw, 2 + v->top_rows, ay, sy, sy + hs);
 	draw_readout(g, ry, v);
 
-	dt_compare_verdict_note_text(&v->par, v->note, verdict, sizeof verdict);
-	vrole = v->par.verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
-	        v->par.verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL : DT_ROLE_WARN;
-	text_two_rows(g, ry + 1, verdict, vrole);
+	vrole = v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
+	        v->verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL : DT_ROLE_WARN;
+	text_two_rows(g, ry + 1, v->sentence, vrole);
 
 	dt_grid_text(g, 0, H - 1, W,
 	             "?:help q:back h/l:cursor +/-:zoom [ ]:pan s:EMA ,/.:weight "

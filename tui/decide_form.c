@@ -16,7 +16,7 @@ enum { F_KIND, F_RATIONALE, F_DECIDERS, F_SAVE };
 void dt_decide_form_open(dt_pilots *p)
 {
 	dt_decide_form *df = &p->decide;
-	const dt_decision *cur = dt_overview_latest(&p->ov);
+	const dt_decision *cur = dt_assessment_latest(&p->ov);
 	size_t k, o = 0;
 	memset(df, 0, sizeof *df);
 	for (k = 0; k < DT_DECIDE_COUNT; k++)
@@ -180,7 +180,7 @@ static void render_warning(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 void dt_decide_form_render(dt_pilots *p, dt_grid *g)
 {
 	dt_decide_form *df = &p->decide;
-	const dt_decision *cur = dt_overview_latest(&p->ov);
+	const dt_decision *cur = dt_assessment_latest(&p->ov);
 	int w = g->w - 2 < 100 ? g->w - 2 : 100, h = g->h - 2 < 18 ? g->h - 2 : 18;
 	int ix, iy, y;
 	char when[17];

@@ -207,7 +207,7 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 	char rec[96];
 	size_t k;
 	int y = iy;
-	dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state rs = dt_pv_recovery(p, d, rec, sizeof rec);
 	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL, "%s on %s%s%s",
 	               dt_drill_kind_name(d->kind),
 	               d->run_before[0] ? d->run_before : "-",
@@ -217,8 +217,8 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 	               "checkpoint %s at step %lld, resumed at step %lld",
 	               d->checkpoint_id[0] ? d->checkpoint_id : "-",
 	               (long long)d->checkpoint_step, (long long)d->resumed_step);
-	dt_grid_printf(g, ix, y++, w, strstr(rec, "OVER") ? DT_ROLE_FAIL
-	               : DT_ROLE_NORMAL, "recovery %s", rec);
+	dt_grid_printf(g, ix, y++, w, dt_pv_recovery_role(rs, DT_ROLE_NORMAL),
+	               "recovery %s", rec);
 	if (p->drill.have_ev)
 		dt_grid_text(g, ix, y++, w, "pre-filled from the data (\"data\"); "
 		             "set the others later with [ ] p f n:", DT_ROLE_LABEL);

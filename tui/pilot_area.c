@@ -54,20 +54,17 @@ void dt_pv_deciders(const dt_decision *d, char *out, size_t n)
 		                      dt_decider_role_name(d->deciders[k].role));
 }
 
-void dt_pv_recovery(const dt_pilots *p, const dt_drill *d, char *out,
-                    size_t n)
+dt_recovery_state dt_pv_recovery(const dt_pilots *p, const dt_drill *d,
+                                 char *out, size_t n)
 {
-	double s, lim;
-	if (dt_drill_recovery(d, &s) != 0) {
-		snprintf(out, n, "-");
-		return;
-	}
-	if (dt_taskcard_recovery(&p->ov.card, &lim) != 0)
-		snprintf(out, n, "%.0f s (no limit on the card)", s);
-	else if (s <= lim)
-		snprintf(out, n, "%.0f s (limit %.0f s)", s, lim);
-	else
-		snprintf(out, n, "%.0f s, OVER the %.0f s limit", s, lim);
+	dt_recovery_check c = dt_drill_recovery_check(d, &p->ov.card);
+	dt_recovery_text(&c, out, n);
+	return c.state;
+}
+
+dt_role dt_pv_recovery_role(dt_recovery_state s, dt_role normal)
+{
+	return s == DT_REC_OVER ? DT_ROLE_FAIL : normal;
 }
 
 static int load_list(dt_pilots *p)
@@ -86,23 +83,23 @@ static int load_list(dt_pilots *p)
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		dt_overview ov;
+		dt_assessment ov;
 		char err[600];
 		rows[i].pilot = v[i];
-		if (dt_overview_load(p->st, v[i].name, &ov, err, sizeof err) != 0)
+		if (dt_assessment_load(p->st, v[i].name, &ov, err, sizeof err) != 0)
 			continue; /* the row then shows zeros */
 		for (k = 0; k < ov.nruns; k++)
 			(*(ov.runs[k].role == DT_RUN_PILOT ? &rows[i].npilot
 			                                   : &rows[i].nbase))++;
 		memcpy(rows[i].counts, ov.counts, sizeof ov.counts);
-		if (dt_overview_latest(&ov)) {
-			const dt_decision *d = dt_overview_latest(&ov);
+		if (dt_assessment_latest(&ov)) {
+			const dt_decision *d = dt_assessment_latest(&ov);
 			snprintf(rows[i].decision, sizeof rows[i].decision, "%s",
 			         dt_decision_kind_name(d->kind));
 			snprintf(rows[i].decided_at, sizeof rows[i].decided_at, "%s",
 			         d->decided_at);
 		}
-		dt_overview_free(&ov);
+		dt_assessment_free(&ov);
 	}
 	free(v);
 	free(p->rows);
@@ -123,17 +120,17 @@ static void clamp(size_t *sel, size_t n)
 /* (Re)load the open pilot's overview by name, keeping selections. */
 static int load_pilot(dt_pilots *p, const char *name)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	char err[600], keep[DT_NAME_MAX];
 	int rc;
 	snprintf(keep, sizeof keep, "%s", name);
-	rc = dt_overview_load(p->st, keep, &ov, err, sizeof err);
+	rc = dt_assessment_load(p->st, keep, &ov, err, sizeof err);
 	if (rc != 0) {
 		dt_pv_msg(p, 1, rc == 1 ? "no pilot named %s" : "%s",
 		          rc == 1 ? keep : err);
 		return -1;
 	}
-	dt_overview_free(&p->ov);
+	dt_assessment_free(&p->ov);
 	p->ov = ov;
 	p->open = 1;
 	dt_list_set_count(&p->ck, DT_ITEM_COUNT);
@@ -173,7 +170,7 @@ void dt_pilots_free(dt_pilots *p)
 	dt_drill_form_close(p);
 	dt_pv_journal_free(p);
 	dt_pv_ledger_free(p);
-	dt_overview_free(&p->ov);
+	dt_assessment_free(&p->ov);
 	free(p->rows);
 	memset(p, 0, sizeof *p);
 }

@@ -7,7 +7,7 @@
 #include "model/util/clock.h"
 #include "model/core/journal.h"
 #include "model/service/ledger_load.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 #include "model/core/scenario.h"
 #include "model/store/store.h"
 

@@ -4,7 +4,7 @@
  * that record into the store (task-card values, checklist statuses and
  * evidence, drills and their items, journal values, decisions).
  *
- * Everything shown comes from dt_overview_load (model/service/overview.h) and
+ * Everything shown comes from dt_assessment_load (model/service/assessment.h) and
  * the run facts; every write goes through the model (dt_store_taskcard_set,
  * dt_store_check_set, dt_store_evidence_add, dt_store_drill_add, dt_store_drill_check_set,
  * dt_journal_set, dt_decide) under the acting person's name (dt_actor),
@@ -120,7 +120,7 @@ struct dt_pilots {
 	dt_list list;               /* the pilot list's selection */
 	/* the open pilot */
 	int open;
-	dt_overview ov;
+	dt_assessment ov;
 	size_t ov_sel;              /* overview: selected section 0..4 */
 	dt_field card_f[DT_TC_COUNT];
 	dt_form card;

@@ -96,9 +96,14 @@ void dt_pv_when(const char *iso, char out[17]);
 /* A decision's deciders as "deciders: NAME (role), NAME (role)" into out
  * (size n). */
 void dt_pv_deciders(const dt_decision *d, char *out, size_t n);
-/* A drill's recovery time against the card's limit, e.g. "690 s (limit
- * 900 s)" or "690 s, over the 600 s limit" or "-", into out (size n). */
-void dt_pv_recovery(const dt_pilots *p, const dt_drill *d, char *out,
-                    size_t n);
+/* A drill's recovery judgement against the pilot's card (the one core
+ * rule, dt_drill_recovery_check) as text, e.g. "690 s (limit 900 s)",
+ * "1200 s, OVER the 900 s limit" or "-", into out (size n). Returns the
+ * state, which picks the colour (dt_pv_recovery_role). */
+dt_recovery_state dt_pv_recovery(const dt_pilots *p, const dt_drill *d,
+                                 char *out, size_t n);
+/* Colour of a recovery state: FAIL when over the limit, WARN unknown
+ * with times given, else `normal`. */
+dt_role dt_pv_recovery_role(dt_recovery_state s, dt_role normal);
 
 #endif

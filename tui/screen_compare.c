@@ -5,65 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/core/compile_note.h"
-#include "model/core/rawlog.h"
-#include "model/core/resample.h"
-#include "model/service/run_findings.h"
-#include "model/service/run_load.h"
 #include "tui/chart_internal.h"
 #include "tui/screens.h"
 
 void dt_compare_close(dt_compare_screen *c)
 {
 	dt_compare_view_free(&c->view);
-	dt_series_free(&c->s[0]);
-	dt_series_free(&c->s[1]);
-	dt_findings_free(&c->findings);
-	if (c->have_noise)
-		dt_noise_free(&c->noise);
-	c->have_noise = 0;
+	dt_comparison_free(&c->cmp);
 	c->open = 0;
-}
-
-/* Replace *s by t when ok; returns ok ? 0 : -1. */
-static int replace(dt_series *s, dt_series *t, int rc)
-{
-	if (rc < 0)
-		return -1;
-	dt_series_free(s);
-	*s = *t;
-	return 0;
-}
-
-/* Interpolation and window means on c->s (pairing by step only). */
-static int transform(dt_compare_screen *c)
-{
-	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
-	dt_series t;
-	int k;
-	if (c->interpolate &&
-	    replace(&c->s[1], &t, dt_series_interpolate(&c->s[1], &c->s[0], &t,
-	                                                &c->ninterp)) < 0)
-		return -1;
-	for (k = 0; win[c->win_idx] && k < 2; k++)
-		if (replace(&c->s[k], &t,
-		            dt_series_window_mean(&c->s[k], win[c->win_idx], &t)) < 0)
-			return -1;
-	return 0;
-}
-
-/* Compile note of the two runs from their journal facts. */
-static void compile_note(dt_compare_screen *c, dt_store *st)
-{
-	dt_fact *fb = NULL, *fp = NULL;
-	size_t nb = 0, np = 0;
-	c->compile[0] = '\0';
-	if (dt_store_fact_list(st, c->run[0].id, &fb, &nb) == 0 &&
-	    dt_store_fact_list(st, c->run[1].id, &fp, &np) == 0)
-		dt_run_compile_note(c->run[0].name, fb, nb, c->run[1].name, fp, np,
-		                    c->compile, sizeof c->compile);
-	free(fb);
-	free(fp);
 }
 
 /* Finding marks on the x axis (letters: S scale, N non-finite, Z zero,
@@ -71,12 +20,13 @@ static void compile_note(dt_compare_screen *c, dt_store *st)
 static void set_marks(dt_compare_screen *c)
 {
 	static const char letter[] = "SNZCO";
+	const dt_findings *fs = &c->cmp.findings;
 	size_t i;
 	c->view.nmarks = 0;
-	for (i = 0; i < c->findings.n && c->view.nmarks < DT_VIEW_MARKS; i++) {
-		const dt_finding *f = &c->findings.v[i];
+	for (i = 0; i < fs->n && c->view.nmarks < DT_VIEW_MARKS; i++) {
+		const dt_finding *f = &fs->v[i];
 		int64_t x = f->step;
-		if (c->view.par.by_samples)
+		if (c->cmp.parity.by_samples)
 			x *= strcmp(f->role, "pilot") == 0 ? c->run[1].global_batch
 			                                   : c->run[0].global_batch;
 		c->view.mark_x[c->view.nmarks] = x;
@@ -84,20 +34,39 @@ static void set_marks(dt_compare_screen *c)
 	}
 }
 
-/* The noise verdict decides instead of the rtol rule (as compare --rule
- * noise): pass at R <= DT_NOISE_ACCEPT. */
-static void noise_rule(dt_compare_screen *c)
-{
-	if (c->rule_noise)
-		c->view.par.verdict = dt_noise_verdict(c->have_noise ? &c->noise
-		                                                     : NULL);
-}
-
 static int fail(dt_compare_screen *c, const char *what, const char *why)
 {
 	snprintf(c->msg, sizeof c->msg, "%.60s: %.180s", what, why);
 	dt_compare_close(c);
 	return -1;
+}
+
+/* The service's comparison for the screen's options. A request it
+ * refuses (noise rule without a further baseline, transforms while the
+ * runs pair by samples) is retried without the screen's options and the
+ * reason shown (rc 1); -1 on a store error. */
+static int prepare(dt_compare_screen *c, dt_store *st, char *err,
+                   size_t errlen)
+{
+	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
+	dt_compare_opts o = {0};
+	int rc;
+	o.interpolate = c->interpolate;
+	o.window = win[c->win_idx];
+	o.set_rule = c->rule_set;
+	o.rule = c->rule;
+	for (size_t i = 0; i < c->nextra; i++)
+		o.also[o.nalso++] = c->extra[i];
+	rc = dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
+	                        errlen);
+	if (rc != 1)
+		return rc;
+	snprintf(c->msg, sizeof c->msg, "%.250s", err);
+	c->interpolate = c->win_idx = c->rule_set = 0;
+	c->nextra = 0;
+	memset(&o, 0, sizeof o);
+	return dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
+	                          errlen);
 }
 
 int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
@@ -108,8 +77,7 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	int same = keep && c->open && same_runs;
 	dt_compare_view old = c->view; /* settings only: read before the free */
 	int64_t cursor_x = 0;
-	char label[2][DT_NAME_MAX + 24], err[600];
-	dt_parity_opts o = dt_parity_adhoc_defaults();
+	char label[2][DT_NAME_MAX + 24], err[800];
 	size_t n;
 	int k;
 
@@ -120,7 +88,7 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	}
 	dt_compare_close(c);
 	if (!same_runs) {
-		c->interpolate = c->win_idx = c->rule_noise = 0;
+		c->interpolate = c->win_idx = c->rule_set = 0;
 		c->findings_open = 0;
 	}
 	c->msg[0] = '\0';
@@ -130,45 +98,19 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	for (n = 0; n < nextra && n < DT_EXTRA_MAX; n++)
 		if (extra[n].id != base->id && extra[n].id != pilot->id)
 			c->extra[c->nextra++] = extra[n];
-	for (k = 0; k < 2; k++) {
-		if (dt_run_series(st, &c->run[k], DT_METRIC_LOSS, &c->s[k], err,
-		                  sizeof err))
-			return fail(c, c->run[k].name, err);
+	if (prepare(c, st, err, sizeof err) != 0)
+		return fail(c, "compare", err);
+	for (k = 0; k < 2; k++)
 		snprintf(label[k], sizeof label[k], "%s (%s)", c->run[k].name,
 		         c->run[k].platform);
-	}
-	o.baseline_gb = c->run[0].global_batch;
-	o.pilot_gb = c->run[1].global_batch;
-	if (dt_run_findings(st, &c->run[0], &c->run[1], DT_METRIC_LOSS, &c->s[0],
-	                    &c->s[1], &c->findings, err, sizeof err) < 0)
-		return fail(c, "findings", err);
-	compile_note(c, st);
-	if ((c->interpolate || c->win_idx || c->nextra) && o.baseline_gb > 0 &&
-	    o.pilot_gb > 0 && o.baseline_gb != o.pilot_gb) {
-		snprintf(c->msg, sizeof c->msg, "global batches differ (%lld vs "
-		         "%lld): paired by samples, so no interpolation, window or "
-		         "noise ratio", (long long)o.baseline_gb,
-		         (long long)o.pilot_gb);
-		c->interpolate = c->win_idx = 0;
-		c->nextra = 0;
-	}
-	if (transform(c) < 0)
-		return fail(c, "interpolation / window", "out of memory");
-	if (c->nextra) {
-		static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
-		if (dt_run_noise(st, c->extra, c->nextra, DT_METRIC_LOSS,
-		                 win[c->win_idx], &c->s[0], &c->s[1], o.warmup,
-		                 &c->noise, err, sizeof err) < 0)
-			return fail(c, "noise ratio", err);
-		c->have_noise = 1;
-	}
-	if (dt_compare_view_init(&c->view, &c->s[0], &c->s[1], &o, label[0],
-	                         label[1]))
+	if (dt_compare_view_init(&c->view, &c->cmp.sb, &c->cmp.sp,
+	                         &c->cmp.parity, label[0], label[1]))
 		return fail(c, "view", "out of memory");
+	snprintf(c->view.sentence, sizeof c->view.sentence, "%s",
+	         c->cmp.sentence);
+	c->view.verdict = c->cmp.verdict;
 	c->open = 1;
-	dt_findings_verdict_note(&c->findings, c->view.note, sizeof c->view.note);
 	set_marks(c);
-	noise_rule(c);
 	if (same) {
 		const int64_t *tx = dt_compare_track(&c->view, &n);
 		c->view.x0 = old.x0;
@@ -196,18 +138,25 @@ static void finding_line(const dt_finding *f, char *buf, size_t n)
 	         f->role, (long long)f->step, f->detail);
 }
 
+/* The noise figures of the comparison (the sentence says whether they
+ * decide). */
 static void noise_line(const dt_compare_screen *c, char *buf, size_t n)
 {
-	const char *rule = c->rule_noise ? "the noise rule decides"
-	                                 : "rtol rule decides, N: noise rule";
-	if (!c->have_noise || isnan(c->noise.ratio))
-		snprintf(buf, n, "noise R: no step common to all %zu GPU runs and "
-		         "the pilot (%s)", c->nextra + 1, rule);
+	const dt_comparison *m = &c->cmp;
+	const char *rule = m->rule == DT_RULE_NOISE ? "the noise rule decides"
+	                                            : "rtol rule decides, N: noise rule";
+	if (!m->have_noise || m->noise.spread_zero || isnan(m->noise.ratio))
+		snprintf(buf, n, "noise R: %s (%s)",
+		         m->have_noise && m->noise.spread_zero
+		         ? "GPU runs identical: noise ratio undefined"
+		         : "no step common to all GPU runs and the pilot", rule);
 	else
 		snprintf(buf, n, "noise R = %.3g (%s) %s: pilot gap / GPU spread "
-		         "over %zu steps, %zu GPU runs; <= %.1f passes",
-		         c->noise.ratio, rule, dt_noise_band(c->noise.ratio),
-		         c->noise.n, c->noise.nbaselines, DT_NOISE_ACCEPT);
+		         "over %zu steps, %zu GPU runs%s; <= %.1f passes",
+		         m->noise.ratio, rule, dt_noise_band(m->noise.ratio),
+		         m->noise.n, m->noise.nbaselines,
+		         m->extra_from_card ? " (the card's pilot)" : "",
+		         DT_NOISE_ACCEPT);
 }
 
 static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
@@ -217,12 +166,12 @@ static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 	char line[700];
 	dt_box(g, w, h, "findings (f/Esc close)", &ix, &iy);
 	y = iy;
-	if (c->findings.n == 0)
+	if (c->cmp.findings.n == 0)
 		dt_grid_text(g, ix, y, w - 4, "no findings: no logging-scale "
 		             "mismatch, NaN/inf, zero loss or constant values",
 		             DT_ROLE_PASS);
-	for (i = 0; i < c->findings.n && y < iy + h - 2; i++) {
-		finding_line(&c->findings.v[i], line, sizeof line);
+	for (i = 0; i < c->cmp.findings.n && y < iy + h - 2; i++) {
+		finding_line(&c->cmp.findings.v[i], line, sizeof line);
 		y += dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, line,
 		                  DT_ROLE_WARN);
 	}
@@ -234,7 +183,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
 	char t[1200], line[700];
 	size_t nf, i;
-	int y, noise = c->nextra > 0;
+	int y, noise = c->cmp.have_noise;
 	if (!c->open) {
 		dt_grid_clear(g);
 		dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
@@ -243,18 +192,19 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		dt_grid_text(g, 0, g->h - 1, g->w, "q:back", DT_ROLE_STATUS);
 		return;
 	}
-	nf = c->findings.n < 2 ? c->findings.n : 2;
-	c->view.top_rows = !c->compile[0] ? 0
-	                   : dt_text_width(c->compile, g->ascii) > g->w ? 2 : 1;
+	nf = c->cmp.findings.n < 2 ? c->cmp.findings.n : 2;
+	c->view.top_rows = !c->cmp.compile_note[0] ? 0
+	                   : dt_text_width(c->cmp.compile_note, g->ascii) > g->w
+	                   ? 2 : 1;
 	c->view.bottom_rows = (int)nf + noise;
 	if (g->h < 22) /* keep the chart: findings stay in the f overlay */
-		c->view.bottom_rows = c->findings.n ? 1 : 0;
+		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
 	/* marks first: LIVE and the transforms survive a narrow title */
 	y = snprintf(t, sizeof t, "%s%s", c->live,
 	             c->live[0] ? dt_grid_dash(g) : "");
 	if (c->interpolate && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y,
-		              "[INTERPOLATED: %zu pilot pts] ", c->ninterp);
+		              "[INTERPOLATED: %zu pilot pts] ", c->cmp.ninterp);
 	if (win[c->win_idx] && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y, "[window %lld] ",
 		              (long long)win[c->win_idx]);
@@ -264,21 +214,22 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	dt_compare_render(&c->view, g, t);
 	if (g->w < 40 || g->h < 12)
 		return;
-	if (c->compile[0])
-		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->compile,
+	if (c->cmp.compile_note[0])
+		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
 		             DT_ROLE_WARN);
 	y = g->h - 1 - c->view.bottom_rows;
 	if (noise && c->view.bottom_rows > (int)nf) {
 		noise_line(c, line, sizeof line);
-		dt_grid_text(g, 0, y++, g->w, line, c->rule_noise ? DT_ROLE_PILOT
-		                                                  : DT_ROLE_LABEL);
+		dt_grid_text(g, 0, y++, g->w, line,
+		             c->cmp.rule == DT_RULE_NOISE ? DT_ROLE_PILOT
+		                                          : DT_ROLE_LABEL);
 	}
-	for (i = 0; i < c->findings.n && y < g->h - 1; i++, y++) {
-		finding_line(&c->findings.v[i], line, sizeof line);
-		if (y == g->h - 2 && i + 1 < c->findings.n) {
+	for (i = 0; i < c->cmp.findings.n && y < g->h - 1; i++, y++) {
+		finding_line(&c->cmp.findings.v[i], line, sizeof line);
+		if (y == g->h - 2 && i + 1 < c->cmp.findings.n) {
 			char more[800];
 			snprintf(more, sizeof more, "+%zu more (f) %s",
-			         c->findings.n - i - 1, line);
+			         c->cmp.findings.n - i - 1, line);
 			dt_grid_text(g, 0, y, g->w, more, DT_ROLE_WARN);
 			break;
 		}
@@ -326,14 +277,16 @@ dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key)
 	case 'w':
 		c->win_idx = (c->win_idx + 1) % DT_NWINDOWS;
 		return reopen(c, st);
-	case 'N':
-		if (!c->nextra) {
+	case 'N': /* toggle the rule that decides (overrides the card) */
+		c->rule = c->cmp.rule == DT_RULE_NOISE ? DT_RULE_TOLERANCE
+		                                       : DT_RULE_NOISE;
+		c->rule_set = 1;
+		reopen(c, st);
+		if (c->msg[0] && c->rule_set == 0)
 			snprintf(c->msg, sizeof c->msg, "the noise rule needs another "
-			         "GPU baseline: mark one with a in the run list");
-			return DT_ACT_REDRAW;
-		}
-		c->rule_noise = !c->rule_noise;
-		return reopen(c, st);
+			         "GPU baseline: mark one with a in the run list or "
+			         "attach one to the pilot");
+		return DT_ACT_REDRAW;
 	case 'f':
 		c->findings_open = 1;
 		return DT_ACT_REDRAW;

@@ -35,8 +35,10 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 		snprintf(state, sizeof state, "superseded by #%lld",
 		         (long long)at(p, i - 1)->id);
 	x += dt_grid_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
-	x += dt_grid_printf(g, x, y, 23, sel ? r : kind_role(d->kind), "%-22s ",
-	                    dt_decision_kind_name(d->kind));
+	x += dt_grid_printf(g, x, y, 23, sel ? r : d->forced_past[0]
+	                    ? DT_ROLE_FAIL : kind_role(d->kind), "%-22s ",
+	                    d->forced_past[0] ? "go FORCED"
+	                    : dt_decision_kind_name(d->kind));
 	x += dt_grid_printf(g, x, y, 17, r, "%-16s ", when);
 	x += dt_grid_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
 	dt_grid_text(g, x, y, g->w - x, state,
@@ -51,6 +53,11 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
 	               (long long)d->id, dt_decision_kind_name(d->kind));
+	if (d->forced_past[0] && y < end) {
+		char f[1100];
+		snprintf(f, sizeof f, "FORCED past open items: %s", d->forced_past);
+		y += dt_grid_wrap(g, 1, y, w, 2, f, DT_ROLE_FAIL);
+	}
 	dt_pv_deciders(d, who, sizeof who);
 	if (y < end)
 		y += dt_grid_wrap(g, 1, y, w, 2, who, DT_ROLE_NORMAL);

@@ -20,14 +20,14 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 		snprintf(cs, sizeof cs, "%lld", (long long)d->checkpoint_step);
 	if (d->resumed_step)
 		snprintf(rs, sizeof rs, "%lld", (long long)d->resumed_step);
-	dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state rs_state = dt_pv_recovery(p, d, rec, sizeof rec);
 	x += dt_grid_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
 	x += dt_grid_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
 	dt_grid_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
 	x += runw + 1;
 	x += dt_grid_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
-	dt_grid_text(g, x, y, g->w - x, rec, sel ? r
-	             : strstr(rec, "OVER") ? DT_ROLE_FAIL : r);
+	dt_grid_text(g, x, y, g->w - x, rec,
+	             sel ? r : dt_pv_recovery_role(rs_state, r));
 }
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
@@ -52,9 +52,10 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		               (long long)d->checkpoint_step,
 		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
 		               d->checkpoint_checksum[0] ? d->checkpoint_checksum : "-");
-	dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state st = dt_pv_recovery(p, d, rec, sizeof rec);
 	if (y < end)
-		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
+		dt_grid_printf(g, 1, y++, g->w - 2,
+		               dt_pv_recovery_role(st, DT_ROLE_NORMAL),
 		               "fault %s, resumed %s: recovery %s",
 		               d->fault_time[0] ? d->fault_time : "-",
 		               d->resumed_time[0] ? d->resumed_time : "-", rec);

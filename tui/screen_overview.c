@@ -70,6 +70,9 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 	return rows ? rows + (rows == 2 && p->ov.nruns > 3) : 1;
 }
 
+/* The verdict of each pair as the assessment states it (the same
+ * sentence as the comparison screen: dt_run_verdict.sentence); the
+ * pilot run's name first when there are several; 3 rows in all. */
 static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	size_t i;
@@ -78,25 +81,17 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	if (p->ov.nverdicts == 0)
 		dt_grid_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
-	/* the pilot run's name only when there are several (the runs rows
-	 * above name it); a long line wraps on 2 rows, 3 rows in all */
 	for (i = 0; i < p->ov.nverdicts && rows < 3; i++) {
 		const dt_run_verdict *v = &p->ov.verdicts[i];
-		char rel[32] = "", line[400];
-		int x;
-		if (!isnan(v->max_abs_rel_diff))
-			snprintf(rel, sizeof rel, ", max |rel| %.2f%%",
-			         100.0 * v->max_abs_rel_diff);
-		x = LABEL_W + dt_grid_text(g, LABEL_W, y + rows, w,
-		                           dt_verdict_name(v->verdict),
-		                           v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
-		                                                         : DT_ROLE_FAIL);
-		snprintf(line, sizeof line, ": %zu steps, %zu breaches (allowed "
-		         "%zu)%s%s%.200s", v->compared, v->breaches, v->allowed, rel,
-		         p->ov.nverdicts > 1 ? "; " : "",
-		         p->ov.nverdicts > 1 ? v->pilot : "");
-		rows += dt_grid_wrap(g, x, y + rows, w - (x - LABEL_W),
-		                     3 - rows < 2 ? 3 - rows : 2, line, DT_ROLE_NORMAL);
+		char line[1200];
+		snprintf(line, sizeof line, "%.200s%s%s",
+		         p->ov.nverdicts > 1 ? v->pilot : "",
+		         p->ov.nverdicts > 1 ? ": " : "", v->sentence);
+		rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
+		                     3 - rows < 2 ? 3 - rows : 2, line,
+		                     v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
+		                     : v->verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL
+		                     : DT_ROLE_WARN);
 	}
 	return rows ? rows : 1;
 }
@@ -134,8 +129,8 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 
 static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 {
-	dt_check_id blk[DT_ITEM_COUNT];
-	size_t n = dt_checklist_blocking(&p->ov.checklist, blk), i;
+	const dt_check_id *blk = p->ov.blocking;
+	size_t n = p->ov.nblocking, i;
 	const size_t *c = p->ov.counts;
 	char line[512];
 	size_t o = 0;
@@ -159,31 +154,56 @@ static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w, 2, line, DT_ROLE_WARN);
 }
 
+/* Whether drill i needs attention: a failed item or a recovery over
+ * the card's limit (the assessment's judgement). */
+static int drill_bad(const dt_pilots *p, size_t i)
+{
+	const dt_drill *d = &p->ov.drills[i];
+	for (size_t k = 0; k < DT_DC_COUNT; k++)
+		if (d->checks[k].status == DT_DC_FAIL)
+			return 1;
+	return p->ov.recovery[i].state == DT_REC_OVER;
+}
+
+static void drill_row(dt_pilots *p, dt_grid *g, int y, int w, size_t i)
+{
+	const dt_drill *d = &p->ov.drills[i];
+	const dt_recovery_check *rc = &p->ov.recovery[i];
+	size_t k, pass = 0, fail = 0;
+	char rec[96];
+	for (k = 0; k < DT_DC_COUNT; k++) {
+		pass += d->checks[k].status == DT_DC_PASS;
+		fail += d->checks[k].status == DT_DC_FAIL;
+	}
+	dt_recovery_text(rc, rec, sizeof rec);
+	dt_grid_printf(g, LABEL_W, y, w,
+	               fail || rc->state == DT_REC_OVER ? DT_ROLE_FAIL
+	               : DT_ROLE_NORMAL,
+	               "#%lld %s: items %zu pass %zu fail; recovery %s",
+	               (long long)d->id, dt_drill_kind_name(d->kind), pass,
+	               fail, rec);
+}
+
+/* Up to two drills, those that fail (an item or the recovery limit)
+ * first, so a failing drill is never the one left out. */
 static int drills(dt_pilots *p, dt_grid *g, int y, int w)
 {
-	size_t i;
+	size_t i, shown = 0, bad = 0;
 	int rows = 1;
 	label(p, g, y, 2, "drills");
-	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%zu recorded",
-	               p->ov.ndrills);
-	for (i = 0; i < p->ov.ndrills && rows < 3; i++, rows++) {
-		const dt_drill *d = &p->ov.drills[i];
-		size_t k, pass = 0, fail = 0;
-		char rec[96];
-		for (k = 0; k < DT_DC_COUNT; k++) {
-			pass += d->checks[k].status == DT_DC_PASS;
-			fail += d->checks[k].status == DT_DC_FAIL;
-		}
-		dt_pv_recovery(p, d, rec, sizeof rec);
-		dt_grid_printf(g, LABEL_W, y + rows, w,
-		               fail ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
-		               "#%lld %s: items %zu pass %zu fail; recovery %s",
-		               (long long)d->id, dt_drill_kind_name(d->kind), pass,
-		               fail, rec);
-	}
-	if (p->ov.ndrills > 2)
-		dt_grid_printf(g, LABEL_W + 14, y, w - 14, DT_ROLE_STATUS,
-		               "(the first two; all in [3])");
+	for (i = 0; i < p->ov.ndrills; i++)
+		bad += drill_bad(p, i);
+	dt_grid_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
+	               "%zu recorded%s%.0zu%s%s", p->ov.ndrills,
+	               bad ? ", " : "", bad, bad ? " failing" : "",
+	               p->ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
+	                                 : "");
+	for (int pass = 1; pass >= 0; pass--)
+		for (i = 0; i < p->ov.ndrills && shown < 2; i++)
+			if (drill_bad(p, i) == pass) {
+				drill_row(p, g, y + rows++, w, i);
+				shown++;
+			}
 	return rows;
 }
 
@@ -199,7 +219,7 @@ static int journal(dt_pilots *p, dt_grid *g, int y, int w)
 
 static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 {
-	const dt_decision *d = dt_overview_latest(&p->ov);
+	const dt_decision *d = dt_assessment_latest(&p->ov);
 	char when[17], who[600];
 	int rows;
 	label(p, g, y, 4, "decisions");
@@ -209,12 +229,20 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 		return 1;
 	}
 	dt_pv_when(d->decided_at, when);
-	dt_grid_printf(g, LABEL_W, y, w, d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
+	dt_grid_printf(g, LABEL_W, y, w, d->forced_past[0] ? DT_ROLE_FAIL
+	               : d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
-	               : DT_ROLE_PILOT, "latest #%lld %s at %s by %s (%zu in the log)",
-	               (long long)d->id, dt_decision_kind_name(d->kind), when,
-	               d->recorded_by, p->ov.ndecisions);
-	rows = 1 + dt_grid_wrap(g, LABEL_W, y + 1, w,
+	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in the "
+	               "log)", (long long)d->id, dt_decision_kind_name(d->kind),
+	               d->forced_past[0] ? " FORCED" : "", when, d->recorded_by,
+	               p->ov.ndecisions);
+	rows = 1;
+	if (d->forced_past[0] && avail > 1) {
+		char f[1100];
+		snprintf(f, sizeof f, "forced past: %s", d->forced_past);
+		rows += dt_grid_wrap(g, LABEL_W, y + 1, w, 1, f, DT_ROLE_FAIL);
+	}
+	rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
 	                        avail > 6 ? 4 : avail > 2 ? avail - 2 : 1,
 	                        d->rationale, DT_ROLE_NORMAL);
 	dt_pv_deciders(d, who, sizeof who);

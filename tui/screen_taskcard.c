@@ -33,6 +33,7 @@ static const char *kind_hint(dt_tc_kind k)
 	case DT_TC_INT0: return "a whole number >= 0";
 	case DT_TC_REAL: return "a number (range in the label)";
 	case DT_TC_TYPE: return "lora, full or continued";
+	case DT_TC_RULE: return "rtol or noise";
 	default: return "text";
 	}
 }

@@ -12,6 +12,7 @@
 
 #include "model/core/findings.h"
 #include "model/core/noise.h"
+#include "model/service/compare.h"
 #include "model/service/resume_run.h"
 #include "model/core/series.h"
 #include "model/store/store.h"
@@ -75,30 +76,26 @@ size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out);
 
 typedef struct dt_compare_screen {
 	dt_run run[2];         /* baseline, pilot (copies) */
-	dt_series s[2];        /* loss curves as shown (after interpolation /
-	                        * window means), owned */
+	dt_comparison cmp;     /* the comparison shown (model/service/
+	                        * compare.h), owned; the view borrows its
+	                        * curves, parity and sentence */
 	dt_compare_view view;
 	int open;
 	char msg[256];
-	/* issue 5: what is said beside the rtol/atol rule */
-	dt_findings findings;  /* on the curves as logged, owned */
-	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines (copies) */
+	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines marked with a */
 	size_t nextra;
-	int have_noise;
-	dt_noise noise;        /* owned when have_noise */
-	int rule_noise;        /* 1: the noise rule decides (key N) */
+	int rule_set;          /* 1: N chose the rule (overrides the card) */
+	dt_rule rule;          /* the rule N chose, when rule_set */
 	int interpolate;       /* 1: pilot interpolated onto the baseline (i) */
-	size_t ninterp;        /* pilot points made by interpolation */
 	int win_idx;           /* into DT_WINDOWS (w) */
-	char compile[600];     /* dt_run_compile_note, "" when none */
 	int findings_open;     /* the findings overlay (f) */
 	char live[160];        /* "LIVE ..." marker set by the app, "" = off */
 } dt_compare_screen;
 
-/* Load both runs' loss curves, the findings (dt_run_findings), the
- * compile note (dt_run_compile_note) and, with extra baselines
- * extra[0..nextra), the noise ratio (dt_run_noise); apply the screen's
- * interpolation / window options and build the view. When `keep` and the
+/* Compare the runs through the service (dt_compare_prepare: the task
+ * card of a pilot both runs belong to, the screen's rule / interpolation
+ * / window options, extra baselines extra[0..nextra)) and build the view
+ * on the result. When `keep` and the
  * same runs were open, zoom, cursor step, smoothing and log scale are
  * kept (used on data reload and option changes); the options are kept
  * whenever the runs are the same. Returns 0 or -1 (message in c->msg;

@@ -14,8 +14,8 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
                      const dt_compare_view *v)
 {
 	const dt_glyphs *gl = g->gl;
-	double rtol = v->par.opts.rtol, R, maxabs = 0;
-	size_t n = v->par.n, i0, i1;
+	double rtol = v->par->opts.rtol, R, maxabs = 0;
+	size_t n = v->par->n, i0, i1;
 	dt_plot_series s;
 	dt_canvas cv;
 	unsigned char *nonfinite;

@@ -11,7 +11,7 @@
 
 static void predicate(dt_jw *w, const dt_pack *p)
 {
-	const dt_decision *d = dt_overview_latest(&p->ov);
+	const dt_decision *d = dt_assessment_latest(&p->ov);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "schema_version"); dt_jw_int(w, DT_PACK_SCHEMA_VERSION);
 	dt_jw_key(w, "pilot"); dt_jw_str(w, p->ov.pilot.name);

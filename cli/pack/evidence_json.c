@@ -412,7 +412,7 @@ int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
 	dt_jw_key(&w, "drills");
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < p->ov.ndrills; i++)
-		dt_drill_json(&w, &p->ov.drills[i], p->recovery_limit);
+		dt_drill_json(&w, &p->ov.drills[i], &p->ov.recovery[i]);
 	dt_jw_arr_end(&w);
 	checklist_json(&w, p);
 	ledger_json(&w, p);

@@ -1,6 +1,6 @@
 /* report.c: the report's sections, written through a dt_doc (HTML or
  * Markdown). Renders what dt_pack holds; every verdict word comes from
- * the assessment (dt_overview), none is computed here. */
+ * the assessment (dt_assessment), none is computed here. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,7 +53,7 @@ static const char *i64(int64_t v, char *buf, size_t n)
 static void summary(dt_doc *d, const dt_pack *p)
 {
 	char t[1400];
-	const dt_decision *last = dt_overview_latest(&p->ov);
+	const dt_decision *last = dt_assessment_latest(&p->ov);
 	snprintf(t, sizeof t, "Pilot %s, created by %s at %s. Exported at %s by "
 	         "%s. Verdicts are those of the pilot's assessment (the same as "
 	         "dualtrack pilot show and the pilot overview).", p->ov.pilot.name,
@@ -306,17 +306,16 @@ static void drills(dt_doc *d, const dt_pack *p)
 	     "against the limit", "verification");
 	for (size_t i = 0; i < p->ov.ndrills; i++) {
 		const dt_drill *dr = &p->ov.drills[i];
-		double s;
-		const char *against = "unknown";
-		int bad = 0;
-		if (dt_drill_recovery(dr, &s) == 0) {
-			snprintf(rec, sizeof rec, "%.0f s", s);
-			if (p->recovery_limit >= 0) {
-				bad = s > p->recovery_limit;
-				against = bad ? "over the limit" : "within the limit";
-			} else
-				against = "no limit set";
-		} else
+		/* the assessment's one recovery judgement (dt_drill_recovery_check) */
+		const dt_recovery_check *rc = &p->ov.recovery[i];
+		int bad = rc->state == DT_REC_OVER;
+		const char *against = rc->state == DT_REC_WITHIN ? "within the limit"
+		                      : bad ? "over the limit"
+		                      : rc->state == DT_REC_NO_LIMIT ? "no limit set"
+		                      : "unknown";
+		if (!isnan(rc->seconds))
+			snprintf(rec, sizeof rec, "%.0f s", rc->seconds);
+		else
 			snprintf(rec, sizeof rec, "unknown");
 		snprintf(ck, sizeof ck, "%s (step %lld), resumed at step %lld",
 		         dr->checkpoint_id[0] ? dr->checkpoint_id : "-",

@@ -23,6 +23,21 @@ static int failed_drill(const dt_drill *drills, size_t nd, size_t *d,
 	return 0;
 }
 
+/* First drill whose recovery took longer than the card allows. */
+static int over_limit(const dt_drill *drills, size_t nd,
+                      const dt_taskcard *card, size_t *d,
+                      dt_recovery_check *rc)
+{
+	for (size_t i = 0; i < nd; i++) {
+		*rc = dt_drill_recovery_check(&drills[i], card);
+		if (rc->state == DT_REC_OVER) {
+			*d = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static size_t verified_drills(const dt_drill *drills, size_t nd)
 {
 	size_t n = 0;
@@ -36,16 +51,23 @@ static size_t verified_drills(const dt_drill *drills, size_t nd)
 }
 
 void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
-                   size_t nd, dt_check_status *status, char *detail, size_t n)
+                   size_t nd, const dt_taskcard *card,
+                   dt_check_status *status, char *detail, size_t n)
 {
 	size_t di;
 	int item;
+	dt_recovery_check rc;
 	for (size_t i = 0; i < nv; i++)
 		if (v[i].verdict == DT_VERDICT_FAIL) {
 			*status = DT_CK_FAIL;
-			snprintf(detail, n, "parity fail: %s vs %s: %zu breaches > %zu "
-			         "allowed of %zu steps", v[i].pilot, v[i].baseline,
-			         v[i].breaches, v[i].allowed, v[i].compared);
+			if (v[i].rule == DT_RULE_NOISE)
+				snprintf(detail, n, "parity fail: %s vs %s: noise R = %.3g > "
+				         "%.1f over the GPU runs' spread", v[i].pilot,
+				         v[i].baseline, v[i].noise_ratio, DT_NOISE_ACCEPT);
+			else
+				snprintf(detail, n, "parity fail: %s vs %s: %zu breaches > %zu "
+				         "allowed of %zu steps", v[i].pilot, v[i].baseline,
+				         v[i].breaches, v[i].allowed, v[i].compared);
 			return;
 		}
 	if (failed_drill(drills, nd, &di, &item)) {
@@ -53,6 +75,13 @@ void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
 		snprintf(detail, n, "drill #%lld (%s): %s failed",
 		         (long long)drills[di].id, dt_drill_kind_name(drills[di].kind),
 		         dt_drill_item_name((dt_drill_item)item));
+		return;
+	}
+	if (over_limit(drills, nd, card, &di, &rc)) {
+		*status = DT_CK_FAIL;
+		snprintf(detail, n, "drill #%lld (%s): recovery %.0f s over the "
+		         "card's %.0f s limit", (long long)drills[di].id,
+		         dt_drill_kind_name(drills[di].kind), rc.seconds, rc.limit);
 		return;
 	}
 	*status = DT_CK_PENDING;
@@ -63,8 +92,9 @@ void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
 	}
 	for (size_t i = 0; i < nv; i++)
 		if (v[i].verdict != DT_VERDICT_PASS) {
-			snprintf(detail, n, "parity insufficient: %s vs %s: %zu common "
-			         "steps", v[i].pilot, v[i].baseline, v[i].compared);
+			snprintf(detail, n, "parity insufficient: %s vs %s: %.300s",
+			         v[i].pilot, v[i].baseline, v[i].reason[0] ? v[i].reason :
+			         "fewer than 2 compared steps");
 			return;
 		}
 	size_t nver = verified_drills(drills, nd);

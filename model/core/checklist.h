@@ -12,8 +12,10 @@
  *
  * Computed rules (dt_check_rules.c):
  * - step6: fail when a pilot run's parity verdict against the baseline
- *   (task card rtol / atol / warm-up) fails or a drill has a failed
- *   verification item; pass when every verdict passes and at least one
+ *   (task card rtol / atol / warm-up / rule) fails, a drill has a failed
+ *   verification item, or a drill's recovery took longer than the task
+ *   card's acceptable recovery time (dt_drill_recovery_check: over);
+ *   pass when every verdict passes and at least one
  *   drill verified a resume (an item passed); pending otherwise (no runs,
  *   insufficient overlap, no verified drill).
  * - trial1: for every pilot run, the loss is present from the first
@@ -107,13 +109,21 @@ typedef struct dt_checklist {
 	dt_check_item items[DT_ITEM_COUNT];
 } dt_checklist;
 
-/* A pilot run's parity verdict against the pilot's first baseline run. */
+/* A pilot run's parity verdict against the pilot's first baseline run
+ * (the assessment fills it from the comparison, service/compare.h). */
 typedef struct dt_run_verdict {
 	char baseline[DT_NAME_MAX], pilot[DT_NAME_MAX];
-	dt_verdict verdict;
-	size_t compared, breaches, allowed;
+	dt_verdict verdict;           /* final, under `rule` */
+	dt_rule rule;                 /* the rule that decided */
+	size_t compared, breaches, allowed; /* tolerance rule counts */
 	double max_abs_rel_diff;      /* NaN when nothing compared */
 	int by_samples;
+	dt_parity_opts opts;          /* rtol, atol, warm-up used */
+	double noise_ratio;           /* R; NaN when none or undefined */
+	size_t nfindings;             /* findings of the pair */
+	char note[96];                /* findings note, "" = none */
+	char reason[700];             /* why insufficient, "" otherwise */
+	char sentence[900];           /* dt_verdict_sentence, as on screens */
 } dt_run_verdict;
 
 /* A pilot-role run, as the trial rules see it. */
@@ -144,7 +154,8 @@ int dt_check_validate(dt_check_id id, dt_check_status status,
 /* The computed rules (file comment). Each sets *status and a detail text
  * with the figures (size n). */
 void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
-                   size_t nd, dt_check_status *status, char *detail, size_t n);
+                   size_t nd, const dt_taskcard *card,
+                   dt_check_status *status, char *detail, size_t n);
 void dt_rule_trial1(const dt_check_run *runs, size_t nr,
                     dt_check_status *status, char *detail, size_t n);
 void dt_rule_trial5(const dt_check_run *runs, size_t nr,

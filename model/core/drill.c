@@ -254,3 +254,56 @@ int dt_drill_validate(dt_drill *d, char *err, size_t errlen)
 			return -1;
 	return 0;
 }
+
+dt_recovery_check dt_drill_recovery_check(const dt_drill *d,
+                                          const dt_taskcard *card)
+{
+	dt_recovery_check c = {DT_REC_UNKNOWN, NAN, NAN};
+	double s, lim;
+	int has_lim = card && dt_taskcard_recovery(card, &lim) == 0;
+	if (has_lim)
+		c.limit = lim;
+	if (dt_drill_recovery(d, &s) != 0)
+		return c;
+	c.seconds = s;
+	if (s < 0)
+		c.state = DT_REC_UNKNOWN;
+	else if (!has_lim)
+		c.state = DT_REC_NO_LIMIT;
+	else
+		c.state = s <= lim ? DT_REC_WITHIN : DT_REC_OVER;
+	return c;
+}
+
+const char *dt_recovery_state_name(dt_recovery_state s)
+{
+	switch (s) {
+	case DT_REC_WITHIN: return "within";
+	case DT_REC_OVER: return "over";
+	case DT_REC_NO_LIMIT: return "no limit";
+	default: return "unknown";
+	}
+}
+
+char *dt_recovery_text(const dt_recovery_check *c, char *out, size_t n)
+{
+	switch (c->state) {
+	case DT_REC_WITHIN:
+		snprintf(out, n, "%.0f s (limit %.0f s)", c->seconds, c->limit);
+		break;
+	case DT_REC_OVER:
+		snprintf(out, n, "%.0f s, OVER the %.0f s limit", c->seconds,
+		         c->limit);
+		break;
+	case DT_REC_NO_LIMIT:
+		snprintf(out, n, "%.0f s (no limit on the card)", c->seconds);
+		break;
+	default:
+		if (isnan(c->seconds))
+			snprintf(out, n, "-");
+		else
+			snprintf(out, n, "%.0f s: resumed before the fault (unknown)",
+			         c->seconds);
+	}
+	return out;
+}

@@ -32,6 +32,7 @@
 
 #include "model/core/run.h"
 #include "model/core/series.h"
+#include "model/core/taskcard.h"
 
 /* X(ENUM, name, description) */
 #define DT_DRILL_KINDS(X) \
@@ -149,5 +150,39 @@ int dt_drill_validate(dt_drill *d, char *err, size_t errlen);
 /* Check a drill verification note (as dt_drill_validate's note).
  * Returns 0 or -1 with a message in err. */
 int dt_drill_note_check(const char *note, char *err, size_t errlen);
+
+/* A drill's recovery time against the task card's acceptable recovery
+ * time (field recovery-seconds):
+ * - WITHIN: both times known, 0 <= seconds <= limit;
+ * - OVER: seconds > limit: the drill fails (step 6 fails and blocks a
+ *   go unless a person overrides step 6 with a reason);
+ * - NO_LIMIT: seconds known, the card sets no limit;
+ * - UNKNOWN: a time missing or unparsable, or the resumed time before
+ *   the fault time (negative seconds: an impossible record, never
+ *   counted as within). */
+typedef enum dt_recovery_state {
+	DT_REC_UNKNOWN = 0,
+	DT_REC_WITHIN,
+	DT_REC_OVER,
+	DT_REC_NO_LIMIT
+} dt_recovery_state;
+
+typedef struct dt_recovery_check {
+	dt_recovery_state state;
+	double seconds;       /* resumed - fault, s; NaN when a time is missing */
+	double limit;         /* the card's limit, s; NaN when not set */
+} dt_recovery_check;
+
+/* The one recovery judgement (rules above); never fails. */
+dt_recovery_check dt_drill_recovery_check(const dt_drill *d,
+                                          const dt_taskcard *card);
+
+/* "within", "over", "no limit", "unknown" (the JSON words). */
+const char *dt_recovery_state_name(dt_recovery_state s);
+
+/* Display text: "1200 s, OVER the 900 s limit", "600 s (limit 900 s)",
+ * "600 s (no limit on the card)", "-" (no times), "-690 s: resumed before
+ * the fault (unknown)". Written to out (size n); returns out. */
+char *dt_recovery_text(const dt_recovery_check *c, char *out, size_t n);
 
 #endif

@@ -20,6 +20,13 @@ const char *dt_noise_band(double r)
 	return "far outside GPU noise";
 }
 
+dt_verdict dt_noise_rule_verdict(const dt_noise *n)
+{
+	if (!n || n->n < 2 || n->spread_zero || isnan(n->ratio))
+		return DT_VERDICT_INSUFFICIENT;
+	return n->ratio <= DT_NOISE_ACCEPT ? DT_VERDICT_PASS : DT_VERDICT_FAIL;
+}
+
 void dt_noise_free(dt_noise *n)
 {
 	free(n->step);
@@ -86,7 +93,8 @@ int dt_noise_compute(const dt_series *const *baselines, size_t k,
 	free(cur);
 	free(b);
 	if (out->n > 0) {
-		out->ratio = sqrt(gsum) / (sqrt(ssum) + 1e-12);
+		out->spread_zero = ssum == 0;
+		out->ratio = ssum > 0 ? sqrt(gsum) / sqrt(ssum) : NAN;
 		out->mean_spread = sqrt(ssum / (double)out->n);
 		out->mean_gap = sqrt(gsum / (double)out->n);
 	}

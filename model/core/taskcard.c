@@ -105,6 +105,14 @@ int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
 		snprintf(err, errlen, "%s: expected lora, full or continued",
 		         what);
 		return -1;
+	case DT_TC_RULE: {
+		dt_rule rule;
+		if (dt_rule_parse(value, &rule) == 0)
+			return 0;
+		snprintf(err, errlen, "task card %s: expected rtol or noise",
+		         d->key);
+		return -1;
+	}
 	case DT_TC_TEXT:
 		break;
 	}
@@ -123,6 +131,12 @@ dt_parity_opts dt_taskcard_parity(const dt_taskcard *tc)
 	if (parse_int(DT_TC_WARMUP, tc->value[DT_TC_WARMUP], &w) == 0)
 		o.warmup = w;
 	return o;
+}
+
+int dt_taskcard_rule(const dt_taskcard *tc, dt_rule *rule)
+{
+	*rule = DT_RULE_TOLERANCE;
+	return dt_rule_parse(tc->value[DT_TC_MATCH_RULE], rule) == 0 ? 0 : 1;
 }
 
 int dt_taskcard_recovery(const dt_taskcard *tc, double *seconds)

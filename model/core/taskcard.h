@@ -13,13 +13,15 @@
 #include <stdint.h>
 
 #include "model/core/parity.h"
+#include "model/core/verdict_text.h"
 
 typedef enum dt_tc_kind {
 	DT_TC_TEXT,  /* free text on one line */
 	DT_TC_INT,   /* whole number >= 1 (digits only) */
 	DT_TC_INT0,  /* whole number >= 0 (digits only) */
 	DT_TC_REAL,  /* real in the field's range (dt_taskcard_range) */
-	DT_TC_TYPE   /* training type: lora | full | continued */
+	DT_TC_TYPE,  /* training type: lora | full | continued */
+	DT_TC_RULE   /* the rule that decides parity: rtol | noise */
 } dt_tc_kind;
 
 /* Documented ranges of the baseline-match criteria and limits: rtol is a
@@ -54,7 +56,8 @@ typedef enum dt_tc_kind {
 	X(CUSTOM_OPS, "custom-ops", DT_TC_TEXT, "custom operators (CUDA extensions)") \
 	X(RTOL, "rtol", DT_TC_REAL, "baseline match: rtol (fraction, default 0.02)") \
 	X(ATOL, "atol", DT_TC_REAL, "baseline match: atol (loss units, default 0)") \
-	X(WARMUP, "warmup", DT_TC_INT0, "baseline match: warm-up steps not compared (default 0)")
+	X(WARMUP, "warmup", DT_TC_INT0, "baseline match: warm-up steps not compared (default 0)") \
+	X(MATCH_RULE, "rule", DT_TC_RULE, "baseline match: rule that decides (rtol or noise, default rtol)")
 
 #define DT_TC_ENUM(e, key, kind, label) DT_TC_##e,
 typedef enum dt_tc_field { DT_TASKCARD_FIELDS(DT_TC_ENUM) DT_TC_COUNT } dt_tc_field;
@@ -104,6 +107,13 @@ int dt_tolerance_check(double rtol, double atol, char *err, size_t errlen);
  * valid (a stored value outside the documented range is ignored), the
  * defaults of dt_parity_defaults() otherwise (global batches unknown). */
 dt_parity_opts dt_taskcard_parity(const dt_taskcard *tc);
+
+/* The rule that decides parity for this pilot: returns 0 and sets *rule
+ * when the card's rule field is set ("rtol" or "noise"), 1 when it is not
+ * (*rule is then DT_RULE_TOLERANCE, the default). Under "noise" the
+ * pilot's further baseline runs are the other GPU seeds (dt_assessment,
+ * dt_compare_prepare). */
+int dt_taskcard_rule(const dt_taskcard *tc, dt_rule *rule);
 
 /* Acceptable recovery time in seconds: returns 0 and sets *seconds when
  * the card holds it, 1 when it is not set. */

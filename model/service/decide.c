@@ -1,6 +1,6 @@
 /* dt_evidence.c: the canonical evidence text a decision's digest covers,
- * and recording a decision (dt_overview.h). */
-#include "model/service/overview.h"
+ * and recording a decision (dt_assessment.h). */
+#include "model/service/assessment.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "model/util/jsonw.h"
 #include "model/util/strbuf.h"
 
-static void evidence_runs(dt_store *st, const dt_overview *ov, dt_strbuf *b)
+static void evidence_runs(dt_store *st, const dt_assessment *ov, dt_strbuf *b)
 {
 	for (size_t i = 0; i < ov->nruns; i++) {
 		const dt_pilot_run *r = &ov->runs[i];
@@ -38,7 +38,7 @@ static void evidence_runs(dt_store *st, const dt_overview *ov, dt_strbuf *b)
 	}
 }
 
-static void evidence_checks(const dt_overview *ov, dt_strbuf *b)
+static void evidence_checks(const dt_assessment *ov, dt_strbuf *b)
 {
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
 		const dt_check_item *it = &ov->checklist.items[i];
@@ -60,7 +60,7 @@ static void evidence_checks(const dt_overview *ov, dt_strbuf *b)
 	}
 }
 
-static void evidence_drills(const dt_overview *ov, dt_strbuf *b)
+static void evidence_drills(const dt_assessment *ov, dt_strbuf *b)
 {
 	for (size_t i = 0; i < ov->ndrills; i++) {
 		const dt_drill *d = &ov->drills[i];
@@ -80,7 +80,7 @@ static void evidence_drills(const dt_overview *ov, dt_strbuf *b)
 	}
 }
 
-char *dt_evidence_text(dt_store *st, const dt_overview *ov)
+char *dt_evidence_text(dt_store *st, const dt_assessment *ov)
 {
 	dt_strbuf b = {0};
 	dt_sb_printf(&b, "dualtrack evidence v1\npilot %s\n", ov->pilot.name);
@@ -98,7 +98,7 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
               const char *rationale, const dt_decider *deciders, size_t nd,
               const char *by, dt_decision *out, char *err, size_t errlen)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	memset(out, 0, sizeof *out);
 	if (nd == 0 || nd > DT_DECIDERS_MAX) {
 		snprintf(err, errlen, "a decision needs 1..%d deciders",
@@ -110,7 +110,7 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
 		         sizeof out->rationale - 1);
 		return -1;
 	}
-	int rc = dt_overview_load(st, name, &ov, err, errlen);
+	int rc = dt_assessment_load(st, name, &ov, err, errlen);
 	if (rc != 0)
 		return rc;
 	out->pilot_id = ov.pilot.id;
@@ -124,7 +124,7 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
 	if (kind == DT_DECIDE_GO)  /* a go past open items was forced */
 		dt_checklist_open_text(&ov.checklist, out->forced_past,
 		                       sizeof out->forced_past);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	if (!out->evidence_text) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

@@ -88,10 +88,3 @@ out:
 	free(bases);
 	return rc;
 }
-
-dt_verdict dt_noise_verdict(const dt_noise *n)
-{
-	if (!n || n->n < 2 || isnan(n->ratio))
-		return DT_VERDICT_INSUFFICIENT;
-	return n->ratio <= DT_NOISE_ACCEPT ? DT_VERDICT_PASS : DT_VERDICT_FAIL;
-}

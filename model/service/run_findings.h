@@ -36,9 +36,5 @@ int dt_run_noise(dt_store *st, const dt_run *extra, size_t nextra,
                  const dt_series *sp, int64_t warmup, dt_noise *out,
                  char *err, size_t errlen);
 
-/* The verdict of the noise rule (`compare --rule noise`): pass when the
- * ratio R <= DT_NOISE_ACCEPT, fail above, insufficient for a NULL noise,
- * a NaN ratio or fewer than 2 steps. */
-dt_verdict dt_noise_verdict(const dt_noise *n);
 
 #endif

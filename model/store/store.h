@@ -236,7 +236,7 @@ int dt_store_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
 /* ---- checklist -------------------------------------------------------- */
 
 /* Load a pilot's entries and evidence into *cl (computed_* left unset;
- * dt_overview_load fills them). Free with dt_checklist_free. */
+ * dt_assessment_load fills them). Free with dt_checklist_free. */
 int dt_store_checklist_load(dt_store *st, int64_t pilot_id,
                             dt_checklist *cl);
 

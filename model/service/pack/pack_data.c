@@ -98,7 +98,7 @@ int dt_pack_load(dt_store *st, const char *name, dt_pack *p, char *err,
                  size_t errlen)
 {
 	memset(p, 0, sizeof *p);
-	int rc = dt_overview_load(st, name, &p->ov, err, errlen);
+	int rc = dt_assessment_load(st, name, &p->ov, err, errlen);
 	if (rc != 0)
 		return rc;
 	if (dt_taskcard_recovery(&p->ov.card, &p->recovery_limit) != 0)
@@ -136,6 +136,6 @@ void dt_pack_free(dt_pack *p)
 	dt_parity_free(&p->chart.pairing);
 	dt_ledger_view_free(&p->ledger);
 	free(p->links);
-	dt_overview_free(&p->ov);
+	dt_assessment_free(&p->ov);
 	memset(p, 0, sizeof *p);
 }

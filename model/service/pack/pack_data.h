@@ -1,5 +1,5 @@
 /* pack_data.h: everything an evidence pack shows, loaded in one call
- * (issue 10). The verdicts are the service's (dt_overview: parity per
+ * (issue 10). The verdicts are the service's (dt_assessment: parity per
  * pilot run, resume per restart, the checklist with its computed items,
  * drills, decisions); this adds what a report needs around them: each
  * run's imported files and journal, the loss curves of the first
@@ -20,7 +20,7 @@
 #include "model/core/parity.h"
 #include "model/core/series.h"
 #include "model/service/ledger_load.h"
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 
 /* One run of the pilot: its files (path as imported, SHA-256, bytes) and
  * journal (current value per key). Parallel to ov.runs. */
@@ -49,7 +49,7 @@ typedef struct dt_pack_link {
 } dt_pack_link;
 
 typedef struct dt_pack {
-	dt_overview ov;                 /* the service's assessment */
+	dt_assessment ov;                 /* the service's assessment */
 	dt_pack_run *runs;              /* [ov.nruns] owned */
 	dt_pack_chart chart;
 	dt_ledger_view ledger;

@@ -1,0 +1,21 @@
+/* compare_print.h: `dualtrack compare` output: a finished comparison
+ * (model/service/compare.h) as text or JSON. Renders only; the verdict
+ * and every figure come from the service. */
+#ifndef DT_COMPARE_PRINT_H
+#define DT_COMPARE_PRINT_H
+
+#include "model/service/compare.h"
+
+/* JSON object on stdout: baseline, pilot, metric, x, points[], summary
+ * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),
+ * allowed_breaches, rtol, atol, warmup, by_samples, verdict, rules_source,
+ * taskcard_pilot, sentence, interpolated, window, rule, noise_ratio,
+ * noise, findings, verdict_note, notes, reason). */
+void dt_compare_print_json(const dt_comparison *c);
+
+/* Text on stdout (names and notes sanitised): compile note, the runs,
+ * the rule and where it came from, counts, transforms, noise, findings,
+ * notes, then "verdict: WORD[: why]". */
+void dt_compare_print_text(const dt_comparison *c);
+
+#endif

@@ -1,0 +1,116 @@
+/* verdict_text.c: rule names, the final verdict and its sentence
+ * (verdict_text.h). */
+#include "model/core/verdict_text.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *dt_rule_name(dt_rule r)
+{
+	return r == DT_RULE_NOISE ? "noise" : "rtol";
+}
+
+int dt_rule_parse(const char *s, dt_rule *out)
+{
+	if (!strcmp(s, "rtol") || !strcmp(s, "tolerance")) {
+		*out = DT_RULE_TOLERANCE;
+		return 0;
+	}
+	if (!strcmp(s, "noise")) {
+		*out = DT_RULE_NOISE;
+		return 0;
+	}
+	return -1;
+}
+
+const char *dt_verdict_word(dt_verdict v)
+{
+	switch (v) {
+	case DT_VERDICT_PASS: return "PASS";
+	case DT_VERDICT_FAIL: return "FAIL";
+	default: return "INSUFFICIENT";
+	}
+}
+
+dt_verdict dt_rule_verdict(dt_rule rule, const dt_parity *par,
+                           const dt_noise *noise)
+{
+	if (rule == DT_RULE_NOISE)
+		return dt_noise_rule_verdict(noise);
+	return par->verdict;
+}
+
+/* Append to buf at *o (clamped; buf stays terminated). */
+static void put(char *buf, size_t len, size_t *o, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void put(char *buf, size_t len, size_t *o, const char *fmt, ...)
+{
+	va_list ap;
+	if (*o >= len)
+		return;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + *o, len - *o, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*o += (size_t)k;
+}
+
+static void noise_head(const dt_noise *n, char *buf, size_t len, size_t *o)
+{
+	if (!n)
+		put(buf, len, o, "the noise rule needs a second GPU baseline run");
+	else if (n->spread_zero)
+		put(buf, len, o, "GPU runs identical: noise ratio undefined");
+	else if (isnan(n->ratio))
+		put(buf, len, o, "noise R: no step common to all %zu GPU runs and "
+		    "the pilot", n->nbaselines);
+	else
+		put(buf, len, o, "noise R = %.3g (%s; <= %.1f passes) over %zu "
+		    "steps, %zu GPU runs", n->ratio, dt_noise_band(n->ratio),
+		    DT_NOISE_ACCEPT, n->n, n->nbaselines);
+}
+
+int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
+                        const dt_noise *noise, dt_verdict v,
+                        const char *note, const char *reason, char *buf,
+                        size_t len)
+{
+	const char *unit = par->by_samples ? "samples" : "steps";
+	const char *one = par->by_samples ? "sample" : "step";
+	char tol[96];
+	size_t o = 0;
+	if (len == 0)
+		return 0;
+	buf[0] = '\0';
+	snprintf(tol, sizeof tol, "|p-b| > %g + %g*|b|", par->opts.atol,
+	         par->opts.rtol);
+	put(buf, len, &o, "verdict %s", dt_verdict_word(v));
+	if (note && note[0])
+		put(buf, len, &o, " (%s)", note);
+	put(buf, len, &o, ": ");
+	if (rule == DT_RULE_NOISE) {
+		noise_head(noise, buf, len, &o);
+		put(buf, len, &o, "; ");
+	} else if (reason && reason[0]) {
+		put(buf, len, &o, "%s; ", reason);
+	}
+	if (par->n == 0 || (par->n < 2 && par->verdict ==
+	                    DT_VERDICT_INSUFFICIENT))
+		put(buf, len, &o, "%zu common %s after warm-up (need 2); rule %s",
+		    par->n, par->n == 1 ? one : unit, tol);
+	else
+		put(buf, len, &o, "%zu of %zu %s breach %s (allowed %zu)",
+		    par->breaches, par->n, unit, tol, par->allowed_breaches);
+	if (par->breaches)
+		put(buf, len, &o, "; first breach at %s %lld", one,
+		    (long long)par->first_breach_x);
+	if (par->n && !isnan(par->max_abs_rel_diff))
+		put(buf, len, &o, "; max |rel diff| %.1f%% at %s %lld",
+		    par->max_abs_rel_diff * 100.0, one,
+		    (long long)par->max_abs_rel_diff_x);
+	put(buf, len, &o, "; warm-up %lld", (long long)par->opts.warmup);
+	return (int)o;
+}

@@ -1,0 +1,60 @@
+/* verdict_text.h: the rule that decides a comparison (tolerance or GPU
+ * noise), the final verdict under that rule, and the one sentence that
+ * states it. `dualtrack compare`, `pilot show`, the TUI comparison and the
+ * TUI overview all print verdicts through these functions, so the words
+ * and the "N of M steps" counts cannot drift apart between front-ends.
+ *
+ * Pure domain: no store, no terminal. Sentences hold run-free text only
+ * (numbers, rule, the caller's note and reason, which the caller must
+ * sanitise before display if they come from the store). */
+#ifndef DT_VERDICT_TEXT_H
+#define DT_VERDICT_TEXT_H
+
+#include <stddef.h>
+
+#include "model/core/noise.h"
+#include "model/core/parity.h"
+
+/* The rule that decides the verdict. TOLERANCE: the rtol/atol breach
+ * count (dt_parity.h); NOISE: the noise ratio R against further GPU
+ * baseline runs (dt_noise.h, pass at R <= DT_NOISE_ACCEPT). */
+typedef enum dt_rule {
+	DT_RULE_TOLERANCE = 0,
+	DT_RULE_NOISE = 1
+} dt_rule;
+
+/* "rtol" / "noise": the words of `compare --rule`, the task card's rule
+ * field and the JSON "rule" key. */
+const char *dt_rule_name(dt_rule r);
+
+/* Parse "rtol" (also "tolerance") or "noise". Returns 0 or -1. */
+int dt_rule_parse(const char *s, dt_rule *out);
+
+/* "PASS", "FAIL", "INSUFFICIENT": the verdict word on screens and in the
+ * sentence (dt_verdict_name gives the lower-case JSON word). */
+const char *dt_verdict_word(dt_verdict v);
+
+/* The final verdict: par->verdict under TOLERANCE; under NOISE
+ * dt_noise_rule_verdict(noise) (noise may be NULL: insufficient). */
+dt_verdict dt_rule_verdict(dt_rule rule, const dt_parity *par,
+                           const dt_noise *noise);
+
+/* The verdict sentence, written to buf (size len, always terminated):
+ *   "verdict WORD[ (NOTE)]: HEAD; B of N steps breach |p-b| > ATOL +
+ *    RTOL*|b| (allowed A)[; first breach at step X][; max |rel diff| Y%
+ *    at step Z]; warm-up W"
+ * HEAD is, in this order: under NOISE the noise figures ("noise R = 3.4
+ * (likely difference; <= 1.2 passes) over 100 steps, 2 GPU runs", or
+ * "GPU runs identical: noise ratio undefined", or "noise R: no step
+ * common to all GPU runs and the pilot"); else a non-empty `reason`
+ * (why insufficient); else nothing (the counts come first). With fewer
+ * than 1 compared step the counts part is "N common steps after warm-up
+ * (need 2); rule |p-b| > ...". "steps"/"step" read "samples"/"sample"
+ * when the runs were paired by samples. note / reason may be NULL or "".
+ * Returns the length snprintf reports. */
+int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
+                        const dt_noise *noise, dt_verdict v,
+                        const char *note, const char *reason, char *buf,
+                        size_t len);
+
+#endif

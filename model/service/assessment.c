@@ -1,0 +1,268 @@
+/* dt_assessment.c: loading a pilot's overview and computing its checklist
+ * items from the data (dt_assessment.h, rules in dt_checklist.h). */
+#include "model/service/assessment.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/service/compare.h"
+#include "model/service/run_load.h"
+
+/* Per pilot-role run: its loss curve and journal, for the rules. */
+typedef struct run_data {
+	dt_series loss;
+	dt_fact *facts;
+	size_t nfacts;
+} run_data;
+
+static int fail_store(dt_store *st, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s", dt_store_error(st));
+	return -1;
+}
+
+static void verdict_of(const dt_comparison *c, dt_run_verdict *v)
+{
+	const dt_parity *par = &c->parity;
+	memset(v, 0, sizeof *v);
+	snprintf(v->baseline, sizeof v->baseline, "%s", c->base.name);
+	snprintf(v->pilot, sizeof v->pilot, "%s", c->pilot.name);
+	v->verdict = c->verdict;
+	v->rule = c->rule;
+	v->compared = par->n;
+	v->breaches = par->breaches;
+	v->allowed = par->allowed_breaches;
+	v->max_abs_rel_diff = par->max_abs_rel_diff;
+	v->by_samples = par->by_samples;
+	v->opts = par->opts;
+	v->noise_ratio = c->have_noise && !c->noise.spread_zero ? c->noise.ratio
+	                                                        : NAN;
+	v->nfindings = c->findings.n;
+	snprintf(v->note, sizeof v->note, "%s", c->note);
+	snprintf(v->reason, sizeof v->reason, "%s", c->reason);
+	snprintf(v->sentence, sizeof v->sentence, "%s", c->sentence);
+}
+
+/* Parity of pilot run p against baseline `base` under the card, through
+ * the one comparison pipeline; the pilot's loss (as loaded: no
+ * transforms) is handed to the trial rules in *loss. */
+static int pair(dt_store *st, dt_assessment *a, const dt_pilot_run *base,
+                const dt_pilot_run *p, dt_series *loss, char *err,
+                size_t errlen)
+{
+	dt_compare_opts o = {0};
+	dt_comparison c;
+	o.card_pilot_id = a->pilot.id;
+	if (dt_compare_with_card(st, &base->run, &p->run, &o, &a->pilot,
+	                         &a->card, a->runs, a->nruns, &c, err,
+	                         errlen) != 0)
+		return -1;
+	verdict_of(&c, &a->verdicts[a->nverdicts++]);
+	*loss = c.sp;
+	memset(&c.sp, 0, sizeof c.sp);
+	dt_comparison_free(&c);
+	return 0;
+}
+
+/* Load pilot runs' data, compute verdicts against the first baseline. */
+static int load_runs(dt_store *st, dt_assessment *a, run_data *rd,
+                     dt_check_run *cr, size_t *ncr, char *err, size_t errlen)
+{
+	const dt_pilot_run *base = NULL;
+	*ncr = 0;
+	for (size_t i = 0; i < a->nruns && !base; i++)
+		if (a->runs[i].role == DT_RUN_BASELINE)
+			base = &a->runs[i];
+	a->verdicts = calloc(a->nruns ? a->nruns : 1, sizeof *a->verdicts);
+	if (!a->verdicts) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < a->nruns; i++) {
+		const dt_pilot_run *p = &a->runs[i];
+		if (p->role != DT_RUN_PILOT)
+			continue;
+		run_data *d = &rd[*ncr];
+		if (base ? pair(st, a, base, p, &d->loss, err, errlen) < 0 :
+		    dt_run_series(st, &p->run, "loss", &d->loss, err, errlen) < 0)
+			return -1;
+		if (dt_store_fact_list(st, p->run.id, &d->facts, &d->nfacts) < 0)
+			return fail_store(st, err, errlen);
+		cr[*ncr] = (dt_check_run){p->run.name, &d->loss,
+		                          p->run.logging_steps, d->facts, d->nfacts};
+		(*ncr)++;
+	}
+	return 0;
+}
+
+/* Resume verdicts of the pilot-role runs (dt_assessment.resume). A run
+ * whose check cannot load (no loss curve) keeps a zeroed result. */
+static int load_resume(dt_store *st, dt_assessment *a, char *err,
+                       size_t errlen)
+{
+	const dt_run *base = NULL;
+	a->resume = calloc(a->nruns ? a->nruns : 1, sizeof *a->resume);
+	if (!a->resume) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < a->nruns && !base; i++)
+		if (a->runs[i].role == DT_RUN_BASELINE)
+			base = &a->runs[i].run;
+	for (size_t i = 0; i < a->nruns; i++) {
+		int64_t ck[DT_RESUME_MAX_CKPT], drill;
+		char e[600];
+		const dt_run *r = &a->runs[i].run;
+		size_t n;
+		if (a->runs[i].role != DT_RUN_PILOT)
+			continue;
+		n = dt_resume_drill_ckpt(a->drills, a->ndrills, r->name, ck,
+		                         DT_RESUME_MAX_CKPT, &drill);
+		if (dt_resume_run(st, r, base, ck, n ? (long)n : -1, 0, NULL,
+		                  &a->resume[i], e, sizeof e) < 0)
+			continue;
+		if (n)
+			a->resume[i].ckpt_drill = drill;
+	}
+	return 0;
+}
+
+static void compute_items(dt_assessment *a, const dt_check_run *cr, size_t ncr)
+{
+	dt_check_item *it = a->checklist.items;
+	dt_rule_step6(a->verdicts, a->nverdicts, a->drills, a->ndrills,
+	              &a->card, &it[DT_ITEM_STEP6].computed_status,
+	              it[DT_ITEM_STEP6].computed_detail,
+	              sizeof it[DT_ITEM_STEP6].computed_detail);
+	dt_rule_trial1(cr, ncr, &it[DT_ITEM_TRIAL1].computed_status,
+	               it[DT_ITEM_TRIAL1].computed_detail,
+	               sizeof it[DT_ITEM_TRIAL1].computed_detail);
+	dt_rule_trial5(cr, ncr, &it[DT_ITEM_TRIAL5].computed_status,
+	               it[DT_ITEM_TRIAL5].computed_detail,
+	               sizeof it[DT_ITEM_TRIAL5].computed_detail);
+	dt_checklist_resolve(&a->checklist);
+	dt_checklist_counts(&a->checklist, a->counts);
+}
+
+static int load_checklist(dt_store *st, dt_assessment *a, char *err,
+                          size_t errlen)
+{
+	run_data *rd = calloc(a->nruns ? a->nruns : 1, sizeof *rd);
+	dt_check_run *cr = calloc(a->nruns ? a->nruns : 1, sizeof *cr);
+	size_t ncr = 0;
+	int rc = -1;
+	if (!rd || !cr)
+		snprintf(err, errlen, "out of memory");
+	else if (load_runs(st, a, rd, cr, &ncr, err, errlen) == 0) {
+		compute_items(a, cr, ncr);
+		rc = 0;
+	}
+	for (size_t i = 0; rd && i < a->nruns; i++) {
+		dt_series_free(&rd[i].loss);
+		free(rd[i].facts);
+	}
+	free(rd);
+	free(cr);
+	return rc;
+}
+
+/* Pilot by name, else by decimal id ("7" or "#7"). 0 / 1 / -1. */
+static int find_pilot(dt_store *st, const char *name, dt_pilot *out)
+{
+	int rc = dt_store_pilot_find(st, name, out);
+	const char *d = name[0] == '#' ? name + 1 : name;
+	char *end;
+	if (rc != 0 || !*d || strspn(d, "0123456789") != strlen(d))
+		return rc;
+	long long id = strtoll(d, &end, 10);
+	dt_pilot *v = NULL;
+	size_t n = 0;
+	if (dt_store_pilot_list(st, &v, &n) < 0)
+		return -1;
+	rc = 1;
+	for (size_t i = 0; i < n && rc; i++)
+		if (v[i].id == id) {
+			*out = v[i];
+			rc = 0;
+		}
+	free(v);
+	return rc;
+}
+
+/* Recovery of every drill against the card; blocking items. */
+static int judge(dt_assessment *a, char *err, size_t errlen)
+{
+	a->recovery = calloc(a->ndrills ? a->ndrills : 1, sizeof *a->recovery);
+	if (!a->recovery) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < a->ndrills; i++) {
+		a->recovery[i] = dt_drill_recovery_check(&a->drills[i], &a->card);
+		a->drills_over += a->recovery[i].state == DT_REC_OVER;
+	}
+	a->nblocking = dt_checklist_blocking(&a->checklist, a->blocking);
+	return 0;
+}
+
+int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
+                       char *err, size_t errlen)
+{
+	memset(a, 0, sizeof *a);
+	int rc = find_pilot(st, name, &a->pilot);
+	if (rc != 0) {
+		if (rc > 0)
+			snprintf(err, errlen, "no pilot named '%s'", name);
+		return rc < 0 ? fail_store(st, err, errlen) : 1;
+	}
+	int64_t id = a->pilot.id;
+	if (dt_store_taskcard_load(st, id, &a->card) < 0 ||
+	    dt_store_pilot_run_list(st, id, &a->runs, &a->nruns) < 0 ||
+	    dt_store_drill_list(st, id, &a->drills, &a->ndrills) < 0 ||
+	    dt_store_checklist_load(st, id, &a->checklist) < 0 ||
+	    dt_store_decision_list(st, id, &a->decisions, &a->ndecisions) < 0) {
+		fail_store(st, err, errlen);
+		dt_assessment_free(a);
+		return -1;
+	}
+	a->rules = dt_taskcard_parity(&a->card);
+	dt_taskcard_rule(&a->card, &a->rule);
+	if (load_checklist(st, a, err, errlen) < 0 ||
+	    load_resume(st, a, err, errlen) < 0 || judge(a, err, errlen) < 0) {
+		dt_assessment_free(a);
+		return -1;
+	}
+	return 0;
+}
+
+void dt_assessment_free(dt_assessment *a)
+{
+	if (!a)
+		return;
+	for (size_t i = 0; a->resume && i < a->nruns; i++)
+		dt_resume_run_free(&a->resume[i]);
+	free(a->resume);
+	free(a->runs);
+	free(a->verdicts);
+	dt_checklist_free(&a->checklist);
+	free(a->drills);
+	free(a->recovery);
+	dt_decisions_free(a->decisions, a->ndecisions);
+	memset(a, 0, sizeof *a);
+}
+
+const dt_decision *dt_assessment_latest(const dt_assessment *a)
+{
+	return a->ndecisions ? &a->decisions[a->ndecisions - 1] : NULL;
+}
+
+const char *dt_integrity_state_name(dt_integrity_state s)
+{
+	switch (s) {
+	case DT_INTEGRITY_INTACT: return "intact";
+	case DT_INTEGRITY_ALTERED: return "ALTERED";
+	default: return "not checked";
+	}
+}

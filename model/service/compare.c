@@ -1,0 +1,283 @@
+/* compare.c: the comparison pipeline (compare.h): rules, curves,
+ * findings, transforms, noise ratio, parity, verdict and sentence. Built
+ * from what cli/compare_verdicts.c, cli/cmd_compare.c and
+ * tui/screen_compare.c each did on their own before. */
+#include "model/service/compare.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/compile_note.h"
+#include "model/core/resample.h"
+#include "model/service/compare_internal.h"
+#include "model/service/run_findings.h"
+#include "model/service/run_load.h"
+
+void dt_comparison_free(dt_comparison *c)
+{
+	if (!c)
+		return;
+	dt_series_free(&c->sb);
+	dt_series_free(&c->sp);
+	dt_findings_free(&c->findings);
+	if (c->have_noise)
+		dt_noise_free(&c->noise);
+	dt_parity_free(&c->parity);
+	memset(c, 0, sizeof *c);
+}
+
+/* Whether a metric is a loss (zero and constant values are suspicious
+ * only there: an lr of 0 or a constant lr is normal). */
+static int loss_like(const char *metric)
+{
+	return strstr(metric, "loss") || strstr(metric, "perplexity") ||
+	       strstr(metric, "ppl");
+}
+
+static int findings(dt_store *st, dt_comparison *c, char *err,
+                    size_t errlen)
+{
+	if (dt_run_findings(st, &c->base, &c->pilot, c->metric, &c->sb, &c->sp,
+	                    &c->findings, err, errlen) < 0)
+		return -1;
+	size_t k = 0;
+	for (size_t i = 0; i < c->findings.n; i++) {
+		dt_finding_kind kd = c->findings.v[i].kind;
+		if (loss_like(c->metric) ||
+		    (kd != DT_FIND_ZERO_LOSS && kd != DT_FIND_CONSTANT))
+			c->findings.v[k++] = c->findings.v[i];
+	}
+	c->findings.n = k;
+	dt_findings_verdict_note(&c->findings, c->note, sizeof c->note);
+	return 0;
+}
+
+/* Replace *s by its window means. */
+static int window(dt_series *s, int64_t w)
+{
+	dt_series t;
+	if (dt_series_window_mean(s, w, &t) < 0)
+		return -1;
+	dt_series_free(s);
+	*s = t;
+	return 0;
+}
+
+static int transforms(dt_comparison *c)
+{
+	if (c->interpolate) {
+		dt_series t;
+		if (dt_series_interpolate(&c->sp, &c->sb, &t, &c->ninterp) < 0)
+			return -1;
+		dt_series_free(&c->sp);
+		c->sp = t;
+	}
+	if (c->window && (window(&c->sb, c->window) < 0 ||
+	                  window(&c->sp, c->window) < 0))
+		return -1;
+	return 0;
+}
+
+static void compile_note(dt_store *st, dt_comparison *c)
+{
+	dt_fact *fb = NULL, *fp = NULL;
+	size_t nb = 0, np = 0;
+	c->compile_note[0] = '\0';
+	if (dt_store_fact_list(st, c->base.id, &fb, &nb) == 0 &&
+	    dt_store_fact_list(st, c->pilot.id, &fp, &np) == 0)
+		dt_run_compile_note(c->base.name, fb, nb, c->pilot.name, fp, np,
+		                    c->compile_note, sizeof c->compile_note);
+	free(fb);
+	free(fp);
+}
+
+/* The pilot (if exactly one) that both runs are attached to. Returns 0
+ * (found: *p, *card, *runs owned), 1 (none or several: *several set), -1
+ * store error. */
+static int find_card_pilot(dt_store *st, const dt_run *b, const dt_run *pl,
+                           int64_t want, dt_pilot *p, dt_taskcard *card,
+                           dt_pilot_run **runs, size_t *nruns,
+                           char *several, size_t sn)
+{
+	dt_pilot *v = NULL;
+	size_t n = 0, found = 0, o = 0;
+	if (dt_store_pilot_list(st, &v, &n) < 0)
+		return -1;
+	several[0] = '\0';
+	*runs = NULL;
+	*nruns = 0;
+	for (size_t i = 0; i < n; i++) {
+		dt_pilot_run *r = NULL;
+		size_t nr = 0;
+		int hb = 0, hp = 0;
+		if (want > 0 && v[i].id != want)
+			continue;
+		if (dt_store_pilot_run_list(st, v[i].id, &r, &nr) < 0) {
+			free(v);
+			free(*runs);
+			*runs = NULL;
+			return -1;
+		}
+		for (size_t k = 0; k < nr; k++) {
+			hb |= r[k].run.id == b->id;
+			hp |= r[k].run.id == pl->id;
+		}
+		if (want > 0 || (hb && hp)) {
+			if (o < sn) {
+				int k = snprintf(several + o, sn - o, "%s%s", found ? ", " : "",
+				                 v[i].name);
+				o += k > 0 ? (size_t)k : 0;
+			}
+			if (found++ == 0) {
+				*p = v[i];
+				*runs = r;
+				*nruns = nr;
+				continue;
+			}
+		}
+		free(r);
+	}
+	free(v);
+	if (found == 1 && dt_store_taskcard_load(st, p->id, card) == 0) {
+		several[0] = '\0';
+		return 0;
+	}
+	free(*runs);
+	*runs = NULL;
+	*nruns = 0;
+	if (found == 1)
+		return -1;
+	if (found < 2)
+		several[0] = '\0';
+	return 1;
+}
+
+int dt_compare_prepare(dt_store *st, const dt_run *base, const dt_run *pilot,
+                       const dt_compare_opts *opts, dt_comparison *out,
+                       char *err, size_t errlen)
+{
+	dt_pilot p;
+	dt_taskcard card;
+	dt_pilot_run *runs = NULL;
+	size_t nruns = 0;
+	char several[400] = "";
+	int f = 1, rc;
+	memset(out, 0, sizeof *out);
+	if (!opts->no_card) {
+		f = find_card_pilot(st, base, pilot, opts->card_pilot_id, &p, &card,
+		                    &runs, &nruns, several, sizeof several);
+		if (f < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			return -1;
+		}
+	}
+	rc = dt_compare_with_card(st, base, pilot, opts, f == 0 ? &p : NULL,
+	                          f == 0 ? &card : NULL, runs, nruns, out, err,
+	                          errlen);
+	free(runs);
+	if (rc == 0 && several[0])
+		dt_compare_rules_several(out, several);
+	return rc;
+}
+
+/* Further GPU baselines: the ones given, else (noise rule from a card)
+ * the card pilot's other baselines. */
+static void extras(dt_comparison *c, const dt_compare_opts *o,
+                   const dt_pilot_run *runs, size_t nruns)
+{
+	c->nextra = 0;
+	for (size_t i = 0; i < o->nalso && c->nextra < DT_COMPARE_MAX_EXTRA; i++)
+		if (o->also[i].id != c->base.id && o->also[i].id != c->pilot.id)
+			c->extra[c->nextra++] = o->also[i];
+	if (o->nalso || c->rule != DT_RULE_NOISE || !c->card_pilot_id)
+		return;
+	for (size_t i = 0; i < nruns && c->nextra < DT_COMPARE_MAX_EXTRA; i++)
+		if (runs[i].role == DT_RUN_BASELINE &&
+		    runs[i].run.id != c->base.id && runs[i].run.id != c->pilot.id)
+			c->extra[c->nextra++] = runs[i].run;
+	c->extra_from_card = c->nextra > 0;
+}
+
+/* Requests that cannot be done as asked (compare.h: return 1). */
+static int refuse(const dt_comparison *c, const dt_compare_opts *o,
+                  char *err, size_t errlen)
+{
+	int bys = c->parity.opts.baseline_gb > 0 && c->parity.opts.pilot_gb > 0 &&
+	          c->parity.opts.baseline_gb != c->parity.opts.pilot_gb;
+	if (bys && (o->interpolate || o->window || o->nalso)) {
+		snprintf(err, errlen, "--interpolate, --window and --also-baseline "
+		         "pair by effective step, but the global batches differ "
+		         "(%lld vs %lld): runs are paired by samples",
+		         (long long)c->parity.opts.baseline_gb,
+		         (long long)c->parity.opts.pilot_gb);
+		return 1;
+	}
+	if (o->set_rule && o->rule == DT_RULE_NOISE && c->nextra == 0) {
+		snprintf(err, errlen, "--rule noise needs --also-baseline RUN (a "
+		         "further GPU baseline run)");
+		return 1;
+	}
+	return 0;
+}
+
+static int oom(dt_comparison *c, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "out of memory");
+	dt_comparison_free(c);
+	return -1;
+}
+
+int dt_compare_with_card(dt_store *st, const dt_run *base,
+                         const dt_run *pilot, const dt_compare_opts *opts,
+                         const dt_pilot *p, const dt_taskcard *card,
+                         const dt_pilot_run *runs, size_t nruns,
+                         dt_comparison *c, char *err, size_t errlen)
+{
+	dt_parity_opts po;
+	memset(c, 0, sizeof *c);
+	c->base = *base;
+	c->pilot = *pilot;
+	snprintf(c->metric, sizeof c->metric, "%s",
+	         opts->metric ? opts->metric : "loss");
+	dt_compare_rules_apply(c, opts, p, card, &po);
+	c->interpolate = opts->interpolate;
+	c->window = opts->window;
+	extras(c, opts, runs, nruns);
+	c->parity.opts = po;
+	if (refuse(c, opts, err, errlen)) {
+		memset(c, 0, sizeof *c);
+		return 1;
+	}
+	memset(&c->parity, 0, sizeof c->parity);
+	if (dt_run_series(st, base, c->metric, &c->sb, err, errlen) < 0 ||
+	    dt_run_series(st, pilot, c->metric, &c->sp, err, errlen) < 0 ||
+	    findings(st, c, err, errlen) < 0) {
+		dt_comparison_free(c);
+		return -1;
+	}
+	c->base_logged = c->sb.n;
+	c->pilot_logged = c->sp.n;
+	int bys = po.baseline_gb > 0 && po.pilot_gb > 0 &&
+	          po.baseline_gb != po.pilot_gb;
+	if (transforms(c) < 0)
+		return oom(c, err, errlen);
+	if (c->nextra && !bys) {
+		if (dt_run_noise(st, c->extra, c->nextra, c->metric, c->window, &c->sb,
+		                 &c->sp, po.warmup, &c->noise, err, errlen) < 0) {
+			dt_comparison_free(c);
+			return -1;
+		}
+		c->have_noise = 1;
+	}
+	if (dt_parity_compute(&c->sb, &c->sp, &po, &c->parity) < 0)
+		return oom(c, err, errlen);
+	c->verdict = dt_rule_verdict(c->rule, &c->parity,
+	                             c->have_noise ? &c->noise : NULL);
+	compile_note(st, c);
+	dt_compare_notes_build(st, c, bys);
+	dt_compare_sentence(c);
+	return 0;
+}

@@ -1,0 +1,123 @@
+/* compare.h: THE comparison of a baseline run and a pilot run: one call
+ * loads both curves, applies the rules (a pilot's task card or the
+ * options given), the transforms (interpolation, window means), computes
+ * findings, noise ratio, parity, the final verdict, its sentence, the
+ * pairing notes and the compile note. `dualtrack compare` prints the
+ * result as text or JSON; the TUI comparison screen and its chart borrow
+ * it; the pilot assessment (assessment.h) builds every baseline/pilot
+ * pair through it. Nothing outside this file decides a comparison's
+ * verdict.
+ *
+ * Which rules apply (rtol, atol, warm-up, rule that decides):
+ * - an option given explicitly (set_* = 1) always wins;
+ * - else, when both runs are attached to exactly one pilot (or the
+ *   caller names the pilot: card_pilot_id), that pilot's task card
+ *   (dt_taskcard_parity, dt_taskcard_rule), and rules_source says
+ *   "rules: task card of pilot NAME" (", overridden by --rtol ..." when
+ *   options were given too);
+ * - else the defaults (rtol 0.02, atol 0, warm-up 0, rule rtol).
+ * Under the noise rule with no further GPU baseline given, the card's
+ * pilot's other baseline runs are used (extra_from_card = 1).
+ *
+ * Errors: 0 success; 1 the request cannot be done as asked (unknown
+ * metric is NOT one: it gives an insufficient verdict with a reason;
+ * these are: --rule noise without a further baseline, interpolation /
+ * window / noise while the runs pair by samples), message in err; -1
+ * store error or out of memory, message in err. On any non-zero return
+ * *out is freed and zeroed (nothing to free). */
+#ifndef DT_SERVICE_COMPARE_H
+#define DT_SERVICE_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/findings.h"
+#include "model/core/noise.h"
+#include "model/core/parity.h"
+#include "model/core/pilot.h"
+#include "model/core/series.h"
+#include "model/core/taskcard.h"
+#include "model/core/verdict_text.h"
+#include "model/store/store.h"
+
+#define DT_COMPARE_MAX_EXTRA 16
+#define DT_COMPARE_MAX_NOTES 4
+
+/* What the caller asks for. Zero-initialise, then set what is given. */
+typedef struct dt_compare_opts {
+	const char *metric;        /* NULL = "loss" */
+	int set_rtol, set_atol, set_warmup, set_rule; /* 1: given explicitly */
+	double rtol;               /* fraction */
+	double atol;               /* metric units */
+	int64_t warmup;            /* effective steps not compared */
+	dt_rule rule;
+	int interpolate;           /* pilot linearly interpolated onto the
+	                            * baseline's steps */
+	int64_t window;            /* window means over W effective steps,
+	                            * 0 = off */
+	dt_run also[DT_COMPARE_MAX_EXTRA]; /* further GPU baselines (copies) */
+	size_t nalso;
+	int no_card;               /* 1: never apply a task card */
+	int64_t card_pilot_id;     /* > 0: apply this pilot's card (the runs
+	                            * need not be attached to it) */
+} dt_compare_opts;
+
+/* One finished comparison. Everything is owned by the struct (free with
+ * dt_comparison_free); texts are UTF-8 as stored and NOT sanitised (run
+ * names, notes): front-ends sanitise (dt_sanitize) when they print. */
+typedef struct dt_comparison {
+	dt_run base, pilot;        /* copies */
+	char metric[64];
+	dt_series sb, sp;          /* curves as compared (after interpolation
+	                            * and window means) */
+	size_t base_logged, pilot_logged; /* points as loaded, before transforms */
+	dt_findings findings;      /* on the curves as logged */
+	char note[96];             /* findings note beside the verdict
+	                            * (dt_findings_verdict_note), "" = none */
+	int interpolate;
+	size_t ninterp;            /* pilot points made by interpolation */
+	int64_t window;            /* 0 = off */
+	dt_run extra[DT_COMPARE_MAX_EXTRA]; /* further GPU baselines used */
+	size_t nextra;
+	int extra_from_card;       /* 1: extra = the card pilot's baselines */
+	int have_noise;            /* noise computed (nextra >= 1) */
+	dt_noise noise;            /* valid when have_noise */
+	dt_parity parity;          /* the tolerance rule, always computed;
+	                            * parity.opts holds rtol/atol/warm-up and
+	                            * the global batches used */
+	dt_rule rule;              /* the rule that decides */
+	dt_verdict verdict;        /* the final verdict under `rule` */
+	char reason[700];          /* why insufficient, "" otherwise */
+	char notes[DT_COMPARE_MAX_NOTES][200]; /* pairing notes (one-sided
+	                            * global batch, self-compare) */
+	size_t nnotes;
+	char compile_note[1024];   /* dt_run_compile_note, "" = none */
+	int64_t card_pilot_id;     /* pilot whose card applied, 0 = none */
+	char card_pilot[DT_NAME_MAX]; /* its name, "" = none */
+	char rules_source[400];    /* "rules: task card of pilot NAME", ... */
+	char sentence[900];        /* dt_verdict_sentence of the result */
+} dt_comparison;
+
+/* Compare run `base` (baseline) with run `pilot` (rules in the file
+ * comment). Returns 0 / 1 / -1 (file comment); fills *out on 0. */
+int dt_compare_prepare(dt_store *st, const dt_run *base, const dt_run *pilot,
+                       const dt_compare_opts *opts, dt_comparison *out,
+                       char *err, size_t errlen);
+
+/* The same with the card already loaded (the pilot assessment): `card`
+ * and `runs[0..nruns)` of pilot `p` (NULL p: no card, defaults). */
+int dt_compare_with_card(dt_store *st, const dt_run *base,
+                         const dt_run *pilot, const dt_compare_opts *opts,
+                         const dt_pilot *p, const dt_taskcard *card,
+                         const dt_pilot_run *runs, size_t nruns,
+                         dt_comparison *out, char *err, size_t errlen);
+
+/* Free what a comparison owns and zero it. NULL-safe. */
+void dt_comparison_free(dt_comparison *c);
+
+/* The run's metric names joined by ", " into out ("none" without any),
+ * sanitised for display. Returns 0, or -1 on a store error (out "?"). */
+int dt_run_metric_list(dt_store *st, int64_t run_id, char *out,
+                       size_t outlen);
+
+#endif
