@@ -21,6 +21,15 @@ int dt_cli_db_path(const char *given, char *out, size_t n);
  * failure. Returns NULL on failure. */
 dt_store *dt_cli_open(const char *path);
 
+/* Set by main when --acknowledge-break is given: dt_cli_open then lets
+ * writes onto a broken chain go on, recording the break under the acting
+ * person's name (dt_store_chain_acknowledge). */
+extern int dt_cli_acknowledge_break;
+
+/* After a write: print "integrity: break recorded ..." to stderr when the
+ * write appended a break record. */
+void dt_cli_report_break(dt_store *st);
+
 /* Parse a positive integer option value; prints an error naming the
  * option and returns -1 when `s` is not an integer in [min, INT64_MAX]. */
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);

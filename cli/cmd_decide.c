@@ -22,26 +22,29 @@ static void decide_usage(FILE *f)
 	      "(task card, run file digests, parity verdicts, checklist, drills).\n"
 	      "Decisions are never edited: a new one supersedes the pilot's last.\n"
 	      "'go' while a checklist item is failed or pending is refused (the\n"
-	      "items are listed) unless --force is given.\n"
+	      "items are listed) unless --force is given; the check, the evidence\n"
+	      "and the record are one transaction, so no concurrent change slips\n"
+	      "in between. A broken integrity chain (dualtrack verify) refuses\n"
+	      "the decision (exit 2) unless --acknowledge-break is given, which\n"
+	      "records the break in the chain first.\n"
 	      "exit: 0 recorded, 1 go refused, 2 usage or input error\n", f);
 }
 
-/* List blocking items; returns their number. */
-static size_t warn_blocking(dt_store *st, const char *name)
+/* Name each item of "step7 (fail), trial3 (pending)" with its title. */
+static void print_blocking(const char *items)
 {
-	dt_assessment ov;
-	char err[600];
-	if (dt_assessment_load(st, name, &ov, err, sizeof err) != 0)
-		return 0; /* dt_decide reports the error */
-	dt_check_id blk[DT_ITEM_COUNT];
-	size_t n = dt_checklist_blocking(&ov.checklist, blk);
-	for (size_t i = 0; i < n; i++)
-		fprintf(stderr, "dualtrack: go blocked by %s (%s): %s\n",
-		        dt_check_defs[blk[i]].id,
-		        dt_check_status_name(ov.checklist.items[blk[i]].status),
-		        dt_check_defs[blk[i]].title);
-	dt_assessment_free(&ov);
-	return n;
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", items);
+	for (char *save = NULL, *it = strtok_r(buf, ",", &save); it;
+	     it = strtok_r(NULL, ",", &save)) {
+		while (*it == ' ')
+			it++;
+		char id[16] = "";
+		sscanf(it, "%15s", id);
+		int k = dt_check_find(id);
+		fprintf(stderr, "dualtrack: go blocked by %s: %s\n", it,
+		        k >= 0 ? dt_check_defs[k].title : "");
+	}
 }
 
 int dt_cmd_decide(const char *db, int argc, char **argv)
@@ -103,20 +106,25 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 	int rc = DT_EXIT_USAGE;
 	if (dt_cli_find_pilot(st, name) < 0)
 		goto out;
-	if (kind == DT_DECIDE_GO && !force && warn_blocking(st, name) > 0) {
+	char by[64];
+	dt_decision d;
+	dt_actor_name(by, sizeof by);
+	int r = dt_decide_checked(st, name, kind, rationale, dk, nd, by, force,
+	                          &d, err, sizeof err);
+	if (r == 2) {
+		print_blocking(err);
 		fprintf(stderr, "dualtrack: 'go' not recorded; settle the items or "
 		        "give --force\n");
 		rc = DT_EXIT_FAIL;
 		goto out;
 	}
-	char by[64];
-	dt_decision d;
-	dt_actor_name(by, sizeof by);
-	if (dt_decide(st, name, kind, rationale, dk, nd, by, &d, err,
-	              sizeof err) != 0) {
-		fprintf(stderr, "dualtrack: %s\n", err);
+	if (r != 0) {
+		char msg[sizeof err];
+		dt_sanitize(err, msg, sizeof msg);
+		fprintf(stderr, "dualtrack: %s\n", msg);
 		goto out;
 	}
+	dt_cli_report_break(st);
 	char sup[48];
 	if (d.supersedes)
 		snprintf(sup, sizeof sup, "supersedes #%lld", (long long)d.supersedes);

@@ -60,12 +60,15 @@ static void show_json(const dt_fact *f, size_t n, const char *run)
 
 static void show_text(const dt_fact *f, size_t n)
 {
-	char v[1100], by[200];
+	char v[1100], by[200], key[200], src[40], at[64];
 	for (size_t i = 0; i < n; i++) {
 		dt_sanitize(f[i].value, v, sizeof v);
 		dt_sanitize(f[i].set_by, by, sizeof by);
-		printf("%-24s %-40s %s%s%s %s\n", f[i].key, v, f[i].source,
-		       by[0] ? " " : "", by, f[i].set_at);
+		dt_sanitize(f[i].key, key, sizeof key);
+		dt_sanitize(f[i].source, src, sizeof src);
+		dt_sanitize(f[i].set_at, at, sizeof at);
+		printf("%-24s %-40s %s%s%s %s\n", key, v, src, by[0] ? " " : "",
+		       by, at);
 	}
 	if (n == 0)
 		printf("(no journal facts: dualtrack journal set RUN KEY VALUE)\n");

@@ -1,29 +1,129 @@
-/* cmd_verify.c: dualtrack verify [--json]: recompute the decision log's
- * hash chain. */
+/* cmd_verify.c: dualtrack verify [--json] [--expect-head HASH]: check the
+ * integrity chain of every record and the decision log's own chain. */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "cli/cli.h"
 #include "cli/pack/pack.h"
 #include "model/core/decision.h"
+#include "model/store/store.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
 static void verify_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] verify [--json] [--expect-head HASH]\n\n"
-	      "Recomputes every decision's evidence digest and SHA-256 record hash\n"
-	      "and checks that each record holds the hash of the one before it.\n"
-	      "Reports the first record that was altered, and the head of the\n"
-	      "chain (\"head #N sha256 HASH\"): keep it elsewhere (minutes,\n"
-	      "ticket) and pass it as --expect-head later: a deleted or replaced\n"
-	      "newest record, which the chain alone cannot show, then fails.\n"
-	      "JSON keys: intact, records, first_bad_id, reason, head_id,\n"
-	      "head_hash, expected_head (null without --expect-head),\n"
-	      "head_matches.\n"
+	      "Checks the integrity chain of everything people wrote (task card,\n"
+	      "run attachments, checklist entries and overrides, evidence links,\n"
+	      "drills and their items, journal facts, ledger inputs, scenario\n"
+	      "answers, decisions) and of every imported run (settings, file\n"
+	      "digests, and a SHA-256 of every stored series, re-hashed here):\n"
+	      "each chain record's hash and link to the one before it, ids that\n"
+	      "never repeat (a deleted newest record is found), and each current\n"
+	      "row against its chained text. Also recomputes the decision log's\n"
+	      "own chain and evidence digests. Reports the first altered record\n"
+	      "(\"first altered record: checklist entry 7 (step6): ...\") and every\n"
+	      "other defect, and the head of the chain (\"head #N sha256 HASH\"):\n"
+	      "keep it elsewhere (minutes, ticket) and pass it as --expect-head\n"
+	      "later: a chain rewritten from some record on, hashes recomputed,\n"
+	      "then fails too.\n"
+	      "JSON keys: intact, records, first_bad_id, reason, defects (list),\n"
+	      "acknowledged, head_id, head_hash, decisions_intact, expected_head\n"
+	      "(null without --expect-head), head_matches.\n"
 	      "exit: 0 intact (and the head as expected), 1 altered or another\n"
 	      "head, 2 usage or store error\n", f);
+}
+
+static void json_report(const dt_chain_status *g, const dt_chain_report *r,
+                        const char *expect, int head_ok)
+{
+	dt_jw w;
+	dt_jw_init(&w, stdout, 1);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "intact"); dt_jw_bool(&w, g->intact && r->intact);
+	dt_jw_key(&w, "records"); dt_jw_int(&w, (int64_t)g->records);
+	dt_jw_key(&w, "first_bad_id");
+	if (g->intact && r->intact)
+		dt_jw_null(&w);
+	else
+		dt_jw_int(&w, g->intact ? r->first_bad_id : g->first_bad_id);
+	dt_jw_key(&w, "reason");
+	dt_jw_str(&w, !g->intact ? g->reason : r->intact ? "" : r->reason);
+	dt_jw_key(&w, "defects");
+	dt_jw_arr_begin(&w);
+	for (const char *p = g->defect_text; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char line[600];
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		dt_jw_str(&w, line);
+		p += len + (nl != NULL);
+	}
+	if (!r->intact)
+		dt_jw_str(&w, r->reason);
+	dt_jw_arr_end(&w);
+	dt_jw_key(&w, "acknowledged"); dt_jw_bool(&w, g->acknowledged);
+	dt_jw_key(&w, "head_id"); dt_jw_int(&w, g->head_id);
+	dt_jw_key(&w, "head_hash");
+	if (g->head_hash[0])
+		dt_jw_str(&w, g->head_hash);
+	else
+		dt_jw_null(&w);
+	dt_jw_key(&w, "decisions_intact"); dt_jw_bool(&w, r->intact);
+	dt_jw_key(&w, "expected_head");
+	if (expect)
+		dt_jw_str(&w, expect);
+	else
+		dt_jw_null(&w);
+	dt_jw_key(&w, "head_matches"); dt_jw_bool(&w, head_ok);
+	dt_jw_obj_end(&w);
+	dt_jw_end(&w);
+}
+
+static void text_report(const dt_chain_status *g, const dt_chain_report *r,
+                        const char *expect, int head_ok)
+{
+	char line[700];
+	if (g->intact)
+		printf("integrity intact: %zu record%s (people's records, runs, "
+		       "files, series)\n", g->records, g->records == 1 ? "" : "s");
+	else {
+		dt_sanitize(g->reason, line, sizeof line);
+		printf("integrity ALTERED: first altered record: %s\n", line);
+		size_t i = 0;
+		for (const char *p = g->defect_text; p && *p; i++) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			char raw[600];
+			snprintf(raw, sizeof raw, "%.*s", (int)len, p);
+			dt_sanitize(raw, line, sizeof line);
+			if (i > 0)
+				printf("  also: %s\n", line);
+			p += len + (nl != NULL);
+		}
+		if (g->acknowledged)
+			printf("  (every defect is acknowledged by a break record: "
+			       "writes are allowed)\n");
+	}
+	if (r->intact)
+		printf("decision log intact: %zu record%s\n", r->records,
+		       r->records == 1 ? "" : "s");
+	else {
+		dt_sanitize(r->reason, line, sizeof line);
+		printf("decision log ALTERED: %s\n", line);
+	}
+	if (g->head_id)
+		printf("head #%lld sha256 %s\n", (long long)g->head_id, g->head_hash);
+	else
+		printf("head: none (empty chain)\n");
+	if (!head_ok) {
+		char e[160];
+		dt_sanitize(expect, e, sizeof e);
+		printf("head differs from the expected %s: the newest record(s) "
+		       "were removed, replaced or added\n", e);
+	}
 }
 
 int dt_cmd_verify(const char *db, int argc, char **argv)
@@ -56,56 +156,20 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_chain_report r;
-	if (dt_store_decision_verify(st, &r) < 0) {
+	dt_chain_status g;
+	if (dt_store_chain_verify(st, 1, &g) < 0 ||
+	    dt_store_decision_verify(st, &r) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		dt_store_close(st);
 		return DT_EXIT_USAGE;
 	}
 	dt_store_close(st);
-	int head_ok = !expect || strcasecmp(expect, r.head_hash) == 0;
-	if (json) {
-		dt_jw w;
-		dt_jw_init(&w, stdout, 1);
-		dt_jw_obj_begin(&w);
-		dt_jw_key(&w, "intact"); dt_jw_bool(&w, r.intact);
-		dt_jw_key(&w, "records"); dt_jw_int(&w, (int64_t)r.records);
-		dt_jw_key(&w, "first_bad_id");
-		if (r.intact)
-			dt_jw_null(&w);
-		else
-			dt_jw_int(&w, r.first_bad_id);
-		dt_jw_key(&w, "reason"); dt_jw_str(&w, r.reason);
-		dt_jw_key(&w, "head_id"); dt_jw_int(&w, r.head_id);
-		dt_jw_key(&w, "head_hash");
-		if (r.head_hash[0])
-			dt_jw_str(&w, r.head_hash);
-		else
-			dt_jw_null(&w);
-		dt_jw_key(&w, "expected_head");
-		if (expect)
-			dt_jw_str(&w, expect);
-		else
-			dt_jw_null(&w);
-		dt_jw_key(&w, "head_matches"); dt_jw_bool(&w, head_ok);
-		dt_jw_obj_end(&w);
-		dt_jw_end(&w);
-	} else {
-		if (r.intact)
-			printf("decision log intact: %zu record%s\n", r.records,
-			       r.records == 1 ? "" : "s");
-		else
-			printf("decision log ALTERED: %s\n", r.reason);
-		if (r.head_id)
-			printf("head #%lld sha256 %s\n", (long long)r.head_id,
-			       r.head_hash);
-		else
-			printf("head: none (empty log)\n");
-		if (!head_ok) {
-			char e[160];
-			dt_sanitize(expect, e, sizeof e);
-			printf("head differs from the expected %s: the newest "
-			       "record(s) were removed, replaced or added\n", e);
-		}
-	}
-	return r.intact && head_ok ? DT_EXIT_OK : DT_EXIT_FAIL;
+	int head_ok = !expect || strcasecmp(expect, g.head_hash) == 0;
+	if (json)
+		json_report(&g, &r, expect, head_ok);
+	else
+		text_report(&g, &r, expect, head_ok);
+	int ok = g.intact && r.intact && head_ok;
+	dt_chain_status_clear(&g);
+	return ok ? DT_EXIT_OK : DT_EXIT_FAIL;
 }

@@ -1,5 +1,6 @@
 /* common.c: helpers shared by the commands. */
 #include "cli/cli.h"
+#include "model/util/clock.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -30,12 +31,41 @@ int dt_cli_db_path(const char *given, char *out, size_t n)
 	return 0;
 }
 
+int dt_cli_acknowledge_break;
+
+void dt_cli_report_break(dt_store *st)
+{
+	if (dt_store_chain_break_recorded(st))
+		fprintf(stderr, "dualtrack: integrity: the break was recorded in "
+		        "the chain (verify still reports the altered records)\n");
+}
+
 dt_store *dt_cli_open(const char *path)
 {
 	char err[600];
 	dt_store *st = dt_store_open(path, err, sizeof err);
 	if (!st)
 		fprintf(stderr, "dualtrack: %s\n", err);
+	else if (dt_store_notice(st)[0])
+		fprintf(stderr, "dualtrack: %s\n", dt_store_notice(st));
+	if (st && dt_cli_acknowledge_break) {
+		char by[64];
+		dt_actor_name(by, sizeof by);
+		dt_store_chain_acknowledge(st, by);
+	}
+	/* every command reading this store says when its records were
+	 * altered (the cheap check: the chain without the series) */
+	dt_chain_status g;
+	if (st && dt_store_chain_verify(st, 0, &g) == 0) {
+		if (!g.intact) {
+			char r[600];
+			dt_sanitize(g.reason, r, sizeof r);
+			fprintf(stderr, "dualtrack: ALTERED: records of this store were "
+			        "changed outside dualtrack; first altered record: %s "
+			        "(dualtrack verify lists all)\n", r);
+		}
+		dt_chain_status_clear(&g);
+	}
 	return st;
 }
 

@@ -27,7 +27,7 @@ static const struct command {
 	{"drill", dt_cmd_drill, "record resume / fault drills (pre-filled from logs)"},
 	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
-	{"verify", dt_cmd_verify, "check the decision log's hash chain, or a pack (DIR)"},
+	{"verify", dt_cmd_verify, "check the integrity chain of every record, or a pack (DIR)"},
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
 	{"sign", dt_cmd_sign, "sign an evidence pack with your SSH key"},
@@ -48,6 +48,10 @@ static void usage(FILE *f)
 	      "commands:\n", f);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-13s %s\n", commands[i].name, commands[i].summary);
+	fputs("\n--acknowledge-break (any write command): when the integrity\n"
+	      "  chain is broken (dualtrack verify), record the break (old head,\n"
+	      "  first bad record, who, when) in the chain and write anyway;\n"
+	      "  without it such writes are refused (exit 2).\n", f);
 	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else db in the config file,\n"
 	      "  else $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
 	      "config: $XDG_CONFIG_HOME/dualtrack/config (~/.config/...), see\n"
@@ -85,6 +89,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dualtrack: %s\n", cerr);
 		return DT_EXIT_USAGE;
 	}
+	/* --acknowledge-break: a global option of every write command,
+	 * wherever it is given (before a "--") */
+	for (int k = i; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--acknowledge-break")) {
+			dt_cli_acknowledge_break = 1;
+			memmove(argv + k, argv + k + 1,
+			        (size_t)(argc - k) * sizeof *argv);
+			argc--;
+			k--;
+		}
 	if (i == argc) {
 		char *tui_argv[] = {"tui", NULL};
 		return dt_cmd_tui(db, 1, tui_argv);

@@ -198,6 +198,10 @@ static void chain_and_tamper(void **state)
 	                 SQLITE_OK);
 	sqlite3_close(db);
 	st = open_store("chain.db", path, sizeof path);
+	assert_string_equal(dt_store_notice(st), "store: 1 append-only trigger "
+	                    "was missing and was restored (decision_no_update): "
+	                    "someone removed the protection; dualtrack verify "
+	                    "shows what was changed");
 	assert_int_equal(dt_store_decision_verify(st, &r), 0);
 	assert_int_equal(r.intact, 0);
 	assert_int_equal(r.first_bad_id, 3);
@@ -207,6 +211,9 @@ static void chain_and_tamper(void **state)
 	/* Record 1's evidence text altered and its digest recomputed is
 	 * still caught: the digest is inside record 1's hash. */
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	/* opening the store restored the dropped trigger: drop it again */
+	assert_int_equal(sqlite3_exec(db, "DROP TRIGGER decision_no_update;",
+	                              NULL, NULL, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "UPDATE decision SET evidence_text ="
 	                              " 'x', evidence_digest = '2d711642b726b044"
 	                              "01627ca9fbac32f5c8530fb1903cc4db02258717"

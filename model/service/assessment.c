@@ -234,6 +234,21 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 		dt_assessment_free(a);
 		return -1;
 	}
+	/* the cheap integrity check: the chain of records, series excepted
+	 * (verify re-hashes those) */
+	dt_chain_status g;
+	if (dt_store_chain_verify(st, 0, &g) < 0) {
+		fail_store(st, err, errlen);
+		dt_assessment_free(a);
+		return -1;
+	}
+	a->integrity.state = g.intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
+	a->integrity.intact = g.intact;
+	a->integrity.first_bad_id = g.intact ? 0 : g.first_bad_id;
+	snprintf(a->integrity.reason, sizeof a->integrity.reason, "%s", g.reason);
+	snprintf(a->integrity.head_hash, sizeof a->integrity.head_hash, "%s",
+	         g.head_hash);
+	dt_chain_status_clear(&g);
 	return 0;
 }
 

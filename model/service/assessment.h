@@ -116,7 +116,22 @@ const dt_decision *dt_assessment_latest(const dt_assessment *a);
  * decision's evidence digest. Needs the store for the file digests. */
 char *dt_evidence_text(dt_store *st, const dt_assessment *a);
 
-/* Record a decision on pilot `name`: loads the assessment, builds the
+/* Record a decision on pilot `name` in ONE write transaction: the
+ * rationale and deciders are checked (dt_decision_validate), the
+ * assessment loaded, the blocking check made, the evidence text built and
+ * the record appended before anyone else can write. A "go" with checklist
+ * items failed or pending is refused unless `force` (returns 2, the items
+ * as "step7 (fail), ..." in err, nothing written); a forced go keeps them
+ * in out->forced_past. Returns 0, 1 when no such pilot, 2 refused, -1 on
+ * error (message in err; a broken integrity chain is an error unless
+ * acknowledged, dt_store_chain_refused). */
+int dt_decide_checked(dt_store *st, const char *name, dt_decision_kind kind,
+                      const char *rationale, const dt_decider *deciders,
+                      size_t nd, const char *by, int force, dt_decision *out,
+                      char *err, size_t errlen);
+
+/* dt_decide_checked with force = 1 (the TUI confirms past open items
+ * first). Record a decision on pilot `name`: loads the assessment, builds the
  * evidence text, appends the record (dt_decision_append). A "go" keeps
  * the checklist items still failed or pending in out->forced_past (the
  * caller refused or confirmed before; dt_checklist_open_text). `out` receives

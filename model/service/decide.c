@@ -94,25 +94,26 @@ char *dt_evidence_text(dt_store *st, const dt_assessment *ov)
 	return dt_sb_take(&b);
 }
 
-int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
-              const char *rationale, const dt_decider *deciders, size_t nd,
-              const char *by, dt_decision *out, char *err, size_t errlen)
+int dt_decide_checked(dt_store *st, const char *name, dt_decision_kind kind,
+                      const char *rationale, const dt_decider *deciders,
+                      size_t nd, const char *by, int force, dt_decision *out,
+                      char *err, size_t errlen)
 {
 	dt_assessment ov;
 	memset(out, 0, sizeof *out);
-	if (nd == 0 || nd > DT_DECIDERS_MAX) {
-		snprintf(err, errlen, "a decision needs 1..%d deciders",
-		         DT_DECIDERS_MAX);
+	if (dt_decision_validate(rationale, deciders, nd, err, errlen) < 0)
 		return -1;
-	}
-	if (strlen(rationale) >= sizeof out->rationale) {
-		snprintf(err, errlen, "rationale longer than %zu bytes",
-		         sizeof out->rationale - 1);
+	/* One write transaction from the blocking check to the append: no
+	 * other writer can change an item in between (issue 8 item 5). */
+	if (dt_store_begin(st) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
 	int rc = dt_assessment_load(st, name, &ov, err, errlen);
-	if (rc != 0)
+	if (rc != 0) {
+		dt_store_rollback(st);
 		return rc;
+	}
 	out->pilot_id = ov.pilot.id;
 	snprintf(out->pilot_name, sizeof out->pilot_name, "%s", ov.pilot.name);
 	out->kind = kind;
@@ -120,20 +121,36 @@ int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
 	memcpy(out->deciders, deciders, nd * sizeof *deciders);
 	out->ndeciders = nd;
 	snprintf(out->recorded_by, sizeof out->recorded_by, "%s", by);
-	out->evidence_text = dt_evidence_text(st, &ov);
 	if (kind == DT_DECIDE_GO)  /* a go past open items was forced */
 		dt_checklist_open_text(&ov.checklist, out->forced_past,
 		                       sizeof out->forced_past);
+	if (kind == DT_DECIDE_GO && !force && out->forced_past[0]) {
+		snprintf(err, errlen, "%s", out->forced_past);
+		dt_assessment_free(&ov);
+		dt_store_rollback(st);
+		return 2;
+	}
+	out->evidence_text = dt_evidence_text(st, &ov);
 	dt_assessment_free(&ov);
 	if (!out->evidence_text) {
 		snprintf(err, errlen, "out of memory");
+		dt_store_rollback(st);
 		return -1;
 	}
-	if (dt_store_decision_append(st, out) < 0) {
+	if (dt_store_decision_append(st, out) < 0 || dt_store_commit(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
+		dt_store_rollback(st);
 		free(out->evidence_text);
 		out->evidence_text = NULL;
 		return -1;
 	}
 	return 0;
+}
+
+int dt_decide(dt_store *st, const char *name, dt_decision_kind kind,
+              const char *rationale, const dt_decider *deciders, size_t nd,
+              const char *by, dt_decision *out, char *err, size_t errlen)
+{
+	return dt_decide_checked(st, name, kind, rationale, deciders, nd, by, 1,
+	                         out, err, errlen);
 }

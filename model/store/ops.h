@@ -143,6 +143,15 @@ struct dt_store_ops {
 	                    const dt_scenario_rec *rec);
 	int (*scenario_get)(dt_store *st, const char *pilot,
 	                    dt_scenario_rec *out);
+
+	/* integrity chain (core/chain.h): the backend keeps the chain table,
+	 * guards and chains each of its writes (store.h "integrity chain") */
+	int (*chain_verify)(dt_store *st, int with_series, dt_chain_status *g);
+	void (*chain_acknowledge)(dt_store *st, const char *by);
+	/* which 0: a write was refused on a broken chain; 1: a break record
+	 * was appended */
+	int (*chain_state)(const dt_store *st, int which);
+	const char *(*notice)(const dt_store *st);
 };
 
 /* A backend as the backend table of store.c lists it. */

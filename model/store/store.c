@@ -352,6 +352,9 @@ int dt_store_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 
 int dt_store_drill_add(dt_store *st, dt_drill *d, const char *by)
 {
+	char err[DT_ERR_MAX];
+	if (dt_drill_validate(d, err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
 	return st->ops->drill_add(st, d, by);
 }
 
@@ -360,8 +363,36 @@ int dt_store_drill_check_set(dt_store *st, int64_t drill_id,
                              const char *note, const char *source,
                              const char *by)
 {
+	char err[DT_ERR_MAX];
+	if (dt_drill_note_check(note ? note : "", err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
 	return st->ops->drill_check_set(st, drill_id, item, status, note,
 	                                source, by);
+}
+
+int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g)
+{
+	return st->ops->chain_verify(st, with_series, g);
+}
+
+void dt_store_chain_acknowledge(dt_store *st, const char *by)
+{
+	st->ops->chain_acknowledge(st, by);
+}
+
+int dt_store_chain_refused(const dt_store *st)
+{
+	return st->ops->chain_state(st, 0);
+}
+
+int dt_store_chain_break_recorded(const dt_store *st)
+{
+	return st->ops->chain_state(st, 1);
+}
+
+const char *dt_store_notice(const dt_store *st)
+{
+	return st ? st->ops->notice(st) : "";
 }
 
 int dt_store_drill_list(dt_store *st, int64_t pilot_id, dt_drill **v,

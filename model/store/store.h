@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/chain.h"
 #include "model/core/checklist.h"
 #include "model/core/decision.h"
 #include "model/core/drill.h"
@@ -296,6 +297,29 @@ int dt_store_decision_list(dt_store *st, int64_t pilot_id, dt_decision **v,
 /* Recompute the whole chain (dt_decision_chain_check over every
  * decision). Returns 0 (report filled) or -1. */
 int dt_store_decision_verify(dt_store *st, dt_chain_report *r);
+
+/* ---- integrity chain (model/core/chain.h) ------------------------------ */
+
+/* Check the chain of every record people wrote and every imported run
+ * against the current rows (core/chain.h dt_chain_check); with_series: also
+ * re-hash every stored series (verify's job; slow on big stores). Fills
+ * *g (free g->defect_text with dt_chain_status_clear). Returns 0 or -1. */
+int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
+
+/* From now on, a write onto a broken chain appends a break record (old
+ * head, first bad record, every defect, `by`, time) and goes on instead
+ * of being refused. */
+void dt_store_chain_acknowledge(dt_store *st, const char *by);
+
+/* 1 when a write was refused because the chain is broken (the store
+ * error names the first bad record); 1 when a break record was
+ * appended. */
+int dt_store_chain_refused(const dt_store *st);
+int dt_store_chain_break_recorded(const dt_store *st);
+
+/* What opening the store found and repaired ("" when nothing): missing
+ * append-only triggers, which were restored. */
+const char *dt_store_notice(const dt_store *st);
 
 /* ---- ledger and scenario ------------------------------------------------ */
 

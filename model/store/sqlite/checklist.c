@@ -88,7 +88,7 @@ int dt_sq_checklist_load(dt_store *st, int64_t pilot_id, dt_checklist *cl)
 	return 0;
 }
 
-int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+static int check_set_row(dt_store *st, int64_t pilot_id, dt_check_id id,
                  dt_check_status status, const char *note,
                  const char *reason, const char *by)
 {
@@ -106,6 +106,18 @@ int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set checklist item");
+}
+
+int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
+                 dt_check_status status, const char *note,
+                 const char *reason, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = check_set_row(st, pilot_id, id, status, note, reason, by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_CHECK);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_entry_all(sqlite3_stmt *s, void *elem)
@@ -131,7 +143,7 @@ int dt_sq_check_history_list(dt_store *st, int64_t pilot_id, dt_check_id id,
 	                     NULL, "read item history");
 }
 
-int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+static int evidence_add_row(dt_store *st, int64_t pilot_id, dt_check_id id,
                        const char *kind, const char *ref,
                        const char *sha256_hex, const char *by)
 {
@@ -149,4 +161,16 @@ int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add evidence");
+}
+
+int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
+                       const char *kind, const char *ref,
+                       const char *sha256_hex, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = evidence_add_row(st, pilot_id, id, kind, ref, sha256_hex, by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_EVIDENCE);
+	return dt_sq_write_end(st, rc);
 }

@@ -25,6 +25,15 @@ int dt_sq_decision_tail(dt_store *st, int64_t pilot_id, dt_decision_tail *t)
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "read decision log");
+	/* a deleted newest decision's id is never given again: its chain
+	 * record keeps it */
+	if (dt_sq_prepare(st, "SELECT max(CAST(ref AS INTEGER)) FROM"
+	                  " chain_record WHERE kind = 'decision'", &s) < 0)
+		return -1;
+	if (sqlite3_step(s) == SQLITE_ROW &&
+	    sqlite3_column_int64(s, 0) > t->last_id)
+		t->last_id = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
 	if (dt_sq_prepare(st, "SELECT max(id) FROM decision WHERE pilot_id = ?1",
 	                  &s) < 0)
 		return -1;
@@ -36,7 +45,7 @@ int dt_sq_decision_tail(dt_store *st, int64_t pilot_id, dt_decision_tail *t)
 	return rc == SQLITE_ROW ? 0 : dt_sq_fail_db(st, "read decision log");
 }
 
-int dt_sq_decision_insert(dt_store *st, const dt_decision *d)
+static int decision_insert_row(dt_store *st, const dt_decision *d)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO decision(id, pilot_id, pilot_name,"
@@ -62,6 +71,16 @@ int dt_sq_decision_insert(dt_store *st, const dt_decision *d)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "append decision");
+}
+
+int dt_sq_decision_insert(dt_store *st, const dt_decision *d)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = decision_insert_row(st, d);
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_DECISION, d->id);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_to_decision(sqlite3_stmt *s, dt_decision *d)

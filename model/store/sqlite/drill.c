@@ -27,7 +27,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *t)
 	sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC);
 }
 
-int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by)
+static int drill_add_row(dt_store *st, dt_drill *d, const char *by)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO drill(pilot_id, kind, run_before,"
@@ -58,6 +58,8 @@ int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by)
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "add drill");
 	d->id = sqlite3_last_insert_rowid(DT_SQ_DB(st));
+	if (dt_sq_chain_append_id(st, DT_CHAIN_DRILL, d->id) < 0)
+		return -1;
 	for (int i = 0; i < DT_DC_COUNT; i++) {
 		const dt_drill_check *c = &d->checks[i];
 		if (c->source[0] && dt_sq_drill_check_set(st, d->id, (dt_drill_item)i,
@@ -67,7 +69,14 @@ int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by)
 	return 0;
 }
 
-int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+int dt_sq_drill_add(dt_store *st, dt_drill *d, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	return dt_sq_write_end(st, drill_add_row(st, d, by));
+}
+
+static int drill_check_set_row(dt_store *st, int64_t drill_id, dt_drill_item item,
                        dt_dc_status status, const char *note,
                        const char *source, const char *by)
 {
@@ -85,6 +94,18 @@ int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set drill check");
+}
+
+int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
+                       dt_dc_status status, const char *note,
+                       const char *source, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = drill_check_set_row(st, drill_id, item, status, note, source, by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_DRILL_CHECK);
+	return dt_sq_write_end(st, rc);
 }
 
 static void row_to_drill(sqlite3_stmt *s, dt_drill *d)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+static int fact_set_row(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *key, const char *value, const char *source,
                       const char *set_by)
 {
@@ -26,6 +26,18 @@ int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set fact");
+}
+
+int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
+                      const char *key, const char *value, const char *source,
+                      const char *set_by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = fact_set_row(st, run_id, file_id, key, value, source, set_by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_FACT);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_fact(sqlite3_stmt *s, void *elem)

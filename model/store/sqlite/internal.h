@@ -9,6 +9,7 @@
 
 #include "model/store/ops.h"
 #include "model/store/store.h"
+#include "model/core/chain.h"
 #include "model/util/err.h"
 
 /* The SQLite handle: the generic part first (ops.h), then the
@@ -16,9 +17,18 @@
 typedef struct dt_sq_store {
 	dt_store base;
 	sqlite3 *db;
+	int tx_depth;         /* begin nesting: 1 = BEGIN, more = SAVEPOINTs */
+	/* integrity chain (chain.c) */
+	char notice[512];     /* what opening found (missing triggers) */
+	char ack_by[64];      /* who acknowledges a broken chain, "" = none */
+	int guarded;          /* this write transaction passed the guard */
+	int in_migration;     /* migrations run (no guard, no notice) */
+	int refused_break;    /* a write was refused: the chain is broken */
+	int break_recorded;   /* a break record was appended */
 } dt_sq_store;
 
 #define DT_SQ_DB(st) (((dt_sq_store *)(st))->db)
+#define DT_SQ(st) ((dt_sq_store *)(st))
 
 /* The ops table (ops.c) and the opener (sqlite.c): open the SQLite file
  * `path` with DT_STORE_* flags (store.h dt_store_open_flags). */
@@ -110,6 +120,35 @@ extern const char *const dt_schema_migrations[];
 extern const size_t dt_schema_count;
 extern const char dt_schema_acceptance[];  /* schema_acceptance.c */
 extern const char dt_schema_ledger[];      /* schema_ledger.c */
+extern const char dt_schema_chain[];       /* chain.c */
+
+/* Integrity chain (chain.c; the rules are core/chain.h's). Every chained
+ * write runs between dt_sq_write_begin (dt_sq_begin: a transaction, or a
+ * savepoint inside the caller's; the first write of a transaction checks
+ * the chain and is refused when it is broken and not acknowledged) and
+ * dt_sq_write_end(st, rc) (commit / release when rc is 0, else roll back
+ * keeping the error; returns 0 or -1), and appends a chain record for
+ * each row it inserted or changed: dt_sq_chain_append (by ref text), _id
+ * (by id) or _last (the last inserted rowid). */
+int dt_sq_write_begin(dt_store *st);
+int dt_sq_write_end(dt_store *st, int rc);
+int dt_sq_chain_append(dt_store *st, dt_chain_kind k, const char *ref);
+int dt_sq_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
+int dt_sq_chain_append_last(dt_store *st, dt_chain_kind k);
+
+/* Chain every row of a store made before the chain (migration 7). */
+int dt_sq_chain_backfill(dt_store *st);
+
+/* Create the append-only triggers that are missing (not on a store
+ * opened read-only); outside a migration the names go to the notice.
+ * 0 or -1. */
+int dt_sq_triggers_restore(dt_store *st);
+
+/* ops members of the chain (store.h dt_store_chain_*). */
+int dt_sq_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
+void dt_sq_chain_acknowledge(dt_store *st, const char *by);
+int dt_sq_chain_state(const dt_store *st, int which);
+const char *dt_sq_notice(const dt_store *st);
 
 /* Set the store's error message; returns -1. */
 int dt_sq_fail(dt_store *st, const char *fmt, ...)

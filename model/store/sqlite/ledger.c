@@ -4,6 +4,7 @@
 #include "model/store/sqlite/internal.h"
 #include "model/store/store.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@ static void bind_text(sqlite3_stmt *s, int i, const char *v)
 	sqlite3_bind_text(s, i, v ? v : "", -1, SQLITE_STATIC);
 }
 
-int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
+static int ledger_set_row(dt_store *st, const char *pilot, const char *side,
                         const char *key, double value, const char *basis,
                         const char *note, const char *set_by)
 {
@@ -31,6 +32,18 @@ int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set ledger value");
+}
+
+int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
+                        const char *key, double value, const char *basis,
+                        const char *note, const char *set_by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = ledger_set_row(st, pilot, side, key, value, basis, note, set_by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_LEDGER);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_entry(sqlite3_stmt *s, void *elem)
@@ -64,7 +77,7 @@ int dt_sq_ledger_list(dt_store *st, const char *pilot,
 	                     NULL, "read ledger");
 }
 
-int dt_sq_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
+static int ledger_attach_row(dt_store *st, const char *pilot, int64_t run_id)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR IGNORE INTO ledger_run(pilot, run_id)"
@@ -75,6 +88,18 @@ int dt_sq_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach ledger run");
+}
+
+int dt_sq_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = ledger_attach_row(st, pilot, run_id);
+	char ref[DT_CHAIN_REF_MAX];
+	snprintf(ref, sizeof ref, "%lld/%s", (long long)run_id, pilot);
+	if (rc == 0 && sqlite3_changes(DT_SQ_DB(st)) > 0)
+		rc = dt_sq_chain_append(st, DT_CHAIN_LEDGER_RUN, ref);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_id(sqlite3_stmt *s, void *elem)
@@ -116,7 +141,7 @@ int dt_sq_ledger_exists(dt_store *st, const char *pilot)
 	return known < 0 ? dt_sq_fail_db(st, "read ledger") : known;
 }
 
-int dt_sq_scenario_put(dt_store *st, const char *pilot,
+static int scenario_put_row(dt_store *st, const char *pilot,
                           const dt_scenario_rec *rec)
 {
 	sqlite3_stmt *s;
@@ -133,6 +158,17 @@ int dt_sq_scenario_put(dt_store *st, const char *pilot,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store scenario");
+}
+
+int dt_sq_scenario_put(dt_store *st, const char *pilot,
+                          const dt_scenario_rec *rec)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = scenario_put_row(st, pilot, rec);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_SCENARIO);
+	return dt_sq_write_end(st, rc);
 }
 
 int dt_sq_scenario_get(dt_store *st, const char *pilot,

@@ -55,6 +55,10 @@ const dt_store_ops dt_sq_ops = {
 	.ledger_exists = dt_sq_ledger_exists,
 	.scenario_put = dt_sq_scenario_put,
 	.scenario_get = dt_sq_scenario_get,
+	.chain_verify = dt_sq_chain_verify,
+	.chain_acknowledge = dt_sq_chain_acknowledge,
+	.chain_state = dt_sq_chain_state,
+	.notice = dt_sq_notice,
 };
 
 /* SQLite takes every `where` that is not a PostgreSQL connection string:

@@ -2,6 +2,7 @@
  * store (model/store/store.h). */
 #include "model/store/sqlite/internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@ static void row_to_pilot(sqlite3_stmt *s, dt_pilot *p)
 	dt_sq_copy_text(p->created_at, sizeof p->created_at, s, 3);
 }
 
-int dt_sq_pilot_create(dt_store *st, const char *name, const char *by,
+static int pilot_create_row(dt_store *st, const char *name, const char *by,
                     dt_pilot *out)
 {
 	sqlite3_stmt *s;
@@ -30,6 +31,17 @@ int dt_sq_pilot_create(dt_store *st, const char *name, const char *by,
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "create pilot");
 	return dt_sq_pilot_find(st, name, out) == 0 ? 0 : -1;
+}
+
+int dt_sq_pilot_create(dt_store *st, const char *name, const char *by,
+                    dt_pilot *out)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = pilot_create_row(st, name, by, out);
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_PILOT, out->id);
+	return dt_sq_write_end(st, rc);
 }
 
 int dt_sq_pilot_find(dt_store *st, const char *name, dt_pilot *out)
@@ -69,7 +81,7 @@ int dt_sq_pilot_list(dt_store *st, dt_pilot **v, size_t *n)
 	                     NULL, "list pilots");
 }
 
-int dt_sq_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+static int pilot_attach_row(dt_store *st, int64_t pilot_id, int64_t run_id,
                     dt_run_role role, const char *by)
 {
 	sqlite3_stmt *s;
@@ -85,6 +97,20 @@ int dt_sq_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach run");
+}
+
+int dt_sq_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
+                    dt_run_role role, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = pilot_attach_row(st, pilot_id, run_id, role, by);
+	char ref[64];
+	snprintf(ref, sizeof ref, "%lld/%lld", (long long)pilot_id,
+	         (long long)run_id);
+	if (rc == 0)
+		rc = dt_sq_chain_append(st, DT_CHAIN_PILOT_RUN, ref);
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_pilot_run(sqlite3_stmt *s, void *elem)
@@ -150,7 +176,7 @@ int dt_sq_taskcard_load(dt_store *st, int64_t pilot_id, dt_taskcard *tc)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "read task card");
 }
 
-int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+static int taskcard_set_row(dt_store *st, int64_t pilot_id, dt_tc_field f,
                     const char *value, const char *by)
 {
 	sqlite3_stmt *s;
@@ -164,4 +190,15 @@ int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set task card");
+}
+
+int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
+                    const char *value, const char *by)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = taskcard_set_row(st, pilot_id, f, value, by);
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_TASKCARD);
+	return dt_sq_write_end(st, rc);
 }

@@ -56,7 +56,7 @@ int dt_sq_run_find(dt_store *st, const char *name, dt_run *out)
 	return ret;
 }
 
-int dt_sq_run_create(dt_store *st, dt_run *run)
+static int run_create_row(dt_store *st, dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
@@ -77,7 +77,17 @@ int dt_sq_run_create(dt_store *st, dt_run *run)
 	return 0;
 }
 
-int dt_sq_run_update(dt_store *st, const dt_run *run)
+int dt_sq_run_create(dt_store *st, dt_run *run)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = run_create_row(st, run);
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_RUN, run->id);
+	return dt_sq_write_end(st, rc);
+}
+
+static int run_update_row(dt_store *st, const dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "UPDATE run SET format=?2, grad_accum=?3,"
@@ -95,6 +105,16 @@ int dt_sq_run_update(dt_store *st, const dt_run *run)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "update run");
+}
+
+int dt_sq_run_update(dt_store *st, const dt_run *run)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = run_update_row(st, run);
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_RUN, run->id);
+	return dt_sq_write_end(st, rc);
 }
 
 
@@ -141,9 +161,9 @@ int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 	                     NULL, "list files");
 }
 
-int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
-                      const char *sha256_hex, int64_t bytes,
-                      const char *format, int64_t *file_id)
+static int file_add_row(dt_store *st, int64_t run_id, const char *path,
+                        const char *sha256_hex, int64_t bytes,
+                        const char *format, int64_t *file_id)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "SELECT 1 FROM run_file WHERE run_id=?1 AND sha256=?2",
@@ -171,6 +191,22 @@ int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
 	return 0;
 }
 
+int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
+                   const char *sha256_hex, int64_t bytes, const char *format,
+                   int64_t *file_id)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = file_add_row(st, run_id, path, sha256_hex, bytes, format,
+	                      file_id);
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_RUN_FILE, *file_id);
+	/* 1 (the run holds this file already) wrote nothing: not an error */
+	if (dt_sq_write_end(st, rc < 0 ? -1 : 0) < 0)
+		return -1;
+	return rc;
+}
+
 /* Common difference of an arithmetic progression of n >= 2 steps with a
  * positive stride, else 0 (store the steps as they are). */
 static int64_t steps_stride(const int64_t *step, size_t n)
@@ -184,7 +220,7 @@ static int64_t steps_stride(const int64_t *step, size_t n)
 	return d;
 }
 
-int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
@@ -210,6 +246,18 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
+}
+
+int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	int rc = raw_put_row(st, file_id, rs);
+	char ref[DT_CHAIN_REF_MAX];
+	snprintf(ref, sizeof ref, "%lld/%s", (long long)file_id, rs->metric);
+	if (rc == 0)
+		rc = dt_sq_chain_append(st, DT_CHAIN_SERIES, ref);
+	return dt_sq_write_end(st, rc);
 }
 
 /* Copies of the loaded BLOBs, kept together so one free releases them. */

@@ -92,6 +92,10 @@ const char *const dt_schema_migrations[] = {
 	" ckpt_step INTEGER,"
 	" marker TEXT NOT NULL DEFAULT '',"
 	" PRIMARY KEY(file_id, seq));",
+	/* user_version 8: the integrity chain of every people-written record
+	 * and imported run (chain.c, core/chain.h); existing rows are chained
+	 * and every append-only table gets its triggers (sqlite.c migrate). */
+	dt_schema_chain,
 };
 
 const size_t dt_schema_count =

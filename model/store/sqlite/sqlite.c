@@ -81,12 +81,24 @@ static int migrate(dt_store *st)
 		         "(knows %d); upgrade dualtrack", have, want);
 		goto bad;
 	}
+	int chain_now = 0;
 	for (int v = have; v < want; v++) {
 		char pragma[64];
 		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
 			goto bad;
 		snprintf(pragma, sizeof pragma, "PRAGMA user_version=%d", v + 1);
 		if (dt_sq_exec(st, pragma) < 0)
+			goto bad;
+		chain_now |= dt_schema_migrations[v] == dt_schema_chain;
+	}
+	if (chain_now) {
+		/* the chain table is new: chain what the store already holds
+		 * and protect it */
+		DT_SQ(st)->in_migration = 1;
+		int rc = dt_sq_chain_backfill(st) < 0 ||
+		         dt_sq_triggers_restore(st) < 0;
+		DT_SQ(st)->in_migration = 0;
+		if (rc)
 			goto bad;
 	}
 	return dt_sq_exec(st, "COMMIT");
@@ -121,7 +133,8 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	 * effect only when the file is created). */
 	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
 	             " PRAGMA foreign_keys=ON;"
-	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0) {
+	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0 ||
+	    dt_sq_triggers_restore(st) < 0) {
 		dt_err_set(err, "%s: %s", path, st->err.msg);
 		dt_sq_close(st);
 		return NULL;
@@ -137,19 +150,54 @@ void dt_sq_close(dt_store *st)
 	free(st);
 }
 
+/* Transactions nest: the outer one holds the write lock from its begin
+ * (BEGIN IMMEDIATE), inner ones are savepoints, so an operation that is
+ * atomic by itself (a decision) can also run inside a caller's
+ * transaction (dt_decide: the blocking check and the append together). */
 int dt_sq_begin(dt_store *st)
 {
-	return dt_sq_exec(st, "BEGIN IMMEDIATE");
+	dt_sq_store *sq = DT_SQ(st);
+	if (sq->tx_depth == 0 && !sqlite3_get_autocommit(sq->db))
+		sq->tx_depth = 1; /* a transaction begun with dt_sq_exec */
+	if (sq->tx_depth > 0) {
+		if (dt_sq_exec(st, "SAVEPOINT dt_nested") < 0)
+			return -1;
+	} else {
+		if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
+			return -1;
+		sq->guarded = 0;
+	}
+	sq->tx_depth++;
+	return 0;
 }
 
 int dt_sq_commit(dt_store *st)
 {
-	return dt_sq_exec(st, "COMMIT");
+	dt_sq_store *sq = DT_SQ(st);
+	if (sq->tx_depth > 1) {
+		sq->tx_depth--;
+		return dt_sq_exec(st, "RELEASE dt_nested");
+	}
+	sq->tx_depth = 0;
+	sq->guarded = 0;
+	if (dt_sq_exec(st, "COMMIT") == 0)
+		return 0;
+	sqlite3_exec(sq->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
 }
 
 void dt_sq_rollback(dt_store *st)
 {
-	sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);
+	dt_sq_store *sq = DT_SQ(st);
+	if (sq->tx_depth > 1) {
+		sq->tx_depth--;
+		sqlite3_exec(sq->db, "ROLLBACK TO dt_nested; RELEASE dt_nested",
+		             NULL, NULL, NULL);
+		return;
+	}
+	sq->tx_depth = 0;
+	sq->guarded = 0;
+	sqlite3_exec(sq->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
