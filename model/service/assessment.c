@@ -245,7 +245,8 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 	a->integrity.state = g.intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
 	a->integrity.intact = g.intact;
 	a->integrity.first_bad_id = g.intact ? 0 : g.first_bad_id;
-	snprintf(a->integrity.reason, sizeof a->integrity.reason, "%s", g.reason);
+	snprintf(a->integrity.reason, sizeof a->integrity.reason, "%.255s",
+	         g.reason);
 	snprintf(a->integrity.head_hash, sizeof a->integrity.head_hash, "%s",
 	         g.head_hash);
 	dt_chain_status_clear(&g);
