@@ -272,8 +272,10 @@ static int rows(const dt_chain_rec *v, size_t n, dt_chain_current *cur,
 		if (kind != DT_CHAIN_BREAK)
 			k[nk++] = (rec_key){kind, &v[i]};
 	}
-	qsort(k, nk, sizeof *k, cmp_rec);
-	qsort(cur, nc, sizeof *cur, cmp_cur);
+	if (nk)
+		qsort(k, nk, sizeof *k, cmp_rec);
+	if (nc)
+		qsort(cur, nc, sizeof *cur, cmp_cur);
 	for (size_t i = 0; i < nk;) {
 		size_t j = i + 1;
 		while (j < nk && k[j].kind == k[i].kind &&

@@ -498,15 +498,16 @@ int dt_sq_triggers_restore(dt_store *st)
 		}
 	if (began && dt_sq_exec(st, "COMMIT") < 0)
 		return -1;
-	if (nmissing && !DT_SQ(st)->in_migration)
-		snprintf(DT_SQ(st)->notice, sizeof DT_SQ(st)->notice, "store: %zu "
+	if (nmissing && !DT_SQ(st)->in_migration &&
+	    snprintf(DT_SQ(st)->notice, sizeof DT_SQ(st)->notice, "store: %zu "
 		         "append-only trigger%s %s missing%s (%s): someone removed "
 		         "the protection; dualtrack verify shows what was changed",
 		         nmissing, nmissing == 1 ? "" : "s",
 		         nmissing == 1 ? "was" : "were",
 		         (st->flags & DT_STORE_READ) ? " (store opened read-only: "
 		         "not restored)" : nmissing == 1 ? " and was restored" :
-		         " and were restored", missing);
+		         " and were restored", missing) < 0)
+		DT_SQ(st)->notice[0] = '\0'; /* a cut notice is still a notice */
 	return 0;
 }
 
