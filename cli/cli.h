@@ -58,6 +58,15 @@ void dt_cli_not_found(const char *what, const char *name,
  * printing the reason on failure. Returns NULL on failure. */
 dt_store *dt_cli_store(const char *db);
 
+/* As dt_cli_store for a command that only reads: the store is opened
+ * with DT_STORE_READ, so a missing store is "no store at PATH; import
+ * something first or pass --db" (nothing is created) and a read-only
+ * store file or filesystem is readable. */
+dt_store *dt_cli_store_read(const char *db);
+
+/* As dt_cli_open with DT_STORE_* flags. */
+dt_store *dt_cli_open_flags(const char *path, unsigned flags);
+
 /* Find a pilot by name (dt_pilot.h), printing "dualtrack: no pilot named
  * X" and the names that exist when absent. Returns the pilot id (> 0),
  * or -1. */

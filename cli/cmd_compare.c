@@ -131,7 +131,7 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run rb, rp;

@@ -44,7 +44,7 @@ int dt_cmd_complete(const char *db, int argc, char **argv)
 	struct stat sb;
 	if (dt_cli_db_path(db, path, sizeof path) < 0 || stat(path, &sb) != 0)
 		return DT_EXIT_OK;
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_open_flags(path, DT_STORE_READ);
 	if (!st)
 		return DT_EXIT_USAGE;
 	if (!strcmp(what, "runs")) {

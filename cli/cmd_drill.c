@@ -305,7 +305,8 @@ int dt_cmd_drill(const char *db, int argc, char **argv)
 		        "PILOT or check DRILL ITEM STATUS\n");
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(a.db);
+	dt_store *st = !strcmp(sub, "list") ? dt_cli_store_read(a.db) :
+	               dt_cli_store(a.db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc;

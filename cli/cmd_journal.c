@@ -126,7 +126,8 @@ int dt_cmd_journal(const char *db, int argc, char **argv)
 		        " RUN\n");
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = !strcmp(sub, "show") ? dt_cli_store_read(db) :
+	               dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc = run_cmd(st, sub, argv + optind + 1, json);

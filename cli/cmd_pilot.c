@@ -196,7 +196,8 @@ int dt_cmd_pilot(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: pilot %s takes no task card field\n", sub);
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(a.db);
+	dt_store *st = is_list || !strcmp(sub, "show") ?
+	               dt_cli_store_read(a.db) : dt_cli_store(a.db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc;

@@ -292,7 +292,7 @@ int dt_cmd_resume_check(const char *db, int argc, char **argv)
 	int r = parse_args(argc, argv, &a);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	dt_store *st = dt_cli_store(a.db);
+	dt_store *st = dt_cli_store_read(a.db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	int rc = run_checks(st, &a);

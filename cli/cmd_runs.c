@@ -150,7 +150,7 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: runs takes no argument\n");
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run *runs;

@@ -79,7 +79,7 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		return DT_EXIT_USAGE;
 	}
 	char err[600];
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_run run;

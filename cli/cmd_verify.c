@@ -152,7 +152,7 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: verify takes no argument\n");
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	dt_chain_report r;

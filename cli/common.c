@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/err.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
 
@@ -40,10 +41,10 @@ void dt_cli_report_break(dt_store *st)
 		        "the chain (verify still reports the altered records)\n");
 }
 
-dt_store *dt_cli_open(const char *path)
+dt_store *dt_cli_open_flags(const char *path, unsigned flags)
 {
-	char err[600];
-	dt_store *st = dt_store_open(path, err, sizeof err);
+	char err[DT_ERR_MAX];
+	dt_store *st = dt_store_open_flags(path, flags, err, sizeof err);
 	if (!st)
 		fprintf(stderr, "dualtrack: %s\n", err);
 	else if (dt_store_notice(st)[0])
@@ -69,14 +70,29 @@ dt_store *dt_cli_open(const char *path)
 	return st;
 }
 
-dt_store *dt_cli_store(const char *db)
+dt_store *dt_cli_open(const char *path)
+{
+	return dt_cli_open_flags(path, 0);
+}
+
+static dt_store *store_at(const char *db, unsigned flags)
 {
 	char path[4096];
 	if (dt_cli_db_path(db, path, sizeof path) < 0) {
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
 		return NULL;
 	}
-	return dt_cli_open(path);
+	return dt_cli_open_flags(path, flags);
+}
+
+dt_store *dt_cli_store(const char *db)
+{
+	return store_at(db, 0);
+}
+
+dt_store *dt_cli_store_read(const char *db)
+{
+	return store_at(db, DT_STORE_READ);
 }
 
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)

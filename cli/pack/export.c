@@ -285,7 +285,7 @@ int dt_cmd_export(const char *db, int argc, char **argv)
 		export_usage(stderr);
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
 	char err[1200], safe[1300];

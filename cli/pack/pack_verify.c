@@ -424,7 +424,7 @@ static size_t verify_pack(const char *dir, const char *allowed, pack_head *h)
 static size_t against_store(const char *db, const pack_head *h)
 {
 	size_t np = 0;
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return (size_t)-1;
 	dt_chain_report r;

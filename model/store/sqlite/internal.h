@@ -25,12 +25,17 @@ typedef struct dt_sq_store {
 	int in_migration;     /* migrations run (no guard, no notice) */
 	int refused_break;    /* a write was refused: the chain is broken */
 	int break_recorded;   /* a break record was appended */
+	char path[4096];      /* as given to open, for messages */
 } dt_sq_store;
+
+/* PRAGMA application_id of a dualtrack store ("DUAT"): set when a store
+ * is created, checked before anything is written to a file. */
+#define DT_SQ_APPLICATION_ID 0x44554154
 
 #define DT_SQ_DB(st) (((dt_sq_store *)(st))->db)
 #define DT_SQ(st) ((dt_sq_store *)(st))
 
-/* The ops table (ops.c) and the opener (sqlite.c): open the SQLite file
+/* The ops table (ops.c) and the opener (open.c): open the SQLite file
  * `path` with DT_STORE_* flags (store.h dt_store_open_flags). */
 extern const dt_store_ops dt_sq_ops;
 dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err);

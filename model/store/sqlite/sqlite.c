@@ -1,11 +1,8 @@
-/* sqlite.c: the SQLite backend of dt_store (model/store/store.h): opening,
- * migrations, transactions and the helpers the other store_*.c files
- * share (store_sqlite_internal.h).
+/* sqlite.c: the SQLite backend of dt_store (model/store/store.h):
+ * transactions and the helpers the other files of the backend share
+ * (internal.h). Opening and migrations are in open.c.
  *
- * Schema migrations (store_schema.c) are keyed on PRAGMA user_version.
- * All SQL goes through prepared statements with bound values. WAL mode
- * and a busy timeout let two people (the meeting room and a remote lead
- * over SSH) share one store. */
+ * All SQL goes through prepared statements with bound values. */
 #include "model/store/sqlite/internal.h"
 
 #include <errno.h>
@@ -29,23 +26,21 @@ int dt_sq_fail(dt_store *st, const char *fmt, ...)
 
 int dt_sq_fail_db(dt_store *st, const char *what)
 {
-	return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(DT_SQ_DB(st)));
-}
-
-
-/* mkdir -p of the directory part of path. */
-static void make_parent_dirs(const char *path)
-{
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		mkdir(buf, 0700);
-		*p = '/';
+	sqlite3 *db = DT_SQ_DB(st);
+	const char *path = ((dt_sq_store *)st)->path;
+	switch (sqlite3_errcode(db)) {
+	case SQLITE_FULL:
+		return dt_sq_fail(st, "store %s: %s: the disk is full (%s); free "
+		                  "space and try again, nothing was written", path,
+		                  what, sqlite3_errmsg(db));
+	case SQLITE_READONLY:
+		return dt_sq_fail(st, "store %s: %s: the store is read-only (%s)",
+		                  path, what, sqlite3_errmsg(db));
+	default:
+		return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(db));
 	}
 }
+
 
 int dt_sq_exec(dt_store *st, const char *sql)
 {
@@ -56,98 +51,6 @@ int dt_sq_exec(dt_store *st, const char *sql)
 		return -1;
 	}
 	return 0;
-}
-
-static int user_version(dt_store *st, int *v)
-{
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(DT_SQ_DB(st), "PRAGMA user_version", -1, &s, NULL))
-		return dt_sq_fail_db(st, "read schema version");
-	*v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
-	sqlite3_finalize(s);
-	return 0;
-}
-
-static int migrate(dt_store *st)
-{
-	int have = 0;
-	int want = (int)dt_schema_count;
-	if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
-		return -1;
-	if (user_version(st, &have) < 0)
-		goto bad;
-	if (have > want) {
-		dt_sq_fail(st, "store: schema version %d is newer than this dualtrack "
-		         "(knows %d); upgrade dualtrack", have, want);
-		goto bad;
-	}
-	int chain_now = 0;
-	for (int v = have; v < want; v++) {
-		char pragma[64];
-		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
-			goto bad;
-		snprintf(pragma, sizeof pragma, "PRAGMA user_version=%d", v + 1);
-		if (dt_sq_exec(st, pragma) < 0)
-			goto bad;
-		chain_now |= dt_schema_migrations[v] == dt_schema_chain;
-	}
-	if (chain_now) {
-		/* the chain table is new: chain what the store already holds
-		 * and protect it */
-		DT_SQ(st)->in_migration = 1;
-		int rc = dt_sq_chain_backfill(st) < 0 ||
-		         dt_sq_triggers_restore(st) < 0;
-		DT_SQ(st)->in_migration = 0;
-		if (rc)
-			goto bad;
-	}
-	return dt_sq_exec(st, "COMMIT");
-bad:
-	sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);
-	return -1;
-}
-
-dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
-{
-	dt_sq_store *sq = calloc(1, sizeof *sq);
-	if (!sq) {
-		dt_err_set(err, "store: out of memory");
-		return NULL;
-	}
-	dt_store *st = &sq->base;
-	st->ops = &dt_sq_ops;
-	st->flags = flags;
-	int mode = SQLITE_OPEN_READWRITE;
-	if (!(flags & DT_STORE_READ)) {
-		make_parent_dirs(path);
-		mode |= SQLITE_OPEN_CREATE;
-	}
-	if (sqlite3_open_v2(path, &sq->db, mode, NULL) != SQLITE_OK) {
-		dt_err_set(err, "store %s: %s", path,
-		           sq->db ? sqlite3_errmsg(sq->db) : "cannot open");
-		dt_sq_close(st);
-		return NULL;
-	}
-	sqlite3_busy_timeout(sq->db, 5000);
-	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
-	 * effect only when the file is created). */
-	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
-	             " PRAGMA foreign_keys=ON;"
-	             "PRAGMA synchronous=NORMAL;") < 0 || migrate(st) < 0 ||
-	    dt_sq_triggers_restore(st) < 0) {
-		dt_err_set(err, "%s: %s", path, st->err.msg);
-		dt_sq_close(st);
-		return NULL;
-	}
-	return st;
-}
-
-void dt_sq_close(dt_store *st)
-{
-	if (!st)
-		return;
-	sqlite3_close(DT_SQ_DB(st));
-	free(st);
 }
 
 /* Transactions nest: the outer one holds the write lock from its begin

@@ -1,0 +1,272 @@
+/* open.c: opening a SQLite store (model/store/sqlite/internal.h
+ * dt_sq_open): what kind of file it is, creation, migrations, and reading
+ * a store that cannot be written.
+ *
+ * Rules, in order:
+ *  - DT_STORE_READ never creates anything: a missing file is "no store at
+ *    PATH"; no parent directory is made.
+ *  - Before anything is written, the file is classified by PRAGMA
+ *    application_id, user_version and its table count: an empty file or
+ *    new database becomes a store; a dualtrack store (application_id
+ *    DT_SQ_APPLICATION_ID, or 0 from a dualtrack before it was set, with
+ *    a schema version and a run table) is opened; anything else (another
+ *    program's SQLite database) is refused and left untouched.
+ *  - Schema migrations (schema.c) are keyed on PRAGMA user_version and
+ *    run in one BEGIN IMMEDIATE; the same transaction sets the
+ *    application_id of a new or older store.
+ *  - A store whose file or filesystem is read-only is opened read-only
+ *    (SQLite falls back by itself when the file cannot be opened for
+ *    writing; when even reading a WAL store fails because its -shm file
+ *    cannot be made, it is opened again as "?immutable=1", which is
+ *    correct when nobody writes it meanwhile, as on a read-only copy).
+ *    Such a store is readable when its schema is current; writes then fail
+ *    naming the store read-only.
+ * WAL mode and a 5 s busy timeout let two people (the meeting room and a
+ * remote lead over SSH) share one store. */
+#include "model/store/sqlite/internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* mkdir -p of the directory part of path. */
+static void make_parent_dirs(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(buf, 0700);
+		*p = '/';
+	}
+}
+
+/* What the file holds, read without writing anything. */
+typedef struct probe {
+	int app_id;
+	int version;          /* user_version */
+	int tables;           /* rows of sqlite_master of type table */
+	int has_run;          /* a table named run */
+} probe;
+
+static int pragma_int(sqlite3 *db, const char *sql, int *out)
+{
+	sqlite3_stmt *s;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &s, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_step(s);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+/* SQLITE_OK with *p filled, or the SQLite error code. */
+static int probe_file(sqlite3 *db, probe *p)
+{
+	int rc;
+	memset(p, 0, sizeof *p);
+	if ((rc = pragma_int(db, "PRAGMA application_id", &p->app_id)) ||
+	    (rc = pragma_int(db, "PRAGMA user_version", &p->version)) ||
+	    (rc = pragma_int(db, "SELECT count(*) FROM sqlite_master WHERE"
+	                     " type = 'table'", &p->tables)) ||
+	    (rc = pragma_int(db, "SELECT count(*) FROM sqlite_master WHERE"
+	                     " type = 'table' AND name = 'run'", &p->has_run)))
+		return rc;
+	return SQLITE_OK;
+}
+
+/* 1 when the probed file may become or is a dualtrack store. */
+static int is_ours(const probe *p)
+{
+	if (p->app_id == DT_SQ_APPLICATION_ID)
+		return 1;
+	if (p->app_id != 0)
+		return 0;
+	return p->tables == 0 || (p->version > 0 && p->has_run);
+}
+
+/* "file:" URI of path with `query`, '%', '?' and '#' escaped. */
+static void uri_of(const char *path, const char *query, char *out, size_t n)
+{
+	size_t k = (size_t)snprintf(out, n, "file:");
+	for (const char *c = path; *c && k + 4 < n; c++) {
+		if (*c == '%' || *c == '?' || *c == '#')
+			k += (size_t)snprintf(out + k, n - k, "%%%02X",
+			                      (unsigned char)*c);
+		else
+			out[k++] = *c;
+	}
+	snprintf(out + k, n - k, "?%s", query);
+}
+
+/* Open read-only through a URI (`query` "mode=ro" or "immutable=1") and
+ * probe; SQLITE_OK with sq->db set, or the error code. */
+static int open_ro(dt_sq_store *sq, const char *query, probe *p)
+{
+	char uri[8300];
+	uri_of(sq->path, query, uri, sizeof uri);
+	sqlite3_close(sq->db);
+	sq->db = NULL;
+	int rc = sqlite3_open_v2(uri, &sq->db, SQLITE_OPEN_READONLY |
+	                         SQLITE_OPEN_URI, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	sqlite3_busy_timeout(sq->db, 5000);
+	return probe_file(sq->db, p);
+}
+
+static int user_version(dt_store *st, int *v)
+{
+	return pragma_int(DT_SQ_DB(st), "PRAGMA user_version", v) == SQLITE_OK ?
+	       0 : dt_sq_fail_db(st, "read schema version");
+}
+
+/* Bring the schema to the current version and stamp the application id,
+ * in one write transaction. */
+static int migrate(dt_store *st, const probe *p)
+{
+	int have = 0;
+	int want = (int)dt_schema_count;
+	if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	if (user_version(st, &have) < 0)
+		goto bad;
+	if (have > want) {
+		dt_sq_fail(st, "store: schema version %d is newer than this dualtrack "
+		         "(knows %d); upgrade dualtrack", have, want);
+		goto bad;
+	}
+	int chain_now = 0;
+	for (int v = have; v < want; v++) {
+		char pragma[64];
+		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
+			goto bad;
+		snprintf(pragma, sizeof pragma, "PRAGMA user_version=%d", v + 1);
+		if (dt_sq_exec(st, pragma) < 0)
+			goto bad;
+		chain_now |= dt_schema_migrations[v] == dt_schema_chain;
+	}
+	if (chain_now) {
+		/* the chain table is new: chain what the store already holds
+		 * and protect it */
+		DT_SQ(st)->in_migration = 1;
+		int rc = dt_sq_chain_backfill(st) < 0 ||
+		         dt_sq_triggers_restore(st) < 0;
+		DT_SQ(st)->in_migration = 0;
+		if (rc)
+			goto bad;
+	}
+	if (p->app_id != DT_SQ_APPLICATION_ID) {
+		char pragma[64];
+		snprintf(pragma, sizeof pragma, "PRAGMA application_id=%d",
+		         DT_SQ_APPLICATION_ID);
+		if (dt_sq_exec(st, pragma) < 0)
+			goto bad;
+	}
+	return dt_sq_exec(st, "COMMIT");
+bad:
+	sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+/* A store that cannot be written: usable when its schema is current. */
+static int check_readonly(dt_store *st, const probe *p)
+{
+	int want = (int)dt_schema_count;
+	if (p->version == want)
+		return 0;
+	if (p->version > want)
+		return dt_sq_fail(st, "store: schema version %d is newer than this "
+		                  "dualtrack (knows %d); upgrade dualtrack",
+		                  p->version, want);
+	return dt_sq_fail(st, "store: schema version %d is older than this "
+	                  "dualtrack's (%d) and the store is read-only; open "
+	                  "it once where it can be written", p->version, want);
+}
+
+/* Open (and probe) the file; falls back to read-only forms when reading
+ * fails. SQLITE_OK or the last error code (message in err). */
+static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
+{
+	int mode = SQLITE_OPEN_READWRITE;
+	if (!(flags & DT_STORE_READ))
+		mode |= SQLITE_OPEN_CREATE;
+	int rc = sqlite3_open_v2(sq->path, &sq->db, mode, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(sq->db, 5000);
+		rc = probe_file(sq->db, p);
+	}
+	if (rc == SQLITE_NOTADB) {
+		dt_err_set(err, "%s is not a dualtrack store (not a SQLite "
+		           "database); it was left unchanged", sq->path);
+		return rc;
+	}
+	if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY) {
+		if (open_ro(sq, "mode=ro", p) != SQLITE_OK)
+			rc = open_ro(sq, "immutable=1", p);
+		else
+			rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK)
+		dt_err_set(err, "store %s: %s", sq->path,
+		           sq->db ? sqlite3_errmsg(sq->db) : "cannot open");
+	return rc;
+}
+
+dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
+{
+	struct stat sb;
+	if ((flags & DT_STORE_READ) && stat(path, &sb) < 0 && errno == ENOENT) {
+		dt_err_set(err, "no store at %s; import something first or pass "
+		           "--db", path);
+		return NULL;
+	}
+	dt_sq_store *sq = calloc(1, sizeof *sq);
+	if (!sq) {
+		dt_err_set(err, "store: out of memory");
+		return NULL;
+	}
+	dt_store *st = &sq->base;
+	st->ops = &dt_sq_ops;
+	st->flags = flags;
+	snprintf(sq->path, sizeof sq->path, "%s", path);
+	if (!(flags & DT_STORE_READ))
+		make_parent_dirs(path);
+	probe p;
+	if (open_probe(sq, flags, &p, err) != SQLITE_OK)
+		goto fail;
+	if (!is_ours(&p)) {
+		dt_err_set(err, "%s is a SQLite database but not a dualtrack store "
+		           "(application_id 0x%08x, %d tables); it was left "
+		           "unchanged", path, (unsigned)p.app_id, p.tables);
+		goto fail;
+	}
+	int ro = sqlite3_db_readonly(sq->db, "main") == 1;
+	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
+	 * effect only when the file is created). */
+	if (ro ? check_readonly(st, &p) < 0 :
+	    dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
+	               " PRAGMA foreign_keys=ON;"
+	               "PRAGMA synchronous=NORMAL;") < 0 || migrate(st, &p) < 0 ||
+	    dt_sq_triggers_restore(st) < 0) {
+		dt_err_set(err, "%s: %s", path, st->err.msg);
+		goto fail;
+	}
+	return st;
+fail:
+	dt_sq_close(st);
+	return NULL;
+}
+
+void dt_sq_close(dt_store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close(DT_SQ_DB(st));
+	free(st); /* st is the first member of its dt_sq_store */
+}
