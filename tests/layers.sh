@@ -24,6 +24,10 @@ hits=$(grep -rlE '#include "model/service/' model/store)
 [ -z "$hits" ] || bad "model/store includes the service: $hits"
 hits=$(grep -rlE '\bdt_store \*' model/core)
 [ -z "$hits" ] || bad "model/core takes a store handle: $hits"
+# every dt_store_* function is store.c's (dispatching through the ops
+# table); a backend defines only its dt_<backend>_* members
+hits=$(grep -lE '^[a-z].*[ *]dt_store_[a-z_]+\(' model/store/*/*.c)
+[ -z "$hits" ] || bad "a backend defines a dt_store_* function (not in the ops table): $hits"
 
 cd "$build" || exit 1
 undef() { nm -u "lib$1.a" | awk '{print $2}' | sort -u; }

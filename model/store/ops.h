@@ -163,6 +163,8 @@ typedef struct dt_store_backend {
 	/* Open the store `where` with DT_STORE_* flags. Returns the handle, or
 	 * NULL with the reason in *err. */
 	dt_store *(*open)(const char *where, unsigned flags, dt_err *err);
+	/* The library behind it and its version ("SQLite 3.40.1"). */
+	const char *(*version)(void);
 } dt_store_backend;
 
 /* The backends (each defined in its folder). */

@@ -64,6 +64,17 @@ dt_store *dt_store_open(const char *where, char *err, size_t errlen)
 	return dt_store_open_flags(where, 0, err, errlen);
 }
 
+const char *dt_store_backend_version(void)
+{
+	static char buf[256];
+	size_t k = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof backends / sizeof *backends; i++)
+		k += (size_t)snprintf(buf + k, k < sizeof buf ? sizeof buf - k : 0,
+		                      "%s%s", i ? ", " : "", backends[i]->version());
+	return buf;
+}
+
 const char *dt_store_backend_name(const dt_store *st)
 {
 	return st->ops->name;

@@ -82,8 +82,9 @@ const char *dt_store_backend_name(const dt_store *st);
 /* Close the store; NULL is accepted. */
 void dt_store_close(dt_store *st);
 
-/* Name and version of the backend library in use at run time
- * ("SQLite 3.40.1" style, static string), for --version. */
+/* Name and version of the library of every built-in backend, at run
+ * time ("SQLite 3.40.1"; ", "-joined when there are several), for
+ * --version. A static string. */
 const char *dt_store_backend_version(void);
 
 /* Last error message of this store (never NULL). */

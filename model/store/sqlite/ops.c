@@ -2,6 +2,7 @@
  * table of model/store/store.c (model/store/ops.h). */
 #include "model/store/sqlite/internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const dt_store_ops dt_sq_ops = {
@@ -68,8 +69,17 @@ static int sq_claims(const char *where)
 	return !dt_store_where_is_postgresql(where);
 }
 
+/* The SQLite library's version, for `dualtrack --version`. */
+static const char *sq_version(void)
+{
+	static char buf[64];
+	snprintf(buf, sizeof buf, "SQLite %s", sqlite3_libversion());
+	return buf;
+}
+
 const dt_store_backend dt_store_backend_sqlite = {
 	.name = "sqlite",
 	.claims = sq_claims,
 	.open = dt_sq_open,
+	.version = sq_version,
 };
