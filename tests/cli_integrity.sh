@@ -41,9 +41,11 @@ tamper() {
   "$bin" --db "$db" pilot show $P >"$tmp/$name.show" 2>"$tmp/$name.show.err"
   check "$name: pilot show says ALTERED" \
     grep -q "ALTERED: first bad record [0-9]*: $label" "$tmp/$name.show"
-  check "$name: the reopen restored the trigger and said so" \
-    grep -q "append-only trigger was missing and was restored ($trig)" \
+  check "$name: a reading command names the missing trigger" \
+    grep -q "append-only trigger was missing (store opened read-only: not restored) ($trig)" \
     "$tmp/$name.v.err"
+  check "$name: ... and restores nothing" test "$(sqlite3 "$db" \
+    "SELECT count(*) FROM sqlite_master WHERE name = '$trig'")" = 0
   check "$name: reading commands say ALTERED on stderr" \
     grep -q "ALTERED: .*first altered record: $label" "$tmp/$name.show.err"
   "$bin" --db "$db" pilot show $P --json >"$tmp/$name.json" 2>/dev/null
@@ -62,6 +64,9 @@ assert len(g['head_hash']) == 64, g
   check "$name: decide exits 2" test $? -eq 2
   check "$name: decide names the first bad record" \
     grep -q "the store was altered: $label" "$tmp/$name.err"
+  check "$name: a writing command restored the trigger and said so" \
+    grep -q "append-only trigger was missing and was restored ($trig)" \
+    "$tmp/$name.err"
   check "$name: decide appended nothing" test \
     "$(sqlite3 "$db" "SELECT count(*) FROM decision") $(sqlite3 "$db" \
        "SELECT count(*) FROM chain_record")" = "$nd $nc"
