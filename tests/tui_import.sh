@@ -145,7 +145,7 @@ $T send-keys -t t i
 wait_for "type a path  Tab:complete"
 $T send-keys -t t -l "a.csv"
 $T send-keys -t t Down
-wait_for "type a choice's start"
+wait_for "type its start or Space"
 $T send-keys -t t -l "trn"
 wait_for "platform         < trn2 >"
 expect_line "^file or folder +a\.csv *$"
@@ -153,7 +153,7 @@ $T send-keys -t t -l "gpu"
 wait_for "platform         < gpu >"
 $T resize-window -t t -x 120 -y 40
 wait_for "file or folder"
-[ "$(screen | sed -n 40p | cut -c1-22)" = "type a choice's start " ] ||
+[ "$(screen | sed -n 40p | cut -c1-22)" = "type its start or Spac" ] ||
 	{ echo "FAIL: import footer not on row 40"; screen; fail=1; }
 $T send-keys -t t Escape q
 wait_for "EXIT=0"

@@ -145,7 +145,7 @@ expect_line a 'resumed at effective step 1201, within \(checkpoint step 1200, 12
 expect_line a 'control_loss +pass +data'
 keys a Enter
 wait_for a "drill #3 manual-interrupt recorded by ana" || exit 1
-expect_line a '^#3 +manual-interrupt +llama3-8b-lora-t +1200 +1201 540 s \(limit 900 s\)'
+expect_line a '^#3 +manual-interrupt +llama3-8b-lora-… +1200 +1201 540 s \(limit 900 s\)'
 keys a ] ] p
 wait_for a "drill #3 rng_state -> pass: note (optional)"
 keys a "RNG state in the checkpoint manifest" Enter
@@ -163,7 +163,7 @@ expect_line a 'trial4 +fail +final output passes'
 expect_line a 'y: record go anyway'
 # not confirmed: back to the form, record "continue" instead
 keys a x
-wait_for a "typing edits the field; Enter Tab Down: next field"
+wait_for a "type to edit; Enter/Tab/Down: next field"
 keys a Up Up Up Right
 wait_for a "< continue >"
 keys a Down Down Down Enter

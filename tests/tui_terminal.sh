@@ -2,7 +2,8 @@
 # tui_terminal.sh: what the TUI does with the terminal itself.
 # - Esc then j sent together (well inside 100 ms) is two keys: Esc does
 #   nothing on the run list and j moves the selection from row 1 to row 2
-#   (set_escdelay(25); the default 1 s would swallow the j).
+#   (set_escdelay(25)); Esc then k on the comparison goes back one level
+#   and moves the run list's selection; Q quits from there.
 # - TERM=dumb, an unknown TERM and no TERM: one line on stderr naming
 #   TERM=xterm-256color and the subcommands, exit 2 (not ncurses' error
 #   with exit 1, which means "verdict fail").
@@ -62,7 +63,15 @@ fi
 # t: the status line names the theme
 $T send-keys -t t t
 wait_re "theme: [a-z]+"
-$T send-keys -t t q q
+# Esc then k in one write: Esc goes back from the comparison to the run
+# list and k moves its selection from trn2-a up to gpu-b
+$T send-keys -t t Escape k
+wait_for "runs (3)"
+wait_selected gpu-b
+# Q quits from a screen deep in the stack (pilots area, run list, compare)
+$T send-keys -t t c
+wait_for "loss: gpu-a vs trn2-a"
+$T send-keys -t t Q
 wait_for "EXIT=0"
 
 # with colours the overlap keeps the braille dots of both curves

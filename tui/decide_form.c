@@ -209,15 +209,14 @@ void dt_decide_form_render(dt_pilots *p, dt_grid *g)
 	y += 6;
 	if (df->form.sel == F_DECIDERS || df->form.sel == F_KIND)
 		dt_grid_wrap(g, ix, y, w - 4, 2, df->form.sel == F_KIND ?
-		             "Left/Right or Enter: go, continue, roll-back, "
-		             "compare-other-instance, defer" :
+		             "Left/Right, Space or its first letters: go, continue, "
+		             "roll-back, compare-other-instance, defer" :
 		             "NAME:ROLE; NAME:ROLE  roles: researcher, "
 		             "training-engineer, platform", DT_ROLE_STATUS);
 	else if (df->form.sel == F_RATIONALE)
 		dt_grid_wrap(g, ix, y, w - 4, 4, df->f[F_RATIONALE].value[0] ?
 		             df->f[F_RATIONALE].value : "why this decision, on which "
-		             "evidence (Enter edits)", DT_ROLE_NORMAL);
+		             "evidence (type it)", DT_ROLE_NORMAL);
 	dt_grid_wrap(g, ix, iy + h - 5, w - 4, 2, p->msg_err ? p->msg :
-	             "j/k:field Enter:edit, then Enter saves the field; "
-	             "Esc:cancel", p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	             DT_FORM_HINT, p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

@@ -254,7 +254,6 @@ void dt_drill_form_render(dt_pilots *p, dt_grid *g)
 	df->form.label_w = 20;
 	df->form.aside_w = w >= 90 ? 22 : 0;
 	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
-	dt_grid_text(g, ix, iy + h - 4, w - 4, p->msg_err ? p->msg
-	             : "j/k:field Enter:edit/next choice Left/Right:choice "
-	             "Esc:cancel", p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->msg_err ? p->msg
+	             : DT_FORM_HINT, p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

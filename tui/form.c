@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "tui/keys.h"
+#include "tui/layout.h"
 
 void dt_form_set(dt_form *form, dt_field *f, size_t n)
 {
@@ -151,6 +152,8 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 		form->top = form->sel;
 	if (form->sel >= form->top + (size_t)h)
 		form->top = form->sel - (size_t)h + 1;
+	if (form->top && form->top + (size_t)h > form->n) /* a taller window */
+		form->top = form->n > (size_t)h ? form->n - (size_t)h : 0;
 	for (i = form->top; i < form->n && i < form->top + (size_t)h; i++) {
 		const dt_field *f = &form->f[i];
 		int row = y + (int)(i - form->top), sel = i == form->sel;
@@ -162,8 +165,8 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 			               "[ %s ]", f->label);
 			continue;
 		}
-		dt_grid_text(g, x, row, form->label_w, f->label,
-		             sel ? r : DT_ROLE_LABEL);
+		dt_layout_text(g, x, row, form->label_w, f->label,
+		               sel ? r : DT_ROLE_LABEL);
 		if (sel && form->editing)
 			dt_input_render(&form->in, g, vx, row, vw, DT_ROLE_NORMAL);
 		else if (f->kind == DT_FIELD_CHOICE)
@@ -171,10 +174,10 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 			               f->choice < f->nchoices ? f->choices[f->choice]
 			                                       : "-");
 		else
-			dt_grid_text(g, vx, row, vw, f->value[0] ? f->value : "-",
-			             f->value[0] || sel ? r : DT_ROLE_STATUS);
+			dt_layout_text(g, vx, row, vw, f->value[0] ? f->value : "-",
+			               f->value[0] || sel ? r : DT_ROLE_STATUS);
 		if (aw)
-			dt_grid_text(g, x + w - aw, row, aw, f->aside,
-			             sel ? r : DT_ROLE_STATUS);
+			dt_layout_text(g, x + w - aw, row, aw, f->aside,
+			               sel ? r : DT_ROLE_STATUS);
 	}
 }

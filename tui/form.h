@@ -25,6 +25,10 @@
 #include "tui/grid.h"
 #include "tui/input.h"
 
+/* The one-line hint dialogs show for the semantics above. */
+#define DT_FORM_HINT "type to edit; Enter/Tab/Down: next field; Up: " \
+	"previous; Space/Left/Right: change a choice; Esc: cancel"
+
 typedef enum dt_field_kind {
 	DT_FIELD_TEXT,
 	DT_FIELD_CHOICE,

@@ -349,7 +349,7 @@ static int overrides(dt_screen_id s, dt_action_id a)
 
 static const char *label_of(const dt_binding *b, int root)
 {
-	if (b->action == DT_A_BACK && root)
+	if (b->action == DT_A_BACK && root && b->screen == DT_S_ANY)
 		return "quit";
 	return b->footer;
 }

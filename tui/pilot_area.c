@@ -203,6 +203,8 @@ void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
                   dt_prompt_fn fn, int arg)
 {
 	p->prompt.open = 1;
+	p->msg[0] = '\0'; /* an earlier refusal is not about this prompt */
+	p->msg_err = 0;
 	snprintf(p->prompt.title, sizeof p->prompt.title, "%s", title);
 	dt_input_init(&p->prompt.in, init, 511);
 	p->prompt.accept = fn;
@@ -269,9 +271,9 @@ void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
 		render_prompt(p, g);
 	if (p->prompt.open || p->drill.open || p->decide.open ||
 	    p->lg.edit_open || p->lg.sc_open)
-		dt_layout_row(g, g->h - 1, "typing edits the field; Enter Tab Down: "
-		              "next field; Up: previous; Space Left Right: change a "
-		              "choice; Esc: cancel", DT_ROLE_STATUS, DT_ROLE_STATUS);
+		dt_layout_row(g, g->h - 1, p->prompt.open ? "type the text; Enter "
+		              "saves, Esc cancels" : DT_FORM_HINT, DT_ROLE_STATUS,
+		              DT_ROLE_STATUS);
 }
 
 static unsigned prompt_key(dt_pilots *p, int key)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
 /* Decision shown at list position i (0 = newest). */
@@ -61,13 +62,22 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	dt_pv_deciders(d, who, sizeof who);
 	if (y < end)
 		y += dt_grid_wrap(g, 1, y, w, 2, who, DT_ROLE_NORMAL);
+	/* the full evidence digest on a line of its own (64 hex digits fit
+	 * 80 columns); the chain hashes by their prefix */
 	if (y < end)
-		dt_grid_printf(g, 1, y++, w, DT_ROLE_STATUS,
-		               "evidence sha256 %s", d->evidence_digest);
+		dt_layout_text(g, 1, y++, w, "evidence sha256 (what the decision "
+		               "rests on):", DT_ROLE_LABEL);
 	if (y < end)
-		dt_grid_printf(g, 1, y++, w, DT_ROLE_STATUS,
-		               "hash %.16s... prev %.16s...%s", d->hash, d->prev_hash,
-		               d->supersedes ? "" : "  (first of this pilot)");
+		y += dt_grid_wrap(g, 1, y, w, end - y < 2 ? end - y : 2,
+		                  d->evidence_digest, DT_ROLE_STATUS);
+	if (y < end) {
+		char h[40], ph[40];
+		dt_layout_hash(g, d->hash, h, sizeof h);
+		dt_layout_hash(g, d->prev_hash, ph, sizeof ph);
+		dt_layout_printf(g, 1, y++, w, DT_ROLE_STATUS,
+		                 "record hash %s  previous %s%s", h, ph,
+		                 d->supersedes ? "" : "  (first of this pilot)");
+	}
 	if (y < end)
 		dt_grid_wrap(g, 1, y, w, end - y, d->rationale, DT_ROLE_NORMAL);
 }

@@ -3,9 +3,11 @@
  * the selected drill's checkpoint, times and five verification items
  * (status, "data" when pre-filled from the logs, note). Keys add a drill
  * (drill_form.c) and set the selected item. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
@@ -23,11 +25,25 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 	dt_recovery_state rs_state = dt_pv_recovery(p, d, rec, sizeof rec);
 	x += dt_grid_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
 	x += dt_grid_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
-	dt_grid_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
+	dt_layout_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
 	x += runw + 1;
 	x += dt_grid_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
 	dt_grid_text(g, x, y, g->w - x, rec,
 	             sel ? r : dt_pv_recovery_role(rs_state, r));
+}
+
+/* A detail line wrapped over at most two rows in [y, end); the rows used. */
+static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
+{
+	char buf[2400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2, buf,
+	                    DT_ROLE_NORMAL);
 }
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
@@ -40,14 +56,13 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	               (long long)d->id, dt_drill_kind_name(d->kind),
 	               dt_drill_kind_desc(d->kind));
 	if (y < end)
-		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
-		               "run before %s, after %s; by %s",
+		y += wrap_printf(g, y, end, "run before %s, after %s; by %s",
 		               d->run_before[0] ? d->run_before : "-",
 		               d->run_after[0] ? d->run_after : "(same run)",
 		               d->created_by);
 	if (y < end)
-		dt_grid_printf(g, 1, y++, g->w - 2, DT_ROLE_NORMAL,
-		               "checkpoint %s (step %lld) at %s, checksum %s",
+		y += wrap_printf(g, y, end, "checkpoint %s (step %lld) at %s, "
+		                 "checksum %s",
 		               d->checkpoint_id[0] ? d->checkpoint_id : "-",
 		               (long long)d->checkpoint_step,
 		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
@@ -72,10 +87,18 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		                    "%-11s ", dt_dc_status_name(c->status));
 		x += dt_grid_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
 		                    c->source);
-		dt_grid_text(g, x, y, g->w - x, c->note, r);
+		if (sel && dt_text_width(c->note, g->ascii) > g->w - x)
+			y += dt_grid_wrap(g, x, y, g->w - x, end - y < 2 ? end - y : 2,
+			                  c->note, r) - 1; /* the picked item whole */
+		else
+			dt_layout_text(g, x, y, g->w - x, c->note, r);
 	}
-	if (d->note[0] && y < end)
-		dt_grid_printf(g, 1, y, g->w - 2, DT_ROLE_STATUS, "note: %s", d->note);
+	if (d->note[0] && y < end) {
+		char note[1100];
+		snprintf(note, sizeof note, "note: %s", d->note);
+		dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2, note,
+		             DT_ROLE_STATUS);
+	}
 }
 
 void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)

@@ -215,24 +215,32 @@ static const char *footer(const dt_import_screen *s)
 	if (s->form.editing)
 		return "type the name  Enter/Tab/Down:next Up:previous Esc:back";
 	if (s->f[s->form.sel].kind == DT_FIELD_CHOICE)
-		return "type a choice's start or Space/Left/Right:change "
-		       "Enter/Tab/Down:next Up:previous Esc:back";
+		return "type its start or Space/Left/Right:change "
+		       "Enter/Down:next Up:prev Esc:back";
 	return "Enter:preview (dry run) Up:previous Esc:back";
 }
+
+#define DT_IMPORT_MSG_ROWS 3   /* most rows an import message takes */
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title)
 {
 	const char *dash = dt_grid_dash(g);
+	int mrows = dt_text_width(s->msg, g->ascii) / (g->w > 1 ? g->w - 1 : 1)
+	            + 1;
+	if (mrows > DT_IMPORT_MSG_ROWS)
+		mrows = DT_IMPORT_MSG_ROWS;
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
 	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%simport%s", title,
 	               dash, s->preview ? ": preview" : "");
 	if (s->preview)
-		render_preview(s, g, 1, g->h - 3);
+		render_preview(s, g, 1, g->h - 2 - mrows);
 	else
-		render_form(s, g, 1, g->h - 3);
-	dt_grid_text(g, 0, g->h - 2, g->w, s->msg,
+		render_form(s, g, 1, g->h - 2 - mrows);
+	/* the whole message, wrapped (an error keeps its reason after a long
+	 * path), above the footer */
+	dt_grid_wrap(g, 0, g->h - 1 - mrows, g->w, mrows, s->msg,
 	             s->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
 	if (!s->preview) /* the preview's footer is the app's (keymap) */
 		dt_layout_row(g, g->h - 1, footer(s), DT_ROLE_STATUS, DT_ROLE_STATUS);

@@ -38,6 +38,12 @@ void dt_time_format_utc(int64_t epoch_seconds, char out[32])
 
 void dt_time_now_iso(char out[32])
 {
+	const char *fixed = getenv("DUALTRACK_NOW");
+	int64_t t;
+	if (fixed && fixed[0] && dt_time_parse_iso(fixed, &t) == 0) {
+		dt_time_format_utc(t, out); /* tests, demos: a fixed clock */
+		return;
+	}
 	dt_time_format_utc((int64_t)time(NULL), out);
 }
 

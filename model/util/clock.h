@@ -13,7 +13,9 @@
  * holds no control or format character. Never fails. */
 void dt_actor_name(char *out, size_t n);
 
-/* Current time as ISO 8601 UTC "YYYY-MM-DDTHH:MM:SSZ" in out[32]. */
+/* Current time as ISO 8601 UTC "YYYY-MM-DDTHH:MM:SSZ" in out[32]; when
+ * $DUALTRACK_NOW holds a time dt_time_parse_iso accepts, that time
+ * instead (a fixed clock for tests and demos, e.g. the golden screens). */
 void dt_time_now_iso(char out[32]);
 
 /* Seconds since 1970-01-01 UTC as "YYYY-MM-DDTHH:MM:SSZ" in out[32]. */

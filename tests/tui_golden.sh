@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# tui_golden.sh: golden screens, in the manner of tmux's regress suite:
+# every screen of the TUI is captured whole (capture-pane, no colours) at
+# 80x24 and at 120x40 on a fixed store and compared with the expected
+# screen checked in under tests/golden/NAME-WxH.txt.
+#
+# The store is built with the CLI only: the demo pilot (dualtrack demo),
+# three more drills (five in all) and a go forced past the open checklist
+# items by three deciders. Times are fixed with DUALTRACK_NOW, the actor
+# with DUALTRACK_USER, the locale and the store path are fixed, so every
+# screen is the same on every machine.
+#
+# When a screen changes on purpose: scripts/update-golden.sh rewrites the
+# expected screens; review them with git diff before committing.
+# $1 = dualtrack binary. DT_GOLDEN_UPDATE=1 writes instead of comparing.
+# Exit 77 (skipped) without tmux.
+set -u
+BIN=$(cd "$(dirname "${1:?usage: tui_golden.sh path/to/dualtrack}")" && pwd)/$(basename "$1")
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+GOLD=$(cd "$(dirname "$0")" && pwd)/golden
+UPDATE=${DT_GOLDEN_UPDATE:-0}
+tmp=$(mktemp -d)
+T="tmux -L dtgold$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+mkdir -p "$GOLD"
+
+[ -n "${DT_FIXED_CLOCK:-}" ] || {
+	echo "DT_FIXED_CLOCK not set (run through ctest or scripts/update-golden.sh): skipped"
+	exit 77
+}
+DT_FIXED_CLOCK=$(cd "$(dirname "$DT_FIXED_CLOCK")" && pwd)/$(basename "$DT_FIXED_CLOCK")
+# everything the screens show that could vary from run to run is fixed
+export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=golden TZ=UTC
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME="$tmp" XDG_CONFIG_HOME="$tmp/cfg"
+unset NO_COLOR DUALTRACK_THEME DUALTRACK_ASCII DUALTRACK_DB
+cd "$tmp" || exit 1
+
+# ---- the fixed store, built under a stopped clock ----
+# DT_FIXED_CLOCK (set by ctest) is tests/fixed_clock.c: SQLite's own
+# column-default times and the digests over them are then fixed too.
+cli() {
+	if [ -n "${DT_FIXED_CLOCK:-}" ]; then
+		LD_PRELOAD="$DT_FIXED_CLOCK" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$BIN" "$@"
+	else
+		"$BIN" "$@"
+	fi
+}
+P=llama3-8b-lora-trn2
+R=llama3-8b-lora-trn2-pilot
+cli --db g.db demo --no-tui >/dev/null || { echo "FAIL: demo store"; exit 1; }
+for k in kill-during-save delayed-storage-write image-updated; do
+	cli --db g.db drill add "$P" --kind "$k" --run "$R" --no-prefill \
+		--checkpoint-step 1600 --resumed-step 1601 \
+		--fault-time 2026-11-29T09:00:00Z --resumed-time 2026-11-29T09:10:00Z \
+		--note "golden drill $k: recovered in 600 s, within the 900 s limit" \
+		>/dev/null || { echo "FAIL: drill $k"; exit 1; }
+done
+cli --db g.db decide "$P" go --force \
+	--rationale "Parity passes at rtol 0.02 and five drills were run; the open items are accepted by the three deciders for the pilot's second phase." \
+	--decider "A. Rivera:researcher" --decider "K. Tanaka:training-engineer" \
+	--decider "M. Okafor:platform" >/dev/null ||
+	{ echo "FAIL: forced go"; exit 1; }
+
+fail=0
+screen() { $T capture-pane -p -t t; }
+# settle TEXT: until TEXT shows and two captures 0.2 s apart agree
+settle() {
+	local i a b
+	for i in $(seq 100); do
+		a=$(screen)
+		if printf '%s\n' "$a" | grep -qF -- "$1"; then
+			sleep 0.2
+			b=$(screen)
+			[ "$a" = "$b" ] && return 0
+		fi
+		sleep 0.1
+	done
+	echo "FAIL: screen did not settle on: $1"; screen; fail=1; return 1
+}
+# shot NAME SIZE: compare the screen with golden/NAME-SIZE.txt (polling
+# up to 5 s, so a late redraw is not a failure), or write it
+shot() {
+	local want="$GOLD/$1-$2.txt" i
+	if [ "$UPDATE" = 1 ]; then
+		screen >"$want"
+		return
+	fi
+	if [ ! -f "$want" ]; then
+		# a screen whose rendering is being changed by another branch gets
+		# its expected file once that lands (scripts/update-golden.sh)
+		echo "SKIP: no golden screen tests/golden/$1-$2.txt yet"
+		return
+	fi
+	for i in $(seq 50); do
+		screen | cmp -s "$want" - && return
+		sleep 0.1
+	done
+	echo "FAIL: $1 at $2 differs from tests/golden/$1-$2.txt" \
+	     "(if intended: scripts/update-golden.sh, then review git diff)"
+	screen | diff -u "$want" - | head -40
+	fail=1
+}
+# check NAME MARKER: the screen at 80x24, then at 120x40, back to 80x24
+check() {
+	settle "$2" && shot "$1" 80x24
+	$T resize-window -t t -x 120 -y 40
+	settle "$2" && shot "$1" 120x40
+	$T resize-window -t t -x 80 -y 24
+	settle "$2"
+}
+keys() { $T send-keys -t t "$@"; }
+
+$T new-session -d -x 80 -y 24 -s t "\"$BIN\" --db g.db; echo EXIT=\$?; sleep 30"
+
+check pilots "pilots (1)"
+keys '?'
+check help-pilots "keys: pilots"
+keys x Enter
+check overview "— overview"
+keys '?'
+check help-overview "keys: overview"
+keys x 1
+check taskcard "— task card"
+keys 2
+check checklist "— checklist"
+keys 3
+check drills "— drill log"
+keys 4
+check journal "— run journal"
+keys 5
+check decisions "— decision log"
+keys d
+check decide "decide"
+keys Escape
+settle "cancelled: no decision recorded"
+keys q l
+check ledger "— ledger"
+keys q c
+check compare "loss: "
+keys '?'
+check help-compare "keys: comparison"
+keys x q Tab
+check runs "runs ("
+keys w
+check warnings "warnings of"
+keys w r
+check resume "resume check:"
+keys q i
+settle "type a path"
+keys -l "missing.csv"
+keys Down
+keys -l "gpu"
+check import "platform         < gpu >"
+# the preview of a file that does not exist: the error keeps its reason
+keys Down Down Down Enter
+check import-error "No such file or directory"
+keys Escape Q
+settle "EXIT=0"
+exit $fail
