@@ -31,6 +31,7 @@ static const struct command {
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
 	{"sign", dt_cmd_sign, "sign an evidence pack with your SSH key"},
+	{"gate", dt_cmd_gate, "a pilot's verdict as an exit code, for CI"},
 };
 
 void dt_cli_command_names(FILE *f)

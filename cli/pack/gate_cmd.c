@@ -1,0 +1,296 @@
+/* gate_cmd.c: `dualtrack gate PILOT [--json]` and `dualtrack gate
+ * --baseline FILE --pilot FILE [rule options] [--json]` (no store: the
+ * files go through the real importers into a temporary store in $TMPDIR
+ * or /tmp, removed afterwards). Exit 0 pass, 1 fail, 2 error; the judgement is
+ * dt_gate_judge's (model/service/pack/gate.h). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/pack/pack.h"
+#include "importers/import.h"
+#include "model/service/pack/gate.h"
+#include "model/util/clock.h"
+#include "model/util/jsonw.h"
+#include "model/util/text.h"
+
+#define GATE_MAX_FILES 64
+
+static void gate_usage(FILE *f)
+{
+	fputs("usage: dualtrack [--db PATH] gate PILOT [--json]\n"
+	      "       dualtrack gate --baseline FILE... --pilot FILE... [--rtol R]\n"
+	      "         [--atol A] [--warmup STEPS] [--grad-accum G]\n"
+	      "         [--global-batch B] [--platform trn2|trn1|other] [--json]\n\n"
+	      "The pilot's verdict as an exit code, for CI: pass when every parity\n"
+	      "verdict passes (at least one), every restart of every pilot run\n"
+	      "passes its resume check and no checklist item failed (pending and\n"
+	      "waived items do not fail it). The verdicts are the pilot's\n"
+	      "assessment, as pilot show and the overview give them.\n"
+	      "Without a store: --baseline / --pilot (repeatable: files of one\n"
+	      "run, in order) are imported through the importers into a\n"
+	      "temporary store (removed afterwards) with the rule options as the\n"
+	      "task card (defaults rtol 0.02, atol 0, warm-up 0); the checklist\n"
+	      "item judged from the run journal (trial5) is reported, not counted.\n"
+	      "--json: {pilot, verdict, pass, store, reasons [{check, subject,\n"
+	      "pass, counted, detail}]}.\n"
+	      "exit: 0 pass, 1 fail, 2 usage, input or store error\n", f);
+}
+
+typedef struct gate_args {
+	const char *pilot;
+	const char *base[GATE_MAX_FILES], *pil[GATE_MAX_FILES];
+	size_t nbase, npil;
+	const char *rtol, *atol, *warmup, *platform;
+	int64_t grad_accum, global_batch;
+	int json;
+} gate_args;
+
+static void print(const char *pilot, const dt_gate *g, int json, int store)
+{
+	if (json) {
+		dt_jw w;
+		dt_jw_init(&w, stdout, 1);
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "pilot"); dt_jw_str(&w, pilot);
+		dt_jw_key(&w, "verdict"); dt_jw_str(&w, g->pass ? "pass" : "fail");
+		dt_jw_key(&w, "pass"); dt_jw_bool(&w, g->pass);
+		dt_jw_key(&w, "store"); dt_jw_bool(&w, store);
+		dt_jw_key(&w, "reasons");
+		dt_jw_arr_begin(&w);
+		for (size_t i = 0; i < g->nreasons; i++) {
+			const dt_gate_reason *r = &g->reasons[i];
+			dt_jw_obj_begin(&w);
+			dt_jw_key(&w, "check"); dt_jw_str(&w, r->check);
+			dt_jw_key(&w, "subject"); dt_jw_str(&w, r->subject);
+			dt_jw_key(&w, "pass"); dt_jw_bool(&w, r->pass);
+			dt_jw_key(&w, "counted"); dt_jw_bool(&w, r->counted);
+			dt_jw_key(&w, "detail"); dt_jw_str(&w, r->detail);
+			dt_jw_obj_end(&w);
+		}
+		dt_jw_arr_end(&w);
+		dt_jw_obj_end(&w);
+		dt_jw_end(&w);
+		return;
+	}
+	char a[DT_NAME_MAX * 2], b[800], c[200];
+	dt_sanitize(pilot, a, sizeof a);
+	printf("gate %s: %s\n", a, g->pass ? "PASS" : "FAIL");
+	for (size_t i = 0; i < g->nreasons; i++) {
+		const dt_gate_reason *r = &g->reasons[i];
+		dt_sanitize(r->subject, c, sizeof c);
+		dt_sanitize(r->detail, b, sizeof b);
+		printf("  %-4s %-9s %s: %s\n", !r->counted ? "(-)" : r->pass ?
+		       "ok" : "FAIL", r->check, c, b);
+	}
+}
+
+static int judge(dt_store *st, const char *pilot, int flags, int json)
+{
+	dt_overview ov;
+	dt_gate g;
+	char err[800];
+	int rc = dt_overview_load(st, pilot, &ov, err, sizeof err);
+	if (rc > 0) {
+		dt_cli_find_pilot(st, pilot);
+		return DT_EXIT_USAGE;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "dualtrack: gate: %s\n", err);
+		return DT_EXIT_USAGE;
+	}
+	if (dt_gate_judge(&ov, flags, &g) < 0) {
+		dt_overview_free(&ov);
+		fprintf(stderr, "dualtrack: gate: out of memory\n");
+		return DT_EXIT_USAGE;
+	}
+	print(pilot, &g, json, !(flags & DT_GATE_FILES));
+	rc = g.pass ? DT_EXIT_OK : DT_EXIT_FAIL;
+	dt_gate_free(&g);
+	dt_overview_free(&ov);
+	return rc;
+}
+
+/* Import one side's files as run `name`; returns 0 or -1 (printed). */
+static int import_side(dt_store *st, const char *const *files, size_t n,
+                       const char *platform, const gate_args *a, char *name,
+                       size_t namelen, const char *other)
+{
+	dt_import_request rq = {.platform = platform, .format = "auto",
+	                        .files = files, .nfiles = n};
+	char err[1200], safe[1300];
+	rq.opts.grad_accum = a->grad_accum;
+	rq.opts.global_batch = a->global_batch;
+	dt_import_run_name(&rq, name, namelen);
+	if (!name[0] || (other && !strcmp(name, other))) {
+		size_t l = strlen(name);
+		snprintf(name + l, namelen - l, "%s", other ? "-pilot" : "baseline");
+	}
+	rq.run_name = name;
+	if (dt_import(st, &rq, NULL, err, sizeof err) < 0) {
+		dt_sanitize(err, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: gate: %s\n", safe);
+		return -1;
+	}
+	return 0;
+}
+
+/* A pilot from files: the two runs, a pilot named after the pilot run
+ * (into name), the attachments, the rule. */
+static int build(dt_store *st, const gate_args *a, char *name, size_t n)
+{
+	char bn[DT_NAME_MAX], pn[DT_NAME_MAX], by[64];
+	dt_pilot p;
+	dt_run rb, rp;
+	dt_actor_name(by, sizeof by);
+	if (import_side(st, a->base, a->nbase, "gpu", a, bn, sizeof bn, NULL) < 0 ||
+	    import_side(st, a->pil, a->npil, a->platform, a, pn, sizeof pn, bn) < 0)
+		return -1;
+	const struct { dt_tc_field f; const char *v; } rule[] = {
+		{DT_TC_RTOL, a->rtol}, {DT_TC_ATOL, a->atol},
+		{DT_TC_WARMUP, a->warmup}};
+	if (dt_store_pilot_create(st, pn, by, &p) < 0 ||
+	    dt_store_run_find(st, bn, &rb) != 0 || dt_store_run_find(st, pn, &rp) != 0 ||
+	    dt_store_pilot_attach(st, p.id, rb.id, DT_RUN_BASELINE, by) < 0 ||
+	    dt_store_pilot_attach(st, p.id, rp.id, DT_RUN_PILOT, by) < 0)
+		goto fail;
+	for (size_t i = 0; i < sizeof rule / sizeof *rule; i++)
+		if (rule[i].v && dt_store_taskcard_set(st, p.id, rule[i].f, rule[i].v,
+		                                       by) < 0)
+			goto fail;
+	snprintf(name, n, "%s", pn);
+	return 0;
+fail:
+	fprintf(stderr, "dualtrack: gate: %s\n", dt_store_error(st));
+	return -1;
+}
+
+static int gate_files(const gate_args *a)
+{
+	char dir[4096], path[4200], err[600], name[DT_NAME_MAX];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/dualtrack-gate-XXXXXX",
+	         tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "dualtrack: gate: cannot create a temporary folder\n");
+		return DT_EXIT_USAGE;
+	}
+	snprintf(path, sizeof path, "%s/gate.db", dir);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	int rc = DT_EXIT_USAGE;
+	if (!st)
+		fprintf(stderr, "dualtrack: gate: %s\n", err);
+	else if (build(st, a, name, sizeof name) == 0)
+		rc = judge(st, name, DT_GATE_FILES, a->json);
+	dt_store_close(st);
+	static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
+	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+		char f[4300];
+		snprintf(f, sizeof f, "%s%s", path, ext[i]);
+		unlink(f);
+	}
+	rmdir(dir);
+	return rc;
+}
+
+static int parse(int argc, char **argv, const char **db, gate_args *a)
+{
+	static const struct option opts[] = {
+		{"baseline", required_argument, NULL, 'b'},
+		{"pilot", required_argument, NULL, 'p'},
+		{"rtol", required_argument, NULL, 'r'},
+		{"atol", required_argument, NULL, 'a'},
+		{"warmup", required_argument, NULL, 'w'},
+		{"grad-accum", required_argument, NULL, 'g'},
+		{"global-batch", required_argument, NULL, 'B'},
+		{"platform", required_argument, NULL, 'P'},
+		{"json", no_argument, NULL, 'j'},
+		{"db", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	int c;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+		case 'p': {
+			size_t *n = c == 'b' ? &a->nbase : &a->npil;
+			if (*n == GATE_MAX_FILES) {
+				fprintf(stderr, "dualtrack: gate: at most %d files a side\n",
+				        GATE_MAX_FILES);
+				return -1;
+			}
+			(c == 'b' ? a->base : a->pil)[(*n)++] = optarg;
+			break;
+		}
+		case 'r': a->rtol = optarg; break;
+		case 'a': a->atol = optarg; break;
+		case 'w': a->warmup = optarg; break;
+		case 'g':
+			if (dt_cli_int("--grad-accum", optarg, 1, &a->grad_accum))
+				return -1;
+			break;
+		case 'B':
+			if (dt_cli_int("--global-batch", optarg, 1, &a->global_batch))
+				return -1;
+			break;
+		case 'P': a->platform = optarg; break;
+		case 'j': a->json = 1; break;
+		case 'd': *db = optarg; break;
+		case 'h': gate_usage(stdout); return 1;
+		default: gate_usage(stderr); return -1;
+		}
+	}
+	int files = a->nbase || a->npil;
+	if (files && (optind != argc || !a->nbase || !a->npil)) {
+		fprintf(stderr, "dualtrack: gate: give --baseline FILE and --pilot "
+		        "FILE (and no PILOT), or PILOT alone\n");
+		return -1;
+	}
+	if (!files && (optind + 1 != argc || a->rtol || a->atol || a->warmup ||
+	               a->grad_accum || a->global_batch || a->platform)) {
+		fprintf(stderr, "dualtrack: gate needs PILOT (its rule is the task "
+		        "card's), or --baseline FILE --pilot FILE\n");
+		return -1;
+	}
+	a->pilot = files ? NULL : argv[optind];
+	if (!a->platform)
+		a->platform = "trn2";
+	else if (!strcmp(a->platform, "gpu") || !dt_platform_valid(a->platform)) {
+		fprintf(stderr, "dualtrack: gate: --platform expects trn2, trn1 or "
+		        "other\n");
+		return -1;
+	}
+	/* the rule values are checked as the task card checks them */
+	const struct { dt_tc_field f; const char *v; } rule[] = {
+		{DT_TC_RTOL, a->rtol}, {DT_TC_ATOL, a->atol},
+		{DT_TC_WARMUP, a->warmup}};
+	for (size_t i = 0; i < sizeof rule / sizeof *rule; i++) {
+		char err[400];
+		if (rule[i].v && dt_taskcard_validate(rule[i].f, rule[i].v, err,
+		                                      sizeof err) < 0) {
+			fprintf(stderr, "dualtrack: gate: %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int dt_cmd_gate(const char *db, int argc, char **argv)
+{
+	gate_args a = {0};
+	int r = parse(argc, argv, &db, &a);
+	if (r != 0)
+		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
+	if (!a.pilot)
+		return gate_files(&a);
+	dt_store *st = dt_cli_store(db);
+	if (!st)
+		return DT_EXIT_USAGE;
+	int rc = judge(st, a.pilot, 0, a.json);
+	dt_store_close(st);
+	return rc;
+}

@@ -1,0 +1,124 @@
+/* gate.c: the CI gate over a pilot's assessment (gate.h). */
+#include "model/service/pack/gate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static dt_gate_reason *add(dt_gate *g, const char *check, int pass,
+                           int counted)
+{
+	dt_gate_reason *r = realloc(g->reasons, (g->nreasons + 1) * sizeof *r);
+	if (!r)
+		return NULL;
+	g->reasons = r;
+	r = &g->reasons[g->nreasons++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->check, sizeof r->check, "%s", check);
+	r->pass = pass;
+	r->counted = counted;
+	if (counted && !pass)
+		g->pass = 0;
+	return r;
+}
+
+static int parity(const dt_overview *ov, dt_gate *g)
+{
+	dt_gate_reason *r;
+	if (ov->nverdicts == 0) {
+		if (!(r = add(g, "parity", 0, 1)))
+			return -1;
+		snprintf(r->subject, sizeof r->subject, "-");
+		snprintf(r->detail, sizeof r->detail, "no parity verdict: the pilot "
+		         "needs a baseline run and a pilot run");
+	}
+	for (size_t i = 0; i < ov->nverdicts; i++) {
+		const dt_run_verdict *v = &ov->verdicts[i];
+		char m[32] = "unknown";
+		if (!(r = add(g, "parity", v->verdict == DT_VERDICT_PASS, 1)))
+			return -1;
+		if (!isnan(v->max_abs_rel_diff))
+			snprintf(m, sizeof m, "%.3g %%", 100 * v->max_abs_rel_diff);
+		snprintf(r->subject, sizeof r->subject, "%.70s vs %.70s", v->pilot,
+		         v->baseline);
+		snprintf(r->detail, sizeof r->detail, "%s: %zu compared, %zu "
+		         "breaches (allowed %zu), max |rel diff| %s",
+		         dt_verdict_name(v->verdict), v->compared, v->breaches,
+		         v->allowed, m);
+	}
+	return 0;
+}
+
+static int resume(const dt_overview *ov, dt_gate *g)
+{
+	for (size_t i = 0; i < ov->nruns; i++) {
+		const dt_resume_run_result *rr = &ov->resume[i];
+		for (size_t k = 0; k < rr->nv; k++) {
+			const dt_restart_verdict *v = &rr->v[k];
+			dt_gate_reason *r = add(g, "resume", v->pass, 1);
+			if (!r)
+				return -1;
+			snprintf(r->subject, sizeof r->subject, "%.120s step %lld",
+			         ov->runs[i].run.name, (long long)v->at_step);
+			snprintf(r->detail, sizeof r->detail, "%s: %s",
+			         v->pass ? "pass" : "fail", v->reason);
+		}
+	}
+	return 0;
+}
+
+static int checklist(const dt_overview *ov, int flags, dt_gate *g)
+{
+	size_t failed = 0, uncounted = 0;
+	for (int i = 0; i < DT_ITEM_COUNT; i++) {
+		const dt_check_item *it = &ov->checklist.items[i];
+		int journal = i == DT_ITEM_TRIAL5;
+		int counted = !(flags & DT_GATE_FILES) || !journal;
+		if (it->status != DT_CK_FAIL)
+			continue;
+		dt_gate_reason *r = add(g, "checklist", 0, counted);
+		if (!r)
+			return -1;
+		failed += counted;
+		uncounted += !counted;
+		snprintf(r->subject, sizeof r->subject, "%s", dt_check_defs[i].id);
+		snprintf(r->detail, sizeof r->detail, "fail: %.400s%s%s",
+		         it->computed && !it->overridden ? it->computed_detail :
+		         it->entry.reason[0] ? it->entry.reason :
+		         dt_check_defs[i].title, counted ? "" :
+		         " (not counted: judged from the run journal, which log "
+		         "files alone do not hold)", "");
+	}
+	if (failed == 0) {
+		dt_gate_reason *r = add(g, "checklist", 1, 1);
+		if (!r)
+			return -1;
+		snprintf(r->subject, sizeof r->subject, "-");
+		snprintf(r->detail, sizeof r->detail, "no item failed%s (%zu pass, "
+		         "%zu pending, %zu waived)", uncounted ? " that counts" : "",
+		         ov->counts[DT_CK_PASS], ov->counts[DT_CK_PENDING],
+		         ov->counts[DT_CK_WAIVED]);
+	}
+	return 0;
+}
+
+int dt_gate_judge(const dt_overview *ov, int flags, dt_gate *out)
+{
+	memset(out, 0, sizeof *out);
+	out->pass = 1;
+	if (parity(ov, out) < 0 || resume(ov, out) < 0 ||
+	    checklist(ov, flags, out) < 0) {
+		dt_gate_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+void dt_gate_free(dt_gate *g)
+{
+	if (!g)
+		return;
+	free(g->reasons);
+	memset(g, 0, sizeof *g);
+}

@@ -1,0 +1,41 @@
+/* gate.h: the CI gate of a pilot (issue 10, `dualtrack gate`): one
+ * pass / fail over the assessment, with the reasons.
+ *
+ * Pass when the pilot has at least one parity verdict and every parity
+ * verdict passes, every restart of every pilot run passes its resume
+ * check, and no checklist item is failed (pending and waived items do not
+ * fail the gate; a go decision is the meeting's, not the pipeline's).
+ * With DT_GATE_FILES (a pilot made from log files alone, no people's
+ * records), the checklist items judged from the run journal (trial5:
+ * compile and data-preparation times, entered by people) are reported
+ * but not counted. The verdicts are the overview's (dt_overview_load):
+ * the gate adds no rule of its own to them. */
+#ifndef DT_GATE_H
+#define DT_GATE_H
+
+#include <stddef.h>
+
+#include "model/service/overview.h"
+
+enum { DT_GATE_FILES = 1 };
+
+typedef struct dt_gate_reason {
+	char check[16];        /* "parity", "resume", "checklist" */
+	char subject[160];     /* run pair, "RUN step N", item id */
+	int pass;              /* 1: this part passes */
+	int counted;           /* 0: reported only (DT_GATE_FILES) */
+	char detail[700];
+} dt_gate_reason;
+
+typedef struct dt_gate {
+	int pass;
+	dt_gate_reason *reasons;  /* [nreasons] owned (dt_gate_free) */
+	size_t nreasons;
+} dt_gate;
+
+/* Judge the overview. Returns 0, or -1 out of memory. */
+int dt_gate_judge(const dt_overview *ov, int flags, dt_gate *out);
+
+void dt_gate_free(dt_gate *g);
+
+#endif
