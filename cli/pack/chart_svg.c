@@ -52,10 +52,10 @@ static double py(const frame *f, double y)
  * of each pixel column; a gap (non-finite or empty column) breaks the
  * line. */
 static void curve(FILE *o, const frame *f, const int64_t *x, const double *v,
-                  size_t n, const char *color)
+                  size_t n, const char *color, double width)
 {
-	fprintf(o, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-	        "stroke-linejoin=\"round\" d=\"", color);
+	fprintf(o, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
+	        "stroke-linejoin=\"round\" d=\"", color, width);
 	int pen = 0;
 	if (n <= 2 * COLS) {
 		for (size_t i = 0; i < n; i++) {
@@ -212,7 +212,7 @@ static void strip(FILE *o, const frame *lf, const dt_pack *p)
 			x[m] = xi;
 			v[m++] = q->points[i].rel_diff;
 		}
-		curve(o, &f, x, v, m, "#333");
+		curve(o, &f, x, v, m, "#333", 1.2);
 	}
 	free(x);
 	free(v);
@@ -257,8 +257,11 @@ char *dt_pack_chart_svg(const dt_pack *p)
 		        SBOT, x + 3, TOP + 12 + 12.0 * (k % 3),
 		        (long long)c->pilot.restart_step[k]);
 	}
-	curve(o, &f, c->baseline.step, c->baseline.value, c->baseline.n, C_BASE);
-	curve(o, &f, c->pilot.step, c->pilot.value, c->pilot.n, C_PILOT);
+	/* the pilot below, the baseline as a thinner line over it: where they
+	 * agree both stay visible */
+	curve(o, &f, c->pilot.step, c->pilot.value, c->pilot.n, C_PILOT, 2.4);
+	curve(o, &f, c->baseline.step, c->baseline.value, c->baseline.n, C_BASE,
+	      1.2);
 	unsigned char used[COLS] = {0};
 	size_t nn = nan_marks(o, &f, &c->baseline, used) +
 	            nan_marks(o, &f, &c->pilot, used);

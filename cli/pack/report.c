@@ -477,11 +477,11 @@ void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,
 	snprintf(title, sizeof title, "Evidence pack: %s", p->ov.pilot.name);
 	d->ops->begin(d, title);
 	summary(d, p);
-	taskcard(d, p);
-	runs(d, p, logs, nlogs);
 	chart(d, p, svg);
 	parity(d, p);
 	resume(d, p);
+	taskcard(d, p);
+	runs(d, p, logs, nlogs);
 	drills(d, p);
 	checklist(d, p);
 	ledger(d, p);
