@@ -13,10 +13,12 @@ static const char css[] =
 	"h3{font-size:1rem;margin-bottom:.3rem}"
 	"table{border-collapse:collapse;margin:.4rem 0 .8rem;width:100%}"
 	"th,td{border:1px solid #ccc;padding:.15rem .4rem;text-align:left;"
-	"vertical-align:top;overflow-wrap:anywhere}"
+	"vertical-align:top;overflow-wrap:break-word}"
+	"td.tok{overflow-wrap:anywhere;font-family:monospace;font-size:11px}"
 	"th{background:#f0f0f0}"
 	"tr.mark td{background:#fff3cd}"
-	".st{font-weight:bold;padding:0 .3rem;border-radius:3px}"
+	".st{font-weight:bold;padding:0 .3rem;border-radius:3px;"
+	"white-space:nowrap}"
 	".st-pass{color:#fff;background:#1e7b34}"
 	".st-fail{color:#fff;background:#b00020}"
 	".st-pending,.st-insufficient,.st-unknown{color:#000;background:#ffd54f}"
@@ -102,11 +104,18 @@ static void table_begin(dt_doc *d, size_t ncols, const char *const *head)
 	fputs("</tr></thead>\n<tbody>\n", d->f);
 }
 
+/* A long word (a digest, a path): may break anywhere, in monospace. */
+static int is_token(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 24 && !strchr(s, ' ');
+}
+
 static void row(dt_doc *d, const char *const *cells, int mark)
 {
 	fputs(mark ? "<tr class=\"mark\">" : "<tr>", d->f);
 	for (size_t i = 0; i < d->ncols; i++) {
-		fputs("<td>", d->f);
+		fputs(is_token(cells[i]) ? "<td class=\"tok\">" : "<td>", d->f);
 		if (status_class(cells[i]) >= 0)
 			badge(d->f, cells[i]);
 		else
