@@ -4,8 +4,16 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/pack/pack.h"
 #include "cli/config.h"
 #include "tui/tui.h"
+
+/* The TUI's export key writes a pack with the input logs. */
+static int tui_export(dt_store *st, const char *pilot, const char *dir,
+                      char *err, size_t errlen)
+{
+	return dt_pack_export(st, pilot, dir, 1, err, errlen);
+}
 
 static int open_tui(const char *path)
 {
@@ -13,6 +21,7 @@ static int open_tui(const char *path)
 	if (!st)
 		return DT_EXIT_USAGE;
 	char cfg[4096];
+	dt_tui_set_export(tui_export);
 	int rc = dt_tui_run(st, path,
 	                   dt_config_path(cfg, sizeof cfg) == 0 ? cfg : NULL);
 	dt_store_close(st);

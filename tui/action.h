@@ -77,7 +77,8 @@
 	X(ITEM_NEXT, "item-next") \
 	X(PREV, "previous") \
 	X(NEXT, "next") \
-	X(SCENARIO, "scenario")
+	X(SCENARIO, "scenario") \
+	X(EXPORT, "export")
 
 typedef enum dt_action_id {
 #define DT_X(e, n) DT_A_##e,
@@ -182,6 +183,7 @@ typedef enum dt_screen_id {
 	B(OVERVIEW, UP, "k Up", NULL, "previous section") \
 	B(OVERVIEW, COMPARE, "c", "compare", "compare the pilot's baseline and pilot runs") \
 	B(OVERVIEW, LEDGER, "l", "ledger", "time and cost ledger, scenario guide") \
+	B(OVERVIEW, EXPORT, "X", "export", "write the evidence pack (asks for a folder)") \
 	DT_PILOT_KEYS(B, OVERVIEW) \
 	DT_PILOT_KEYS(B, CARD) \
 	B(CARD, DOWN, "j Down", NULL, "next field") \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "tui/tui.h"
 
 #define LABEL_W 16
 
@@ -271,6 +272,30 @@ void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		decision(p, g, y, w, end - y);
 }
 
+static dt_tui_export_fn export_fn;
+
+void dt_tui_set_export(dt_tui_export_fn fn)
+{
+	export_fn = fn;
+}
+
+/* The export prompt's text: the folder to write the pack into. */
+static int export_to(dt_pilots *p, const char *dir)
+{
+	char err[1200];
+	if (!dir[0]) {
+		dt_pv_msg(p, 1, "export: give a folder (new or empty)");
+		return -1;
+	}
+	if (export_fn(p->st, p->ov.pilot.name, dir, err, sizeof err) != 0) {
+		dt_pv_msg(p, 1, "export: %s", err);
+		return -1;
+	}
+	dt_pv_msg(p, 0, "evidence pack written to %s; sign it with: dualtrack "
+	          "sign %s --key KEY", dir, dir);
+	return 0;
+}
+
 dt_action dt_pv_overview_key(dt_pilots *p, int key)
 {
 	if (dt_list_move(&p->ov_sel, 5, key))
@@ -290,6 +315,21 @@ dt_action dt_pv_overview_key(dt_pilots *p, int key)
 		if (p->cmp_id[0] && p->cmp_id[1])
 			return DT_ACT_OPEN_COMPARE;
 		dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
+		return DT_ACT_REDRAW;
+	}
+	if (key == 'X') {
+		char init[DT_NAME_MAX + 8];
+		if (!export_fn) {
+			dt_pv_msg(p, 1, "export is not available here");
+			return DT_ACT_REDRAW;
+		}
+		snprintf(init, sizeof init, "pack-%s", p->ov.pilot.name);
+		for (char *c = init; *c; c++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+			            "VWXYZ0123456789-_.", *c))
+				*c = '_';
+		dt_pv_prompt(p, "write the evidence pack into folder (new or empty):",
+		             init, export_to, 0);
 		return DT_ACT_REDRAW;
 	}
 	if (key == 'l') {

@@ -2,6 +2,8 @@
 #ifndef DT_TUI_H
 #define DT_TUI_H
 
+#include <stddef.h>
+
 #include "model/store/store.h"
 
 /* Run the full-screen TUI on an open store until the user quits (q),
@@ -15,5 +17,14 @@
  * section rebinds keys (tui/keymap.h); a bad line there is reported in
  * the footer and the TUI runs with the rest. */
 int dt_tui_run(dt_store *st, const char *db_label, const char *config_path);
+
+/* What the pilot overview's export key (X) calls to write pilot `pilot`'s
+ * evidence pack into folder `dir`: the command line sets dt_pack_export
+ * (cli/pack/pack.h) before dt_tui_run, so the TUI links no report code.
+ * Returns 0, 1 no such pilot, -1 with the reason in err. Without one, X
+ * says that export is not available. */
+typedef int (*dt_tui_export_fn)(dt_store *st, const char *pilot,
+                                const char *dir, char *err, size_t errlen);
+void dt_tui_set_export(dt_tui_export_fn fn);
 
 #endif
