@@ -90,10 +90,10 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 
 static int judge(dt_store *st, const char *pilot, int flags, int json)
 {
-	dt_overview ov;
+	dt_assessment ov;
 	dt_gate g;
 	char err[800];
-	int rc = dt_overview_load(st, pilot, &ov, err, sizeof err);
+	int rc = dt_assessment_load(st, pilot, &ov, err, sizeof err);
 	if (rc > 0) {
 		dt_cli_find_pilot(st, pilot);
 		return DT_EXIT_USAGE;
@@ -103,14 +103,14 @@ static int judge(dt_store *st, const char *pilot, int flags, int json)
 		return DT_EXIT_USAGE;
 	}
 	if (dt_gate_judge(&ov, flags, &g) < 0) {
-		dt_overview_free(&ov);
+		dt_assessment_free(&ov);
 		fprintf(stderr, "dualtrack: gate: out of memory\n");
 		return DT_EXIT_USAGE;
 	}
 	print(pilot, &g, json, !(flags & DT_GATE_FILES));
 	rc = g.pass ? DT_EXIT_OK : DT_EXIT_FAIL;
 	dt_gate_free(&g);
-	dt_overview_free(&ov);
+	dt_assessment_free(&ov);
 	return rc;
 }
 

@@ -23,7 +23,7 @@ static dt_gate_reason *add(dt_gate *g, const char *check, int pass,
 	return r;
 }
 
-static int parity(const dt_overview *ov, dt_gate *g)
+static int parity(const dt_assessment *ov, dt_gate *g)
 {
 	dt_gate_reason *r;
 	if (ov->nverdicts == 0) {
@@ -50,7 +50,7 @@ static int parity(const dt_overview *ov, dt_gate *g)
 	return 0;
 }
 
-static int resume(const dt_overview *ov, dt_gate *g)
+static int resume(const dt_assessment *ov, dt_gate *g)
 {
 	for (size_t i = 0; i < ov->nruns; i++) {
 		const dt_resume_run_result *rr = &ov->resume[i];
@@ -68,7 +68,7 @@ static int resume(const dt_overview *ov, dt_gate *g)
 	return 0;
 }
 
-static int checklist(const dt_overview *ov, int flags, dt_gate *g)
+static int checklist(const dt_assessment *ov, int flags, dt_gate *g)
 {
 	size_t failed = 0, uncounted = 0;
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
@@ -103,7 +103,7 @@ static int checklist(const dt_overview *ov, int flags, dt_gate *g)
 	return 0;
 }
 
-int dt_gate_judge(const dt_overview *ov, int flags, dt_gate *out)
+int dt_gate_judge(const dt_assessment *ov, int flags, dt_gate *out)
 {
 	memset(out, 0, sizeof *out);
 	out->pass = 1;

@@ -8,14 +8,14 @@
  * With DT_GATE_FILES (a pilot made from log files alone, no people's
  * records), the checklist items judged from the run journal (trial5:
  * compile and data-preparation times, entered by people) are reported
- * but not counted. The verdicts are the overview's (dt_overview_load):
+ * but not counted. The verdicts are the assessment's (dt_assessment_load):
  * the gate adds no rule of its own to them. */
 #ifndef DT_GATE_H
 #define DT_GATE_H
 
 #include <stddef.h>
 
-#include "model/service/overview.h"
+#include "model/service/assessment.h"
 
 enum { DT_GATE_FILES = 1 };
 
@@ -33,8 +33,8 @@ typedef struct dt_gate {
 	size_t nreasons;
 } dt_gate;
 
-/* Judge the overview. Returns 0, or -1 out of memory. */
-int dt_gate_judge(const dt_overview *ov, int flags, dt_gate *out);
+/* Judge the assessment. Returns 0, or -1 out of memory. */
+int dt_gate_judge(const dt_assessment *ov, int flags, dt_gate *out);
 
 void dt_gate_free(dt_gate *g);
 
