@@ -301,19 +301,13 @@ static int check_wall_gap(jl_ctx *c, json_object *obj)
 {
 	for (size_t i = 0; i < sizeof time_keys / sizeof time_keys[0]; i++) {
 		json_object *v;
-		double gap, usual;
 		if (!json_object_object_get_ex(obj, time_keys[i], &v) ||
 		    !(json_object_is_type(v, json_type_double) ||
 		      json_object_is_type(v, json_type_int)))
 			continue;
-		if (!dt_wallgap_feed(&c->clock, json_object_get_double(v), &gap,
-		                     &usual))
-			return 0;
-		dt_rawlog_warn(c->log, "%s:%zu: wall-time gap of %.0f s (usual "
-		               "interval %.3g s): a new launch", c->src->path,
-		               c->line, gap, usual);
-		return dt_rawlog_launch(c->log, DT_LAUNCH_WALL_GAP, c->line, -1,
-		                        time_keys[i]);
+		return dt_wallgap_check(&c->clock, json_object_get_double(v),
+		                        c->log, c->src->path, c->line,
+		                        time_keys[i]) < 0 ? -1 : 0;
 	}
 	return 0;
 }

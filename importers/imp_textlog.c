@@ -13,6 +13,9 @@
  *   - NeMo / NxD Training PyTorch-Lightning bars: `key=value` list in the
  *     `[...]` holding `global_step=` (float-formatted step);
  *   - SageMaker HyperPod `[Auto Resume] ... Retrying step` = new launch.
+ * A training line whose start carries a wall-clock time (wallgap.h) feeds
+ * the wall-time gap rule: a gap well beyond the usual interval is launch
+ * evidence `wall_gap` at that line.
  * Other lines (compiler, cache, NCCL...) are ignored. Steps are as logged.
  * Exact duplicates of a series' last point (same step, same value) are
  * dropped: PTL reprints a bar for the same global_step, ranks reprint. */
@@ -28,6 +31,7 @@
 #include "importers/resume_marker.h"
 #include "importers/skipval.h"
 #include "importers/textline.h"
+#include "importers/wallgap.h"
 #include "model/util/num.h"
 
 #define TL_KEY_LEN 64
@@ -78,6 +82,8 @@ typedef struct tl_ctx {
 	int64_t noloss_first, noloss_last, skipped_total;
 	int running_mean, batch_warned, ptl_noted;
 	dt_skipval skip;       /* unreadable values of the whole file */
+	dt_wallgap clock;      /* wall-time gaps between timestamped
+	                        * training lines (launch evidence) */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
 } tl_ctx;
 
@@ -706,7 +712,16 @@ static int apply(tl_ctx *c, const tl_rec *r)
 static int match_piece(void *ctx, char *piece)
 {
 	tl_ctx *c = ctx;
+	double t;
 	recognise(piece, &c->rec);
+	/* A training line that carries a wall-clock time (Megatron's
+	 * `[date]` prefix, torch-neuronx LOG ctime, a collector's ISO
+	 * prefix): a gap well beyond the usual interval is a new launch,
+	 * recorded before its points (wallgap.h). */
+	if (c->rec.kind == TL_TRAIN && dt_wallgap_text_time(piece, &t) &&
+	    dt_wallgap_check(&c->clock, t, c->out, c->src->path, c->lineno,
+	                     "timestamp") < 0)
+		return -1;
 	return apply(c, &c->rec);
 }
 

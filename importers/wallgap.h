@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "model/core/rawlog.h"
+
 typedef struct dt_wallgap {
 	double prev;          /* last time seen, seconds */
 	int have_prev;
@@ -24,5 +26,24 @@ typedef struct dt_wallgap {
  * from the previous record is a launch boundary (*gap and *usual set, in
  * seconds), else 0. */
 int dt_wallgap_feed(dt_wallgap *w, double t, double *gap, double *usual);
+
+/* Feed `t` and, on a boundary, record it in `log`: launch evidence
+ * DT_LAUNCH_WALL_GAP at `line` with marker `what` (the time key or
+ * "timestamp") and the warning "PATH:LINE: wall-time gap of G s (usual
+ * interval U s): a new launch". The one place both the JSON-lines and the
+ * text importers turn a gap into evidence. Returns 1 (boundary recorded),
+ * 0 (none), -1 on ENOMEM. */
+int dt_wallgap_check(dt_wallgap *w, double t, dt_rawlog *log,
+                     const char *path, size_t line, const char *what);
+
+/* The wall-clock time a text line starts with, in seconds since
+ * 1970-01-01 (proleptic Gregorian, the line's own zone: only differences
+ * matter). Looked for in the first 64 bytes: an ISO-8601 date-time
+ * `YYYY-MM-DD[T ]HH:MM:SS[.,fff][Z|+hh:mm|-hh:mm]` anywhere there (a
+ * bare prefix, Megatron-LM's `[2024-05-01 12:00:00] iteration`, NeMo's
+ * `[NeMo I 2023-09-11 22:31:28 ...]`, Python logging's asctime), or a
+ * ctime `Www Mmm dd HH:MM:SS YYYY` (torch-neuronx `LOG Thu Sep 29
+ * 22:30:10 2022 - ...`). Returns 1 and sets *t, else 0. */
+int dt_wallgap_text_time(const char *line, double *t);
 
 #endif

@@ -16,6 +16,7 @@
 #include "importers/importer.h"
 #include "importers/resume_marker.h"
 #include "importers/source.h"
+#include "importers/wallgap.h"
 #include "model/core/segments.h"
 #include "model/core/series.h"
 #include "imp_test.h"
@@ -246,6 +247,74 @@ static void test_jsonl_records(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* Wall-clock times at the start of text lines (wallgap.h). Expected
+ * values by hand with python3 calendar.timegm: 2024-05-01 12:00:00 =
+ * 1714564800; 2022-09-29 22:30:10 = 1664490610; 2023-09-11 22:31:28 =
+ * 1694471488; 2024-02-29 00:00:00 = 1709164800 (leap day); +02:00 moves
+ * 12:00:00.5 back by 7200 s. */
+static void test_text_time(void **state)
+{
+	(void)state;
+	static const struct { const char *line; double t; } t[] = {
+		{"[2024-05-01 12:00:00] iteration 10/ 100 |", 1714564800.0},
+		{"LOG Thu Sep 29 22:30:10 2022 - (0, 78) step_loss : 9.1875",
+		 1664490610.0},
+		{"[NeMo I 2023-09-11 22:31:28 lr_scheduler:910] Scheduler",
+		 1694471488.0},
+		{"2024-05-01T12:00:00.5+02:00 {'loss': 1.0}", 1714557600.5},
+		{"1: 2024-02-29 00:00:00,000 - INFO - step 5", 1709164800.0},
+	};
+	for (size_t i = 0; i < N(t); i++) {
+		double v = 0;
+		if (!dt_wallgap_text_time(t[i].line, &v) || v != t[i].t)
+			fail_msg("'%s': %.1f, expected %.1f", t[i].line, v, t[i].t);
+	}
+	double v;
+	assert_false(dt_wallgap_text_time("step 10 loss 2.0 lr 1e-4", &v));
+	assert_false(dt_wallgap_text_time("2024-13-01 12:00:00 month 13", &v));
+	assert_false(dt_wallgap_text_time("Thu Sep", &v));
+	/* A date past the first 64 bytes (a checkpoint path) is no time. */
+	assert_false(dt_wallgap_text_time(" iteration 10/ 100 | saved to "
+	                                  "/ckpt/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/"
+	                                  "2024-05-01 12:00:00", &v));
+}
+
+/* megatron_wallgap.log (8 lines): Megatron iterations with a `[date]`
+ * prefix, 10 s apart (10..40 at 12:00:00..12:00:30), a checkpoint save
+ * (line 5), iteration 50 at 12:03:50 (gap 200 s: > 10 x 10 but not >
+ * 10 + 300, so a slow save is no launch), then 50 again at 12:40:00 (line
+ * 7; gap 2170 s, usual = median of 10, 10, 10, 200 = 10: > 100 and > 310)
+ * and 60. No marker, no banner, no step going back: the gap alone shows
+ * the second launch. By hand: 1 boundary, evidence wall_gap line 7
+ * (marker "timestamp"), loss 10, 20, 30, 40, 50 | 50, 60 (the re-logged
+ * 50 is kept, mark at index 5). */
+static void test_textlog_wall_gap(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	char err[256];
+	assert_int_equal(it_parse_file(&dt_imp_textlog, FIX "megatron_wallgap.log",
+	                               NULL, &log, err, sizeof err), 0);
+	assert_int_equal(log.nlaunches, 1);
+	assert_int_equal(log.nlaunch_ev, 1);
+	const dt_launch_evidence *e = &log.launch_ev[0];
+	assert_int_equal(e->launch, 1);
+	assert_int_equal(e->kind, DT_LAUNCH_WALL_GAP);
+	assert_int_equal(e->line, 7);
+	assert_int_equal(e->ckpt_step, -1);
+	assert_string_equal(e->marker, "timestamp");
+	assert_true(it_has_warning(&log, ":7: wall-time gap of 2170 s (usual "
+	                           "interval 10 s): a new launch"));
+	const dt_rawseries *s = it_series(&log, "loss");
+	const int64_t st[] = {10, 20, 30, 40, 50, 50, 60};
+	assert_int_equal(s->n, N(st));
+	for (size_t i = 0; i < N(st); i++)
+		assert_int_equal(s->step[i], st[i]);
+	assert_int_equal(s->nmarks, 1);
+	assert_int_equal(s->marks[0], 5);
+	dt_rawlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +323,8 @@ int main(void)
 		cmocka_unit_test(test_never_average_launches),
 		cmocka_unit_test(test_rawlog_launch_rules),
 		cmocka_unit_test(test_jsonl_records),
+		cmocka_unit_test(test_text_time),
+		cmocka_unit_test(test_textlog_wall_gap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
