@@ -165,14 +165,20 @@ static void json_opt_num(dt_jw *w, const char *key, double v)
 }
 
 static void print_json(const char *run, const char *baseline,
-                       const dt_restart_verdict *v, size_t n, int all_pass)
+                       const dt_resume_run_result *res)
 {
+	const dt_restart_verdict *v = res->v;
+	size_t n = res->nv;
+	int all_pass = res->all_pass;
 	dt_jw w;
 	dt_jw_init(&w, stdout, 0);
 	dt_jw_obj_begin(&w);
 	dt_jw_key(&w, "run"); dt_jw_str(&w, run);
 	dt_jw_key(&w, "baseline");
 	if (baseline) dt_jw_str(&w, baseline); else dt_jw_null(&w);
+	/* The run's segment count, the same number import, runs and series
+	 * report (the loss curve's segments). */
+	dt_jw_key(&w, "segments"); dt_jw_int(&w, (int64_t)res->nseg);
 	dt_jw_key(&w, "restarts");
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < n; i++) {
@@ -277,8 +283,7 @@ static int run_checks(dt_store *st, const rc_args *a)
 		return DT_EXIT_USAGE;
 	}
 	if (a->json)
-		print_json(run.name, a->baseline ? brun.name : NULL, res.v, res.nv,
-		           res.all_pass);
+		print_json(run.name, a->baseline ? brun.name : NULL, &res);
 	else
 		print_text(run.name, &res);
 	int rc = res.all_pass ? DT_EXIT_OK : DT_EXIT_FAIL;
