@@ -1,9 +1,11 @@
 /* imp_hf_state.c: Hugging Face Trainer trainer_state.json (LOG-FORMATS.md
  * section 1; also optimum-neuron's NeuronTrainer, LLaMA-Factory, TRL).
  *
- * One JSON object (json-c, which accepts the NaN/Infinity tokens Python
- * writes). Its log_history list holds three kinds of entries, told apart
- * by their keys:
+ * One JSON object, read as a stream (importers/jsonpull.h, which accepts
+ * the NaN/Infinity tokens Python writes): no tree of the document, one
+ * log_history entry in memory at a time, the mapped file's pages given
+ * back as the parse moves on. Its log_history list holds three kinds of
+ * entries, told apart by their keys:
  *  - final summary (has train_runtime, or train_loss without loss): not a
  *    curve point; skipped with a warning giving its step and train_loss;
  *  - eval entries (any key starting with "eval_"): only the eval_* keys
@@ -22,16 +24,17 @@
  * checkpoint-N state).
  * Errors: invalid JSON names FILE:LINE (and the byte offset); a top level
  * that is not an object with a log_history list is an error. An empty
- * log_history returns 0 with a warning and no series. */
-#include <json-c/json.h>
-#include <limits.h>
+ * log_history returns 0 with a warning and no series. A key written twice
+ * counts with its last value (as json-c, the earlier parser, did): a
+ * second log_history list replaces the first. Bytes after the document
+ * are ignored (as before). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "importers/importer.h"
-#include "importers/json_value.h"
+#include "importers/jsonpull.h"
 #include "model/util/num.h"
 
 #define METRIC_MAX 128
@@ -39,44 +42,45 @@
 typedef struct hs_ctx {
 	const dt_source *src;
 	dt_rawlog *log;
-	size_t summaries, nostep, nostep_first, points_entries;
+	size_t summaries, nostep, nostep_first, points_entries, nentries;
 } hs_ctx;
 
-static int hs_step(json_object *entry, int64_t *out)
+static int key_is(const dt_jmember *m, const char *k, size_t kl)
 {
-	json_object *v;
-	if (!json_object_object_get_ex(entry, "step", &v))
-		return -1;
-	return dt_json_step(v, out);
+	return m->klen == kl && memcmp(m->key, k, kl) == 0;
 }
 
-static int has_key(json_object *o, const char *k)
-{
-	return json_object_object_get_ex(o, k, NULL);
-}
+#define KEY_IS(m, lit) key_is((m), lit, sizeof lit - 1)
 
-static int is_eval_entry(json_object *entry)
+/* What one pass over an entry's keys tells. */
+typedef struct hs_keys {
+	const dt_jval *step, *train_loss;
+	int train_runtime, loss, eval;
+} hs_keys;
+
+static void scan_keys(const dt_jobj *e, hs_keys *k)
 {
-	json_object_object_foreach(entry, key, val) {
-		(void)val;
-		if (strncmp(key, "eval_", 5) == 0)
-			return 1;
+	memset(k, 0, sizeof *k);
+	for (size_t i = 0; i < e->n; i++) {
+		const dt_jmember *m = &e->m[i];
+		if (KEY_IS(m, "step"))
+			k->step = &m->v;
+		else if (KEY_IS(m, "train_loss"))
+			k->train_loss = &m->v;
+		else if (KEY_IS(m, "train_runtime"))
+			k->train_runtime = 1;
+		else if (KEY_IS(m, "loss"))
+			k->loss = 1;
+		else if (m->klen >= 5 && memcmp(m->key, "eval_", 5) == 0)
+			k->eval = 1;
 	}
-	return 0;
 }
 
-static int is_summary_entry(json_object *entry)
+static void note_summary(hs_ctx *c, const hs_keys *k, int64_t step)
 {
-	return has_key(entry, "train_runtime") ||
-	       (has_key(entry, "train_loss") && !has_key(entry, "loss"));
-}
-
-static void note_summary(hs_ctx *c, json_object *entry, int64_t step)
-{
-	json_object *v;
 	double tl = NAN;
-	if (json_object_object_get_ex(entry, "train_loss", &v))
-		dt_json_number(v, &tl);
+	if (k->train_loss)
+		dt_jval_number(k->train_loss, &tl);
 	c->summaries++;
 	dt_rawlog_note(c->log, "%s: final summary entry at step %lld (train_loss "
 	               "%g) is not a curve point; skipped", c->src->path,
@@ -84,17 +88,18 @@ static void note_summary(hs_ctx *c, json_object *entry, int64_t step)
 }
 
 /* Push the points of one train or eval entry. Returns 0 or -1 (ENOMEM). */
-static int push_entry(hs_ctx *c, json_object *entry, int64_t step, int eval)
+static int push_entry(hs_ctx *c, const dt_jobj *e, int64_t step, int eval)
 {
 	int any = 0;
-	json_object_object_foreach(entry, key, val) {
+	for (size_t i = 0; i < e->n; i++) {
+		const dt_jmember *m = &e->m[i];
 		double d;
 		char metric[METRIC_MAX];
-		if (strcmp(key, "step") == 0 || (eval && strncmp(key, "eval_", 5) != 0))
+		if (KEY_IS(m, "step") || (eval && strncmp(m->key, "eval_", 5) != 0))
 			continue;
-		if (dt_json_number(val, &d) < 0)
+		if (dt_jval_number(&m->v, &d) < 0)
 			continue;
-		dt_metric_canonical(key, metric, sizeof metric);
+		dt_metric_canonical(m->key, metric, sizeof metric);
 		dt_rawseries *s = dt_rawlog_series(c->log, metric);
 		if (!s || dt_rawseries_push(s, step, d) < 0)
 			return -1;
@@ -104,21 +109,21 @@ static int push_entry(hs_ctx *c, json_object *entry, int64_t step, int eval)
 	return 0;
 }
 
-static int do_entry(hs_ctx *c, json_object *entry, size_t idx)
+static int do_entry(hs_ctx *c, const dt_jobj *e, size_t idx)
 {
 	int64_t step;
-	if (!json_object_is_type(entry, json_type_object))
-		return 0;
-	if (hs_step(entry, &step) < 0) {
+	hs_keys k;
+	scan_keys(e, &k);
+	if (!k.step || dt_jval_step(k.step, &step) < 0) {
 		if (c->nostep++ == 0)
 			c->nostep_first = idx;
 		return 0;
 	}
-	if (is_summary_entry(entry)) {
-		note_summary(c, entry, step);
+	if (k.train_runtime || (k.train_loss && !k.loss)) {
+		note_summary(c, &k, step);
 		return 0;
 	}
-	return push_entry(c, entry, step, is_eval_entry(entry));
+	return push_entry(c, e, step, k.eval);
 }
 
 /* 1-based line of byte offset `off` in the source. */
@@ -133,46 +138,63 @@ static size_t line_of(const dt_source *src, size_t off)
 	return line;
 }
 
-static json_object *parse_json(const dt_source *src, char *err, size_t errlen)
+static int syntax_error(const dt_source *src, const dt_jreader *r, char *err,
+                        size_t errlen)
 {
-	if (src->len > INT_MAX) {
-		snprintf(err, errlen, "%s: file larger than 2 GiB", src->path);
-		return NULL;
-	}
-	json_tokener *tok = json_tokener_new();
-	if (!tok) {
-		snprintf(err, errlen, "%s: out of memory", src->path);
-		return NULL;
-	}
-	json_object *root = json_tokener_parse_ex(tok, src->data, (int)src->len);
-	if (!root) {
-		enum json_tokener_error e = json_tokener_get_error(tok);
-		size_t off = json_tokener_get_parse_end(tok);
-		snprintf(err, errlen, "%s:%zu: invalid JSON at byte %zu: %s",
-		         src->path, line_of(src, off), off,
-		         e == json_tokener_continue || e == json_tokener_success
-		             ? "file ends inside the JSON document"
-		             : json_tokener_error_desc(e));
-	}
-	json_tokener_free(tok);
-	return root;
+	size_t off = r->err_off;
+	snprintf(err, errlen, "%s:%zu: invalid JSON at byte %zu: %s", src->path,
+	         line_of(src, off), off,
+	         off >= src->len ? "file ends inside the JSON document"
+	                         : r->err_what ? r->err_what : "syntax error");
+	return -1;
 }
 
-static void top_level_facts(hs_ctx *c, json_object *root)
+static void set_step_rules(dt_rawlog *out)
 {
-	json_object *g, *m;
-	if (json_object_object_get_ex(root, "global_step", &g) &&
-	    json_object_object_get_ex(root, "max_steps", &m) &&
-	    json_object_is_type(g, json_type_int) &&
-	    json_object_is_type(m, json_type_int) &&
-	    json_object_get_int64(g) < json_object_get_int64(m))
-		dt_rawlog_warn(c->log, "%s: global_step %lld < max_steps %lld: an "
-		               "unfinished run or a checkpoint state", c->src->path,
-		               (long long)json_object_get_int64(g),
-		               (long long)json_object_get_int64(m));
+	snprintf(out->step_source, sizeof out->step_source,
+	         "optimizer step (log_history 'step')");
+	snprintf(out->step_base_rule, sizeof out->step_base_rule,
+	         "as logged: HF Trainer logs the update count (1-based)");
 }
 
-static void final_warnings(hs_ctx *c, size_t nentries)
+/* Stream the log_history list at the reader, one entry at a time.
+ * Returns 0, -1 on a syntax error (in r), -2 on ENOMEM. */
+static int read_history(hs_ctx *c, dt_jreader *r, dt_jobj *e)
+{
+	int first = 1, k;
+	c->nentries = 0;
+	r->pos++; /* the '[' seen by the caller */
+	while ((k = dt_jr_element(r, &first)) == 1) {
+		size_t idx = c->nentries++;
+		if (r->data[r->pos] != '{') { /* not an entry: skipped */
+			if (dt_jr_skip(r) < 0)
+				return -1;
+			continue;
+		}
+		int rc = dt_jr_object(r, e);
+		if (rc < 0)
+			return rc;
+		if (do_entry(c, e, idx) < 0)
+			return -2;
+		dt_source_release(c->src, r->pos);
+	}
+	return k;
+}
+
+/* An integer top-level value (global_step, max_steps); -1 when the value
+ * is anything else. */
+static int read_int(dt_jreader *r, int64_t *out, int *have)
+{
+	dt_jval v;
+	if (dt_jr_value(r, &v, NULL) < 0)
+		return -1;
+	*have = v.type == DT_JNUMBER && v.is_int;
+	if (*have)
+		*out = v.i;
+	return 0;
+}
+
+static void final_warnings(hs_ctx *c)
 {
 	if (c->nostep)
 		dt_rawlog_warn(c->log, "%s: %zu log_history entr%s without an integral "
@@ -181,41 +203,88 @@ static void final_warnings(hs_ctx *c, size_t nentries)
 	if (c->points_entries == 0)
 		dt_rawlog_warn(c->log, "%s: log_history holds %zu entr%s and no "
 		               "metric values: no training curve", c->src->path,
-		               nentries, nentries == 1 ? "y" : "ies");
+		               c->nentries, c->nentries == 1 ? "y" : "ies");
+}
+
+/* The top-level object's members: log_history streamed, global_step and
+ * max_steps kept, everything else checked and skipped. Returns 0, -1 on a
+ * syntax error (in r), -2 on ENOMEM; *hist: the last log_history value
+ * was a list. */
+static int read_top(hs_ctx *c, dt_jreader *r, dt_jobj *e, int *hist,
+                    int64_t g_m[2], int have_g_m[2])
+{
+	char key[16];
+	size_t klen;
+	int first = 1, k, seen = 0;
+	while ((k = dt_jr_member(r, &first, key, sizeof key, &klen)) == 1) {
+		int rc;
+		if (klen == 11 && strcmp(key, "log_history") == 0) {
+			*hist = r->data[r->pos] == '[';
+			if (!*hist) {
+				rc = dt_jr_skip(r);
+			} else {
+				if (seen++) { /* the last list counts, as in json-c */
+					dt_rawlog_free(c->log);
+					dt_rawlog_init(c->log);
+					set_step_rules(c->log);
+					c->summaries = c->nostep = c->nostep_first = 0;
+					c->points_entries = 0;
+				}
+				rc = read_history(c, r, e);
+			}
+		} else if (klen == 11 && strcmp(key, "global_step") == 0) {
+			rc = read_int(r, &g_m[0], &have_g_m[0]);
+		} else if (klen == 9 && strcmp(key, "max_steps") == 0) {
+			rc = read_int(r, &g_m[1], &have_g_m[1]);
+		} else {
+			rc = dt_jr_skip(r);
+		}
+		if (rc < 0)
+			return rc;
+	}
+	return k;
 }
 
 static int hf_state_parse(const dt_source *src, const dt_import_opts *opts,
                           dt_rawlog *out, char *err, size_t errlen)
 {
 	(void)opts;
-	json_object *root = parse_json(src, err, errlen);
-	json_object *hist;
-	if (!root)
-		return -1;
-	if (!json_object_is_type(root, json_type_object) ||
-	    !json_object_object_get_ex(root, "log_history", &hist) ||
-	    !json_object_is_type(hist, json_type_array)) {
+	dt_jreader r;
+	dt_jobj e = {0};
+	hs_ctx c = {.src = src, .log = out};
+	int hist = 0, have[2] = {0, 0};
+	int64_t g_m[2] = {0, 0};
+	dt_jr_init(&r, src->data, src->len);
+	if (src->len >= 3 && memcmp(src->data, "\xEF\xBB\xBF", 3) == 0)
+		r.pos = 3;
+	set_step_rules(out);
+	int c0 = dt_jr_peek(&r);
+	if (c0 != '{') {
+		if (c0 < 0 || dt_jr_skip(&r) < 0)
+			return syntax_error(src, &r, err, errlen);
 		snprintf(err, errlen, "%s:1: expected a JSON object with a "
 		         "'log_history' list (HF trainer_state.json)", src->path);
-		json_object_put(root);
 		return -1;
 	}
-	hs_ctx c = {.src = src, .log = out};
-	snprintf(out->step_source, sizeof out->step_source,
-	         "optimizer step (log_history 'step')");
-	snprintf(out->step_base_rule, sizeof out->step_base_rule,
-	         "as logged: HF Trainer logs the update count (1-based)");
-	size_t n = json_object_array_length(hist);
-	for (size_t i = 0; i < n; i++) {
-		if (do_entry(&c, json_object_array_get_idx(hist, i), i) < 0) {
-			snprintf(err, errlen, "%s: out of memory", src->path);
-			json_object_put(root);
-			return -1;
-		}
+	r.pos++;
+	int rc = read_top(&c, &r, &e, &hist, g_m, have);
+	dt_jobj_free(&e);
+	if (rc == -2) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
 	}
-	top_level_facts(&c, root);
-	final_warnings(&c, n);
-	json_object_put(root);
+	if (rc < 0)
+		return syntax_error(src, &r, err, errlen);
+	if (!hist) {
+		snprintf(err, errlen, "%s:1: expected a JSON object with a "
+		         "'log_history' list (HF trainer_state.json)", src->path);
+		return -1;
+	}
+	if (have[0] && have[1] && g_m[0] < g_m[1])
+		dt_rawlog_warn(out, "%s: global_step %lld < max_steps %lld: an "
+		               "unfinished run or a checkpoint state", src->path,
+		               (long long)g_m[0], (long long)g_m[1]);
+	final_warnings(&c);
 	return 0;
 }
 
