@@ -7,8 +7,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "importers/import_dir.h"
+#include "importers/import_follow.h"
 #include "importers/source.h"
 #include "model/util/sha256.h"
 #include "model/service/run_load.h"
@@ -634,6 +636,41 @@ oom:
 	return 0;
 }
 
+/* A log the run already holds a first part of (a stopped follow): only
+ * what was appended is stored (the follow machinery, one update).
+ * Returns 1 done, 0 not such a log, -1 error. */
+static int continue_followed(dt_store *st, const dt_import_request *rq,
+                             FILE *report, char *err, size_t errlen)
+{
+	char name[DT_NAME_MAX];
+	dt_import_run_name(rq, name, sizeof name);
+	dt_import_request one = *rq;
+	one.run_name = name;
+	dt_follow *f = dt_follow_new(&one);
+	long added;
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	struct stat sb;
+	int r = dt_follow_resume(f, st, NULL, err, errlen);
+	if (r == 1 && (stat(rq->files[0], &sb) < 0 ||
+	               (size_t)sb.st_size <= dt_follow_offset(f)))
+		r = 0; /* nothing appended: an ordinary import (refused) */
+	if (r == 1) {
+		if (report) {
+			char safe[512];
+			dt_sanitize(rq->files[0], safe, sizeof safe);
+			fprintf(report, "%s: run '%s' holds the first part of this log "
+			        "(a stopped follow); reading what was appended\n", safe,
+			        name);
+		}
+		r = dt_follow_poll(f, st, &added, report, err, errlen);
+	}
+	dt_follow_free(f);
+	return r;
+}
+
 int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
               char *err, size_t errlen)
 {
@@ -644,6 +681,12 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 	if (rq0->nfiles == 0) {
 		snprintf(err, errlen, "no file given");
 		return -1;
+	}
+	if (!rq0->dry_run && rq0->nfiles == 1 && !dt_import_is_dir(rq0->files[0]) &&
+	    strcmp(rq0->files[0], "-")) {
+		int r = continue_followed(st, rq0, report, err, errlen);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
 	}
 	char **paths;
 	size_t npaths;

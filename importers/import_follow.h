@@ -46,6 +46,18 @@ dt_follow *dt_follow_new(const dt_import_request *rq);
 int dt_follow_poll(dt_follow *f, dt_store *st, long *added, FILE *report,
                    char *err, size_t errlen);
 
+/* Continue from what the store holds, when the run already holds this
+ * path with a stored length and SHA-256 equal to those of the log's first
+ * bytes (a follow stopped by Ctrl-C or kill -9): then only what was
+ * appended since is read by the next poll. dt_follow_poll does this by
+ * itself on its first call. Returns 1 continued (a line to report), 0
+ * not (the run does not hold this log, or it was rewritten), -1 error. */
+int dt_follow_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
+                     size_t errlen);
+
+/* Bytes of the file read and stored so far. */
+size_t dt_follow_offset(const dt_follow *f);
+
 /* 1 once the first read has been stored. */
 int dt_follow_stored(const dt_follow *f);
 

@@ -22,6 +22,7 @@
 
 struct dt_source_priv {
 	int mapped;             /* 1: data is a file mapping */
+	int streamed;           /* 1: data was read into memory (buf) */
 	int fd;                 /* mapped: the file, kept for dt_source_check */
 	struct stat at_open;
 	size_t map_len;         /* bytes mapped (file size at open) */
@@ -389,6 +390,7 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 		if (!stdin_)
 			close(fd);
 		pv->buf = b.p;
+		pv->streamed = 1;
 		pv->nul_bytes = b.dropped;
 		src->data = b.n ? b.p : "";
 		src->len = b.n;
@@ -449,7 +451,7 @@ void dt_source_close(dt_source *src)
 
 int dt_source_streamed(const dt_source *src)
 {
-	return src->priv && !src->priv->mapped;
+	return src->priv && src->priv->streamed;
 }
 
 uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed)

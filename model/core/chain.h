@@ -57,7 +57,7 @@
 	X(SCENARIO, "scenario", "scenario answers", 0, 0, "recommendation") \
 	X(DECISION, "decision", "decision", 0, 0, "kind") \
 	X(RUN, "run", "run", 1, 0, "name") \
-	X(RUN_FILE, "run_file", "run file", 0, 0, "path") \
+	X(RUN_FILE, "run_file", "run file", 1, 0, "path") \
 	X(SERIES, "raw_series", "stored series", 1, 1, "metric") \
 	X(BREAK, "break", "acknowledged break", 0, 0, "by")
 

@@ -57,6 +57,8 @@ struct dt_store_ops {
 	                const char *format, int64_t *file_id);
 	int (*file_list)(dt_store *st, int64_t run_id, dt_run_file **files,
 	                 size_t *n);
+	int (*file_set_content)(dt_store *st, int64_t file_id,
+	                        const char *sha256_hex, int64_t bytes);
 	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s);
 	int (*raw_load)(dt_store *st, int64_t run_id, const char *metric,
 	                dt_rawchunk **chunks, size_t *nchunks,

@@ -236,6 +236,12 @@ int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 	return st->ops->file_list(st, run_id, files, n);
 }
 
+int dt_store_file_set_content(dt_store *st, int64_t file_id,
+                              const char *sha256_hex, int64_t bytes)
+{
+	return st->ops->file_set_content(st, file_id, sha256_hex, bytes);
+}
+
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s)
 {
 	return st->ops->raw_put(st, file_id, s);

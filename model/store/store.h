@@ -130,6 +130,13 @@ int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
 int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                        size_t *n);
 
+/* A followed file grew: its stored content is now the first `bytes`
+ * bytes of the log, with this SHA-256 (64 lowercase hex digits), so a
+ * later follow or import recognises what is already stored. Returns 0
+ * or -1. */
+int dt_store_file_set_content(dt_store *st, int64_t file_id,
+                              const char *sha256_hex, int64_t bytes);
+
 /* Store one raw series of a file as packed little-endian BLOBs (int64
  * steps, IEEE-754 doubles, uint32 marks). Returns 0 or -1. */
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);

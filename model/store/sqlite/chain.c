@@ -65,12 +65,15 @@ static const kind_map maps[DT_CHAIN_KIND_COUNT] = {
 static const struct {
 	const char *table;
 	int no_update, no_delete;
+	const char *update_of;  /* columns the update trigger guards, NULL = all */
 } guarded[] = {
 	{"chain_record", 1, 1}, {"decision", 1, 1}, {"pilot", 1, 1},
 	{"taskcard_value", 1, 1}, {"pilot_run", 0, 1}, {"check_entry", 1, 1},
 	{"check_evidence", 1, 1}, {"drill", 1, 1}, {"drill_check", 1, 1},
 	{"run_fact", 1, 1}, {"ledger_entry", 1, 1}, {"ledger_run", 1, 1},
-	{"scenario", 1, 1}, {"run", 0, 1}, {"run_file", 1, 1},
+	{"scenario", 1, 1}, {"run", 0, 1},
+	/* a followed file's sha256 and bytes grow (schema.c user_version 9) */
+	{"run_file", 1, 1, "id, run_id, path, format, imported_at"},
 	{"raw_series", 1, 1},
 };
 
@@ -482,10 +485,11 @@ int dt_sq_triggers_restore(dt_store *st)
 					return -1;
 				began = 1;
 			}
-			snprintf(sql, sizeof sql, "CREATE TRIGGER %s BEFORE %s ON %s"
+			const char *of = which ? NULL : guarded[i].update_of;
+			snprintf(sql, sizeof sql, "CREATE TRIGGER %s BEFORE %s%s%s ON %s"
 			         " BEGIN SELECT RAISE(ABORT, '%s is append-only'); END;",
-			         name, which ? "DELETE" : "UPDATE", guarded[i].table,
-			         guarded[i].table);
+			         name, which ? "DELETE" : "UPDATE", of ? " OF " : "",
+			         of ? of : "", guarded[i].table, guarded[i].table);
 			if (dt_sq_exec(st, sql) < 0) {
 				if (began)
 					sqlite3_exec(DT_SQ_DB(st), "ROLLBACK", NULL, NULL, NULL);

@@ -56,6 +56,8 @@ int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
                    int64_t *file_id);
 int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                     size_t *n);
+int dt_sq_file_set_content(dt_store *st, int64_t file_id,
+                           const char *sha256_hex, int64_t bytes);
 int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
 int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
                    dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);

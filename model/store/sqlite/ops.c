@@ -18,6 +18,7 @@ const dt_store_ops dt_sq_ops = {
 	.run_list = dt_sq_run_list,
 	.file_add = dt_sq_file_add,
 	.file_list = dt_sq_file_list,
+	.file_set_content = dt_sq_file_set_content,
 	.raw_put = dt_sq_raw_put,
 	.raw_load = dt_sq_raw_load,
 	.raw_free = dt_sq_raw_free,

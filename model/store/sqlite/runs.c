@@ -207,6 +207,30 @@ int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
 	return rc;
 }
 
+/* The content of a followed file grew: its new length and SHA-256, a new
+ * chain record of the file (run_file is "updatable" in core/chain.h: the
+ * latest record counts; a trigger still refuses any other column). */
+int dt_sq_file_set_content(dt_store *st, int64_t file_id,
+                           const char *sha256_hex, int64_t bytes)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	int rc = dt_sq_prepare(st, "UPDATE run_file SET sha256=?1, bytes=?2"
+	                       " WHERE id=?3", &s);
+	if (rc == 0) {
+		sqlite3_bind_text(s, 1, sha256_hex, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 2, bytes);
+		sqlite3_bind_int64(s, 3, file_id);
+		rc = sqlite3_step(s) == SQLITE_DONE ? 0 :
+		     dt_sq_fail_db(st, "update file");
+		sqlite3_finalize(s);
+	}
+	if (rc == 0)
+		rc = dt_sq_chain_append_id(st, DT_CHAIN_RUN_FILE, file_id);
+	return dt_sq_write_end(st, rc);
+}
+
 /* Common difference of an arithmetic progression of n >= 2 steps with a
  * positive stride, else 0 (store the steps as they are). */
 static int64_t steps_stride(const int64_t *step, size_t n)

@@ -96,6 +96,13 @@ const char *const dt_schema_migrations[] = {
 	 * and imported run (chain.c, core/chain.h); existing rows are chained
 	 * and every append-only table gets its triggers (sqlite.c migrate). */
 	dt_schema_chain,
+	/* user_version 9: a followed file's length and SHA-256 grow with it
+	 * (dt_store_file_set_content, chained as a new record of the file);
+	 * every other column of run_file stays append-only. */
+	"DROP TRIGGER IF EXISTS run_file_no_update;"
+	"CREATE TRIGGER run_file_no_update BEFORE UPDATE OF id, run_id, path,"
+	" format, imported_at ON run_file"
+	" BEGIN SELECT RAISE(ABORT, 'run_file is append-only'); END;",
 };
 
 const size_t dt_schema_count =

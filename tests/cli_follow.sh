@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# cli_follow.sh: import --follow on logs that change underfoot.
+#  - a TensorBoard file written in three appends that cut records in
+#    half ends with every record and no warning (framing by record);
+#  - a run folder: a new event file becomes a new segment;
+#  - a rewritten log is reported ("log rewritten at byte N") and becomes
+#    a new segment, the points stored before stay;
+#  - kill -9, then following again adds only the new lines, the stored
+#    length and SHA-256 are those of the file (one file, one segment);
+#  - a log truncated while followed is a report, never a signal.
+# Waits poll the follower's output (never a fixed sleep).
+. "$(dirname "$0")/lib_cli.sh"
+tfw=$(dirname "$0")/tfw.py
+out=$tmp/follow.out
+# wait_out TEXT: until the follower's output holds TEXT (10 s at most)
+wait_out() {
+  for i in $(seq 200); do grep -qF -- "$1" "$out" 2>/dev/null && return 0; sleep 0.05; done
+  echo "timed out waiting for: $1"; cat "$out"; return 1
+}
+follow_bg() { : >"$out"; "$bin" --db "$db" import --platform gpu --follow --interval 0.05 "$@" >"$out" 2>&1 & fpid=$!; }
+stop() { kill -INT "$fpid" 2>/dev/null; wait "$fpid"; }
+runs_json() { "$bin" --db "$db" runs --json | python3 -c "
+import json,sys; d=json.load(sys.stdin); d=d['runs'] if isinstance(d,dict) else d
+r=[x for x in d if x['name']=='$1'][0]; m=r['metrics']
+m=m['loss'] if isinstance(m,dict) else [x for x in m if x['metric']=='loss'][0]
+print(r['files'], r['segments'], m['points'], m['last_step'], len(r['warnings']))"; }
+
+# 1. TensorBoard in three appends, each cutting a record in half.
+python3 "$tfw" "$tmp/full.tfevents" 1 30 >"$tmp/offs"
+o1=$(($(sed -n 11p "$tmp/offs") + 7)); o2=$(($(sed -n 21p "$tmp/offs") + 20))
+ev=$tmp/tb/events.out.tfevents.100.host
+mkdir -p "$tmp/tb"
+head -c $o1 "$tmp/full.tfevents" >"$ev"
+follow_bg --run tb3 "$ev"
+wait_out "update 1:"
+tail -c +$((o1 + 1)) "$tmp/full.tfevents" | head -c $((o2 - o1)) >>"$ev"
+wait_out "update 2:"
+tail -c +$((o2 + 1)) "$tmp/full.tfevents" >>"$ev"
+wait_out "update 3:"
+stop
+# files segments points last_step warnings: 30 records, steps 1..30
+check "tfevents in three appends: every record, no warning" test "$(runs_json tb3)" = "1 1 30 30 0"
+check "tfevents: updates of 10, 10, 10 records" sh -c 'grep -c "+10 point(s)" "$0" | grep -qx 3' "$out"
+
+# 2. A run folder: a second event file (a relaunch) is a new segment.
+mkdir -p "$tmp/rundir"
+python3 "$tfw" "$tmp/rundir/events.out.tfevents.1.a" 1 20 1.7e9 >/dev/null
+follow_bg --run dir "$tmp/rundir"
+wait_out "update 1:"
+python3 "$tfw" "$tmp/rundir/events.out.tfevents.2.b" 15 40 1.8e9 >/dev/null
+wait_out "new event file, a new segment"
+wait_out "update 2:"
+stop
+# 2 files, 2 segments; loss steps 1..40 after resolution (40 points)
+check "run folder: new event file = new segment" test "$(runs_json dir)" = "2 2 40 40 0"
+
+# 3. Rewritten while followed: reported, the 100 points stay, new segment.
+python3 -c "f=open('$tmp/rot.csv','w');f.write('step,loss\n');[f.write('%d,%.3f\n'%(s,2.9)) for s in range(1,101)]"
+follow_bg --run rot "$tmp/rot.csv"
+wait_out "update 1:"
+python3 -c "f=open('$tmp/rot.csv','w');f.write('step,loss\n');[f.write('%d,%.3f\n'%(s,8.9)) for s in range(1,151)]"
+wait_out "log rewritten at byte"
+wait_out "update 2:"
+stop
+# byte 12 ("1,2.9" -> "1,8.9"), or where the file stood while the writer
+# had truncated it and not yet written everything
+check "rewritten: reported with the byte" grep -qE "rot.csv: log rewritten at byte [0-9]+;" "$out"
+check "rewritten: two files, two segments, launch 2 wins" test "$(runs_json rot)" = "2 2 150 150 0"
+check "rewritten: launch 1's 100 points still stored" \
+  test "$(sqlite3 "$db" "select group_concat(n) from (select s.n from raw_series s join run_file f on f.id=s.file_id join run r on r.id=f.run_id where r.name='rot' and s.metric='loss' order by f.id)")" = "100,150"
+
+# 4. kill -9, append, follow again: only the new lines come in.
+python3 -c "f=open('$tmp/k.csv','w');f.write('step,loss\n');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in range(1,101)]"
+follow_bg --run k "$tmp/k.csv"
+wait_out "update 1:"
+kill -9 "$fpid"; wait "$fpid" 2>/dev/null
+python3 -c "f=open('$tmp/k.csv','a');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in range(101,151)]"
+"$bin" --db "$db" import --platform gpu --run k --follow --interval 0.05 --idle-exit 0.2 "$tmp/k.csv" >"$out" 2>&1
+check "after kill -9: continues from the stored bytes" grep -q "k.csv: continues from byte" "$out"
+check "after kill -9: +50 points only" grep -q "update 1: +50 point(s)" "$out"
+check "after kill -9: one file, one segment, 150 points" test "$(runs_json k)" = "1 1 150 150 0"
+check "stored length and SHA-256 are the file's" \
+  test "$(sqlite3 "$db" "select f.bytes||' '||f.sha256 from run_file f join run r on r.id=f.run_id where r.name='k'")" = "$(wc -c <"$tmp/k.csv") $(sha256sum "$tmp/k.csv" | cut -d' ' -f1)"
+
+# ... and a plain import of the grown log continues the same way
+python3 -c "f=open('$tmp/k.csv','a');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in range(151,161)]"
+"$bin" --db "$db" import --platform gpu --run k "$tmp/k.csv" >"$out" 2>&1
+check "import after a stopped follow: +10 points, still one file" \
+  sh -c 'grep -q "update 1: +10 point(s)" "$0" && test "$1" = "1 1 160 160 0"' "$out" "$(runs_json k)"
+
+# 5. Truncated while followed: a report, the follower lives on.
+follow_bg --run tr "$tmp/k.csv"
+wait_out "update 1:"
+: >"$tmp/k.csv"
+wait_out "log rewritten at byte 0"
+check "truncated: the follower is still running" kill -0 "$fpid"
+stop; rc=$?
+check "truncated: Ctrl-C ends it with exit 0 (no signal)" test $rc -eq 0
+finish
