@@ -242,8 +242,11 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 		printf("%-4s %-24s %-10s %-10s %-9s %s\n", "id", "kind",
 		       "ckpt step", "resumed", "recovery",
 		       "checks (step lr rng cursor loss)");
-	else
+	else {
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "drills");
 		dt_jw_arr_begin(&w);
+	}
 	for (size_t i = 0; i < ov.ndrills; i++) {
 		const dt_drill *d = &ov.drills[i];
 		if (json) {
@@ -260,6 +263,7 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 	}
 	if (json) {
 		dt_jw_arr_end(&w);
+		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 	}
 	dt_assessment_free(&ov);

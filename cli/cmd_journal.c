@@ -16,11 +16,15 @@ static void journal_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] journal set RUN KEY VALUE\n"
 	      "       dualtrack [--db PATH] journal show RUN [--json]\n"
-	      "       dualtrack journal keys\n\n"
+	      "       dualtrack journal keys [--json]\n"
+	      "       dualtrack [--db PATH] journal diff BASE PILOT [--json]\n\n"
 	      "The run journal: facts an importer found (source import) and facts\n"
 	      "people set (source user); the latest value of a key counts, earlier\n"
 	      "ones stay as history. KEY: 1..63 characters of a-z 0-9 _ . -.\n"
 	      "A VALUE starting with - goes after --: journal set R k -- -O2\n"
+	      "diff lists only the facts whose values differ between two runs (a\n"
+	      "key set on one side only counts), marking with * those the task\n"
+	      "card fixes (gradient accumulation, batch sizes, target steps...).\n"
 	      "Known keys:\n", f);
 	for (size_t i = 0; i < dt_journal_nkeys; i++)
 		fprintf(f, "  %-24s %s\n", dt_journal_keys[i].key,
@@ -74,6 +78,111 @@ static void show_text(const dt_fact *f, size_t n)
 		printf("(no journal facts: dualtrack journal set RUN KEY VALUE)\n");
 }
 
+static void keys_out(int json)
+{
+	if (!json) {
+		for (size_t i = 0; i < dt_journal_nkeys; i++)
+			printf("%-24s %s\n", dt_journal_keys[i].key,
+			       dt_journal_keys[i].label);
+		return;
+	}
+	dt_jw w;
+	dt_jw_init(&w, stdout, 1);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "keys");
+	dt_jw_arr_begin(&w);
+	for (size_t i = 0; i < dt_journal_nkeys; i++) {
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "key"); dt_jw_str(&w, dt_journal_keys[i].key);
+		dt_jw_key(&w, "label"); dt_jw_str(&w, dt_journal_keys[i].label);
+		dt_jw_obj_end(&w);
+	}
+	dt_jw_arr_end(&w);
+	dt_jw_obj_end(&w);
+	dt_jw_end(&w);
+}
+
+/* The current value of `key` among f[n] (the latest row), or NULL. */
+static const char *fact_value(const dt_fact *f, size_t n, const char *key)
+{
+	const char *v = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(f[i].key, key))
+			v = f[i].value;
+	return v;
+}
+
+/* journal diff BASE PILOT: the facts whose current values differ. */
+static int diff_cmd(dt_store *st, char **args, int json)
+{
+	dt_run r[2];
+	dt_fact *f[2] = {NULL, NULL};
+	size_t n[2] = {0, 0};
+	int rc = DT_EXIT_USAGE;
+	for (int k = 0; k < 2; k++)
+		if (dt_cli_find_run(st, args[k], &r[k]) < 0)
+			return DT_EXIT_USAGE;
+	for (int k = 0; k < 2; k++)
+		if (dt_store_fact_list(st, r[k].id, &f[k], &n[k]) < 0) {
+			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+			goto out;
+		}
+	dt_jw w;
+	if (json) {
+		dt_jw_init(&w, stdout, 1);
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "base"); dt_jw_str(&w, r[0].name);
+		dt_jw_key(&w, "pilot"); dt_jw_str(&w, r[1].name);
+		dt_jw_key(&w, "differences");
+		dt_jw_arr_begin(&w);
+	}
+	size_t ndiff = 0;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < n[k]; i++) {
+			const char *key = f[k][i].key;
+			size_t j; /* each key once: its first row on side 0, else 1 */
+			for (j = 0; j < i && strcmp(f[k][j].key, key); j++)
+				;
+			if (j < i || (k == 1 && fact_value(f[0], n[0], key)))
+				continue;
+			const char *a = fact_value(f[0], n[0], key);
+			const char *b = fact_value(f[1], n[1], key);
+			if (a && b && !strcmp(a, b))
+				continue;
+			const char *tc = dt_journal_taskcard_field(key);
+			ndiff++;
+			if (json) {
+				dt_jw_obj_begin(&w);
+				dt_jw_key(&w, "key"); dt_jw_str(&w, key);
+				dt_jw_key(&w, "base");
+				a ? dt_jw_str(&w, a) : dt_jw_null(&w);
+				dt_jw_key(&w, "pilot");
+				b ? dt_jw_str(&w, b) : dt_jw_null(&w);
+				dt_jw_key(&w, "taskcard");
+				tc ? dt_jw_str(&w, tc) : dt_jw_null(&w);
+				dt_jw_obj_end(&w);
+				continue;
+			}
+			char va[300], vb[300];
+			dt_sanitize(a ? a : "(not set)", va, sizeof va);
+			dt_sanitize(b ? b : "(not set)", vb, sizeof vb);
+			printf("%c %-36s %-28s %s%s%s\n", tc ? '*' : ' ', key, va, vb,
+			       tc ? "   task card: " : "", tc ? tc : "");
+		}
+	if (json) {
+		dt_jw_arr_end(&w);
+		dt_jw_obj_end(&w);
+		dt_jw_end(&w);
+	} else if (ndiff == 0) {
+		printf("(the two runs' journals hold the same facts)\n");
+	}
+	rc = DT_EXIT_OK;
+out:
+	free(f[0]);
+	free(f[1]);
+	return rc;
+}
+
 static int run_cmd(dt_store *st, const char *sub, char **args, int json)
 {
 	dt_run run;
@@ -118,19 +227,21 @@ int dt_cmd_journal(const char *db, int argc, char **argv)
 	int n = argc - optind;
 	const char *sub = n > 0 ? argv[optind] : "";
 	if (!strcmp(sub, "keys") && n == 1) {
-		journal_usage(stdout);
+		keys_out(json);
 		return DT_EXIT_OK;
 	}
-	if (!((!strcmp(sub, "set") && n == 4) || (!strcmp(sub, "show") && n == 2))) {
-		fprintf(stderr, "dualtrack: journal needs set RUN KEY VALUE or show"
-		        " RUN\n");
+	if (!((!strcmp(sub, "set") && n == 4) || (!strcmp(sub, "show") && n == 2) ||
+	      (!strcmp(sub, "diff") && n == 3))) {
+		fprintf(stderr, "dualtrack: journal needs set RUN KEY VALUE, show"
+		        " RUN, keys or diff BASE PILOT\n");
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = !strcmp(sub, "show") ? dt_cli_store_read(db) :
 	               dt_cli_store(db);
 	if (!st)
 		return DT_EXIT_USAGE;
-	int rc = run_cmd(st, sub, argv + optind + 1, json);
+	int rc = !strcmp(sub, "diff") ? diff_cmd(st, argv + optind + 1, json)
+	                               : run_cmd(st, sub, argv + optind + 1, json);
 	dt_store_close(st);
 	return rc;
 }

@@ -153,10 +153,13 @@ static int cmd_list(dt_store *st, int json)
 	if (json) {
 		dt_jw w;
 		dt_jw_init(&w, stdout, 1);
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "pilots");
 		dt_jw_arr_begin(&w);
 		for (size_t i = 0; i < n; i++)
 			dt_pilot_show_summary_json(&w, st, &v[i]);
 		dt_jw_arr_end(&w);
+		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 	} else {
 		printf("%-32s %-9s %-8s %-10s %s\n", "pilot", "runs b/p", "checks",

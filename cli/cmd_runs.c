@@ -163,10 +163,13 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 	if (json) {
 		dt_jw w;
 		dt_jw_init(&w, stdout, 1);
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "runs");
 		dt_jw_arr_begin(&w);
 		for (size_t i = 0; i < n; i++)
 			json_run(&w, st, &runs[i]);
 		dt_jw_arr_end(&w);
+		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 	} else {
 		size_t cols = 3;  /* "run" */

@@ -15,7 +15,7 @@ static void series_usage(FILE *f)
 	      "Prints one metric of a run, one row per effective step after\n"
 	      "restart resolution (latest segment wins) and micro-batch averaging:\n"
 	      "step, value, segment (1-based). Non-finite values print as nan, inf\n"
-	      "or -inf (JSON: as strings).\n", f);
+	      "or -inf (JSON: null, listed in non_finite).\n", f);
 }
 
 static void print_series(const dt_run *run, const char *metric,

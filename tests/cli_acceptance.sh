@@ -15,6 +15,7 @@ dt pilot list --json >"$tmp/list.json"
 check "pilot list --json: array of objects with name" py "
 import json
 v = json.load(open('$tmp/list.json'))
+assert v['schema_version'] == 1; v = v['pilots']
 assert isinstance(v, list) and v[0]['name'] == 'llama3-8b-lora-trn2', v
 assert v[0]['baselines'] == 1 and v[0]['pilots'] == 1
 assert v[0]['latest_decision'] == 'continue'
@@ -85,7 +86,7 @@ check "drill add: unknown kind exits 2" test $? -eq 2
 dt drill list trial --json >"$tmp/drills.json"
 check "drill pre-filled from the restart at step 1201" py "
 import json
-d = json.load(open('$tmp/drills.json'))[0]
+d = json.load(open('$tmp/drills.json'))['drills'][0]
 assert d['resumed_step'] == 1201 and d['checks']['effective_step']['status'] == 'pass'
 assert d['checks']['lr_schedule']['status'] == 'pass'
 assert d['checks']['data_cursor'] == {'status': 'fail', 'note': 'cursor reset', 'source': 'user', 'set_by': 'meeting-room'}

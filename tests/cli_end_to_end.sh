@@ -11,7 +11,7 @@ check "demo builds" grep -q "demo store ready" "$tmp/demo.out"
 "$bin" --db "$db" runs --json >"$tmp/runs.json"
 check "runs --json contract" py "
 import json
-runs = {r['name']: r for r in json.load(open('$tmp/runs.json'))}
+runs = {r['name']: r for r in json.load(open('$tmp/runs.json'))['runs']}
 b = runs['llama3-8b-lora-gpu-a100']; p = runs['llama3-8b-lora-trn2-pilot']
 assert b['platform'] == 'gpu' and b['format'] == 'csv' and b['segments'] == 1
 # pilot: steps 1..1400, crash, resume from the step-1200 checkpoint, 1201..2000
@@ -23,14 +23,16 @@ assert 'lr' in b['metrics'] and isinstance(p['warnings'], list)
 "
 
 "$bin" --db "$db" series llama3-8b-lora-trn2-pilot --json >"$tmp/series.json"
-check "series --json: latest segment wins, nan as string" py "
+check "series --json: latest segment wins, nan as null, listed" py "
 import json
 s = json.load(open('$tmp/series.json'))
 assert s['run'] == 'llama3-8b-lora-trn2-pilot' and s['metric'] == 'loss'
 pts = s['points']; assert len(pts) == 2000
 assert [p['step'] for p in pts] == list(range(1, 2001))
 assert pts[1199]['segment'] == 1 and pts[1200]['segment'] == 2   # step 1200 / 1201
-assert pts[1732]['value'] == 'nan'                              # step 1733
+assert pts[1732]['value'] is None                              # step 1733
+assert s['schema_version'] == 1 and s['non_finite_count'] == 1
+assert s['non_finite'] == [{'path': '/points/1732/value', 'value': 'nan'}]
 "
 
 "$bin" --db "$db" compare llama3-8b-lora-gpu-a100 llama3-8b-lora-trn2-pilot --json >"$tmp/cmp.json"
@@ -74,7 +76,7 @@ check "bad number exits 2" test $? -eq 2
 check "error names file and line" grep -q "bad.csv:3" "$tmp/err"
 check "failed import stored nothing" py "
 import json, subprocess
-runs = json.loads(subprocess.run(['$bin', '--db', '$db', 'runs', '--json'], capture_output=True).stdout)
+runs = json.loads(subprocess.run(['$bin', '--db', '$db', 'runs', '--json'], capture_output=True).stdout)['runs']
 assert 'bad' not in [r['name'] for r in runs]"
 "$bin" --db "$db" import --platform gpu --run hb "$tmp/b.csv" 2>"$tmp/err" >/dev/null
 check "same file twice refused (exit 2)" test $? -eq 2

@@ -17,7 +17,7 @@ dt import --platform gpu --run 'lauf-ä' "$tmp/a.log" >/dev/null
 check "--run valid UTF-8: imported" test $? -eq 0
 dt runs --json >"$tmp/r.json"
 check "only the valid name stored" py "
-import json; r = json.load(open('$tmp/r.json'))
+import json; r = json.load(open('$tmp/r.json'))['runs']
 assert [x['name'] for x in r] == ['lauf-ä'], r
 "
 finish

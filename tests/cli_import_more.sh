@@ -88,7 +88,7 @@ check "W&B summary stored as facts" grep -q "no training curve: imported as 7 ru
 "$bin" --db "$db" runs --json >"$tmp/runs.json"
 check "folder runs: segments and ranges" py "
 import json
-r = {x['name']: x for x in json.load(open('$tmp/runs.json'))}
+r = {x['name']: x for x in json.load(open('$tmp/runs.json'))['runs']}
 e = r['exp']; l = e['metrics']['loss']
 # One segment count everywhere (issue 9): the run's segments are the loss
 # curve's; the second event file holds eval values only (no loss), so the

@@ -26,7 +26,7 @@ check "import report: 2 segments" grep -q "2 segment(s) in the file" "$tmp/imp.t
 check "import report: launch evidence" grep -q "launch 2 at line 13: marker megatron_loaded (checkpoint 40)" "$tmp/imp.txt"
 "$BIN" --db "$db" runs --json >"$tmp/runs.json"
 check "runs: 2 segments" python3 -c "
-import json,sys; r=json.load(open(sys.argv[1]))[0]
+import json,sys; r=json.load(open(sys.argv[1]))['runs'][0]
 assert r['segments']==2 and r['metrics']['loss']['segments']==2, r" "$tmp/runs.json"
 "$BIN" --db "$db" resume-check mr --json >"$tmp/rc.json"; rc=$?
 check "resume-check exit 0, got $rc" test "$rc" -eq 0

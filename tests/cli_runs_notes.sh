@@ -26,7 +26,7 @@ check "import report warns of the 2 unreadable values" grep -q \
 "$bin" --db "$db" runs --json >"$tmp/runs.json"
 check "runs --json: warnings and notes apart" py "
 import json
-runs = {r['name']: r for r in json.load(open('$tmp/runs.json'))}
+runs = {r['name']: r for r in json.load(open('$tmp/runs.json'))['runs']}
 l = runs['$long']; b = runs['b']
 assert l['warnings'] == [], l['warnings']
 assert len(l['notes']) == 1 and l['notes'][0].startswith('lm.csv: ') and \

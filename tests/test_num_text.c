@@ -188,8 +188,36 @@ static void json_writer(void **state)
 	dt_jw_arr_end(&w);
 	dt_jw_obj_end(&w);
 	fclose(f);
-	assert_string_equal(buf, "{\"s\":\"q\\\"\\u001b[2J\\ufffd\","
-	                         "\"v\":[\"nan\",\"-inf\",0.1,42,null]}");
+	/* issue 11 contract: schema_version first; non-finite values are
+	 * null, listed by JSON Pointer at the end */
+	assert_string_equal(buf, "{\"schema_version\":1,"
+	                         "\"s\":\"q\\\"\\u001b[2J\\ufffd\","
+	                         "\"v\":[null,null,0.1,42,null],"
+	                         "\"non_finite_count\":2,\"non_finite\":["
+	                         "{\"path\":\"/v/0\",\"value\":\"nan\"},"
+	                         "{\"path\":\"/v/1\",\"value\":\"-inf\"}]}");
+	free(buf);
+	/* a document with its own schema (dt_jw_init_plain): no additions;
+	 * a key with '/' and '~' is escaped in the pointer (RFC 6901) */
+	f = open_memstream(&buf, &len);
+	dt_jw_init_plain(&w, f, 0);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "a/b~c");
+	dt_jw_num(&w, INFINITY);
+	dt_jw_obj_end(&w);
+	fclose(f);
+	assert_string_equal(buf, "{\"a/b~c\":null}");
+	free(buf);
+	f = open_memstream(&buf, &len);
+	dt_jw_init(&w, f, 0);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "a/b~c");
+	dt_jw_num(&w, INFINITY);
+	dt_jw_obj_end(&w);
+	fclose(f);
+	assert_string_equal(buf, "{\"schema_version\":1,\"a/b~c\":null,"
+	                         "\"non_finite_count\":1,\"non_finite\":["
+	                         "{\"path\":\"/a~1b~0c\",\"value\":\"inf\"}]}");
 	free(buf);
 }
 

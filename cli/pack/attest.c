@@ -88,7 +88,7 @@ int dt_pack_write_attestation(FILE *f, const dt_pack *p,
                               const dt_pack_file *files, size_t n)
 {
 	dt_jw w;
-	dt_jw_init(&w, f, 1);
+	dt_jw_init_plain(&w, f, 1); /* in-toto's schema, not ours */
 	dt_jw_obj_begin(&w);
 	dt_jw_key(&w, "_type"); dt_jw_str(&w, "https://in-toto.io/Statement/v1");
 	dt_jw_key(&w, "subject");

@@ -380,7 +380,7 @@ int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
                            size_t nlogs)
 {
 	dt_jw w;
-	dt_jw_init(&w, f, 1);
+	dt_jw_init_plain(&w, f, 1); /* the pack's own schema_version */
 	dt_jw_obj_begin(&w);
 	dt_jw_key(&w, "schema_version"); dt_jw_int(&w, DT_PACK_SCHEMA_VERSION);
 	dt_jw_key(&w, "kind"); dt_jw_str(&w, "dualtrack-evidence-pack");

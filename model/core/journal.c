@@ -44,6 +44,23 @@ const char *dt_journal_label(const char *key)
 	return NULL;
 }
 
+const char *dt_journal_taskcard_field(const char *key)
+{
+	static const char *const map[][2] = {
+		{"hf.gradient_accumulation_steps", "grad-accum"},
+		{"mlperf.gradient_accumulation_steps", "grad-accum"},
+		{"mlperf.global_batch_size", "global-batch"},
+		{"hf.per_device_train_batch_size", "micro-batch"},
+		{"hf.max_steps", "target-steps"},
+		{"mlperf.opt_learning_rate_training_steps", "target-steps"},
+		{"mlperf.train_samples", "dataset-size"},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(map[i][0], key))
+			return map[i][1];
+	return NULL;
+}
+
 int dt_journal_key_valid(const char *key)
 {
 	size_t n = strlen(key);

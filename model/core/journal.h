@@ -51,6 +51,15 @@ extern const size_t dt_journal_nkeys;
 /* Label of a known key, or NULL. */
 const char *dt_journal_label(const char *key);
 
+/* The task card field (model/core/taskcard.h key, "grad-accum"...) that a
+ * run fact reports, when the task card fixes it: gradient accumulation
+ * (hf.gradient_accumulation_steps, mlperf.gradient_accumulation_steps),
+ * global batch (mlperf.global_batch_size), micro-batch
+ * (hf.per_device_train_batch_size), target steps (hf.max_steps,
+ * mlperf.opt_learning_rate_training_steps), dataset size
+ * (mlperf.train_samples); else NULL. */
+const char *dt_journal_taskcard_field(const char *key);
+
 /* 1 when `key` is a journal key: 1..63 bytes of [a-z0-9_.-], starting
  * with a letter. */
 int dt_journal_key_valid(const char *key);

@@ -2,6 +2,7 @@
 #include "model/util/jsonw.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/util/num.h"
@@ -12,6 +13,12 @@ void dt_jw_init(dt_jw *w, FILE *f, int pretty)
 	w->f = f;
 	w->pretty = pretty;
 	w->first[0] = 1;
+}
+
+void dt_jw_init_plain(dt_jw *w, FILE *f, int pretty)
+{
+	dt_jw_init(w, f, pretty);
+	w->plain = 1;
 }
 
 static void indent(dt_jw *w)
@@ -30,6 +37,8 @@ static void before_value(dt_jw *w)
 		w->after_key = 0;
 		return;
 	}
+	if (w->is_arr[w->depth])
+		w->count[w->depth]++;
 	if (!w->first[w->depth])
 		fputc(',', w->f);
 	w->first[w->depth] = 0;
@@ -37,17 +46,57 @@ static void before_value(dt_jw *w)
 		indent(w);
 }
 
+static void write_string(FILE *f, const char *s);
+
 static void open_level(dt_jw *w, char c)
 {
+	int root = w->depth == 0;
 	before_value(w);
 	fputc(c, w->f);
 	if (w->depth + 1 < DT_JW_MAX_DEPTH)
 		w->depth++;
 	w->first[w->depth] = 1;
+	w->is_arr[w->depth] = c == '[';
+	w->count[w->depth] = 0;
+	w->key[w->depth][0] = '\0';
+	if (root && c == '{' && !w->plain) {
+		dt_jw_key(w, "schema_version");
+		dt_jw_int(w, DT_JSON_SCHEMA_VERSION);
+	}
+}
+
+/* At the end of the root object: where the non-finite values were. */
+static void write_non_finite(dt_jw *w)
+{
+	size_t n = w->nf_n;
+	char **path = w->nf_path;
+	const char **text = w->nf_text;
+	w->nf_path = NULL;
+	w->nf_text = NULL;
+	w->nf_n = 0;
+	dt_jw_key(w, "non_finite_count");
+	dt_jw_int(w, w->nf_count);
+	dt_jw_key(w, "non_finite");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < n; i++) {
+		dt_jw_obj_begin(w);
+		dt_jw_key(w, "path");
+		dt_jw_str(w, path[i]);
+		dt_jw_key(w, "value");
+		dt_jw_str(w, text[i]);
+		dt_jw_obj_end(w);
+		free(path[i]);
+	}
+	dt_jw_arr_end(w);
+	free(path);
+	free(text);
+	w->nf_count = 0;
 }
 
 static void close_level(dt_jw *w, char c)
 {
+	if (w->depth == 1 && c == '}' && w->nf_count > 0)
+		write_non_finite(w);
 	int empty = w->first[w->depth];
 	if (w->depth > 0)
 		w->depth--;
@@ -103,6 +152,7 @@ static void write_string(FILE *f, const char *s)
 void dt_jw_key(dt_jw *w, const char *key)
 {
 	before_value(w);
+	snprintf(w->key[w->depth], sizeof w->key[w->depth], "%s", key);
 	write_string(w->f, key);
 	fputs(w->pretty ? ": " : ":", w->f);
 	w->after_key = 1;
@@ -133,12 +183,55 @@ void dt_fmt_double(double v, char buf[32])
 			*c = '.';
 }
 
+/* Remember the JSON Pointer (RFC 6901: '~' -> "~0", '/' -> "~1") of
+ * the value being written. */
+static void note_non_finite(dt_jw *w, const char *text)
+{
+	char path[512];
+	size_t used = 0;
+	if (w->plain)
+		return;
+	w->nf_count++;
+	if (w->nf_n >= DT_JW_NONFINITE_LIST)
+		return;
+	path[0] = '\0';
+	for (int l = 1; l <= w->depth && used + 64 < sizeof path; l++) {
+		path[used++] = '/';
+		if (w->is_arr[l]) {
+			used += (size_t)snprintf(path + used, sizeof path - used, "%ld",
+			                         w->count[l] - 1);
+			continue;
+		}
+		for (const char *k = w->key[l]; *k && used + 3 < sizeof path; k++) {
+			if (*k == '~' || *k == '/') {
+				path[used++] = '~';
+				path[used++] = *k == '~' ? '0' : '1';
+			} else {
+				path[used++] = *k;
+			}
+		}
+	}
+	path[used] = '\0';
+	char **np = realloc(w->nf_path, (w->nf_n + 1) * sizeof *np);
+	if (np)
+		w->nf_path = np;
+	const char **nt = np ? realloc(w->nf_text, (w->nf_n + 1) * sizeof *nt)
+	                     : NULL;
+	if (nt)
+		w->nf_text = nt;
+	char *copy = nt ? strdup(path) : NULL;
+	if (!copy)
+		return; /* out of memory: counted, not listed */
+	w->nf_path[w->nf_n] = copy;
+	w->nf_text[w->nf_n++] = text;
+}
+
 void dt_jw_num(dt_jw *w, double v)
 {
-	if (isnan(v)) {
-		dt_jw_str(w, "nan");
-	} else if (isinf(v)) {
-		dt_jw_str(w, v > 0 ? "inf" : "-inf");
+	if (!isfinite(v)) {
+		before_value(w);
+		note_non_finite(w, isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+		fputs("null", w->f);
 	} else {
 		char buf[32];
 		before_value(w);

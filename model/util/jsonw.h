@@ -1,8 +1,15 @@
 /* dt_jsonw.h: a streaming JSON writer for command output.
  *
  * Streaming rather than building a json-c tree: `series --json` of a 10 M
- * point run would otherwise hold ~1 GB of objects. Non-finite numbers are
- * written as the strings "nan", "inf", "-inf" (issue 2 JSON contract);
+ * point run would otherwise hold ~1 GB of objects. The output contract
+ * (issue 11; dualtrack(5)): a document is one object whose first key is
+ * "schema_version" (DT_JSON_SCHEMA_VERSION, written by the first
+ * dt_jw_obj_begin); it is valid RFC 8259: a non-finite number is written
+ * as null and the fact is kept at the end of the document in
+ * "non_finite": [{"path": JSON Pointer (RFC 6901) of the value, "value":
+ * "nan" | "inf" | "-inf"}] (the first DT_JW_NONFINITE_LIST) with
+ * "non_finite_count" (both only when there was one), so pandas reads a
+ * column of numbers as float64;
  * strings are escaped per RFC 8259 section 7, control characters as \u00XX,
  * invalid UTF-8 bytes replaced by U+FFFD, so no terminal escape sequence
  * can pass through. Doubles use the shortest of %.15g/%.17g that reads
@@ -14,6 +21,8 @@
 #include <stdio.h>
 
 #define DT_JW_MAX_DEPTH 32
+#define DT_JSON_SCHEMA_VERSION 1
+#define DT_JW_NONFINITE_LIST 10000
 
 typedef struct dt_jw {
 	FILE *f;
@@ -21,11 +30,25 @@ typedef struct dt_jw {
 	int pretty;                       /* 1: newline + 2-space indent */
 	unsigned char first[DT_JW_MAX_DEPTH]; /* no element yet at this level */
 	int after_key;
+	/* where the writer is, for the JSON Pointer of a non-finite value */
+	unsigned char is_arr[DT_JW_MAX_DEPTH];
+	long count[DT_JW_MAX_DEPTH];      /* array elements written */
+	char key[DT_JW_MAX_DEPTH][48];    /* object: the current key */
+	char **nf_path;                   /* [nf_n] owned pointers */
+	const char **nf_text;
+	size_t nf_n;
+	long long nf_count;
+	int plain;                        /* dt_jw_init_plain */
 } dt_jw;
 
 /* Start writing to f; pretty = 1 indents objects (arrays of scalars stay
  * on one line per element). */
 void dt_jw_init(dt_jw *w, FILE *f, int pretty);
+
+/* The same for a document with a schema of its own (an in-toto
+ * statement, the evidence pack): no "schema_version" added, non-finite
+ * numbers written as null without the "non_finite" list. */
+void dt_jw_init_plain(dt_jw *w, FILE *f, int pretty);
 void dt_jw_obj_begin(dt_jw *w);
 void dt_jw_obj_end(dt_jw *w);
 void dt_jw_arr_begin(dt_jw *w);
@@ -34,7 +57,7 @@ void dt_jw_arr_end(dt_jw *w);
 void dt_jw_key(dt_jw *w, const char *key);
 void dt_jw_str(dt_jw *w, const char *s);
 void dt_jw_int(dt_jw *w, int64_t v);
-/* A double; non-finite as "nan" / "inf" / "-inf". */
+/* A double; non-finite as null, listed in "non_finite" (see above). */
 void dt_jw_num(dt_jw *w, double v);
 void dt_jw_null(dt_jw *w);
 void dt_jw_bool(dt_jw *w, int v);
