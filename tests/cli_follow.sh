@@ -88,6 +88,11 @@ python3 -c "f=open('$tmp/k.csv','a');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in
 check "import after a stopped follow: +10 points, still one file" \
   sh -c 'grep -q "update 1: +10 point(s)" "$0" && test "$1" = "1 1 160 160 0"' "$out" "$(runs_json k)"
 
+"$bin" --db "$db" verify >"$out" 2>&1
+check "the grown files keep the integrity chain intact (verify exit 0)" test $? -eq 0
+check "... each update chained as a new record of its file" test \
+  "$(sqlite3 "$db" "select count(*) from chain_record c join run_file f on c.kind='run_file' and c.ref=f.id join run r on r.id=f.run_id where r.name='k'")" -ge 3
+
 # 5. Truncated while followed: a report, the follower lives on.
 follow_bg --run tr "$tmp/k.csv"
 wait_out "update 1:"

@@ -67,14 +67,14 @@ static const struct {
 	int no_update, no_delete;
 	const char *update_of;  /* columns the update trigger guards, NULL = all */
 } guarded[] = {
-	{"chain_record", 1, 1}, {"decision", 1, 1}, {"pilot", 1, 1},
-	{"taskcard_value", 1, 1}, {"pilot_run", 0, 1}, {"check_entry", 1, 1},
-	{"check_evidence", 1, 1}, {"drill", 1, 1}, {"drill_check", 1, 1},
-	{"run_fact", 1, 1}, {"ledger_entry", 1, 1}, {"ledger_run", 1, 1},
-	{"scenario", 1, 1}, {"run", 0, 1},
+	{"chain_record", 1, 1, NULL}, {"decision", 1, 1, NULL}, {"pilot", 1, 1, NULL},
+	{"taskcard_value", 1, 1, NULL}, {"pilot_run", 0, 1, NULL}, {"check_entry", 1, 1, NULL},
+	{"check_evidence", 1, 1, NULL}, {"drill", 1, 1, NULL}, {"drill_check", 1, 1, NULL},
+	{"run_fact", 1, 1, NULL}, {"ledger_entry", 1, 1, NULL}, {"ledger_run", 1, 1, NULL},
+	{"scenario", 1, 1, NULL}, {"run", 0, 1, NULL},
 	/* a followed file's sha256 and bytes grow (schema.c user_version 9) */
 	{"run_file", 1, 1, "id, run_id, path, format, imported_at"},
-	{"raw_series", 1, 1},
+	{"raw_series", 1, 1, NULL},
 };
 
 const char dt_schema_chain[] =
