@@ -19,7 +19,7 @@ check "import: 4 segments for the run" grep -q "^run 'r' (trn2, textlog): 2 file
 check "import: 2 segments in each file" test "$(grep -c '2 segment(s) in the file' "$tmp/imp.txt")" -eq 2
 "$bin" --db "$db" runs --json >"$tmp/runs.json"
 check "runs --json: 4 segments" py "
-import json; r = json.load(open('$tmp/runs.json'))[0]
+import json; r = json.load(open('$tmp/runs.json'))['runs'][0]
 assert r['segments'] == 4 and r['metrics']['loss']['segments'] == 4, r"
 "$bin" --db "$db" runs >"$tmp/runs.txt"
 check "runs: segs column 4" py "
