@@ -27,10 +27,12 @@
  * points. Small drops are two writers appending to one file; because of
  * them every series of a file with elapsed_time gets sort_within_segment.
  *
- * Speed: one json_tokener reused for all lines; a small cache maps each
- * key to its series index, so there is no allocation per line beyond
- * json-c's own. */
-#include <json-c/json.h>
+ * Speed: each line is read flat by the streaming reader
+ * (importers/jsonpull.h: no tree, numbers through the locale-free parser,
+ * buffers reused from line to line, so no allocation per line); a small
+ * cache maps each key to its series index and to the roles it plays
+ * (step key, time key, launch id...), so one pass over a line's keys,
+ * usually one strcmp each, finds everything. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -40,7 +42,7 @@
 #include <strings.h>
 
 #include "importers/importer.h"
-#include "importers/json_value.h"
+#include "importers/jsonpull.h"
 #include "importers/resume_marker.h"
 #include "importers/skipval.h"
 #include "importers/wallgap.h"
@@ -50,45 +52,10 @@
 #define CACHE_MAX 64
 #define LINE_VALS 256
 #define NO_SERIES SIZE_MAX
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* KEY_SKIP_STR: a metric unless the value is a string (throughput). */
 enum { KEY_SKIP, KEY_SKIP_STR, KEY_METRIC, KEY_EPOCH };
-
-typedef struct jl_key {
-	char key[KEY_MAX];
-	char metric[KEY_MAX];
-	int kind;     /* KEY_* */
-	size_t sidx;  /* index in log->series, NO_SERIES until first point */
-} jl_key;
-
-typedef struct jl_val {
-	const char *key;  /* json-c's key, valid while the line object lives */
-	int cache;        /* index in ctx->keys, or -1 */
-	double v;
-} jl_val;
-
-typedef struct jl_ctx {
-	const dt_source *src;
-	dt_rawlog *log;
-	char *err;
-	size_t errlen;
-	json_tokener *tok;
-	size_t line;
-	long long prev_elapsed;  /* -1: none yet */
-	int has_elapsed;
-	size_t metric_lines;
-	size_t nostep_lines, nostep_first;
-	dt_skipval skip;  /* known-metric values that are non-numeric strings */
-	jl_key keys[CACHE_MAX];
-	size_t nkeys;
-	size_t hint;  /* cache slot after the last one found: keys come in the
-	               * same order on every line, so one strcmp usually hits */
-	dt_wallgap clock;          /* wall-time gaps (launch evidence) */
-	char launch_id[64];        /* last launch / attempt id seen */
-	int have_launch_id;
-	size_t nevents, event_first; /* non-metric records skipped */
-	char event_names[96];      /* their first few event names */
-} jl_ctx;
 
 /* Launch / attempt id keys: a changed value is a new launch. */
 static const char *const id_keys[] = {
@@ -114,33 +81,105 @@ static const char *const skip_keys[] = {
 	"resume_step",
 };
 
-static int in_list(const char *k, const char *const *list, size_t n)
+/* Record kind keys: "event" names a non-metric record; "type" / "kind"
+ * do unless their value is a metrics kind (metric_kind). */
+static const char *const kind_keys[] = {"event", "type", "kind"};
+
+/* What a key is: its metric, its kind (KEY_*), and its place in each list
+ * of keys with a role (-1: not in it). */
+typedef struct jl_key {
+	char key[KEY_MAX];
+	char metric[KEY_MAX];
+	int kind;          /* KEY_* */
+	signed char step, time, id, rkind; /* index in step_keys, time_keys,
+	                    * id_keys, kind_keys */
+	unsigned char elapsed, resume; /* "elapsed_time"; "resume"/"resumed" */
+	size_t sidx;       /* index in log->series, NO_SERIES until first point */
+} jl_key;
+
+/* The values of one line that have a role, by their list index. */
+typedef struct jl_line {
+	const dt_jval *step[N_OF(step_keys)];
+	const dt_jval *time[N_OF(time_keys)];
+	const dt_jval *id[N_OF(id_keys)];
+	const dt_jval *kind[N_OF(kind_keys)];
+	const dt_jval *elapsed;
+	int resume_key;
+} jl_line;
+
+typedef struct jl_val {
+	const char *key;  /* the line's key, valid while the line is read */
+	int cache;        /* index in ctx->keys, or -1 */
+	double v;
+} jl_val;
+
+typedef struct jl_ctx {
+	const dt_source *src;
+	dt_rawlog *log;
+	char *err;
+	size_t errlen;
+	dt_jobj obj;      /* the current line, read flat */
+	int *slots;       /* [obj.n] cache slot of each member, -1 = none */
+	size_t slotcap;
+	size_t line;
+	long long prev_elapsed;  /* -1: none yet */
+	int has_elapsed;
+	size_t metric_lines;
+	size_t nostep_lines, nostep_first;
+	dt_skipval skip;  /* known-metric values that are non-numeric strings */
+	jl_key keys[CACHE_MAX];
+	size_t nkeys;
+	size_t hint;  /* cache slot after the last one found: keys come in the
+	               * same order on every line, so one strcmp usually hits */
+	dt_wallgap clock;          /* wall-time gaps (launch evidence) */
+	char launch_id[64];        /* last launch / attempt id seen */
+	int have_launch_id;
+	size_t nevents, event_first; /* non-metric records skipped */
+	char event_names[96];      /* their first few event names */
+} jl_ctx;
+
+static int list_index(const char *k, const char *const *list, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(k, list[i]) == 0)
-			return 1;
-	return 0;
+			return (int)i;
+	return -1;
+}
+
+static int in_list(const char *k, const char *const *list, size_t n)
+{
+	return list_index(k, list, n) >= 0;
 }
 
 static int key_kind(const char *k, const char *metric)
 {
-	if (in_list(k, step_keys, sizeof step_keys / sizeof step_keys[0]) ||
-	    in_list(k, skip_keys, sizeof skip_keys / sizeof skip_keys[0]))
+	if (in_list(k, step_keys, N_OF(step_keys)) ||
+	    in_list(k, skip_keys, N_OF(skip_keys)))
 		return KEY_SKIP;
 	if (strcmp(k, "throughput") == 0)
 		return KEY_SKIP_STR;
 	return strcmp(metric, DT_METRIC_EPOCH) == 0 ? KEY_EPOCH : KEY_METRIC;
 }
 
-static int find_step(json_object *obj, int64_t *step)
+/* The role lists key k is in. */
+static void key_roles(const char *k, jl_key *e)
 {
-	for (size_t i = 0; i < sizeof step_keys / sizeof step_keys[0]; i++) {
-		json_object *v;
-		if (json_object_object_get_ex(obj, step_keys[i], &v) &&
-		    dt_json_step(v, step) == 0)
-			return 1;
-	}
-	return 0;
+	e->step = (signed char)list_index(k, step_keys, N_OF(step_keys));
+	e->time = (signed char)list_index(k, time_keys, N_OF(time_keys));
+	e->id = (signed char)list_index(k, id_keys, N_OF(id_keys));
+	e->rkind = (signed char)list_index(k, kind_keys, N_OF(kind_keys));
+	e->elapsed = strcmp(k, "elapsed_time") == 0;
+	e->resume = strcmp(k, "resume") == 0 || strcmp(k, "resumed") == 0;
+}
+
+/* Fill cache entry e for key k (NUL-terminated, shorter than KEY_MAX). */
+static void key_info(const char *k, jl_key *e)
+{
+	snprintf(e->key, sizeof e->key, "%s", k);
+	dt_metric_canonical(k, e->metric, sizeof e->metric);
+	e->kind = key_kind(k, e->metric);
+	key_roles(k, e);
+	e->sidx = NO_SERIES;
 }
 
 /* Unsigned decimal at *p (at most 9 digits); -1 when none. */
@@ -188,7 +227,7 @@ static int jl_fail(jl_ctx *c, const char *what)
 
 /* Cache slot of a key (created on first sight); -1 when the cache is full
  * or the key is too long (then the caller resolves it every time). */
-static int key_slot(jl_ctx *c, const char *k)
+static int key_slot(jl_ctx *c, const char *k, size_t klen)
 {
 	if (c->hint < c->nkeys && strcmp(c->keys[c->hint].key, k) == 0)
 		return (int)c->hint++;
@@ -198,60 +237,102 @@ static int key_slot(jl_ctx *c, const char *k)
 			return (int)i;
 		}
 	}
-	if (c->nkeys == CACHE_MAX || strlen(k) >= KEY_MAX)
+	if (c->nkeys == CACHE_MAX || klen >= KEY_MAX || strlen(k) != klen)
 		return -1;
-	jl_key *e = &c->keys[c->nkeys];
-	snprintf(e->key, sizeof e->key, "%s", k);
-	dt_metric_canonical(k, e->metric, sizeof e->metric);
-	e->kind = key_kind(k, e->metric);
-	e->sidx = NO_SERIES;
+	key_info(k, &c->keys[c->nkeys]);
 	c->hint = c->nkeys + 1;
 	return (int)c->nkeys++;
 }
 
-/* Kind of a key, through the cache when possible. */
-static int kind_of(jl_ctx *c, const char *key, int slot)
+/* One pass over the line's keys: each member's cache slot (c->slots) and
+ * the values with a role (*ln). Returns 0 or -1 (ENOMEM). */
+static int scan_line(jl_ctx *c, jl_line *ln)
+{
+	const dt_jobj *o = &c->obj;
+	memset(ln, 0, sizeof *ln);
+	if (o->n > c->slotcap) {
+		size_t cap = o->n * 2;
+		int *p = realloc(c->slots, cap * sizeof *p);
+		if (!p)
+			return -1;
+		c->slots = p;
+		c->slotcap = cap;
+	}
+	c->hint = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const dt_jmember *m = &o->m[i];
+		int slot = key_slot(c, m->key, m->klen);
+		jl_key tmp, *e = &tmp;
+		c->slots[i] = slot;
+		if (slot >= 0)
+			e = &c->keys[slot];
+		else
+			key_roles(m->key, &tmp); /* not cached: looked up each time */
+		if (e->step >= 0)
+			ln->step[e->step] = &m->v;
+		if (e->time >= 0)
+			ln->time[e->time] = &m->v;
+		if (e->id >= 0)
+			ln->id[e->id] = &m->v;
+		if (e->rkind >= 0)
+			ln->kind[e->rkind] = &m->v;
+		if (e->elapsed)
+			ln->elapsed = &m->v;
+		ln->resume_key |= e->resume;
+	}
+	return 0;
+}
+
+static int find_step(const jl_line *ln, int64_t *step)
+{
+	for (size_t i = 0; i < N_OF(step_keys); i++)
+		if (ln->step[i] && dt_jval_step(ln->step[i], step) == 0)
+			return 1;
+	return 0;
+}
+
+/* Kind of member i, through the cache when possible. */
+static int kind_of(jl_ctx *c, size_t i)
 {
 	char metric[KEY_MAX];
+	int slot = c->slots[i];
 	if (slot >= 0)
 		return c->keys[slot].kind;
-	dt_metric_canonical(key, metric, sizeof metric);
-	return key_kind(key, metric);
+	dt_metric_canonical(c->obj.m[i].key, metric, sizeof metric);
+	return key_kind(c->obj.m[i].key, metric);
 }
 
 /* A string value of a known metric key that is not a number ("loss":
  * "abc") is counted; other keys may hold any text (names, dates). */
-static void check_string(jl_ctx *c, const char *key, json_object *val)
+static void check_string(jl_ctx *c, const char *key, const dt_jval *val)
 {
 	char metric[KEY_MAX];
-	if (!json_object_is_type(val, json_type_string) ||
+	if (val->type != DT_JSTRING ||
 	    dt_metric_canonical(key, metric, sizeof metric) <= 0)
 		return;
-	dt_skipval_add(&c->skip, c->line, key, json_object_get_string(val),
-	               (size_t)json_object_get_string_len(val));
+	dt_skipval_add(&c->skip, c->line, key, val->s, val->slen);
 }
 
-/* Values of one line object; returns how many, sets *non_epoch. */
-static size_t collect(jl_ctx *c, json_object *obj, jl_val *vals, int *non_epoch)
+/* Values of the line; returns how many, sets *non_epoch. */
+static size_t collect(jl_ctx *c, jl_val *vals, int *non_epoch)
 {
 	size_t n = 0;
 	*non_epoch = 0;
-	c->hint = 0;
-	json_object_object_foreach(obj, key, val) {
+	for (size_t i = 0; i < c->obj.n; i++) {
+		const dt_jmember *m = &c->obj.m[i];
 		double d;
-		int slot = key_slot(c, key);
-		int kind = kind_of(c, key, slot);
+		int kind = kind_of(c, i);
 		if (n == LINE_VALS || kind == KEY_SKIP ||
-		    (kind == KEY_SKIP_STR && json_object_is_type(val, json_type_string)))
+		    (kind == KEY_SKIP_STR && m->v.type == DT_JSTRING))
 			continue;
-		if (dt_json_number(val, &d) < 0) {
-			check_string(c, key, val);
+		if (dt_jval_number(&m->v, &d) < 0) {
+			check_string(c, m->key, &m->v);
 			continue;
 		}
 		if (kind != KEY_EPOCH)
 			*non_epoch = 1;
-		vals[n].key = key;
-		vals[n].cache = slot;
+		vals[n].key = m->key;
+		vals[n].cache = c->slots[i];
 		vals[n].v = d;
 		n++;
 	}
@@ -275,13 +356,11 @@ static dt_rawseries *series_for(jl_ctx *c, const jl_val *jv)
 	return &c->log->series[e->sidx];
 }
 
-static int check_elapsed(jl_ctx *c, json_object *obj)
+static int check_elapsed(jl_ctx *c, const jl_line *ln)
 {
-	json_object *v;
-	if (!json_object_object_get_ex(obj, "elapsed_time", &v) ||
-	    !json_object_is_type(v, json_type_string))
+	if (!ln->elapsed || ln->elapsed->type != DT_JSTRING)
 		return 0;
-	long long t = parse_elapsed(json_object_get_string(v));
+	long long t = parse_elapsed(ln->elapsed->s);
 	if (t < 0)
 		return 0;
 	c->has_elapsed = 1;
@@ -296,33 +375,50 @@ static int check_elapsed(jl_ctx *c, json_object *obj)
 	                        NULL);
 }
 
-/* A wall-time gap well beyond the usual interval (wallgap.h). */
-static int check_wall_gap(jl_ctx *c, json_object *obj)
+/* A wall-time gap well beyond the usual interval (wallgap.h): the first
+ * time key holding a number. */
+static int check_wall_gap(jl_ctx *c, const jl_line *ln)
 {
-	for (size_t i = 0; i < sizeof time_keys / sizeof time_keys[0]; i++) {
-		json_object *v;
-		if (!json_object_object_get_ex(obj, time_keys[i], &v) ||
-		    !(json_object_is_type(v, json_type_double) ||
-		      json_object_is_type(v, json_type_int)))
+	for (size_t i = 0; i < N_OF(time_keys); i++) {
+		if (!ln->time[i] || ln->time[i]->type != DT_JNUMBER)
 			continue;
-		return dt_wallgap_check(&c->clock, json_object_get_double(v),
-		                        c->log, c->src->path, c->line,
-		                        time_keys[i]) < 0 ? -1 : 0;
+		return dt_wallgap_check(&c->clock, ln->time[i]->d, c->log,
+		                        c->src->path, c->line, time_keys[i]) < 0
+		       ? -1 : 0;
 	}
 	return 0;
 }
 
-/* A launch / attempt id that changes (number or string). */
-static int check_launch_id(jl_ctx *c, json_object *obj)
+/* Text of an id value as json-c gave it: a string as is, an integer in
+ * decimal, a double as written, true / false. */
+static void id_text(const dt_jval *v, char *out, size_t outlen)
 {
-	for (size_t i = 0; i < sizeof id_keys / sizeof id_keys[0]; i++) {
-		json_object *v;
-		if (!json_object_object_get_ex(obj, id_keys[i], &v) || !v ||
-		    json_object_is_type(v, json_type_object) ||
-		    json_object_is_type(v, json_type_array))
+	switch (v->type) {
+	case DT_JSTRING:
+		snprintf(out, outlen, "%s", v->s);
+		break;
+	case DT_JNUMBER:
+		if (v->is_int)
+			snprintf(out, outlen, "%lld", (long long)v->i);
+		else
+			snprintf(out, outlen, "%.*s", (int)v->rawlen, v->raw);
+		break;
+	default:
+		snprintf(out, outlen, "%s", v->type == DT_JTRUE ? "true" : "false");
+		break;
+	}
+}
+
+/* A launch / attempt id that changes (number or string). */
+static int check_launch_id(jl_ctx *c, const jl_line *ln)
+{
+	for (size_t i = 0; i < N_OF(id_keys); i++) {
+		const dt_jval *v = ln->id[i];
+		if (!v || v->type == DT_JNULL || v->type == DT_JOBJECT ||
+		    v->type == DT_JARRAY)
 			continue;
 		char id[64];
-		snprintf(id, sizeof id, "%s", json_object_get_string(v));
+		id_text(v, id, sizeof id);
 		int changed = c->have_launch_id && strcmp(id, c->launch_id) != 0;
 		snprintf(c->launch_id, sizeof c->launch_id, "%s", id);
 		c->have_launch_id = 1;
@@ -354,23 +450,22 @@ static int contains_ci(const char *s, const char *needle)
 /* Checkpoint step a resume record names: an integral checkpoint_step,
  * resume_step, global_step or step key, else a step in a checkpoint /
  * path text; -1 when none. */
-static int64_t record_ckpt(json_object *obj)
+static int64_t record_ckpt(const dt_jobj *obj)
 {
 	static const char *const nk[] = {"checkpoint_step", "resume_step",
 	                                  "resumed_from_step", "global_step",
 	                                  "step"};
 	static const char *const tk[] = {"checkpoint", "checkpoint_path",
 	                                  "resume_from_checkpoint", "path"};
-	json_object *v;
+	const dt_jval *v;
 	int64_t st;
-	for (size_t i = 0; i < sizeof nk / sizeof nk[0]; i++)
-		if (json_object_object_get_ex(obj, nk[i], &v) &&
-		    dt_json_step(v, &st) == 0 && st >= 0)
+	for (size_t i = 0; i < N_OF(nk); i++)
+		if ((v = dt_jobj_get(obj, nk[i])) != NULL &&
+		    dt_jval_step(v, &st) == 0 && st >= 0)
 			return st;
-	for (size_t i = 0; i < sizeof tk / sizeof tk[0]; i++)
-		if (json_object_object_get_ex(obj, tk[i], &v) &&
-		    json_object_is_type(v, json_type_string))
-			return dt_resume_step_in(json_object_get_string(v));
+	for (size_t i = 0; i < N_OF(tk); i++)
+		if ((v = dt_jobj_get(obj, tk[i])) != NULL && v->type == DT_JSTRING)
+			return dt_resume_step_in(v->s);
 	return -1;
 }
 
@@ -378,18 +473,14 @@ static int64_t record_ckpt(json_object *obj)
  * that is not a metrics kind, or a `resume` / `resumed` key. Returns 1
  * (handled: a resume record became launch evidence), 0 (a data row), -1
  * on ENOMEM. */
-static int event_record(jl_ctx *c, json_object *obj)
+static int event_record(jl_ctx *c, const jl_line *ln)
 {
-	static const char *const kinds[] = {"event", "type", "kind"};
 	const char *name = NULL;
-	json_object *v;
-	for (size_t i = 0; i < 3 && !name; i++)
-		if (json_object_object_get_ex(obj, kinds[i], &v) &&
-		    json_object_is_type(v, json_type_string) &&
-		    (i == 0 || !metric_kind(json_object_get_string(v))))
-			name = json_object_get_string(v);
-	int resume_key = json_object_object_get_ex(obj, "resume", NULL) ||
-	                 json_object_object_get_ex(obj, "resumed", NULL);
+	for (size_t i = 0; i < N_OF(kind_keys) && !name; i++)
+		if (ln->kind[i] && ln->kind[i]->type == DT_JSTRING &&
+		    (i == 0 || !metric_kind(ln->kind[i]->s)))
+			name = ln->kind[i]->s;
+	int resume_key = ln->resume_key;
 	if (!name && !resume_key)
 		return 0;
 	if (c->nevents++ == 0)
@@ -402,29 +493,30 @@ static int event_record(jl_ctx *c, json_object *obj)
 	if (resume_key || (name && contains_ci(name, "resum")) ||
 	    (name && contains_ci(name, "restart")))
 		return dt_rawlog_launch(c->log, DT_LAUNCH_MARKER, c->line,
-		                        record_ckpt(obj), "jsonl_resume_record")
+		                        record_ckpt(&c->obj), "jsonl_resume_record")
 		       < 0 ? -1 : 1;
 	return 1;
 }
 
-/* Push the points of one parsed line object. */
-static int do_object(jl_ctx *c, json_object *obj)
+/* Push the points of the line just read (c->obj). */
+static int do_object(jl_ctx *c)
 {
 	jl_val vals[LINE_VALS];
+	jl_line ln;
 	int non_epoch;
-	if (check_elapsed(c, obj) < 0 || check_wall_gap(c, obj) < 0 ||
-	    check_launch_id(c, obj) < 0)
+	if (scan_line(c, &ln) < 0 || check_elapsed(c, &ln) < 0 ||
+	    check_wall_gap(c, &ln) < 0 || check_launch_id(c, &ln) < 0)
 		return jl_fail(c, "out of memory");
-	int ev = event_record(c, obj);
+	int ev = event_record(c, &ln);
 	if (ev < 0)
 		return jl_fail(c, "out of memory");
 	if (ev)
 		return 0;
-	size_t n = collect(c, obj, vals, &non_epoch);
+	size_t n = collect(c, vals, &non_epoch);
 	if (!non_epoch)
 		return 0;
 	int64_t step;
-	if (!find_step(obj, &step)) {
+	if (!find_step(&ln, &step)) {
 		if (c->nostep_lines++ == 0)
 			c->nostep_first = c->line;
 		return 0;
@@ -446,44 +538,50 @@ static int only_blanks(const char *p, size_t n)
 	return 1;
 }
 
+/* A line that does not read as JSON: skipped with a warning when it is
+ * the last one and has no newline (a writer killed mid-line), else an
+ * error naming the column. */
+static int bad_line(jl_ctx *c, const dt_jreader *r, size_t n,
+                    int last_unterminated)
+{
+	if (last_unterminated) {
+		dt_rawlog_warn(c->log, "%s:%zu: last line truncated, skipped",
+		               c->src->path, c->line);
+		return 0;
+	}
+	size_t off = r->err_what ? r->err_off : n;
+	char msg[160];
+	snprintf(msg, sizeof msg, "invalid JSON at column %zu: %s", off + 1,
+	         off >= n ? "line ends inside the object" : r->err_what);
+	return jl_fail(c, msg);
+}
+
 /* Parse one line p[0..n). `last_unterminated`: the file ends here without
  * a newline. */
 static int do_line(jl_ctx *c, const char *p, size_t n, int last_unterminated)
 {
+	dt_jreader r;
 	if (only_blanks(p, n))
 		return 0;
-	if (n > INT_MAX)
-		return jl_fail(c, "line longer than 2 GiB");
-	json_tokener_reset(c->tok);
-	json_object *obj = json_tokener_parse_ex(c->tok, p, (int)n);
-	size_t end = json_tokener_get_parse_end(c->tok);
-	if (obj && !json_object_is_type(obj, json_type_object)) {
-		json_object_put(obj);
-		return jl_fail(c, "expected one JSON object per line");
+	dt_jr_init(&r, p, n);
+	int c0 = dt_jr_peek(&r);
+	if (c0 != '{') {
+		if (c0 >= 0 && dt_jr_skip(&r) == 0)
+			return jl_fail(c, "expected one JSON object per line");
+		return bad_line(c, &r, n, last_unterminated);
 	}
-	if (obj && end <= n && !only_blanks(p + end, n - end)) {
-		json_object_put(obj);
+	int rc = dt_jr_object(&r, &c->obj);
+	if (rc == -2)
+		return jl_fail(c, "out of memory");
+	if (rc < 0)
+		return bad_line(c, &r, n, last_unterminated);
+	if (!only_blanks(p + r.pos, n - r.pos)) {
 		char msg[96];
 		snprintf(msg, sizeof msg, "unexpected text after the JSON object "
-		         "at column %zu", end + 1);
+		         "at column %zu", r.pos + 1);
 		return jl_fail(c, msg);
 	}
-	if (!obj) {
-		if (last_unterminated) {
-			dt_rawlog_warn(c->log, "%s:%zu: last line truncated, skipped",
-			               c->src->path, c->line);
-			return 0;
-		}
-		enum json_tokener_error e = json_tokener_get_error(c->tok);
-		char msg[160];
-		snprintf(msg, sizeof msg, "invalid JSON at column %zu: %s", end + 1,
-		         e == json_tokener_continue ? "line ends inside the object"
-		                                    : json_tokener_error_desc(e));
-		return jl_fail(c, msg);
-	}
-	int rc = do_object(c, obj);
-	json_object_put(obj);
-	return rc;
+	return do_object(c);
 }
 
 static void finish(jl_ctx *c)
@@ -520,8 +618,7 @@ static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
 	c->err = err;
 	c->errlen = errlen;
 	c->prev_elapsed = -1;
-	c->tok = json_tokener_new();
-	int rc = c->tok ? 0 : jl_fail(c, "out of memory");
+	int rc = 0;
 	const char *p = src->data, *end = src->data + src->len;
 	if (src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
@@ -538,8 +635,8 @@ static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
 		         "logged step (JSON key current_steps/step/global_step)");
 		finish(c);
 	}
-	if (c->tok)
-		json_tokener_free(c->tok);
+	dt_jobj_free(&c->obj);
+	free(c->slots);
 	free(c);
 	return rc;
 }

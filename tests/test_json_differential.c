@@ -11,9 +11,10 @@
  *    each log_history entry read flat (dt_jr_object) must hold the same
  *    members, in the same order, as json-c's object (duplicate keys: the
  *    last value at the first position in both);
- *  - the points: the trainer_state.json importer must give the same
- *    series, steps and value bits as a json-c reading of the same file
- *    by the old importer's rules (ref_hf_state below). */
+ *  - the points: the trainer_state.json and JSON-lines importers must
+ *    give the same series, steps and value bits as a json-c reading of
+ *    the same file by the old importers' rules (ref_hf_state, ref_jsonl
+ *    below; ref_jsonl knows the keys the generator and the corpus use). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -210,6 +211,82 @@ static void same_hf_points(const char *what, const char *data, size_t len)
 	dt_rawlog_free(&want);
 }
 
+/* JSON-lines points as the json-c importer made them, for the keys of
+ * LLaMA-Factory's trainer_log.jsonl and the generator below: the step is
+ * the first of current_steps, step, _step holding an integral step;
+ * bookkeeping keys (total_steps, percentage, elapsed_time,
+ * remaining_time, total_tokens) and a string throughput are not metrics;
+ * records with an "event" string, or a "type" other than a metrics kind,
+ * are not data rows; a line whose only metric is epoch, or with no step,
+ * gives no point. */
+static void ref_jsonl_line(json_object *o, dt_rawlog *log)
+{
+	static const char *const steps[] = {"current_steps", "step", "_step"};
+	static const char *const skip[] = {"total_steps", "percentage",
+	                                   "elapsed_time", "remaining_time",
+	                                   "total_tokens", "current_steps",
+	                                   "step", "_step"};
+	json_object *v;
+	int64_t step = 0;
+	int have = 0, non_epoch = 0;
+	if (json_object_object_get_ex(o, "event", &v) &&
+	    json_object_is_type(v, json_type_string))
+		return;
+	if (json_object_object_get_ex(o, "type", &v) &&
+	    json_object_is_type(v, json_type_string) &&
+	    strcmp(json_object_get_string(v), "train") != 0)
+		return;
+	for (size_t i = 0; i < 3 && !have; i++)
+		have = json_object_object_get_ex(o, steps[i], &v) &&
+		       dt_json_step(v, &step) == 0;
+	for (int pass = 0; pass < 2; pass++) {
+		json_object_object_foreach(o, k, val) {
+			double d;
+			char metric[128];
+			int skipped = 0;
+			for (size_t i = 0; i < sizeof skip / sizeof skip[0]; i++)
+				skipped |= strcmp(k, skip[i]) == 0;
+			if (skipped || (strcmp(k, "throughput") == 0 &&
+			                json_object_is_type(val, json_type_string)) ||
+			    dt_json_number(val, &d) < 0)
+				continue;
+			dt_metric_canonical(k, metric, sizeof metric);
+			if (pass == 0)
+				non_epoch |= strcmp(metric, "epoch") != 0;
+			else
+				assert_int_equal(dt_rawseries_push(dt_rawlog_series(log,
+				                 metric), step, d), 0);
+		}
+		if (!non_epoch || !have)
+			return;
+	}
+}
+
+static void same_jsonl_points(const char *what, const char *data, size_t len)
+{
+	dt_source src = {what, what, data, len, NULL};
+	dt_import_opts opts = {0, 0, 0, NULL, 0};
+	dt_rawlog got, want;
+	char err[512];
+	dt_rawlog_init(&got);
+	dt_rawlog_init(&want);
+	if (dt_imp_jsonl.parse(&src, &opts, &got, err, sizeof err) < 0)
+		fail_msg("%s: %s", what, err);
+	for (const char *p = data, *end = data + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0) {
+			json_object *o = jc_parse(what, p, n);
+			ref_jsonl_line(o, &want);
+			json_object_put(o);
+		}
+		p += n + 1;
+	}
+	same_points(what, &got, &want);
+	dt_rawlog_free(&got);
+	dt_rawlog_free(&want);
+}
+
 /* ---- generated documents ---- */
 
 static uint64_t rng_state;
@@ -227,10 +304,12 @@ static unsigned pick(unsigned n)
 	return (unsigned)(rnd() % n);
 }
 
+static int gen_one_line; /* 1: no line breaks (JSON lines) */
+
 static void gen_ws(dt_strbuf *b)
 {
-	static const char *const ws[] = {"", "", " ", "\n  ", "\t", "\r\n"};
-	dt_sb_printf(b, "%s", ws[pick(6)]);
+	static const char *const ws[] = {"", "", " ", "\t", "\n  ", "\r\n"};
+	dt_sb_printf(b, "%s", ws[pick(gen_one_line ? 4 : 6)]);
 }
 
 /* A number in one of the ways Python, C printf and people write them. */
@@ -347,6 +426,85 @@ static char *gen_trainer_state(size_t entries, size_t *len)
 	return dt_sb_take(&b);
 }
 
+/* Every line of a JSON-lines file reads the same both ways. */
+static void jsonl_lines_same(const char *name, const char *data, size_t len)
+{
+	const char *p = data, *end = data + len;
+	size_t line = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char what[300];
+		snprintf(what, sizeof what, "%s:%zu", name, ++line);
+		if (n > 0)
+			same_document(what, p, n);
+		p += n + 1;
+	}
+}
+
+/* JSON lines in LLaMA-Factory's shape with W&B-style and odd lines:
+ * step key variants, string numbers, NaN tokens, nested values, event
+ * records, epoch-only end records, lines without a step. elapsed_time
+ * only grows (no launch boundaries: points only are compared). */
+static char *gen_jsonl(size_t lines, size_t *len)
+{
+	static const char *const metrics[] = {"loss", "lr", "learning_rate",
+	                                      "grad_norm", "epoch", "throughput",
+	                                      "train/loss", "rewards/chosen"};
+	dt_strbuf b = {0};
+	for (size_t i = 0; i < lines; i++) {
+		unsigned shape = pick(20);
+		if (shape == 0) {
+			dt_sb_printf(&b, "{\"event\": \"checkpoint\", \"step\": %zu, "
+			             "\"loss\": 1.0}\n", i);
+			continue;
+		}
+		if (shape == 1) {
+			dt_sb_printf(&b, "{\"type\": \"%s\", \"step\": %zu, \"loss\": "
+			             "0.5}\n", pick(2) ? "train" : "eval_done", i);
+			continue;
+		}
+		static const char *const sk[] = {"current_steps", "step", "_step"};
+		dt_sb_printf(&b, "{");
+		switch (pick(6)) {
+		case 0: break; /* no step */
+		case 1: dt_sb_printf(&b, "\"_step\": %zu, \"step\": %zu.0, ", i, i + 1); break;
+		default: dt_sb_printf(&b, "\"%s\": %zu, ", sk[pick(3)], i + 1); break;
+		}
+		dt_sb_printf(&b, "\"total_steps\": %zu", lines);
+		for (unsigned n = pick(5), j = 0; j < n; j++) {
+			dt_sb_printf(&b, ", \"%s\": ", metrics[pick(8)]);
+			switch (pick(8)) {
+			case 0: dt_sb_printf(&b, "\"%u.%02u\"", pick(9), pick(100)); break;
+			case 1: gen_value(&b, 4); break;
+			default: gen_number(&b); break;
+			}
+		}
+		dt_sb_printf(&b, ", \"percentage\": %.2f, \"elapsed_time\": "
+		             "\"%zu:%02zu:%02zu\"}\n", 100.0 * (double)i / (double)lines,
+		             i / 3600, i / 60 % 60, i % 60);
+	}
+	*len = b.n;
+	return dt_sb_take(&b);
+}
+
+static void generated_jsonl(void **state)
+{
+	(void)state;
+	rng_state = 0x2545F4914F6CDD1DULL;
+	gen_one_line = 1;
+	for (int i = 0; i < 30; i++) {
+		size_t len;
+		char what[64];
+		char *doc = gen_jsonl(1 + (size_t)i * 53, &len);
+		snprintf(what, sizeof what, "generated jsonl %d", i);
+		jsonl_lines_same(what, doc, len);
+		same_jsonl_points(what, doc, len);
+		free(doc);
+	}
+	gen_one_line = 0;
+}
+
 static void generated_documents(void **state)
 {
 	(void)state;
@@ -419,26 +577,16 @@ static void corpus_trainer_states(void **state)
 	each_corpus_file("hf_trainer_state", hf_file);
 }
 
-/* Every line of a JSON-lines file reads the same both ways. */
-static void jsonl_lines(const char *name, const char *data, size_t len)
+static void jsonl_file(const char *name, const char *data, size_t len)
 {
-	const char *p = data, *end = data + len;
-	size_t line = 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char what[300];
-		snprintf(what, sizeof what, "%s:%zu", name, ++line);
-		if (n > 0)
-			same_document(what, p, n);
-		p += n + 1;
-	}
+	jsonl_lines_same(name, data, len);
+	same_jsonl_points(name, data, len);
 }
 
-static void corpus_jsonl_lines(void **state)
+static void corpus_jsonl(void **state)
 {
 	(void)state;
-	each_corpus_file("llamafactory_trainer_log", jsonl_lines);
+	each_corpus_file("llamafactory_trainer_log", jsonl_file);
 }
 
 int main(void)
@@ -447,7 +595,8 @@ int main(void)
 		cmocka_unit_test(generated_documents),
 		cmocka_unit_test(generated_trainer_states),
 		cmocka_unit_test(corpus_trainer_states),
-		cmocka_unit_test(corpus_jsonl_lines),
+		cmocka_unit_test(generated_jsonl),
+		cmocka_unit_test(corpus_jsonl),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
