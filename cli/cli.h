@@ -29,6 +29,8 @@ extern int dt_cli_acknowledge_break;
 /* After a write: print "integrity: break recorded ..." to stderr when the
  * write appended a break record. */
 void dt_cli_report_break(dt_store *st);
+/* As dt_cli_open, read only (nothing created or migrated). */
+dt_store *dt_cli_open_read(const char *path);
 
 /* Parse a positive integer option value; prints an error naming the
  * option and returns -1 when `s` is not an integer in [min, INT64_MAX]. */
@@ -98,6 +100,7 @@ int dt_cmd_drill(const char *db, int argc, char **argv);
 int dt_cmd_journal(const char *db, int argc, char **argv);
 int dt_cmd_decide(const char *db, int argc, char **argv);
 int dt_cmd_verify(const char *db, int argc, char **argv);
+int dt_cmd_store(const char *db, int argc, char **argv);
 /* Names for shell completion (cmd_complete.c). */
 int dt_cmd_complete(const char *db, int argc, char **argv);
 /* Print every command name, one per line (cli/main.c). */

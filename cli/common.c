@@ -41,15 +41,26 @@ void dt_cli_report_break(dt_store *st)
 		        "the chain (verify still reports the altered records)\n");
 }
 
+/* Open with flags, enter the working team ($DUALTRACK_TEAM, set by --team
+ * or the config file) when one is named, and report what the integrity
+ * check of opening found. */
 dt_store *dt_cli_open_flags(const char *path, unsigned flags)
 {
 	char err[DT_ERR_MAX];
 	dt_store *st = dt_store_open_flags(path, flags, err, sizeof err);
-	if (!st)
+	const char *team = getenv("DUALTRACK_TEAM");
+	if (!st) {
 		fprintf(stderr, "dualtrack: %s\n", err);
-	else if (dt_store_notice(st)[0])
+		return NULL;
+	}
+	if (team && *team && dt_store_team_set(st, team) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		dt_store_close(st);
+		return NULL;
+	}
+	if (dt_store_notice(st)[0])
 		fprintf(stderr, "dualtrack: %s\n", dt_store_notice(st));
-	if (st && dt_cli_acknowledge_break) {
+	if (dt_cli_acknowledge_break) {
 		char by[64];
 		dt_actor_name(by, sizeof by);
 		dt_store_chain_acknowledge(st, by);
@@ -57,7 +68,7 @@ dt_store *dt_cli_open_flags(const char *path, unsigned flags)
 	/* every command reading this store says when its records were
 	 * altered (the cheap check: the chain without the series) */
 	dt_chain_status g;
-	if (st && dt_store_chain_verify(st, 0, &g) == 0) {
+	if (dt_store_chain_verify(st, 0, &g) == 0) {
 		if (!g.intact) {
 			char r[600];
 			dt_sanitize(g.reason, r, sizeof r);
@@ -73,6 +84,11 @@ dt_store *dt_cli_open_flags(const char *path, unsigned flags)
 dt_store *dt_cli_open(const char *path)
 {
 	return dt_cli_open_flags(path, 0);
+}
+
+dt_store *dt_cli_open_read(const char *path)
+{
+	return dt_cli_open_flags(path, DT_STORE_READ);
 }
 
 static dt_store *store_at(const char *db, unsigned flags)

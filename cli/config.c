@@ -12,7 +12,7 @@
 #include "model/util/num.h"
 
 typedef struct cfg {
-	char db[4096], user[128], theme[1024], ascii[8];
+	char db[4096], user[128], theme[1024], ascii[8], team[64];
 	int have_tol;
 	dt_parity_opts tol;
 	char err[200];
@@ -71,13 +71,20 @@ static int on_kv(void *user, const char *sec, const char *key,
 			snprintf(c->user, sizeof c->user, "%s", val);
 			return 1;
 		}
+		if (!strcmp(key, "team")) {
+			if (strlen(val) >= sizeof c->team)
+				return fail(c, "name too long (63 bytes at "
+				            "most):", sec, key);
+			snprintf(c->team, sizeof c->team, "%s", val);
+			return 1;
+		}
 		if (!strcmp(key, "ascii")) {
 			if (strcmp(val, "0") && strcmp(val, "1"))
 				return fail(c, "expected 0 or 1 for", sec, key);
 			snprintf(c->ascii, sizeof c->ascii, "%s", val);
 			return 1;
 		}
-		return fail(c, "unknown key (db, user, theme, ascii):", sec,
+		return fail(c, "unknown key (db, user, team, theme, ascii):", sec,
 		            key);
 	}
 	if (!strcmp(sec, "tolerances")) {
@@ -145,6 +152,7 @@ int dt_config_load(char *err, size_t errlen)
 	}
 	set_default_env("DUALTRACK_DB", c->db);
 	set_default_env("DUALTRACK_USER", c->user);
+	set_default_env("DUALTRACK_TEAM", c->team);
 	set_default_env("DUALTRACK_THEME", c->theme);
 	set_default_env("DUALTRACK_ASCII", c->ascii);
 	if (c->have_tol)

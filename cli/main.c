@@ -1,5 +1,6 @@
 /* main.c: dualtrack's entry point: global options and command dispatch. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -28,6 +29,7 @@ static const struct command {
 	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
 	{"verify", dt_cmd_verify, "check the integrity chain of every record, or a pack (DIR)"},
+	{"store", dt_cmd_store, "copy a whole store (SQLite <-> PostgreSQL)"},
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
 	{"sign", dt_cmd_sign, "sign an evidence pack with your SSH key"},
@@ -42,7 +44,7 @@ void dt_cli_command_names(FILE *f)
 
 static void usage(FILE *f)
 {
-	fputs("usage: dualtrack [--db PATH] [COMMAND [ARGS...]]\n"
+	fputs("usage: dualtrack [--db PATH] [--team NAME] [COMMAND [ARGS...]]\n"
 	      "       dualtrack --version | --help\n\n"
 	      "Compare a Trainium2 pilot's training curves with its GPU baseline\n"
 	      "by effective step. Without a command, opens the full-screen view.\n\n"
@@ -55,6 +57,9 @@ static void usage(FILE *f)
 	      "  without it such writes are refused (exit 2).\n", f);
 	fputs("\nstore: --db PATH, else $DUALTRACK_DB, else db in the config file,\n"
 	      "  else $XDG_DATA_HOME/dualtrack/dualtrack.db (~/.local/share/...)\n"
+	      "  PATH may be a PostgreSQL server: postgresql://HOST/DB or\n"
+	      "  \"host=HOST dbname=DB\"; --team NAME, else $DUALTRACK_TEAM, else\n"
+	      "  team in the config file: the team to work in on it\n"
 	      "config: $XDG_CONFIG_HOME/dualtrack/config (~/.config/...), see\n"
 	      "  man dualtrack; --version: version and library versions.\n"
 	      "'dualtrack COMMAND --help' describes each command.\n"
@@ -74,6 +79,9 @@ int main(int argc, char **argv)
 		} else if (strncmp(argv[i], "--db=", 5) == 0) {
 			db = argv[i] + 5;
 			i++;
+		} else if (!strcmp(argv[i], "--team") && i + 1 < argc) {
+			setenv("DUALTRACK_TEAM", argv[i + 1], 1);
+			i += 2;
 		} else if (!strcmp(argv[i], "--version")) {
 			dt_cli_version(stdout);
 			return DT_EXIT_OK;

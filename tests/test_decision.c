@@ -18,11 +18,12 @@
 #include "model/util/sha256.h"
 
 #include "tests/dt_test_tmpdir.h"
+#include "tests/dt_test_store.h"
 
 static dt_store *open_store(const char *name, char *path, size_t n)
 {
 	char err[512];
-	snprintf(path, n, "%s/%s", dir, name);
+	dt_test_where(dir, name, path, n);
 	dt_store *st = dt_store_open(path, err, sizeof err);
 	assert_non_null(st);
 	return st;
@@ -109,6 +110,8 @@ static void decide(dt_store *st, const char *pilot, dt_decision_kind k,
 static void chain_and_tamper(void **state)
 {
 	(void)state;
+	if (dt_test_pg())
+		skip(); /* edits the SQLite file; cli_pg_teams covers PostgreSQL */
 	char path[128];
 	dt_store *st = open_store("chain.db", path, sizeof path);
 	dt_pilot p, q;
@@ -329,6 +332,9 @@ static void two_processes(void **state)
 
 int main(void)
 {
+	int skip = dt_test_store_skip();
+	if (skip)
+		return skip;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(canonical_text),
 		cmocka_unit_test(deciders),

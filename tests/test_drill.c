@@ -19,6 +19,7 @@
 #include "model/service/run_load.h"
 
 #include "tests/dt_test_tmpdir.h"
+#include "tests/dt_test_store.h"
 #include "model/service/drill_prefill.h"
 
 static dt_series curve(size_t n, int64_t *st, double *v)
@@ -225,9 +226,8 @@ static void put_series(dt_store *st, int64_t file, const char *metric,
 /* A run of two files: steps 1..4, then a restart at 3 (replays 3, 4). */
 static dt_store *store_with_restart(const char *name)
 {
-	char path[128], err[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	dt_store *st = dt_store_open(path, err, sizeof err);
+	char err[512];
+	dt_store *st = dt_test_store_open(dir, name, err, sizeof err);
 	assert_non_null(st);
 	dt_run r = {.grad_accum = 1};
 	snprintf(r.name, sizeof r.name, "trn");
@@ -355,6 +355,9 @@ static void names(void **state)
 
 int main(void)
 {
+	int skip = dt_test_store_skip();
+	if (skip)
+		return skip;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(resume_compare_rules),
 		cmocka_unit_test(resume_compare_logging_interval),

@@ -16,14 +16,14 @@
 #include "model/service/assessment.h"
 
 #include "tests/dt_test_tmpdir.h"
+#include "tests/dt_test_store.h"
 #include "model/service/journal_set.h"
 #include "model/service/evidence_link.h"
 
 static dt_store *open_store(const char *name)
 {
-	char path[128], err[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	dt_store *st = dt_store_open(path, err, sizeof err);
+	char err[512];
+	dt_store *st = dt_test_store_open(dir, name, err, sizeof err);
 	assert_non_null(st);
 	return st;
 }
@@ -280,6 +280,9 @@ static void overview_items(void **state)
 
 int main(void)
 {
+	int skip = dt_test_store_skip();
+	if (skip)
+		return skip;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(taskcard_rules),
 		cmocka_unit_test(pilot_store),

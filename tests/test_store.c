@@ -13,6 +13,7 @@
 
 #include "importers/import.h"
 #include "model/service/run_load.h"
+#include "tests/dt_test_store.h"
 
 static char dir[64];
 
@@ -41,9 +42,8 @@ static void write_file(const char *path, const char *text)
 
 static dt_store *open_store(const char *name)
 {
-	char path[128], err[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	dt_store *st = dt_store_open(path, err, sizeof err);
+	char err[512];
+	dt_store *st = dt_test_store_open(dir, name, err, sizeof err);
 	assert_non_null(st);
 	return st;
 }
@@ -157,6 +157,9 @@ static void reopen_keeps_data(void **state)
 
 int main(void)
 {
+	int skip = dt_test_store_skip();
+	if (skip)
+		return skip;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(roundtrip_and_segments),
 		cmocka_unit_test(duplicate_sha_refused),

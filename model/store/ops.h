@@ -154,6 +154,21 @@ struct dt_store_ops {
 	 * was appended */
 	int (*chain_state)(const dt_store *st, int which);
 	const char *(*notice)(const dt_store *st);
+	/* launch evidence of stored files */
+	int (*launch_put)(dt_store *st, int64_t file_id,
+	                  const dt_launch_evidence *ev, size_t n);
+	int (*launch_list)(dt_store *st, int64_t run_id, dt_launch_row **rows,
+	                   size_t *n);
+
+	/* teams: NULL when the backend has none (SQLite) */
+	int (*team_set)(dt_store *st, const char *team);
+
+	/* whole tables as typed rows, for store copy (model/store/tables.h) */
+	int (*rows_read)(dt_store *st, const dt_store_table *t,
+	                 dt_store_row_fn fn, void *ctx);
+	int (*row_write)(dt_store *st, const dt_store_table *t,
+	                 const dt_store_value *v);
+	int (*rows_written)(dt_store *st);
 };
 
 /* A backend as the backend table of store.c lists it. */
@@ -171,5 +186,8 @@ typedef struct dt_store_backend {
 
 /* The backends (each defined in its folder). */
 extern const dt_store_backend dt_store_backend_sqlite;
+#ifdef DT_HAVE_POSTGRESQL
+extern const dt_store_backend dt_store_backend_postgresql;
+#endif
 
 #endif

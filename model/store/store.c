@@ -17,6 +17,9 @@
  * that claims it opens it). A new backend is one folder under
  * model/store/ and one line here, before SQLite, which takes any path. */
 static const dt_store_backend *const backends[] = {
+#ifdef DT_HAVE_POSTGRESQL
+	&dt_store_backend_postgresql,
+#endif
 	&dt_store_backend_sqlite,
 };
 
@@ -464,4 +467,42 @@ int dt_store_scenario_get(dt_store *st, const char *pilot,
                           dt_scenario_rec *out)
 {
 	return st->ops->scenario_get(st, pilot, out);
+}
+
+int dt_store_launch_put(dt_store *st, int64_t file_id,
+                        const dt_launch_evidence *ev, size_t n)
+{
+	return st->ops->launch_put(st, file_id, ev, n);
+}
+
+int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                         size_t *n)
+{
+	return st->ops->launch_list(st, run_id, rows, n);
+}
+
+int dt_store_team_set(dt_store *st, const char *team)
+{
+	if (!st->ops->team_set)
+		return dt_store_fail(st, "store: teams need a PostgreSQL store"
+		                     " (this is a %s store); drop --team and"
+		                     " DUALTRACK_TEAM", st->ops->name);
+	return st->ops->team_set(st, team);
+}
+
+int dt_store_rows_read(dt_store *st, const dt_store_table *t,
+                       dt_store_row_fn fn, void *ctx)
+{
+	return st->ops->rows_read(st, t, fn, ctx);
+}
+
+int dt_store_row_write(dt_store *st, const dt_store_table *t,
+                       const dt_store_value *v)
+{
+	return st->ops->row_write(st, t, v);
+}
+
+int dt_store_rows_written(dt_store *st)
+{
+	return st->ops->rows_written(st);
 }

@@ -44,6 +44,7 @@
 #include "model/core/scenario.h"
 #include "model/core/series.h"
 #include "model/core/taskcard.h"
+#include "model/store/tables.h"
 #include "model/util/strv.h"
 
 typedef struct dt_store dt_store;
@@ -362,5 +363,30 @@ int dt_store_scenario_put(dt_store *st, const char *pilot,
 /* Latest scenario record of a pilot: 0 found, 1 none, -1 error. */
 int dt_store_scenario_get(dt_store *st, const char *pilot,
                           dt_scenario_rec *out);
+
+/* ---- teams (PostgreSQL) ---------------------------------------------- */
+
+/* Work in team `team` from now on: what this connection writes belongs to
+ * the team, and with row-level security only the team's pilots, runs,
+ * decisions and ledgers are visible (README "A shared PostgreSQL store").
+ * The connected role must be a member of the team's role dt_team_TEAM.
+ * A role that belongs to exactly one team works in it without this call.
+ * Fails on a store without teams (SQLite). */
+int dt_store_team_set(dt_store *st, const char *team);
+
+/* ---- whole tables, for copying a store (model/store/tables.h) --------- */
+
+/* Call fn with every row of table t in copy order; fn returns 1 to stop
+ * early (0 returned) or -1 (-1 returned). */
+int dt_store_rows_read(dt_store *st, const dt_store_table *t,
+                       dt_store_row_fn fn, void *ctx);
+
+/* Insert one row of t as given (ids kept). Inside dt_store_begin. */
+int dt_store_row_write(dt_store *st, const dt_store_table *t,
+                       const dt_store_value *v);
+
+/* After rows were written with their ids: later inserts take ids after
+ * them. */
+int dt_store_rows_written(dt_store *st);
 
 #endif

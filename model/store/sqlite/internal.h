@@ -121,6 +121,15 @@ int dt_sq_ledger_exists(dt_store *st, const char *pilot);
 int dt_sq_scenario_put(dt_store *st, const char *pilot,
                        const dt_scenario_rec *rec);
 int dt_sq_scenario_get(dt_store *st, const char *pilot, dt_scenario_rec *out);
+int dt_sq_launch_put(dt_store *st, int64_t file_id,
+                     const dt_launch_evidence *ev, size_t n);
+int dt_sq_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                      size_t *n);
+int dt_sq_rows_read(dt_store *st, const dt_store_table *t,
+                    dt_store_row_fn fn, void *ctx);
+int dt_sq_row_write(dt_store *st, const dt_store_table *t,
+                    const dt_store_value *v);
+int dt_sq_rows_written(dt_store *st);
 
 /* Migrations in user_version order (store_schema.c). */
 extern const char *const dt_schema_migrations[];

@@ -61,6 +61,11 @@ const dt_store_ops dt_sq_ops = {
 	.chain_acknowledge = dt_sq_chain_acknowledge,
 	.chain_state = dt_sq_chain_state,
 	.notice = dt_sq_notice,
+	.launch_put = dt_sq_launch_put,
+	.launch_list = dt_sq_launch_list,
+	.rows_read = dt_sq_rows_read,
+	.row_write = dt_sq_row_write,
+	.rows_written = dt_sq_rows_written,
 };
 
 /* SQLite takes every `where` that is not a PostgreSQL connection string:

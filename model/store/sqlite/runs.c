@@ -4,6 +4,7 @@
  * Series are stored one row per (file, metric) as packed little-endian
  * BLOBs, so a 10 M-point series is one row, not 10 M rows. */
 #include "model/store/sqlite/internal.h"
+#include "model/store/pack.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,19 +232,6 @@ int dt_sq_file_set_content(dt_store *st, int64_t file_id,
 	return dt_sq_write_end(st, rc);
 }
 
-/* Common difference of an arithmetic progression of n >= 2 steps with a
- * positive stride, else 0 (store the steps as they are). */
-static int64_t steps_stride(const int64_t *step, size_t n)
-{
-	if (n < 2 || step[1] <= step[0])
-		return 0;
-	int64_t d = step[1] - step[0];
-	for (size_t i = 2; i < n; i++)
-		if (step[i] - step[i - 1] != d)
-			return 0;
-	return d;
-}
-
 static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	sqlite3_stmt *s;
@@ -251,7 +239,7 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	            " steps, vals, marks, sort_within_segment, steps_stride)"
 	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
 		return -1;
-	int64_t stride = steps_stride(rs->step, rs->n);
+	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	sqlite3_bind_int64(s, 1, file_id);
 	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);

@@ -1,0 +1,16 @@
+# The PostgreSQL backend (included by the top-level CMakeLists.txt for
+# every model/store/<backend>/backend.cmake): built when libpq is found,
+# unless -DDT_POSTGRESQL=OFF. DT_HAVE_POSTGRESQL puts it in the backend
+# table of model/store/store.c (and lets the tests reach a server).
+pkg_check_modules(LIBPQ IMPORTED_TARGET libpq)
+option(DT_POSTGRESQL "Build the PostgreSQL store backend (libpq)" ${LIBPQ_FOUND})
+file(GLOB DT_PG_SRC CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.c)
+if(DT_POSTGRESQL)
+  if(NOT LIBPQ_FOUND)
+    message(FATAL_ERROR "DT_POSTGRESQL=ON but libpq was not found: apt-get install libpq-dev")
+  endif()
+  target_compile_definitions(dt_store PUBLIC DT_HAVE_POSTGRESQL=1)
+  target_link_libraries(dt_store PUBLIC PkgConfig::LIBPQ)
+else()
+  set_source_files_properties(${DT_PG_SRC} PROPERTIES HEADER_FILE_ONLY TRUE)
+endif()

@@ -1,0 +1,71 @@
+/* launch.c: launch boundaries and their evidence per stored file in the
+ * PostgreSQL store (table launch_evidence). */
+#include "model/store/postgresql/internal.h"
+
+#include <string.h>
+
+int dt_pg_launch_put(dt_store *st, int64_t file_id,
+                     const dt_launch_evidence *ev, size_t n)
+{
+	int own;
+	if (n == 0)
+		return 0;
+	if (dt_pg_op_begin(st, &own) < 0)
+		return -1;
+	int ok = 1;
+	for (size_t i = 0; ok && i < n; i++) {
+		const dt_launch_evidence *e = &ev[i];
+		dt_pg_params p = {0};
+		dt_pg_p_int(&p, file_id);
+		dt_pg_p_int(&p, (int64_t)i);
+		dt_pg_p_int(&p, e->launch);
+		dt_pg_p_text(&p, dt_launch_kind_name(e->kind));
+		dt_pg_p_int(&p, (int64_t)e->line);
+		if (e->ckpt_step >= 0)
+			dt_pg_p_int(&p, e->ckpt_step);
+		else
+			dt_pg_p_null(&p);
+		dt_pg_p_text(&p, e->marker);
+		ok = dt_pg_do(st, "store launch evidence", "INSERT INTO"
+		              " launch_evidence(file_id, seq, launch, kind, line,"
+		              " ckpt_step, marker) VALUES($1,$2,$3,$4,$5,$6,$7)",
+		              &p) == 0;
+	}
+	return dt_pg_op_end(st, own, ok);
+}
+
+static int kind_of(const char *name)
+{
+	for (int k = DT_LAUNCH_NEW_FILE; k <= DT_LAUNCH_STEP_BACK; k++)
+		if (strcmp(name, dt_launch_kind_name(k)) == 0)
+			return k;
+	return 0;
+}
+
+int dt_pg_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
+                      size_t *n)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	*rows = NULL;
+	*n = 0;
+	PGresult *r = dt_pg_query(st, "read launch evidence", "SELECT"
+	                          " e.file_id, e.launch, e.kind, e.line,"
+	                          " e.ckpt_step, e.marker FROM launch_evidence e"
+	                          " JOIN run_file f ON f.id = e.file_id WHERE"
+	                          " f.run_id=$1 ORDER BY e.file_id, e.seq", &p, 0);
+	if (!r || dt_pg_rows_alloc(st, r, (void **)rows, sizeof **rows) < 0)
+		return -1;
+	for (int i = 0; i < PQntuples(r); i++) {
+		dt_launch_row *x = &(*rows)[i];
+		x->file_id = dt_pg_int(r, i, 0);
+		x->ev.launch = (uint32_t)dt_pg_int(r, i, 1);
+		x->ev.kind = kind_of(PQgetvalue(r, i, 2));
+		x->ev.line = (uint64_t)dt_pg_int(r, i, 3);
+		x->ev.ckpt_step = PQgetisnull(r, i, 4) ? -1 : dt_pg_int(r, i, 4);
+		dt_pg_text(x->ev.marker, sizeof x->ev.marker, r, i, 5);
+	}
+	*n = (size_t)PQntuples(r);
+	PQclear(r);
+	return 0;
+}

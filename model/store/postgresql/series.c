@@ -1,0 +1,186 @@
+/* series.c: raw series in the PostgreSQL store: one row per (file,
+ * metric), i.e. per series segment, with the points packed in bytea
+ * exactly as in the SQLite store's BLOBs (little-endian int64 steps, or
+ * the first step alone when they advance by a constant stride; IEEE-754
+ * binary64 values; uint32 segment marks). Sent and read in binary: a
+ * 1M-point series is one 8 MB parameter, not a million rows. */
+#include "model/store/postgresql/internal.h"
+#include "model/store/pack.h"
+
+#include <endian.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/util/grow.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "series bytea are written in host order; add byte swapping for big-endian hosts"
+#endif
+
+int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+{
+	if (rs->n > (size_t)INT32_MAX / sizeof(double))
+		return dt_store_fail(st, "store: series '%s' has %zu points; the"
+		                     " PostgreSQL store takes at most %zu per file",
+		                     rs->metric, rs->n,
+		                     (size_t)INT32_MAX / sizeof(double));
+	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, file_id);
+	dt_pg_p_text(&p, rs->metric);
+	dt_pg_p_int(&p, (int64_t)rs->n);
+	dt_pg_p_blob(&p, rs->step, (stride ? 1 : rs->n) * sizeof(int64_t));
+	dt_pg_p_blob(&p, rs->value, rs->n * sizeof(double));
+	if (rs->nmarks)
+		dt_pg_p_blob(&p, rs->marks, rs->nmarks * sizeof(uint32_t));
+	else
+		dt_pg_p_null(&p);
+	dt_pg_p_int(&p, rs->sort_within_segment);
+	dt_pg_p_int(&p, stride);
+	return dt_pg_do(st, "store series", "INSERT INTO raw_series(file_id,"
+	                " metric, n, steps, vals, marks, sort_within_segment,"
+	                " steps_stride) VALUES($1,$2,$3,$4,$5,$6,$7,$8)"
+	                " ON CONFLICT(file_id, metric) DO UPDATE SET n=excluded.n,"
+	                " steps=excluded.steps, vals=excluded.vals,"
+	                " marks=excluded.marks, sort_within_segment="
+	                "excluded.sort_within_segment,"
+	                " steps_stride=excluded.steps_stride", &p);
+}
+
+/* Copies of the loaded bytea, kept together so one free releases them. */
+typedef struct blob_owner {
+	size_t n, cap;
+	void **blobs;
+} blob_owner;
+
+void dt_pg_raw_free(dt_store *st, dt_rawchunk *chunks, void *owner)
+{
+	(void)st;
+	blob_owner *o = owner;
+	if (o) {
+		for (size_t i = 0; i < o->n; i++)
+			free(o->blobs[i]);
+		free(o->blobs);
+		free(o);
+	}
+	free(chunks);
+}
+
+/* Big-endian integers of a binary result (int8, int4). */
+static int64_t bin_i64(const PGresult *r, int row, int col)
+{
+	uint64_t v;
+	memcpy(&v, PQgetvalue(r, row, col), sizeof v);
+	return (int64_t)be64toh(v);
+}
+
+static int32_t bin_i32(const PGresult *r, int row, int col)
+{
+	uint32_t v;
+	memcpy(&v, PQgetvalue(r, row, col), sizeof v);
+	return (int32_t)be32toh(v);
+}
+
+/* A copy of a bytea column that must hold `bytes`; NULL when it does
+ * not (a damaged row) or memory runs out. */
+static void *take(blob_owner *o, const PGresult *r, int row, int col,
+                  size_t bytes)
+{
+	size_t have = PQgetisnull(r, row, col) ? 0 :
+	              (size_t)PQgetlength(r, row, col);
+	if (have != bytes ||
+	    dt_grow((void **)&o->blobs, &o->cap, o->n + 1, sizeof *o->blobs) < 0)
+		return NULL;
+	void *buf = malloc(bytes ? bytes : 1);
+	if (!buf)
+		return NULL;
+	if (bytes)
+		memcpy(buf, PQgetvalue(r, row, col), bytes);
+	o->blobs[o->n++] = buf;
+	return buf;
+}
+
+/* Fill chunk c from row i: n, marks bytes, sort, stride, steps, vals,
+ * marks. 0 or -1 (damaged or out of memory). */
+static int row_to_chunk(const PGresult *r, int i, blob_owner *o,
+                        dt_rawchunk *c)
+{
+	memset(c, 0, sizeof *c);
+	size_t n = (size_t)bin_i64(r, i, 0);
+	size_t mb = (size_t)bin_i32(r, i, 1);
+	int64_t stride = bin_i64(r, i, 3);
+	c->n = n;
+	c->nmarks = mb / sizeof(uint32_t);
+	c->sort_within_segment = bin_i32(r, i, 2);
+	int64_t *steps = take(o, r, i, 4, (stride && n ? 1 : n) *
+	                      sizeof(int64_t));
+	if (steps && stride && n) {
+		/* Expand first + i * stride in place of the one stored step. */
+		int64_t *full = malloc(n * sizeof *full);
+		if (!full)
+			return -1;
+		for (size_t k = 0; k < n; k++)
+			full[k] = steps[0] + (int64_t)k * stride;
+		free(steps);
+		o->blobs[o->n - 1] = full;
+		steps = full;
+	}
+	c->step = steps;
+	c->value = take(o, r, i, 5, n * sizeof(double));
+	/* No marks: column 7, an empty bytea (the marks column is NULL). */
+	c->marks = take(o, r, i, mb ? 6 : 7, mb);
+	return (c->step && c->value && c->marks) ? 0 : -1;
+}
+
+int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
+                   dt_rawchunk **chunks, size_t *nchunks, void **owner)
+{
+	*chunks = NULL;
+	*nchunks = 0;
+	*owner = NULL;
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	dt_pg_p_text(&p, metric);
+	/* Column 7 is an empty bytea: the stand-in for a NULL marks column. */
+	PGresult *r = dt_pg_query(st, "load series", "SELECT r.n,"
+	                          " coalesce(length(r.marks), 0),"
+	                          " r.sort_within_segment, r.steps_stride,"
+	                          " r.steps, r.vals, r.marks, ''::bytea"
+	                          " FROM raw_series r JOIN run_file f"
+	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
+	                          " r.metric=$2 ORDER BY f.id", &p, 1);
+	if (!r)
+		return -1;
+	blob_owner *o = calloc(1, sizeof *o);
+	int rows = PQntuples(r), bad = !o;
+	if (!bad && rows > 0 && !(*chunks = calloc((size_t)rows, sizeof **chunks)))
+		bad = 1;
+	for (int i = 0; !bad && i < rows; i++) {
+		bad = row_to_chunk(r, i, o, &(*chunks)[i]) < 0;
+		*nchunks = (size_t)i + 1;
+	}
+	PQclear(r);
+	if (bad) {
+		dt_pg_raw_free(st, *chunks, o);
+		*chunks = NULL;
+		*nchunks = 0;
+		return dt_store_fail(st, "store: series '%s' could not be read "
+		                     "(damaged row or out of memory)", metric);
+	}
+	*owner = o;
+	return 0;
+}
+
+int dt_pg_metric_list(dt_store *st, int64_t run_id, char ***names,
+                      size_t *n)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	PGresult *r = dt_pg_query(st, "list metrics", "SELECT DISTINCT"
+	                          " r.metric COLLATE \"C\" FROM raw_series r"
+	                          " JOIN run_file f ON f.id = r.file_id"
+	                          " WHERE f.run_id=$1 ORDER BY 1", &p, 0);
+	*names = NULL;
+	*n = 0;
+	return r ? dt_pg_strings(st, r, names, n) : -1;
+}
