@@ -4,7 +4,9 @@
 #   parse + committed store), peak RSS per point, the ratio to
 #   pandas.read_csv parsing the same CSV (timed inside Python, start-up
 #   excluded) when python3-pandas is installed, and one comparison frame
-#   for two 1M-point runs at 200x50.
+#   for two 1M-point runs at 200x50; the same CSV imported into a
+#   PostgreSQL store (a throw-away server by pg_virtualenv, or the one
+#   PG* names) and its ratio to the SQLite import (target <= 2x).
 # usage: bench/run.sh [BUILD_DIR] [STEPS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +18,19 @@ trap 'rm -rf "$tmp"' EXIT
 "$build/bench/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
 "$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
 "$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
+pgbench=("$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 postgresql)
+if [ -n "${PGPORT:-}${PGHOST:-}" ]; then
+  "${pgbench[@]}" | tee "$tmp/pg.txt"
+elif command -v pg_virtualenv >/dev/null 2>&1; then
+  pg_virtualenv "${pgbench[@]}" 2>/dev/null | tee "$tmp/pg.txt"
+fi
+best_s() { sed -n 's/.*best \([0-9.]*\) s.*/\1/p' "$1"; }
+if [ -s "$tmp/pg.txt" ]; then
+  awk -v p="$(best_s "$tmp/pg.txt")" -v q="$(best_s "$tmp/csv.txt")" 'BEGIN {
+    printf "PostgreSQL import / SQLite import = %.2fx (target <= 2x)\n", p / q }'
+else
+  echo "PostgreSQL import skipped (no server and no pg_virtualenv)"
+fi
 # Debian's python3-pandas belongs to /usr/bin/python3, which another python3
 # earlier on PATH (pyenv, venv) may hide.
 pyp=""
@@ -31,7 +46,7 @@ for _ in range(3):
 print(f"{best:.4f}")
 PY
 )
-  ours=$(sed -n 's/.*best \([0-9.]*\) s.*/\1/p' "$tmp/csv.txt")
+  ours=$(best_s "$tmp/csv.txt")
   python3 -c "print(f'pandas.read_csv {float(\"$pandas_s\"):.3f} s; dualtrack import / pandas = {float(\"$ours\")/float(\"$pandas_s\"):.2f}x (target <= 0.5x)')"
 else
   echo "pandas not installed (apt-get install python3-pandas): ratio skipped"
