@@ -64,6 +64,21 @@ int dt_store_copy(dt_store *from, dt_store *to, dt_copy_report *r,
 		         (long long)r->source.first_bad_id, r->source.reason);
 		return 1;
 	}
+	/* Every record's chain too (not only the decisions'): an altered
+	 * checklist entry or task-card value is refused the same way. */
+	dt_chain_status g;
+	if (dt_store_chain_verify(from, 1, &g) < 0) {
+		snprintf(err, errlen, "source: %s", dt_store_error(from));
+		return -1;
+	}
+	if (!g.intact) {
+		snprintf(err, errlen, "source chain broken at record #%lld: %s;"
+		         " nothing copied (run verify on the source)",
+		         (long long)g.first_bad_id, g.reason);
+		dt_chain_status_clear(&g);
+		return 1;
+	}
+	dt_chain_status_clear(&g);
 	int failed;
 	const char *filled = first_filled(to, &failed);
 	if (failed || filled) {

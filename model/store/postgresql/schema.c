@@ -281,6 +281,9 @@ static const char v1_rules[] =
 	"CREATE FUNCTION dt_decision_last_id() RETURNS bigint LANGUAGE sql"
 	" STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS"
 	" $$SELECT coalesce(max(id), 0) FROM decision$$;"
+	/* No policy: only the owner reads the copied chain records (they
+	 * hold every team's record texts). */
+	"ALTER TABLE chain_record ENABLE ROW LEVEL SECURITY;"
 	"CREATE POLICY team_rows ON run USING (dt_team_member(team));"
 	"CREATE POLICY team_rows ON pilot USING (dt_team_member(team));"
 	"CREATE POLICY team_rows ON ledger_entry USING (dt_team_member(team));"
