@@ -154,11 +154,6 @@ struct dt_store_ops {
 	 * was appended */
 	int (*chain_state)(const dt_store *st, int which);
 	const char *(*notice)(const dt_store *st);
-	/* launch evidence of stored files */
-	int (*launch_put)(dt_store *st, int64_t file_id,
-	                  const dt_launch_evidence *ev, size_t n);
-	int (*launch_list)(dt_store *st, int64_t run_id, dt_launch_row **rows,
-	                   size_t *n);
 
 	/* teams: NULL when the backend has none (SQLite) */
 	int (*team_set)(dt_store *st, const char *team);

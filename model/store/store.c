@@ -469,18 +469,6 @@ int dt_store_scenario_get(dt_store *st, const char *pilot,
 	return st->ops->scenario_get(st, pilot, out);
 }
 
-int dt_store_launch_put(dt_store *st, int64_t file_id,
-                        const dt_launch_evidence *ev, size_t n)
-{
-	return st->ops->launch_put(st, file_id, ev, n);
-}
-
-int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
-                         size_t *n)
-{
-	return st->ops->launch_list(st, run_id, rows, n);
-}
-
 int dt_store_team_set(dt_store *st, const char *team)
 {
 	if (!st->ops->team_set)

@@ -86,6 +86,7 @@ int dt_pg_op_end(dt_store *st, int own, int ok);
  * member of struct dt_store_ops of the same name (model/store/ops.h). */
 #define DT_PG_OPS(X) \
 	X(run_find) X(run_create) X(run_update) X(run_list) X(file_add) \
+	X(file_set_content) \
 	X(file_list) X(raw_put) X(raw_load) X(raw_free) X(metric_list) \
 	X(stats_put) X(stats_list) X(warning_add) X(warning_list) \
 	X(note_add) X(note_list) X(fact_set) X(fact_list) X(pilot_create) \
@@ -107,6 +108,8 @@ int dt_pg_run_list(dt_store *st, dt_run **runs, size_t *n);
 int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
                    const char *sha256_hex, int64_t bytes, const char *format,
                    int64_t *file_id);
+int dt_pg_file_set_content(dt_store *st, int64_t file_id,
+                           const char *sha256_hex, int64_t bytes);
 int dt_pg_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                     size_t *n);
 int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);

@@ -192,8 +192,18 @@ const dt_store_ops dt_pg_ops = {
 };
 #undef DT_PG_OP
 
+/* The libpq version, for `dualtrack --version`. */
+static const char *pg_version(void)
+{
+	static char buf[64];
+	int v = PQlibVersion();
+	snprintf(buf, sizeof buf, "libpq %d.%d", v / 10000, v % 10000);
+	return buf;
+}
+
 const dt_store_backend dt_store_backend_postgresql = {
 	.name = "postgresql",
 	.claims = dt_store_where_is_postgresql,
 	.open = pg_open,
+	.version = pg_version,
 };

@@ -160,6 +160,19 @@ int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
 	return added ? 0 : 1;
 }
 
+/* A followed file grew: its new length and SHA-256 (run_file is not
+ * append-only on this backend, which chains only decisions). */
+int dt_pg_file_set_content(dt_store *st, int64_t file_id,
+                           const char *sha256_hex, int64_t bytes)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_text(&p, sha256_hex);
+	dt_pg_p_int(&p, bytes);
+	dt_pg_p_int(&p, file_id);
+	return dt_pg_do(st, "update file", "UPDATE run_file SET sha256=$1,"
+	                " bytes=$2 WHERE id=$3", &p);
+}
+
 int dt_pg_stats_put(dt_store *st, int64_t run_id,
                         const dt_metric_stats *m)
 {
