@@ -1,6 +1,9 @@
-/* cmd_store.c: dualtrack store copy FROM TO: copy a whole store between
- * backends (a SQLite file, a PostgreSQL server), verifying the decision
- * chain on both ends (model/service/store_copy.h). */
+/* cmd_store.c: dualtrack store init: create (or migrate) the store --db
+ * names, the one command that does so without writing anything else
+ * (reading commands never create a store); dualtrack store copy FROM TO:
+ * copy a whole store between backends (a SQLite file, a PostgreSQL
+ * server), verifying the decision chain on both ends
+ * (model/service/store_copy.h). */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,8 +15,13 @@
 
 static void store_usage(FILE *f)
 {
-	fputs("usage: dualtrack store copy FROM TO\n\n"
-	      "Copies every run, series, pilot, checklist entry, drill, ledger\n"
+	fputs("usage: dualtrack [--db STORE] store init\n"
+	      "       dualtrack store copy FROM TO\n\n"
+	      "init creates the store --db names (a file, or the schema in a\n"
+	      "PostgreSQL database) or brings an older one to this version's\n"
+	      "schema, and writes nothing else. On PostgreSQL the administrator\n"
+	      "runs it once, before team members work.\n\n"
+	      "copy copies every run, series, pilot, checklist entry, drill, ledger\n"
 	      "value and decision of the store FROM into the new, empty store TO,\n"
 	      "keeping ids, times and hashes. Each of FROM and TO is a file path\n"
 	      "(SQLite) or a PostgreSQL connection string (postgresql://...,\n"
@@ -26,13 +34,25 @@ static void store_usage(FILE *f)
 	      "verify, 2 usage or store error (destination not empty)\n", f);
 }
 
+/* store init: a writing open creates and migrates; nothing else. */
+static int store_init(const char *db)
+{
+	dt_store *st = dt_cli_store(db);
+	if (!st)
+		return DT_EXIT_USAGE;
+	printf("store ready (%s backend)\n", dt_store_backend_name(st));
+	dt_store_close(st);
+	return DT_EXIT_OK;
+}
+
 int dt_cmd_store(const char *db, int argc, char **argv)
 {
-	(void)db;
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		store_usage(stdout);
 		return DT_EXIT_OK;
 	}
+	if (argc == 2 && !strcmp(argv[1], "init"))
+		return store_init(db);
 	if (argc != 4 || strcmp(argv[1], "copy")) {
 		store_usage(stderr);
 		return DT_EXIT_USAGE;

@@ -29,7 +29,7 @@ static const struct command {
 	{"journal", dt_cmd_journal, "a run's journal: set and show facts"},
 	{"decide", dt_cmd_decide, "record a go / continue / roll-back decision"},
 	{"verify", dt_cmd_verify, "check the integrity chain of every record, or a pack (DIR)"},
-	{"store", dt_cmd_store, "copy a whole store (SQLite <-> PostgreSQL)"},
+	{"store", dt_cmd_store, "store init (create), store copy (SQLite <-> PostgreSQL)"},
 	{"complete", dt_cmd_complete, "names for shell completion (runs, pilots)"},
 	{"export", dt_cmd_export, "write a pilot's evidence pack (report, logs, manifest)"},
 	{"sign", dt_cmd_sign, "sign an evidence pack with your SSH key"},

@@ -26,11 +26,19 @@ CREATE ROLE dt_team_b NOLOGIN;
 CREATE ROLE alice_$u LOGIN PASSWORD 'pw-a' IN ROLE dt_team_a, dualtrack_users;
 CREATE ROLE bob_$u LOGIN PASSWORD 'pw-b' IN ROLE dt_team_b, dualtrack_users;
 SQL
+# A reading command creates nothing: "no store", named.
+"$bin" --db "dbname=$dbname" runs >/dev/null 2>"$tmp/read.err"
+rc=$?
+if grep -q "not built in" "$tmp/read.err"; then
+  echo "skipped: built without PostgreSQL"; exit 77; fi
+check "runs on an empty database: exit 2, no store, store init named" \
+  sh -c 'test $0 -eq 2 && grep -q "no dualtrack store in this database; create it with .dualtrack --db ... store init" "$1"' "$rc" "$tmp/read.err"
+check "... and it created no table" test "$(admin -c "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")" = 0
 # The administrator creates the store (schema and grants).
-"$bin" --db "dbname=$dbname" runs >/dev/null 2>"$tmp/admin.err"
+"$bin" --db "dbname=$dbname" store init >"$tmp/admin.out" 2>"$tmp/admin.err"
 if grep -q "not built in" "$tmp/admin.err"; then
   echo "skipped: built without PostgreSQL"; exit 77; fi
-check "admin creates the store" [ ! -s "$tmp/admin.err" ]
+check "admin creates the store" sh -c '[ ! -s "$0" ] && grep -qx "store ready (postgresql backend)" "$1"' "$tmp/admin.err" "$tmp/admin.out"
 
 host=${PGHOST:-localhost}
 A="host=$host dbname=$dbname user=alice_$u password=pw-a"

@@ -141,6 +141,25 @@ static void describe(PGconn *c, char *out, size_t n)
 	         port && *port ? ":" : "", port ? port : "", db ? db : "?");
 }
 
+/* A reading command creates nothing: a database without dualtrack's
+ * schema is "no store", as a missing SQLite file is. 0, or -1 with the
+ * message set. */
+static int no_schema(dt_store *st)
+{
+	PGresult *r = dt_pg_query(st, "read schema version", "SELECT"
+	                          " to_regclass('dt_schema_version') IS NULL",
+	                          NULL, 0);
+	if (!r)
+		return -1;
+	int none = PQntuples(r) == 1 && PQgetvalue(r, 0, 0)[0] == 't';
+	PQclear(r);
+	if (none)
+		return dt_store_fail(st, "no dualtrack store in this database; create "
+		                  "it with `dualtrack --db ... store init` (the "
+		                  "database owner, once) or import something");
+	return 0;
+}
+
 static dt_store *pg_open(const char *where, unsigned flags, dt_err *err)
 {
 	dt_pg *pg = calloc(1, sizeof *pg);
@@ -166,7 +185,7 @@ static dt_store *pg_open(const char *where, unsigned flags, dt_err *err)
 	PQclear(PQexec(pg->conn, "SET client_min_messages = warning"));
 	int bad = (flags & DT_STORE_READ) ?
 		dt_pg_do(st, "read only", "SET default_transaction_read_only ="
-		         " on", NULL) : dt_pg_migrate(st);
+		         " on", NULL) || no_schema(st) : dt_pg_migrate(st);
 	if (!bad)
 		bad = dt_pg_do(st, "listen", "LISTEN dualtrack_changed", NULL);
 	if (!bad)
