@@ -1,5 +1,7 @@
 /* cmd_tui.c: the full-screen view (default command) and demo. */
 #include <getopt.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,6 +68,36 @@ static int demo_path(const char *db, char *out, size_t n)
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
+/* Where the demo's two logs go: STORE.logs beside a store file; for a
+ * store that is not a file (a PostgreSQL connection string) the folder
+ * dualtrack/demo.logs in $XDG_DATA_HOME (else ~/.local/share), made when
+ * missing. 0, or -1 when there is no such place. */
+static int demo_logs_dir(dt_store *st, const char *path, char *out, size_t n)
+{
+	int k;
+	if (!strcmp(dt_store_backend_name(st), "sqlite")) {
+		k = snprintf(out, n, "%s.logs", path);
+		return k < 0 || (size_t)k >= n ? -1 : 0;
+	}
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char base[4096];
+	if (xdg && *xdg == '/')
+		k = snprintf(base, sizeof base, "%s", xdg);
+	else if (home && *home)
+		k = snprintf(base, sizeof base, "%s/.local/share", home);
+	else
+		return -1;
+	if (k < 0 || (size_t)k >= sizeof base)
+		return -1;
+	k = snprintf(out, n, "%s/dualtrack", base);
+	if (k < 0 || (size_t)k >= n)
+		return -1;
+	mkdir(base, 0700);
+	mkdir(out, 0700);
+	k = snprintf(out, n, "%s/dualtrack/demo.logs", base);
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
 int dt_cmd_demo(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -85,7 +117,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 			     "store) holding a GPU baseline and a Trainium2 pilot with one\n"
 			     "restart, replayed steps and a slight drift, then opens the\n"
 			     "full-screen view on it. Existing demo runs are kept. The two\n"
-			     "demo logs stay in the folder STORE.logs beside the store.");
+			     "demo logs stay in the folder STORE.logs beside the store\n"
+			     "(on PostgreSQL: dualtrack/demo.logs in $XDG_DATA_HOME or\n"
+			     "~/.local/share).");
 			return DT_EXIT_OK;
 		default: return DT_EXIT_USAGE;
 		}
@@ -99,7 +133,12 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 	if (!st)
 		return DT_EXIT_USAGE;
 	char logs[4200];
-	snprintf(logs, sizeof logs, "%s.logs", path);
+	if (demo_logs_dir(st, path, logs, sizeof logs) < 0) {
+		fprintf(stderr, "dualtrack: no folder for the demo logs: set "
+		        "XDG_DATA_HOME or HOME\n");
+		dt_store_close(st);
+		return DT_EXIT_USAGE;
+	}
 	int rc = dt_demo_build(st, logs);
 	if (rc == 0)
 		rc = dt_demo_ledger(st);

@@ -22,8 +22,14 @@ cleanup() { $T kill-server 2>/dev/null; sleep 0.2; dropdb --if-exists "$dbname";
 trap cleanup EXIT
 . "$(dirname "$0")/tmux_helpers.sh"
 fail=0
+cd "$tmp" || exit 1
 
-"$BIN" --db "$db" demo --no-tui >/dev/null 2>&1 || { echo "FAIL: demo"; exit 1; }
+# A store that is not a file: the demo logs go to $XDG_DATA_HOME.
+XDG_DATA_HOME=$tmp/xdg "$BIN" --db "$db" demo --no-tui >/dev/null 2>&1 ||
+	{ echo "FAIL: demo"; exit 1; }
+[ -f "$tmp/xdg/dualtrack/demo.logs/gpu-baseline.csv" ] ||
+	{ echo "FAIL: demo logs not in \$XDG_DATA_HOME/dualtrack/demo.logs"; fail=1; }
+[ ! -e "$db.logs" ] || { echo "FAIL: demo wrote $db.logs in the working folder"; fail=1; }
 # The pane runs with the PG* variables of this shell (pg_virtualenv's).
 $T new-session -d -x 100 -y 30 -s t \
 	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp bash --norc --noprofile"
