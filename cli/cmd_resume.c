@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_print.h"
 #include "model/util/jsonw.h"
 #include "model/service/resume_run.h"
 #include "model/util/text.h"
@@ -144,6 +145,8 @@ static void print_text(const char *run, const dt_resume_run_result *res)
 	}
 	if (n == 0)
 		puts("no restarts: nothing to check");
+	for (size_t i = 0; i < res->findings.n; i++)
+		dt_print_finding_text(&res->findings.v[i]);
 }
 
 static void json_opt_int(dt_jw *w, const char *key, int64_t v, int valid)
@@ -250,6 +253,13 @@ static void print_json(const char *run, const char *baseline,
 		json_opt_int(&w, "spike_step", r->spike_step, r->spike_step > 0);
 		dt_jw_obj_end(&w);
 	}
+	dt_jw_arr_end(&w);
+	/* Restart findings (global batch / total steps changed), the same
+	 * objects compare lists (run = "run"). */
+	dt_jw_key(&w, "findings");
+	dt_jw_arr_begin(&w);
+	for (size_t i = 0; i < res->findings.n; i++)
+		dt_print_finding_json(&w, &res->findings.v[i]);
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "verdict");
 	dt_jw_str(&w, n == 0 ? "no_restarts" : all_pass ? "pass" : "fail");

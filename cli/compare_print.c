@@ -34,7 +34,7 @@ static void json_agree(dt_jw *w, const char *key, int a)
 		dt_jw_bool(w, a);
 }
 
-static void json_finding(dt_jw *w, const dt_finding *f)
+void dt_print_finding_json(dt_jw *w, const dt_finding *f)
 {
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "kind"); dt_jw_str(w, dt_finding_kind_name(f->kind));
@@ -48,8 +48,21 @@ static void json_finding(dt_jw *w, const dt_finding *f)
 		json_agree(w, "lr_agrees", f->lr_agrees);
 		json_agree(w, "eval_loss_agrees", f->eval_agrees);
 	}
+	if (f->kind == DT_FIND_BATCH_CHANGE ||
+	    f->kind == DT_FIND_TOTAL_STEPS_CHANGE) {
+		dt_jw_key(w, "before"); dt_jw_int(w, f->before);
+		dt_jw_key(w, "after"); dt_jw_int(w, f->after);
+	}
 	dt_jw_key(w, "detail"); dt_jw_str(w, f->detail);
 	dt_jw_obj_end(w);
+}
+
+void dt_print_finding_text(const dt_finding *f)
+{
+	char safe[sizeof f->detail * 2];
+	dt_sanitize(f->detail, safe, sizeof safe);
+	printf("finding %s at step %lld: %s\n", dt_finding_kind_name(f->kind),
+	       (long long)f->step, safe);
 }
 
 static void json_noise(dt_jw *w, const dt_comparison *c)
@@ -114,7 +127,7 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	dt_jw_key(w, "findings");
 	dt_jw_arr_begin(w);
 	for (size_t i = 0; i < c->findings.n; i++)
-		json_finding(w, &c->findings.v[i]);
+		dt_print_finding_json(w, &c->findings.v[i]);
 	dt_jw_arr_end(w);
 	json_str_or_null(w, "verdict_note", c->note);
 	dt_jw_key(w, "notes");
@@ -228,12 +241,8 @@ static void text_extra(const dt_comparison *c)
 		printf("window: means over windows of %lld effective steps\n",
 		       (long long)c->window);
 	text_noise(c);
-	for (size_t i = 0; i < c->findings.n; i++) {
-		const dt_finding *f = &c->findings.v[i];
-		dt_sanitize(f->detail, safe, sizeof safe);
-		printf("finding %s at step %lld: %s\n", dt_finding_kind_name(f->kind),
-		       (long long)f->step, safe);
-	}
+	for (size_t i = 0; i < c->findings.n; i++)
+		dt_print_finding_text(&c->findings.v[i]);
 	for (size_t i = 0; i < c->nnotes; i++) {
 		dt_sanitize(c->notes[i], safe, sizeof safe);
 		printf("note: %s\n", safe);

@@ -5,6 +5,17 @@
 #define DT_COMPARE_PRINT_H
 
 #include "model/service/compare.h"
+#include "model/util/jsonw.h"
+
+/* One finding as a JSON object: kind, run, step, count, the scale
+ * figures for logging_scale_mismatch, before / after for
+ * global_batch_change and total_steps_change, detail. Shared by compare
+ * and resume-check. */
+void dt_print_finding_json(dt_jw *w, const dt_finding *f);
+
+/* One finding as the text line "finding KIND at step N: DETAIL" (detail
+ * sanitised) on stdout. */
+void dt_print_finding_text(const dt_finding *f);
 
 /* JSON object on stdout: baseline, pilot, metric, x, points[], summary
  * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),

@@ -681,6 +681,13 @@ static int finish_launch(hf_ctx *c)
 		                      c->seg.marker_ckpt, c->seg.marker) < 0) ||
 		    (c->nlaunch > 0 && dt_rawlog_mark_segment(c->out) < 0))
 			return -1;
+		/* The banner's run settings belong to this launch (recorded
+		 * before its points: rawlog.h dt_rawlog_setting). */
+		if (dt_rawlog_setting(c->out, DT_SETTING_GLOBAL_BATCH,
+		                      c->seg.batch, c->seg.banner_line) < 0 ||
+		    dt_rawlog_setting(c->out, DT_SETTING_TOTAL_STEPS,
+		                      c->seg.total_steps, c->seg.banner_line) < 0)
+			return -1;
 		if (logged_steps_ok(c))
 			rc = apply_logged_steps(c);
 		else if (epoch_rule_ok(c, &why))

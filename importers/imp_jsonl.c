@@ -8,7 +8,9 @@
  *
  * Every other key with a number value (or a string holding a number, e.g.
  * "0.00") becomes a point of dt_metric_canonical(key), except bookkeeping
- * keys that are not curves: total_steps, percentage, elapsed_time,
+ * keys that are not curves: total_steps, max_steps, global_batch_size,
+ * global_batch (integers > 0 are the launch's run settings, rawlog.h
+ * dt_launch_setting), percentage, elapsed_time,
  * remaining_time, total_tokens (a cumulative counter), _timestamp,
  * _runtime, and throughput when it is a string (LLaMA-Factory writes
  * "0.00"; a JSON-number throughput is kept as metric "throughput").
@@ -73,8 +75,17 @@ static const char *const step_keys[] = {
 	"trainer/global_step", "iteration", "_step",
 };
 
+/* Run settings a record may carry (rawlog.h dt_launch_setting). */
+static const struct { const char *json, *key; } setting_keys[] = {
+	{"total_steps", DT_SETTING_TOTAL_STEPS},
+	{"max_steps", DT_SETTING_TOTAL_STEPS},
+	{"global_batch_size", DT_SETTING_GLOBAL_BATCH},
+	{"global_batch", DT_SETTING_GLOBAL_BATCH},
+};
+
 static const char *const skip_keys[] = {
-	"total_steps", "percentage", "elapsed_time", "remaining_time",
+	"total_steps", "max_steps", "global_batch_size", "global_batch",
+	"percentage", "elapsed_time", "remaining_time",
 	"total_tokens", "_timestamp", "_runtime", "timestamp", "time",
 	"wall_time", "launch_id", "attempt_id", "attempt", "restart_id",
 	"run_attempt", "launch", "restart_count", "checkpoint_step",
@@ -498,6 +509,21 @@ static int event_record(jl_ctx *c, const jl_line *ln)
 	return 1;
 }
 
+/* The run settings a data record states (integers > 0), for the current
+ * launch, before its points (rawlog.h). Returns 0 or -1 on ENOMEM. */
+static int record_settings(jl_ctx *c)
+{
+	for (size_t i = 0; i < N_OF(setting_keys); i++) {
+		const dt_jval *v = dt_jobj_get(&c->obj, setting_keys[i].json);
+		if (!v || v->type != DT_JNUMBER || !v->is_int)
+			continue;
+		if (dt_rawlog_setting(c->log, setting_keys[i].key, v->i,
+		                      c->line) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Push the points of the line just read (c->obj). */
 static int do_object(jl_ctx *c)
 {
@@ -522,6 +548,8 @@ static int do_object(jl_ctx *c)
 		return 0;
 	}
 	c->metric_lines++;
+	if (record_settings(c) < 0)
+		return jl_fail(c, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		dt_rawseries *s = series_for(c, &vals[i]);
 		if (!s || dt_rawseries_push(s, step, vals[i].v) < 0)

@@ -44,6 +44,7 @@ enum tl_kind {
 	TL_EVAL,        /* validation metrics at a step */
 	TL_RESUME,      /* a resume marker line (resume_marker.h) */
 	TL_BANNER,      /* a start-up banner (launch evidence) */
+	TL_SETTING,     /* a run setting line (global batch, total steps) */
 	TL_PTL_NOSTEP,  /* PTL bar without global_step */
 	TL_VAL_NOSTEP   /* Megatron validation line without an iteration */
 };
@@ -64,7 +65,10 @@ typedef struct tl_rec {
 	int np;
 	int has_loss;          /* a pair maps to the canonical loss */
 	int running_mean;      /* PTL loss= used without reduced_train_loss */
-	int64_t batch;         /* Megatron global batch size, 0 = none */
+	int64_t batch;         /* Megatron global batch size, 0 = none; for
+	                        * TL_SETTING the global batch it sets */
+	int64_t total;         /* Megatron `iteration N/M`: M; TL_SETTING: the
+	                        * total steps it sets; 0 = none */
 	int64_t skipped;       /* Megatron number of skipped iterations */
 	int64_t ckpt;          /* TL_RESUME: checkpoint step named, -1 none */
 	const char *marker;    /* TL_RESUME: marker id (resume_marker.h) */
@@ -372,18 +376,19 @@ static int match_neuron_log(const char *line, tl_rec *r)
 	return 1;
 }
 
-/* `iteration <ws> N <ws>/<ws> M` anywhere in the line; returns the byte
- * after M or NULL. */
-static const char *megatron_iteration(const char *line, int64_t *step)
+/* `iteration <ws> N <ws>/<ws> M` anywhere in the line (M = train_iters,
+ * the total the launch was started for); returns the byte after M or
+ * NULL. */
+static const char *megatron_iteration(const char *line, int64_t *step,
+                                      int64_t *total)
 {
 	const char *p = line;
 	while ((p = strstr(p, "iteration")) != NULL) {
-		int64_t total;
 		const char *q = parse_int(skip_blank(p + 9), step);
 		p += 9;
 		if (!q || *(q = skip_blank(q)) != '/')
 			continue;
-		q = parse_int(skip_blank(q + 1), &total);
+		q = parse_int(skip_blank(q + 1), total);
 		if (q)
 			return q;
 	}
@@ -455,7 +460,7 @@ static int match_megatron(const char *line, tl_rec *r)
 		r->kind = r->np ? TL_EVAL : TL_VAL_NOSTEP;
 		return 1;
 	}
-	p = megatron_iteration(line, &r->step);
+	p = megatron_iteration(line, &r->step, &r->total);
 	if (!p || !strchr(p, '|'))
 		return 0;
 	megatron_fields(r, p, 0);
@@ -530,6 +535,44 @@ static int match_banner(const char *line, tl_rec *r)
 	return 1;
 }
 
+/* A run setting printed at start-up, one per line: Megatron-LM's
+ * arguments block (`  global_batch_size ....... 16`, `  train_iters
+ * ..... 1000`) or a YAML config dump (NeMo's `  max_steps: 1000`,
+ * `  global_batch_size: 256`). The whole line is key, separator (dots,
+ * `:` or `=`) and a positive integer. */
+static int match_setting(const char *line, tl_rec *r)
+{
+	static const struct { const char *key; int total; } keys[] = {
+		{"global_batch_size", 0}, {"train_iters", 1}, {"max_steps", 1},
+		{"total_steps", 1},
+	};
+	const char *p = skip_blank(line);
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		size_t kl = strlen(keys[i].key);
+		if (strncmp(p, keys[i].key, kl) != 0)
+			continue;
+		const char *q = skip_blank(p + kl);
+		int dots = 0;
+		while (*q == '.')
+			q++, dots++;
+		if (dots < 2 && *q != ':' && *q != '=')
+			return 0;
+		if (dots < 2)
+			q++;
+		int64_t v;
+		q = parse_int(skip_blank(q), &v);
+		if (!q || *skip_blank(q) != '\0' || v <= 0)
+			return 0;
+		r->kind = TL_SETTING;
+		if (keys[i].total)
+			r->total = v;
+		else
+			r->batch = v;
+		return 1;
+	}
+	return 0;
+}
+
 static int match_resume(const char *line, tl_rec *r)
 {
 	r->marker = dt_resume_marker(line, &r->ckpt);
@@ -545,7 +588,7 @@ static void recognise(const char *line, tl_rec *r)
 	static int (*const matchers[])(const char *, tl_rec *) = {
 		match_resume, match_banner, match_megatron, match_neuron_log,
 		match_ptl,
-		match_step_kv
+		match_step_kv, match_setting
 	};
 	for (size_t i = 0; i < sizeof matchers / sizeof matchers[0]; i++) {
 		memset(r, 0, sizeof *r);
@@ -612,6 +655,16 @@ static int resume(tl_ctx *c, const tl_rec *r)
 	return dt_rawlog_warn(c->out, "%s:%zu: new launch (%s%s): '%s'",
 	                      c->src->path, c->lineno, hyperpod ?
 	                      "HyperPod auto-resume" : r->marker, ck, text);
+}
+
+/* The run settings a line states (global batch, total steps) for the
+ * current launch, recorded before the line's points (rawlog.h). */
+static int line_settings(tl_ctx *c, const tl_rec *r)
+{
+	return dt_rawlog_setting(c->out, DT_SETTING_GLOBAL_BATCH, r->batch,
+	                         c->lineno) < 0 ||
+	       dt_rawlog_setting(c->out, DT_SETTING_TOTAL_STEPS, r->total,
+	                         c->lineno) < 0 ? -1 : 0;
 }
 
 static int megatron_facts(tl_ctx *c, const tl_rec *r)
@@ -682,6 +735,8 @@ static int apply(tl_ctx *c, const tl_rec *r)
 	case TL_BANNER:
 		return dt_rawlog_launch(c->out, DT_LAUNCH_BANNER, c->lineno, -1,
 		                        r->marker);
+	case TL_SETTING:
+		return line_settings(c, r);
 	case TL_PTL_NOSTEP:
 		c->nptl_nostep++;
 		return 0;
@@ -704,6 +759,8 @@ static int apply(tl_ctx *c, const tl_rec *r)
 	if (r->style == TL_MEGATRON && !c->out->step_base_rule[0])
 		snprintf(c->out->step_base_rule, sizeof c->out->step_base_rule,
 		         "as logged: Megatron-LM iterations count updates from 1");
+	if (r->kind == TL_TRAIN && line_settings(c, r) < 0)
+		return -1;
 	return push_pairs(c, r);
 }
 

@@ -325,7 +325,9 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 		    dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
 			goto store_err;
 	if (dt_store_launch_put(st, file_id, p->log.launch_ev,
-	                        p->log.nlaunch_ev) < 0)
+	                        p->log.nlaunch_ev) < 0 ||
+	    dt_store_launch_setting_put(st, file_id, p->log.launch_set,
+	                                p->log.nlaunch_set) < 0)
 		goto store_err;
 	const char *base = strrchr(p->path, '/');
 	base = base ? base + 1 : p->path;

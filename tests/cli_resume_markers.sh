@@ -44,5 +44,30 @@ assert r['checks'] == {'step': 'pass', 'lr': 'pass', 'loss': 'pass', 'replay': '
 "$BIN" --db "$db" resume-check mr >"$tmp/rc.txt"
 check "text: checkpoint stated in the log" grep -qx "checkpoint(s) stated in the log 40" "$tmp/rc.txt"
 check "text: evidence line" grep -q "evidence     banner megatron_arguments line 10, marker megatron_loading line 12 (checkpoint 40)" "$tmp/rc.txt"
+# fixtures/resume/megatron_batch_change.log: the second launch (banner
+# line 9) sets global_batch_size 32 and train_iters 200 where the first
+# had 16 and 100; it resumes from checkpoint 30 and logs 40, 50. By hand:
+# one restart at step 40 with two findings, global_batch_change 16 -> 32
+# and total_steps_change 100 -> 200, in resume-check (text and JSON) and
+# in compare (run "pilot") against mr as the baseline.
+"$BIN" --db "$db" import --platform trn2 --run bc "$FIX/resume/megatron_batch_change.log" >/dev/null ||
+	{ echo "FAIL: import bc"; exit 1; }
+"$BIN" --db "$db" resume-check bc >"$tmp/bc.txt"
+check "text: global batch finding" grep -qx "finding global_batch_change at step 40: global batch 16 before the restart at step 40, 32 after (x 2): samples per optimizer step changed, so steps before and after are not the same training work (compare by samples seen)" "$tmp/bc.txt"
+check "text: total steps finding" grep -q "^finding total_steps_change at step 40: total steps 100 before the restart at step 40, 200 after" "$tmp/bc.txt"
+"$BIN" --db "$db" resume-check bc --json >"$tmp/bc.json"
+check "JSON: findings with before/after" python3 -c "
+import json,sys; d=json.load(open(sys.argv[1]))
+f=[(x['kind'], x['run'], x['step'], x['before'], x['after']) for x in d['findings']]
+assert f == [('global_batch_change', 'run', 40, 16, 32), ('total_steps_change', 'run', 40, 100, 200)], f
+assert d['segments'] == 2 and len(d['restarts']) == 1, d" "$tmp/bc.json"
+"$BIN" --db "$db" resume-check mr --json >"$tmp/rc2.json"
+check "JSON: no finding where the settings hold" python3 -c "
+import json,sys; assert json.load(open(sys.argv[1]))['findings'] == []" "$tmp/rc2.json"
+"$BIN" --db "$db" compare mr bc --json >"$tmp/cmp.json"
+check "compare: the pilot's restart findings" python3 -c "
+import json,sys; d=json.load(open(sys.argv[1]))['summary']['findings']
+f=[(x['kind'], x['run'], x['step'], x['before'], x['after']) for x in d if 'before' in x]
+assert f == [('global_batch_change', 'pilot', 40, 16, 32), ('total_steps_change', 'pilot', 40, 100, 200)], d" "$tmp/cmp.json"
 [ $fail -eq 0 ] && echo "cli_resume_markers: all passed"
 exit $fail

@@ -15,11 +15,14 @@ void dt_compare_close(dt_compare_screen *c)
 	c->open = 0;
 }
 
-/* Finding marks on the x axis (letters: S scale, N non-finite, Z zero,
- * C constant), in the view's x unit. */
+/* Letter of each finding kind (dt_finding_kind order): S scale, N
+ * non-finite, Z zero, C constant, O step offset, B global batch change,
+ * T total steps change. */
+static const char *const finding_letter = "SNZCOBT";
+
+/* Finding marks on the x axis (finding_letter), in the view's x unit. */
 static void set_marks(dt_compare_screen *c)
 {
-	static const char letter[] = "SNZCO";
 	const dt_findings *fs = &c->cmp.findings;
 	size_t i;
 	c->view.nmarks = 0;
@@ -30,7 +33,8 @@ static void set_marks(dt_compare_screen *c)
 			x *= strcmp(f->role, "pilot") == 0 ? c->run[1].global_batch
 			                                   : c->run[0].global_batch;
 		c->view.mark_x[c->view.nmarks] = x;
-		c->view.mark_ch[c->view.nmarks++] = letter[f->kind % 5];
+		c->view.mark_ch[c->view.nmarks++] =
+			finding_letter[f->kind % DT_FIND_KINDS];
 	}
 }
 
@@ -127,14 +131,12 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	return 0;
 }
 
-static const char *const finding_letter = "SNZCO";
-
 /* One line per finding: "[S] logging_scale_mismatch (pilot) at step 1:
  * x 4: detail". */
 static void finding_line(const dt_finding *f, char *buf, size_t n)
 {
 	snprintf(buf, n, "[%c] %s (%s) at step %lld: %s",
-	         finding_letter[f->kind % 5], dt_finding_kind_name(f->kind),
+	         finding_letter[f->kind % DT_FIND_KINDS], dt_finding_kind_name(f->kind),
 	         f->role, (long long)f->step, f->detail);
 }
 

@@ -96,6 +96,19 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
 		                  v->detail[c], DT_ROLE_NORMAL);
 	}
+	/* the run's findings at this restart (global batch or total steps
+	 * changed: dt_resume_run's restart findings) */
+	for (size_t i = 0; i < r->res.findings.n && y < end; i++) {
+		const dt_finding *f = &r->res.findings.v[i];
+		char line[sizeof f->detail + 32];
+		if (f->step != v->at_step)
+			continue;
+		snprintf(line, sizeof line, "%s: %s", dt_finding_kind_name(f->kind),
+		         f->detail);
+		dt_grid_text(g, 2, y, 12, "finding", DT_ROLE_LABEL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
+		                  line, DT_ROLE_WARN);
+	}
 	if (y < end) { /* the overall reason once: the checks say the rest */
 		char why[160];
 		overall(v, why, sizeof why);

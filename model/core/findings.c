@@ -23,6 +23,8 @@ const char *dt_finding_kind_name(dt_finding_kind k)
 	case DT_FIND_NON_FINITE: return "non_finite";
 	case DT_FIND_ZERO_LOSS: return "zero_loss";
 	case DT_FIND_STEP_OFFSET: return "step_offset";
+	case DT_FIND_BATCH_CHANGE: return "global_batch_change";
+	case DT_FIND_TOTAL_STEPS_CHANGE: return "total_steps_change";
 	default: return "constant_values";
 	}
 }

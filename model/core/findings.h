@@ -28,6 +28,14 @@
  *   producers with different step bases (HF logs the update count, NeMo
  *   bars and Lightning the count before it). factor = the shift, ratio =
  *   RMS shifted / RMS unshifted.
+ * - [global_batch_change] the launches on either side of a restart log
+ *   different global batch sizes (samples per optimizer step): steps
+ *   before and after are not the same training work. before / after =
+ *   the two values; step = the restart's first logged effective step.
+ * - [total_steps_change] the same for the total optimizer steps a launch
+ *   was started for (HF "Total optimization steps", Megatron train_iters,
+ *   NeMo max_steps, JSON-lines total_steps): the LR schedule's horizon
+ *   moved at the restart.
  * A finding never changes the parity verdict itself; the compare output
  * carries it next to the verdict (dt_findings_verdict_note). */
 #ifndef DT_FINDINGS_H
@@ -48,8 +56,13 @@ typedef enum dt_finding_kind {
 	DT_FIND_NON_FINITE,
 	DT_FIND_ZERO_LOSS,
 	DT_FIND_CONSTANT,
-	DT_FIND_STEP_OFFSET
+	DT_FIND_STEP_OFFSET,
+	DT_FIND_BATCH_CHANGE,
+	DT_FIND_TOTAL_STEPS_CHANGE
 } dt_finding_kind;
+
+/* Number of finding kinds (letters of the TUI's finding marks). */
+#define DT_FIND_KINDS 7
 
 /* Common steps a step_offset finding needs. */
 #define DT_STEP_OFFSET_MIN 10
@@ -65,6 +78,8 @@ typedef struct dt_finding {
 	double spread;        /* logging_scale_mismatch: MAD / median */
 	int lr_agrees;        /* 1 yes, 0 no, -1 not logged on both sides */
 	int eval_agrees;      /* same, for eval_loss */
+	int64_t before, after;/* global_batch_change / total_steps_change:
+	                       * the values before and after the restart */
 	int quantized;        /* constant_values: 8 (bf16) or 11 (fp16) when
 	                       * the values lie on that float grid (the runs
 	                       * are quantization, not a stalled logger) */
@@ -95,6 +110,15 @@ int dt_findings_data(const dt_series *s, const char *role, const char *metric,
 int dt_findings_step_offset(const dt_series *b, const dt_series *p,
                             dt_findings *out);
 
+/* Append a global_batch_change (key DT_SETTING_GLOBAL_BATCH) or
+ * total_steps_change (DT_SETTING_TOTAL_STEPS, model/core/rawlog.h)
+ * finding for the restart of run `role` at effective step `at_step` when
+ * both values are known (> 0) and differ. Returns 1 appended, 0 not, -1
+ * ENOMEM. */
+int dt_findings_restart_setting(const char *role, int64_t at_step,
+                                const char *key, int64_t before,
+                                int64_t after, dt_findings *out);
+
 /* Append a zeroed finding of kind k for `role`; NULL on ENOMEM. */
 dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
                              const char *role);
@@ -113,7 +137,8 @@ const dt_finding *dt_findings_scale_of(const dt_findings *f);
 char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n);
 
 /* JSON name of a kind: "logging_scale_mismatch", "non_finite",
- * "zero_loss", "constant_values", "step_offset". */
+ * "zero_loss", "constant_values", "step_offset", "global_batch_change",
+ * "total_steps_change". */
 const char *dt_finding_kind_name(dt_finding_kind k);
 
 /* Free the findings and zero the struct. */

@@ -36,6 +36,7 @@ void dt_rawlog_free(dt_rawlog *log)
 	}
 	free(log->facts);
 	free(log->launch_ev);
+	free(log->launch_set);
 	memset(log, 0, sizeof *log);
 }
 
@@ -133,7 +134,46 @@ static int new_launch(dt_rawlog *log)
 			return -1;
 	log->nlaunches++;
 	log->points_at_launch = pts;
+	/* Settings logged after the last point belong to the launch that
+	 * starts now (dt_rawlog_setting). */
+	for (size_t i = 0; i < log->nlaunch_set; i++)
+		if (log->launch_set[i].launch == log->nlaunches - 1 &&
+		    log->launch_set[i].points_seen == pts)
+			log->launch_set[i].launch = log->nlaunches;
 	return 1;
+}
+
+int dt_rawlog_setting(dt_rawlog *log, const char *key, int64_t value,
+                      uint64_t line)
+{
+	if (value <= 0)
+		return 0;
+	for (size_t i = log->nlaunch_set; i-- > 0;) {
+		const dt_launch_setting *x = &log->launch_set[i];
+		if (x->launch != log->nlaunches)
+			break;
+		if (strcmp(x->key, key) == 0) {
+			if (x->value == value)
+				return 0;
+			break;
+		}
+	}
+	if (log->nlaunch_set == log->caplaunch_set) {
+		size_t cap = log->caplaunch_set ? log->caplaunch_set * 2 : 8;
+		dt_launch_setting *v = realloc(log->launch_set, cap * sizeof *v);
+		if (!v)
+			return -1;
+		log->launch_set = v;
+		log->caplaunch_set = cap;
+	}
+	dt_launch_setting *e = &log->launch_set[log->nlaunch_set++];
+	memset(e, 0, sizeof *e);
+	e->launch = log->nlaunches;
+	snprintf(e->key, sizeof e->key, "%s", key);
+	e->value = value;
+	e->line = line;
+	e->points_seen = dt_rawlog_points(log);
+	return 0;
 }
 
 int dt_rawlog_mark_segment(dt_rawlog *log)

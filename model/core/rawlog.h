@@ -73,6 +73,23 @@ typedef struct dt_launch_evidence {
 	                      * short detail ("attempt_id"), "" */
 } dt_launch_evidence;
 
+/* A run setting as one launch of the file logged it: the global batch
+ * (samples per optimizer step) or the total optimizer steps the launch
+ * was started for (HF banner "Total optimization steps", Megatron
+ * `train_iters` / `iteration N/M`, NeMo `max_steps`, JSON-lines
+ * `total_steps`). A launch holds one entry per value it logged (a batch
+ * ramp-up gives several, in order). Names: DT_SETTING_*. */
+#define DT_SETTING_GLOBAL_BATCH "global_batch"
+#define DT_SETTING_TOTAL_STEPS  "total_steps"
+
+typedef struct dt_launch_setting {
+	uint32_t launch;     /* launch of the file (0 = start) */
+	char key[16];        /* DT_SETTING_* */
+	int64_t value;       /* > 0 */
+	uint64_t line;       /* 1-based line that logged it, 0 = none */
+	size_t points_seen;  /* dt_rawlog_points when logged (import only) */
+} dt_launch_setting;
+
 typedef struct dt_rawlog {
 	dt_rawseries *series;  /* [nseries], owned */
 	size_t nseries, capseries;
@@ -92,6 +109,8 @@ typedef struct dt_rawlog {
 	int64_t global_batch;  /* found in the log, 0 = not found */
 	dt_launch_evidence *launch_ev; /* [nlaunch_ev] owned, launch order */
 	size_t nlaunch_ev, caplaunch_ev;
+	dt_launch_setting *launch_set; /* [nlaunch_set] owned, log order */
+	size_t nlaunch_set, caplaunch_set;
 	uint32_t nlaunches;    /* boundaries found: launches = nlaunches + 1 */
 	size_t points_at_launch; /* dt_rawlog_points when the current launch
 	                          * began (evidence before any point joins it) */
@@ -135,6 +154,17 @@ int dt_rawlog_mark_segment(dt_rawlog *log);
  * point belongs to launch 0). Returns 0 or -1 on ENOMEM. */
 int dt_rawlog_launch(dt_rawlog *log, int kind, uint64_t line,
                      int64_t ckpt_step, const char *marker);
+
+/* Record that the current launch logged run setting `key` (DT_SETTING_*)
+ * = value (> 0; other values are ignored) at `line`. A value equal to the
+ * launch's last one for that key is not recorded again. A setting logged
+ * after the launch's last point (a NeMo config dump, a banner printed
+ * before the resume marker that starts the next launch) moves to the next
+ * launch when one starts with no point logged in between; so an importer
+ * records a line's settings BEFORE pushing that line's points. Returns 0
+ * or -1 on ENOMEM. */
+int dt_rawlog_setting(dt_rawlog *log, const char *key, int64_t value,
+                      uint64_t line);
 
 /* Name of a dt_launch_kind ("marker", "wall_gap", ...; "" when unknown). */
 const char *dt_launch_kind_name(int kind);

@@ -8,6 +8,7 @@
 
 #include "model/util/num.h"
 #include "model/core/pilot.h"
+#include "model/service/restart_findings.h"
 #include "model/service/run_load.h"
 #include "model/core/segments.h"
 
@@ -232,6 +233,11 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	if (dt_run_restart_findings(st, run, "run", loss, nloss, &out->findings,
+	                            err, errlen) < 0) {
+		dt_resume_run_free(out);
+		goto out;
+	}
 	out->nseg = nloss;
 	out->nckpt = (size_t)nckpt;
 	snprintf(out->cursor_metric, sizeof out->cursor_metric, "%s",
@@ -252,6 +258,7 @@ out:
 void dt_resume_run_free(dt_resume_run_result *r)
 {
 	free(r->v);
+	dt_findings_free(&r->findings);
 	memset(r, 0, sizeof *r);
 }
 

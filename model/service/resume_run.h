@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "model/core/drill.h"
+#include "model/core/findings.h"
 #include "model/core/resume.h"
 #include "model/store/store.h"
 
@@ -25,6 +26,9 @@ typedef struct dt_resume_run_result {
 	int64_t ckpt[DT_RESUME_MAX_CKPT]; /* [nckpt] those steps */
 	int64_t ckpt_drill;       /* drill id they came from (the first when
 	                           * several drills), 0 = not from a drill */
+	dt_findings findings;     /* restart findings (restart_findings.h:
+	                           * global batch / total steps changed at a
+	                           * restart), role "run"; owned */
 } dt_resume_run_result;
 
 /* Parse a comma-separated list of steps ("1200,3400"; each >= 0) into
@@ -47,6 +51,7 @@ size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
  * level reference; grad_accum_hint and opts as dt_resume_in /
  * dt_resume_check (opts NULL: defaults). Data cursor: consumed_samples,
  * consumed_tokens or epoch, the first with as many segments as the loss.
+ * out->findings gets the restart findings (dt_run_restart_findings).
  * Returns 0, or -1 with the message in err (store error, no loss curve,
  * a malformed checkpoint fact, out of memory). */
 int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/core/resample.h"
+#include "model/service/restart_findings.h"
 #include "model/service/run_load.h"
 
 int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
@@ -34,6 +35,11 @@ int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
 		if (dt_findings_scale(&in, out) < 0 ||
 		    dt_findings_step_offset(sb, sp, out) < 0)
 			goto oom;
+		if (dt_run_restart_findings(st, rb, "baseline", NULL, 0, out, err,
+		                            errlen) < 0 ||
+		    dt_run_restart_findings(st, rp, "pilot", NULL, 0, out, err,
+		                            errlen) < 0)
+			goto out;
 	}
 	rc = 0;
 	goto out;

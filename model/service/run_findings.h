@@ -17,7 +17,8 @@
  * `metric`, both as loaded (before interpolation or windows): the data
  * findings of each curve (dt_findings_data), and for metric "loss" the
  * logging-scale check with the runs' lr and eval_loss curves when logged
- * (dt_findings_scale). Appends to *out (zeroed or holding earlier
+ * (dt_findings_scale), the step-offset check and each run's restart
+ * findings (restart_findings.h). Appends to *out (zeroed or holding earlier
  * findings). Returns 0, or -1 with the message in err (store error, or
  * "out of memory"). */
 int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,

@@ -80,6 +80,10 @@ struct dt_store_ops {
 	                  const dt_launch_evidence *ev, size_t n);
 	int (*launch_list)(dt_store *st, int64_t run_id, dt_launch_row **rows,
 	                   size_t *n);
+	int (*launch_setting_put)(dt_store *st, int64_t file_id,
+	                          const dt_launch_setting *v, size_t n);
+	int (*launch_setting_list)(dt_store *st, int64_t run_id,
+	                           dt_launch_setting_row **rows, size_t *n);
 	int (*fact_set)(dt_store *st, int64_t run_id, int64_t file_id,
 	                const char *key, const char *value, const char *source,
 	                const char *set_by);

@@ -315,6 +315,18 @@ int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
 	return st->ops->launch_list(st, run_id, rows, n);
 }
 
+int dt_store_launch_setting_put(dt_store *st, int64_t file_id,
+                                const dt_launch_setting *v, size_t n)
+{
+	return n ? st->ops->launch_setting_put(st, file_id, v, n) : 0;
+}
+
+int dt_store_launch_setting_list(dt_store *st, int64_t run_id,
+                                 dt_launch_setting_row **rows, size_t *n)
+{
+	return st->ops->launch_setting_list(st, run_id, rows, n);
+}
+
 int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
                       const char *key, const char *value, const char *source,
                       const char *set_by)

@@ -198,6 +198,23 @@ int dt_store_launch_put(dt_store *st, int64_t file_id,
 int dt_store_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
                          size_t *n);
 
+/* A run setting one launch of a stored file logged (rawlog.h), with the
+ * file it is in. */
+typedef struct dt_launch_setting_row {
+	int64_t file_id;
+	dt_launch_setting set;   /* points_seen is 0 when read back */
+} dt_launch_setting_row;
+
+/* Store the launch settings v[0..n) of file `file_id`, in log order.
+ * Returns 0 or -1. */
+int dt_store_launch_setting_put(dt_store *st, int64_t file_id,
+                                const dt_launch_setting *v, size_t n);
+
+/* Launch settings of every file of a run, by file then log order; *rows
+ * owned (free()). Returns 0 or -1. */
+int dt_store_launch_setting_list(dt_store *st, int64_t run_id,
+                                 dt_launch_setting_row **rows, size_t *n);
+
 /* Record a fact value (a new row: earlier values stay as history).
  * source is "import" or "user"; file_id 0 = not from a file. */
 int dt_store_fact_set(dt_store *st, int64_t run_id, int64_t file_id,

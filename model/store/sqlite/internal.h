@@ -76,6 +76,10 @@ int dt_sq_launch_put(dt_store *st, int64_t file_id,
                      const dt_launch_evidence *ev, size_t n);
 int dt_sq_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
                       size_t *n);
+int dt_sq_launch_setting_put(dt_store *st, int64_t file_id,
+                             const dt_launch_setting *v, size_t n);
+int dt_sq_launch_setting_list(dt_store *st, int64_t run_id,
+                              dt_launch_setting_row **rows, size_t *n);
 int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
                    const char *key, const char *value, const char *source,
                    const char *set_by);

@@ -1,5 +1,6 @@
 /* launch.c: launch boundaries and their evidence per stored file
- * (table launch_evidence, user_version 7). */
+ * (table launch_evidence, user_version 7), and the run settings each
+ * launch logged (table launch_setting, user_version 10). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,4 +74,57 @@ int dt_sq_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
 	sqlite3_bind_int64(s, 1, run_id);
 	return dt_sq_collect(st, s, (void **)rows, n, sizeof **rows, row_launch,
 	                     NULL, "read launch evidence");
+}
+
+int dt_sq_launch_setting_put(dt_store *st, int64_t file_id,
+                             const dt_launch_setting *v, size_t n)
+{
+	sqlite3_stmt *s;
+	if (n == 0)
+		return 0;
+	if (dt_sq_prepare(st, "INSERT INTO launch_setting(file_id, seq, launch,"
+	                  " key, value, line) VALUES(?1,?2,?3,?4,?5,?6)", &s) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, file_id);
+		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+		sqlite3_bind_int64(s, 3, v[i].launch);
+		sqlite3_bind_text(s, 4, v[i].key, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s, 5, v[i].value);
+		sqlite3_bind_int64(s, 6, (sqlite3_int64)v[i].line);
+		if (sqlite3_step(s) != SQLITE_DONE) {
+			sqlite3_finalize(s);
+			return dt_sq_fail_db(st, "store launch settings");
+		}
+	}
+	sqlite3_finalize(s);
+	return 0;
+}
+
+static int row_setting(sqlite3_stmt *s, void *elem)
+{
+	dt_launch_setting_row *r = elem;
+	r->file_id = sqlite3_column_int64(s, 0);
+	r->set.launch = (uint32_t)sqlite3_column_int64(s, 1);
+	dt_sq_copy_text(r->set.key, sizeof r->set.key, s, 2);
+	r->set.value = sqlite3_column_int64(s, 3);
+	r->set.line = (uint64_t)sqlite3_column_int64(s, 4);
+	return 0;
+}
+
+int dt_sq_launch_setting_list(dt_store *st, int64_t run_id,
+                              dt_launch_setting_row **rows, size_t *n)
+{
+	sqlite3_stmt *s;
+	*rows = NULL;
+	*n = 0;
+	if (dt_sq_prepare(st, "SELECT e.file_id, e.launch, e.key, e.value,"
+	                  " e.line FROM launch_setting e"
+	                  " JOIN run_file f ON f.id = e.file_id"
+	                  " WHERE f.run_id=?1 ORDER BY e.file_id, e.seq", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	return dt_sq_collect(st, s, (void **)rows, n, sizeof **rows, row_setting,
+	                     NULL, "read launch settings");
 }

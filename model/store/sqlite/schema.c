@@ -103,6 +103,17 @@ const char *const dt_schema_migrations[] = {
 	"CREATE TRIGGER run_file_no_update BEFORE UPDATE OF id, run_id, path,"
 	" format, imported_at ON run_file"
 	" BEGIN SELECT RAISE(ABORT, 'run_file is append-only'); END;",
+	/* user_version 10: run settings each launch of a file logged (global
+	 * batch, total steps; model/core/rawlog.h dt_launch_setting), so a
+	 * change at a restart is a finding. */
+	"CREATE TABLE launch_setting("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL,"
+	" launch INTEGER NOT NULL CHECK(launch >= 0),"
+	" key TEXT NOT NULL,"
+	" value INTEGER NOT NULL CHECK(value > 0),"
+	" line INTEGER NOT NULL CHECK(line >= 0),"
+	" PRIMARY KEY(file_id, seq));",
 };
 
 const size_t dt_schema_count =
