@@ -2,13 +2,15 @@
  * restart is a finding (issue 9, item 11): the settings each launch logs
  * (importers), the rule (model/core/findings_restart.c) and the service
  * call resume-check and compare share (restart_findings.h), on fixtures
- * made for it with the values worked out by hand below. */
+ * made for it with the values worked out by hand below. Runs on both
+ * store backends (tests/dt_test_store.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "dt_test_store.h"
 #include "dt_test_tmpdir.h"
 #include "imp_test.h"
 #include "importers/import.h"
@@ -190,10 +192,10 @@ static void test_rule(void **state)
 static dt_store *store_with(const char *name, const char *run,
                             const char *const *files, size_t n)
 {
-	char path[128], err[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	dt_store *st = dt_store_open(path, err, sizeof err);
-	assert_non_null(st);
+	char err[512];
+	dt_store *st = dt_test_store_open(dir, name, err, sizeof err);
+	if (!st)
+		fail_msg("open %s: %s", name, err);
 	dt_import_request rq = {.run_name = run, .platform = "trn2",
 	                        .format = "textlog", .files = files, .nfiles = n};
 	if (dt_import(st, &rq, NULL, err, sizeof err) < 0)
@@ -262,6 +264,9 @@ static void test_service_two_files(void **state)
 
 int main(void)
 {
+	int skip = dt_test_store_skip();
+	if (skip)
+		return skip;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_megatron_settings),
 		cmocka_unit_test(test_nemo_setting_before_marker),

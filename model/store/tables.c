@@ -19,6 +19,8 @@ const dt_store_table dt_store_tables[] = {
 	  "steps", "steps_stride", "vals", "marks", "sort_within_segment"),
 	T("launch_evidence", "file_id, seq", "file_id", "seq", "launch", "kind",
 	  "line", "ckpt_step", "marker"),
+	T("launch_setting", "file_id, seq", "file_id", "seq", "launch", "key",
+	  "value", "line"),
 	T("run_warning", "id", "id", "run_id", "file_id", "text",
 	  "kind"),
 	T("run_metric", "run_id, metric", "run_id", "metric",

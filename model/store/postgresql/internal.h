@@ -97,6 +97,7 @@ int dt_pg_op_end(dt_store *st, int own, int ok);
 	X(decision_insert) X(decision_list) X(ledger_set) X(ledger_list) \
 	X(ledger_attach) X(ledger_run_list) X(ledger_exists) \
 	X(scenario_put) X(scenario_get) X(launch_put) X(launch_list) \
+	X(launch_setting_put) X(launch_setting_list) \
 	X(chain_verify) X(chain_acknowledge) X(chain_state) X(notice) \
 	X(rows_read) X(row_write) \
 	X(rows_written)
@@ -180,6 +181,10 @@ int dt_pg_launch_put(dt_store *st, int64_t file_id,
                      const dt_launch_evidence *ev, size_t n);
 int dt_pg_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
                       size_t *n);
+int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
+                             const dt_launch_setting *v, size_t n);
+int dt_pg_launch_setting_list(dt_store *st, int64_t run_id,
+                              dt_launch_setting_row **rows, size_t *n);
 int dt_pg_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
 void dt_pg_chain_acknowledge(dt_store *st, const char *by);
 int dt_pg_chain_state(const dt_store *st, int which);

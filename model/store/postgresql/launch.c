@@ -1,5 +1,6 @@
 /* launch.c: launch boundaries and their evidence per stored file in the
- * PostgreSQL store (table launch_evidence). */
+ * PostgreSQL store (table launch_evidence), and the run settings each
+ * launch logged (table launch_setting). */
 #include "model/store/postgresql/internal.h"
 
 #include <string.h>
@@ -64,6 +65,57 @@ int dt_pg_launch_list(dt_store *st, int64_t run_id, dt_launch_row **rows,
 		x->ev.line = (uint64_t)dt_pg_int(r, i, 3);
 		x->ev.ckpt_step = PQgetisnull(r, i, 4) ? -1 : dt_pg_int(r, i, 4);
 		dt_pg_text(x->ev.marker, sizeof x->ev.marker, r, i, 5);
+	}
+	*n = (size_t)PQntuples(r);
+	PQclear(r);
+	return 0;
+}
+
+int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
+                             const dt_launch_setting *v, size_t n)
+{
+	int own;
+	if (n == 0)
+		return 0;
+	if (dt_pg_op_begin(st, &own) < 0)
+		return -1;
+	int ok = 1;
+	for (size_t i = 0; ok && i < n; i++) {
+		dt_pg_params p = {0};
+		dt_pg_p_int(&p, file_id);
+		dt_pg_p_int(&p, (int64_t)i);
+		dt_pg_p_int(&p, v[i].launch);
+		dt_pg_p_text(&p, v[i].key);
+		dt_pg_p_int(&p, v[i].value);
+		dt_pg_p_int(&p, (int64_t)v[i].line);
+		ok = dt_pg_do(st, "store launch settings", "INSERT INTO"
+		              " launch_setting(file_id, seq, launch, key, value,"
+		              " line) VALUES($1,$2,$3,$4,$5,$6)", &p) == 0;
+	}
+	return dt_pg_op_end(st, own, ok);
+}
+
+int dt_pg_launch_setting_list(dt_store *st, int64_t run_id,
+                              dt_launch_setting_row **rows, size_t *n)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	*rows = NULL;
+	*n = 0;
+	PGresult *r = dt_pg_query(st, "read launch settings", "SELECT"
+	                          " e.file_id, e.launch, e.key, e.value, e.line"
+	                          " FROM launch_setting e JOIN run_file f ON"
+	                          " f.id = e.file_id WHERE f.run_id=$1"
+	                          " ORDER BY e.file_id, e.seq", &p, 0);
+	if (!r || dt_pg_rows_alloc(st, r, (void **)rows, sizeof **rows) < 0)
+		return -1;
+	for (int i = 0; i < PQntuples(r); i++) {
+		dt_launch_setting_row *x = &(*rows)[i];
+		x->file_id = dt_pg_int(r, i, 0);
+		x->set.launch = (uint32_t)dt_pg_int(r, i, 1);
+		dt_pg_text(x->set.key, sizeof x->set.key, r, i, 2);
+		x->set.value = dt_pg_int(r, i, 3);
+		x->set.line = (uint64_t)dt_pg_int(r, i, 4);
 	}
 	*n = (size_t)PQntuples(r);
 	PQclear(r);

@@ -318,9 +318,32 @@ static const char v1_rules[] =
 	"CREATE POLICY team_rows ON decision USING"
 	" (EXISTS(SELECT 1 FROM pilot p WHERE p.id = pilot_id));";
 
+/* Version 3: the run settings each launch of a file logged (the SQLite
+ * store's user_version 10), with its notify trigger and its rows
+ * visible as its file's are. */
+static const char v3_launch_setting[] =
+	"CREATE TABLE launch_setting("
+	" file_id bigint NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" seq bigint NOT NULL,"
+	" launch bigint NOT NULL CHECK(launch >= 0),"
+	" key text NOT NULL,"
+	" value bigint NOT NULL CHECK(value > 0),"
+	" line bigint NOT NULL CHECK(line >= 0),"
+	" PRIMARY KEY(file_id, seq));"
+	"CREATE TRIGGER launch_setting_notify AFTER INSERT OR UPDATE OR DELETE"
+	" ON launch_setting FOR EACH STATEMENT EXECUTE FUNCTION dt_notify();"
+	"ALTER TABLE launch_setting ENABLE ROW LEVEL SECURITY;"
+	"CREATE POLICY team_rows ON launch_setting USING"
+	" (EXISTS(SELECT 1 FROM run_file f WHERE f.id = file_id));"
+	"DO $$BEGIN"
+	" IF EXISTS(SELECT 1 FROM pg_roles WHERE rolname = 'dualtrack_users')"
+	" THEN GRANT SELECT, INSERT, UPDATE ON launch_setting TO dualtrack_users;"
+	" END IF; END$$;";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
+	v3_launch_setting,
 };
 
 const size_t dt_pg_migration_count =

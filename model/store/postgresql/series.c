@@ -101,7 +101,7 @@ static void *take(blob_owner *o, const PGresult *r, int row, int col,
 }
 
 /* Fill chunk c from row i: n, marks bytes, sort, stride, steps, vals,
- * marks. 0 or -1 (damaged or out of memory). */
+ * marks, (empty marks), file id. 0 or -1 (damaged or out of memory). */
 static int row_to_chunk(const PGresult *r, int i, blob_owner *o,
                         dt_rawchunk *c)
 {
@@ -112,6 +112,8 @@ static int row_to_chunk(const PGresult *r, int i, blob_owner *o,
 	c->n = n;
 	c->nmarks = mb / sizeof(uint32_t);
 	c->sort_within_segment = bin_i32(r, i, 2);
+	/* its file: segments map back to the file's launches (series.h) */
+	c->file_id = bin_i64(r, i, 8);
 	int64_t *steps = take(o, r, i, 4, (stride && n ? 1 : n) *
 	                      sizeof(int64_t));
 	if (steps && stride && n) {
@@ -145,8 +147,8 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	PGresult *r = dt_pg_query(st, "load series", "SELECT r.n,"
 	                          " coalesce(length(r.marks), 0),"
 	                          " r.sort_within_segment, r.steps_stride,"
-	                          " r.steps, r.vals, r.marks, ''::bytea"
-	                          " FROM raw_series r JOIN run_file f"
+	                          " r.steps, r.vals, r.marks, ''::bytea,"
+	                          " r.file_id FROM raw_series r JOIN run_file f"
 	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
 	                          " r.metric=$2 ORDER BY f.id", &p, 1);
 	if (!r)
