@@ -1,7 +1,7 @@
 #!/bin/bash
 # layers.sh SRC BUILD: the model's layers depend one way only
 # (dt_util <- dt_core <- dt_store <- dt_service), SQL stays in
-# model/store (code; the man pages may name the sqlite3 tool), and no file
+# model/store (code or docs: the store page dualtrack(5) lives there), and no file
 # outside model/store includes a backend header.
 # Checked on the sources (includes) and on the built libraries (a symbol a
 # lower layer needs is never defined by a higher one).
@@ -11,7 +11,7 @@ fail=0
 bad() { echo "layers: $*"; fail=1; }
 
 cd "$src" || exit 1
-hits=$(grep -rl --include='*.[ch]' sqlite3 model/core model/service model/util cli tui importers)
+hits=$(grep -rl sqlite3 model/core model/service model/util cli tui importers)
 [ -z "$hits" ] || bad "sqlite3 outside model/store: $hits"
 hits=$(grep -rlE '#include "model/store/(ops\.h|[a-z]+/)' --include='*.[ch]' . |
        grep -v '^\./model/store/' | grep -v '^\./build')

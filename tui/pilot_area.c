@@ -252,9 +252,12 @@ void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
 		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%spilots (%zu)",
 		                 title, dash, p->nrows);
 	else
-		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s",
-		                 title, dash, p->ov.pilot.name, dash,
-		                 dt_screen_title(view));
+		/* altered records taint every screen of the pilot: the mark
+		 * leads the title so a narrow terminal cannot cut it off */
+		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s%s",
+		                 p->ov.integrity.state == DT_INTEGRITY_ALTERED ?
+		                 "ALTERED records! " : "", title, dash,
+		                 p->ov.pilot.name, dash, dt_screen_title(view));
 	body(p, g, 1, g->h - 3);
 	if (l)
 		dt_list_render_search(l, g, 0, g->h - 2, g->w);

@@ -258,6 +258,14 @@ void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	dt_grid_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
 	               "created by %s at %s; you act as %s",
 	               p->ov.pilot.created_by, p->ov.pilot.created_at, p->actor);
+	if (p->ov.integrity.state == DT_INTEGRITY_ALTERED) {
+		char t[400];
+		snprintf(t, sizeof t, "ALTERED: records were changed outside "
+		         "dualtrack; first bad record %lld: %s (dualtrack verify "
+		         "lists all)", (long long)p->ov.integrity.first_bad_id,
+		         p->ov.integrity.reason);
+		y += dt_grid_wrap(g, 0, y, g->w, 2, t, DT_ROLE_FAIL);
+	}
 	y += card(p, g, y, w);
 	y += runs(p, g, y, w);
 	y += parity(p, g, y, w);

@@ -32,11 +32,11 @@
 #include "model/core/verdict_text.h"
 #include "model/service/resume_run.h"
 
-/* Integrity of the hash-chained records as the assessment saw them.
- * Filled by the integrity check (engineer `integrity`, issue 8 item 4);
- * until that check runs, state is DT_INTEGRITY_NOT_CHECKED and the other
- * fields are zero. The field names are the JSON keys of `pilot show
- * --json` "integrity". */
+/* Integrity of the hash-chained records as the assessment saw them
+ * (dt_assessment_load runs the store's chain check, without the series;
+ * `verify` adds them). The field names are the JSON keys of `pilot show
+ * --json` "integrity"; the TUI marks every pilot screen's title and the
+ * overview says which record. */
 typedef enum dt_integrity_state {
 	DT_INTEGRITY_NOT_CHECKED = 0,
 	DT_INTEGRITY_INTACT,

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tui_altered.sh: the full-screen view never shows forged records as
+# genuine (issue 8). On copies of the demo store the append-only trigger
+# is dropped and, in turn, a decision rationale, a checklist entry, a
+# drill and a task card value are altered with sqlite3; the pilot
+# overview then says ALTERED and names the same first bad record that
+# `verify` names, and every pilot screen's title leads with the mark (the
+# decision log checked here). An intact store shows no mark.
+# Record ids (demo store): decision 1, checklist entry 1 (step1), drill 1
+# (node-loss), task card value 19 (rtol), as tests/cli_integrity.sh checks.
+# $1 = dualtrack binary. Exit 77 (skipped) without tmux or sqlite3.
+set -u
+BIN=${1:?usage: tui_altered.sh path/to/dualtrack}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+command -v sqlite3 >/dev/null 2>&1 || { echo "sqlite3 not found: skipped"; exit 77; }
+tmp=$(mktemp -d)
+T="tmux -L dtalt$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail=0
+. "$(dirname "$0")/tmux_helpers.sh"
+
+base="$tmp/base.db"
+DUALTRACK_USER=auditor "$BIN" --db "$base" demo --no-tui >/dev/null 2>&1 ||
+	{ echo "FAIL: demo"; exit 1; }
+sqlite3 "$base" "PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+
+# open NAME: the TUI on $tmp/NAME.db at 100x30, on the pilot overview
+open_overview() {
+	$T new-session -d -x 100 -y 30 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp DUALTRACK_USER=auditor bash --norc --noprofile"
+	$T send-keys -t t "\"$BIN\" --db \"$tmp/$1.db\" 2>/dev/null; echo EXIT=\$?" Enter
+	wait_for "pilots (1)" || return 1
+	$T send-keys -t t Enter
+	wait_re '^ *parity +verdict ' || return 1
+}
+
+# scenario NAME TRIGGER SQL LABEL
+scenario() {
+	local name=$1 trig=$2 sql=$3 label=$4
+	cp "$base" "$tmp/$name.db"
+	sqlite3 "$tmp/$name.db" "DROP TRIGGER $trig; $sql"
+	"$BIN" --db "$tmp/$name.db" verify >"$tmp/$name.v" 2>/dev/null
+	grep -q "^integrity ALTERED: first altered record: $label" "$tmp/$name.v" ||
+		{ echo "FAIL [$name]: verify does not name $label"; cat "$tmp/$name.v"; fail=1; }
+	if open_overview "$name"; then
+		# the reason may wrap onto a second row: join the screen first
+		if screen | tr -s ' \n' ' ' | grep -qF "ALTERED: records were changed outside dualtrack; first bad record"; then
+			echo "ok   [$name] overview says ALTERED"
+		else
+			echo "FAIL [$name] overview does not say ALTERED"; screen; fail=1
+		fi
+		if screen | tr -s ' \n' ' ' | grep -qF "$label"; then
+			echo "ok   [$name] overview names $label"
+		else
+			echo "FAIL [$name] overview does not name $label"; screen; fail=1
+		fi
+		expect_line '^ ALTERED records! dualtrack'
+		$T send-keys -t t 5
+		wait_re '^ ALTERED records! dualtrack.* decision log' &&
+			echo "ok   [$name] decision log title marked"
+	fi
+	$T kill-session -t t 2>/dev/null
+}
+
+scenario decision decision_no_update \
+	"UPDATE decision SET rationale = 'forged' WHERE id = 1" "decision 1 (continue)"
+scenario checklist check_entry_no_update \
+	"UPDATE check_entry SET status = 'fail', set_by = 'bob' WHERE id = 1" "checklist entry 1 (step1)"
+scenario drill drill_no_update \
+	"UPDATE drill SET note = 'forged' WHERE id = 1" "drill 1 (node-loss)"
+scenario taskcard taskcard_value_no_update \
+	"UPDATE taskcard_value SET value = '0.5' WHERE id = 19" "task card value 19 (rtol)"
+
+# an intact store: no mark anywhere
+cp "$base" "$tmp/intact.db"
+if open_overview intact; then
+	if screen | grep -q "ALTERED"; then
+		echo "FAIL [intact] ALTERED shown on an intact store"; screen; fail=1
+	else
+		echo "ok   [intact] no mark"
+	fi
+fi
+$T kill-session -t t 2>/dev/null
+exit $fail
