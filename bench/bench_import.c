@@ -50,7 +50,7 @@ static long count_points(const char *bin, const char *db)
 {
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "%s --db '%s' runs --json | python3 -c \"import "
-	         "json,sys; r=json.load(sys.stdin)[0]; print(sum(m['points'] for m"
+	         "json,sys; r=json.load(sys.stdin)['runs'][0]; print(sum(m['points'] for m"
 	         " in r['metrics'].values()))\"", bin, db);
 	FILE *p = popen(cmd, "r");
 	long n = -1;

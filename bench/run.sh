@@ -7,6 +7,12 @@
 #   for two 1M-point runs at 200x50; the same CSV imported into a
 #   PostgreSQL store (a throw-away server by pg_virtualenv, or the one
 #   PG* names) and its ratio to the SQLite import (target <= 2x).
+#   JSON: an HF trainer_state.json and a JSON-lines file of STEPS steps x 4
+#   metrics imported beside Python's json.load / json.loads per line, whole
+#   processes run alternately (bench/json_peers.py: best times, ratio with
+#   its min..max over the rounds, peak RSS of each, bytes per point; issue
+#   13 targets: <= 0.33x json.load and <= 32 bytes/point; <= 0.25x
+#   json.loads per line).
 # usage: bench/run.sh [BUILD_DIR] [STEPS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,8 +22,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$build/bench/gen_log" csv "$steps" "$tmp/bench.csv"
 "$build/bench/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
+"$build/bench/gen_log" hf "$steps" "$tmp/trainer_state.json"
 "$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 | tee "$tmp/csv.txt"
-"$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
 pgbench=("$build/bench/bench_import" "$build/dualtrack" "$tmp/bench.csv" csv 3 postgresql)
 if [ -n "${PGPORT:-}${PGHOST:-}" ]; then
   "${pgbench[@]}" | tee "$tmp/pg.txt"
@@ -31,6 +37,8 @@ if [ -s "$tmp/pg.txt" ]; then
 else
   echo "PostgreSQL import skipped (no server and no pg_virtualenv)"
 fi
+python3 "$root/bench/json_peers.py" "$build/dualtrack" "$tmp/trainer_state.json" hf-trainer-state 3
+python3 "$root/bench/json_peers.py" "$build/dualtrack" "$tmp/bench.jsonl" jsonl 3
 # Debian's python3-pandas belongs to /usr/bin/python3, which another python3
 # earlier on PATH (pyenv, venv) may hide.
 pyp=""

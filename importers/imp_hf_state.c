@@ -38,11 +38,22 @@
 #include "model/util/num.h"
 
 #define METRIC_MAX 128
+#define CACHE_MAX 64
+
+/* A key seen before and the series its values go to (entries repeat the
+ * same few keys in the same order). */
+typedef struct hs_key {
+	char key[METRIC_MAX];
+	size_t klen;
+	size_t sidx;  /* index in log->series */
+} hs_key;
 
 typedef struct hs_ctx {
 	const dt_source *src;
 	dt_rawlog *log;
 	size_t summaries, nostep, nostep_first, points_entries, nentries;
+	hs_key keys[CACHE_MAX];
+	size_t nkeys, hint; /* hint: the slot after the last one found */
 } hs_ctx;
 
 static int key_is(const dt_jmember *m, const char *k, size_t kl)
@@ -87,20 +98,50 @@ static void note_summary(hs_ctx *c, const hs_keys *k, int64_t step)
 	               (long long)step, tl);
 }
 
+static int same_key(const hs_key *k, const dt_jmember *m)
+{
+	return k->klen == m->klen && memcmp(k->key, m->key, m->klen) == 0;
+}
+
+/* The series of key m->key: through the cache, else by its canonical
+ * metric name (then cached when there is room). NULL on ENOMEM. */
+static dt_rawseries *series_of(hs_ctx *c, const dt_jmember *m)
+{
+	size_t i = c->hint;
+	if (i >= c->nkeys || !same_key(&c->keys[i], m))
+		for (i = 0; i < c->nkeys && !same_key(&c->keys[i], m); i++)
+			;
+	if (i < c->nkeys) {
+		c->hint = i + 1;
+		return &c->log->series[c->keys[i].sidx];
+	}
+	char metric[METRIC_MAX];
+	dt_metric_canonical(m->key, metric, sizeof metric);
+	dt_rawseries *s = dt_rawlog_series(c->log, metric);
+	if (s && c->nkeys < CACHE_MAX && m->klen < METRIC_MAX &&
+	    strlen(m->key) == m->klen) {
+		hs_key *k = &c->keys[c->nkeys++];
+		memcpy(k->key, m->key, m->klen + 1);
+		k->klen = m->klen;
+		k->sidx = (size_t)(s - c->log->series);
+		c->hint = c->nkeys;
+	}
+	return s;
+}
+
 /* Push the points of one train or eval entry. Returns 0 or -1 (ENOMEM). */
 static int push_entry(hs_ctx *c, const dt_jobj *e, int64_t step, int eval)
 {
 	int any = 0;
+	c->hint = 0;
 	for (size_t i = 0; i < e->n; i++) {
 		const dt_jmember *m = &e->m[i];
 		double d;
-		char metric[METRIC_MAX];
 		if (KEY_IS(m, "step") || (eval && strncmp(m->key, "eval_", 5) != 0))
 			continue;
 		if (dt_jval_number(&m->v, &d) < 0)
 			continue;
-		dt_metric_canonical(m->key, metric, sizeof metric);
-		dt_rawseries *s = dt_rawlog_series(c->log, metric);
+		dt_rawseries *s = series_of(c, m);
 		if (!s || dt_rawseries_push(s, step, d) < 0)
 			return -1;
 		any = 1;
@@ -228,7 +269,7 @@ static int read_top(hs_ctx *c, dt_jreader *r, dt_jobj *e, int *hist,
 					dt_rawlog_init(c->log);
 					set_step_rules(c->log);
 					c->summaries = c->nostep = c->nostep_first = 0;
-					c->points_entries = 0;
+					c->points_entries = c->nkeys = c->hint = 0;
 				}
 				rc = read_history(c, r, e);
 			}

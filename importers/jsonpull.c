@@ -39,13 +39,40 @@ static int is_ws(unsigned char c)
 	return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+/* Index of the first byte at or after i that is not a space. Eight bytes
+ * at a time where that is cheap (the indentation of pretty-printed
+ * files). */
+static size_t skip_spaces(const char *d, size_t i, size_t n)
+{
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (n - i >= 8) {
+		uint64_t w;
+		memcpy(&w, d + i, 8);
+		uint64_t x = w ^ 0x2020202020202020ULL;
+		if (x)
+			return i + ((size_t)__builtin_ctzll(x) >> 3);
+		i += 8;
+	}
+#endif
+	while (i < n && d[i] == ' ')
+		i++;
+	return i;
+}
+
 int dt_jr_peek(dt_jreader *r)
 {
 	const char *d = r->data;
 	size_t n = r->len, i = r->pos;
 	for (;;) {
-		while (i < n && is_ws((unsigned char)d[i]))
-			i++;
+		while (i < n) {
+			char c = d[i];
+			if (c == ' ')
+				i = skip_spaces(d, i, n);
+			else if (c == '\n' || c == '\r' || c == '\t')
+				i++;
+			else
+				break;
+		}
 		if (i + 1 >= n || d[i] != '/' || (d[i + 1] != '*' && d[i + 1] != '/'))
 			break;
 		if (d[i + 1] == '/') {
@@ -286,49 +313,66 @@ static int read_number(dt_jreader *r, dt_jval *v)
 		v->rawlen = r->pos - start;
 		return 0;
 	}
-	uint64_t acc = 0;
-	int over = 0;
+	/* mant: the first 19 significant digits (all of any int64), for the
+	 * integer and for the double (model/util/num.h) */
+	uint64_t mant = 0;
+	int sig = 0, frac = 0, dropped = 0, lost = 0;
 	size_t d0 = i;
 	for (; i < n && (unsigned)(d[i] - '0') < 10; i++) {
-		if (acc > (UINT64_MAX - 9) / 10)
-			over = 1;
-		acc = acc * 10 + (uint64_t)(d[i] - '0');
+		unsigned dg = (unsigned)(d[i] - '0');
+		if (sig < 19) {
+			mant = mant * 10 + dg;
+			sig += mant != 0;
+		} else {
+			dropped++;
+			lost |= dg != 0;
+		}
 	}
 	if (i == d0)
 		return i < n ? fail(r, i, "expected a digit")
 		             : at_end(r, "input ends inside a number");
-	int integral = 1;
+	int integral = 1, exp10 = 0;
 	if (i < n && d[i] == '.') {
 		integral = 0;
-		for (i++; i < n && (unsigned)(d[i] - '0') < 10; i++)
-			;
+		for (i++; i < n && (unsigned)(d[i] - '0') < 10; i++) {
+			unsigned dg = (unsigned)(d[i] - '0');
+			if (sig < 19) {
+				mant = mant * 10 + dg;
+				sig += mant != 0;
+				frac++;
+			} else {
+				lost |= dg != 0;
+			}
+		}
 	}
 	if (i < n && (d[i] | 0x20) == 'e') {
 		integral = 0;
 		i++;
+		int eneg = 0;
 		if (i < n && (d[i] == '+' || d[i] == '-'))
-			i++;
+			eneg = d[i++] == '-';
 		size_t e0 = i;
 		for (; i < n && (unsigned)(d[i] - '0') < 10; i++)
-			;
+			if (exp10 < 100000)
+				exp10 = exp10 * 10 + (d[i] - '0');
 		if (i == e0)
 			return i < n ? fail(r, i, "expected a digit in the exponent")
 			             : at_end(r, "input ends inside a number");
+		exp10 = eneg ? -exp10 : exp10;
 	}
 	if (!delimiter(d, i, n))
 		return fail(r, i, "unexpected character after a number");
 	r->pos = i;
 	v->rawlen = i - start;
-	if (integral && !over &&
-	    acc <= (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) {
+	if (integral && dropped == 0 &&
+	    mant <= (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) {
 		v->is_int = 1;
-		v->i = neg ? (int64_t)(0 - acc) : (int64_t)acc;
+		v->i = neg ? (int64_t)(0 - mant) : (int64_t)mant;
 		v->d = (double)v->i;
 		return 0;
 	}
-	size_t used = 0;
-	if (dt_parse_double(v->raw, v->rawlen, &v->d, &used) < 0 ||
-	    used != v->rawlen)
+	if (dt_decimal_value(mant, exp10 - frac + dropped, neg, !lost, v->raw,
+	                     v->rawlen, &v->d) < 0)
 		return fail(r, start, "unreadable number");
 	return 0;
 }

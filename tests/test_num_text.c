@@ -49,6 +49,48 @@ static void parses_log_spellings(void **state)
 	assert_int_equal(dt_parse_step("1.5", 3, &st), -1);
 }
 
+/* dt_parse_double equals the C library's correctly rounded strtod (C
+ * locale) on 200000 random 15..19-digit decimals with exponents -30..30
+ * (the extended-precision path and its strtod fallback), on a number
+ * whose 20th digit decides the rounding, and on halfway cases. */
+static void correctly_rounded(void **state)
+{
+	(void)state;
+	uint64_t x = 0x9E3779B97F4A7C15ULL;
+	char buf[64];
+	for (int i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		int digits = 15 + (int)(x % 5), e = (int)((x >> 8) % 61) - 30;
+		uint64_t m = (x >> 16) % 10000000000000000000ULL;
+		snprintf(buf, sizeof buf, "%llu", (unsigned long long)m);
+		buf[digits < (int)strlen(buf) ? digits : (int)strlen(buf)] = '\0';
+		size_t n = strlen(buf);
+		snprintf(buf + n, sizeof buf - n, "e%d", e);
+		double want = strtod(buf, NULL), got;
+		assert_int_equal(dt_parse_double_field(buf, strlen(buf), &got), 0);
+		if (got != want)
+			fail_msg("%s: %a, strtod %a", buf, got, want);
+	}
+	/* 2^-1074 * odd halfway-ish and 9007199254740993 (2^53 + 1: halfway,
+	 * ties to even 2^53); 20 digits where the last one breaks the tie */
+	static const char *const edge[] = {
+		"9007199254740993", "9007199254740993.0000000000001",
+		"0.30000000000000004", "1.9999999999999998e-05",
+		"8.98846567431158e307", "4.9406564584124654e-324",
+		"2.2250738585072011e-308", "123456789012345678901e-3",
+		"0.1000000000000000055511151231257827021181583404541015625",
+	};
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+		double got;
+		assert_int_equal(dt_parse_double_field(edge[i], strlen(edge[i]),
+		                                       &got), 0);
+		if (got != strtod(edge[i], NULL))
+			fail_msg("%s: %a, strtod %a", edge[i], got, strtod(edge[i], NULL));
+	}
+}
+
 /* A decimal-comma locale must not change how logs parse. */
 static void independent_of_locale(void **state)
 {
@@ -225,6 +267,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parses_log_spellings),
+		cmocka_unit_test(correctly_rounded),
 		cmocka_unit_test(independent_of_locale),
 		cmocka_unit_test(sanitises_escape_sequences),
 		cmocka_unit_test(sanitises_format_characters),

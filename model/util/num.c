@@ -1,6 +1,7 @@
 /* dt_num.c: locale-independent number parsing. */
 #include "model/util/num.h"
 
+#include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
@@ -34,6 +35,49 @@ static size_t match_word(const char *s, size_t i, size_t len, const char *w)
 		return 0;
 	return wl;
 }
+
+#if LDBL_MANT_DIG == 64
+/* Powers of ten exact in the x87 extended format (64-bit significand):
+ * 10^k = 2^k * 5^k and 5^27 < 2^64. */
+static const long double pow10_ext[] = {
+	1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L,
+	1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
+	1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L
+};
+
+/* mant x 10^scale correctly rounded to a double, for the 16 to 19 digit
+ * mantissas that miss Clinger's fast path (Python writes 17): one
+ * rounding in extended precision (error <= 1/2 extended ulp = 2^-12 of a
+ * double ulp), then the rounding to double, which is the correct one
+ * unless the extended result lies within 2^-10 double ulp of a halfway
+ * point between doubles (or just below a power of two, where the spacing
+ * halves): then 0 is returned and the caller takes strtod. Returns 1 with
+ * *out set. */
+static int ext_path(uint64_t mant, int scale, double *out)
+{
+	if (scale < -27 || scale > 27)
+		return 0;
+	long double x = (long double)mant;
+	x = scale < 0 ? x / pow10_ext[-scale] : x * pow10_ext[scale];
+	double d = (double)x;
+	if (!isfinite(d) || d == 0)
+		return 0;
+	long double r = x - (long double)d; /* exact: same binade or next */
+	uint64_t bits;
+	memcpy(&bits, &d, sizeof bits);
+	uint64_t ex = (bits >> 52) & 0x7FF;
+	if (ex <= 52 || ((bits & ((1ULL << 52) - 1)) == 0 && r < 0))
+		return 0; /* tiny, or just below a power of two (finer spacing) */
+	uint64_t ub = (ex - 52) << 52; /* one ulp of d: 2^(ex - 1023 - 52) */
+	double ulp;
+	memcpy(&ulp, &ub, sizeof ulp);
+	long double off = fabsl(r) - (long double)ulp / 2;
+	if (fabsl(off) <= (long double)ulp / 1024)
+		return 0;
+	*out = d;
+	return 1;
+}
+#endif
 
 /* Slow path: copy to a NUL-terminated buffer and use strtod_l("C"). */
 static int slow_parse(const char *s, size_t len, double *out, size_t *used)
@@ -84,6 +128,7 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 	 * zeros are skipped, so "0.000123" keeps 3 digits and scale -6. */
 	uint64_t mant = 0;
 	int sig = 0, frac_digits = 0, dropped = 0, any = 0;
+	int lost = 0; /* a non-zero digit did not fit in mant */
 	while (i < len && s[i] == '0') {
 		any = 1;
 		i++;
@@ -94,6 +139,7 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 			sig++;
 		} else {
 			dropped++;
+			lost |= s[i] != '0';
 		}
 	}
 	if (i < len && s[i] == '.') {
@@ -106,6 +152,8 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 				mant = mant * 10 + (uint64_t)(s[i] - '0');
 				sig++;
 				frac_digits++;
+			} else {
+				lost |= s[i] != '0';
 			}
 		}
 	}
@@ -133,15 +181,29 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 	if (end)
 		*end = i;
 	int scale = exp10 - frac_digits + dropped;
+	return dt_decimal_value(mant, scale, neg, !lost, s + start, i - start,
+	                        out);
+}
+
+int dt_decimal_value(uint64_t mant, int scale, int neg, int exact,
+                     const char *text, size_t len, double *out)
+{
 	/* Clinger's fast path: both operands exact, one rounding. */
-	if (mant < (1ULL << 53) && scale >= -22 && scale <= 22) {
+	if (exact && mant < (1ULL << 53) && scale >= -22 && scale <= 22) {
 		double v = (double)mant;
 		v = scale < 0 ? v / pow10_exact[-scale] : v * pow10_exact[scale];
 		*out = neg ? -v : v;
 		return 0;
 	}
+#if LDBL_MANT_DIG == 64
+	if (exact && ext_path(mant, scale, out)) {
+		if (neg)
+			*out = -*out;
+		return 0;
+	}
+#endif
 	size_t used;
-	if (slow_parse(s + start, i - start, out, &used) < 0)
+	if (slow_parse(text, len, out, &used) < 0)
 		return -1;
 	return 0;
 }

@@ -12,8 +12,20 @@
  * skipped. On success stores the value and, when `end` is not NULL, the
  * number of bytes consumed, and returns 0. Returns -1 when no number starts
  * there. Correctly rounded: exact fast path for mantissas below 2^53 and
- * |exp10| <= 22 (Clinger 1990), otherwise strtod under uselocale("C"). */
+ * |exp10| <= 22 (Clinger 1990); on x86 (80-bit long double) up to 19
+ * digits and |exp10| <= 27 in extended precision when the result is
+ * provably not near a halfway point (the 17-digit numbers Python writes);
+ * otherwise strtod under uselocale("C"). */
 int dt_parse_double(const char *s, size_t len, double *out, size_t *end);
+
+/* The double nearest mant x 10^scale (negated when neg), for a caller
+ * that has already scanned a decimal number (the JSON reader): `exact`
+ * says mant holds every non-zero digit; text[0..len) is the number as
+ * written, parsed by the slow path (strtod in the "C" locale) when the
+ * fast paths of dt_parse_double cannot decide. Returns 0, or -1 when the
+ * text is not a number. */
+int dt_decimal_value(uint64_t mant, int scale, int neg, int exact,
+                     const char *text, size_t len, double *out);
 
 /* Parse a whole field: like dt_parse_double but trailing blanks only may
  * follow. Returns 0 or -1. */
