@@ -12,7 +12,7 @@
 static void compare_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] compare BASELINE PILOT [--metric loss]\n"
-	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json]\n"
+	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json|--csv]\n"
 	      "         [--interpolate] [--window W] [--also-baseline RUN]...\n"
 	      "         [--rule rtol|noise]\n\n"
 	      "Pairs the two runs' points by effective step (by samples when both\n"
@@ -40,6 +40,8 @@ static void compare_usage(FILE *f)
 	      "only, a run compared with itself. An insufficient verdict says\n"
 	      "why (summary.reason): a run without the metric, no common step,\n"
 	      "warm-up past the last common step.\n"
+	      "--csv: step,baseline,pilot,rel_diff,breach, one row per compared\n"
+	      "step (nan, inf, -inf as in series --csv; breach 1 or 0).\n"
 	      "exit: 0 pass, 1 fail or insufficient, 2 usage or input error\n", f);
 }
 
@@ -55,7 +57,7 @@ static int resolve_also(dt_store *st, const char *const *names, size_t n,
 }
 
 /* Parse options; returns -1 on a usage error, 1 for --help, else 0. */
-static int parse_opts(int argc, char **argv, const char **db, int *json,
+static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, 'j' or 'c' */
                       dt_compare_opts *o, const char **also, size_t *nalso)
 {
 	static const struct option opts[] = {
@@ -64,6 +66,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json,
 		{"atol", required_argument, NULL, 'a'},
 		{"warmup", required_argument, NULL, 'w'},
 		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, 'c'},
 		{"interpolate", no_argument, NULL, 'i'},
 		{"window", required_argument, NULL, 'W'},
 		{"also-baseline", required_argument, NULL, 'B'},
@@ -89,7 +92,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json,
 				return -1;
 			o->set_warmup = 1;
 			break;
-		case 'j': *json = 1; break;
+		case 'j': case 'c': *json = c; break;
 		case 'i': o->interpolate = 1; break;
 		case 'W':
 			if (dt_cli_int("--window", optarg, 1, &o->window))
@@ -144,8 +147,10 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 		if (dt_compare_prepare(st, &rb, &rp, &o, &c, err, sizeof err) != 0) {
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
-			if (json)
+			if (json == 'j')
 				dt_compare_print_json(&c);
+			else if (json == 'c')
+				dt_compare_print_csv(&c);
 			else
 				dt_compare_print_text(&c);
 			rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;

@@ -170,6 +170,22 @@ void dt_compare_print_json(const dt_comparison *c)
 	dt_jw_end(&w);
 }
 
+void dt_compare_print_csv(const dt_comparison *c)
+{
+	const dt_parity *p = &c->parity;
+	char b[32], q[32], r[32];
+	printf("%s,baseline,pilot,rel_diff,breach\n",
+	       p->by_samples ? "samples" : "step");
+	for (size_t i = 0; i < p->n; i++) {
+		const dt_parity_point *pt = &p->points[i];
+		dt_fmt_double(pt->baseline, b);
+		dt_fmt_double(pt->pilot, q);
+		dt_fmt_double(pt->rel_diff, r);
+		printf("%lld,%s,%s,%s,%d\n", (long long)pt->x, b, q, r,
+		       pt->breach ? 1 : 0);
+	}
+}
+
 static void text_noise(const dt_comparison *c)
 {
 	const dt_noise *n = &c->noise;

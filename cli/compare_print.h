@@ -24,6 +24,13 @@ void dt_print_finding_text(const dt_finding *f);
  * noise, findings, verdict_note, notes, reason). */
 void dt_compare_print_json(const dt_comparison *c);
 
+/* CSV on stdout (dualtrack(5) CSV OUTPUT): the header
+ * "step,baseline,pilot,rel_diff,breach" ("samples" instead of "step" when
+ * the runs pair by samples), then one row per compared point of
+ * c->parity (after warm-up, transforms applied), in order; numbers as
+ * dt_fmt_double (non-finite: nan, inf, -inf); breach 1 or 0. */
+void dt_compare_print_csv(const dt_comparison *c);
+
 /* Text on stdout (names and notes sanitised): compile note, the runs,
  * the rule and where it came from, counts, transforms, noise, findings,
  * notes, then "verdict: WORD[: why]". */
