@@ -17,7 +17,7 @@ static void import_usage(FILE *f)
 	      "         [--run NAME] [--format auto|FMT] [--grad-accum G]\n"
 	      "         [--global-batch B] [--logging-steps N] [--loss-tag TAG]\n"
 	      "         [--step-base 0|1]\n"
-	      "         [--dry-run] FILE|DIR|-...\n"
+	      "         [--dry-run [--json]] FILE|DIR|-...\n"
 	      "       dualtrack import --platform P [--run NAME] --follow\n"
 	      "         [--interval S] [--idle-exit S] FILE|DIR\n\n"
 	      "Imports training logs into one run (created when absent; default\n"
@@ -48,7 +48,11 @@ static void import_usage(FILE *f)
 	      "  --loss-tag TAG     TensorBoard tag that is the loss (default: first\n"
 	      "                     of train/loss, loss, step loss, step_loss,\n"
 	      "                     reduced_train_loss, lm loss, lm_loss, ...)\n"
-	      "  --dry-run          parse and report, store nothing\n"
+	      "  --dry-run          parse and report, store nothing (no store is\n"
+	      "                     opened or created)\n"
+	      "  --json             with --dry-run: the report as one JSON object\n"
+	      "                     (format, points, segments, launches, facts,\n"
+	      "                     warnings per file; skipped files and why)\n"
 	      "  --follow           keep reading FILE as it grows (a partial last\n"
 	      "                     line or TensorBoard record waits), a short\n"
 	      "                     transaction and a line per update, until\n"
@@ -154,6 +158,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		{"logging-steps", required_argument, NULL, 'l'},
 		{"step-base", required_argument, NULL, 's'},
 		{"dry-run", no_argument, NULL, 'n'},
+		{"json", no_argument, NULL, 'j'},
 		{"loss-tag", required_argument, NULL, 't'},
 		{"follow", no_argument, NULL, 'F'},
 		{"interval", required_argument, NULL, 'i'},
@@ -195,6 +200,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 			rq.opts.step_base = optarg[0] == '0' ? 1 : 2;
 			break;
 		case 'n': rq.dry_run = 1; break;
+		case 'j': rq.json = 1; break;
 		case 't': rq.opts.loss_tag = optarg; break;
 		case 'F': follow = 1; break;
 		case 'i':
@@ -231,6 +237,11 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	{ /* progress line: stderr a terminal, after 1 s (or the env's delay) */
 		const char *d = getenv("DUALTRACK_PROGRESS_DELAY");
 		dt_source_progress_enable(d && *d ? atof(d) : 1.0);
+	}
+	if (rq.json && !rq.dry_run) {
+		fprintf(stderr, "dualtrack: import --json needs --dry-run (an "
+		        "import prints its report as text)\n");
+		return DT_EXIT_USAGE;
 	}
 	rq.files = (const char *const *)(argv + optind);
 	rq.nfiles = (size_t)(argc - optind);

@@ -11,6 +11,7 @@
 
 #include "importers/import_dir.h"
 #include "importers/import_follow.h"
+#include "importers/import_report.h"
 #include "importers/source.h"
 #include "model/util/sha256.h"
 #include "model/service/run_load.h"
@@ -417,20 +418,6 @@ static int warn_interleaved(const char *path, dt_rawlog *log)
 	                      (long long)first, a, b);
 }
 
-/* Segments of one raw series as dt_resolve_segments counts them (the
- * one segment count of runs, resume-check and series); 1 when unknown. */
-static size_t series_segments(const dt_rawseries *s)
-{
-	dt_rawchunk c = {s->n, s->step, s->value, s->nmarks, s->marks,
-	                 s->sort_within_segment, 0};
-	dt_series *segs = NULL;
-	size_t n = 0;
-	if (dt_resolve_segments(&c, 1, 1, &segs, &n) < 0)
-		return 1;
-	dt_segments_free(segs, n);
-	return n ? n : 1;
-}
-
 /* "  step range: loss 1..50, all metrics 1..50; 2 segment(s) in the
  * file" (steps as logged, before effective-step resolution; segments of
  * the loss, else the most of any metric, as dt_resolve_segments finds
@@ -439,18 +426,16 @@ static void report_range(FILE *out, const dt_rawlog *log)
 {
 	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	size_t segs = loss && loss->n ? series_segments(loss) : 1;
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
 		for (size_t k = 0; k < s->n; k++) {
 			lo = s->step[k] < lo ? s->step[k] : lo;
 			hi = s->step[k] > hi ? s->step[k] : hi;
 		}
-		if (!(loss && loss->n) && s->n && series_segments(s) > segs)
-			segs = series_segments(s);
 	}
 	if (lo > hi)
 		return;
+	size_t segs = dt_import_log_segments(log);
 	fprintf(out, "  step range:");
 	if (loss && loss->n) {
 		int64_t a = INT64_MAX, b = INT64_MIN;
@@ -582,8 +567,39 @@ static void free_paths(char **v, size_t n)
 
 /* The request's paths with folders replaced by their log files
  * (dt_import_dir_files); *out owned (free_paths). */
+static void json_skipped(void *ctx, const char *path, const char *why)
+{
+	dt_jw *w = ctx;
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "path"); dt_jw_str(w, path);
+	dt_jw_key(w, "reason"); dt_jw_str(w, why);
+	dt_jw_obj_end(w);
+}
+
+/* A folder of the request in the JSON report: {path, layout, files,
+ * skipped [{path, reason}]}. */
+static void json_folder(dt_jw *w, const char *dir, char *const *sub,
+                        size_t nsub, const char *kind)
+{
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "path"); dt_jw_str(w, dir);
+	dt_jw_key(w, "layout"); dt_jw_str(w, kind);
+	dt_jw_key(w, "files");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < nsub; i++)
+		dt_jw_str(w, sub[i]);
+	dt_jw_arr_end(w);
+	dt_jw_key(w, "skipped");
+	dt_jw_arr_begin(w);
+	dt_import_dir_skipped_each(dir, sub, nsub, kind, json_skipped, w);
+	dt_jw_arr_end(w);
+	dt_jw_obj_end(w);
+}
+
+/* jw: the JSON report (its "folders" array is open), else NULL. */
 static int expand_paths(const dt_import_request *rq, FILE *report,
-                        char ***out, size_t *nout, char *err, size_t errlen)
+                        dt_jw *jw, char ***out, size_t *nout, char *err,
+                        size_t errlen)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
@@ -606,7 +622,9 @@ static int expand_paths(const dt_import_request *rq, FILE *report,
 			cap = c2;
 		}
 		if (dir) {
-			if (report) {
+			if (jw) {
+				json_folder(jw, rq->files[i], sub, nsub, kind);
+			} else if (report) {
 				char safe[512];
 				dt_sanitize(rq->files[i], safe, sizeof safe);
 				fprintf(report, "%s: folder, %zu file(s): %s; one run, a "
@@ -673,6 +691,50 @@ static int continue_followed(dt_store *st, const dt_import_request *rq,
 	return r;
 }
 
+/* The JSON report (rq->json): the root object up to the open "folders"
+ * array, written to a memory stream so that a failed dry run prints
+ * nothing on stdout. */
+static int json_open(const dt_import_request *rq, const char *name,
+                     dt_jw *jw, FILE **mem, char **buf, size_t *len)
+{
+	*mem = open_memstream(buf, len);
+	if (!*mem)
+		return -1;
+	dt_jw_init(jw, *mem, 0);
+	dt_jw_obj_begin(jw);
+	dt_jw_key(jw, "dry_run"); dt_jw_bool(jw, 1);
+	dt_jw_key(jw, "run"); dt_jw_str(jw, name);
+	dt_jw_key(jw, "platform"); dt_jw_str(jw, rq->platform);
+	dt_jw_key(jw, "folders");
+	dt_jw_arr_begin(jw);
+	return 0;
+}
+
+/* Totals after "files": points, segments (each file after the first
+ * starts one), launches = segments, warnings; then the document ends
+ * and goes to `report` when rc is 0. */
+static void json_close(dt_jw *jw, FILE *mem, char **buf, size_t *len,
+                       const parsed *ps, size_t n, int rc, FILE *report)
+{
+	size_t points = 0, segs = 0, warns = 0;
+	for (size_t i = 0; i < n; i++) {
+		points += dt_rawlog_points(&ps[i].log);
+		segs += dt_import_log_segments(&ps[i].log);
+		warns += ps[i].log.nwarnings;
+	}
+	dt_jw_arr_end(jw);
+	dt_jw_key(jw, "points"); dt_jw_int(jw, (int64_t)points);
+	dt_jw_key(jw, "segments"); dt_jw_int(jw, (int64_t)segs);
+	dt_jw_key(jw, "warnings"); dt_jw_int(jw, (int64_t)warns);
+	dt_jw_obj_end(jw);
+	dt_jw_end(jw);
+	fclose(mem);
+	if (rc == 0 && report)
+		fwrite(*buf, 1, *len, report);
+	free(*buf);
+	*buf = NULL;
+}
+
 int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
               char *err, size_t errlen)
 {
@@ -684,38 +746,64 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		snprintf(err, errlen, "no file given");
 		return -1;
 	}
+	if (rq0->json && !rq0->dry_run) {
+		snprintf(err, errlen, "a JSON report is made by --dry-run only");
+		return -1;
+	}
 	if (!rq0->dry_run && rq0->nfiles == 1 && !dt_import_is_dir(rq0->files[0]) &&
 	    strcmp(rq0->files[0], "-")) {
 		int r = continue_followed(st, rq0, report, err, errlen);
 		if (r != 0)
 			return r < 0 ? -1 : 0;
 	}
-	char **paths;
-	size_t npaths;
-	if (expand_paths(rq0, report, &paths, &npaths, err, errlen) < 0)
-		return -1;
 	/* the run is named after what the user gave (a folder, a file) */
 	char name[DT_NAME_MAX];
 	dt_import_run_name(rq0, name, sizeof name);
+	dt_jw jws, *jw = NULL;
+	FILE *mem = NULL;
+	char *jbuf = NULL;
+	size_t jlen = 0;
+	if (rq0->json) {
+		if (json_open(rq0, name, &jws, &mem, &jbuf, &jlen) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		jw = &jws;
+	}
+	char **paths = NULL;
+	size_t npaths = 0;
+	parsed *ps = NULL;
+	int rc = expand_paths(rq0, report, jw, &paths, &npaths, err, errlen);
+	if (rc == 0 && (ps = calloc(npaths ? npaths : 1, sizeof *ps)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
 	dt_import_request rq = *rq0;
 	rq.run_name = name;
 	rq.files = (const char *const *)paths;
 	rq.nfiles = npaths;
-	parsed *ps = calloc(npaths, sizeof *ps);
-	if (!ps) {
-		free_paths(paths, npaths);
-		snprintf(err, errlen, "out of memory");
-		return -1;
+	if (jw) {
+		dt_jw_arr_end(jw);
+		dt_jw_key(jw, "files");
+		dt_jw_arr_begin(jw);
 	}
-	int rc = 0;
+	size_t done = 0;
 	for (size_t i = 0; i < npaths && rc == 0; i++) {
 		rc = parse_one(&rq, paths[i], &ps[i], err, errlen);
-		if (rc == 0 && report)
+		done = i + 1;
+		if (rc == 0 && jw)
+			dt_import_json_file(jw, ps[i].path, ps[i].imp->name,
+			                    ps[i].bytes, ps[i].sha256, &ps[i].log);
+		else if (rc == 0 && report)
 			report_one(report, &ps[i]);
 	}
+	if (jw)
+		json_close(jw, mem, &jbuf, &jlen, ps, rc == 0 ? done : 0, rc,
+		           report);
 	if (rc == 0 && !rq.dry_run)
 		rc = store_all(st, &rq, ps, err, errlen);
-	free_parsed(ps, npaths);
+	if (ps)
+		free_parsed(ps, npaths);
 	free_paths(paths, npaths);
 	return rc;
 }

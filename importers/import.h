@@ -16,6 +16,9 @@ typedef struct dt_import_request {
 	const char *const *files; /* [nfiles] paths, imported in this order */
 	size_t nfiles;
 	int dry_run;              /* 1: parse and report, write nothing */
+	int json;                 /* with dry_run: the report is one JSON
+	                           * object (dualtrack(1) "import"; files as
+	                           * importers/import_report.h) */
 	/* files may name folders: see importers/import_dir.h */
 } dt_import_request;
 
@@ -30,7 +33,8 @@ typedef struct dt_import_request {
  * a file with neither is refused with the importer's reason. The log's
  * warnings and notes (informational, dt_rawlog_note) are stored apart. A
  * line per file (format, metrics, points, warnings, notes) is written
- * to `report` when not NULL. Returns 0, or -1 with the message in err
+ * to `report` when not NULL (rq->json: the whole report as one JSON
+ * object, written only when the dry run succeeds). Returns 0, or -1 with the message in err
  * (e.g. "a.csv:17: expected a number in column 'loss', found 'x'"). */
 int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
               char *err, size_t errlen);

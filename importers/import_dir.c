@@ -296,25 +296,30 @@ static int chosen_has(char *const *chosen, size_t n, const char *p)
 }
 
 static size_t list_skipped(const char *dir, int depth, char *const *chosen,
-                           size_t nchosen, const char *kind, FILE *report,
-                           const char *show)
+                           size_t nchosen, const char *kind,
+                           dt_import_skip_fn fn, void *ctx)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	size_t count = 0;
 	while (d && (e = readdir(d))) {
-		char p[4096], why[600], safe[1200];
+		char p[4096], why[600];
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
 		if (is_dir(p)) {
-			if (depth < 3)
+			if (depth < 3) {
 				count += list_skipped(p, depth + 1, chosen, nchosen, kind,
-				                      report, show);
-			else if (report) {
-				dt_sanitize(p, safe, sizeof safe);
-				fprintf(report, "  %s: %s/: not searched (more than 3 "
-				        "levels down)\n", show, safe);
+				                      fn, ctx);
+			} else {
+				if (fn) {
+					size_t l = strlen(p);
+					if (l + 1 < sizeof p) {
+						p[l] = '/';
+						p[l + 1] = '\0';
+					}
+					fn(ctx, p, "not searched (more than 3 levels down)");
+				}
 				count++;
 			}
 			continue;
@@ -322,25 +327,40 @@ static size_t list_skipped(const char *dir, int depth, char *const *chosen,
 		if (!is_file(p) || chosen_has(chosen, nchosen, p))
 			continue;
 		count++;
-		if (!report)
+		if (!fn)
 			continue;
 		skip_reason(p, kind, why, sizeof why);
-		dt_sanitize(p, safe, sizeof safe);
-		fprintf(report, "  %s: %s: ", show, safe);
-		dt_sanitize(why, safe, sizeof safe);
-		fprintf(report, "%s\n", safe);
+		fn(ctx, p, why);
 	}
 	if (d)
 		closedir(d);
 	return count;
 }
 
-size_t dt_import_dir_skipped(const char *dir0, char *const *chosen,
-                             size_t nchosen, const char *kind, FILE *report)
+size_t dt_import_dir_skipped_each(const char *dir0, char *const *chosen,
+                                  size_t nchosen, const char *kind,
+                                  dt_import_skip_fn fn, void *ctx)
 {
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s", dir0);
 	for (size_t l = strlen(dir); l > 1 && dir[l - 1] == '/'; l--)
 		dir[l - 1] = '\0';
-	return list_skipped(dir, 0, chosen, nchosen, kind, report, "skipped");
+	return list_skipped(dir, 0, chosen, nchosen, kind, fn, ctx);
+}
+
+/* "  skipped: PATH: why", sanitised, to the FILE * in ctx. */
+static void print_skipped(void *ctx, const char *path, const char *why)
+{
+	char safe[1200];
+	dt_sanitize(path, safe, sizeof safe);
+	fprintf((FILE *)ctx, "  skipped: %s: ", safe);
+	dt_sanitize(why, safe, sizeof safe);
+	fprintf((FILE *)ctx, "%s\n", safe);
+}
+
+size_t dt_import_dir_skipped(const char *dir, char *const *chosen,
+                             size_t nchosen, const char *kind, FILE *report)
+{
+	return dt_import_dir_skipped_each(dir, chosen, nchosen, kind,
+	                                  report ? print_skipped : NULL, report);
 }

@@ -31,6 +31,15 @@ int dt_import_dir_files(const char *dir, char ***files, size_t *n,
 size_t dt_import_dir_skipped(const char *dir, char *const *chosen,
                              size_t nchosen, const char *kind, FILE *report);
 
+/* The same, handing each skipped path (folders deeper than searched end
+ * in '/') and its reason, unsanitised, to fn(ctx, path, why) (fn may be
+ * NULL: only counted). */
+typedef void (*dt_import_skip_fn)(void *ctx, const char *path,
+                                  const char *why);
+size_t dt_import_dir_skipped_each(const char *dir, char *const *chosen,
+                                  size_t nchosen, const char *kind,
+                                  dt_import_skip_fn fn, void *ctx);
+
 /* Whether path names a directory. */
 int dt_import_is_dir(const char *path);
 
