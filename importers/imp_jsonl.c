@@ -10,7 +10,8 @@
  * "0.00") becomes a point of dt_metric_canonical(key), except bookkeeping
  * keys that are not curves: total_steps, max_steps, global_batch_size,
  * global_batch (integers > 0 are the launch's run settings, rawlog.h
- * dt_launch_setting), percentage, elapsed_time,
+ * dt_launch_setting), batch_hash, batch_fingerprint, data_hash (the
+ * series batch_fingerprint, fingerprint.h), percentage, elapsed_time,
  * remaining_time, total_tokens (a cumulative counter), _timestamp,
  * _runtime, and throughput when it is a string (LLaMA-Factory writes
  * "0.00"; a JSON-number throughput is kept as metric "throughput").
@@ -43,6 +44,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "importers/fingerprint.h"
 #include "importers/importer.h"
 #include "importers/jsonpull.h"
 #include "importers/resume_marker.h"
@@ -85,7 +87,7 @@ static const struct { const char *json, *key; } setting_keys[] = {
 
 static const char *const skip_keys[] = {
 	"total_steps", "max_steps", "global_batch_size", "global_batch",
-	"percentage", "elapsed_time", "remaining_time",
+	"batch_hash", "batch_fingerprint", "data_hash", "percentage", "elapsed_time", "remaining_time",
 	"total_tokens", "_timestamp", "_runtime", "timestamp", "time",
 	"wall_time", "launch_id", "attempt_id", "attempt", "restart_id",
 	"run_attempt", "launch", "restart_count", "checkpoint_step",
@@ -524,6 +526,26 @@ static int record_settings(jl_ctx *c)
 	return 0;
 }
 
+/* The batch fingerprint the line states (fingerprint.h): a string, or
+ * an integer as written. Returns 1 and sets *v, else 0. */
+static int line_fingerprint(jl_ctx *c, double *v)
+{
+	static const char *const fk[] = {"batch_fingerprint", "batch_hash",
+	                                 "data_hash"};
+	for (size_t i = 0; i < N_OF(fk); i++) {
+		const dt_jval *x = dt_jobj_get(&c->obj, fk[i]);
+		if (x && x->type == DT_JSTRING && x->slen) {
+			*v = dt_fingerprint_value(x->s, x->slen);
+			return 1;
+		}
+		if (x && x->type == DT_JNUMBER && x->is_int) {
+			*v = dt_fingerprint_value(x->raw, x->rawlen);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Push the points of the line just read (c->obj). */
 static int do_object(jl_ctx *c)
 {
@@ -539,7 +561,9 @@ static int do_object(jl_ctx *c)
 	if (ev)
 		return 0;
 	size_t n = collect(c, vals, &non_epoch);
-	if (!non_epoch)
+	double fp;
+	int has_fp = line_fingerprint(c, &fp);
+	if (!non_epoch && !has_fp)
 		return 0;
 	int64_t step;
 	if (!find_step(&ln, &step)) {
@@ -547,6 +571,13 @@ static int do_object(jl_ctx *c)
 			c->nostep_first = c->line;
 		return 0;
 	}
+	if (has_fp) {
+		dt_rawseries *s = dt_rawlog_series(c->log, DT_FINGERPRINT_METRIC);
+		if (!s || dt_rawseries_push(s, step, fp) < 0)
+			return jl_fail(c, "out of memory");
+	}
+	if (!non_epoch)
+		return 0;
 	c->metric_lines++;
 	if (record_settings(c) < 0)
 		return jl_fail(c, "out of memory");

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "importers/fingerprint.h"
 #include "importers/importer.h"
 #include "importers/neuron_compile.h"
 #include "importers/resume_marker.h"
@@ -86,6 +87,7 @@ typedef struct tl_ctx {
 	int64_t noloss_first, noloss_last, skipped_total;
 	int running_mean, batch_warned, ptl_noted;
 	dt_skipval skip;       /* unreadable values of the whole file */
+	int64_t last_step;     /* step of the last training line */
 	dt_wallgap clock;      /* wall-time gaps between timestamped
 	                        * training lines (launch evidence) */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
@@ -620,6 +622,8 @@ static int push_point(tl_ctx *c, const char *metric, int64_t step, double v)
 static int push_pairs(tl_ctx *c, const tl_rec *r)
 {
 	for (int i = 0; i < r->np; i++) {
+		if (dt_fingerprint_key(r->p[i].key))
+			continue;  /* a numeric fingerprint is no curve */
 		char canon[TL_KEY_LEN], name[TL_KEY_LEN + 8];
 		dt_metric_canonical(r->p[i].key, canon, sizeof canon);
 		if (r->kind == TL_EVAL && strcmp(canon, DT_METRIC_LOSS) == 0)
@@ -761,7 +765,29 @@ static int apply(tl_ctx *c, const tl_rec *r)
 		         "as logged: Megatron-LM iterations count updates from 1");
 	if (r->kind == TL_TRAIN && line_settings(c, r) < 0)
 		return -1;
+	if (r->kind == TL_TRAIN)
+		c->last_step = r->step;
 	return push_pairs(c, r);
+}
+
+/* A batch fingerprint the line states (fingerprint.h): at the line's
+ * step on a training line, else at the last training step logged in this
+ * launch (a data loader line printed after its step's metrics); dropped
+ * when no step was logged yet. */
+static int line_fingerprint(tl_ctx *c, const tl_rec *r, const char *piece)
+{
+	double v;
+	if (!dt_fingerprint_in_line(piece, &v))
+		return 0;
+	int64_t step;
+	if (r->kind == TL_TRAIN)
+		step = r->step;
+	else if (c->nmatched && c->out->points_at_launch < dt_rawlog_points(c->out))
+		step = c->last_step;
+	else
+		return 0;
+	dt_rawseries *s = dt_rawlog_series(c->out, DT_FINGERPRINT_METRIC);
+	return s && dt_rawseries_push(s, step, v) == 0 ? 0 : -1;
 }
 
 /* ------------------------------------------------------------ driver */
@@ -779,7 +805,9 @@ static int match_piece(void *ctx, char *piece)
 	    dt_wallgap_check(&c->clock, t, c->out, c->src->path, c->lineno,
 	                     "timestamp") < 0)
 		return -1;
-	return apply(c, &c->rec);
+	if (apply(c, &c->rec) < 0)
+		return -1;
+	return line_fingerprint(c, &c->rec, piece);
 }
 
 /* One physical line: strip ANSI, split at '\r' (bar redraws), match. */

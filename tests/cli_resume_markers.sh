@@ -69,5 +69,18 @@ check "compare: the pilot's restart findings" python3 -c "
 import json,sys; d=json.load(open(sys.argv[1]))['summary']['findings']
 f=[(x['kind'], x['run'], x['step'], x['before'], x['after']) for x in d if 'before' in x]
 assert f == [('global_batch_change', 'pilot', 40, 16, 32), ('total_steps_change', 'pilot', 40, 100, 200)], d" "$tmp/cmp.json"
+# fixtures/resume/fingerprint_reset.jsonl: batch_hash a010..a040 at steps
+# 10..40, a resume record (checkpoint 30), then step 40 logs 0xA010, the
+# batch of step 10 (the dataloader started over). By hand: data_cursor
+# fails at step 40, cause sampler / dataloader state; exit 1.
+"$BIN" --db "$db" import --platform trn2 --run fp "$FIX/resume/fingerprint_reset.jsonl" >/dev/null ||
+	{ echo "FAIL: import fp"; exit 1; }
+"$BIN" --db "$db" resume-check fp --json >"$tmp/fp.json"; rc=$?
+check "fingerprint: resume-check exit 1, got $rc" test "$rc" -eq 1
+check "fingerprint: data_cursor fails at step 40 with its cause" python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))['restarts'][0]
+assert r['checks']['data_cursor'] == 'fail' and r['cursor_fault_step'] == 40, r
+f=[x for x in r['failed_checks'] if x['check'] == 'data_cursor'][0]
+assert 'repeats the one logged at step 10' in f['detail'] and f['cause'].startswith('sampler / dataloader state'), f" "$tmp/fp.json"
 [ $fail -eq 0 ] && echo "cli_resume_markers: all passed"
 exit $fail

@@ -26,6 +26,9 @@
 #define DT_METRIC_LR        "lr"
 #define DT_METRIC_GRAD_NORM "grad_norm"
 #define DT_METRIC_EPOCH     "epoch"
+/* Per-step batch fingerprints (importers/fingerprint.h): the value is a
+ * 53-bit hash of the logged fingerprint, equal values = the same batch. */
+#define DT_METRIC_BATCH_FINGERPRINT "batch_fingerprint"
 
 typedef struct dt_rawseries {
 	char *metric;      /* owned, canonical metric name */

@@ -39,6 +39,8 @@ void dt_rs_ctx_free(dt_rs_ctx *c)
 	dt_series_free(&c->lr_a);
 	dt_series_free(&c->cur_b);
 	dt_series_free(&c->cur_a);
+	dt_series_free(&c->fp_b);
+	dt_series_free(&c->fp_a);
 }
 
 int dt_rs_value_at(const dt_series *s, int64_t step, double *v)
@@ -100,6 +102,23 @@ static int merge_before(const dt_series *segs, size_t k, dt_series *out)
 			out->value[out->n++] = segs[j].value[i];
 		}
 	free(limit);
+	return 0;
+}
+
+/* Every point of segments [0, k), superseded ones included, in segment
+ * order (not sorted by step). */
+static int concat_before(const dt_series *segs, size_t k, dt_series *out)
+{
+	size_t total = 0;
+	for (size_t j = 0; j < k; j++)
+		total += segs[j].n;
+	if (alloc_series(out, total) < 0)
+		return -1;
+	for (size_t j = 0; j < k; j++)
+		for (size_t i = 0; i < segs[j].n; i++) {
+			out->step[out->n] = segs[j].step[i];
+			out->value[out->n++] = segs[j].value[i];
+		}
 	return 0;
 }
 
@@ -331,10 +350,13 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	const dt_series *la = &in->loss[k];
 	const dt_series *lra = seg_of(in->lr, in->nlr, in->nseg, k);
 	const dt_series *cua = seg_of(in->cursor, in->ncursor, in->nseg, k);
+	const dt_series *fpa = seg_of(in->fingerprint, in->nfingerprint,
+	                              in->nseg, k);
 	memset(v, 0, sizeof *v);
 	if (merge_before(in->loss, k, &c.loss_b) < 0 ||
 	    (lra && merge_before(in->lr, k, &c.lr_b) < 0) ||
-	    (cua && merge_before(in->cursor, k, &c.cur_b) < 0))
+	    (cua && merge_before(in->cursor, k, &c.cur_b) < 0) ||
+	    (fpa && concat_before(in->fingerprint, k, &c.fp_b) < 0))
 		goto fail;
 	v->at_step = la->n ? la->step[0] : 0;
 	v->true_step = v->at_step;
@@ -355,7 +377,8 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	int64_t g = v->offset_factor;
 	if (copy_mapped(la, mode, g, shift, &c.loss_a) < 0 ||
 	    (lra && copy_mapped(lra, mode, g, shift, &c.lr_a) < 0) ||
-	    (cua && copy_mapped(cua, mode, g, shift, &c.cur_a) < 0))
+	    (cua && copy_mapped(cua, mode, g, shift, &c.cur_a) < 0) ||
+	    (fpa && copy_mapped(fpa, mode, g, shift, &c.fp_a) < 0))
 		goto fail;
 	c.t = v->true_step;
 	check_step(v, &c.loss_b, &c.loss_a);
@@ -363,6 +386,7 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	dt_rs_check_replay(&c, v);
 	dt_rs_check_level(&c, v);
 	dt_rs_check_cursor(&c, v);
+	dt_rs_check_fingerprint(&c, v);
 	set_causes(v);
 	compose_reason(v);
 	dt_rs_ctx_free(&c);

@@ -73,6 +73,13 @@
  *   shows later, e.g. the resume offset skipped again at the next
  *   epoch). An epoch cursor must never drop inside the segment after.
  *   The step where it went wrong is cursor_fault_step.
+ *   Batch fingerprints, when logged on both sides: a fingerprint after
+ *   the restart equal to one logged before it (any earlier segment) at
+ *   another step, and at none at the same step, is a batch trained again
+ *   from an earlier data position: fail at that step (cursor_fault_step),
+ *   also when no consumed samples or epoch are logged. When fingerprints
+ *   already recur before the restart (batches repeat by design, e.g. an
+ *   unshuffled second epoch) they are not judged.
  * Causes (per failed check, `cause`): step -> checkpoint / trainer state;
  * lr -> LR scheduler state; data_cursor -> sampler / dataloader state;
  * replay and loss -> sampler / dataloader state when the cursor failed,
@@ -132,6 +139,10 @@ typedef struct dt_resume_in {
 	int64_t grad_accum_hint;   /* G to test for counter offsets, 0/1 = none:
 	                            * then factors 2..64 are tried, LR-confirmed */
 	int64_t global_batch;      /* samples per optimizer step, 0 = unknown */
+	const dt_series *fingerprint; /* [nfingerprint] batch fingerprints
+	                            * (one value per step, equal values = the
+	                            * same batch), or NULL */
+	size_t nfingerprint;
 	const dt_restart_evidence *evidence; /* [nseg - 1] per restart, or
 	                            * NULL; a checkpoint step stated there
 	                            * (> 0) is used instead of ckpt_step */

@@ -14,6 +14,9 @@ typedef struct dt_rs_ctx {
 	dt_series loss_b, loss_a;
 	dt_series lr_b, lr_a;
 	dt_series cur_b, cur_a;
+	dt_series fp_b, fp_a;        /* batch fingerprints: every point of the
+	                              * segments before (not superseded:
+	                              * unsorted), the segment after */
 	const char *cursor_metric;
 	const dt_series *baseline;   /* NULL when none */
 	int64_t global_batch;        /* 0 = unknown */
@@ -35,5 +38,10 @@ void dt_rs_check_lr(const dt_rs_ctx *c, dt_restart_verdict *v);
 void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v);
 void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v);
 void dt_rs_check_cursor(const dt_rs_ctx *c, dt_restart_verdict *v);
+
+/* Batch fingerprints (resume.h data_cursor); run after
+ * dt_rs_check_cursor, it may turn the data_cursor check into a fail, or
+ * into a pass when the cursor check had no data. */
+void dt_rs_check_fingerprint(const dt_rs_ctx *c, dt_restart_verdict *v);
 
 #endif

@@ -188,9 +188,9 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
                   const dt_resume_opts *opts, dt_resume_run_result *out,
                   char *err, size_t errlen)
 {
-	dt_series *loss = NULL, *lr = NULL, *cur = NULL, base = {0};
+	dt_series *loss = NULL, *lr = NULL, *cur = NULL, *fp = NULL, base = {0};
 	dt_restart_evidence *ev = NULL;
-	size_t nloss = 0, nlr = 0, ncur = 0;
+	size_t nloss = 0, nlr = 0, ncur = 0, nfp = 0;
 	int64_t fck[DT_RESUME_MAX_CKPT];
 	dt_resume_opts o = opts ? *opts : dt_resume_defaults();
 	const char *cm;
@@ -220,6 +220,13 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 		goto out;
 	}
 	cm = load_cursor(st, run, nloss, &cur, &ncur);
+	/* batch fingerprints, when logged and their segments line up */
+	if (dt_run_segments(st, run, DT_METRIC_BATCH_FINGERPRINT, &fp, &nfp,
+	                    err, errlen) < 0 || nfp != nloss) {
+		dt_segments_free(fp, nfp);
+		fp = NULL;
+		nfp = 0;
+	}
 	ev = restart_evidence(st, run, loss, nloss, err, errlen);
 	if (!ev)
 		goto out;
@@ -228,6 +235,7 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	                   .baseline = baseline ? &base : NULL,
 	                   .ckpt_step = ckpt, .nckpt = (size_t)nckpt,
 	                   .grad_accum_hint = grad_accum_hint, .evidence = ev,
+	                   .fingerprint = fp, .nfingerprint = nfp,
 	                   .global_batch = run->global_batch};
 	if (dt_resume_check(&in, &o, &out->v, &out->nv) < 0) {
 		snprintf(err, errlen, "out of memory");
@@ -251,6 +259,7 @@ out:
 	dt_segments_free(loss, nloss);
 	dt_segments_free(lr, nlr);
 	dt_segments_free(cur, ncur);
+	dt_segments_free(fp, nfp);
 	dt_series_free(&base);
 	return rc;
 }

@@ -50,7 +50,9 @@ size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
  * out->ckpt_drill says which). `baseline` (may be NULL) gives the loss
  * level reference; grad_accum_hint and opts as dt_resume_in /
  * dt_resume_check (opts NULL: defaults). Data cursor: consumed_samples,
- * consumed_tokens or epoch, the first with as many segments as the loss.
+ * consumed_tokens or epoch, the first with as many segments as the loss;
+ * batch fingerprints (DT_METRIC_BATCH_FINGERPRINT) when their segments
+ * line up with the loss.
  * out->findings gets the restart findings (dt_run_restart_findings).
  * Returns 0, or -1 with the message in err (store error, no loss curve,
  * a malformed checkpoint fact, out of memory). */
