@@ -5,7 +5,8 @@
 # drill and a task card value are altered with sqlite3; the pilot
 # overview then says ALTERED and names the same first bad record that
 # `verify` names, and every pilot screen's title leads with the mark (the
-# decision log checked here). An intact store shows no mark.
+# decision log checked here), as do the pilot and run lists. An intact
+# store shows no mark.
 # Record ids (demo store): decision 1, checklist entry 1 (step1), drill 1
 # (node-loss), task card value 19 (rtol), as tests/cli_integrity.sh checks.
 # $1 = dualtrack binary. Exit 77 (skipped) without tmux or sqlite3.
@@ -58,6 +59,14 @@ scenario() {
 		$T send-keys -t t 5
 		wait_re '^ ALTERED records! dualtrack.* decision log' &&
 			echo "ok   [$name] decision log title marked"
+		# back to the pilot list, then the run list: both marked
+		$T send-keys -t t q
+		wait_re '^ *parity +verdict ' && $T send-keys -t t q
+		wait_re '^ ALTERED records! dualtrack.*pilots \(1\)' &&
+			echo "ok   [$name] pilot list title marked"
+		$T send-keys -t t Tab
+		wait_re '^ ALTERED records! dualtrack.*runs \([0-9]+\)  \(dualtrack verify' &&
+			echo "ok   [$name] run list title marked"
 	fi
 	$T kill-session -t t 2>/dev/null
 }
@@ -79,6 +88,9 @@ if open_overview intact; then
 	else
 		echo "ok   [intact] no mark"
 	fi
+	$T send-keys -t t q Tab
+	wait_re 'runs \([0-9]+\)' && ! screen | grep -q "ALTERED" &&
+		echo "ok   [intact] run list unmarked"
 fi
 $T kill-session -t t 2>/dev/null
 exit $fail

@@ -82,6 +82,8 @@ static int load_list(dt_pilots *p)
 		dt_pv_msg(p, 1, "out of memory");
 		return -1;
 	}
+	if (dt_integrity_load(p->st, &p->list_integrity) < 0)
+		p->list_integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	for (i = 0; i < n; i++) {
 		dt_assessment ov;
 		char err[600];
@@ -249,8 +251,9 @@ void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
 	if (view == DT_S_PILOTS)
-		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%spilots (%zu)",
-		                 title, dash, p->nrows);
+		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%spilots (%zu)",
+		                 p->list_integrity.state == DT_INTEGRITY_ALTERED ?
+		                 "ALTERED records! " : "", title, dash, p->nrows);
 	else
 		/* altered records taint every screen of the pilot: the mark
 		 * leads the title so a narrow terminal cannot cut it off */

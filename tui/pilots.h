@@ -121,6 +121,7 @@ struct dt_pilots {
 	/* the open pilot */
 	int open;
 	dt_assessment ov;
+	dt_integrity list_integrity; /* of the store, when the list loaded */
 	size_t ov_sel;              /* overview: selected section 0..4 */
 	dt_field card_f[DT_TC_COUNT];
 	dt_form card;

@@ -93,6 +93,8 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 		         dt_store_error(st));
 		return -1;
 	}
+	if (dt_integrity_load(st, &s->integrity) < 0)
+		s->integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	pts = calloc(n ? n : 1, sizeof *pts);
 	nw = calloc(n ? n : 1, sizeof *nw);
 	if (!pts || !nw) {
@@ -248,8 +250,12 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%sruns (%zu)",
-	               title, dt_grid_dash(g), s->n);
+	/* the mark leads the title so a narrow terminal cannot cut it off */
+	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%sruns (%zu)%s",
+	               s->integrity.state == DT_INTEGRITY_ALTERED ?
+	               "ALTERED records! " : "", title, dt_grid_dash(g), s->n,
+	               s->integrity.state == DT_INTEGRITY_ALTERED ?
+	               "  (dualtrack verify lists them)" : "");
 	x = c.mark;
 	dt_grid_text(g, x, 1, c.name, "name", DT_ROLE_AXIS);
 	x += c.name + 1;

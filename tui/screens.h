@@ -12,6 +12,7 @@
 
 #include "model/core/findings.h"
 #include "model/core/noise.h"
+#include "model/service/assessment.h"
 #include "model/service/compare.h"
 #include "model/service/resume_run.h"
 #include "model/core/series.h"
@@ -53,6 +54,7 @@ typedef struct dt_runs_screen {
 	char **warn;           /* [nwarn] of the selected run, owned */
 	size_t nwarn, warn_top;
 	char msg[256];         /* status line (errors, hints) */
+	dt_integrity integrity; /* of the store's records (title mark) */
 } dt_runs_screen;
 
 /* (Re)load runs, loss stats and warning counts from the store, keeping the

@@ -234,21 +234,27 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 		dt_assessment_free(a);
 		return -1;
 	}
-	/* the cheap integrity check: the chain of records, series excepted
-	 * (verify re-hashes those) */
-	dt_chain_status g;
-	if (dt_store_chain_verify(st, 0, &g) < 0) {
+	if (dt_integrity_load(st, &a->integrity) < 0) {
 		fail_store(st, err, errlen);
 		dt_assessment_free(a);
 		return -1;
 	}
-	a->integrity.state = g.intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
-	a->integrity.intact = g.intact;
-	a->integrity.first_bad_id = g.intact ? 0 : g.first_bad_id;
-	snprintf(a->integrity.reason, sizeof a->integrity.reason, "%.255s",
-	         g.reason);
-	snprintf(a->integrity.head_hash, sizeof a->integrity.head_hash, "%s",
-	         g.head_hash);
+	return 0;
+}
+
+int dt_integrity_load(dt_store *st, dt_integrity *out)
+{
+	/* the cheap integrity check: the chain of records, series excepted
+	 * (verify re-hashes those) */
+	dt_chain_status g;
+	memset(out, 0, sizeof *out);
+	if (dt_store_chain_verify(st, 0, &g) < 0)
+		return -1;
+	out->state = g.intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
+	out->intact = g.intact;
+	out->first_bad_id = g.intact ? 0 : g.first_bad_id;
+	snprintf(out->reason, sizeof out->reason, "%.255s", g.reason);
+	snprintf(out->head_hash, sizeof out->head_hash, "%s", g.head_hash);
 	dt_chain_status_clear(&g);
 	return 0;
 }

@@ -52,6 +52,12 @@ typedef struct dt_integrity {
 	                            * "" = empty chain / not checked */
 } dt_integrity;
 
+/* The integrity of the store's records now (the chain check without the
+ * series, as dt_assessment_load runs it), for screens that show no
+ * single pilot (the run and pilot lists). 0, or -1 with the store's
+ * error set (dt_store_error); *out is zeroed first. */
+int dt_integrity_load(dt_store *st, dt_integrity *out);
+
 /* "not checked", "intact", "ALTERED". */
 const char *dt_integrity_state_name(dt_integrity_state s);
 
