@@ -10,6 +10,7 @@
 #include "model/store/ops.h"
 #include "model/store/store.h"
 #include "model/core/chain.h"
+#include "model/store/chain_store.h"
 #include "model/util/err.h"
 
 /* The SQLite handle: the generic part first (ops.h), then the
@@ -20,11 +21,8 @@ typedef struct dt_sq_store {
 	int tx_depth;         /* begin nesting: 1 = BEGIN, more = SAVEPOINTs */
 	/* integrity chain (chain.c) */
 	char notice[512];     /* what opening found (missing triggers) */
-	char ack_by[64];      /* who acknowledges a broken chain, "" = none */
-	int guarded;          /* this write transaction passed the guard */
+	dt_chain_guard guard; /* write guard (model/store/chain_store.h) */
 	int in_migration;     /* migrations run (no guard, no notice) */
-	int refused_break;    /* a write was refused: the chain is broken */
-	int break_recorded;   /* a break record was appended */
 	char path[4096];      /* as given to open, for messages */
 } dt_sq_store;
 

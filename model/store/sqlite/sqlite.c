@@ -68,7 +68,7 @@ int dt_sq_begin(dt_store *st)
 	} else {
 		if (dt_sq_exec(st, "BEGIN IMMEDIATE") < 0)
 			return -1;
-		sq->guarded = 0;
+		sq->guard.guarded = 0;
 	}
 	sq->tx_depth++;
 	return 0;
@@ -82,7 +82,7 @@ int dt_sq_commit(dt_store *st)
 		return dt_sq_exec(st, "RELEASE dt_nested");
 	}
 	sq->tx_depth = 0;
-	sq->guarded = 0;
+	sq->guard.guarded = 0;
 	if (dt_sq_exec(st, "COMMIT") == 0)
 		return 0;
 	sqlite3_exec(sq->db, "ROLLBACK", NULL, NULL, NULL);
@@ -99,7 +99,7 @@ void dt_sq_rollback(dt_store *st)
 		return;
 	}
 	sq->tx_depth = 0;
-	sq->guarded = 0;
+	sq->guard.guarded = 0;
 	sqlite3_exec(sq->db, "ROLLBACK", NULL, NULL, NULL);
 }
 

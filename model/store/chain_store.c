@@ -1,0 +1,313 @@
+/* chain_store.c: the integrity chain as every backend keeps it
+ * (chain_store.h): the chained columns, verify, append, the write guard
+ * and the first chaining, over a backend's dt_chain_io. Moved here from
+ * the SQLite backend's chain.c so the PostgreSQL backend keeps the same
+ * chain with the same code. */
+#include "model/store/chain_store.h"
+
+#include <inttypes.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/util/clock.h"
+#include "model/util/grow.h"
+#include "model/util/strv.h"
+
+const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
+	[DT_CHAIN_PILOT] = {"pilot", "id", {"name", "created_by", "created_at"}},
+	[DT_CHAIN_TASKCARD] = {"taskcard_value", "id", {"pilot_id", "field",
+		"value", "set_by", "set_at"}},
+	[DT_CHAIN_PILOT_RUN] = {"pilot_run", "pilot_id || '/' || run_id",
+		{"pilot_id", "run_id", "role", "attached_by", "attached_at"}},
+	[DT_CHAIN_CHECK] = {"check_entry", "id", {"pilot_id", "item", "status",
+		"note", "reason", "set_by", "set_at"}},
+	[DT_CHAIN_EVIDENCE] = {"check_evidence", "id", {"pilot_id", "item",
+		"kind", "ref", "sha256", "added_by", "added_at"}},
+	[DT_CHAIN_DRILL] = {"drill", "id", {"pilot_id", "kind", "run_before",
+		"run_after", "checkpoint_id", "checkpoint_location",
+		"checkpoint_checksum", "checkpoint_step", "resumed_step",
+		"fault_time", "resumed_time", "note", "created_by", "created_at"}},
+	[DT_CHAIN_DRILL_CHECK] = {"drill_check", "id", {"drill_id", "item",
+		"status", "note", "source", "set_by", "set_at"}},
+	[DT_CHAIN_FACT] = {"run_fact", "id", {"run_id", "file_id", "key", "value",
+		"source", "set_by", "set_at"}},
+	[DT_CHAIN_LEDGER] = {"ledger_entry", "id", {"pilot", "side", "key",
+		"%value", "basis", "note", "set_by", "set_at"}},
+	[DT_CHAIN_LEDGER_RUN] = {"ledger_run", "run_id || '/' || pilot",
+		{"pilot", "run_id"}},
+	[DT_CHAIN_SCENARIO] = {"scenario", "id", {"pilot", "answers", "training",
+		"recommendation", "reason", "set_by", "set_at"}},
+	[DT_CHAIN_DECISION] = {"decision", "id", {"pilot_id", "pilot_name",
+		"kind", "rationale", "deciders", "recorded_by", "decided_at",
+		"supersedes", "forced_past", "evidence_digest", "#evidence_text",
+		"prev_hash", "hash"}},
+	[DT_CHAIN_RUN] = {"run", "id", {"name", "platform", "grad_accum",
+		"global_batch", "logging_steps"}},
+	[DT_CHAIN_RUN_FILE] = {"run_file", "id", {"run_id", "path", "sha256",
+		"bytes", "format", "imported_at"}},
+	[DT_CHAIN_SERIES] = {"raw_series", "file_id || '/' || metric",
+		{"file_id", "metric", "n", "#steps", "steps_stride", "#vals",
+		"#marks", "sort_within_segment"}},
+	[DT_CHAIN_BREAK] = {NULL, NULL, {NULL}},
+};
+
+const char *dt_chain_col(dt_chain_kind k, size_t i, int *is_blob,
+                         int *is_real)
+{
+	const char *c = dt_chain_maps[k].cols[i];
+	*is_blob = c[0] == '#';
+	*is_real = c[0] == '%';
+	return c + (*is_blob || *is_real);
+}
+
+int dt_chain_select_sql(dt_chain_kind k, int one, const char *text_cast,
+                        const char *where, const char *param,
+                        const char *order, char *out, size_t n)
+{
+	const dt_chain_map *m = &dt_chain_maps[k];
+	size_t o = (size_t)snprintf(out, n, "SELECT (%s)%s", m->ref, text_cast);
+	for (size_t i = 0; i < DT_CHAIN_FIELDS_MAX && m->cols[i] && o < n; i++) {
+		int blob, real;
+		const char *c = dt_chain_col(k, i, &blob, &real);
+		o += (size_t)snprintf(out + o, n - o, ", %s%s", c,
+		                      blob || real ? "" : text_cast);
+	}
+	if (o < n)
+		o += (size_t)snprintf(out + o, n - o, " FROM %s", m->table);
+	if (o < n && where)
+		o += (size_t)snprintf(out + o, n - o, " WHERE %s", where);
+	if (o < n && one)
+		o += (size_t)snprintf(out + o, n - o, " %s %s = %s",
+		                      where ? "AND" : "WHERE", m->ref, param);
+	if (o < n)
+		o += (size_t)snprintf(out + o, n - o, " ORDER BY %s", order);
+	return o < n ? 0 : -1;
+}
+
+void dt_chain_real_text(double v, char *out, size_t n)
+{
+	/* SQLite's own formatter, so a value reads the same from either
+	 * backend as sqlite3_column_text gives it (vdbemem.c renders a REAL
+	 * with "%!.15g"). */
+	sqlite3_snprintf((int)n, out, "%!.15g", v);
+}
+
+/* Current rows as record texts (the collector of load_current). */
+typedef struct collect {
+	dt_store *st;
+	dt_chain_current *v;
+	size_t n, cap;
+} collect;
+
+static int collect_row(void *ctx, const dt_chain_row *r)
+{
+	collect *c = ctx;
+	char *t = dt_chain_row_canon(r);
+	if (!t || dt_grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v) < 0) {
+		free(t);
+		return dt_store_fail(c->st, "store: out of memory");
+	}
+	dt_chain_current *x = &c->v[c->n++];
+	x->kind = r->kind;
+	memcpy(x->ref, r->ref, sizeof x->ref);
+	x->canon = t;
+	return 0;
+}
+
+static void current_free(dt_chain_current *cur, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(cur[i].canon);
+	free(cur);
+}
+
+int dt_chain_store_verify(dt_store *st, const dt_chain_io *io,
+                          int with_heavy, dt_chain_status *g)
+{
+	dt_chain_rec *v = NULL;
+	collect c = {.st = st};
+	size_t n = 0;
+	int64_t seq, max_id;
+	char head[65];
+	int rc = -1;
+	memset(g, 0, sizeof *g);
+	if (io->records(st, &v, &n) < 0 || io->head(st, &seq, &max_id, head) < 0)
+		goto out;
+	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++) {
+		if (!dt_chain_maps[k].table || (dt_chain_kinds[k].heavy && !with_heavy))
+			continue;
+		if (io->rows(st, (dt_chain_kind)k, NULL, collect_row, &c) < 0)
+			goto out;
+	}
+	if (dt_chain_check(v, n, seq, c.v, c.n, with_heavy, g) < 0) {
+		dt_store_fail(st, "store: out of memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	dt_chain_recs_free(v, n);
+	current_free(c.v, c.n);
+	return rc;
+}
+
+/* Append one chain record holding `canon` of (kind, ref). */
+static int append_canon(dt_store *st, const dt_chain_io *io,
+                        const char *kind, const char *ref, char *canon)
+{
+	dt_chain_rec r;
+	int64_t seq, max_id;
+	memset(&r, 0, sizeof r);
+	if (io->head(st, &seq, &max_id, r.prev_hash) < 0)
+		return -1;
+	/* the next id: one above every id ever given (computed here because
+	 * it is part of the hashed text) */
+	r.id = (seq > max_id ? seq : max_id) + 1;
+	snprintf(r.kind, sizeof r.kind, "%s", kind);
+	snprintf(r.ref, sizeof r.ref, "%s", ref);
+	dt_time_now_iso(r.at);
+	r.canon = canon;
+	if (dt_chain_rec_hash(&r, r.hash) < 0)
+		return dt_store_fail(st, "store: out of memory");
+	return io->insert(st, &r);
+}
+
+typedef struct one_row {
+	dt_store *st;
+	char *canon;
+} one_row;
+
+static int canon_row(void *ctx, const dt_chain_row *r)
+{
+	one_row *o = ctx;
+	free(o->canon);
+	o->canon = dt_chain_row_canon(r);
+	return o->canon ? 0 : dt_store_fail(o->st, "store: out of memory");
+}
+
+int dt_chain_store_append(dt_store *st, const dt_chain_io *io,
+                          dt_chain_kind k, const char *ref)
+{
+	one_row o = {.st = st};
+	if (io->rows(st, k, ref, canon_row, &o) < 0) {
+		free(o.canon);
+		return -1;
+	}
+	if (!o.canon)
+		return dt_store_fail(st, "store: chain: no %s row %s",
+		                     dt_chain_maps[k].table, ref);
+	if (dt_chain_kinds[k].updatable) {
+		/* an unchanged row needs no new record */
+		char *old;
+		if (io->latest(st, dt_chain_kinds[k].name, ref, &old) < 0) {
+			free(o.canon);
+			return -1;
+		}
+		int same = old && !strcmp(old, o.canon);
+		free(old);
+		if (same) {
+			free(o.canon);
+			return 0;
+		}
+	}
+	int rc = append_canon(st, io, dt_chain_kinds[k].name, ref, o.canon);
+	free(o.canon);
+	return rc;
+}
+
+int dt_chain_store_append_id(dt_store *st, const dt_chain_io *io,
+                             dt_chain_kind k, int64_t id)
+{
+	char ref[32];
+	snprintf(ref, sizeof ref, "%" PRId64, id);
+	return dt_chain_store_append(st, io, k, ref);
+}
+
+int dt_chain_store_guard(dt_store *st, const dt_chain_io *io,
+                         dt_chain_guard *gs)
+{
+	if (gs->guarded)
+		return 0;
+	dt_chain_status g;
+	if (dt_chain_store_verify(st, io, 0, &g) < 0)
+		return -1;
+	int rc = 0;
+	if (!g.intact && !g.acknowledged) {
+		if (!gs->ack_by[0]) {
+			rc = dt_store_fail(st, "integrity: the store was altered: %s; "
+			                   "nothing written (dualtrack verify lists every "
+			                   "defect; --acknowledge-break records the break "
+			                   "in the chain and writes anyway)", g.reason);
+			gs->refused_break = 1;
+		} else {
+			char at[32];
+			dt_time_now_iso(at);
+			char *c = dt_chain_break_canon(&g, gs->ack_by, at);
+			char ref[32];
+			snprintf(ref, sizeof ref, "%" PRId64, g.first_bad_id);
+			rc = c ? append_canon(st, io, "break", ref, c) :
+			     dt_store_fail(st, "store: out of memory");
+			free(c);
+			if (rc == 0)
+				gs->break_recorded = 1;
+		}
+	}
+	dt_chain_status_clear(&g);
+	if (rc == 0)
+		gs->guarded = 1;
+	return rc;
+}
+
+/* The refs of a kind's rows (collector of backfill). */
+typedef struct refs {
+	dt_store *st;
+	char **v;
+	size_t n, cap;
+} refs;
+
+static int ref_row(void *ctx, const dt_chain_row *r)
+{
+	refs *x = ctx;
+	char *s = strdup(r->ref);
+	if (!s || dt_grow((void **)&x->v, &x->cap, x->n + 1, sizeof *x->v) < 0) {
+		free(s);
+		return dt_store_fail(x->st, "store: out of memory");
+	}
+	x->v[x->n++] = s;
+	return 0;
+}
+
+int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io)
+{
+	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++) {
+		if (!dt_chain_maps[k].table)
+			continue;
+		refs x = {.st = st};
+		int rc = io->rows(st, (dt_chain_kind)k, NULL, ref_row, &x);
+		for (size_t i = 0; rc == 0 && i < x.n; i++) {
+			char *old = NULL;
+			rc = io->latest(st, dt_chain_kinds[k].name, x.v[i], &old);
+			if (rc == 0 && !old)
+				rc = dt_chain_store_append(st, io, (dt_chain_kind)k, x.v[i]);
+			free(old);
+		}
+		dt_strv_free(x.v, x.n);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void dt_chain_trigger_notice(char *out, size_t n, size_t nmissing,
+                             const char *names, int read_only)
+{
+	if (snprintf(out, n, "store: %zu append-only trigger%s %s missing%s "
+	             "(%s): someone removed the protection; dualtrack verify "
+	             "shows what was changed", nmissing, nmissing == 1 ? "" : "s",
+	             nmissing == 1 ? "was" : "were",
+	             read_only ? " (store opened read-only: not restored)" :
+	             nmissing == 1 ? " and was restored" : " and were restored",
+	             names) < 0)
+		out[0] = '\0'; /* a cut notice is still a notice */
+}

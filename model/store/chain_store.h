@@ -1,0 +1,112 @@
+/* chain_store.h: what every store backend shares in keeping the
+ * integrity chain (model/core/chain.h): which columns of which table make
+ * each kind's row, the verify, append, write guard and first chaining
+ * built on a backend's few reads and one insert (dt_chain_io). Only the
+ * backends (model/store/<backend>/chain.c) include this; the record
+ * text, hash and check stay core/chain.c's, so the same history gives the
+ * same records and the same verify answer on every backend. */
+#ifndef DT_STORE_CHAIN_STORE_H
+#define DT_STORE_CHAIN_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/core/chain.h"
+#include "model/store/ops.h"
+
+/* Columns of a chained row per kind, in record order. A name starting
+ * with "#": its bytes are hashed (BLOBs, the decision's evidence text);
+ * with "%": a REAL column, rendered as SQLite renders a REAL as text
+ * (dt_chain_real_text). ref: the row's key as a text expression (the
+ * same SQL in both backends). The break kind has no table. */
+typedef struct dt_chain_map {
+	const char *table, *ref, *cols[DT_CHAIN_FIELDS_MAX];
+} dt_chain_map;
+
+extern const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT];
+
+/* Column i of kind k without its "#"/"%" prefix; its prefix as is_blob /
+ * is_real. */
+const char *dt_chain_col(dt_chain_kind k, size_t i, int *is_blob,
+                         int *is_real);
+
+/* "SELECT ref, c1, ..., cn FROM table [WHERE where] [AND ref = param]
+ * ORDER BY order" of kind k into out (size n); text_cast ("" or
+ * "::text") follows the ref and every column that is neither BLOB nor
+ * REAL. one: select the row whose ref is `param`. 0, or -1 when it does
+ * not fit. */
+int dt_chain_select_sql(dt_chain_kind k, int one, const char *text_cast,
+                        const char *where, const char *param,
+                        const char *order, char *out, size_t n);
+
+/* The text SQLite gives a REAL value (its "%!.15g": 15 significant
+ * digits, always a decimal point, "3.0", "1.0e+20"), the form a REAL
+ * column takes in every record text. out size >= 32. */
+void dt_chain_real_text(double v, char *out, size_t n);
+
+typedef int (*dt_chain_row_fn)(void *ctx, const dt_chain_row *r);
+
+/* A backend's part. Every member returns 0 or -1 with the store error
+ * set. */
+typedef struct dt_chain_io {
+	/* Call fn with every current row of kind k (ref NULL) or with the row
+	 * whose key is ref (not found: fn is not called). fn's row is valid
+	 * during the call; fn returns 0 or -1 (stops, error set). */
+	int (*rows)(dt_store *st, dt_chain_kind k, const char *ref,
+	            dt_chain_row_fn fn, void *ctx);
+	/* Every chain record in id order (owned, dt_chain_recs_free). */
+	int (*records)(dt_store *st, dt_chain_rec **v, size_t *n);
+	/* The highest id ever given (0 = none) and the newest record's hash
+	 * (64 '0' when there is none). */
+	int (*head)(dt_store *st, int64_t *seq, int64_t *max_id,
+	            char hash[65]);
+	/* The record text of the newest record of (kind, ref); *canon NULL
+	 * when there is none (else malloc'd). */
+	int (*latest)(dt_store *st, const char *kind, const char *ref,
+	              char **canon);
+	/* Store r (and move the id counter to r->id). */
+	int (*insert)(dt_store *st, const dt_chain_rec *r);
+} dt_chain_io;
+
+/* Write-guard state of one connection. */
+typedef struct dt_chain_guard {
+	char ack_by[64];      /* who acknowledges a broken chain, "" = none */
+	int guarded;          /* this write transaction passed the guard */
+	int refused_break;    /* a write was refused: the chain is broken */
+	int break_recorded;   /* a break record was appended */
+} dt_chain_guard;
+
+/* Check the whole chain (core dt_chain_check) against every current row;
+ * heavy kinds (stored series) only when with_heavy. */
+int dt_chain_store_verify(dt_store *st, const dt_chain_io *io,
+                          int with_heavy, dt_chain_status *g);
+
+/* Append a record of the row (kind k, key ref) as it is now; for an
+ * updatable kind nothing when its newest record already says the same. */
+int dt_chain_store_append(dt_store *st, const dt_chain_io *io,
+                          dt_chain_kind k, const char *ref);
+
+/* As dt_chain_store_append for a row keyed by its id. */
+int dt_chain_store_append_id(dt_store *st, const dt_chain_io *io,
+                             dt_chain_kind k, int64_t id);
+
+/* The write guard, once per write transaction (gs->guarded; the backend
+ * clears it when the transaction ends): the cheap check (no series); a
+ * broken chain whose defects are not all acknowledged refuses the write
+ * ("integrity: the store was altered: ...", gs->refused_break) unless
+ * gs->ack_by names who acknowledges it now: then a break record is
+ * appended first (gs->break_recorded). */
+int dt_chain_store_guard(dt_store *st, const dt_chain_io *io,
+                         dt_chain_guard *gs);
+
+/* Chain every current row that has no chain record yet (a store made
+ * before the chain), kind by kind in the rows' order. */
+int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io);
+
+/* The notice of append-only triggers found missing or disabled: "store:
+ * N append-only trigger(s) was/were missing ... (names)"; restored: 1 when
+ * they were put back, 0 when not (read_only says why). */
+void dt_chain_trigger_notice(char *out, size_t n, size_t nmissing,
+                             const char *names, int read_only);
+
+#endif
