@@ -49,12 +49,12 @@ int dt_pg_decision_insert(dt_store *st, const dt_decision *d)
 	dt_pg_p_text(&p, d->prev_hash);
 	dt_pg_p_text(&p, d->hash);
 	dt_pg_p_text(&p, d->forced_past);
-	return dt_pg_do(st, "append decision", "INSERT INTO decision(id,"
+	return dt_pg_chained(st, DT_CHAIN_DECISION, "append decision", "INSERT INTO decision(id,"
 	                " pilot_id, pilot_name, kind, rationale, deciders,"
 	                " recorded_by, decided_at, supersedes, evidence_digest,"
 	                " evidence_text, prev_hash, hash, forced_past)"
 	                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
-	                &p);
+	                &p, NULL) < 0 ? -1 : 0;
 }
 
 static int row_to_decision(const PGresult *r, int i, dt_decision *d)

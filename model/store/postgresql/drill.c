@@ -31,9 +31,9 @@ int dt_pg_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, source);
 	dt_pg_p_text(&p, by);
-	return dt_pg_do(st, "set drill check", "INSERT INTO drill_check("
+	return dt_pg_chained(st, DT_CHAIN_DRILL_CHECK, "set drill check", "INSERT INTO drill_check("
 	                "drill_id, item, status, note, source, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p);
+	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
 }
 
 static int drill_insert(dt_store *st, dt_drill *d, const char *by)
@@ -52,17 +52,14 @@ static int drill_insert(dt_store *st, dt_drill *d, const char *by)
 	dt_pg_p_text(&p, d->resumed_time);
 	dt_pg_p_text(&p, d->note);
 	dt_pg_p_text(&p, by);
-	PGresult *r = dt_pg_query(st, "add drill", "INSERT INTO drill(pilot_id,"
-	                          " kind, run_before, run_after, checkpoint_id,"
-	                          " checkpoint_location, checkpoint_checksum,"
-	                          " checkpoint_step, resumed_step, fault_time,"
-	                          " resumed_time, note, created_by)"
-	                          " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,"
-	                          "$12,$13) RETURNING id", &p, 0);
-	if (!r)
+	if (dt_pg_chained(st, DT_CHAIN_DRILL, "add drill", "INSERT INTO"
+	                  " drill(pilot_id, kind, run_before, run_after,"
+	                  " checkpoint_id, checkpoint_location,"
+	                  " checkpoint_checksum, checkpoint_step, resumed_step,"
+	                  " fault_time, resumed_time, note, created_by)"
+	                  " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
+	                  &p, &d->id) < 0)
 		return -1;
-	d->id = dt_pg_int(r, 0, 0);
-	PQclear(r);
 	for (int i = 0; i < DT_DC_COUNT; i++) {
 		const dt_drill_check *c = &d->checks[i];
 		if (c->source[0] && dt_pg_drill_check_set(st, d->id,
@@ -76,9 +73,9 @@ static int drill_insert(dt_store *st, dt_drill *d, const char *by)
 int dt_pg_drill_add(dt_store *st, dt_drill *d, const char *by)
 {
 	int own;
-	if (dt_pg_op_begin(st, &own) < 0)
+	if (dt_pg_write_begin(st, &own) < 0)
 		return -1;
-	return dt_pg_op_end(st, own, drill_insert(st, d, by) == 0);
+	return dt_pg_write_end(st, own, drill_insert(st, d, by));
 }
 
 static void row_to_drill(const PGresult *r, int i, dt_drill *d)

@@ -14,6 +14,7 @@
 #include <libpq-fe.h>
 
 #include "model/store/ops.h"
+#include "model/store/chain_store.h"
 
 /* Backend state of one PostgreSQL store connection; base first (ops.h). */
 typedef struct dt_pg {
@@ -23,6 +24,8 @@ typedef struct dt_pg {
 	int64_t version;        /* data version: notifications from others */
 	char team[64];          /* working team ("" = none chosen) */
 	char sqlstate[6];       /* of the last failed statement */
+	dt_chain_guard guard;   /* write guard (chain.c) */
+	char notice[512];       /* what opening found (disabled triggers) */
 } dt_pg;
 
 /* The backend state of a store opened on this backend. */
@@ -30,6 +33,9 @@ typedef struct dt_pg {
 
 /* The operations of this backend (pg.c) and its open. */
 extern const dt_store_ops dt_pg_ops;
+
+/* The key of the store-wide write lock (any constant of this program). */
+#define DT_PG_WRITE_LOCK "7218450002"
 
 #define DT_PG_MAXP 16
 
@@ -77,10 +83,36 @@ extern const size_t dt_pg_migration_count;
 /* Create or migrate the schema (schema.c). 0 or -1. */
 int dt_pg_migrate(dt_store *st);
 
-/* Begin / commit a transaction of one operation unless the caller's
- * transaction is open (then nothing happens). 0 or -1. */
+/* Begin / commit a transaction of one operation, holding the store's
+ * write lock, unless the caller's transaction is open (then nothing
+ * happens). 0 or -1. */
 int dt_pg_op_begin(dt_store *st, int *own);
 int dt_pg_op_end(dt_store *st, int own, int ok);
+
+/* Integrity chain (chain.c). Every chained write runs between
+ * dt_pg_write_begin (dt_pg_op_begin: a transaction holding the write
+ * lock, or the caller's; its first write checks the chain and is refused
+ * when it is broken and not acknowledged) and dt_pg_write_end(st, own,
+ * rc) (commit when rc is 0, else roll back keeping the error; 0 or -1),
+ * and appends a chain record for each row it inserted or changed. */
+int dt_pg_write_begin(dt_store *st, int *own);
+int dt_pg_write_end(dt_store *st, int own, int rc);
+int dt_pg_chain_append(dt_store *st, dt_chain_kind k, const char *ref);
+int dt_pg_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
+
+/* Run the INSERT or UPDATE `sql` (no RETURNING clause: added here) in a
+ * write transaction (dt_pg_write_begin) and chain every row it wrote
+ * (kind k); *id (may be NULL): the written row's id. 0, 1 when it wrote
+ * no row (ON CONFLICT DO NOTHING; nothing chained), -1. */
+int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
+                  const char *sql, const dt_pg_params *p, int64_t *id);
+
+/* Chain every team's rows that have no chain record (schema version 4). */
+int dt_pg_chain_backfill(dt_store *st);
+
+/* Find disabled append-only triggers: named in the notice, enabled again
+ * when the store is not read-only and the role owns the table. 0 or -1. */
+int dt_pg_triggers_check(dt_store *st);
 
 /* The operations of dt_pg_ops: each has the arguments and result of the
  * member of struct dt_store_ops of the same name (model/store/ops.h). */

@@ -19,9 +19,9 @@ int dt_pg_ledger_set(dt_store *st, const char *pilot, const char *side,
 	dt_pg_p_text(&p, basis);
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, set_by);
-	return dt_pg_do(st, "set ledger value", "INSERT INTO ledger_entry("
+	return dt_pg_chained(st, DT_CHAIN_LEDGER, "set ledger value", "INSERT INTO ledger_entry("
 	                "pilot, side, key, value, basis, note, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6,$7)", &p);
+	                " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_ledger_list(dt_store *st, const char *pilot, dt_ledger_entry **e,
@@ -61,8 +61,8 @@ int dt_pg_ledger_attach(dt_store *st, const char *pilot, int64_t run_id)
 	dt_pg_params p = {0};
 	dt_pg_p_text(&p, pilot);
 	dt_pg_p_int(&p, run_id);
-	return dt_pg_do(st, "attach ledger run", "INSERT INTO ledger_run(pilot,"
-	                " run_id) VALUES($1,$2) ON CONFLICT DO NOTHING", &p);
+	return dt_pg_chained(st, DT_CHAIN_LEDGER_RUN, "attach ledger run", "INSERT INTO ledger_run(pilot,"
+	                " run_id) VALUES($1,$2) ON CONFLICT DO NOTHING", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_ledger_run_list(dt_store *st, const char *pilot, int64_t **ids,
@@ -113,9 +113,9 @@ int dt_pg_scenario_put(dt_store *st, const char *pilot,
 	dt_pg_p_text(&p, rec->recommendation);
 	dt_pg_p_text(&p, rec->reason);
 	dt_pg_p_text(&p, rec->set_by);
-	return dt_pg_do(st, "store scenario", "INSERT INTO scenario(pilot,"
+	return dt_pg_chained(st, DT_CHAIN_SCENARIO, "store scenario", "INSERT INTO scenario(pilot,"
 	                " answers, training, recommendation, reason, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p);
+	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_scenario_get(dt_store *st, const char *pilot,

@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The key of the store-wide write lock (any constant of this program). */
-#define DT_PG_WRITE_LOCK "7218450002"
 
 static void pg_close(dt_store *st)
 {
@@ -36,6 +34,7 @@ static int pg_begin(dt_store *st)
 	if (dt_pg_do(st, "begin", "BEGIN", NULL) < 0)
 		return -1;
 	pg->in_tx = 1;
+	pg->guard.guarded = 0;
 	if (dt_pg_do(st, "take the write lock", "SELECT pg_advisory_xact_lock("
 	             DT_PG_WRITE_LOCK ")", NULL) < 0) {
 		PQclear(PQexec(pg->conn, "ROLLBACK"));
@@ -49,6 +48,7 @@ static int pg_commit(dt_store *st)
 {
 	dt_pg *pg = dt_pg_of(st);
 	pg->in_tx = 0;
+	pg->guard.guarded = 0;
 	if (dt_pg_do(st, "commit", "COMMIT", NULL) < 0) {
 		PQclear(PQexec(pg->conn, "ROLLBACK"));
 		return -1;
@@ -60,6 +60,7 @@ static void pg_rollback(dt_store *st)
 {
 	dt_pg *pg = dt_pg_of(st);
 	pg->in_tx = 0;
+	pg->guard.guarded = 0;
 	PQclear(PQexec(pg->conn, "ROLLBACK"));
 }
 
@@ -190,6 +191,8 @@ static dt_store *pg_open(const char *where, unsigned flags, dt_err *err)
 		bad = dt_pg_do(st, "listen", "LISTEN dualtrack_changed", NULL);
 	if (!bad)
 		bad = default_team(st);
+	if (!bad)
+		bad = dt_pg_triggers_check(st);
 	if (bad) {
 		dt_err_set(err, "%s: %s", desc, st->err.msg);
 		pg_close(st);

@@ -40,9 +40,14 @@ int dt_pg_pilot_create(dt_store *st, const char *name, const char *by,
 	dt_pg_params p = {0};
 	dt_pg_p_text(&p, name);
 	dt_pg_p_text(&p, by);
-	PGresult *r = dt_pg_query(st, "create pilot", "INSERT INTO pilot(name,"
-	                          " created_by) VALUES($1,$2) RETURNING "
-	                          PILOT_COLUMNS, &p, 0);
+	int64_t id;
+	if (dt_pg_chained(st, DT_CHAIN_PILOT, "create pilot", "INSERT INTO"
+	                  " pilot(name, created_by) VALUES($1,$2)", &p, &id) < 0)
+		return -1;
+	dt_pg_params q = {0};
+	dt_pg_p_int(&q, id);
+	PGresult *r = dt_pg_query(st, "create pilot", "SELECT " PILOT_COLUMNS
+	                          " FROM pilot WHERE id = $1", &q, 0);
 	if (!r)
 		return -1;
 	row_to_pilot(r, 0, out);
@@ -73,11 +78,12 @@ int dt_pg_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
 	dt_pg_p_int(&p, run_id);
 	dt_pg_p_text(&p, dt_run_role_name(role));
 	dt_pg_p_text(&p, by);
-	return dt_pg_do(st, "attach run", "INSERT INTO pilot_run(pilot_id,"
-	                " run_id, role, attached_by) VALUES($1,$2,$3,$4)"
-	                " ON CONFLICT(pilot_id, run_id) DO UPDATE SET"
-	                " role = excluded.role,"
-	                " attached_by = excluded.attached_by", &p);
+	return dt_pg_chained(st, DT_CHAIN_PILOT_RUN, "attach run", "INSERT INTO"
+	                     " pilot_run(pilot_id, run_id, role, attached_by)"
+	                     " VALUES($1,$2,$3,$4) ON CONFLICT(pilot_id, run_id)"
+	                     " DO UPDATE SET role = excluded.role,"
+	                     " attached_by = excluded.attached_by", &p, NULL) < 0 ?
+	       -1 : 0;
 }
 
 int dt_pg_pilot_run_list(dt_store *st, int64_t pilot_id, dt_pilot_run **v,
@@ -149,9 +155,9 @@ int dt_pg_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
 	dt_pg_p_text(&p, dt_taskcard_defs[f].key);
 	dt_pg_p_text(&p, value);
 	dt_pg_p_text(&p, by);
-	return dt_pg_do(st, "set task card", "INSERT INTO taskcard_value("
+	return dt_pg_chained(st, DT_CHAIN_TASKCARD, "set task card", "INSERT INTO taskcard_value("
 	                "pilot_id, field, value, set_by) VALUES($1,$2,$3,$4)",
-	                &p);
+	                &p, NULL) < 0 ? -1 : 0;
 }
 
 /* Columns status, note, reason, set_by, set_at from col on. */
@@ -246,9 +252,9 @@ int dt_pg_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, reason);
 	dt_pg_p_text(&p, by);
-	return dt_pg_do(st, "set checklist item", "INSERT INTO check_entry("
+	return dt_pg_chained(st, DT_CHAIN_CHECK, "set checklist item", "INSERT INTO check_entry("
 	                "pilot_id, item, status, note, reason, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p);
+	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_check_history_list(dt_store *st, int64_t pilot_id,
@@ -283,7 +289,7 @@ int dt_pg_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 	dt_pg_p_text(&p, ref);
 	dt_pg_p_text(&p, sha256_hex);
 	dt_pg_p_text(&p, by);
-	return dt_pg_do(st, "add evidence", "INSERT INTO check_evidence("
+	return dt_pg_chained(st, DT_CHAIN_EVIDENCE, "add evidence", "INSERT INTO check_evidence("
 	                "pilot_id, item, kind, ref, sha256, added_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p);
+	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
 }

@@ -178,6 +178,14 @@ int dt_pg_op_begin(dt_store *st, int *own)
 	if (dt_pg_do(st, "begin", "BEGIN", NULL) < 0)
 		return -1;
 	pg->in_tx = 1;
+	pg->guard.guarded = 0;
+	if (dt_pg_do(st, "take the write lock", "SELECT pg_advisory_xact_lock("
+	             DT_PG_WRITE_LOCK ")", NULL) < 0) {
+		dt_err keep = st->err;
+		dt_pg_op_end(st, 1, 0);
+		st->err = keep;
+		return -1;
+	}
 	return 0;
 }
 
@@ -187,6 +195,7 @@ int dt_pg_op_end(dt_store *st, int own, int ok)
 	if (!own)
 		return ok ? 0 : -1;
 	pg->in_tx = 0;
+	pg->guard.guarded = 0;
 	if (!ok) {
 		PQclear(PQexec(pg->conn, "ROLLBACK"));
 		return -1;

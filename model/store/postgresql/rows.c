@@ -53,9 +53,21 @@ int dt_pg_rows_read(dt_store *st, const dt_store_table *t,
                     dt_store_row_fn fn, void *ctx)
 {
 	PGconn *c = dt_pg_of(st)->conn;
+	/* the chain is the working team's (chain.c) */
 	char *sql = dt_store_table_select(t, "seq");
 	if (!sql)
 		return dt_store_fail(st, "store: out of memory");
+	if (!strcmp(t->name, "chain_record")) {
+		char *o = strstr(sql, " ORDER BY ");
+		char *w = o ? malloc(strlen(sql) + 32) : NULL;
+		if (!w) {
+			free(sql);
+			return dt_store_fail(st, "store: out of memory");
+		}
+		sprintf(w, "%.*s WHERE team = dt_team()%s", (int)(o - sql), sql, o);
+		free(sql);
+		sql = w;
+	}
 	int sent = PQsendQueryParams(c, sql, 0, NULL, NULL, NULL, NULL, 1) &&
 	           PQsetSingleRowMode(c);
 	free(sql);
@@ -107,6 +119,12 @@ int dt_pg_row_write(dt_store *st, const dt_store_table *t,
 
 int dt_pg_rows_written(dt_store *st)
 {
+	/* The copied chain's ids were given: the team's counter follows. */
+	if (dt_pg_do(st, "chain counter", "INSERT INTO chain_counter(seq)"
+	             " SELECT max(id) FROM chain_record WHERE team = dt_team()"
+	             " HAVING max(id) IS NOT NULL ON CONFLICT(team) DO UPDATE SET"
+	             " seq = greatest(chain_counter.seq, excluded.seq)", NULL) < 0)
+		return -1;
 	/* Identity counters continue after the copied ids. */
 	for (size_t i = 0; i < dt_store_table_count; i++) {
 		const dt_store_table *t = &dt_store_tables[i];

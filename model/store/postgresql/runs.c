@@ -66,15 +66,11 @@ int dt_pg_run_create(dt_store *st, dt_run *run)
 	dt_pg_p_int(&p, run->grad_accum < 1 ? 1 : run->grad_accum);
 	dt_pg_p_int(&p, run->global_batch);
 	dt_pg_p_int(&p, run->logging_steps);
-	PGresult *r = dt_pg_query(st, "create run", "INSERT INTO run(name,"
-	                        " platform, format, grad_accum, global_batch,"
-	                        " logging_steps) VALUES($1,$2,$3,$4,$5,$6)"
-	                        " RETURNING id", &p, 0);
-	if (!r)
-		return -1;
-	run->id = dt_pg_int(r, 0, 0);
-	PQclear(r);
-	return 0;
+	return dt_pg_chained(st, DT_CHAIN_RUN, "create run", "INSERT INTO"
+	                     " run(name, platform, format, grad_accum,"
+	                     " global_batch, logging_steps)"
+	                     " VALUES($1,$2,$3,$4,$5,$6)", &p, &run->id) < 0 ?
+	       -1 : 0;
 }
 
 int dt_pg_run_update(dt_store *st, const dt_run *run)
@@ -88,10 +84,10 @@ int dt_pg_run_update(dt_store *st, const dt_run *run)
 	dt_pg_p_int(&p, run->segments);
 	dt_pg_p_int(&p, run->replayed_steps);
 	dt_pg_p_text(&p, run->step_source);
-	return dt_pg_do(st, "update run", "UPDATE run SET format=$2,"
-	                " grad_accum=$3, global_batch=$4, logging_steps=$5,"
-	                " segments=$6, replayed_steps=$7, step_source=$8"
-	                " WHERE id=$1", &p);
+	return dt_pg_chained(st, DT_CHAIN_RUN, "update run", "UPDATE run SET"
+	                     " format=$2, grad_accum=$3, global_batch=$4,"
+	                     " logging_steps=$5, segments=$6, replayed_steps=$7,"
+	                     " step_source=$8 WHERE id=$1", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_run_list(dt_store *st, dt_run **runs, size_t *n)
@@ -147,21 +143,14 @@ int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
 	dt_pg_p_text(&p, format);
 	/* ON CONFLICT: the run already holds a file with this digest (no
 	 * row returned); the transaction stays usable. */
-	PGresult *r = dt_pg_query(st, "add file", "INSERT INTO run_file(run_id,"
-	                        " path, sha256, bytes, format)"
-	                        " VALUES($1,$2,$3,$4,$5) ON CONFLICT(run_id,"
-	                        " sha256) DO NOTHING RETURNING id", &p, 0);
-	if (!r)
-		return -1;
-	int added = PQntuples(r) > 0;
-	if (added)
-		*file_id = dt_pg_int(r, 0, 0);
-	PQclear(r);
-	return added ? 0 : 1;
+	return dt_pg_chained(st, DT_CHAIN_RUN_FILE, "add file", "INSERT INTO"
+	                     " run_file(run_id, path, sha256, bytes, format)"
+	                     " VALUES($1,$2,$3,$4,$5) ON CONFLICT(run_id,"
+	                     " sha256) DO NOTHING", &p, file_id);
 }
 
-/* A followed file grew: its new length and SHA-256 (run_file is not
- * append-only on this backend, which chains only decisions). */
+/* A followed file grew: its new length and SHA-256, a new chain record
+ * of the file (run_file is "updatable" in core/chain.h). */
 int dt_pg_file_set_content(dt_store *st, int64_t file_id,
                            const char *sha256_hex, int64_t bytes)
 {
@@ -169,8 +158,9 @@ int dt_pg_file_set_content(dt_store *st, int64_t file_id,
 	dt_pg_p_text(&p, sha256_hex);
 	dt_pg_p_int(&p, bytes);
 	dt_pg_p_int(&p, file_id);
-	return dt_pg_do(st, "update file", "UPDATE run_file SET sha256=$1,"
-	                " bytes=$2 WHERE id=$3", &p);
+	return dt_pg_chained(st, DT_CHAIN_RUN_FILE, "update file", "UPDATE"
+	                     " run_file SET sha256=$1, bytes=$2 WHERE id=$3", &p,
+	                     NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_stats_put(dt_store *st, int64_t run_id,
@@ -291,9 +281,10 @@ int dt_pg_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	dt_pg_p_text(&p, value);
 	dt_pg_p_text(&p, source);
 	dt_pg_p_text(&p, set_by);
-	return dt_pg_do(st, "set fact", "INSERT INTO run_fact(run_id, file_id,"
-	                " key, value, source, set_by) VALUES($1,$2,$3,$4,$5,$6)",
-	                &p);
+	return dt_pg_chained(st, DT_CHAIN_FACT, "set fact", "INSERT INTO"
+	                     " run_fact(run_id, file_id, key, value, source,"
+	                     " set_by) VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ?
+	       -1 : 0;
 }
 
 int dt_pg_fact_list(dt_store *st, int64_t run_id, dt_fact **facts,

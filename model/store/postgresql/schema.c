@@ -340,10 +340,39 @@ static const char v3_launch_setting[] =
 	" THEN GRANT SELECT, INSERT, UPDATE ON launch_setting TO dualtrack_users;"
 	" END IF; END$$;";
 
+/* Version 4: the integrity chain of every record, as the SQLite store
+ * keeps it (chain.c): one chain per team (chain_record.team; ids are a
+ * team's own 1, 2, 3, ...), the highest id ever given per team
+ * (chain_counter, what sqlite_sequence is for SQLite), each team seeing
+ * its own records only. Rows already stored are chained right after
+ * (dt_pg_chain_backfill, per team). */
+static const char v4_chain[] =
+	"ALTER TABLE chain_record ADD COLUMN team text NOT NULL DEFAULT dt_team();"
+	"ALTER TABLE chain_record DROP CONSTRAINT chain_record_pkey;"
+	"ALTER TABLE chain_record ADD PRIMARY KEY (team, id);"
+	"DROP INDEX chain_record_ref;"
+	"CREATE INDEX chain_record_ref ON chain_record(team, kind, ref, id);"
+	"CREATE TABLE chain_counter("
+	" team text PRIMARY KEY DEFAULT dt_team(),"
+	" seq bigint NOT NULL);"
+	"INSERT INTO chain_counter(team, seq) SELECT team, max(id) FROM"
+	" chain_record GROUP BY team;"
+	"ALTER TABLE chain_counter ENABLE ROW LEVEL SECURITY;"
+	"CREATE POLICY team_rows ON chain_record USING (dt_team_member(team));"
+	"CREATE POLICY team_rows ON chain_counter USING (dt_team_member(team));"
+	"DO $$BEGIN"
+	" IF EXISTS(SELECT 1 FROM pg_roles WHERE rolname = 'dualtrack_users')"
+	" THEN"
+	"  GRANT SELECT, INSERT ON chain_record TO dualtrack_users;"
+	"  GRANT SELECT, INSERT, UPDATE ON chain_counter TO dualtrack_users;"
+	" END IF;"
+	" END$$;";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
 	v3_launch_setting,
+	v4_chain,
 };
 
 const size_t dt_pg_migration_count =
@@ -414,6 +443,7 @@ int dt_pg_migrate(dt_store *st)
 		dt_pg_params p = {0};
 		dt_pg_p_int(&p, v + 1);
 		if (exec_schema(st, dt_pg_migrations[v]) < 0 ||
+		    (v + 1 == 4 && dt_pg_chain_backfill(st) < 0) ||
 		    dt_pg_do(st, "schema version", "DELETE FROM dt_schema_version",
 		             NULL) < 0 ||
 		    dt_pg_do(st, "schema version", "INSERT INTO dt_schema_version"

@@ -37,14 +37,14 @@ int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 		dt_pg_p_null(&p);
 	dt_pg_p_int(&p, rs->sort_within_segment);
 	dt_pg_p_int(&p, stride);
-	return dt_pg_do(st, "store series", "INSERT INTO raw_series(file_id,"
+	return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT INTO raw_series(file_id,"
 	                " metric, n, steps, vals, marks, sort_within_segment,"
 	                " steps_stride) VALUES($1,$2,$3,$4,$5,$6,$7,$8)"
 	                " ON CONFLICT(file_id, metric) DO UPDATE SET n=excluded.n,"
 	                " steps=excluded.steps, vals=excluded.vals,"
 	                " marks=excluded.marks, sort_within_segment="
 	                "excluded.sort_within_segment,"
-	                " steps_stride=excluded.steps_stride", &p);
+	                " steps_stride=excluded.steps_stride", &p, NULL) < 0 ? -1 : 0;
 }
 
 /* Copies of the loaded bytea, kept together so one free releases them. */
