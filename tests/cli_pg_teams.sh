@@ -79,6 +79,12 @@ check "team a's chain verifies: 1 record" grep -q "intact: 1 record" "$tmp/a.ver
 # Below the command line: bob's role, straight SQL.
 bob() { psql -X -Atq "$B" -c "$1" 2>&1; }
 alice() { psql -X -Atq "$A" -c "$1" 2>&1; }
+# Each team's integrity chain is its own: bob's role reads none of team
+# a's chain records (its pilot and run are named in their texts).
+check "team b's role reads no chain record of team a" test "$(bob "SELECT
+  count(*) FROM chain_record WHERE canon LIKE '%pilot-a%' OR canon LIKE '%run-a%'")" = 0
+check "team a's role reads its own" test "$(alice "SELECT count(*) FROM
+  chain_record WHERE canon LIKE '%pilot-a%'")" -gt 0
 aid=$(admin -c "SELECT id FROM pilot WHERE name = 'pilot-a'")
 b_sees_nothing() {
   [ "$(bob "SELECT count(*) FROM pilot WHERE id = $aid")" = 0 ] &&
