@@ -15,7 +15,7 @@ static const struct command {
 } commands[] = {
 	{"import", dt_cmd_import, "import log files into a run"},
 	{"runs", dt_cmd_runs, "list runs with their metrics and restarts"},
-	{"series", dt_cmd_series, "print one metric of a run by effective step"},
+	{"series", dt_cmd_series, "metrics of runs by effective step (one tidy CSV)"},
 	{"compare", dt_cmd_compare, "parity verdict of a pilot against a baseline"},
 	{"demo", dt_cmd_demo, "build a demo store, then open the TUI"},
 	{"tui", dt_cmd_tui, "full-screen terminal view (the default)"},

@@ -84,7 +84,8 @@ _dualtrack()
 		((n == 1)) && what=pilots
 		[[ ${pos[0]} == attach ]] && ((n == 2)) && what=runs
 		[[ ${pos[0]} == set ]] && ((n == 2)) && { COMPREPLY=($(compgen -W "gpu trn2" -- "$cur")); return; } ;;
-	series|resume-check) ((n == 0)) && what=runs ;;
+	series) what=runs ;;
+	resume-check) ((n == 0)) && what=runs ;;
 	compare) ((n < 2)) && what=runs ;;
 	attach) ((n == 0)) && what=pilots; ((n == 1)) && what=runs ;;
 	check)
