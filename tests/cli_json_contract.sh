@@ -11,7 +11,7 @@
 # a run with NaN and inf: steps 1..4, values 2.5 nan inf 2.4
 printf 'step,loss\n1,2.5\n2,nan\n3,inf\n4,2.4\n' >"$tmp/n.csv"
 "$bin" --db "$db" import --platform gpu --run nf "$tmp/n.csv" >/dev/null
-covered=
+covered= outs=
 g=llama3-8b-lora-gpu-a100; p=llama3-8b-lora-trn2-pilot; pil=llama3-8b-lora-trn2
 i=0
 printf 'step,loss\n1,2.6\n2,2.5\n3,2.45\n4,2.4\n' >"$tmp/g.csv"
@@ -24,6 +24,7 @@ for cmd in "runs" "series nf" "series $p" "compare $g $p" "resume-check $p" \
   i=$((i+1))
   "$bin" --db "$db" $cmd --json >"$tmp/o$i.json" 2>"$tmp/e$i"
   covered="$covered ${cmd%% *}"
+  outs="$outs ${cmd%% *}=$tmp/o$i.json"
   check "$cmd --json: one object, schema_version first, strict RFC 8259" py "
 import json
 def bad(c): raise ValueError('non-standard constant ' + c)
@@ -87,6 +88,10 @@ for c in $("$bin" --help | awk '/^commands:/{on=1; next} on && /^  [a-z]/{print 
     check "$c --json is covered by this test" sh -c 'case " $1 " in *" $0 "*) exit 0;; esac; exit 1' "$c" "$covered"
   fi
 done
+# every key of every output above is named in its command's part of
+# dualtrack(1) (maps keyed by data, such as facts, excepted)
+check "every JSON key is documented in dualtrack(1)" \
+  python3 "$(dirname "$0")/man_json_keys.py" "$(dirname "$0")/../cli/man/dualtrack.1.scd" $outs
 # journal diff: the demo's journals differ (hand-checked in the demo
 # pilot's facts); equal values are not listed; a task-card fact is marked
 "$bin" --db "$db" journal set $g hf.gradient_accumulation_steps 8 >/dev/null
