@@ -10,11 +10,21 @@
 # --follow: 2 complete lines + a partial one; then the rest arrives.
 printf 'step 1 loss 2.5\nstep 2 loss 2.25\nstep 3 lo' >"$tmp/grow.log"
 "$bin" --db "$db" import --platform trn2 --run live --follow \
-  --interval 0.1 --idle-exit 1.5 "$tmp/grow.log" >"$tmp/follow.out" 2>&1 &
+  --interval 0.1 --idle-exit 3 "$tmp/grow.log" >"$tmp/follow.out" 2>&1 &
 fpid=$!
-sleep 0.6
+# append only once the follower reported the previous update (polling,
+# 30 s at most: no timing assumption about a slow or sanitised build)
+wait_update() {
+  local i
+  for i in $(seq 300); do
+    grep -q "update $1:" "$tmp/follow.out" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+wait_update 1
 printf 'ss 2.0\nstep 4 loss 1.75\n' >>"$tmp/grow.log"
-sleep 0.6
+wait_update 2
 printf 'step 5 loss 1.5\n' >>"$tmp/grow.log"
 wait $fpid
 check "follow exits 0 after idle" test $? -eq 0
