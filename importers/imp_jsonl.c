@@ -104,8 +104,8 @@ typedef struct jl_key {
 	char key[KEY_MAX];
 	char metric[KEY_MAX];
 	int kind;          /* KEY_* */
-	signed char step, time, id, rkind; /* index in step_keys, time_keys,
-	                    * id_keys, kind_keys */
+	signed char step, time, id, rkind, setting; /* index in step_keys,
+	                    * time_keys, id_keys, kind_keys, setting_keys */
 	unsigned char elapsed, resume; /* "elapsed_time"; "resume"/"resumed" */
 	size_t sidx;       /* index in log->series, NO_SERIES until first point */
 } jl_key;
@@ -116,6 +116,7 @@ typedef struct jl_line {
 	const dt_jval *time[N_OF(time_keys)];
 	const dt_jval *id[N_OF(id_keys)];
 	const dt_jval *kind[N_OF(kind_keys)];
+	const dt_jval *setting[N_OF(setting_keys)];
 	const dt_jval *elapsed;
 	int resume_key;
 } jl_line;
@@ -181,6 +182,10 @@ static void key_roles(const char *k, jl_key *e)
 	e->time = (signed char)list_index(k, time_keys, N_OF(time_keys));
 	e->id = (signed char)list_index(k, id_keys, N_OF(id_keys));
 	e->rkind = (signed char)list_index(k, kind_keys, N_OF(kind_keys));
+	e->setting = -1;
+	for (size_t i = 0; i < N_OF(setting_keys) && e->setting < 0; i++)
+		if (strcmp(k, setting_keys[i].json) == 0)
+			e->setting = (signed char)i;
 	e->elapsed = strcmp(k, "elapsed_time") == 0;
 	e->resume = strcmp(k, "resume") == 0 || strcmp(k, "resumed") == 0;
 }
@@ -289,6 +294,8 @@ static int scan_line(jl_ctx *c, jl_line *ln)
 			ln->id[e->id] = &m->v;
 		if (e->rkind >= 0)
 			ln->kind[e->rkind] = &m->v;
+		if (e->setting >= 0)
+			ln->setting[e->setting] = &m->v;
 		if (e->elapsed)
 			ln->elapsed = &m->v;
 		ln->resume_key |= e->resume;
@@ -513,10 +520,10 @@ static int event_record(jl_ctx *c, const jl_line *ln)
 
 /* The run settings a data record states (integers > 0), for the current
  * launch, before its points (rawlog.h). Returns 0 or -1 on ENOMEM. */
-static int record_settings(jl_ctx *c)
+static int record_settings(jl_ctx *c, const jl_line *ln)
 {
 	for (size_t i = 0; i < N_OF(setting_keys); i++) {
-		const dt_jval *v = dt_jobj_get(&c->obj, setting_keys[i].json);
+		const dt_jval *v = ln->setting[i];
 		if (!v || v->type != DT_JNUMBER || !v->is_int)
 			continue;
 		if (dt_rawlog_setting(c->log, setting_keys[i].key, v->i,
@@ -579,7 +586,7 @@ static int do_object(jl_ctx *c)
 	if (!non_epoch)
 		return 0;
 	c->metric_lines++;
-	if (record_settings(c) < 0)
+	if (record_settings(c, &ln) < 0)
 		return jl_fail(c, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		dt_rawseries *s = series_for(c, &vals[i]);
