@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(build-essential cmake pkg-config libncurses-dev libsqlite3-dev
       libcsv-dev libcmocka-dev libjson-c-dev libssl-dev libinih-dev
       tmux python3 sqlite3 scdoc man-db zlib1g-dev libzstd-dev
-      openssh-client chromium)
+      openssh-client chromium libpq-dev postgresql python3-pandas)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
