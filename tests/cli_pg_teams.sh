@@ -16,8 +16,17 @@
 dbname="dtt_teams_$$"
 admin() { psql -X -v ON_ERROR_STOP=1 -Atq -d "$dbname" "$@"; }
 createdb "$dbname"
-trap 'dropdb --if-exists "$dbname" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 u=$$
+# Roles belong to the whole cluster, not to the database: drop this run's
+# (and a killed earlier run's team roles) so that a second run in the same
+# cluster (test.sh runs the plain and the ASan suites in one
+# pg_virtualenv) starts clean.
+drop_roles() {
+  psql -X -Atq -d postgres -c "DROP ROLE IF EXISTS alice_$u, bob_$u" \
+    -c "DROP ROLE IF EXISTS dt_team_a, dt_team_b" >/dev/null 2>&1
+}
+drop_roles
+trap 'dropdb --if-exists "$dbname" >/dev/null 2>&1; drop_roles; rm -rf "$tmp"' EXIT
 # README "A shared PostgreSQL store": the administrator's statements.
 admin -c "CREATE ROLE dualtrack_users NOLOGIN" 2>/dev/null || true
 admin <<SQL
