@@ -2,7 +2,10 @@
 # tui_golden.sh: golden screens, in the manner of tmux's regress suite:
 # every screen of the TUI is captured whole (capture-pane, no colours) at
 # 80x24 and at 120x40 on a fixed store and compared with the expected
-# screen checked in under tests/golden/NAME-WxH.txt.
+# screen checked in under tests/golden/NAME-WxH.txt: every screen, the
+# help overlay of every screen (help-SCREEN), the findings overlay, the
+# drill form, the decide form, the scenario guide, the import form (gpu
+# typed in the platform field), its error and its preview.
 #
 # The store is built with the CLI only: the demo pilot (dualtrack demo),
 # three more drills (five in all) and a go forced past the open checklist
@@ -112,41 +115,71 @@ check() {
 }
 keys() { $T send-keys -t t "$@"; }
 
+# a small CSV for the import preview (loss 2.0, 1.9 ... 1.5 over steps 1-6)
+printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n4,1.7\n5,1.6\n6,1.5\n' >loss.csv
+
 $T new-session -d -x 80 -y 24 -s t "\"$BIN\" --db g.db; echo EXIT=\$?; sleep 30"
 
+# help NAME MARKER: the help overlay of the screen shown now, closed again
+help() {
+	keys '?'
+	check "help-$1" "keys: $2"
+	keys x
+}
+
 check pilots "pilots (1)"
-keys '?'
-check help-pilots "keys: pilots"
-keys x Enter
+help pilots pilots
+keys Enter
 check overview "— overview"
-keys '?'
-check help-overview "keys: overview"
-keys x 1
+help overview overview
+keys 1
 check taskcard "— task card"
+help card "task card"
 keys 2
 check checklist "— checklist"
+help checklist checklist
 keys 3
 check drills "— drill log"
+help drills "drill log"
+keys a
+check drill-form "add drill"
+keys Escape
+settle "cancelled"
 keys 4
 check journal "— run journal"
+help journal "run journal"
 keys 5
 check decisions "— decision log"
+help decisions "decision log"
 keys d
 check decide "decide"
 keys Escape
 settle "cancelled: no decision recorded"
 keys q l
 check ledger "— ledger"
+help ledger ledger
+keys s
+check scenario "scenario guide:"
+keys Escape
+settle "— ledger"
 keys q c
 check compare "loss: "
-keys '?'
-check help-compare "keys: comparison"
-keys x q Tab
+help compare comparison
+keys f
+check findings "findings (f/Esc close)"
+help findings findings
+keys f q Tab
 check runs "runs ("
+help runs "run list"
 keys w
 check warnings "warnings of"
-keys w r
+help warnings warnings
+# the resume check of the pilot run (its restart); the warnings shown
+# above are the baseline's: the pilot's warning names the demo's log
+# path, which varies from run to run
+keys w j r
 check resume "resume check:"
+help resume "resume check"
 keys q i
 settle "type a path"
 keys -l "missing.csv"
@@ -156,6 +189,12 @@ check import "platform         < gpu >"
 # the preview of a file that does not exist: the error keeps its reason
 keys Down Down Down Enter
 check import-error "No such file or directory"
-keys Escape Q
+keys Escape i
+settle "type a path"
+keys -l "loss.csv"
+keys Down Down Down Down Enter
+check import-preview "loss.csv"
+help import import
+keys Escape Escape Q
 settle "EXIT=0"
 exit $fail
