@@ -7,14 +7,21 @@
 
 #include "cli/cli.h"
 #include "cli/compare_print.h"
+#include "model/core/parity_thin.h"
 #include "model/service/compare.h"
+
+/* Which points --json / --csv print. */
+typedef struct point_opts {
+	int64_t max_points;   /* 0 = all */
+	int none;             /* --no-points */
+} point_opts;
 
 static void compare_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] compare BASELINE PILOT [--metric loss]\n"
 	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json|--csv]\n"
 	      "         [--interpolate] [--window W] [--also-baseline RUN]...\n"
-	      "         [--rule rtol|noise]\n\n"
+	      "         [--rule rtol|noise] [--max-points N | --no-points]\n\n"
 	      "Pairs the two runs' points by effective step (by samples when both\n"
 	      "global batches are known and differ). A step breaches when\n"
 	      "|pilot - baseline| > atol + rtol * |baseline| or a value is not\n"
@@ -42,6 +49,11 @@ static void compare_usage(FILE *f)
 	      "warm-up past the last common step.\n"
 	      "--csv: step,baseline,pilot,rel_diff,breach, one row per compared\n"
 	      "step (nan, inf, -inf as in series --csv; breach 1 or 0).\n"
+	      "--max-points N (N >= 4; with --json or --csv): at most N points\n"
+	      "by min/max decimation (N/4 buckets of consecutive points, each\n"
+	      "keeping its lowest and highest baseline and pilot values), plus\n"
+	      "every breach and every non-finite point. --no-points: points\n"
+	      "empty (header only in CSV). The summary is the same either way.\n"
 	      "exit: 0 pass, 1 fail or insufficient, 2 usage or input error\n", f);
 }
 
@@ -58,7 +70,8 @@ static int resolve_also(dt_store *st, const char *const *names, size_t n,
 
 /* Parse options; returns -1 on a usage error, 1 for --help, else 0. */
 static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, 'j' or 'c' */
-                      dt_compare_opts *o, const char **also, size_t *nalso)
+                      dt_compare_opts *o, const char **also, size_t *nalso,
+                      point_opts *po)
 {
 	static const struct option opts[] = {
 		{"metric", required_argument, NULL, 'm'},
@@ -71,6 +84,8 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		{"window", required_argument, NULL, 'W'},
 		{"also-baseline", required_argument, NULL, 'B'},
 		{"rule", required_argument, NULL, 'R'},
+		{"max-points", required_argument, NULL, 'M'},
+		{"no-points", no_argument, NULL, 'N'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
@@ -113,6 +128,12 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 			}
 			o->set_rule = 1;
 			break;
+		case 'M':
+			if (dt_cli_int("--max-points", optarg, DT_THIN_MIN_POINTS,
+			               &po->max_points))
+				return -1;
+			break;
+		case 'N': po->none = 1; break;
 		case 'd': *db = optarg; break;
 		case 'h': compare_usage(stdout); return 1;
 		default: compare_usage(stderr); return -1;
@@ -122,6 +143,50 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		fprintf(stderr, "dualtrack: compare needs BASELINE and PILOT run names\n");
 		return -1;
 	}
+	if (po->none && po->max_points) {
+		fprintf(stderr, "dualtrack: --max-points and --no-points exclude each other\n");
+		return -1;
+	}
+	if ((po->none || po->max_points) && !*json) {
+		fprintf(stderr, "dualtrack: --max-points and --no-points need --json or --csv\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The keep[] mask of the points to print (NULL: all), or -1 out of
+ * memory. */
+static int pick_points(const dt_comparison *c, const point_opts *po,
+                       unsigned char **keep)
+{
+	size_t n = c->parity.n;
+	*keep = NULL;
+	if (!po->none && !po->max_points)
+		return 0;
+	*keep = calloc(n ? n : 1, 1);
+	if (!*keep)
+		return -1;
+	if (po->max_points)
+		dt_parity_thin(c->parity.points, n, (size_t)po->max_points, *keep);
+	return 0;
+}
+
+/* Print c as asked; returns 0, or -1 out of memory (nothing printed). */
+static int print_comparison(const dt_comparison *c, int json,
+                            const point_opts *po)
+{
+	unsigned char *keep;
+	if (pick_points(c, po, &keep) < 0) {
+		fprintf(stderr, "dualtrack: out of memory\n");
+		return -1;
+	}
+	if (json == 'j')
+		dt_compare_print_json(c, keep);
+	else if (json == 'c')
+		dt_compare_print_csv(c, keep);
+	else
+		dt_compare_print_text(c);
+	free(keep);
 	return 0;
 }
 
@@ -131,7 +196,8 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	const char *also[DT_COMPARE_MAX_EXTRA];
 	size_t nalso = 0;
 	int json = 0;
-	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso);
+	point_opts po = {0};
+	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso, &po);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	dt_store *st = dt_cli_store_read(db);
@@ -147,13 +213,9 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 		if (dt_compare_prepare(st, &rb, &rp, &o, &c, err, sizeof err) != 0) {
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
-			if (json == 'j')
-				dt_compare_print_json(&c);
-			else if (json == 'c')
-				dt_compare_print_csv(&c);
-			else
-				dt_compare_print_text(&c);
-			rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;
+			if (print_comparison(&c, json, &po) == 0)
+				rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK
+				                                  : DT_EXIT_FAIL;
 			dt_comparison_free(&c);
 		}
 	}

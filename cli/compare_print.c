@@ -140,7 +140,7 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	dt_jw_obj_end(w);
 }
 
-void dt_compare_print_json(const dt_comparison *c)
+void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep)
 {
 	const dt_parity *p = &c->parity;
 	dt_jw w;
@@ -154,6 +154,8 @@ void dt_compare_print_json(const dt_comparison *c)
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < p->n; i++) {
 		const dt_parity_point *pt = &p->points[i];
+		if (keep && !keep[i])
+			continue;
 		dt_jw_obj_begin(&w);
 		dt_jw_key(&w, p->by_samples ? "samples" : "step");
 		dt_jw_int(&w, pt->x);
@@ -170,7 +172,7 @@ void dt_compare_print_json(const dt_comparison *c)
 	dt_jw_end(&w);
 }
 
-void dt_compare_print_csv(const dt_comparison *c)
+void dt_compare_print_csv(const dt_comparison *c, const unsigned char *keep)
 {
 	const dt_parity *p = &c->parity;
 	char b[32], q[32], r[32];
@@ -178,6 +180,8 @@ void dt_compare_print_csv(const dt_comparison *c)
 	       p->by_samples ? "samples" : "step");
 	for (size_t i = 0; i < p->n; i++) {
 		const dt_parity_point *pt = &p->points[i];
+		if (keep && !keep[i])
+			continue;
 		dt_fmt_double(pt->baseline, b);
 		dt_fmt_double(pt->pilot, q);
 		dt_fmt_double(pt->rel_diff, r);
