@@ -43,6 +43,11 @@ int dt_cli_real(const char *opt, const char *s, double *out);
  * names that exist) when absent. Returns 0 or -1. */
 int dt_cli_find_run(dt_store *st, const char *name, dt_run *out);
 
+/* Print a command's usage after a usage error: only the usage lines (the
+ * text `usage` prints up to its first blank line) and a pointer to
+ * --help, to stderr; the whole text stays for --help on stdout. */
+void dt_cli_usage_error(void (*usage)(FILE *f));
+
 /* Parse the options of a command that takes only --json, --db PATH and
  * --help (getopt_long from argv[1]; optind is left at the first operand).
  * Sets *json and *db. Returns 0, 1 after printing usage to stdout for

@@ -33,7 +33,7 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 		case 'r': role_s = optarg; break;
 		case 'd': db = optarg; break;
 		case 'h': attach_usage(stdout); return DT_EXIT_OK;
-		default: attach_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(attach_usage); return DT_EXIT_USAGE;
 		}
 	}
 	dt_run_role role;

@@ -56,7 +56,7 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 			break;
 		case 'd': db = optarg; break;
 		case 'h': check_usage(stdout); return DT_EXIT_OK;
-		default: check_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(check_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind + 3 != argc) {

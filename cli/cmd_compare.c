@@ -136,7 +136,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		case 'N': po->none = 1; break;
 		case 'd': *db = optarg; break;
 		case 'h': compare_usage(stdout); return 1;
-		default: compare_usage(stderr); return -1;
+		default: dt_cli_usage_error(compare_usage); return -1;
 		}
 	}
 	if (optind + 2 != argc) {

@@ -80,7 +80,7 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		case 'f': force = 1; break;
 		case 'd': db = optarg; break;
 		case 'h': decide_usage(stdout); return DT_EXIT_OK;
-		default: decide_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(decide_usage); return DT_EXIT_USAGE;
 		}
 	}
 	dt_decision_kind kind;

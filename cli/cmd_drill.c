@@ -137,7 +137,7 @@ static int parse(int argc, char **argv, drill_args *a)
 		}
 		if (c == '?' || opt_value(a, c) < 0) {
 			if (c == '?')
-				drill_usage(stderr);
+				dt_cli_usage_error(drill_usage);
 			return -1;
 		}
 	}

@@ -213,7 +213,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 			break;
 		case 'd': db = optarg; break;
 		case 'h': import_usage(stdout); return DT_EXIT_OK;
-		default: import_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(import_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (!rq.platform || !dt_platform_valid(rq.platform)) {

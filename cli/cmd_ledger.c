@@ -58,7 +58,7 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 		case 'b': basis = optarg; break;
 		case 'n': note = optarg; break;
 		case 'd': break;
-		default: ledger_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(ledger_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind + 5 != argc) {
@@ -135,7 +135,7 @@ static int cmd_show(dt_store *st, int argc, char **argv)
 		if (c == 'j')
 			json = 1;
 		else if (c != 'd') {
-			ledger_usage(stderr);
+			dt_cli_usage_error(ledger_usage);
 			return DT_EXIT_USAGE;
 		}
 	}
@@ -184,7 +184,7 @@ int dt_cmd_ledger(const char *db, int argc, char **argv)
 			return DT_EXIT_OK;
 		}
 	if (argc < 2) {
-		ledger_usage(stderr);
+		dt_cli_usage_error(ledger_usage);
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store(db_option(argc, argv, db));

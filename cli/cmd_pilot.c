@@ -81,7 +81,7 @@ static int parse(int argc, char **argv, pilot_args *a)
 			pilot_usage(stdout);
 			rc = 1;
 		} else {
-			pilot_usage(stderr);
+			dt_cli_usage_error(pilot_usage);
 			rc = -1;
 		}
 	}
@@ -192,7 +192,7 @@ int dt_cmd_pilot(const char *db, int argc, char **argv)
 	      !strcmp(sub, "show")) || nargs != (is_list ? 0 : 1)) {
 		fprintf(stderr, "dualtrack: pilot needs new NAME, set NAME, list or"
 		        " show NAME\n");
-		pilot_usage(stderr);
+		dt_cli_usage_error(pilot_usage);
 		return DT_EXIT_USAGE;
 	}
 	if ((is_list || !strcmp(sub, "show")) && a.nfields) {

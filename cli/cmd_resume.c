@@ -86,7 +86,7 @@ static int parse_args(int argc, char **argv, rc_args *a)
 		case 'j': a->json = 1; break;
 		case 'd': a->db = optarg; break;
 		case 'h': resume_usage(stdout); return 1;
-		default: resume_usage(stderr); return -1;
+		default: dt_cli_usage_error(resume_usage); return -1;
 		}
 	}
 	if (optind + 1 != argc) {

@@ -129,7 +129,7 @@ static int parse(int argc, char **argv, sc_args *s)
 		case 'j': s->json = 1; break;
 		case 'd': s->db = optarg; break;
 		case 'h': scenario_usage(stdout); return 1;
-		default: scenario_usage(stderr); return -1;
+		default: dt_cli_usage_error(scenario_usage); return -1;
 		}
 	}
 	if (optind + 1 != argc) {

@@ -302,7 +302,7 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		case 'j': case 'c': mode = c; break;
 		case 'd': db = optarg; break;
 		case 'h': series_usage(stdout); return DT_EXIT_OK;
-		default: series_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(series_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {

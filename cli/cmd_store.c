@@ -54,7 +54,7 @@ int dt_cmd_store(const char *db, int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "init"))
 		return store_init(db);
 	if (argc != 4 || strcmp(argv[1], "copy")) {
-		store_usage(stderr);
+		dt_cli_usage_error(store_usage);
 		return DT_EXIT_USAGE;
 	}
 	dt_store *from = dt_cli_open_read(argv[2]);

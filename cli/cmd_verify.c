@@ -145,7 +145,7 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 		case 'e': expect = optarg; break;
 		case 'd': db = optarg; break;
 		case 'h': verify_usage(stdout); return DT_EXIT_OK;
-		default: verify_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(verify_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {

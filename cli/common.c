@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 #include "model/util/clock.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -187,13 +188,68 @@ int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
 	int c;
 	*json = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	/* Options stop at no operand ("+": getopt returns -1 at each one and
+	 * it is set aside here), and an operand that is a negative number
+	 * ("-5", "-0.5") is an operand, not an unknown option: journal set R
+	 * k -5 must reach the value check. The operands are then moved, in
+	 * order, to the end of argv, where optind points. */
+	char **operand = calloc((size_t)argc + 1, sizeof *operand);
+	size_t nop = 0;
+	if (!operand) {
+		fprintf(stderr, "dualtrack: out of memory\n");
+		return -1;
+	}
+	(void)getopt_long(1, argv, "+h", opts, NULL); /* full reset; optind 1 */
+	while (optind < argc) {
+		const char *a = argv[optind];
+		if (a[0] == '-' && (isdigit((unsigned char)a[1]) ||
+		                    (a[1] == '.' && isdigit((unsigned char)a[2])))) {
+			operand[nop++] = argv[optind++];
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			for (optind++; optind < argc; optind++)
+				operand[nop++] = argv[optind];
+			break;
+		}
+		c = getopt_long(argc, argv, "+h", opts, NULL);
+		if (c == -1) {
+			operand[nop++] = argv[optind++];
+			continue;
+		}
 		switch (c) {
 		case 'j': *json = 1; break;
 		case 'd': *db = optarg; break;
-		case 'h': usage(stdout); return 1;
-		default: usage(stderr); return -1;
+		case 'h': free(operand); usage(stdout); return 1;
+		default: free(operand); dt_cli_usage_error(usage); return -1;
 		}
 	}
+	optind = argc - (int)nop;
+	for (size_t i = 0; i < nop; i++)
+		argv[optind + (int)i] = operand[i];
+	free(operand);
 	return 0;
+}
+
+void dt_cli_usage_error(void (*usage)(FILE *f))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m) {
+		usage(stderr);
+		return;
+	}
+	usage(m);
+	if (fclose(m) != 0 || !text) {
+		free(text);
+		usage(stderr);
+		return;
+	}
+	char *blank = strstr(text, "\n\n");
+	if (blank)
+		blank[1] = '\0';
+	fputs(text, stderr);
+	fputs("(--help prints the whole usage)\n", stderr);
+	free(text);
 }

@@ -277,12 +277,12 @@ int dt_cmd_export(const char *db, int argc, char **argv)
 		case 'n': with_logs = 0; break;
 		case 'd': db = optarg; break;
 		case 'h': export_usage(stdout); return DT_EXIT_OK;
-		default: export_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(export_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind + 1 != argc || !out) {
 		fprintf(stderr, "dualtrack: export needs PILOT and --out DIR\n");
-		export_usage(stderr);
+		dt_cli_usage_error(export_usage);
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store_read(db);

@@ -241,7 +241,7 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		case 'j': a->json = 1; break;
 		case 'd': *db = optarg; break;
 		case 'h': gate_usage(stdout); return 1;
-		default: gate_usage(stderr); return -1;
+		default: dt_cli_usage_error(gate_usage); return -1;
 		}
 	}
 	int files = a->nbase || a->npil;

@@ -511,7 +511,7 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		case 's': allowed = optarg; break;
 		case 'd': db = optarg; break;
 		case 'h': pack_verify_usage(stdout); *rc = DT_EXIT_OK; return 1;
-		default: pack_verify_usage(stderr); *rc = DT_EXIT_USAGE; return 1;
+		default: dt_cli_usage_error(pack_verify_usage); *rc = DT_EXIT_USAGE; return 1;
 		}
 	}
 	if (against && optind == argc)

@@ -146,12 +146,12 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 		case 'n': name = optarg; break;
 		case 'd': break; /* no store needed */
 		case 'h': sign_usage(stdout); return DT_EXIT_OK;
-		default: sign_usage(stderr); return DT_EXIT_USAGE;
+		default: dt_cli_usage_error(sign_usage); return DT_EXIT_USAGE;
 		}
 	}
 	if (optind + 1 != argc || !key) {
 		fprintf(stderr, "dualtrack: sign needs DIR and --key KEY\n");
-		sign_usage(stderr);
+		dt_cli_usage_error(sign_usage);
 		return DT_EXIT_USAGE;
 	}
 	if (role_of(role, rbuf, sizeof rbuf) < 0) {
