@@ -91,6 +91,8 @@ typedef struct csv_ctx {
 	int has_step;
 	size_t nostep_rows, nostep_line;
 	size_t extra_line;
+	struct csv_parser lib; /* libcsv, for the header and quoted lines */
+	int lib_ready;         /* lib initialised */
 } csv_ctx;
 
 /* Step column names with their preference (lower wins). */
@@ -540,17 +542,22 @@ static void on_record(int term, void *data)
 		c->line++;
 }
 
-static void final_warnings(csv_ctx *c)
+static void final_warnings(csv_ctx *c, dt_rawlog *to)
 {
 	const char *path = c->src->path;
+	if (c->nheaders == 0) {
+		dt_rawlog_warn(to, "%s: empty CSV file: no header, no training "
+		               "curve", path);
+		return;
+	}
 	if (c->nostep_rows)
-		dt_rawlog_warn(c->log, "%s:%zu: %zu row(s) with values but an empty "
+		dt_rawlog_warn(to, "%s:%zu: %zu row(s) with values but an empty "
 		               "step cell skipped", path, c->nostep_line, c->nostep_rows);
 	if (c->extra_line)
-		dt_rawlog_warn(c->log, "%s:%zu: row has more cells than the header; "
+		dt_rawlog_warn(to, "%s:%zu: row has more cells than the header; "
 		               "extra cells ignored", path, c->extra_line);
 	if (c->log->nseries == 0)
-		dt_rawlog_warn(c->log, "%s: no metric values found: the file holds "
+		dt_rawlog_warn(to, "%s: no metric values found: the file holds "
 		               "no training curve", path);
 }
 
@@ -687,11 +694,7 @@ static void track_quotes(csv_ctx *c, const char *s, size_t n)
  * libcsv. on_record clears lib_pending when libcsv completes a record. */
 static int run_parser(csv_ctx *c, const char *data, size_t len)
 {
-	struct csv_parser p;
-	if (csv_init(&p, CSV_APPEND_NULL | CSV_REPALL_NL) != 0) {
-		fail(c, "out of memory");
-		return -1;
-	}
+	struct csv_parser *p = &c->lib;
 	for (size_t off = 0; off < len && !c->failed;) {
 		dt_source_release(c->src, (size_t)(data + off - c->src->data));
 		if (!c->lib_pending && c->nheaders > 0) {
@@ -715,52 +718,87 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 		} else {
 			track_quotes(c, line, end - off);
 			c->lib_pending = 1;
-			if (feed_libcsv(c, &p, line, end - off) < 0)
+			if (feed_libcsv(c, p, line, end - off) < 0)
 				break;
 		}
 		off = end;
 	}
-	if (!c->failed && c->lib_pending && c->quote_odd) {
+	return c->failed ? -1 : 0;
+}
+
+static void *csv_begin(const dt_import_opts *opts, dt_rawlog *out)
+{
+	(void)opts;
+	csv_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->log = out;
+	c->line = 1;
+	if (csv_init(&c->lib, CSV_APPEND_NULL | CSV_REPALL_NL) != 0) {
+		free(c);
+		return NULL;
+	}
+	c->lib_ready = 1;
+	return c;
+}
+
+static int csv_feed(void *ps, const dt_source *src, size_t from, char *err,
+                    size_t errlen)
+{
+	csv_ctx *c = ps;
+	c->src = src;
+	c->err = err;
+	c->errlen = errlen;
+	const char *data = src->data + from;
+	size_t len = src->len - from;
+	if (from == 0 && len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+		data += 3;
+		len -= 3;
+	}
+	return run_parser(c, data, len);
+}
+
+/* A whole parse (to is the log) ends libcsv's last record and refuses a
+ * quoted cell never closed; a followed log's update leaves both pending
+ * (the writer may not have finished the cell). */
+static int csv_end(void *ps, const dt_source *src, dt_rawlog *to, char *err,
+                   size_t errlen)
+{
+	csv_ctx *c = ps;
+	c->src = src;
+	c->err = err;
+	c->errlen = errlen;
+	if (to == c->log && !c->failed && c->lib_pending && c->quote_odd) {
 		c->line = c->quote_line;
 		fail(c, "quoted cell opened here is never closed");
 	}
-	if (!c->failed)
-		csv_fini(&p, on_field, on_record, c);
-	csv_free(&p);
-	return c->failed ? -1 : 0;
+	if (to == c->log && !c->failed)
+		csv_fini(&c->lib, on_field, on_record, c);
+	if (c->failed)
+		return -1;
+	final_warnings(c, to);
+	return 0;
+}
+
+static void csv_free_state(void *ps)
+{
+	csv_ctx *c = ps;
+	if (!c)
+		return;
+	if (c->lib_ready)
+		csv_free(&c->lib);
+	free_cols(c);
+	free_hdr(c);
+	free(c->hdr);
+	free(c);
 }
 
 static int csv_parse_src(const dt_source *src, const dt_import_opts *opts,
                          dt_rawlog *out, char *err, size_t errlen)
 {
-	(void)opts;
-	csv_ctx c;
-	memset(&c, 0, sizeof c);
-	c.src = src;
-	c.log = out;
-	c.err = err;
-	c.errlen = errlen;
-	c.line = 1;
-	const char *data = src->data;
-	size_t len = src->len;
-	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
-		data += 3;
-		len -= 3;
-	}
-	int rc = run_parser(&c, data, len);
-	if (rc == 0 && c.nheaders == 0) {
-		dt_rawlog_warn(out, "%s: empty CSV file: no header, no training "
-		               "curve", src->path);
-	} else if (rc == 0) {
-		final_warnings(&c);
-	}
-	free_cols(&c);
-	free_hdr(&c);
-	free(c.hdr);
-	return rc;
+	return dt_parse_in_steps(&dt_imp_csv, src, opts, out, err, errlen);
 }
 
-/* Split the first line of `head` and test its cells for a step column. */
 static int header_has_step(const char *line, size_t n)
 {
 	char cell[128];
@@ -812,4 +850,8 @@ const dt_importer dt_imp_csv = {
 	               "CSV exports, step,loss,... tables",
 	.detect = csv_detect,
 	.parse = csv_parse_src,
+	.step_begin = csv_begin,
+	.step_feed = csv_feed,
+	.step_end = csv_end,
+	.step_free = csv_free_state,
 };

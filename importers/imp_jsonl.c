@@ -650,43 +650,49 @@ static int do_line(jl_ctx *c, const char *p, size_t n, int last_unterminated)
 	return do_object(c);
 }
 
-static void finish(jl_ctx *c)
+static void finish(jl_ctx *c, dt_rawlog *to)
 {
 	dt_rawlog *log = c->log;
 	const char *path = c->src->path;
 	if (c->nostep_lines)
-		dt_rawlog_warn(log, "%s:%zu: %zu line(s) with metrics but no step key "
+		dt_rawlog_warn(to, "%s:%zu: %zu line(s) with metrics but no step key "
 		               "(current_steps, step, global_step, iteration, _step) "
 		               "skipped", path, c->nostep_first, c->nostep_lines);
-	dt_skipval_warn(&c->skip, log, path);
+	dt_skipval_warn(&c->skip, to, path);
 	if (c->nevents)
-		dt_rawlog_note(log, "%s:%zu: %zu event record(s) (%s) are not data "
+		dt_rawlog_note(to, "%s:%zu: %zu event record(s) (%s) are not data "
 		               "rows: their numbers are not curve points", path,
 		               c->event_first, c->nevents, c->event_names);
 	if (c->metric_lines == 0)
-		dt_rawlog_warn(log, "%s: no line holds a loss or other metric (a "
+		dt_rawlog_warn(to, "%s: no line holds a loss or other metric (a "
 		               "prediction-only run?): no training curve", path);
 	for (size_t i = 0; c->has_elapsed && i < log->nseries; i++)
 		log->series[i].sort_within_segment = 1;
 }
 
-static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
-                       dt_rawlog *out, char *err, size_t errlen)
+static void *jsonl_begin(const dt_import_opts *opts, dt_rawlog *out)
 {
 	(void)opts;
 	jl_ctx *c = calloc(1, sizeof *c);
-	if (!c) {
-		snprintf(err, errlen, "%s: out of memory", src->path);
-		return -1;
-	}
-	c->src = src;
+	if (!c)
+		return NULL;
 	c->log = out;
+	c->prev_elapsed = -1;
+	snprintf(out->step_source, sizeof out->step_source,
+	         "logged step (JSON key current_steps/step/global_step)");
+	return c;
+}
+
+static int jsonl_feed(void *ps, const dt_source *src, size_t from, char *err,
+                      size_t errlen)
+{
+	jl_ctx *c = ps;
+	c->src = src;
 	c->err = err;
 	c->errlen = errlen;
-	c->prev_elapsed = -1;
 	int rc = 0;
-	const char *p = src->data, *end = src->data + src->len;
-	if (src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+	const char *p = src->data + from, *end = src->data + src->len;
+	if (from == 0 && src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
 	while (rc == 0 && p < end) {
 		dt_source_release(src, (size_t)(p - src->data));
@@ -696,15 +702,34 @@ static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
 		rc = do_line(c, p, n, nl == NULL);
 		p += n + (nl != NULL);
 	}
-	if (rc == 0) {
-		snprintf(out->step_source, sizeof out->step_source,
-		         "logged step (JSON key current_steps/step/global_step)");
-		finish(c);
-	}
+	return rc;
+}
+
+static int jsonl_end(void *ps, const dt_source *src, dt_rawlog *to,
+                     char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	jl_ctx *c = ps;
+	c->src = src;
+	finish(c, to);
+	return 0;
+}
+
+static void jsonl_free(void *ps)
+{
+	jl_ctx *c = ps;
+	if (!c)
+		return;
 	dt_jobj_free(&c->obj);
 	free(c->slots);
 	free(c);
-	return rc;
+}
+
+static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
+                       dt_rawlog *out, char *err, size_t errlen)
+{
+	return dt_parse_in_steps(&dt_imp_jsonl, src, opts, out, err, errlen);
 }
 
 /* First non-blank line of head: [*line, *line + *n). */
@@ -802,4 +827,8 @@ const dt_importer dt_imp_jsonl = {
 	               "one-object-per-line metric logs",
 	.detect = jsonl_detect,
 	.parse = jsonl_parse,
+	.step_begin = jsonl_begin,
+	.step_feed = jsonl_feed,
+	.step_end = jsonl_end,
+	.step_free = jsonl_free,
 };

@@ -90,6 +90,7 @@ typedef struct tl_ctx {
 	int64_t last_step;     /* step of the last training line */
 	dt_wallgap clock;      /* wall-time gaps between timestamped
 	                        * training lines (launch evidence) */
+	dt_neuron_scan nc;     /* compile records, trial-run markers */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
 } tl_ctx;
 
@@ -818,9 +819,8 @@ static int do_line(tl_ctx *c, const char *s, size_t len)
 	return dt_each_cr_piece(c->lb.s, match_piece, c);
 }
 
-static int final_warnings(tl_ctx *c)
+static int final_warnings(tl_ctx *c, dt_rawlog *o)
 {
-	dt_rawlog *o = c->out;
 	const char *path = c->src->path;
 	if (c->nnoloss && dt_rawlog_warn(o, "%s: %zu Megatron iteration line(s) "
 	    "without 'lm loss' (iterations %lld..%lld; fp16 overflow skipped "
@@ -846,39 +846,67 @@ static int final_warnings(tl_ctx *c)
 	return 0;
 }
 
-static int tl_parse(const dt_source *src, const dt_import_opts *opts,
-                    dt_rawlog *out, char *err, size_t errlen)
+static void *tl_begin(const dt_import_opts *opts, dt_rawlog *out)
 {
 	(void)opts;
 	tl_ctx *c = calloc(1, sizeof *c);
-	int rc = c ? 0 : -1;
 	if (c) {
-		c->src = src;
 		c->out = out;
-		const char *d = src->data;
-		for (size_t i = 0; i < src->len && rc == 0;) {
-			dt_source_release(src, i);
-			const char *nl = memchr(d + i, '\n', src->len - i);
-			size_t end = nl ? (size_t)(nl - d) : src->len;
-			c->lineno++;
-			rc = do_line(c, d + i, end - i);
-			i = end + 1;
-		}
-		if (rc == 0)
-			rc = final_warnings(c);
-		if (rc == 0)
-			rc = dt_neuron_compile_facts(src, out);
-		size_t trial = rc == 0 ? dt_neuron_trial_line(src) : 0;
-		if (trial)
-			rc = dt_neuron_mark_precompile(src, trial, out);
+		dt_neuron_scan_init(&c->nc);
 	}
+	return c;
+}
+
+static int tl_feed(void *ps, const dt_source *src, size_t from, char *err,
+                   size_t errlen)
+{
+	tl_ctx *c = ps;
+	const char *d = src->data;
+	size_t line0 = c->lineno;
+	int rc = 0;
+	c->src = src;
+	for (size_t i = from; i < src->len && rc == 0;) {
+		dt_source_release(src, i);
+		const char *nl = memchr(d + i, '\n', src->len - i);
+		size_t end = nl ? (size_t)(nl - d) : src->len;
+		c->lineno++;
+		rc = do_line(c, d + i, end - i);
+		i = end + 1;
+	}
+	if (rc == 0)
+		dt_neuron_scan_feed(&c->nc, src, from, line0);
+	else
+		snprintf(err, errlen, "%s:%zu: out of memory", src->path, c->lineno);
+	return rc;
+}
+
+static int tl_end(void *ps, const dt_source *src, dt_rawlog *to, char *err,
+                  size_t errlen)
+{
+	tl_ctx *c = ps;
+	c->src = src;
+	size_t trial = dt_neuron_scan_trial(&c->nc);
+	int rc = final_warnings(c, to) == 0 &&
+	         dt_neuron_scan_facts(&c->nc, to) == 0 ? 0 : -1;
+	if (rc == 0 && trial)
+		rc = to != c->out ? 1 : dt_neuron_mark_precompile(src, trial, to);
 	if (rc < 0)
-		snprintf(err, errlen, "%s:%zu: out of memory", src->path,
-		         c ? c->lineno : 0);
+		snprintf(err, errlen, "%s:%zu: out of memory", src->path, c->lineno);
+	return rc;
+}
+
+static void tl_free(void *ps)
+{
+	tl_ctx *c = ps;
 	if (c)
 		free(c->lb.s);
 	free(c);
-	return rc;
+}
+
+static int tl_parse(const dt_source *src, const dt_import_opts *opts,
+                    dt_rawlog *out, char *err, size_t errlen)
+{
+	return dt_parse_in_steps(&dt_imp_textlog, src, opts, out, err, errlen);
 }
 
 /* Score: 75 when at least two lines of the head have a training-line
@@ -914,4 +942,8 @@ const dt_importer dt_imp_textlog = {
 	               "Megatron-LM, torch-neuronx LOG, NeMo/NxDT progress bars)",
 	.detect = tl_detect,
 	.parse = tl_parse,
+	.step_begin = tl_begin,
+	.step_feed = tl_feed,
+	.step_end = tl_end,
+	.step_free = tl_free,
 };

@@ -24,6 +24,7 @@ typedef struct parsed {
 	char sha256[65];
 	size_t bytes;
 	dt_rawlog log;
+	int borrowed;        /* log belongs to the caller: never freed here */
 } parsed;
 
 int dt_platform_valid(const char *p)
@@ -543,7 +544,8 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
 		rc = store_one(st, &run, &ps[i], err, errlen);
-		dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
+		if (!ps[i].borrowed)
+			dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
 	}
 	if (rc == 0)
 		rc = ms ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
@@ -819,13 +821,12 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 	p.imp = imp;
 	p.bytes = bytes;
 	memcpy(p.sha256, sha256, 65);
-	p.log = *log;
-	dt_rawlog_init(log);  /* p owns the log now; store_all frees it */
+	p.log = *log;        /* a shallow copy: the caller keeps the log */
+	p.borrowed = 1;
 	dt_import_request one = *rq;
 	one.files = &path;
 	one.nfiles = 1;
 	int rc = store_all(st, &one, &p, err, errlen);
-	dt_rawlog_free(&p.log);
 	if (rc == 0 && dt_store_run_find(st, rq->run_name, run) != 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;

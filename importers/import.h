@@ -41,10 +41,10 @@ int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
 
 /* Store one already-parsed log (from `path`, `bytes` long, SHA-256 hex
  * `sha256`, parsed by `imp`) as a new file of rq's run in one
- * transaction, as dt_import would; the log's contents are consumed (it is
- * left empty). rq->run_name must be set. On success *run is the run as
- * stored and *file_id the new file's id. Returns 0 or -1 with err. Used
- * by dt_import_follow for the first read of a growing log. */
+ * transaction, as dt_import would; the log is only read (the caller
+ * keeps and frees it). rq->run_name must be set. On success *run is the
+ * run as stored and *file_id the new file's id. Returns 0 or -1 with
+ * err. Used by dt_import_follow for the first read of a growing log. */
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      const char *path, const char sha256[65], size_t bytes,
                      const dt_importer *imp, dt_rawlog *log, dt_run *run,

@@ -11,6 +11,7 @@
 #include "importers/source.h"
 #include "importers/tfrecord.h"
 #include "model/service/run_load.h"
+#include "model/util/sha256.h"
 #include "model/util/text.h"
 
 /* What the store holds of the followed file, per metric. */
@@ -127,7 +128,16 @@ static int store_texts(dt_store *st, int64_t run_id, int64_t file_id,
 	return 0;
 }
 
-#define WIN 256 /* bytes kept from before the read offset */
+/* A followed log is read in steps: each update maps the file, checks
+ * that what was read before is still there (below), parses only the
+ * bytes appended since the last update (importer.h, step_feed: the
+ * importer's state is kept between updates) and feeds only those bytes
+ * to the SHA-256 kept running, so the CPU time of an update follows the
+ * bytes appended, not the size of the log. Importers without steps
+ * (trainer_state.json, W&B summaries, TensorBoard event files) are
+ * parsed whole at each update, as before. */
+
+#define WIN 4096 /* bytes compared at each end of what was read */
 
 /* What the follower remembers of the bytes it has read, to tell a log
  * that grew from one that was rewritten. */
@@ -135,20 +145,36 @@ typedef struct seen {
 	size_t used;                 /* bytes parsed and stored */
 	unsigned char head[WIN], tail[WIN];
 	size_t nhead, ntail;         /* tail = bytes [used - ntail, used) */
+	dev_t dev;                   /* the file those bytes came from */
+	ino_t ino;
 } seen;
 
-static void seen_take(seen *sn, const char *data, size_t used)
+static void seen_take(seen *sn, const char *data, size_t used,
+                      const struct stat *sb)
 {
 	sn->used = used;
 	sn->nhead = used < WIN ? used : WIN;
 	memcpy(sn->head, data, sn->nhead);
 	sn->ntail = used < WIN ? used : WIN;
 	memcpy(sn->tail, data + used - sn->ntail, sn->ntail);
+	sn->dev = sb->st_dev;
+	sn->ino = sb->st_ino;
 }
 
 /* Offset of the first byte that differs from what was read before, or
- * (size_t)-1 when the bytes kept still match. */
-static size_t seen_diff(const seen *sn, const char *data, size_t len)
+ * (size_t)-1 when the log still starts with it. Checked at each update,
+ * cheaply: the size (a log shorter than what was read shrank), the first
+ * and the last 4 KiB before the read offset (a log truncated and written
+ * again, a rotation, an edit near the end) and the file's identity. When
+ * the identity changed (a new inode: the log was replaced, e.g. by an
+ * editor's save or a copy) the whole prefix is hashed again and compared
+ * with the running SHA-256 (`prefix_sha`): equal means it only grew;
+ * else the change lies somewhere past the first window, reported at its
+ * end. A same-size in-place edit inside the prefix between the two
+ * windows of the same inode is not seen (it would cost a full read per
+ * update). */
+static size_t seen_diff(const seen *sn, const char *data, size_t len,
+                        const struct stat *sb, const char *prefix_sha)
 {
 	if (sn->used == 0)
 		return (size_t)-1;
@@ -161,17 +187,23 @@ static size_t seen_diff(const seen *sn, const char *data, size_t len)
 	for (size_t i = 0; i < sn->ntail; i++)
 		if ((unsigned char)data[t0 + i] != sn->tail[i])
 			return t0 + i;
+	if (sb->st_dev != sn->dev || sb->st_ino != sn->ino) {
+		char hex[65];
+		if (dt_sha256_hex(data, sn->used, hex) < 0 || strcmp(hex, prefix_sha))
+			return sn->nhead;
+	}
 	return (size_t)-1;
 }
 
-/* The complete part of data[0..len): whole TFRecord records for an
- * event file (the framing of importers/tfrecord.h; a record still being
- * written waits), else whole lines (a partial last line waits). */
+/* End of the complete part of data[0..len), at or after `from` (a unit
+ * end): whole TFRecord records for an event file (the framing of
+ * importers/tfrecord.h; a record still being written waits), else whole
+ * lines (a partial last line waits). */
 static size_t complete_prefix(const dt_importer *imp, const char *data,
-                              size_t len)
+                              size_t from, size_t len)
 {
 	if (imp && !strcmp(imp->name, "tfevents")) {
-		size_t off = 0, last = 0;
+		size_t off = from, last = from;
 		const uint8_t *rec;
 		size_t reclen;
 		const char *why;
@@ -181,73 +213,190 @@ static size_t complete_prefix(const dt_importer *imp, const char *data,
 		return last;
 	}
 	size_t n = len;
-	while (n > 0 && data[n - 1] != '\n')
+	while (n > from && data[n - 1] != '\n')
 		n--;
 	return n;
 }
 
-/* Open the file and parse its complete part (complete_prefix), at most
- * `limit` bytes when limit > 0. *rewritten gets the first byte that
- * differs from what `sn` remembers ((size_t)-1: none; then nothing is
- * parsed). Returns 1 parsed, 0 nothing complete yet (or rewritten), -1
- * error. *size gets the file size, *used the bytes parsed; sha (when not
- * NULL) the SHA-256 of those bytes. */
-static int read_complete(const char *path, const dt_import_request *rq,
-                         const dt_importer **imp, dt_rawlog *log,
-                         char sha[65], size_t *size, size_t *used,
-                         const seen *sn, size_t limit, size_t *rewritten,
-                         seen *out_seen, char *err, size_t errlen)
+struct dt_follow {
+	dt_import_request rq;     /* strings below are owned copies */
+	char *path, *run_name, *platform, *format, *loss_tag;
+	const char *files[1];
+	const char *base;         /* file name part of path */
+	const dt_importer *imp;
+	held h;
+	seen sn;                  /* what was read of the file */
+	void *ps;                 /* the importer's parse state (steps) */
+	dt_rawlog log;            /* every point parsed of the file so far */
+	int whole;                /* parse the whole file at each update (no
+	                           * steps, or a trial run: step_end 1) */
+	dt_sha256_ctx *sha;       /* SHA-256 of the bytes [0, sn.used) */
+	char sha_hex[65];         /* its digest */
+	dt_run run;
+	int64_t file_id;
+	size_t size;
+	struct timespec mtime;    /* of the file at the last read */
+	unsigned long updates;
+	int stored, tried_resume;
+	long last_points;         /* loss points after the last update */
+	int64_t last_step;
+	/* a run folder: one follower per event file, in wall-time order */
+	int is_dir;
+	dt_follow **subs;
+	size_t nsubs;
+};
+
+/* Forget what was read of the file (a rewrite, a failed read). */
+static void forget(dt_follow *f)
+{
+	if (f->ps)
+		f->imp->step_free(f->ps);
+	f->ps = NULL;
+	dt_rawlog_free(&f->log);
+	dt_rawlog_init(&f->log);
+	dt_sha256_free(f->sha);
+	f->sha = NULL;
+	memset(&f->sn, 0, sizeof f->sn);
+	f->whole = 0;
+}
+
+/* Parse the bytes [from, src->len) into f->log and the end-of-file texts
+ * into scratch (in steps; else the whole source again). Returns 0 or -1
+ * with err. */
+static int parse_more(dt_follow *f, const dt_source *src, size_t from,
+                      dt_rawlog *scratch, char *err, size_t errlen)
+{
+	const dt_importer *imp = f->imp;
+	if (imp->step_begin && !f->whole) {
+		if (!f->ps && !(f->ps = imp->step_begin(&f->rq.opts, &f->log))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (imp->step_feed(f->ps, src, from, err, errlen) < 0)
+			return -1;
+		int e = imp->step_end(f->ps, src, scratch, err, errlen);
+		if (e <= 0)
+			return e;
+		/* the importer changes the points as a whole: no more steps */
+		imp->step_free(f->ps);
+		f->ps = NULL;
+		f->whole = 1;
+		dt_rawlog_free(scratch);
+		dt_rawlog_init(scratch);
+	}
+	dt_rawlog_free(&f->log);
+	dt_rawlog_init(&f->log);
+	return imp->parse(src, &f->rq.opts, &f->log, err, errlen);
+}
+
+/* Open the file and bring f->log up to its complete part (complete_prefix),
+ * at most `limit` bytes when limit > 0. *rewritten gets the first byte
+ * that differs from what was read before ((size_t)-1: none; then nothing
+ * is parsed). Returns 1 parsed (f->sn, f->sha_hex: the bytes read now;
+ * scratch: the importer's end-of-file texts), 0 nothing new complete yet
+ * (or rewritten), -1 error (then what was read is forgotten). */
+static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
+                     dt_rawlog *scratch, char *err, size_t errlen)
 {
 	dt_source src;
+	struct stat sb;
 	*rewritten = (size_t)-1;
-	if (dt_source_open(path, &src, err, errlen) < 0)
+	if (dt_source_open(f->path, &src, err, errlen) < 0)
 		return -1;
 	if (dt_source_streamed(&src)) {
 		snprintf(err, errlen, "%s: --follow needs a regular, uncompressed "
-		         "file", path);
+		         "file", f->path);
 		dt_source_close(&src);
 		return -1;
 	}
-	*size = src.len;
-	*used = 0;
-	if (sn && (*rewritten = seen_diff(sn, src.data, src.len)) != (size_t)-1) {
+	if (stat(f->path, &sb) < 0)
+		memset(&sb, 0, sizeof sb);
+	f->size = src.len;
+	f->mtime = sb.st_mtim;
+	size_t from = f->sn.used;
+	if ((*rewritten = seen_diff(&f->sn, src.data, src.len, &sb,
+	                            f->sha_hex)) != (size_t)-1) {
 		dt_source_close(&src);
 		return 0;
 	}
-	if (!*imp && rq->format && strcmp(rq->format, "auto") != 0)
-		*imp = dt_importer_by_name(rq->format);
-	if (!*imp && src.len > 0)
-		*imp = dt_importer_detect(src.name, src.data,
-		                          src.len < 65536 ? src.len : 65536, NULL);
-	size_t n = complete_prefix(*imp, src.data,
+	if (!f->imp && f->rq.format && strcmp(f->rq.format, "auto") != 0)
+		f->imp = dt_importer_by_name(f->rq.format);
+	if (!f->imp && src.len > 0)
+		f->imp = dt_importer_detect(src.name, src.data,
+		                            src.len < 65536 ? src.len : 65536, NULL);
+	size_t n = complete_prefix(f->imp, src.data, from,
 	                           limit && limit < src.len ? limit : src.len);
-	*used = n;
+	if (n <= from) {
+		dt_source_close(&src);
+		return 0;
+	}
 	int rc = 0;
-	if (n > 0) {
-		src.len = n;
-		if (!*imp) {
-			snprintf(err, errlen, "%s: format not recognised in the first "
-			         "%zu bytes; use --format", path, n);
+	src.len = n;
+	if (!f->imp) {
+		snprintf(err, errlen, "%s: format not recognised in the first "
+		         "%zu bytes; use --format", f->path, n);
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = parse_more(f, &src, from, scratch, err, errlen);
+	if (rc == 0 && dt_source_check(&src, 1, err, errlen) < 0)
+		rc = -1;
+	if (rc == 0) { /* the running SHA-256 takes the new bytes only */
+		if ((!f->sha && !(f->sha = dt_sha256_begin())) ||
+		    dt_sha256_update(f->sha, src.data + from, n - from) < 0 ||
+		    dt_sha256_peek(f->sha, f->sha_hex) < 0) {
+			snprintf(err, errlen, "%s: SHA-256 failed", f->path);
 			rc = -1;
-		} else {
-			dt_rawlog_init(log);
-			rc = (*imp)->parse(&src, &rq->opts, log, err, errlen) == 0 &&
-			     dt_source_check(&src, 1, err, errlen) == 0 &&
-			     (!sha || dt_source_sha256(&src, sha) == 0) ? 1 : -1;
-			if (rc < 0)
-				dt_rawlog_free(log);
-			else if (out_seen)
-				seen_take(out_seen, src.data, n);
 		}
 	}
+	if (rc == 0)
+		seen_take(&f->sn, src.data, n, &sb);
+	else
+		forget(f);
 	dt_source_close(&src);
-	return rc;
+	return rc == 0 ? 1 : -1;
 }
 
-/* Store what the new parse adds, in one short transaction: grown series
- * (rewritten whole: raw_series rows are per file and metric), new facts,
- * new warnings; then the run's resolution is refreshed. Returns the
- * number of new points, or -1. */
+/* The log and the end-of-file texts as one log to store: a shallow view
+ * (pointer arrays owned by the view, strings and series by their logs);
+ * free with view_free. Returns 0 or -1 on ENOMEM. */
+static int view_of(dt_rawlog *v, const dt_rawlog *log,
+                   const dt_rawlog *scratch)
+{
+	*v = *log;
+	v->warnings = NULL;
+	v->notes = NULL;
+	v->facts = NULL;
+	v->nwarnings = log->nwarnings + scratch->nwarnings;
+	v->nnotes = log->nnotes + scratch->nnotes;
+	v->nfacts = log->nfacts + scratch->nfacts;
+	v->warnings = malloc((v->nwarnings + 1) * sizeof *v->warnings);
+	v->notes = malloc((v->nnotes + 1) * sizeof *v->notes);
+	v->facts = malloc((v->nfacts + 1) * sizeof *v->facts);
+	if (!v->warnings || !v->notes || !v->facts)
+		return -1;
+	memcpy(v->warnings, log->warnings, log->nwarnings * sizeof(char *));
+	memcpy(v->warnings + log->nwarnings, scratch->warnings,
+	       scratch->nwarnings * sizeof(char *));
+	memcpy(v->notes, log->notes, log->nnotes * sizeof(char *));
+	memcpy(v->notes + log->nnotes, scratch->notes,
+	       scratch->nnotes * sizeof(char *));
+	memcpy(v->facts, log->facts, log->nfacts * sizeof *v->facts);
+	memcpy(v->facts + log->nfacts, scratch->facts,
+	       scratch->nfacts * sizeof *v->facts);
+	return 0;
+}
+
+static void view_free(dt_rawlog *v)
+{
+	free(v->warnings);
+	free(v->notes);
+	free(v->facts);
+}
+
+/* Store what the new parse adds, in one short transaction: the points
+ * appended to each series, new facts, new warnings; then the run's
+ * resolution is refreshed. Returns the number of new points, or -1. */
 static long store_update(dt_store *st, dt_run *run, int64_t file_id,
                          const char *base, const dt_rawlog *log, held *h,
                          const char sha[65], size_t used, char *err,
@@ -317,27 +466,6 @@ static void nap(double seconds)
 	nanosleep(&ts, NULL);
 }
 
-struct dt_follow {
-	dt_import_request rq;     /* strings below are owned copies */
-	char *path, *run_name, *platform, *format, *loss_tag;
-	const char *files[1];
-	const char *base;         /* file name part of path */
-	const dt_importer *imp;
-	held h;
-	seen sn;                  /* what was read of the file */
-	dt_run run;
-	int64_t file_id;
-	size_t size;
-	unsigned long updates;
-	int stored, tried_resume;
-	long last_points;         /* loss points after the last update */
-	int64_t last_step;
-	/* a run folder: one follower per event file, in wall-time order */
-	int is_dir;
-	dt_follow **subs;
-	size_t nsubs;
-};
-
 static char *dup_or_null(const char *s, int *bad)
 {
 	char *d;
@@ -357,6 +485,7 @@ dt_follow *dt_follow_new(const dt_import_request *rq)
 		free(f);
 		return NULL;
 	}
+	dt_rawlog_init(&f->log);
 	f->rq = *rq;
 	f->path = dup_or_null(rq->files[0], &bad);
 	f->run_name = dup_or_null(rq->run_name, &bad);
@@ -389,6 +518,7 @@ void dt_follow_free(dt_follow *f)
 	for (size_t i = 0; i < f->nsubs; i++)
 		dt_follow_free(f->subs[i]);
 	free(f->subs);
+	forget(f);
 	held_free(&f->h);
 	free(f->path);
 	free(f->run_name);
@@ -400,8 +530,11 @@ void dt_follow_free(dt_follow *f)
 
 /* Continue from what the store holds: a file of the run with this path
  * whose stored length and SHA-256 are those of the log's first bytes
- * (a follow stopped by Ctrl-C or kill -9, then started again). Sets
- * stored, file_id, held and seen. Returns 1 resumed, 0 not, -1 error. */
+ * (a follow stopped by Ctrl-C or kill -9, then started again). Those
+ * bytes are parsed and hashed once, from the file (the importer's state
+ * and the running SHA-256 of later updates start from them). Sets
+ * stored, file_id, held, the parse state. Returns 1 resumed, 0 not, -1
+ * error. */
 static int try_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
                       size_t errlen)
 {
@@ -420,36 +553,36 @@ static int try_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
 	for (size_t i = nf; i-- > 0 && rc == 0;) {
 		if (strcmp(files[i].path, f->path) || files[i].bytes <= 0)
 			continue;
-		dt_rawlog log;
-		char sha[65];
-		size_t size, used, rw;
-		seen sn = {0};
-		int k = read_complete(f->path, &f->rq, &f->imp, &log, sha, &size,
-		                      &used, NULL, (size_t)files[i].bytes, &rw, &sn,
-		                      err, errlen);
-		if (k < 0) {
+		dt_rawlog scratch;
+		size_t rw;
+		dt_rawlog_init(&scratch);
+		forget(f);
+		int k = read_more(f, (size_t)files[i].bytes, &rw, &scratch, err,
+		                  errlen);
+		if (k < 0)
 			rc = -1;
-			break;
-		}
-		if (k == 0)
-			continue;
-		if (used == (size_t)files[i].bytes && !strcmp(sha, files[i].sha256)) {
-			if (remember(&f->h, &log) < 0) {
+		else if (k == 1 && f->sn.used == (size_t)files[i].bytes &&
+		         !strcmp(f->sha_hex, files[i].sha256)) {
+			if (remember(&f->h, &f->log) < 0 ||
+			    remember(&f->h, &scratch) < 0) {
 				snprintf(err, errlen, "out of memory");
 				rc = -1;
 			} else {
 				f->stored = 1;
 				f->file_id = files[i].id;
 				f->run = run;
-				f->sn = sn;
 				rc = 1;
 				if (report)
 					fprintf(report, "%s: continues from byte %zu (already "
-					        "stored in run '%s')\n", f->base, used,
+					        "stored in run '%s')\n", f->base, f->sn.used,
 					        f->run_name);
 			}
 		}
-		dt_rawlog_free(&log);
+		dt_rawlog_free(&scratch);
+	}
+	if (rc != 1) {
+		forget(f);
+		f->imp = NULL;
 	}
 	free(files);
 	return rc;
@@ -466,16 +599,42 @@ int dt_follow_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
 	return r;
 }
 
+/* Store the update just read: the first time as a new file of the run
+ * (dt_import_parsed, with the end-of-file texts), later only what it
+ * adds. Returns the points added, or -1. */
+static long store_read(dt_follow *f, dt_store *st, const dt_rawlog *scratch,
+                       char *err, size_t errlen)
+{
+	dt_rawlog v;
+	long added;
+	if (view_of(&v, &f->log, scratch) < 0) {
+		view_free(&v);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!f->stored) {
+		added = (long)dt_rawlog_points(&v);
+		held_free(&f->h);
+		if (remember(&f->h, &v) < 0 ||
+		    dt_import_parsed(st, &f->rq, f->path, f->sha_hex, f->sn.used,
+		                     f->imp, &v, &f->run, &f->file_id, err,
+		                     errlen) < 0)
+			added = -1;
+		f->stored = added >= 0;
+	} else {
+		added = store_update(st, &f->run, f->file_id, f->base, &v, &f->h,
+		                     f->sha_hex, f->sn.used, err, errlen);
+	}
+	view_free(&v);
+	return added;
+}
+
 static int poll_file(dt_follow *f, dt_store *st, long *added_out,
                      FILE *report, char *err, size_t errlen)
 {
 	struct stat sb;
-	dt_rawlog log;
-	char sha[65];
-	size_t used = 0, rw;
-	long added, pts = -1;
-	int64_t last = 0;
-	int r;
+	dt_rawlog scratch;
+	size_t rw;
 	*added_out = 0;
 	if (stat(f->path, &sb) < 0) {
 		snprintf(err, errlen, "%s: cannot stat (removed?)", f->path);
@@ -483,11 +642,12 @@ static int poll_file(dt_follow *f, dt_store *st, long *added_out,
 	}
 	if (!f->tried_resume && dt_follow_resume(f, st, report, err, errlen) < 0)
 		return -1;
-	if ((size_t)sb.st_size == f->size && f->stored)
+	if ((size_t)sb.st_size == f->size && f->stored &&
+	    sb.st_mtim.tv_sec == f->mtime.tv_sec &&
+	    sb.st_mtim.tv_nsec == f->mtime.tv_nsec)
 		return 0;
-	seen nsn = {0};
-	r = read_complete(f->path, &f->rq, &f->imp, &log, sha, &f->size, &used,
-	                  f->stored ? &f->sn : NULL, 0, &rw, &nsn, err, errlen);
+	dt_rawlog_init(&scratch);
+	int r = read_more(f, 0, &rw, &scratch, err, errlen);
 	if (r < 0)
 		return -1;
 	if (rw != (size_t)-1) { /* rewritten: the next read is a new segment */
@@ -500,47 +660,30 @@ static int poll_file(dt_follow *f, dt_store *st, long *added_out,
 			fflush(report);
 		}
 		held_free(&f->h);
-		memset(&f->sn, 0, sizeof f->sn);
+		forget(f);
 		f->stored = 0;
 		f->size = 0;
 		f->imp = NULL;
 		return 0;
 	}
-	if (r == 0 || used == f->sn.used) {
-		if (r == 1)
-			dt_rawlog_free(&log);
+	if (r == 0)
 		return 0;
-	}
-	{ /* before the store: dt_import_parsed consumes the log */
-		const dt_rawseries *loss = dt_rawlog_find(&log, DT_METRIC_LOSS);
-		if (loss && loss->n) {
-			pts = (long)loss->n;
-			last = loss->step[loss->n - 1];
-		}
-	}
-	if (!f->stored) {
-		added = (long)dt_rawlog_points(&log);
+	long added = store_read(f, st, &scratch, err, errlen);
+	dt_rawlog_free(&scratch);
+	if (added < 0) {
+		forget(f); /* the store holds the previous update: read again */
 		held_free(&f->h);
-		if (remember(&f->h, &log) < 0 ||
-		    dt_import_parsed(st, &f->rq, f->path, sha, used, f->imp, &log,
-		                     &f->run, &f->file_id, err, errlen) < 0)
-			added = -1;
-		f->stored = added >= 0;
-	} else {
-		added = store_update(st, &f->run, f->file_id, f->base, &log, &f->h,
-		                     sha, used, err, errlen);
-	}
-	if (added >= 0) {
-		print_update(report, ++f->updates, added, &log, used);
-		f->sn = nsn;
-		if (pts >= 0) {
-			f->last_points = pts;
-			f->last_step = last;
-		}
-	}
-	dt_rawlog_free(&log);
-	if (added < 0)
+		f->stored = 0;
+		f->tried_resume = 0;
+		f->size = 0;
 		return -1;
+	}
+	print_update(report, ++f->updates, added, &f->log, f->sn.used);
+	const dt_rawseries *loss = dt_rawlog_find(&f->log, DT_METRIC_LOSS);
+	if (loss && loss->n) {
+		f->last_points = (long)loss->n;
+		f->last_step = loss->step[loss->n - 1];
+	}
 	*added_out = added;
 	return 1;
 }

@@ -58,7 +58,42 @@ typedef struct dt_importer {
 	 * series and a warning saying why. */
 	int (*parse)(const dt_source *src, const dt_import_opts *opts,
 	             dt_rawlog *out, char *err, size_t errlen);
+	/* Parsing in steps, for a log that is still being written (--follow
+	 * feeds only what was appended since the last update, so its CPU time
+	 * follows the bytes appended, not the file size). Optional: NULL when
+	 * the importer has none (trainer_state.json is rewritten whole, W&B
+	 * summaries are one object); the follower then parses the whole file
+	 * at every update. An importer that has them implements `parse` as
+	 * dt_parse_in_steps (one code path for both).
+	 *   step_begin: a parse state that appends to `out` (the caller keeps
+	 *     `out` alive and untouched while the state lives); NULL on ENOMEM.
+	 *   step_feed: parse src->data[from, src->len): `from` is 0 or where
+	 *     the previous feed ended and src->len a unit end (after a '\n'),
+	 *     except in a whole parse; src->data[0, from) holds the bytes fed
+	 *     before (src is opened anew for each feed). Returns 0 or -1 with
+	 *     err naming the file and line.
+	 *   step_end: what the importer adds once the file is read (warnings
+	 *     from counts, facts from the whole file), written to `to`: the
+	 *     log itself for a whole parse, else a scratch log (the state can
+	 *     then be fed again). Returns 0; 1 when the fed points must change
+	 *     as a whole (a neuron_parallel_compile trial run renames every
+	 *     series; only with a scratch `to`: the caller parses the whole
+	 *     file instead); -1 with err.
+	 *   step_free: release the state (NULL accepted), not `out`. */
+	void *(*step_begin)(const dt_import_opts *opts, dt_rawlog *out);
+	int (*step_feed)(void *ps, const dt_source *src, size_t from, char *err,
+	                 size_t errlen);
+	int (*step_end)(void *ps, const dt_source *src, dt_rawlog *to,
+	                char *err, size_t errlen);
+	void (*step_free)(void *ps);
 } dt_importer;
+
+/* The whole source in one step of an importer that parses in steps
+ * (step_begin, step_feed from 0, step_end into `out`, step_free): its
+ * `parse`. Returns 0 or -1 with err, as `parse`. */
+int dt_parse_in_steps(const dt_importer *imp, const dt_source *src,
+                      const dt_import_opts *opts, dt_rawlog *out, char *err,
+                      size_t errlen);
 
 /* The importers, in detection-tie order. NULL-terminated. */
 extern const dt_importer *const dt_importers[];

@@ -10,14 +10,7 @@
 #include "importers/textline.h"
 #include "model/util/num.h"
 
-typedef struct nc_scan {
-	char cache_path[256], version[64];
-	long hits, calls, status, fail, cached_failed;
-	int64_t total, ok, failed;        /* -1 = not seen */
-	double report_seconds;
-	int have_report_time;
-	double phase_start, phase_end;    /* timestamps, -1 = not seen */
-} nc_scan;
+typedef dt_neuron_counts nc_scan;
 
 static int digits(const char *s, int n, int *v)
 {
@@ -179,39 +172,82 @@ static int set_facts(const nc_scan *n, dt_rawlog *o)
 	return rc ? -1 : 0;
 }
 
-int dt_neuron_compile_facts(const dt_source *src, dt_rawlog *out)
+void dt_neuron_scan_init(dt_neuron_scan *ns)
 {
-	nc_scan n;
-	memset(&n, 0, sizeof n);
-	n.total = n.ok = n.failed = -1;
-	n.phase_start = n.phase_end = -1;
-	const char *d = src->data;
-	size_t i = 0;
-	if (!dt_find_bytes(d, src->len, "||"))
-		return 0;
-	while (i < src->len) {
-		const char *nl = memchr(d + i, '\n', src->len - i);
-		size_t end = nl ? (size_t)(nl - d) : src->len;
-		scan_line(&n, d + i, end - i);
-		i = end + 1;
-	}
-	return set_facts(&n, out);
+	memset(ns, 0, sizeof *ns);
+	ns->n.total = ns->n.ok = ns->n.failed = -1;
+	ns->n.phase_start = ns->n.phase_end = -1;
 }
 
-static size_t line_of(const char *data, const char *at)
+static void scan_lines(nc_scan *n, const char *d, size_t from, size_t len)
 {
-	size_t n = 1;
-	for (const char *p = data; p < at; p++)
-		n += *p == '\n';
+	for (size_t i = from; i < len;) {
+		const char *nl = memchr(d + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - d) : len;
+		scan_line(n, d + i, end - i);
+		i = end + 1;
+	}
+}
+
+/* 1-based line of `at` in d[from..): line0 lines end before `from`. */
+static size_t line_at(const char *d, size_t from, size_t line0,
+                      const char *at)
+{
+	size_t n = line0 + 1;
+	for (const char *p = d + from;
+	     (p = memchr(p, '\n', (size_t)(at - p))) != NULL; p++)
+		n++;
 	return n;
+}
+
+void dt_neuron_scan_feed(dt_neuron_scan *ns, const dt_source *src,
+                         size_t from, size_t line0)
+{
+	const char *d = src->data, *c = d + from, *at;
+	size_t n = src->len - from;
+	/* Compile records are tqdm-glued "... || ..." lines: a log without
+	 * "||" has none and its lines are not scanned. "||" never spans a
+	 * line end, so the feed's own bytes tell; when it first appears, the
+	 * lines fed before are scanned once. */
+	if (!ns->gated && dt_find_bytes(c, n, "||")) {
+		ns->gated = 1;
+		scan_lines(&ns->n, d, 0, from);
+	}
+	if (ns->gated)
+		scan_lines(&ns->n, d, from, src->len);
+	if (!ns->running && (at = dt_find_bytes(c, n, "Running trial run")))
+		ns->running = line_at(d, from, line0, at);
+	if (!ns->extracting && (at = dt_find_bytes(c, n, "Extracting graphs")))
+		ns->extracting = line_at(d, from, line0, at);
+	if (!ns->nocompile)
+		ns->nocompile = dt_find_bytes(c, n, "No compilation was done") != 0;
+}
+
+int dt_neuron_scan_facts(const dt_neuron_scan *ns, dt_rawlog *out)
+{
+	return ns->gated ? set_facts(&ns->n, out) : 0;
+}
+
+size_t dt_neuron_scan_trial(const dt_neuron_scan *ns)
+{
+	return ns->running ? ns->running
+	       : ns->nocompile ? ns->extracting : 0;
+}
+
+int dt_neuron_compile_facts(const dt_source *src, dt_rawlog *out)
+{
+	dt_neuron_scan ns;
+	dt_neuron_scan_init(&ns);
+	dt_neuron_scan_feed(&ns, src, 0, 0);
+	return dt_neuron_scan_facts(&ns, out);
 }
 
 size_t dt_neuron_trial_line(const dt_source *s)
 {
-	const char *at = dt_find_bytes(s->data, s->len, "Running trial run");
-	if (!at && dt_find_bytes(s->data, s->len, "No compilation was done"))
-		at = dt_find_bytes(s->data, s->len, "Extracting graphs");
-	return at ? line_of(s->data, at) : 0;
+	dt_neuron_scan ns;
+	dt_neuron_scan_init(&ns);
+	dt_neuron_scan_feed(&ns, s, 0, 0);
+	return dt_neuron_scan_trial(&ns);
 }
 
 int dt_neuron_mark_precompile(const dt_source *src, size_t line,

@@ -10,7 +10,46 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+
 #include "importers/importer.h"
+
+/* What the compile records of a log say so far (dt_neuron_scan). */
+typedef struct dt_neuron_counts {
+	char cache_path[256], version[64];
+	long hits, calls, status, fail, cached_failed;
+	int64_t total, ok, failed;        /* -1 = not seen */
+	double report_seconds;
+	int have_report_time;
+	double phase_start, phase_end;    /* timestamps, -1 = not seen */
+} dt_neuron_counts;
+
+/* A scan of a log's compile records and trial-run markers fed in steps,
+ * as an importer parsing in steps reads the log (importer.h): the facts
+ * and the trial line are those of dt_neuron_compile_facts and
+ * dt_neuron_trial_line on all the bytes fed. */
+typedef struct dt_neuron_scan {
+	dt_neuron_counts n;
+	int gated;          /* a "||" compile record was seen */
+	size_t running;     /* line of the first "Running trial run", 0 none */
+	size_t extracting;  /* line of the first "Extracting graphs", 0 none */
+	int nocompile;      /* "No compilation was done" seen */
+} dt_neuron_scan;
+
+void dt_neuron_scan_init(dt_neuron_scan *ns);
+
+/* Scan src->data[from, src->len): `from` is 0 or the end of the previous
+ * feed, at a line start, with `line0` complete lines before it. May read
+ * src->data[0, from) once (when the first compile record appears). */
+void dt_neuron_scan_feed(dt_neuron_scan *ns, const dt_source *src,
+                         size_t from, size_t line0);
+
+/* The facts of dt_neuron_compile_facts for the bytes fed, set on out.
+ * Returns 0 or -1 on ENOMEM. */
+int dt_neuron_scan_facts(const dt_neuron_scan *ns, dt_rawlog *out);
+
+/* dt_neuron_trial_line for the bytes fed. */
+size_t dt_neuron_scan_trial(const dt_neuron_scan *ns);
 
 /* Scan the whole source and set run facts (only those found):
  *   neuron.compile_cache_path   "Compile cache path: P" (else the prefix of

@@ -1,4 +1,5 @@
 /* registry.c: the list of importers and format detection. */
+#include <stdio.h>
 #include <string.h>
 
 #include "importers/importer.h"
@@ -42,4 +43,20 @@ const dt_importer *dt_importer_detect(const char *name, const char *head,
 	if (score)
 		*score = best_score;
 	return best;
+}
+
+int dt_parse_in_steps(const dt_importer *imp, const dt_source *src,
+                      const dt_import_opts *opts, dt_rawlog *out, char *err,
+                      size_t errlen)
+{
+	void *ps = imp->step_begin(opts, out);
+	if (!ps) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
+	}
+	int rc = imp->step_feed(ps, src, 0, err, errlen);
+	if (rc == 0)
+		rc = imp->step_end(ps, src, out, err, errlen) < 0 ? -1 : 0;
+	imp->step_free(ps);
+	return rc;
 }

@@ -77,3 +77,18 @@ int dt_sha256_file(const char *path, char hex[65], char *err, size_t errlen)
 	}
 	return 0;
 }
+
+int dt_sha256_peek(const dt_sha256_ctx *ctx, char hex[65])
+{
+	EVP_MD_CTX *copy = EVP_MD_CTX_new();
+	if (!copy || EVP_MD_CTX_copy_ex(copy, ctx) != 1) {
+		EVP_MD_CTX_free(copy);
+		return -1;
+	}
+	return dt_sha256_end(copy, hex);
+}
+
+void dt_sha256_free(dt_sha256_ctx *ctx)
+{
+	EVP_MD_CTX_free(ctx);
+}

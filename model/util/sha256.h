@@ -21,4 +21,13 @@ dt_sha256_ctx *dt_sha256_begin(void);
 int dt_sha256_update(dt_sha256_ctx *ctx, const void *data, size_t len);
 int dt_sha256_end(dt_sha256_ctx *ctx, char hex[65]);
 
+/* The digest of what was fed so far into hex[65], the context left as it
+ * is so more can be fed (a followed log: the SHA-256 of each stored
+ * prefix without reading the prefix again; OpenSSL copies the context).
+ * Returns 0 or -1. */
+int dt_sha256_peek(const dt_sha256_ctx *ctx, char hex[65]);
+
+/* Free a context without a digest (NULL accepted). */
+void dt_sha256_free(dt_sha256_ctx *ctx);
+
 #endif
