@@ -188,6 +188,16 @@ static void prefill(dt_store *st, dt_drill *d)
 		fprintf(stderr, "dualtrack: no pre-fill: %s\n", err);
 }
 
+/* A drill's checkpoint or resumed step as text: steps are >= 1, 0 means
+ * not given, shown as "-" (never "resumed at step 0"). */
+static const char *step_text(int64_t step, char buf[24])
+{
+	if (step <= 0)
+		return "-";
+	snprintf(buf, 24, "%lld", (long long)step);
+	return buf;
+}
+
 static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 {
 	char by[64];
@@ -210,12 +220,13 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 		dt_store_rollback(st);
 		return DT_EXIT_USAGE;
 	}
-	char ck[600];
+	char ck[600], cs[24], rs[24];
 	dt_sanitize(a->d.checkpoint_id, ck, sizeof ck);
-	printf("drill #%lld %s recorded by %s: checkpoint %s step %lld, resumed "
-	       "step %lld, fault %s, resumed %s\n", (long long)a->d.id,
+	printf("drill #%lld %s recorded by %s: checkpoint %s step %s, resumed "
+	       "step %s, fault %s, resumed %s\n", (long long)a->d.id,
 	       dt_drill_kind_name(a->d.kind), by, ck[0] ? ck : "-",
-	       (long long)a->d.checkpoint_step, (long long)a->d.resumed_step,
+	       step_text(a->d.checkpoint_step, cs),
+	       step_text(a->d.resumed_step, rs),
 	       a->d.fault_time[0] ? a->d.fault_time : "-",
 	       a->d.resumed_time[0] ? a->d.resumed_time : "-");
 	for (int k = 0; k < DT_DC_COUNT; k++) {
@@ -253,9 +264,10 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 			dt_drill_json(&w, d, &ov.recovery[i]);
 			continue;
 		}
-		printf("%-4lld %-24s %-10lld %-10lld %-9s", (long long)d->id,
-		       dt_drill_kind_name(d->kind), (long long)d->checkpoint_step,
-		       (long long)d->resumed_step,
+		char cs[24], rs[24];
+		printf("%-4lld %-24s %-10s %-10s %-9s", (long long)d->id,
+		       dt_drill_kind_name(d->kind), step_text(d->checkpoint_step, cs),
+		       step_text(d->resumed_step, rs),
 		       dt_recovery_state_name(ov.recovery[i].state));
 		for (int k = 0; k < DT_DC_COUNT; k++)
 			printf(" %s", dt_dc_status_name(d->checks[k].status));
