@@ -68,7 +68,7 @@ static int parse(int argc, char **argv, pilot_args *a)
 		if (c >= OPT_FIELD && c < OPT_FIELD + DT_TC_COUNT) {
 			dt_tc_field f = (dt_tc_field)(c - OPT_FIELD);
 			if (dt_taskcard_validate(f, optarg, err, sizeof err) < 0) {
-				fprintf(stderr, "dualtrack: %s, got '%s'\n", err, optarg);
+				fprintf(stderr, "dualtrack: %s\n", err);
 				rc = -1;
 			}
 			a->field[f] = optarg;

@@ -75,10 +75,12 @@ int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
 	int64_t i;
 	double r, lo, hi;
 	int open;
-	char what[48];
+	char what[48], got[80];
 	if (!*value)
 		return 0;
 	snprintf(what, sizeof what, "task card %s", d->key);
+	/* the value as given, made safe for a terminal (model/util/text.h) */
+	dt_sanitize(value, got, sizeof got);
 	if (dt_text_check(value, DT_TC_VALUE_MAX - 1, DT_TEXT_LINE, what, err,
 	                  errlen) < 0)
 		return -1;
@@ -89,28 +91,28 @@ int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,
 			return 0;
 		snprintf(err, errlen, "%s: expected a whole number %s (digits "
 		         "only), got '%s'", what, d->kind == DT_TC_INT ?
-		         ">= 1" : ">= 0", value);
+		         ">= 1" : ">= 0", got);
 		return -1;
 	case DT_TC_REAL:
 		if (parse_real(f, value, &r) == 0)
 			return 0;
 		dt_taskcard_range(f, &lo, &hi, &open);
 		snprintf(err, errlen, "%s: expected a number in %c%g, %g], got "
-		         "'%s'", what, open ? '(' : '[', lo, hi, value);
+		         "'%s'", what, open ? '(' : '[', lo, hi, got);
 		return -1;
 	case DT_TC_TYPE:
 		if (!strcmp(value, "lora") || !strcmp(value, "full") ||
 		    !strcmp(value, "continued"))
 			return 0;
-		snprintf(err, errlen, "%s: expected lora, full or continued",
-		         what);
+		snprintf(err, errlen, "%s: expected lora, full or continued, "
+		         "got '%s'", what, got);
 		return -1;
 	case DT_TC_RULE: {
 		dt_rule rule;
 		if (dt_rule_parse(value, &rule) == 0)
 			return 0;
-		snprintf(err, errlen, "task card %s: expected rtol or noise",
-		         d->key);
+		snprintf(err, errlen, "%s: expected rtol or noise, got '%s'",
+		         what, got);
 		return -1;
 	}
 	case DT_TC_TEXT:
