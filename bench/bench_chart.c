@@ -1,0 +1,102 @@
+/* bench_chart.c: time from "open the comparison screen for two runs of a
+ * store" to the first frame drawn (what Enter on the run list does: the
+ * service's comparison, the view, one render into a W x H grid), the
+ * process's peak resident memory, and the time one zoom or pan key takes
+ * to answer with its frame, at the size of the runs in the store.
+ * usage: bench_chart STORE BASELINE PILOT [W H]   (defaults 200 50)
+ * Make the store with bench/gen_log csv N and two `dualtrack import`s
+ * (bench/run.sh does). Figures only, never asserted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "model/store/store.h"
+#include "tui/screens.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* User + system CPU seconds of this process so far: on a machine other
+ * processes load, the open's CPU time is the steadier figure. */
+static double cpu_s(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+	       (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+static long peak_rss_kb(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4 && argc != 6) {
+		fprintf(stderr, "usage: bench_chart STORE BASELINE PILOT [W H]\n");
+		return 2;
+	}
+	int w = argc == 6 ? atoi(argv[4]) : 200, h = argc == 6 ? atoi(argv[5]) : 50;
+	char err[512];
+	long rss0 = peak_rss_kb();
+	dt_store *st = dt_store_open_flags(argv[1], DT_STORE_READ, err, sizeof err);
+	if (!st) {
+		fprintf(stderr, "bench_chart: %s\n", err);
+		return 1;
+	}
+	dt_run rb, rp;
+	if (dt_store_run_find(st, argv[2], &rb) != 0 ||
+	    dt_store_run_find(st, argv[3], &rp) != 0) {
+		fprintf(stderr, "bench_chart: runs %s / %s not found\n", argv[2],
+		        argv[3]);
+		dt_store_close(st);
+		return 1;
+	}
+	static dt_compare_screen c;
+	dt_grid g;
+	if (dt_grid_init(&g, w, h, 0) < 0)
+		return 1;
+	double t0 = now(), c0 = cpu_s();
+	if (dt_compare_open(&c, st, &rb, &rp, NULL, 0, 0) < 0) {
+		fprintf(stderr, "bench_chart: %s\n", c.msg);
+		return 1;
+	}
+	dt_compare_screen_render(&c, &g, "bench");
+	double first = now() - t0, first_cpu = cpu_s() - c0;
+	long rss = peak_rss_kb();
+	/* Keys: zoom in 6 times, pan both ways, zoom out; each answered by
+	 * its frame. */
+	static const int keys[] = { '+', '+', '+', '+', '+', '+', ']', ']', '[',
+	                            '-', '-', ']', '-', '+', '[', '-' };
+	double worst = 0, total = 0;
+	size_t nk = sizeof keys / sizeof keys[0];
+	for (size_t i = 0; i < nk; i++) {
+		double t = now();
+		dt_compare_key(&c, st, keys[i]);
+		dt_compare_screen_render(&c, &g, "bench");
+		t = now() - t;
+		total += t;
+		if (t > worst)
+			worst = t;
+	}
+	printf("chart %dx%d of %s (%zu points) vs %s (%zu points): first frame "
+	       "%.1f ms after Enter (CPU %.1f ms), peak RSS %.1f MB (%.1f MB before opening); "
+	       "zoom/pan key %.2f ms mean, %.2f ms worst (targets: 2x1M <= 100 ms,"
+	       " 2x10M <= 300 ms and <= 128 MB, key <= 50 ms)\n", w, h, argv[2],
+	       c.cmp.base_logged, argv[3], c.cmp.pilot_logged, first * 1e3,
+	       first_cpu * 1e3,
+	       rss / 1024.0, rss0 / 1024.0, total / nk * 1e3, worst * 1e3);
+	dt_compare_close(&c);
+	dt_grid_free(&g);
+	dt_store_close(st);
+	return 0;
+}
