@@ -31,7 +31,9 @@ static dt_range brute(const double *v, size_t i0, size_t i1)
 /* Every range of several odd and even sizes, with NaN/inf sprinkled in. */
 static void test_all_ranges(void **state)
 {
-	size_t sizes[] = { 1, 2, 3, 7, 8, 9, 33, 100 };
+	/* Around and over DT_PYRAMID_LEAF (32) and several stored levels. */
+	size_t sizes[] = { 1, 2, 3, 7, 8, 9, 31, 32, 33, 63, 64, 65, 100, 255,
+	                   256, 257, 700 };
 	size_t s;
 	(void)state;
 	srand(7);

@@ -26,16 +26,16 @@ static void range_add_value(dt_range *r, double v)
 	r->finite++;
 }
 
-/* Fold block j of level k (k >= 1) into r; `size` is that block's point
- * count (2^k, or less for the last block). */
+/* Fold block j of stored level k into r; `size` is that block's point
+ * count (DT_PYRAMID_LEAF << k: only whole blocks are folded). */
 static void range_add_block(dt_range *r, const dt_pyramid *p, size_t k,
                             size_t j, size_t size)
 {
-	uint32_t bad = p->bad[k - 1][j];
-	if (p->min[k - 1][j] < r->min)
-		r->min = p->min[k - 1][j];
-	if (p->max[k - 1][j] > r->max)
-		r->max = p->max[k - 1][j];
+	uint32_t bad = p->bad[k][j];
+	if (p->min[k][j] < r->min)
+		r->min = p->min[k][j];
+	if (p->max[k][j] > r->max)
+		r->max = p->max[k][j];
 	r->bad += bad;
 	r->finite += size - bad;
 }
@@ -59,41 +59,51 @@ void dt_pyramid_free(dt_pyramid *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* Summary of the level-0 values [i0, i1), one by one. */
+static void range_add_values(dt_range *r, const double *v, size_t i0,
+                             size_t i1)
+{
+	for (size_t i = i0; i < i1; i++)
+		range_add_value(r, v[i]);
+}
+
 int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n)
 {
-	size_t levels = 0, m = n, k, j;
+	size_t levels = 0, m, k, j;
 
 	memset(p, 0, sizeof *p);
 	p->n = n;
 	p->v = v;
+	if (n <= DT_PYRAMID_LEAF)
+		return 0;
+	m = (n + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
+	levels = 1;
 	while (m > 1) {
 		m = (m + 1) / 2;
 		levels++;
 	}
-	if (levels == 0)
-		return 0;
 	p->min = calloc(levels, sizeof *p->min);
 	p->max = calloc(levels, sizeof *p->max);
 	p->bad = calloc(levels, sizeof *p->bad);
 	if (!p->min || !p->max || !p->bad)
 		goto oom;
 	p->nlevels = levels;
-	m = n;
+	m = (n + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
 	for (k = 0; k < levels; k++) {
-		size_t blocks = (m + 1) / 2;
+		size_t blocks = k == 0 ? m : (m + 1) / 2;
 		p->min[k] = malloc(blocks * sizeof **p->min);
 		p->max[k] = malloc(blocks * sizeof **p->max);
 		p->bad[k] = malloc(blocks * sizeof **p->bad);
 		if (!p->min[k] || !p->max[k] || !p->bad[k])
 			goto oom;
 		for (j = 0; j < blocks; j++) {
-			size_t a = 2 * j, b = 2 * j + 1;
 			dt_range r = range_empty();
 			if (k == 0) {
-				range_add_value(&r, v[a]);
-				if (b < m)
-					range_add_value(&r, v[b]);
+				size_t a = j * DT_PYRAMID_LEAF;
+				range_add_values(&r, v, a, a + DT_PYRAMID_LEAF < n ?
+				                 a + DT_PYRAMID_LEAF : n);
 			} else {
+				size_t a = 2 * j, b = 2 * j + 1;
 				r.min = p->min[k - 1][a];
 				r.max = p->max[k - 1][a];
 				r.bad = p->bad[k - 1][a];
@@ -127,30 +137,29 @@ dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1)
 		i1 = p->n;
 	if (i0 >= i1)
 		return r;
-	lo = i0;
-	hi = i1;
-	/* Bottom-up walk: at level k, [lo, hi) are block indexes. An odd lo
-	 * (or hi) is a block whose sibling lies outside the range: take it
-	 * alone, then move both ends one level up. */
+	/* Whole level-0 blocks [lo, hi) come from the levels, the points
+	 * either side of them one by one (fewer than a block each side). */
+	lo = (i0 + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
+	hi = i1 / DT_PYRAMID_LEAF;
+	if (p->nlevels == 0 || lo >= hi) {
+		range_add_values(&r, p->v, i0, i1);
+		return r;
+	}
+	range_add_values(&r, p->v, i0, lo * DT_PYRAMID_LEAF);
+	range_add_values(&r, p->v, hi * DT_PYRAMID_LEAF, i1);
+	/* Bottom-up walk: at level k, [lo, hi) are block indexes (blocks of
+	 * LEAF << k points, all whole: they lie below i1). An odd lo (or hi)
+	 * is a block whose sibling lies outside the range: take it alone,
+	 * then move both ends one level up. */
 	while (lo < hi) {
-		size_t size = (size_t)1 << k;
+		size_t size = (size_t)DT_PYRAMID_LEAF << k;
 		if (lo & 1) {
-			if (k == 0)
-				range_add_value(&r, p->v[lo]);
-			else
-				range_add_block(&r, p, k, lo,
-				                lo * size + size <= p->n ?
-				                size : p->n - lo * size);
+			range_add_block(&r, p, k, lo, size);
 			lo++;
 		}
 		if (hi & 1) {
 			hi--;
-			if (k == 0)
-				range_add_value(&r, p->v[hi]);
-			else
-				range_add_block(&r, p, k, hi,
-				                hi * size + size <= p->n ?
-				                size : p->n - hi * size);
+			range_add_block(&r, p, k, hi, size);
 		}
 		lo >>= 1;
 		hi >>= 1;

@@ -1,11 +1,13 @@
 /* dt_decimate.h: min/max decimation of a curve for drawing, without
  * scanning every point per frame.
  *
- * A dt_pyramid is built once per value array in O(n) (memory about
- * 20 bytes per point): level k >= 1 holds, for every block of 2^k
- * consecutive points, the minimum and maximum of its finite values and
- * the number of its non-finite (NaN / +-inf) values. Level 0 is the value
- * array itself, borrowed. A range query then costs O(log n) (bottom-up
+ * A dt_pyramid is built once per value array in one pass (memory about
+ * 1.3 bytes per point): stored level k holds, for every block of
+ * DT_PYRAMID_LEAF << k consecutive points, the minimum and maximum of its
+ * finite values and the number of its non-finite (NaN / +-inf) values.
+ * Below the first stored level is the value array itself, borrowed. A
+ * range query then costs O(log n + DT_PYRAMID_LEAF) (the points before
+ * the first and after the last whole block one by one, then a bottom-up
  * segment-tree walk), and a screen column maps to an index range by binary
  * search on the (strictly increasing) x array, so one frame of W columns
  * costs O(W log n) whatever the number of points.
@@ -24,11 +26,16 @@ typedef struct dt_range {
 	size_t bad;          /* non-finite values in the range */
 } dt_range;
 
+/* Points per block of the first stored level (a power of two): the
+ * pyramid costs 20 bytes per block instead of per point, a query scans at
+ * most 2 x (LEAF - 1) points besides its blocks. */
+#define DT_PYRAMID_LEAF 32
+
 typedef struct dt_pyramid {
 	size_t n;            /* points */
-	const double *v;     /* [n] level 0, borrowed (must outlive the pyramid) */
-	size_t nlevels;      /* levels above 0 */
-	double **min;        /* [nlevels][blocks of level k+1], owned */
+	const double *v;     /* [n] the values, borrowed (must outlive the pyramid) */
+	size_t nlevels;      /* stored levels (0 when n <= DT_PYRAMID_LEAF) */
+	double **min;        /* [nlevels][blocks of level k], owned */
 	double **max;        /* idem */
 	uint32_t **bad;      /* idem: non-finite count per block */
 } dt_pyramid;
