@@ -8,21 +8,28 @@
 #include <stdio.h>
 
 /* Value of s at `x` by linear interpolation inside its range; 0 when x
- * is outside it or the neighbours are not finite. */
-static int value_at(const dt_series *s, double x, double *v)
+ * is outside it or the neighbours are not finite. *i is the first index
+ * with step >= ceil(x) found by the previous call (0 at first): x only
+ * grows from call to call, so the search walks forward from there, and
+ * one pass over both curves costs O(n_b + n_p) instead of a binary
+ * search per point. */
+static int value_at(const dt_series *s, double x, size_t *i, double *v)
 {
 	if (s->n < 2 || x < (double)s->step[0] ||
 	    x > (double)s->step[s->n - 1])
 		return 0;
-	size_t i = dt_series_lower_bound(s, (int64_t)ceil(x));
-	if (i < s->n && (double)s->step[i] == x) {
-		*v = s->value[i];
+	int64_t key = (int64_t)ceil(x);
+	while (*i < s->n && s->step[*i] < key)
+		(*i)++;
+	size_t k = *i;
+	if (k < s->n && (double)s->step[k] == x) {
+		*v = s->value[k];
 		return isfinite(*v);
 	}
-	if (i == 0 || i >= s->n)
+	if (k == 0 || k >= s->n)
 		return 0;
-	double x0 = (double)s->step[i - 1], x1 = (double)s->step[i];
-	double y0 = s->value[i - 1], y1 = s->value[i];
+	double x0 = (double)s->step[k - 1], x1 = (double)s->step[k];
+	double y0 = s->value[k - 1], y1 = s->value[k];
 	if (!isfinite(y0) || !isfinite(y1))
 		return 0;
 	*v = y0 + (y1 - y0) * (x - x0) / (x1 - x0);
@@ -35,10 +42,11 @@ static double msq_gap(const dt_series *b, const dt_series *p, int d,
                       size_t *n)
 {
 	double sum = 0, bv;
+	size_t at = 0;
 	*n = 0;
 	for (size_t i = 0; i < p->n; i++) {
 		if (!isfinite(p->value[i]) ||
-		    !value_at(b, (double)p->step[i] + d, &bv))
+		    !value_at(b, (double)p->step[i] + d, &at, &bv))
 			continue;
 		double g = p->value[i] - bv;
 		sum += g * g;
