@@ -343,30 +343,67 @@ static int record_restarts(const work *w, dt_series *out)
 	return 0;
 }
 
-/* The common case: one file, no marks, strictly increasing logged steps,
- * G = 1: the curve is the chunk itself, copied without work buffers (a
- * 10 M-point run is resolved by two memcpy). Returns 1 when it applied,
- * 0 when the general path is needed, -1 on ENOMEM. */
-static int resolve_simple(const dt_rawchunk *chunks, size_t nchunks,
-                          int64_t g, dt_series *out)
+int dt_resolve_is_trivial(const dt_rawchunk *chunks, size_t nchunks,
+                          int64_t grad_accum)
 {
-	if (nchunks != 1 || g != 1 || chunks[0].nmarks || chunks[0].n == 0)
+	if (nchunks != 1 || grad_accum != 1 || chunks[0].nmarks ||
+	    chunks[0].n == 0)
 		return 0;
 	const dt_rawchunk *c = &chunks[0];
 	for (size_t i = 1; i < c->n; i++)
 		if (c->step[i] <= c->step[i - 1])
 			return 0;
-	if (series_alloc(out, c->n) < 0)
-		return -1;
-	memcpy(out->step, c->step, c->n * sizeof *out->step);
-	memcpy(out->value, c->value, c->n * sizeof *out->value);
-	for (size_t i = 0; i < c->n; i++) {
-		out->segment[i] = 1;
-		out->non_finite += !isfinite(c->value[i]);
-	}
-	out->n = c->n;
-	out->nsegments = 1;
 	return 1;
+}
+
+/* One segment over step[0..n) and value[0..n) (owned by out from here). */
+static int one_segment(int64_t *step, double *value, size_t n,
+                       dt_series *out)
+{
+	out->step = step;
+	out->value = value;
+	out->segment = malloc((n ? n : 1) * sizeof *out->segment);
+	if (!out->segment)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		out->segment[i] = 1;
+		out->non_finite += !isfinite(value[i]);
+	}
+	out->n = n;
+	out->nsegments = 1;
+	return 0;
+}
+
+int dt_resolve_adopt(int64_t *step, double *value, size_t n, dt_series *out)
+{
+	memset(out, 0, sizeof *out);
+	if (one_segment(step, value, n, out) < 0) {
+		dt_series_free(out);
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+/* The common case (dt_resolve_is_trivial): the curve is the chunk
+ * itself, copied without work buffers. Returns 1 when it applied, 0 when
+ * the general path is needed, -1 on ENOMEM. */
+static int resolve_simple(const dt_rawchunk *chunks, size_t nchunks,
+                          int64_t g, dt_series *out)
+{
+	if (!dt_resolve_is_trivial(chunks, nchunks, g))
+		return 0;
+	const dt_rawchunk *c = &chunks[0];
+	int64_t *step = malloc(c->n * sizeof *step);
+	double *value = malloc(c->n * sizeof *value);
+	if (!step || !value) {
+		free(step);
+		free(value);
+		return -1;
+	}
+	memcpy(step, c->step, c->n * sizeof *step);
+	memcpy(value, c->value, c->n * sizeof *value);
+	return one_segment(step, value, c->n, out) < 0 ? -1 : 1;
 }
 
 int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,

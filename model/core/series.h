@@ -76,6 +76,20 @@ typedef struct dt_series {
 int dt_resolve(const dt_rawchunk *chunks, size_t nchunks, int64_t grad_accum,
                dt_series *out);
 
+/* 1 when dt_resolve of these chunks is the one chunk itself: a single
+ * chunk (file) without marks, strictly increasing logged steps, G = 1
+ * (the common case: one segment, nothing averaged or superseded); else
+ * 0. O(n). */
+int dt_resolve_is_trivial(const dt_rawchunk *chunks, size_t nchunks,
+                          int64_t grad_accum);
+
+/* dt_resolve of a trivial chunk (dt_resolve_is_trivial) whose step and
+ * value arrays (n each, malloc'd) the caller hands over instead of
+ * having them copied: out owns them from here, also on failure (then
+ * freed). Returns 0, or -1 with errno ENOMEM. */
+int dt_resolve_adopt(int64_t *step, double *value, size_t n,
+                     dt_series *out);
+
 /* Resolve raw chunks like dt_resolve, but without superseding: one curve
  * per segment (effective-step mapping and micro-batch averaging applied),
  * so the values a restart rolled back stay visible (resume drills compare

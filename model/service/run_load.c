@@ -21,8 +21,24 @@ static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
 		return -1;
 	}
 	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;
-	int rc = one ? dt_resolve(chunks, n, g, one) :
-	         dt_resolve_segments(chunks, n, g, segs, nseg);
+	int rc;
+	if (one && dt_resolve_is_trivial(chunks, n, g) &&
+	    dt_store_raw_detach(st, owner, chunks[0].step) == 0) {
+		/* The common case: the curve is the stored series itself, its
+		 * arrays taken over as read (no second copy). */
+		if (dt_store_raw_detach(st, owner, chunks[0].value) != 0) {
+			free((void *)chunks[0].step);
+			dt_store_raw_free(st, chunks, owner);
+			snprintf(err, errlen, "run %s, metric %s: series arrays shared",
+			         run->name, metric);
+			return -1;
+		}
+		rc = dt_resolve_adopt((int64_t *)chunks[0].step,
+		                      (double *)chunks[0].value, chunks[0].n, one);
+	} else {
+		rc = one ? dt_resolve(chunks, n, g, one) :
+		     dt_resolve_segments(chunks, n, g, segs, nseg);
+	}
 	dt_store_raw_free(st, chunks, owner);
 	if (rc < 0) {
 		snprintf(err, errlen, "run %s, metric %s: %s", run->name, metric,

@@ -4,6 +4,7 @@
  * validation, the decision hash chain), and dispatches every other
  * operation to the handle's ops table. */
 #include "model/store/ops.h"
+#include "model/store/blobs.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -261,6 +262,12 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner)
 {
 	st->ops->raw_free(st, chunks, blob_owner);
+}
+
+int dt_store_raw_detach(dt_store *st, void *blob_owner, const void *array)
+{
+	(void)st; /* every backend's owner is a dt_blob_owner (ops.h) */
+	return dt_blob_owner_detach(blob_owner, array);
 }
 
 int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,

@@ -152,6 +152,14 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 /* Free what dt_store_raw_load returned (NULL chunks/owner accepted). */
 void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 
+/* Take over one array of the loaded chunks (a chunk's step, value or
+ * marks pointer) instead of copying it: on 0 the caller owns it (free())
+ * and dt_store_raw_free leaves it alone; the chunk still points at it.
+ * Returns 1 when `array` is not one of blob_owner's (nothing changed).
+ * Every array of a chunk is a separate malloc'd buffer (steps stored as
+ * first step + stride come expanded). */
+int dt_store_raw_detach(dt_store *st, void *blob_owner, const void *array);
+
 /* Metric names held by a run (sorted); *names owned (dt_strv_free). */
 int dt_store_metric_list(dt_store *st, int64_t run_id, char ***names,
                          size_t *n);

@@ -5,6 +5,7 @@
  * binary64 values; uint32 segment marks). Sent and read in binary: a
  * 1M-point series is one 8 MB parameter, not a million rows. */
 #include "model/store/postgresql/internal.h"
+#include "model/store/blobs.h"
 #include "model/store/pack.h"
 
 #include <endian.h>
@@ -47,22 +48,14 @@ int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	                " steps_stride=excluded.steps_stride", &p, NULL) < 0 ? -1 : 0;
 }
 
-/* Copies of the loaded bytea, kept together so one free releases them. */
-typedef struct blob_owner {
-	size_t n, cap;
-	void **blobs;
-} blob_owner;
+/* Copies of the loaded bytea, kept together so one free releases them
+ * (model/store/blobs.h). */
+typedef dt_blob_owner blob_owner;
 
 void dt_pg_raw_free(dt_store *st, dt_rawchunk *chunks, void *owner)
 {
 	(void)st;
-	blob_owner *o = owner;
-	if (o) {
-		for (size_t i = 0; i < o->n; i++)
-			free(o->blobs[i]);
-		free(o->blobs);
-		free(o);
-	}
+	dt_blob_owner_free(owner);
 	free(chunks);
 }
 
@@ -88,15 +81,14 @@ static void *take(blob_owner *o, const PGresult *r, int row, int col,
 {
 	size_t have = PQgetisnull(r, row, col) ? 0 :
 	              (size_t)PQgetlength(r, row, col);
-	if (have != bytes ||
-	    dt_grow((void **)&o->blobs, &o->cap, o->n + 1, sizeof *o->blobs) < 0)
+	if (have != bytes || dt_blob_owner_reserve(o) < 0)
 		return NULL;
 	void *buf = malloc(bytes ? bytes : 1);
 	if (!buf)
 		return NULL;
 	if (bytes)
 		memcpy(buf, PQgetvalue(r, row, col), bytes);
-	o->blobs[o->n++] = buf;
+	dt_blob_owner_keep(o, buf);
 	return buf;
 }
 

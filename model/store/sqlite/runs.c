@@ -4,6 +4,7 @@
  * Series are stored one row per (file, metric) as packed little-endian
  * BLOBs, so a 10 M-point series is one row, not 10 M rows. */
 #include "model/store/sqlite/internal.h"
+#include "model/store/blobs.h"
 #include "model/store/pack.h"
 
 #include <stdio.h>
@@ -272,21 +273,13 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	return dt_sq_write_end(st, rc);
 }
 
-/* Copies of the loaded BLOBs, kept together so one free releases them. */
-typedef struct blob_owner {
-	size_t n, cap;
-	void **blobs;
-} blob_owner;
+/* Copies of the loaded BLOBs, kept together so one free releases them
+ * (model/store/blobs.h). */
+typedef dt_blob_owner blob_owner;
 
 static void raw_free(dt_rawchunk *chunks, void *owner)
 {
-	blob_owner *o = owner;
-	if (o) {
-		for (size_t i = 0; i < o->n; i++)
-			free(o->blobs[i]);
-		free(o->blobs);
-		free(o);
-	}
+	dt_blob_owner_free(owner);
 	free(chunks);
 }
 
@@ -303,7 +296,7 @@ static void *read_blob(dt_store *st, blob_owner *o, const char *col,
                        sqlite3_int64 rowid, size_t bytes)
 {
 	sqlite3_blob *b;
-	if (dt_grow((void **)&o->blobs, &o->cap, o->n + 1, sizeof *o->blobs) < 0)
+	if (dt_blob_owner_reserve(o) < 0)
 		return NULL;
 	if (bytes > (size_t)2147483647)
 		return NULL; /* beyond SQLite's BLOB limit anyway */
@@ -324,7 +317,7 @@ static void *read_blob(dt_store *st, blob_owner *o, const char *col,
 			return NULL;
 		}
 	}
-	o->blobs[o->n++] = buf;
+	dt_blob_owner_keep(o, buf);
 	return buf;
 }
 
