@@ -264,15 +264,15 @@ int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
 	if (v->par->n) {
 		v->dx = malloc(v->par->n * sizeof *v->dx);
 		v->dy = malloc(v->par->n * sizeof *v->dy);
-		v->breach_prefix = malloc((v->par->n + 1) * sizeof *v->breach_prefix);
-		if (!v->dx || !v->dy || !v->breach_prefix)
+		v->breach_bits = calloc((v->par->n + 63) / 64,
+		                        sizeof *v->breach_bits);
+		if (!v->dx || !v->dy || !v->breach_bits)
 			goto fail;
-		v->breach_prefix[0] = 0;
 		for (i = 0; i < v->par->n; i++) {
 			v->dx[i] = v->par->points[i].x;
 			v->dy[i] = v->par->points[i].rel_diff;
-			v->breach_prefix[i + 1] = v->breach_prefix[i] +
-			                          (v->par->points[i].breach ? 1 : 0);
+			if (v->par->points[i].breach)
+				v->breach_bits[i / 64] |= (uint64_t)1 << (i % 64);
 		}
 	}
 	if (dt_pyramid_build(&v->pyr_diff, v->dy, v->par->n))
@@ -308,7 +308,7 @@ void dt_compare_view_free(dt_compare_view *v)
 	curve_free(&v->c[1]);
 	free(v->dx);
 	free(v->dy);
-	free(v->breach_prefix);
+	free(v->breach_bits);
 	dt_pyramid_free(&v->pyr_diff);
 	memset(v, 0, sizeof *v);
 }

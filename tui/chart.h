@@ -81,7 +81,9 @@ typedef struct dt_compare_view {
 	int64_t *dx;               /* [par.n] x of the verdict points */
 	double *dy;                /* [par.n] rel_diff of the verdict points */
 	dt_pyramid pyr_diff;       /* over dy */
-	size_t *breach_prefix;     /* [par.n + 1] breaches before index i */
+	uint64_t *breach_bits;     /* [(par.n + 63) / 64]: bit i % 64 of word
+	                            * i / 64 set when verdict point i breaches
+	                            * (1 bit a point) */
 	double full_x0, full_span; /* x extent of both curves */
 	double x0, span;           /* visible x window [x0, x0 + span) */
 	size_t cursor;             /* index in the cursor track (see .c) */

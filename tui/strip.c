@@ -10,6 +10,21 @@ static int strip_row(double f, double R, int h)
 	return dt_chart_py(f, -R, R, 4 * h, 0) / 4;
 }
 
+/* 1 when a verdict point in [a, b) breaches (v->breach_bits). */
+static int any_breach(const dt_compare_view *v, size_t a, size_t b)
+{
+	while (a < b) {
+		uint64_t w = v->breach_bits[a / 64] >> (a % 64);
+		size_t left = 64 - a % 64;
+		if (b - a < left)
+			w &= ((uint64_t)1 << (b - a)) - 1;
+		if (w)
+			return 1;
+		a += left;
+	}
+	return 0;
+}
+
 double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
                      const dt_compare_view *v)
 {
@@ -58,7 +73,7 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 		double c0 = v->x0 + v->span * x / w, c1 = v->x0 + v->span * (x + 1) / w;
 		size_t a = dt_lower_bound_i64(v->dx, n, c0);
 		size_t b = dt_lower_bound_i64(v->dx, n, c1);
-		int breach = v->breach_prefix[b] > v->breach_prefix[a];
+		int breach = any_breach(v, a, b);
 		for (y = 0; y < h; y++) {
 			uint8_t bits = cv.dots[0][(size_t)y * (size_t)w + (size_t)x];
 			if (!bits)
