@@ -299,23 +299,30 @@ int dt_findings_scale(const dt_scale_in *in, dt_findings *out)
 	dt_finding *x = dt_findings_push(out, DT_FIND_LOGGING_SCALE, "pilot");
 	if (!x)
 		return -1;
-	double em;
 	x->step = first;
 	x->count = (size_t)n;
 	x->factor = inverse ? 1.0 / k : k;
 	x->ratio = m;
 	x->spread = spread;
+	dt_findings_scale_agree(x, in);
+	return 1;
+}
+
+void dt_findings_scale_agree(dt_finding *x, const dt_scale_in *in)
+{
+	double em;
+	int inverse = x->factor < 1.0;
+	double k = inverse ? floor(1.0 / x->factor + 0.5) : x->factor;
 	x->lr_agrees = lr_agreement(in->lr_b, in->lr_p);
 	x->eval_agrees = eval_agreement(in->eval_b, in->eval_p, &em);
 	snprintf(x->detail, sizeof x->detail, "pilot loss = %s%.0f %s baseline "
-	         "over %ld common steps from step %lld (median ratio %.4g, spread "
+	         "over %zu common steps from step %lld (median ratio %.4g, spread "
 	         "%.2g %%); LR %s; eval_loss %s: a logging-scale mismatch (loss "
 	         "%s over %.0f micro-batches?), not a training difference",
-	         inverse ? "1/" : "", k, inverse ? "of" : "x", n, (long long)first,
-	         m, 100 * spread, agree_text(x->lr_agrees),
-	         agree_text(x->eval_agrees), inverse ? "divided twice" : "summed",
-	         k);
-	return 1;
+	         inverse ? "1/" : "", k, inverse ? "of" : "x", x->count,
+	         (long long)x->step, x->ratio, 100 * x->spread,
+	         agree_text(x->lr_agrees), agree_text(x->eval_agrees),
+	         inverse ? "divided twice" : "summed", k);
 }
 
 const dt_finding *dt_findings_scale_of(const dt_findings *f)

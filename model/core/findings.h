@@ -127,6 +127,12 @@ dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
  * Returns 1 when appended, 0 when not, -1 on ENOMEM. */
 int dt_findings_scale(const dt_scale_in *in, dt_findings *out);
 
+/* (Re)compute the LR and eval_loss agreement of logging-scale finding x
+ * (made by dt_findings_scale from in's loss curves) from in's lr_* and
+ * eval_* curves, and its detail text: so a caller can load those curves
+ * only when the finding is made. */
+void dt_findings_scale_agree(dt_finding *x, const dt_scale_in *in);
+
 /* The first logging_scale_mismatch finding, or NULL. */
 const dt_finding *dt_findings_scale_of(const dt_findings *f);
 

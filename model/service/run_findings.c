@@ -23,17 +23,25 @@ int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
 	    dt_findings_data(sp, "pilot", metric, out) < 0)
 		goto oom;
 	if (strcmp(metric, "loss") == 0) {
-		if (dt_run_series(st, rb, "lr", &lb, err, errlen) < 0 ||
-		    dt_run_series(st, rp, "lr", &lp, err, errlen) < 0 ||
-		    dt_run_series(st, rb, "eval_loss", &eb, err, errlen) < 0 ||
-		    dt_run_series(st, rp, "eval_loss", &ep, err, errlen) < 0)
-			goto out;
-		dt_scale_in in = {.loss_b = sb, .loss_p = sp,
-		                  .lr_b = lb.n ? &lb : NULL, .lr_p = lp.n ? &lp : NULL,
-		                  .eval_b = eb.n ? &eb : NULL,
-		                  .eval_p = ep.n ? &ep : NULL};
-		if (dt_findings_scale(&in, out) < 0 ||
-		    dt_findings_step_offset(sb, sp, out) < 0)
+		/* The lr and eval_loss curves only say whether a logging-scale
+		 * finding's LR and eval agree: loaded when there is one. */
+		dt_scale_in in = {.loss_b = sb, .loss_p = sp};
+		int scale = dt_findings_scale(&in, out);
+		if (scale < 0)
+			goto oom;
+		if (scale == 1) {
+			if (dt_run_series(st, rb, "lr", &lb, err, errlen) < 0 ||
+			    dt_run_series(st, rp, "lr", &lp, err, errlen) < 0 ||
+			    dt_run_series(st, rb, "eval_loss", &eb, err, errlen) < 0 ||
+			    dt_run_series(st, rp, "eval_loss", &ep, err, errlen) < 0)
+				goto out;
+			in.lr_b = lb.n ? &lb : NULL;
+			in.lr_p = lp.n ? &lp : NULL;
+			in.eval_b = eb.n ? &eb : NULL;
+			in.eval_p = ep.n ? &ep : NULL;
+			dt_findings_scale_agree(&out->v[out->n - 1], &in);
+		}
+		if (dt_findings_step_offset(sb, sp, out) < 0)
 			goto oom;
 		if (dt_run_restart_findings(st, rb, "baseline", NULL, 0, out, err,
 		                            errlen) < 0 ||
