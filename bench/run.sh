@@ -13,6 +13,8 @@
 #   its min..max over the rounds, peak RSS of each, bytes per point; issue
 #   13 targets: <= 0.33x json.load and <= 32 bytes/point; <= 0.25x
 #   json.loads per line).
+#   The comparison chart of two STEPS-point runs from Enter to its first
+#   frame, its peak RSS and a zoom/pan key (bench_chart).
 # usage: bench/run.sh [BUILD_DIR] [STEPS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,3 +64,12 @@ fi
 if [ -x "$build/bench/bench_frame" ]; then
   "$build/bench/bench_frame" "$steps" 200 50
 fi
+# The chart from Enter: two runs of STEPS points in one store (the pilot's
+# loss 0.3 % above the baseline's), opened as the comparison screen does.
+"$build/dualtrack" --db "$tmp/chart.db" import --platform gpu --run base \
+  "$tmp/bench.csv" >/dev/null
+awk -F, 'NR == 1 { print; next } { printf "%s,%.6f,%s,%s\n", $1, $2 * 1.003, $3, $4 }' \
+  "$tmp/bench.csv" >"$tmp/pilot.csv"
+"$build/dualtrack" --db "$tmp/chart.db" import --platform trn2 --run pilot \
+  "$tmp/pilot.csv" >/dev/null
+"$build/bench/bench_chart" "$tmp/chart.db" base pilot 200 50
