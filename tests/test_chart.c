@@ -59,8 +59,8 @@ static void test_plot_cells(void **state)
 	build(x, b, p);
 	assert_int_equal(dt_pyramid_build(&pb, b, NPT), 0);
 	assert_int_equal(dt_pyramid_build(&pp, p, NPT), 0);
-	s[0] = (dt_plot_series){ NPT, x, b, &pb };
-	s[1] = (dt_plot_series){ NPT, x, p, &pp };
+	s[0] = (dt_plot_series){ NPT, x, b, &pb, 0 };
+	s[1] = (dt_plot_series){ NPT, x, p, &pp, 0 };
 	assert_int_equal(dt_grid_init(&g, 20, 6, 0), 0);
 	assert_int_equal(dt_chart_plot(&g, 0, 0, 20, 6, s, 0, 40, 0, 1, 0), 0);
 	for (cy = 0; cy < 6; cy++)
@@ -119,8 +119,8 @@ static void test_yrange(void **state)
 	dt_plot_series s[2];
 	(void)state;
 	assert_int_equal(dt_pyramid_build(&py, y, 4), 0);
-	s[0] = (dt_plot_series){ 4, x, y, &py };
-	s[1] = (dt_plot_series){ 0, NULL, NULL, NULL };
+	s[0] = (dt_plot_series){ 4, x, y, &py, 0 };
+	s[1] = (dt_plot_series){ 0, NULL, NULL, NULL, 0 };
 	assert_int_equal(dt_chart_yrange(s, 0, 4, 0, &lo, &hi), 0);
 	assert_true(lo == 0.0);
 	assert_float_equal(hi, 10.4995, 1e-9);

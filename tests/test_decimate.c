@@ -110,12 +110,55 @@ static void test_columns(void **state)
 	dt_pyramid_free(&p);
 }
 
+/* The columns of an array of structs read in place: point i has x = 3i
+ * and y = i % 7, with a NaN at i = 50; queries and columns match those of
+ * plain copies of the two columns. */
+static void test_strided(void **state)
+{
+	struct pt { int64_t x; double other, y; int flag; } a[100];
+	int64_t x[100];
+	double y[100];
+	dt_pyramid ps, pp;
+	dt_column cs[7], cp[7];
+	size_t i, i0, i1;
+	(void)state;
+	for (i = 0; i < 100; i++) {
+		x[i] = a[i].x = (int64_t)(3 * i);
+		y[i] = a[i].y = i == 50 ? NAN : (double)(i % 7);
+		a[i].other = -1;
+		a[i].flag = 1;
+	}
+	assert_int_equal(dt_pyramid_build_strided(&ps, &a[0].y, sizeof a[0], 100), 0);
+	assert_int_equal(dt_pyramid_build(&pp, y, 100), 0);
+	for (i0 = 0; i0 <= 100; i0++)
+		for (i1 = i0; i1 <= 100; i1++) {
+			dt_range r = dt_pyramid_query(&ps, i0, i1);
+			dt_range q = dt_pyramid_query(&pp, i0, i1);
+			assert_int_equal(r.finite, q.finite);
+			assert_int_equal(r.bad, q.bad);
+			assert_true(r.min == q.min && r.max == q.max);
+		}
+	/* 3 * 34 = 102 >= 100 > 99: index 34 */
+	assert_int_equal(dt_lower_bound_i64_strided(&a[0].x, sizeof a[0], 100, 100), 34);
+	dt_decimate_columns_strided(&a[0].x, sizeof a[0], &ps, 0, 300, 7, cs);
+	dt_decimate_columns(x, &pp, 0, 300, 7, cp);
+	for (i = 0; i < 7; i++) {
+		assert_int_equal(cs[i].i0, cp[i].i0);
+		assert_int_equal(cs[i].i1, cp[i].i1);
+		assert_int_equal(cs[i].r.bad, cp[i].r.bad);
+		assert_true(cs[i].r.min == cp[i].r.min && cs[i].r.max == cp[i].r.max);
+	}
+	dt_pyramid_free(&ps);
+	dt_pyramid_free(&pp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_all_ranges),
 		cmocka_unit_test(test_empty_and_clamp),
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_strided),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

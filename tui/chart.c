@@ -67,17 +67,20 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
 	double prev_px = NAN;
 	int prev_py = 0;
 
+	size_t st = s->stride ? s->stride : sizeof *s->x;
+#define X(i) dt_at_i64(s->x, st, (i))
+#define Y(i) dt_at_f64(s->y, st, (i))
 	if (s->n == 0)
 		return 0;
 	cols = malloc((size_t)pw * sizeof *cols);
 	if (!cols)
 		return -1;
-	dt_decimate_columns(s->x, s->pyr, x0, span, (size_t)pw, cols);
+	dt_decimate_columns_strided(s->x, st, s->pyr, x0, span, (size_t)pw, cols);
 	/* The point just left of the window, so the line enters from the edge. */
-	if (cols[0].i0 > 0 && isfinite(s->y[cols[0].i0 - 1])) {
+	if (cols[0].i0 > 0 && isfinite(Y(cols[0].i0 - 1))) {
 		size_t i = cols[0].i0 - 1;
-		prev_px = ((double)s->x[i] - x0) / span * pw;
-		prev_py = dt_chart_py(s->y[i], tmin, tmax, ph, logy);
+		prev_px = ((double)X(i) - x0) / span * pw;
+		prev_py = dt_chart_py(Y(i), tmin, tmax, ph, logy);
 	}
 	for (px = 0; px < pw; px++) {
 		const dt_column *c = &cols[px];
@@ -90,8 +93,8 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
 				prev_px = NAN; /* only non-finite here: break the line */
 			continue;
 		}
-		first = s->y[c->i0];
-		last = s->y[c->i1 - 1];
+		first = Y(c->i0);
+		last = Y(c->i1 - 1);
 		lo = dt_chart_py(c->r.max, tmin, tmax, ph, logy);
 		hi = dt_chart_py(c->r.min, tmin, tmax, ph, logy);
 		if (!isnan(prev_px) && isfinite(first))
@@ -107,14 +110,16 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
 	}
 	/* The point just right of the window. */
 	if (!isnan(prev_px) && cols[pw - 1].i1 < s->n &&
-	    isfinite(s->y[cols[pw - 1].i1])) {
+	    isfinite(Y(cols[pw - 1].i1))) {
 		size_t i = cols[pw - 1].i1;
-		double npx = ((double)s->x[i] - x0) / span * pw;
+		double npx = ((double)X(i) - x0) / span * pw;
 		join(cv, layer, prev_px, prev_py, npx,
-		     dt_chart_py(s->y[i], tmin, tmax, ph, logy), pw);
+		     dt_chart_py(Y(i), tmin, tmax, ph, logy), pw);
 	}
 	free(cols);
 	return 0;
+#undef X
+#undef Y
 }
 
 int dt_chart_plot(dt_grid *g, int gx, int gy, int w, int h,
@@ -165,8 +170,9 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 		dt_range r;
 		if (s[i].n == 0)
 			continue;
-		i0 = dt_lower_bound_i64(s[i].x, s[i].n, x0);
-		i1 = dt_lower_bound_i64(s[i].x, s[i].n, x0 + span);
+		size_t st = s[i].stride ? s[i].stride : sizeof *s[i].x;
+		i0 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n, x0);
+		i1 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n, x0 + span);
 		r = dt_pyramid_query(s[i].pyr, i0, i1);
 		if (r.finite == 0)
 			continue;
@@ -261,21 +267,19 @@ int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
 	if (curve_init(&v->c[0], base, v->par->by_samples ? o.baseline_gb : 0) ||
 	    curve_init(&v->c[1], pilot, v->par->by_samples ? o.pilot_gb : 0))
 		goto fail;
+	v->dstride = sizeof *v->par->points;
 	if (v->par->n) {
-		v->dx = malloc(v->par->n * sizeof *v->dx);
-		v->dy = malloc(v->par->n * sizeof *v->dy);
+		v->dx = &v->par->points[0].x;
+		v->dy = &v->par->points[0].rel_diff;
 		v->breach_bits = calloc((v->par->n + 63) / 64,
 		                        sizeof *v->breach_bits);
-		if (!v->dx || !v->dy || !v->breach_bits)
+		if (!v->breach_bits)
 			goto fail;
-		for (i = 0; i < v->par->n; i++) {
-			v->dx[i] = v->par->points[i].x;
-			v->dy[i] = v->par->points[i].rel_diff;
+		for (i = 0; i < v->par->n; i++)
 			if (v->par->points[i].breach)
 				v->breach_bits[i / 64] |= (uint64_t)1 << (i % 64);
-		}
 	}
-	if (dt_pyramid_build(&v->pyr_diff, v->dy, v->par->n))
+	if (dt_pyramid_build_strided(&v->pyr_diff, v->dy, v->dstride, v->par->n))
 		goto fail;
 	for (k = 0; k < 2; k++)
 		if (v->c[k].n) {
@@ -306,8 +310,6 @@ void dt_compare_view_free(dt_compare_view *v)
 		return;
 	curve_free(&v->c[0]);
 	curve_free(&v->c[1]);
-	free(v->dx);
-	free(v->dy);
 	free(v->breach_bits);
 	dt_pyramid_free(&v->pyr_diff);
 	memset(v, 0, sizeof *v);
@@ -372,25 +374,21 @@ static void clamp_window(dt_compare_view *v)
 		v->x0 = v->full_x0;
 }
 
-const int64_t *dt_compare_track(const dt_compare_view *v, size_t *n)
+dt_track dt_compare_track(const dt_compare_view *v)
 {
-	if (v->par->n) {
-		*n = v->par->n;
-		return v->dx;
-	}
-	if (v->c[0].n) {
-		*n = v->c[0].n;
-		return v->c[0].x;
-	}
-	*n = v->c[1].n;
-	return v->c[1].x;
+	dt_track t = { v->dx, v->dstride, v->par->n };
+	if (v->par->n)
+		return t;
+	t.stride = sizeof *t.x;
+	t.x = v->c[0].n ? v->c[0].x : v->c[1].x;
+	t.n = v->c[0].n ? v->c[0].n : v->c[1].n;
+	return t;
 }
 
 void dt_compare_zoom(dt_compare_view *v, double factor)
 {
-	size_t n;
-	const int64_t *tx = dt_compare_track(v, &n);
-	double cx = n ? (double)tx[v->cursor] : v->x0 + v->span / 2;
+	dt_track t = dt_compare_track(v);
+	double cx = t.n ? (double)dt_track_x(&t, v->cursor) : v->x0 + v->span / 2;
 	double rel = (cx - v->x0) / v->span;
 	if (rel < 0 || rel > 1)
 		rel = 0.5;
@@ -412,32 +410,32 @@ void dt_compare_pan(dt_compare_view *v, double frac)
 
 void dt_compare_cursor(dt_compare_view *v, int dir)
 {
-	size_t n, j = v->cursor;
-	const int64_t *tx = dt_compare_track(v, &n);
+	dt_track t = dt_compare_track(v);
+	size_t n = t.n, j = v->cursor;
 	double colw = v->span / (v->plot_w > 0 ? v->plot_w : 1), col, x;
 
 	if (n == 0)
 		return;
 	if (v->cursor >= n)
 		v->cursor = n - 1;
-	col = floor(((double)tx[v->cursor] - v->x0) / colw);
+	col = floor(((double)dt_track_x(&t, v->cursor) - v->x0) / colw);
 	if (dir == -2) {
 		j = 0;
 	} else if (dir == 2) {
 		j = n - 1;
 	} else if (dir > 0) {
-		j = dt_lower_bound_i64(tx, n, v->x0 + (col + 1) * colw);
+		j = dt_track_lower_bound(&t, v->x0 + (col + 1) * colw);
 		if (j <= v->cursor)
 			j = v->cursor + 1;
 		if (j >= n)
 			j = n - 1;
 	} else if (v->cursor > 0) {
-		j = dt_lower_bound_i64(tx, n, v->x0 + (col - 1) * colw);
+		j = dt_track_lower_bound(&t, v->x0 + (col - 1) * colw);
 		if (j >= v->cursor)
 			j = v->cursor - 1;
 	}
 	v->cursor = j;
-	x = (double)tx[j];
+	x = (double)dt_track_x(&t, j);
 	if (x < v->x0)
 		v->x0 = x - v->span * 0.1;
 	else if (x >= v->x0 + v->span)

@@ -31,6 +31,9 @@ typedef struct dt_plot_series {
 	const int64_t *x;          /* [n] strictly increasing */
 	const double *y;           /* [n] values, non-finite allowed */
 	const dt_pyramid *pyr;     /* min/max pyramid over y */
+	size_t stride;             /* bytes from one x (and one y) to the
+	                            * next: 0 = plain arrays (8); the columns
+	                            * of an array of structs otherwise */
 } dt_plot_series;
 
 /* Draw curve s[0] (baseline: braille dots, role BASELINE) and s[1]
@@ -78,8 +81,10 @@ typedef struct dt_compare_view {
 	char label[2][160];        /* sanitised "name (platform)" */
 	const dt_parity *par;      /* borrowed: the comparison's parity
 	                            * (points, rule used, by_samples) */
-	int64_t *dx;               /* [par.n] x of the verdict points */
-	double *dy;                /* [par.n] rel_diff of the verdict points */
+	const int64_t *dx;         /* [par.n] x of the verdict points and */
+	const double *dy;          /* their rel_diff: read in place in the
+	                            * parity's points (dstride bytes apart) */
+	size_t dstride;
 	dt_pyramid pyr_diff;       /* over dy */
 	uint64_t *breach_bits;     /* [(par.n + 63) / 64]: bit i % 64 of word
 	                            * i / 64 set when verdict point i breaches

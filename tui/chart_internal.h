@@ -20,9 +20,28 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
                         double x0, double span, double tmin, double tmax,
                         int logy, unsigned char *nonfinite);
 
-/* The x array the cursor walks: the verdict points when there are any,
- * else the baseline's, else the pilot's; *n its length. */
-const int64_t *dt_compare_track(const dt_compare_view *v, size_t *n);
+/* The x array the cursor walks: the verdict points' x when there are
+ * any (read in place: stride bytes apart), else the baseline's, else
+ * the pilot's. */
+typedef struct dt_track {
+	const int64_t *x;
+	size_t stride;             /* bytes from one x to the next */
+	size_t n;
+} dt_track;
+
+dt_track dt_compare_track(const dt_compare_view *v);
+
+/* x[i] of a track (i < n). */
+static inline int64_t dt_track_x(const dt_track *t, size_t i)
+{
+	return dt_at_i64(t->x, t->stride, i);
+}
+
+/* Index of the first x >= key in the track, n when none; O(log n). */
+static inline size_t dt_track_lower_bound(const dt_track *t, double key)
+{
+	return dt_lower_bound_i64_strided(t->x, t->stride, t->n, key);
+}
 
 /* Draw the relative-difference strip of v into the w x h rectangle at
  * (gx, gy): the ±rtol band edges, the zero line, rel_diff min..max per

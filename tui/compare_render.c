@@ -157,8 +157,8 @@ static double value_at(const dt_compare_view *v, int k, int64_t x, int smooth)
 
 static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 {
-	size_t n;
-	const int64_t *tx = dt_compare_track(v, &n);
+	dt_track t = dt_compare_track(v);
+	size_t n = t.n;
 	const char *unit = v->par->by_samples ? "samples" : "step";
 	int x = 0;
 
@@ -176,7 +176,7 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		if (p->breach)
 			x += dt_grid_text(g, x, y, g->w - x, "  BREACH", DT_ROLE_BREACH);
 	} else {
-		int64_t cx = tx[v->cursor];
+		int64_t cx = dt_track_x(&t, v->cursor);
 		x += dt_grid_printf(g, 0, y, g->w, DT_ROLE_LABEL,
 		                    "cursor %s %lld  base %.5g  pilot %.5g  (no common steps)",
 		                    unit, (long long)cx, value_at(v, 0, cx, 0),
@@ -185,19 +185,18 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 	if (v->smooth)
 		dt_grid_printf(g, x, y, g->w - x, DT_ROLE_WARN,
 		               "  EMA b %.5g p %.5g",
-		               value_at(v, 0, tx[v->cursor], 1),
-		               value_at(v, 1, tx[v->cursor], 1));
+		               value_at(v, 0, dt_track_x(&t, v->cursor), 1),
+		               value_at(v, 1, dt_track_x(&t, v->cursor), 1));
 }
 
 static void draw_cursor(dt_grid *g, const dt_compare_view *v, int px, int pw,
                         int y0, int y1, int s0, int s1)
 {
-	size_t n;
-	const int64_t *tx = dt_compare_track(v, &n);
+	dt_track t = dt_compare_track(v);
 	int col, y;
-	if (n == 0)
+	if (t.n == 0)
 		return;
-	col = (int)floor(((double)tx[v->cursor] - v->x0) / v->span * pw);
+	col = (int)floor(((double)dt_track_x(&t, v->cursor) - v->x0) / v->span * pw);
 	if (col < 0 || col >= pw)
 		return;
 	for (y = y0; y < s1; y++) {
@@ -251,6 +250,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		s[k].x = c->x;
 		s[k].y = sm ? c->smooth : c->raw;
 		s[k].pyr = sm ? &c->pyr_smooth : &c->pyr_raw;
+		s[k].stride = 0;
 	}
 	if (dt_chart_yrange(s, v->x0, v->span, v->logy, &ymin, &ymax)) {
 		ymin = v->logy ? 0.1 : 0;

@@ -86,9 +86,9 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	int k;
 
 	if (same) {
-		const int64_t *tx = dt_compare_track(&c->view, &n);
-		if (n)
-			cursor_x = tx[c->view.cursor];
+		dt_track t = dt_compare_track(&c->view);
+		if (t.n)
+			cursor_x = dt_track_x(&t, c->view.cursor);
 	}
 	dt_compare_close(c);
 	if (!same_runs) {
@@ -116,14 +116,14 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	c->open = 1;
 	set_marks(c);
 	if (same) {
-		const int64_t *tx = dt_compare_track(&c->view, &n);
+		dt_track t = dt_compare_track(&c->view);
 		c->view.x0 = old.x0;
 		c->view.span = old.span;
 		c->view.logy = old.logy;
 		c->view.plot_w = old.plot_w;
-		if (n) {
-			size_t i = dt_lower_bound_i64(tx, n, (double)cursor_x);
-			c->view.cursor = i < n ? i : n - 1;
+		if (t.n) {
+			size_t i = dt_track_lower_bound(&t, (double)cursor_x);
+			c->view.cursor = i < t.n ? i : t.n - 1;
 		}
 		dt_compare_set_smoothing(&c->view, old.smooth, old.weight_idx);
 		dt_compare_pan(&c->view, 0); /* clamp to the new extent */

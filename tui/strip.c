@@ -36,8 +36,8 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	unsigned char *nonfinite;
 	int x, y;
 
-	i0 = dt_lower_bound_i64(v->dx, n, v->x0);
-	i1 = dt_lower_bound_i64(v->dx, n, v->x0 + v->span);
+	i0 = dt_lower_bound_i64_strided(v->dx, v->dstride, n, v->x0);
+	i1 = dt_lower_bound_i64_strided(v->dx, v->dstride, n, v->x0 + v->span);
 	if (n) {
 		dt_range r = dt_pyramid_query(&v->pyr_diff, i0, i1);
 		if (r.finite)
@@ -62,6 +62,7 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	s.n = n;
 	s.x = v->dx;
 	s.y = v->dy;
+	s.stride = v->dstride;
 	s.pyr = &v->pyr_diff;
 	if (!nonfinite || dt_chart_plot_layer(&cv, 0, &s, v->x0, v->span, -R, R,
 	                                      0, nonfinite)) {
@@ -71,8 +72,8 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	}
 	for (x = 0; x < w; x++) {
 		double c0 = v->x0 + v->span * x / w, c1 = v->x0 + v->span * (x + 1) / w;
-		size_t a = dt_lower_bound_i64(v->dx, n, c0);
-		size_t b = dt_lower_bound_i64(v->dx, n, c1);
+		size_t a = dt_lower_bound_i64_strided(v->dx, v->dstride, n, c0);
+		size_t b = dt_lower_bound_i64_strided(v->dx, v->dstride, n, c1);
 		int breach = any_breach(v, a, b);
 		for (y = 0; y < h; y++) {
 			uint8_t bits = cv.dots[0][(size_t)y * (size_t)w + (size_t)x];

@@ -59,21 +59,33 @@ void dt_pyramid_free(dt_pyramid *p)
 	memset(p, 0, sizeof *p);
 }
 
-/* Summary of the level-0 values [i0, i1), one by one. */
-static void range_add_values(dt_range *r, const double *v, size_t i0,
+/* Summary of the values [i0, i1) of p, one by one. */
+static void range_add_values(dt_range *r, const dt_pyramid *p, size_t i0,
                              size_t i1)
 {
+	if (p->stride == sizeof(double)) {
+		for (size_t i = i0; i < i1; i++)
+			range_add_value(r, p->v[i]);
+		return;
+	}
 	for (size_t i = i0; i < i1; i++)
-		range_add_value(r, v[i]);
+		range_add_value(r, dt_at_f64(p->v, p->stride, i));
 }
 
 int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n)
+{
+	return dt_pyramid_build_strided(p, v, sizeof *v, n);
+}
+
+int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
+                             size_t n)
 {
 	size_t levels = 0, m, k, j;
 
 	memset(p, 0, sizeof *p);
 	p->n = n;
 	p->v = v;
+	p->stride = stride;
 	if (n <= DT_PYRAMID_LEAF)
 		return 0;
 	m = (n + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
@@ -100,7 +112,7 @@ int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n)
 			dt_range r = range_empty();
 			if (k == 0) {
 				size_t a = j * DT_PYRAMID_LEAF;
-				range_add_values(&r, v, a, a + DT_PYRAMID_LEAF < n ?
+				range_add_values(&r, p, a, a + DT_PYRAMID_LEAF < n ?
 				                 a + DT_PYRAMID_LEAF : n);
 			} else {
 				size_t a = 2 * j, b = 2 * j + 1;
@@ -142,11 +154,11 @@ dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1)
 	lo = (i0 + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
 	hi = i1 / DT_PYRAMID_LEAF;
 	if (p->nlevels == 0 || lo >= hi) {
-		range_add_values(&r, p->v, i0, i1);
+		range_add_values(&r, p, i0, i1);
 		return r;
 	}
-	range_add_values(&r, p->v, i0, lo * DT_PYRAMID_LEAF);
-	range_add_values(&r, p->v, hi * DT_PYRAMID_LEAF, i1);
+	range_add_values(&r, p, i0, lo * DT_PYRAMID_LEAF);
+	range_add_values(&r, p, hi * DT_PYRAMID_LEAF, i1);
 	/* Bottom-up walk: at level k, [lo, hi) are block indexes (blocks of
 	 * LEAF << k points, all whole: they lie below i1). An odd lo (or hi)
 	 * is a block whose sibling lies outside the range: take it alone,
@@ -170,10 +182,16 @@ dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1)
 
 size_t dt_lower_bound_i64(const int64_t *x, size_t n, double key)
 {
+	return dt_lower_bound_i64_strided(x, sizeof *x, n, key);
+}
+
+size_t dt_lower_bound_i64_strided(const int64_t *x, size_t stride, size_t n,
+                                  double key)
+{
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if ((double)x[mid] < key)
+		if ((double)dt_at_i64(x, stride, mid) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -184,14 +202,21 @@ size_t dt_lower_bound_i64(const int64_t *x, size_t n, double key)
 void dt_decimate_columns(const int64_t *x, const dt_pyramid *p, double x0,
                          double span, size_t ncols, dt_column *out)
 {
+	dt_decimate_columns_strided(x, sizeof *x, p, x0, span, ncols, out);
+}
+
+void dt_decimate_columns_strided(const int64_t *x, size_t xstride,
+                                 const dt_pyramid *p, double x0, double span,
+                                 size_t ncols, dt_column *out)
+{
 	size_t c, i0;
 
 	if (ncols == 0)
 		return;
-	i0 = dt_lower_bound_i64(x, p->n, x0);
+	i0 = dt_lower_bound_i64_strided(x, xstride, p->n, x0);
 	for (c = 0; c < ncols; c++) {
 		double end = x0 + span * (double)(c + 1) / (double)ncols;
-		size_t i1 = dt_lower_bound_i64(x, p->n, end);
+		size_t i1 = dt_lower_bound_i64_strided(x, xstride, p->n, end);
 		out[c].i0 = i0;
 		out[c].i1 = i1;
 		if (i1 > i0) {

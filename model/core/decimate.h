@@ -31,9 +31,23 @@ typedef struct dt_range {
  * most 2 x (LEAF - 1) points besides its blocks. */
 #define DT_PYRAMID_LEAF 32
 
+/* Element i of an array whose elements lie `stride` bytes apart (a
+ * column of an array of structs; stride sizeof(double) or
+ * sizeof(int64_t) for a plain array). */
+static inline double dt_at_f64(const double *v, size_t stride, size_t i)
+{
+	return *(const double *)(const void *)((const char *)v + i * stride);
+}
+
+static inline int64_t dt_at_i64(const int64_t *x, size_t stride, size_t i)
+{
+	return *(const int64_t *)(const void *)((const char *)x + i * stride);
+}
+
 typedef struct dt_pyramid {
 	size_t n;            /* points */
 	const double *v;     /* [n] the values, borrowed (must outlive the pyramid) */
+	size_t stride;       /* bytes from one value to the next */
 	size_t nlevels;      /* stored levels (0 when n <= DT_PYRAMID_LEAF) */
 	double **min;        /* [nlevels][blocks of level k], owned */
 	double **max;        /* idem */
@@ -45,6 +59,11 @@ typedef struct dt_pyramid {
  * and safe to free). n must be below 2^32. */
 int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n);
 
+/* The same over values `stride` bytes apart (dt_at_f64): a column of an
+ * array of structs, read in place. */
+int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
+                             size_t n);
+
 /* Free what the pyramid owns and zero it; a zeroed pyramid is accepted. */
 void dt_pyramid_free(dt_pyramid *p);
 
@@ -54,6 +73,10 @@ dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1);
 /* Index of the first x[i] >= key in a strictly increasing x[0..n), n when
  * none; O(log n). */
 size_t dt_lower_bound_i64(const int64_t *x, size_t n, double key);
+
+/* The same over steps `stride` bytes apart (dt_at_i64). */
+size_t dt_lower_bound_i64_strided(const int64_t *x, size_t stride, size_t n,
+                                  double key);
 
 /* One screen column's worth of points. */
 typedef struct dt_column {
@@ -67,5 +90,10 @@ typedef struct dt_column {
  * (strictly increasing, same n). Cost O(ncols log n). */
 void dt_decimate_columns(const int64_t *x, const dt_pyramid *p, double x0,
                          double span, size_t ncols, dt_column *out);
+
+/* The same with x `xstride` bytes apart (dt_at_i64). */
+void dt_decimate_columns_strided(const int64_t *x, size_t xstride,
+                                 const dt_pyramid *p, double x0, double span,
+                                 size_t ncols, dt_column *out);
 
 #endif
