@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 		} else {
 			snprintf(db, sizeof db, "%s/b%d.db", dir, i);
 		}
-		snprintf(cmd, sizeof cmd, "'%s' --db '%s' runs >/dev/null", argv[1],
+		snprintf(cmd, sizeof cmd, "'%s' --db '%s' store init >/dev/null", argv[1],
 		         db);
 		if (system(cmd) != 0) /* the empty store, schema created */
 			return 1;

@@ -98,14 +98,19 @@ static const char *const skip_keys[] = {
  * do unless their value is a metrics kind (metric_kind). */
 static const char *const kind_keys[] = {"event", "type", "kind"};
 
+/* Keys of a batch fingerprint (fingerprint.h), in the order they count. */
+static const char *const fp_keys[] = {"batch_fingerprint", "batch_hash",
+                                      "data_hash"};
+
 /* What a key is: its metric, its kind (KEY_*), and its place in each list
  * of keys with a role (-1: not in it). */
 typedef struct jl_key {
 	char key[KEY_MAX];
 	char metric[KEY_MAX];
 	int kind;          /* KEY_* */
-	signed char step, time, id, rkind, setting; /* index in step_keys,
-	                    * time_keys, id_keys, kind_keys, setting_keys */
+	signed char step, time, id, rkind, setting, fp; /* index in step_keys,
+	                    * time_keys, id_keys, kind_keys, setting_keys,
+	                    * fp_keys */
 	unsigned char elapsed, resume; /* "elapsed_time"; "resume"/"resumed" */
 	size_t sidx;       /* index in log->series, NO_SERIES until first point */
 } jl_key;
@@ -117,6 +122,7 @@ typedef struct jl_line {
 	const dt_jval *id[N_OF(id_keys)];
 	const dt_jval *kind[N_OF(kind_keys)];
 	const dt_jval *setting[N_OF(setting_keys)];
+	const dt_jval *fp[N_OF(fp_keys)];   /* the first of each key */
 	const dt_jval *elapsed;
 	int resume_key;
 } jl_line;
@@ -182,6 +188,7 @@ static void key_roles(const char *k, jl_key *e)
 	e->time = (signed char)list_index(k, time_keys, N_OF(time_keys));
 	e->id = (signed char)list_index(k, id_keys, N_OF(id_keys));
 	e->rkind = (signed char)list_index(k, kind_keys, N_OF(kind_keys));
+	e->fp = (signed char)list_index(k, fp_keys, N_OF(fp_keys));
 	e->setting = -1;
 	for (size_t i = 0; i < N_OF(setting_keys) && e->setting < 0; i++)
 		if (strcmp(k, setting_keys[i].json) == 0)
@@ -296,6 +303,8 @@ static int scan_line(jl_ctx *c, jl_line *ln)
 			ln->kind[e->rkind] = &m->v;
 		if (e->setting >= 0)
 			ln->setting[e->setting] = &m->v;
+		if (e->fp >= 0 && !ln->fp[e->fp])
+			ln->fp[e->fp] = &m->v;
 		if (e->elapsed)
 			ln->elapsed = &m->v;
 		ln->resume_key |= e->resume;
@@ -535,12 +544,10 @@ static int record_settings(jl_ctx *c, const jl_line *ln)
 
 /* The batch fingerprint the line states (fingerprint.h): a string, or
  * an integer as written. Returns 1 and sets *v, else 0. */
-static int line_fingerprint(jl_ctx *c, double *v)
+static int line_fingerprint(const jl_line *ln, double *v)
 {
-	static const char *const fk[] = {"batch_fingerprint", "batch_hash",
-	                                 "data_hash"};
-	for (size_t i = 0; i < N_OF(fk); i++) {
-		const dt_jval *x = dt_jobj_get(&c->obj, fk[i]);
+	for (size_t i = 0; i < N_OF(fp_keys); i++) {
+		const dt_jval *x = ln->fp[i];
 		if (x && x->type == DT_JSTRING && x->slen) {
 			*v = dt_fingerprint_value(x->s, x->slen);
 			return 1;
@@ -569,7 +576,7 @@ static int do_object(jl_ctx *c)
 		return 0;
 	size_t n = collect(c, vals, &non_epoch);
 	double fp;
-	int has_fp = line_fingerprint(c, &fp);
+	int has_fp = line_fingerprint(&ln, &fp);
 	if (!non_epoch && !has_fp)
 		return 0;
 	int64_t step;

@@ -8,6 +8,13 @@
 
 static size_t series_segments(const dt_rawseries *s)
 {
+	/* One launch, steps never going back: one segment (what
+	 * dt_resolve_segments finds, without copying the series). */
+	size_t i = 1;
+	while (s->nmarks == 0 && i < s->n && s->step[i] >= s->step[i - 1])
+		i++;
+	if (s->nmarks == 0 && i >= s->n)
+		return 1;
 	dt_rawchunk c = {s->n, s->step, s->value, s->nmarks, s->marks,
 	                 s->sort_within_segment, 0};
 	dt_series *segs = NULL;

@@ -169,6 +169,28 @@ static void test_crc32c(void **state)
 	assert_int_equal(dt_crc32c_mask(0), 0xa282ead8u);
 	/* 1 rotated right by 15 = 1 << 17 = 0x20000; + 0xa282ead8 */
 	assert_int_equal(dt_crc32c_mask(1), 0xa284ead8u);
+	/* the table path gives the same values */
+	assert_int_equal(dt_crc32c_sw("123456789", 9), 0xE3069283u);
+	assert_int_equal(dt_crc32c_sw(zeros, 32), 0x8A9136AAu);
+}
+
+/* Hardware and table CRC agree on every length 0..300 and every start
+ * offset 0..7 (the 8-byte loop, its tail and unaligned starts). */
+static void test_crc32c_paths(void **state)
+{
+	(void)state;
+	uint8_t data[310];
+	uint32_t x = 2463534242u;
+	for (size_t i = 0; i < sizeof data; i++) {
+		x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+		data[i] = (uint8_t)x;
+	}
+	for (size_t off = 0; off < 8; off++)
+		for (size_t n = 0; n <= 300; n++)
+			assert_int_equal(dt_crc32c(data + off, n),
+			                 dt_crc32c_sw(data + off, n));
+	print_message("crc32c: %s\n", dt_crc32c_hardware() ? "SSE4.2 crc32"
+	                                                     : "table");
 }
 
 static void test_pbwire(void **state)
@@ -383,6 +405,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc32c),
+		cmocka_unit_test(test_crc32c_paths),
 		cmocka_unit_test(test_pbwire),
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_bad_crc),
