@@ -327,6 +327,7 @@ static int tb_parse(const dt_source *src, const dt_import_opts *opts,
 		}
 		c.nrec++;
 		c.rec_off = at;
+		dt_source_release(src, off); /* pages read: give them back */
 		int e = event(&c, rec, rl);
 		if (e == -1)
 			goto oom;

@@ -1,5 +1,6 @@
 /* dt_rawlog.c: raw points of one imported file. */
 #include "model/core/rawlog.h"
+#include "model/util/grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -92,6 +93,8 @@ int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
 		return -1;
 	s->value = va;
 	s->cap = cap;
+	dt_grow_hint_huge(s->step, cap * sizeof *st);
+	dt_grow_hint_huge(s->value, cap * sizeof *va);
 	return 0;
 }
 

@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 int dt_grow(void **v, size_t *cap, size_t need, size_t sz)
 {
@@ -26,4 +29,20 @@ int dt_grow(void **v, size_t *cap, size_t need, size_t sz)
 	*v = p;
 	*cap = c;
 	return 0;
+}
+
+void dt_grow_hint_huge(void *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	if (!p || bytes < 2 * huge)
+		return;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t b = ((uintptr_t)p + bytes) & ~(huge - 1);
+	if (b > a)
+		(void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
 }
