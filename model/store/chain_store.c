@@ -186,6 +186,30 @@ static int canon_row(void *ctx, const dt_chain_row *r)
 	return o->canon ? 0 : dt_store_fail(o->st, "store: out of memory");
 }
 
+/* Append the record text `canon` (owned: freed here) of row (k, ref),
+ * unless an updatable row's latest record already says the same. */
+static int append_row_canon(dt_store *st, const dt_chain_io *io,
+                            dt_chain_kind k, const char *ref, char *canon)
+{
+	if (dt_chain_kinds[k].updatable) {
+		/* an unchanged row needs no new record */
+		char *old;
+		if (io->latest(st, dt_chain_kinds[k].name, ref, &old) < 0) {
+			free(canon);
+			return -1;
+		}
+		int same = old && !strcmp(old, canon);
+		free(old);
+		if (same) {
+			free(canon);
+			return 0;
+		}
+	}
+	int rc = append_canon(st, io, dt_chain_kinds[k].name, ref, canon);
+	free(canon);
+	return rc;
+}
+
 int dt_chain_store_append(dt_store *st, const dt_chain_io *io,
                           dt_chain_kind k, const char *ref)
 {
@@ -197,23 +221,16 @@ int dt_chain_store_append(dt_store *st, const dt_chain_io *io,
 	if (!o.canon)
 		return dt_store_fail(st, "store: chain: no %s row %s",
 		                     dt_chain_maps[k].table, ref);
-	if (dt_chain_kinds[k].updatable) {
-		/* an unchanged row needs no new record */
-		char *old;
-		if (io->latest(st, dt_chain_kinds[k].name, ref, &old) < 0) {
-			free(o.canon);
-			return -1;
-		}
-		int same = old && !strcmp(old, o.canon);
-		free(old);
-		if (same) {
-			free(o.canon);
-			return 0;
-		}
-	}
-	int rc = append_canon(st, io, dt_chain_kinds[k].name, ref, o.canon);
-	free(o.canon);
-	return rc;
+	return append_row_canon(st, io, k, ref, o.canon);
+}
+
+int dt_chain_store_append_row(dt_store *st, const dt_chain_io *io,
+                              const dt_chain_row *r)
+{
+	char *canon = dt_chain_row_canon(r);
+	if (!canon)
+		return dt_store_fail(st, "store: out of memory");
+	return append_row_canon(st, io, r->kind, r->ref, canon);
 }
 
 int dt_chain_store_append_id(dt_store *st, const dt_chain_io *io,

@@ -86,6 +86,15 @@ int dt_chain_store_verify(dt_store *st, const dt_chain_io *io,
 int dt_chain_store_append(dt_store *st, const dt_chain_io *io,
                           dt_chain_kind k, const char *ref);
 
+/* As dt_chain_store_append for a row the caller has just written and
+ * still holds in memory: r gives its fields as the backend's rows()
+ * would read them back (dt_chain_maps order; integers as decimal text,
+ * BLOBs as the bytes bound), so a stored series is not read back from
+ * the store to be hashed. verify reads the stored row: a difference
+ * shows there as an altered row. */
+int dt_chain_store_append_row(dt_store *st, const dt_chain_io *io,
+                              const dt_chain_row *r);
+
 /* As dt_chain_store_append for a row keyed by its id. */
 int dt_chain_store_append_id(dt_store *st, const dt_chain_io *io,
                              dt_chain_kind k, int64_t id);

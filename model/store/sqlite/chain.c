@@ -209,6 +209,11 @@ int dt_sq_chain_append(dt_store *st, dt_chain_kind k, const char *ref)
 	return dt_chain_store_append(st, &sq_io, k, ref);
 }
 
+int dt_sq_chain_append_row(dt_store *st, const dt_chain_row *r)
+{
+	return dt_chain_store_append_row(st, &sq_io, r);
+}
+
 int dt_sq_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id)
 {
 	return dt_chain_store_append_id(st, &sq_io, k, id);

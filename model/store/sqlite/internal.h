@@ -151,6 +151,8 @@ extern const char dt_schema_chain[];       /* chain.c */
 int dt_sq_write_begin(dt_store *st);
 int dt_sq_write_end(dt_store *st, int rc);
 int dt_sq_chain_append(dt_store *st, dt_chain_kind k, const char *ref);
+/* dt_chain_store_append_row on this store (a row still in memory). */
+int dt_sq_chain_append_row(dt_store *st, const dt_chain_row *r);
 int dt_sq_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
 int dt_sq_chain_append_last(dt_store *st, dt_chain_kind k);
 

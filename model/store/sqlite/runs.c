@@ -261,15 +261,59 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
 }
 
+/* The chain row of a series just written, from memory: the columns of
+ * dt_chain_maps[DT_CHAIN_SERIES] as SQLite gives them back (integers as
+ * decimal text, the BLOBs as bound by raw_put_row). num holds the
+ * integers' text. */
+static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
+                             char num[4][24], dt_chain_row *r)
+{
+	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
+	memset(r, 0, sizeof *r);
+	r->kind = DT_CHAIN_SERIES;
+	snprintf(r->ref, sizeof r->ref, "%lld/%s", (long long)file_id,
+	         rs->metric);
+	snprintf(num[0], 24, "%lld", (long long)file_id);
+	snprintf(num[1], 24, "%zu", rs->n);
+	snprintf(num[2], 24, "%lld", (long long)stride);
+	snprintf(num[3], 24, "%d", rs->sort_within_segment);
+	static const char *const names[8] = {"file_id", "metric", "n", "steps",
+	                                     "steps_stride", "vals", "marks",
+	                                     "sort_within_segment"};
+	const void *data[8] = {num[0], rs->metric, num[1], rs->step, num[2],
+	                       rs->value, rs->marks, num[3]};
+	size_t len[8] = {strlen(num[0]), strlen(rs->metric), strlen(num[1]),
+	                 (stride ? 1 : rs->n) * sizeof(int64_t), strlen(num[2]),
+	                 rs->n * sizeof(double), rs->nmarks * sizeof(uint32_t),
+	                 strlen(num[3])};
+	for (size_t i = 0; i < DT_CHAIN_FIELDS_MAX &&
+	     dt_chain_maps[DT_CHAIN_SERIES].cols[i]; i++) {
+		dt_chain_field *f = &r->f[r->nf++];
+		int real;
+		f->name = dt_chain_col(DT_CHAIN_SERIES, i, &f->is_blob, &real);
+		f->is_null = 1; /* a column this code does not know: NULL */
+		for (size_t k = 0; k < 8; k++) {
+			if (strcmp(f->name, names[k]) != 0)
+				continue;
+			f->data = len[k] ? data[k] : NULL;
+			f->len = len[k];
+			/* marks are NULL when there are none (raw_put_row) */
+			f->is_null = k == 6 && rs->nmarks == 0;
+		}
+	}
+}
+
 int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = raw_put_row(st, file_id, rs);
-	char ref[DT_CHAIN_REF_MAX];
-	snprintf(ref, sizeof ref, "%lld/%s", (long long)file_id, rs->metric);
-	if (rc == 0)
-		rc = dt_sq_chain_append(st, DT_CHAIN_SERIES, ref);
+	if (rc == 0) {
+		char num[4][24];
+		dt_chain_row r;
+		series_chain_row(file_id, rs, num, &r);
+		rc = dt_sq_chain_append_row(st, &r);
+	}
 	return dt_sq_write_end(st, rc);
 }
 
