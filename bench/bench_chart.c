@@ -73,15 +73,23 @@ int main(int argc, char **argv)
 	dt_compare_screen_render(&c, &g, "bench");
 	double first = now() - t0, first_cpu = cpu_s() - c0;
 	long rss = peak_rss_kb();
-	/* Keys: zoom in 6 times, pan both ways, zoom out; each answered by
-	 * its frame. */
-	static const int keys[] = { '+', '+', '+', '+', '+', '+', ']', ']', '[',
-	                            '-', '-', ']', '-', '+', '[', '-' };
+	/* Keys (as the actions they are bound to: + ] [ -): zoom in 6
+	 * times, pan both ways, zoom out; each answered by its frame. */
+#define IN DT_A_ZOOM_IN
+#define OUT DT_A_ZOOM_OUT
+#define L DT_A_PAN_LEFT
+#define R DT_A_PAN_RIGHT
+	static const dt_action_id keys[] = { IN, IN, IN, IN, IN, IN, R, R, L,
+	                                     OUT, OUT, R, OUT, IN, L, OUT };
+#undef IN
+#undef OUT
+#undef L
+#undef R
 	double worst = 0, total = 0;
 	size_t nk = sizeof keys / sizeof keys[0];
 	for (size_t i = 0; i < nk; i++) {
 		double t = now();
-		dt_compare_key(&c, st, keys[i]);
+		dt_compare_action(&c, st, keys[i]);
 		dt_compare_screen_render(&c, &g, "bench");
 		t = now() - t;
 		total += t;

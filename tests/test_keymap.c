@@ -180,9 +180,6 @@ static void test_defaults_parse(void **state)
 	assert_int_equal(dt_keymap_action(DT_S_RUNS, 'q'), DT_A_BACK);
 	assert_int_equal(dt_keymap_action(DT_S_DRILLS, 'Q'), DT_A_QUIT);
 	assert_int_equal(dt_keymap_action(DT_S_RUNS, 'Z'), DT_A_NONE);
-	/* the default key handed to screens still switching on keys */
-	assert_int_equal(dt_keymap_default_key(DT_S_COMPARE, DT_A_ZOOM_IN), '+');
-	assert_int_equal(dt_keymap_default_key(DT_S_OVERVIEW, DT_A_BACK), 'q');
 }
 
 static void test_rebind(void **state)

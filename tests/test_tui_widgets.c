@@ -245,13 +245,21 @@ static void test_wrap_and_copy(void **state)
 	assert_string_equal(row, "alpha beta  ");
 	dt_grid_row_utf8(&g, 1, row, sizeof row);
 	assert_string_equal(row, "gamma       ");
-	/* a word longer than 5 columns is cut: 12 letters -> 5 + 5 + 2 rows,
-	 * at most 2 rows here */
+	/* a word longer than 5 columns is cut: 12 letters -> 5 + 5 + 2 rows;
+	 * at most 2 rows here, so the second ends in the ellipsis (4 letters
+	 * and "…": nothing is cut without a mark) */
 	dt_grid_clear(&g);
+	assert_int_equal(dt_text_wrap_rows("abcdefghijkl", 5, 0), 3);
 	assert_int_equal(dt_grid_wrap(&g, 0, 0, 5, 2, "abcdefghijkl",
 	                              DT_ROLE_NORMAL), 2);
 	dt_grid_row_utf8(&g, 1, row, sizeof row);
-	assert_string_equal(row, "fghij       ");
+	assert_string_equal(row, "fghi…       ");
+	/* all three rows: no mark */
+	dt_grid_clear(&g);
+	assert_int_equal(dt_grid_wrap(&g, 0, 0, 5, 3, "abcdefghijkl",
+	                              DT_ROLE_NORMAL), 3);
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "kl          ");
 	/* control characters never reach the grid */
 	dt_grid_clear(&g);
 	dt_grid_wrap(&g, 0, 0, 12, 1, "a\x1b]0;x\x07", DT_ROLE_NORMAL);

@@ -166,7 +166,7 @@ keys q c
 check compare "loss: "
 help compare comparison
 keys f
-check findings "findings (f/Esc close)"
+check findings "── findings ─"
 help findings findings
 keys f q Tab
 check runs "runs ("

@@ -80,7 +80,7 @@ expect_line a 'blocking go: step4 \(pending\), step7 \(pending\), trial4 \(pendi
 expect_line a '^\[3\] drills +2 recorded'
 # 10:41:00 -> 10:52:30 = 690 s, within the card's 900 s
 expect_line a '#1 node-loss: items 4 pass 0 fail; recovery 690 s \(limit 900 s\)'
-expect_line a '^\[5\] decisions +latest #1 continue at .* \(1 in the log\)'
+expect_line a '^\[5\] decisions +latest #1 continue at .* \(1 in log\)'
 
 # the second TUI follows the decision log
 wait_for b "pilots (1)" || exit 1
@@ -186,7 +186,7 @@ wait_for a "superseded by #2"
 keys b Escape
 wait_for b "llama3-8b-lora-trn2 — overview"
 expect_line b '^\[2\] checklist +10 pass  1 fail  1 pending  0 waived  \(of 12\)'
-expect_line b '^\[5\] decisions +latest #2 continue at .* by ana \(2 in the log\)'
+expect_line b '^\[5\] decisions +latest #2 continue at .* by ana \(2 in log\)'
 [ "$(screen b | sed -n 24p | cut -c1-24)" = "?:help q:back Enter:open" ] ||
 	{ echo "FAIL: footer not on row 24 at 80x24"; screen b; fail=1; }
 

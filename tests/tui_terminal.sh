@@ -12,8 +12,9 @@
 #   with colours it stays braille (told apart by colour).
 # - t (next theme) says which theme is now in use.
 # - [keys] in the config file rebinds by action name: compare = x opens
-#   the comparison with x (c does nothing), and help and footer say x; a
-#   bad line is named in the footer.
+#   the comparison with x (c does nothing), and help and footer say x;
+#   findings = y opens the comparison's findings with y (f does nothing);
+#   a bad line is named in the footer.
 # $1 = dualtrack binary. Exit 77 (skipped) without tmux.
 set -u
 BIN=${1:?usage: tui_terminal.sh path/to/dualtrack}
@@ -88,7 +89,7 @@ wait_for "EXIT=0"
 
 # keys rebound in the config file
 mkdir -p "$tmp/cfg/dualtrack"
-printf '[keys]\ncompare = x\n' >"$tmp/cfg/dualtrack/config"
+printf '[keys]\ncompare = x\nfindings = y\n' >"$tmp/cfg/dualtrack/config"
 $T send-keys -t t "clear; XDG_CONFIG_HOME=\"$tmp/cfg\" \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
 wait_for "runs (3)"
 wait_for " x:compare "
@@ -101,6 +102,15 @@ if screen | grep -qF "loss: gpu-a vs trn2-a"; then
 fi
 $T send-keys -t t x
 wait_for "loss: gpu-a vs trn2-a"
+# the comparison dispatches by action too: findings moved from f to y
+wait_for " y:findings"
+$T send-keys -t t f
+sleep 0.3
+if screen | grep -qF -- "── findings ─"; then
+	echo "FAIL: f still opens the findings after findings = y"; screen; fail=1
+fi
+$T send-keys -t t y
+wait_for "── findings ─"
 $T send-keys -t t Q
 wait_for "EXIT=0"
 printf '[keys]\ncompare = x\nzoom-in = F13\n' >"$tmp/cfg/dualtrack/config"

@@ -140,8 +140,9 @@ void dt_compare_pan(dt_compare_view *v, double frac);
  * or to the first (dir -2) / last (dir +2) point; the window follows. */
 void dt_compare_cursor(dt_compare_view *v, int dir);
 
-/* Render the whole comparison screen into g (title on row 0, footer on
- * the last row; top_rows free rows under the legend and bottom_rows
+/* Render the whole comparison screen into g (title on row 0, the last
+ * row left for the caller's footer; the verdict sentence wrapped on as
+ * many rows as it needs, up to 4; top_rows free rows under the legend and bottom_rows
  * under the verdict for the caller; finding marks mark_ch[i] on the x
  * axis at mark_x[i]; the verdict row shows v->sentence). Needs g at least 40 x 12; smaller grids get a one-line
  * message. Never fails (out of memory shows a message). */

@@ -4,52 +4,127 @@
 #include <string.h>
 
 #include "tui/chart_internal.h"
+#include "tui/layout.h"
 
 #define YLABEL_W 10 /* y labels (8) + space + axis column */
 
-/* Draw text that may not fit on one row over two rows, breaking after
- * the last "; " that fits. */
-static void text_two_rows(dt_grid *g, int y, const char *s, dt_role role)
+/* The verdict sentence on rows of w columns, broken between its
+ * clauses ("; ") where it can: a clause starts a new row rather than
+ * being split, so "(allowed 20);" and the rule clause stay readable.
+ * Row texts into rows[VERDICT_ROWS + 1]; returns the row count, or -1
+ * when a clause alone is wider than w or more rows are needed (then the
+ * sentence is word-wrapped instead). */
+#define VERDICT_ROWS 4
+#define VERDICT_ROW_MAX 400
+static int clause_rows(const char *s, int w, int ascii,
+                       char rows[VERDICT_ROWS + 1][VERDICT_ROW_MAX])
 {
-	char first[512];
-	size_t cut = 0, i;
-	if (dt_text_width(s, g->ascii) <= g->w - 1) {
-		dt_grid_text(g, 0, y, g->w, s, role);
-		return;
-	}
-	for (i = 0; s[i] && i + 1 < sizeof first; i++) {
-		if (s[i] == ';' && s[i + 1] == ' ') {
-			memcpy(first, s, i + 1);
-			first[i + 1] = '\0';
-			if (dt_text_width(first, g->ascii) > g->w)
-				break;
-			cut = i + 1;
+	char row[VERDICT_ROW_MAX] = "", cand[VERDICT_ROW_MAX];
+	size_t rl;
+	int n = 0;
+	while (*s) {
+		const char *e = strstr(s, "; ");
+		size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+		char piece[VERDICT_ROW_MAX];
+		if (len >= sizeof piece)
+			return -1;
+		memcpy(piece, s, len);
+		piece[len] = '\0';
+		s += len;
+		while (*s == ' ')
+			s++;
+		if (dt_text_width(piece, ascii) > w)
+			return -1;
+		rl = strlen(row);
+		if (rl + 1 + len < sizeof cand) {
+			memcpy(cand, row, rl);
+			if (rl)
+				cand[rl++] = ' ';
+			memcpy(cand + rl, piece, len + 1);
+		} else {
+			cand[0] = '\0';
 		}
+		if (cand[0] && dt_text_width(cand, ascii) <= w) {
+			memcpy(row, cand, sizeof row);
+			continue;
+		}
+		if (n == VERDICT_ROWS)
+			return -1;
+		memcpy(rows[n++], row, sizeof row);
+		memcpy(row, piece, sizeof row);
 	}
-	if (cut == 0) { /* no "; " early enough: wrap at a space */
-		dt_grid_wrap(g, 0, y, g->w, 2, s, role);
-		return;
+	if (row[0]) {
+		if (n == VERDICT_ROWS)
+			return -1;
+		memcpy(rows[n++], row, sizeof row);
 	}
-	memcpy(first, s, cut);
-	first[cut] = '\0';
-	dt_grid_text(g, 0, y, g->w, first, role);
-	dt_grid_text(g, 2, y + 1, g->w - 2, s + cut + 1, role);
+	return n;
 }
 
-/* Legend: marks and labels, then the view's mode flags. */
+/* Draw the verdict sentence at row y in at most maxrows rows (maxrows 0:
+ * only count). Returns the rows it needs / used (1..VERDICT_ROWS); what
+ * does not fit in VERDICT_ROWS rows ends in an ellipsis. */
+static int verdict_text(dt_grid *g, int y, int maxrows, const char *s,
+                        dt_role role)
+{
+	char rows[VERDICT_ROWS + 1][VERDICT_ROW_MAX];
+	int n = s[0] ? clause_rows(s, g->w, g->ascii, rows) : 0, k;
+	if (n < 0) {
+		n = dt_text_wrap_rows(s, g->w, g->ascii);
+		if (n > VERDICT_ROWS)
+			n = VERDICT_ROWS;
+		if (maxrows)
+			dt_grid_wrap(g, 0, y, g->w, maxrows, s, role);
+		return n < 1 ? 1 : n;
+	}
+	if (maxrows && n > maxrows) {
+		dt_grid_wrap(g, 0, y, g->w, maxrows, s, role);
+		return maxrows;
+	}
+	for (k = 0; maxrows && k < n; k++)
+		dt_grid_text(g, 0, y + k, g->w, rows[k], role);
+	return n < 1 ? 1 : n;
+}
+
+/* Legend: marks and labels, then the view's mode flags. The marks and
+ * their words always show (help and x axis use them); when the row is
+ * too narrow the two run labels share what is left, ellipsised. */
 static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 {
 	const dt_glyphs *gl = g->gl;
-	int x = 0;
+	char modes[64] = "";
+	int x = 0, tail, mw, avail, w0, w1, lw[2];
+	if (v->smooth)
+		snprintf(modes, sizeof modes, "EMA %.2f  ", dt_compare_weight(v));
+	if (v->logy)
+		snprintf(modes + strlen(modes), sizeof modes - strlen(modes),
+		         "log y");
+	mw = dt_text_width(modes, g->ascii);
+	/* "X both  X NaN/inf  b/p restart  " + modes */
+	tail = 2 + 4 + 2 + 2 + 7 + 2 + 3 + 8 + 2 + mw;
+	avail = g->w - tail - 8; /* "X " label "  " twice */
+	w0 = dt_text_width(v->label[0], g->ascii);
+	w1 = dt_text_width(v->label[1], g->ascii);
+	if (w0 + w1 <= avail || avail < 8) {
+		lw[0] = w0;
+		lw[1] = w1;
+	} else if (w0 <= avail / 2) {
+		lw[0] = w0;
+		lw[1] = avail - w0;
+	} else if (w1 <= avail / 2) {
+		lw[1] = w1;
+		lw[0] = avail - w1;
+	} else {
+		lw[0] = avail / 2;
+		lw[1] = avail - lw[0];
+	}
 	dt_grid_put(g, x, y, gl->braille ? dt_braille(0xFF) : gl->baseline,
 	            DT_ROLE_BASELINE);
 	x += 2;
-	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE, "%s",
-	                    v->label[0]) + 2;
+	x += dt_layout_text(g, x, y, lw[0], v->label[0], DT_ROLE_BASELINE) + 2;
 	dt_grid_put(g, x, y, gl->pilot, DT_ROLE_PILOT);
 	x += 2;
-	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_PILOT, "%s",
-	                    v->label[1]) + 2;
+	x += dt_layout_text(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + 2;
 	dt_grid_put(g, x, y, gl->overlap_dots ? dt_braille(0xFF) : gl->overlap,
 	            DT_ROLE_OVERLAP);
 	x += 2;
@@ -59,11 +134,8 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	x += dt_grid_text(g, x, y, g->w - x, "NaN/inf", DT_ROLE_LABEL) + 2;
 	x += dt_grid_text(g, x, y, g->w - x, "b/p", DT_ROLE_RESTART);
 	x += dt_grid_text(g, x, y, g->w - x, " restart", DT_ROLE_LABEL) + 2;
-	if (v->smooth)
-		x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_WARN, "EMA %.2f",
-		                    dt_compare_weight(v)) + 2;
-	if (v->logy)
-		dt_grid_text(g, x, y, g->w - x, "log y", DT_ROLE_WARN);
+	if (modes[0])
+		dt_layout_text(g, x, y, g->w - x, modes, DT_ROLE_WARN);
 }
 
 static void fmt_x(char *buf, size_t len, double x)
@@ -177,10 +249,18 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 			x += dt_grid_text(g, x, y, g->w - x, "  BREACH", DT_ROLE_BREACH);
 	} else {
 		int64_t cx = dt_track_x(&t, v->cursor);
-		x += dt_grid_printf(g, 0, y, g->w, DT_ROLE_LABEL,
-		                    "cursor %s %lld  base %.5g  pilot %.5g  (no common steps)",
-		                    unit, (long long)cx, value_at(v, 0, cx, 0),
-		                    value_at(v, 1, cx, 0));
+		char val[2][32];
+		for (int k = 0; k < 2; k++) { /* a run without a point here: "-" */
+			const dt_view_curve *c = &v->c[k];
+			size_t i = dt_lower_bound_i64(c->x, c->n, (double)cx);
+			if (i >= c->n || c->x[i] != cx)
+				snprintf(val[k], sizeof val[k], "-");
+			else
+				snprintf(val[k], sizeof val[k], "%.5g", c->raw[i]);
+		}
+		x += dt_layout_printf(g, 0, y, g->w, DT_ROLE_LABEL,
+		                      "cursor %s %lld  base %s  pilot %s  (no common "
+		                      "steps)", unit, (long long)cx, val[0], val[1]);
 	}
 	if (v->smooth)
 		dt_grid_printf(g, x, y, g->w - x, DT_ROLE_WARN,
@@ -216,7 +296,7 @@ static void draw_cursor(dt_grid *g, const dt_compare_view *v, int px, int pw,
 
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 {
-	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry;
+	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry, vr;
 	double ymin = 0, ymax = 1, R;
 	dt_plot_series s[2];
 	int k;
@@ -228,7 +308,9 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		               "terminal too small: need 40x12, have %dx%d", W, H);
 		return;
 	}
-	rest = H - 8 - v->top_rows - v->bottom_rows;
+	vr = verdict_text(g, 0, 0, v->sentence, DT_ROLE_NORMAL);
+	/* title, legend, x axis and labels, readout, verdict, footer */
+	rest = H - 6 - vr - v->top_rows - v->bottom_rows;
 	if (rest < 6)
 		rest = 6;
 	hs = rest / 4 < 3 ? 3 : rest / 4;
@@ -240,7 +322,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	v->plot_w = pw;
 
 	dt_grid_fill(g, 0, 0, W, L' ', DT_ROLE_TITLE);
-	dt_grid_text(g, 1, 0, W - 2, title ? title : "", DT_ROLE_TITLE);
+	dt_layout_text(g, 1, 0, W - 2, title ? title : "", DT_ROLE_TITLE);
 	draw_legend(g, 1, v);
 
 	for (k = 0; k < 2; k++) {
@@ -275,9 +357,6 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 
 	vrole = v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
 	        v->verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL : DT_ROLE_WARN;
-	text_two_rows(g, ry + 1, v->sentence, vrole);
-
-	dt_grid_text(g, 0, H - 1, W,
-	             "?:help q:back h/l:cursor +/-:zoom [ ]:pan s:EMA ,/.:weight "
-	             "L:log t:theme", DT_ROLE_STATUS);
+	verdict_text(g, ry + 1, vr, v->sentence, vrole);
+	/* the footer row is the app's (from the keymap) */
 }

@@ -304,6 +304,14 @@ static size_t wrap_line(const char *s, int w, int ascii, const char **next)
 	return (size_t)(p - (const unsigned char *)s);
 }
 
+/* Where the next wrapped row of s starts (leading spaces skipped). */
+static const char *skip_spaces(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
 int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
                  const char *utf8, dt_role role)
 {
@@ -316,20 +324,46 @@ int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
 		return 0;
 	}
 	dt_sanitize(utf8, buf, len + 1);
-	for (s = buf; *s && rows < maxrows; rows++) {
+	for (s = skip_spaces(buf); *s && rows < maxrows; rows++) {
 		const char *next;
-		size_t n;
-		while (*s == ' ')
-			s++;
-		if (!*s)
+		size_t n = wrap_line(s, w, g->ascii, &next);
+		if (rows == maxrows - 1 && *skip_spaces(next)) {
+			/* the last row and text left: the rest, ellipsised */
+			const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
+			int dw = g->ascii ? 3 : 1, used;
+			if (dw > w)
+				dw = w;
+			used = dt_grid_text(g, x, y + rows, w - dw, s, role);
+			dt_grid_text(g, x + used, y + rows, dw, dots, role);
+			rows++;
 			break;
-		n = wrap_line(s, w, g->ascii, &next);
+		}
 		if (n >= sizeof line)
 			n = sizeof line - 1;
 		memcpy(line, s, n);
 		line[n] = '\0';
 		dt_grid_text(g, x, y + rows, w, line, role);
-		s = next;
+		s = skip_spaces(next);
+	}
+	free(buf);
+	return rows;
+}
+
+int dt_text_wrap_rows(const char *utf8, int w, int ascii)
+{
+	size_t len = strlen(utf8);
+	char *buf = malloc(len + 1);
+	const char *s;
+	int rows = 0;
+	if (!buf || w < 1) {
+		free(buf);
+		return 1;
+	}
+	dt_sanitize(utf8, buf, len + 1);
+	for (s = skip_spaces(buf); *s; rows++) {
+		const char *next;
+		wrap_line(s, w, ascii, &next);
+		s = skip_spaces(next);
 	}
 	free(buf);
 	return rows;

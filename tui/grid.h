@@ -90,9 +90,14 @@ int dt_text_width(const char *utf8, int ascii);
 
 /* Word-wrap UTF-8 text (sanitised first) into rows y.. of width w at
  * column x, at most maxrows rows; breaks after a space where it can, else
- * inside a word. Returns the rows used. */
+ * inside a word. When the text needs more rows, the last row ends in
+ * "…" ("..." in ASCII): nothing is cut without a mark (tui/layout.h).
+ * Returns the rows used. */
 int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
                  const char *utf8, dt_role role);
+
+/* Rows dt_grid_wrap needs for the whole of utf8 in width w (0 for ""). */
+int dt_text_wrap_rows(const char *utf8, int w, int ascii);
 
 /* Encode code point c (< 0x110000) as UTF-8 into out; returns the bytes
  * written (1..4). */

@@ -185,26 +185,6 @@ dt_action_id dt_keymap_action(dt_screen_id s, int key)
 	return DT_A_NONE;
 }
 
-int dt_keymap_default_key(dt_screen_id s, dt_action_id a)
-{
-	size_t i, pass;
-	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < NDEF; i++) {
-			char first[16];
-			size_t len;
-			if (defaults[i].screen != (pass ? DT_S_ANY : s) ||
-			    defaults[i].action != a)
-				continue;
-			len = strcspn(defaults[i].keys, " ");
-			if (!len || len >= sizeof first)
-				return -1;
-			memcpy(first, defaults[i].keys, len);
-			first[len] = '\0';
-			return dt_key_parse(first);
-		}
-	return -1;
-}
-
 int dt_keymap_has(dt_screen_id s, dt_action_id a)
 {
 	size_t i;

@@ -39,11 +39,6 @@ dt_action_id dt_keymap_action(dt_screen_id s, int key);
 /* 1 when screen s (or DT_S_ANY) has a binding of action a. */
 int dt_keymap_has(dt_screen_id s, dt_action_id a);
 
-/* The first default key (DT_KEYMAP, not rebound) of action a on screen
- * s or DT_S_ANY; -1 when none. For screens whose handlers still switch
- * on keys: the dispatcher hands them this key for the action. */
-int dt_keymap_default_key(dt_screen_id s, dt_action_id a);
-
 /* Parse one key name (see action.h) into its int; -1 when unknown. */
 int dt_key_parse(const char *name);
 

@@ -64,28 +64,6 @@ int dt_list_action(dt_list *l, dt_action_id a)
 	}
 }
 
-int dt_list_move(size_t *sel, size_t n, int key)
-{
-	dt_list l;
-	dt_action_id a;
-	switch (key) {
-	case 'j': case DT_K_DOWN: a = DT_A_DOWN; break;
-	case 'k': case DT_K_UP: a = DT_A_UP; break;
-	case 'g': case DT_K_HOME: a = DT_A_FIRST; break;
-	case 'G': case DT_K_END: a = DT_A_LAST; break;
-	case DT_K_PGDN: a = DT_A_PAGE_DOWN; break;
-	case DT_K_PGUP: a = DT_A_PAGE_UP; break;
-	default: return 0;
-	}
-	memset(&l, 0, sizeof l);
-	l.n = n;
-	l.sel = *sel;
-	l.page = 10;
-	dt_list_action(&l, a);
-	*sel = l.sel;
-	return 1;
-}
-
 /* Case-insensitive substring test (ASCII folding). */
 static int contains(const char *hay, const char *needle)
 {

@@ -52,12 +52,6 @@ int dt_list_action(dt_list *l, dt_action_id a);
 int dt_list_search_key(dt_list *l, int key, dt_list_text_fn text_fn,
                        void *arg);
 
-/* Key-driven movement for a screen whose handler still switches on keys
- * (the overview gets its actions as their default keys): j k g G and
- * Down Up Home End PgUp PgDn on a selection *sel of n rows. Returns 1 when
- * key was one of them. */
-int dt_list_move(size_t *sel, size_t n, int key);
-
 /* Make the selection visible in `rows` rows: updates top and page;
  * returns the first row to draw (top). */
 size_t dt_list_view(dt_list *l, int rows);

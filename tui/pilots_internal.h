@@ -19,7 +19,6 @@ typedef unsigned (*dt_pv_raw_fn)(dt_pilots *p, int key);
 
 void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h);
 void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h);
-dt_action dt_pv_overview_key(dt_pilots *p, int key);
 void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h);
 void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h);
 void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h);

@@ -36,14 +36,14 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 	} else if (it->computed) {
 		snprintf(by, sizeof by, "(data)");
 	}
-	x += dt_grid_printf(g, x, y, 7, r, "%-7s", dt_check_defs[i].id);
-	x += dt_grid_printf(g, x, y, 2, sel ? r : DT_ROLE_WARN, "%c ",
+	x += dt_layout_printf(g, x, y, 7, r, "%-7s", dt_check_defs[i].id);
+	x += dt_layout_printf(g, x, y, 2, sel ? r : DT_ROLE_WARN, "%c ",
 	                    marker(it));
-	x += dt_grid_printf(g, x, y, 9, sel ? r : dt_pv_check_role(it->status),
+	x += dt_layout_printf(g, x, y, 9, sel ? r : dt_pv_check_role(it->status),
 	                    "%-8s ", dt_check_status_name(it->status));
-	x += dt_grid_printf(g, x, y, 11, r, "%-10.10s ", by);
-	x += dt_grid_printf(g, x, y, 17, r, "%-16s ", when);
-	dt_grid_text(g, x, y, g->w - x, dt_check_defs[i].title, r);
+	x += dt_layout_printf(g, x, y, 11, r, "%-10.10s ", by);
+	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
+	dt_layout_text(g, x, y, g->w - x, dt_check_defs[i].title, r);
 }
 
 /* The selected item's details in rows [y, end). */
@@ -54,7 +54,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	size_t k;
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
-	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " %s: %s ",
+	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " %s: %s ",
 	               dt_check_defs[it->id].id, dt_check_defs[it->id].title);
 	if (it->computed && y < end) {
 		snprintf(line, sizeof line, "computed %s: %s",
@@ -75,17 +75,17 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		                  it->overridden ? DT_ROLE_WARN : DT_ROLE_NORMAL);
 	}
 	if (!it->has_entry && !it->computed && y < end)
-		dt_grid_text(g, 1, y++, w, "nobody has set this item yet",
+		dt_layout_text(g, 1, y++, w, "nobody has set this item yet",
 		             DT_ROLE_STATUS);
 	if (it->nevidence == 0 && y < end)
-		dt_grid_text(g, 1, y++, w, "no evidence attached (e attaches)",
+		dt_layout_text(g, 1, y++, w, "no evidence attached (e attaches)",
 		             DT_ROLE_STATUS);
 	for (k = 0; k < it->nevidence && y < end; k++, y++) {
 		const dt_evidence *e = &it->evidence[k];
-		int x = 1 + dt_grid_printf(g, 1, y, w, DT_ROLE_NORMAL,
+		int x = 1 + dt_layout_printf(g, 1, y, w, DT_ROLE_NORMAL,
 		                           "evidence %s:%s", e->kind, e->ref);
 		if (e->sha256[0] && x < g->w - 24)
-			dt_grid_printf(g, x, y, g->w - x, DT_ROLE_STATUS,
+			dt_layout_printf(g, x, y, g->w - x, DT_ROLE_STATUS,
 			               " sha256 %.16s... by %s", e->sha256, e->added_by);
 	}
 }
@@ -95,7 +95,7 @@ void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	const size_t *c = p->ov.counts;
 	int list = DT_ITEM_COUNT, y;
 	size_t i;
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
 	               " %zu pass %zu fail %zu pending %zu waived    *: computed "
 	               "from the data  !: overridden", c[DT_CK_PASS],
 	               c[DT_CK_FAIL], c[DT_CK_PENDING], c[DT_CK_WAIVED]);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui/chart_internal.h"
+#include "tui/screen.h"
 #include "tui/screens.h"
 
 void dt_compare_close(dt_compare_screen *c)
@@ -166,7 +167,7 @@ static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 	int w = g->w - 4, h = g->h - 4, ix, iy, y;
 	size_t i;
 	char line[700];
-	dt_box(g, w, h, "findings (f/Esc close)", &ix, &iy);
+	dt_box(g, w, h, "findings", &ix, &iy); /* keys: the footer */
 	y = iy;
 	if (c->cmp.findings.n == 0)
 		dt_grid_text(g, ix, y, w - 4, "no findings: no logging-scale "
@@ -190,14 +191,14 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		dt_grid_clear(g);
 		dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
 		dt_grid_text(g, 1, 0, g->w - 2, title, DT_ROLE_TITLE);
-		dt_grid_text(g, 0, 2, g->w, c->msg, DT_ROLE_FAIL);
-		dt_grid_text(g, 0, g->h - 1, g->w, "q:back", DT_ROLE_STATUS);
+		dt_grid_wrap(g, 0, 2, g->w, 3, c->msg, DT_ROLE_FAIL);
 		return;
 	}
 	nf = c->cmp.findings.n < 2 ? c->cmp.findings.n : 2;
 	c->view.top_rows = !c->cmp.compile_note[0] ? 0
-	                   : dt_text_width(c->cmp.compile_note, g->ascii) > g->w
-	                   ? 2 : 1;
+	                   : dt_text_wrap_rows(c->cmp.compile_note, g->w, g->ascii);
+	if (c->view.top_rows > 3) /* beyond: its last row ends in "…" */
+		c->view.top_rows = 3;
 	c->view.bottom_rows = (int)nf + noise;
 	if (g->h < 22) /* keep the chart: findings stay in the f overlay */
 		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
@@ -222,9 +223,9 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	y = g->h - 1 - c->view.bottom_rows;
 	if (noise && c->view.bottom_rows > (int)nf) {
 		noise_line(c, line, sizeof line);
-		dt_grid_text(g, 0, y++, g->w, line,
-		             c->cmp.rule == DT_RULE_NOISE ? DT_ROLE_PILOT
-		                                          : DT_ROLE_LABEL);
+		dt_layout_text(g, 0, y++, g->w, line,
+		               c->cmp.rule == DT_RULE_NOISE ? DT_ROLE_PILOT
+		                                            : DT_ROLE_LABEL);
 	}
 	for (i = 0; i < c->cmp.findings.n && y < g->h - 1; i++, y++) {
 		finding_line(&c->cmp.findings.v[i], line, sizeof line);
@@ -232,54 +233,46 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 			char more[800];
 			snprintf(more, sizeof more, "+%zu more (f) %s",
 			         c->cmp.findings.n - i - 1, line);
-			dt_grid_text(g, 0, y, g->w, more, DT_ROLE_WARN);
+			dt_layout_text(g, 0, y, g->w, more, DT_ROLE_WARN);
 			break;
 		}
-		dt_grid_text(g, 0, y, g->w, line, DT_ROLE_WARN);
+		dt_layout_text(g, 0, y, g->w, line, DT_ROLE_WARN);
 	}
-	dt_grid_fill(g, 0, g->h - 1, g->w, L' ', DT_ROLE_STATUS);
-	dt_grid_text(g, 0, g->h - 1, g->w,
-	             "?:help q:back h/l:cursor +/-:zoom [ ]:pan s:EMA i:interp "
-	             "w:window f:findings", DT_ROLE_STATUS);
-	if (c->msg[0]) { /* over the whole footer row: no stale characters */
-		dt_grid_fill(g, 0, g->h - 1, g->w, L' ', DT_ROLE_STATUS);
-		dt_grid_text(g, 0, g->h - 1, g->w, c->msg, DT_ROLE_WARN);
-	}
+	/* footer and c->msg: the app's row (dt_compare_ops.message) */
 	if (c->findings_open)
 		draw_findings_box(c, g);
 }
 
 /* Reopen the same runs after an option changed. */
-static dt_action reopen(dt_compare_screen *c, dt_store *st)
+static unsigned reopen(dt_compare_screen *c, dt_store *st)
 {
 	dt_run b = c->run[0], p = c->run[1], x[DT_EXTRA_MAX];
 	size_t n = c->nextra;
 	memcpy(x, c->extra, sizeof x);
 	dt_compare_open(c, st, &b, &p, x, n, 1);
-	return DT_ACT_REDRAW;
+	return DT_SCR_REDRAW;
 }
 
-dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key)
+unsigned dt_compare_action(dt_compare_screen *c, dt_store *st,
+                           dt_action_id a)
 {
 	dt_compare_view *v = &c->view;
 	c->msg[0] = '\0';
-	if (c->findings_open) {
-		if (key == 'f' || key == 'q' || key == DT_KEY_ESC)
+	if (c->findings_open) { /* the findings keymap: BACK closes */
+		if (a == DT_A_BACK)
 			c->findings_open = 0;
-		return DT_ACT_REDRAW;
+		return DT_SCR_REDRAW;
 	}
-	if (key == 'q' || key == DT_KEY_ESC)
-		return DT_ACT_BACK;
-	if (!c->open)
-		return DT_ACT_NONE;
-	switch (key) {
-	case 'i':
+	if (a == DT_A_BACK || !c->open)
+		return DT_SCR_NONE; /* the app pops */
+	switch (a) {
+	case DT_A_INTERPOLATE:
 		c->interpolate = !c->interpolate;
 		return reopen(c, st);
-	case 'w':
+	case DT_A_WINDOW:
 		c->win_idx = (c->win_idx + 1) % DT_NWINDOWS;
 		return reopen(c, st);
-	case 'N': /* toggle the rule that decides (overrides the card) */
+	case DT_A_NOISE: /* toggle the rule that decides (overrides the card) */
 		c->rule = c->cmp.rule == DT_RULE_NOISE ? DT_RULE_TOLERANCE
 		                                       : DT_RULE_NOISE;
 		c->rule_set = 1;
@@ -288,67 +281,58 @@ dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key)
 			snprintf(c->msg, sizeof c->msg, "the noise rule needs another "
 			         "GPU baseline: mark one with a in the run list or "
 			         "attach one to the pilot");
-		return DT_ACT_REDRAW;
-	case 'f':
+		return DT_SCR_REDRAW;
+	case DT_A_FINDINGS:
 		c->findings_open = 1;
-		return DT_ACT_REDRAW;
-	case 'h':
-	case DT_K_LEFT:
+		return DT_SCR_REDRAW;
+	case DT_A_CURSOR_LEFT:
 		dt_compare_cursor(v, -1);
 		break;
-	case 'l':
-	case DT_K_RIGHT:
+	case DT_A_CURSOR_RIGHT:
 		dt_compare_cursor(v, 1);
 		break;
-	case DT_K_HOME:
-	case 'g':
+	case DT_A_CURSOR_FIRST:
 		dt_compare_cursor(v, -2);
 		break;
-	case DT_K_END:
-	case 'G':
+	case DT_A_CURSOR_LAST:
 		dt_compare_cursor(v, 2);
 		break;
-	case '+':
-	case '=':
-	case 'z':
+	case DT_A_ZOOM_IN:
 		dt_compare_zoom(v, 0.5);
 		break;
-	case '-':
-	case 'Z':
+	case DT_A_ZOOM_OUT:
 		dt_compare_zoom(v, 2.0);
 		break;
-	case '0':
+	case DT_A_ZOOM_RESET:
 		dt_compare_zoom(v, INFINITY);
 		break;
-	case '[':
-	case DT_K_SLEFT:
+	case DT_A_PAN_LEFT:
 		dt_compare_pan(v, -0.25);
 		break;
-	case ']':
-	case DT_K_SRIGHT:
+	case DT_A_PAN_RIGHT:
 		dt_compare_pan(v, 0.25);
 		break;
-	case DT_K_PGUP:
+	case DT_A_PAGE_LEFT:
 		dt_compare_pan(v, -1.0);
 		break;
-	case DT_K_PGDN:
+	case DT_A_PAGE_RIGHT:
 		dt_compare_pan(v, 1.0);
 		break;
-	case 's':
+	case DT_A_SMOOTH:
 		if (dt_compare_set_smoothing(v, !v->smooth, v->weight_idx))
 			snprintf(c->msg, sizeof c->msg, "out of memory: no smoothing");
 		break;
-	case ',':
-	case '.':
-		if (dt_compare_set_smoothing(v, 1,
-		                             v->weight_idx + (key == '.' ? 1 : -1)))
+	case DT_A_WEIGHT_DOWN:
+	case DT_A_WEIGHT_UP:
+		if (dt_compare_set_smoothing(v, 1, v->weight_idx +
+		                             (a == DT_A_WEIGHT_UP ? 1 : -1)))
 			snprintf(c->msg, sizeof c->msg, "out of memory: no smoothing");
 		break;
-	case 'L':
+	case DT_A_LOG_Y:
 		v->logy = !v->logy;
 		break;
 	default:
-		return DT_ACT_NONE;
+		return DT_SCR_NONE;
 	}
-	return DT_ACT_REDRAW;
+	return DT_SCR_REDRAW;
 }

@@ -35,14 +35,14 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 	else
 		snprintf(state, sizeof state, "superseded by #%lld",
 		         (long long)at(p, i - 1)->id);
-	x += dt_grid_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
-	x += dt_grid_printf(g, x, y, 23, sel ? r : d->forced_past[0]
+	x += dt_layout_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
+	x += dt_layout_printf(g, x, y, 23, sel ? r : d->forced_past[0]
 	                    ? DT_ROLE_FAIL : kind_role(d->kind), "%-22s ",
 	                    d->forced_past[0] ? "go FORCED"
 	                    : dt_decision_kind_name(d->kind));
-	x += dt_grid_printf(g, x, y, 17, r, "%-16s ", when);
-	x += dt_grid_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
-	dt_grid_text(g, x, y, g->w - x, state,
+	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
+	x += dt_layout_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
+	dt_layout_text(g, x, y, g->w - x, state,
 	             sel ? r : i == 0 ? DT_ROLE_LABEL : DT_ROLE_STATUS);
 }
 
@@ -52,7 +52,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	char who[600];
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
-	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
+	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
 	               (long long)d->id, dt_decision_kind_name(d->kind));
 	if (d->forced_past[0] && y < end) {
 		char f[1100];
@@ -86,10 +86,10 @@ void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
 {
 	int list = h / 3, y;
 	size_t i;
-	dt_grid_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s",
+	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s",
 	               "#", "decision", "decided at (UTC)", "entered by");
 	if (p->ov.ndecisions == 0) {
-		dt_grid_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
+		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
 		             "go / continue / roll-back / compare-other-instance / "
 		             "defer", DT_ROLE_STATUS);
 		return;

@@ -23,12 +23,12 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 	if (d->resumed_step)
 		snprintf(rs, sizeof rs, "%lld", (long long)d->resumed_step);
 	dt_recovery_state rs_state = dt_pv_recovery(p, d, rec, sizeof rec);
-	x += dt_grid_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
-	x += dt_grid_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
+	x += dt_layout_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
+	x += dt_layout_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
 	dt_layout_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
 	x += runw + 1;
-	x += dt_grid_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
-	dt_grid_text(g, x, y, g->w - x, rec,
+	x += dt_layout_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
+	dt_layout_text(g, x, y, g->w - x, rec,
 	             sel ? r : dt_pv_recovery_role(rs_state, r));
 }
 
@@ -52,7 +52,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	char rec[96];
 	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
-	dt_grid_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s: %s ",
+	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s: %s ",
 	               (long long)d->id, dt_drill_kind_name(d->kind),
 	               dt_drill_kind_desc(d->kind));
 	if (y < end)
@@ -68,24 +68,26 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
 		               d->checkpoint_checksum[0] ? d->checkpoint_checksum : "-");
 	dt_recovery_state st = dt_pv_recovery(p, d, rec, sizeof rec);
-	if (y < end)
-		dt_grid_printf(g, 1, y++, g->w - 2,
-		               dt_pv_recovery_role(st, DT_ROLE_NORMAL),
-		               "fault %s, resumed %s: recovery %s",
-		               d->fault_time[0] ? d->fault_time : "-",
-		               d->resumed_time[0] ? d->resumed_time : "-", rec);
+	if (y < end) { /* the recovery sentence whole: wrapped */
+		char line[300];
+		snprintf(line, sizeof line, "fault %s, resumed %s: recovery %s",
+		         d->fault_time[0] ? d->fault_time : "-",
+		         d->resumed_time[0] ? d->resumed_time : "-", rec);
+		y += dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2,
+		                  line, dt_pv_recovery_role(st, DT_ROLE_NORMAL));
+	}
 	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
 		const dt_drill_check *c = &d->checks[k];
 		int sel = k == p->dr_item, x = 1;
 		dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 		if (sel)
 			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
-		x += dt_grid_printf(g, x, y, 2, r, "%s", sel ? ">" : " ");
-		x += dt_grid_printf(g, x, y, 16, r, "%-15s ",
+		x += dt_layout_printf(g, x, y, 2, r, "%s", sel ? ">" : " ");
+		x += dt_layout_printf(g, x, y, 16, r, "%-15s ",
 		                    dt_drill_item_name((dt_drill_item)k));
-		x += dt_grid_printf(g, x, y, 12, sel ? r : dt_pv_dc_role(c->status),
+		x += dt_layout_printf(g, x, y, 12, sel ? r : dt_pv_dc_role(c->status),
 		                    "%-11s ", dt_dc_status_name(c->status));
-		x += dt_grid_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
+		x += dt_layout_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
 		                    c->source);
 		if (sel && dt_text_width(c->note, g->ascii) > g->w - x)
 			y += dt_grid_wrap(g, x, y, g->w - x, end - y < 2 ? end - y : 2,
@@ -107,10 +109,10 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	size_t i;
 	if (runw < 12)
 		runw = 12;
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
 	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
 	if (p->ov.ndrills == 0) {
-		dt_grid_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
+		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
 		             "(kind, runs, checkpoint, times; pre-filled from the "
 		             "logs)", DT_ROLE_STATUS);
 		return;

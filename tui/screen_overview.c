@@ -2,12 +2,14 @@
  * role, parity verdicts, checklist progress and what blocks a go, drills,
  * run journal state (trial check 5) and the latest decision. Sections
  * [1]..[5] open the task card, checklist, drill log, run journal and
- * decision log. */
+ * decision log. Keys arrive as actions of the overview's keymap
+ * (tui/action.h); the file ends with its screen ops. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "tui/screen.h"
 #include "tui/tui.h"
 
 #define LABEL_W 16
@@ -19,7 +21,7 @@ static void label(dt_pilots *p, dt_grid *g, int y, int idx, const char *text)
 	char key[16] = "   ";
 	if (idx >= 0)
 		snprintf(key, sizeof key, "[%d]", idx + 1);
-	dt_grid_printf(g, 0, y, LABEL_W - 1, sel ? DT_ROLE_SELECT : DT_ROLE_LABEL,
+	dt_layout_printf(g, 0, y, LABEL_W - 1, sel ? DT_ROLE_SELECT : DT_ROLE_LABEL,
 	               "%s %-11s", key, text);
 }
 
@@ -31,16 +33,16 @@ static const char *tcv(const dt_pilots *p, dt_tc_field f)
 static int card(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	label(p, g, y, 0, "task card");
-	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%s  %s  seq %s  %s",
+	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%s  %s  seq %s  %s",
 	               tcv(p, DT_TC_MODEL), tcv(p, DT_TC_TRAINING_TYPE),
 	               tcv(p, DT_TC_SEQ_LEN), tcv(p, DT_TC_PARALLELISM));
-	dt_grid_printf(g, LABEL_W, y + 1, w, DT_ROLE_NORMAL,
+	dt_layout_printf(g, LABEL_W, y + 1, w, DT_ROLE_NORMAL,
 	               "micro-batch %s x accum %s, global batch %s; target %s "
 	               "steps",
 	               tcv(p, DT_TC_MICRO_BATCH), tcv(p, DT_TC_GRAD_ACCUM),
 	               tcv(p, DT_TC_GLOBAL_BATCH), tcv(p, DT_TC_TARGET_STEPS));
-	dt_grid_printf(g, LABEL_W, y + 2, w, DT_ROLE_NORMAL,
-	               "match rtol %s atol %s warm-up %s; recovery <= %s s; "
+	dt_layout_printf(g, LABEL_W, y + 2, w, DT_ROLE_NORMAL,
+	               "rtol %s atol %s warm-up %s; recovery <= %s s; "
 	               "ckpt every %s",
 	               tcv(p, DT_TC_RTOL), tcv(p, DT_TC_ATOL), tcv(p, DT_TC_WARMUP),
 	               tcv(p, DT_TC_RECOVERY), tcv(p, DT_TC_CKPT_PERIOD));
@@ -53,16 +55,16 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 	size_t i;
 	label(p, g, y, -1, "runs");
 	if (p->ov.nruns == 0)
-		dt_grid_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
+		dt_layout_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
 		             "PILOT RUN --role baseline|pilot", DT_ROLE_WARN);
 	for (i = 0; i < p->ov.nruns && rows < 3; i++, rows++) {
 		const dt_pilot_run *r = &p->ov.runs[i];
 		if (rows == 2 && p->ov.nruns > 3) {
-			dt_grid_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
+			dt_layout_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
 			               "... and %zu more", p->ov.nruns - 2);
 			break;
 		}
-		dt_grid_printf(g, LABEL_W, y + rows, w,
+		dt_layout_printf(g, LABEL_W, y + rows, w,
 		               r->role == DT_RUN_PILOT ? DT_ROLE_PILOT
 		                                       : DT_ROLE_BASELINE,
 		               "%-8s %s (%s)", dt_run_role_name(r->role), r->run.name,
@@ -80,7 +82,7 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	int rows = 0;
 	label(p, g, y, -1, "parity");
 	if (p->ov.nverdicts == 0)
-		dt_grid_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
+		dt_layout_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
 	for (i = 0; i < p->ov.nverdicts && rows < 3; i++) {
 		const dt_run_verdict *v = &p->ov.verdicts[i];
@@ -117,9 +119,9 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 			fails += !r->v[k].pass;
 		label(p, g, y + rows, -1, rows ? "" : "resume");
 		dt_resume_summary(r, sum, sizeof sum);
-		x = LABEL_W + dt_grid_text(g, LABEL_W, y + rows, w, sum,
+		x = LABEL_W + dt_layout_text(g, LABEL_W, y + rows, w, sum,
 		                           fails ? DT_ROLE_FAIL : DT_ROLE_PASS);
-		dt_grid_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
+		dt_layout_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
 		               "; %s%s%.200s", dt_resume_ckpt_text(r, ck, sizeof ck),
 		               multi > 1 ? "; " : "",
 		               multi > 1 ? p->ov.runs[i].run.name : "");
@@ -136,12 +138,12 @@ static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 	char line[512];
 	size_t o = 0;
 	label(p, g, y, 1, "checklist");
-	dt_grid_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL,
+	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL,
 	               "%zu pass  %zu fail  %zu pending  %zu waived  (of %d)",
 	               c[DT_CK_PASS], c[DT_CK_FAIL], c[DT_CK_PENDING],
 	               c[DT_CK_WAIVED], DT_ITEM_COUNT);
 	if (n == 0) {
-		dt_grid_text(g, LABEL_W, y + 1, w, "nothing blocks a go",
+		dt_layout_text(g, LABEL_W, y + 1, w, "nothing blocks a go",
 		             DT_ROLE_PASS);
 		return 2;
 	}
@@ -177,7 +179,7 @@ static void drill_row(dt_pilots *p, dt_grid *g, int y, int w, size_t i)
 		fail += d->checks[k].status == DT_DC_FAIL;
 	}
 	dt_recovery_text(rc, rec, sizeof rec);
-	dt_grid_printf(g, LABEL_W, y, w,
+	dt_layout_printf(g, LABEL_W, y, w,
 	               fail || rc->state == DT_REC_OVER ? DT_ROLE_FAIL
 	               : DT_ROLE_NORMAL,
 	               "#%lld %s: items %zu pass %zu fail; recovery %s",
@@ -194,7 +196,7 @@ static int drills(dt_pilots *p, dt_grid *g, int y, int w)
 	label(p, g, y, 2, "drills");
 	for (i = 0; i < p->ov.ndrills; i++)
 		bad += drill_bad(p, i);
-	dt_grid_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
+	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
 	               "%zu recorded%s%.0zu%s%s", p->ov.ndrills,
 	               bad ? ", " : "", bad, bad ? " failing" : "",
 	               p->ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
@@ -212,7 +214,7 @@ static int journal(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	const dt_check_item *t5 = &p->ov.checklist.items[DT_ITEM_TRIAL5];
 	label(p, g, y, 3, "journal");
-	dt_grid_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
+	dt_layout_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
 	               "%s", t5->computed_detail[0] ? t5->computed_detail
 	                                            : "no pilot run");
 	return 1;
@@ -222,19 +224,18 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 {
 	const dt_decision *d = dt_assessment_latest(&p->ov);
 	char when[17], who[600];
-	int rows;
+	int rows, nwho, nrat;
 	label(p, g, y, 4, "decisions");
 	if (!d) {
-		dt_grid_text(g, LABEL_W, y, w, "none yet: d records one",
+		dt_layout_text(g, LABEL_W, y, w, "none yet: d records one",
 		             DT_ROLE_STATUS);
 		return 1;
 	}
 	dt_pv_when(d->decided_at, when);
-	dt_grid_printf(g, LABEL_W, y, w, d->forced_past[0] ? DT_ROLE_FAIL
+	dt_layout_printf(g, LABEL_W, y, w, d->forced_past[0] ? DT_ROLE_FAIL
 	               : d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
-	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in the "
-	               "log)", (long long)d->id, dt_decision_kind_name(d->kind),
+	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in log)", (long long)d->id, dt_decision_kind_name(d->kind),
 	               d->forced_past[0] ? " FORCED" : "", when, d->recorded_by,
 	               p->ov.ndecisions);
 	rows = 1;
@@ -243,19 +244,28 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 		snprintf(f, sizeof f, "forced past: %s", d->forced_past);
 		rows += dt_grid_wrap(g, LABEL_W, y + 1, w, 1, f, DT_ROLE_FAIL);
 	}
-	rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
-	                        avail > 6 ? 4 : avail > 2 ? avail - 2 : 1,
-	                        d->rationale, DT_ROLE_NORMAL);
+	/* every decider shows (wrapped): they signed; the rationale gets the
+	 * rows left, ellipsised (whole in the decision log, [5]) */
 	dt_pv_deciders(d, who, sizeof who);
-	if (rows < avail)
-		dt_grid_text(g, LABEL_W, y + rows++, w, who, DT_ROLE_STATUS);
+	nwho = dt_text_wrap_rows(who, w, g->ascii);
+	if (nwho > avail - rows - 1)
+		nwho = avail - rows - 1;
+	nrat = avail - rows - nwho;
+	if (nrat > 4)
+		nrat = 4;
+	if (nrat > 0)
+		rows += dt_grid_wrap(g, LABEL_W, y + rows, w, nrat, d->rationale,
+		                     DT_ROLE_NORMAL);
+	if (nwho > 0)
+		rows += dt_grid_wrap(g, LABEL_W, y + rows, w, nwho, who,
+		                     DT_ROLE_STATUS);
 	return rows;
 }
 
 void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
 {
 	int w = g->w - LABEL_W - 1, y = y0, end = y0 + h;
-	dt_grid_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
+	dt_layout_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
 	               "created by %s at %s; you act as %s",
 	               p->ov.pilot.created_by, p->ov.pilot.created_at, p->actor);
 	if (p->ov.integrity.state == DT_INTEGRITY_ALTERED) {
@@ -304,47 +314,97 @@ static int export_to(dt_pilots *p, const char *dir)
 	return 0;
 }
 
-dt_action dt_pv_overview_key(dt_pilots *p, int key)
+/* Sections [1]..[5] in overview order. */
+static const dt_screen_id section[] = {
+	DT_S_CARD, DT_S_CHECKLIST, DT_S_DRILLS, DT_S_JOURNAL, DT_S_DECISIONS,
+};
+#define NSECTIONS (sizeof section / sizeof section[0])
+
+/* c: the first baseline and the first pilot run attached. */
+static unsigned compare(dt_pilots *p)
 {
-	if (dt_list_move(&p->ov_sel, 5, key))
-		return DT_ACT_REDRAW;
-	if (key == DT_K_ENTER) {
-		p->view = (dt_pview)(DT_PV_CARD + p->ov_sel);
-		return DT_ACT_REDRAW;
+	size_t i, nrole[2] = { 0, 0 };
+	p->cmp_id[0] = p->cmp_id[1] = 0;
+	for (i = 0; i < p->ov.nruns; i++) { /* the first of each role */
+		int r = p->ov.runs[i].role == DT_RUN_PILOT;
+		if (!nrole[r]++)
+			p->cmp_id[r] = p->ov.runs[i].run.id;
 	}
-	if (key == 'c') {
-		size_t i, nrole[2] = { 0, 0 };
-		p->cmp_id[0] = p->cmp_id[1] = 0;
-		for (i = 0; i < p->ov.nruns; i++) { /* the first of each role */
-			int r = p->ov.runs[i].role == DT_RUN_PILOT;
-			if (!nrole[r]++)
-				p->cmp_id[r] = p->ov.runs[i].run.id;
-		}
-		if (p->cmp_id[0] && p->cmp_id[1])
-			return DT_ACT_OPEN_COMPARE;
-		dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
-		return DT_ACT_REDRAW;
-	}
-	if (key == 'X') {
-		char init[DT_NAME_MAX + 8];
-		if (!export_fn) {
-			dt_pv_msg(p, 1, "export is not available here");
-			return DT_ACT_REDRAW;
-		}
-		snprintf(init, sizeof init, "pack-%s", p->ov.pilot.name);
-		for (char *c = init; *c; c++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
-			            "VWXYZ0123456789-_.", *c))
-				*c = '_';
-		dt_pv_prompt(p, "write the evidence pack into folder (new or empty):",
-		             init, export_to, 0);
-		return DT_ACT_REDRAW;
-	}
-	if (key == 'l') {
-		dt_pv_ledger_load(p);
-		memset(&p->lg.list, 0, sizeof p->lg.list);
-		p->view = DT_PV_LEDGER;
-		return DT_ACT_REDRAW;
-	}
-	return DT_ACT_NONE;
+	if (p->cmp_id[0] && p->cmp_id[1])
+		return DT_SCR_OPEN(DT_S_COMPARE);
+	dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
+	return DT_SCR_REDRAW;
 }
+
+/* X: the prompt for the folder of the evidence pack. */
+static unsigned export_prompt(dt_pilots *p)
+{
+	char init[DT_NAME_MAX + 8];
+	if (!export_fn) {
+		dt_pv_msg(p, 1, "export is not available here");
+		return DT_SCR_REDRAW;
+	}
+	snprintf(init, sizeof init, "pack-%s", p->ov.pilot.name);
+	for (char *c = init; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
+		            "VWXYZ0123456789-_.", *c))
+			*c = '_';
+	dt_pv_prompt(p, "write the evidence pack into folder (new or empty):",
+	             init, export_to, 0);
+	return DT_SCR_REDRAW;
+}
+
+/* The overview's own actions (the shared pilot keys come first, in
+ * dt_pv_action). */
+static unsigned overview_action(dt_pilots *p, dt_action_id a)
+{
+	switch (a) {
+	case DT_A_DOWN:
+		if (p->ov_sel + 1 < NSECTIONS)
+			p->ov_sel++;
+		return DT_SCR_REDRAW;
+	case DT_A_UP:
+		if (p->ov_sel > 0)
+			p->ov_sel--;
+		return DT_SCR_REDRAW;
+	case DT_A_OPEN:
+		return DT_SCR_OPEN(section[p->ov_sel < NSECTIONS ? p->ov_sel : 0]);
+	case DT_A_COMPARE:
+		return compare(p);
+	case DT_A_EXPORT:
+		return export_prompt(p);
+	case DT_A_LEDGER: /* the ledger screen loads it when it comes on top */
+		return DT_SCR_OPEN(DT_S_LEDGER);
+	default:
+		return DT_SCR_NONE;
+	}
+}
+
+static void render(void *st, dt_grid *g, const char *title)
+{
+	dt_pv_frame(st, g, title, DT_S_OVERVIEW, dt_pv_overview_render);
+}
+
+static unsigned action(void *st, dt_action_id a)
+{
+	return dt_pv_action(st, a, overview_action);
+}
+
+static unsigned raw_key(void *st, int key)
+{
+	return dt_pv_raw_key(st, key, NULL);
+}
+
+static void enter(void *st)
+{
+	((dt_pilots *)st)->view = DT_PV_OVERVIEW;
+}
+
+const dt_screen_ops dt_overview_ops = {
+	.id = DT_S_OVERVIEW,
+	.render = render,
+	.action = action,
+	.modal = dt_pv_modal,
+	.raw_key = raw_key,
+	.enter = enter,
+};

@@ -13,6 +13,7 @@
 
 void dt_resume_close(dt_resume_screen *r)
 {
+	dt_resume_chart_free(r);
 	dt_resume_run_free(&r->res);
 	r->open = 0;
 }
@@ -32,6 +33,7 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	                  0, NULL, &r->res, r->msg, sizeof r->msg) < 0)
 		return -1;
 	r->open = 1;
+	dt_resume_chart_load(r, st); /* no chart on failure: the checks show */
 	return 0;
 }
 
@@ -49,12 +51,12 @@ static void header(const dt_resume_screen *r, dt_grid *g, size_t k, int y)
 	int x;
 	if (k == r->sel)
 		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
-	x = dt_grid_printf(g, 0, y, g->w, role, "restart %zu at step %lld: ",
+	x = dt_layout_printf(g, 0, y, g->w, role, "restart %zu at step %lld: ",
 	                   k + 1, (long long)v->at_step);
-	x += dt_grid_text(g, x, y, g->w - x, v->pass ? "PASS" : "FAIL",
+	x += dt_layout_text(g, x, y, g->w - x, v->pass ? "PASS" : "FAIL",
 	                  k == r->sel ? role
 	                  : v->pass ? DT_ROLE_PASS : DT_ROLE_FAIL);
-	dt_grid_printf(g, x, y, g->w - x, role, "  (last before %lld, replayed "
+	dt_layout_printf(g, x, y, g->w - x, role, "  (last before %lld, replayed "
 	               "%zu, lost %lld%s)", (long long)v->last_before, v->replayed,
 	               (long long)v->lost,
 	               v->offset_factor ? ", counter offset" : "");
@@ -90,8 +92,8 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 	const dt_restart_verdict *v = &r->res.v[r->sel];
 	int c, y0 = y, dw = g->w - DETAIL_X;
 	for (c = 0; c < DT_RESUME_NCHECKS && y < end; c++) {
-		dt_grid_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
-		dt_grid_text(g, 15, y, 5, dt_check_name(v->check[c]),
+		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
+		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
 		             check_role(v->check[c]));
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
 		                  v->detail[c], DT_ROLE_NORMAL);
@@ -105,14 +107,14 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 			continue;
 		snprintf(line, sizeof line, "%s: %s", dt_finding_kind_name(f->kind),
 		         f->detail);
-		dt_grid_text(g, 2, y, 12, "finding", DT_ROLE_LABEL);
+		dt_layout_text(g, 2, y, 12, "finding", DT_ROLE_LABEL);
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
 		                  line, DT_ROLE_WARN);
 	}
 	if (y < end) { /* the overall reason once: the checks say the rest */
 		char why[160];
 		overall(v, why, sizeof why);
-		dt_grid_text(g, 2, y, 12, "reason", DT_ROLE_LABEL);
+		dt_layout_text(g, 2, y, 12, "reason", DT_ROLE_LABEL);
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
 		                  why, v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
 	}
@@ -140,21 +142,29 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	if (!r->res.nckpt)
 		snprintf(ck, sizeof ck, "checkpoint: unknown (give --checkpoint "
 		         "or a drill)");
-	dt_grid_printf(g, 0, 2, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
+	dt_layout_printf(g, 0, 2, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
 	               r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
-	y = dt_grid_printf(g, 0, 1, g->w, DT_ROLE_NORMAL,
-	                   "%zu segment(s), %zu restart(s)%s%s: ", r->res.nseg,
-	                   r->res.nv, r->base.id ? ", loss level vs " : "",
-	                   r->base.id ? r->base.name : "");
+	/* the verdict first, so a narrow terminal cuts only the names */
 	if (r->res.nv == 0)
-		dt_grid_text(g, y, 1, g->w - y, "no restarts: nothing to check",
-		             DT_ROLE_STATUS);
+		y = dt_layout_text(g, 0, 1, g->w, "no restarts: nothing to check",
+		                   DT_ROLE_STATUS);
 	else if (fails)
-		dt_grid_printf(g, y, 1, g->w - y, DT_ROLE_FAIL, "%zu of %zu FAIL",
-		               fails, r->res.nv);
+		y = dt_layout_printf(g, 0, 1, g->w, DT_ROLE_FAIL, "%zu of %zu FAIL",
+		                     fails, r->res.nv);
 	else
-		dt_grid_text(g, y, 1, g->w - y, "every restart passes",
-		             DT_ROLE_PASS);
+		y = dt_layout_text(g, 0, 1, g->w, "every restart passes",
+		                   DT_ROLE_PASS);
+	/* (segments = restarts + 1: the restarts say it) */
+	dt_layout_printf(g, y, 1, g->w - y, DT_ROLE_NORMAL, ": %zu restart(s)%s%s",
+	                 r->res.nv, r->base.id ? "; loss level vs " : "",
+	                 r->base.id ? r->base.name : "");
+	/* the restart window at the bottom (a third of the rows, 6 to 14),
+	 * when the terminal has 20 rows or more */
+	if (r->res.nv && r->nseg > 1 && g->h >= 20) {
+		int ch = (g->h - 4) / 3;
+		ch = ch < 6 ? 6 : ch > 14 ? 14 : ch;
+		end -= dt_resume_chart_render(r, g, end - ch, ch);
+	}
 	/* headers of the restarts from top, the selected one expanded; top
 	 * follows the selection so its details fit (about 9 rows) */
 	if (r->top > r->sel)

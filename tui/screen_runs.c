@@ -229,7 +229,8 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 	int w = g->w - 4, h = g->h - 4, ix, iy, y;
 	char title[200];
 	size_t i;
-	snprintf(title, sizeof title, "warnings of %s (%zu)  j/k scroll, w/Esc close",
+	/* the keys are on the footer (the warnings keymap) */
+	snprintf(title, sizeof title, "warnings of %s (%zu)",
 	         s->runs[s->list.sel].name, s->nwarn);
 	dt_box(g, w, h, title, &ix, &iy);
 	if (s->nwarn == 0)
@@ -298,6 +299,8 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		x += c.fmt + 1;
 		if (s->loss_points[i] < 0)
 			snprintf(num, sizeof num, "?");
+		else if (s->loss_points[i] == 0) /* as `dualtrack runs`: no loss */
+			snprintf(num, sizeof num, "-");
 		else
 			snprintf(num, sizeof num, "%lld", (long long)s->loss_points[i]);
 		dt_grid_printf(g, x, y, c.pts, row, "%*s", c.pts, num);

@@ -19,6 +19,7 @@
 #include "model/store/store.h"
 #include "tui/chart.h"
 #include "tui/grid.h"
+#include "tui/action.h"
 #include "tui/keys.h"
 #include "tui/layout.h"
 #include "tui/list.h"
@@ -108,8 +109,13 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 void dt_compare_close(dt_compare_screen *c);
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title);
-/* One key; options that change the data (i, w, N) reopen through st. */
-dt_action dt_compare_key(dt_compare_screen *c, dt_store *st, int key);
+/* One action of the comparison's keymap (DT_S_COMPARE, or DT_S_FINDINGS
+ * while the findings overlay is open: BACK closes it); options that
+ * change the data (interpolate, window means, noise rule) reopen through
+ * st. Returns DT_SCR_* bits (tui/screen.h): NONE for BACK on the
+ * comparison itself (the app pops). */
+unsigned dt_compare_action(dt_compare_screen *c, dt_store *st,
+                           dt_action_id a);
 
 /* The comparison as a screen (screen_compare_ops.c): the view and the
  * store its options reopen from (borrowed). */
@@ -127,6 +133,11 @@ typedef struct dt_resume_screen {
 	size_t sel, top;       /* selected restart, first line shown */
 	dt_list list;          /* keys: selection by restart */
 	char msg[600];
+	/* the restart window's chart (resume_chart.c): the run's loss per
+	 * segment (dt_run_segments) and a pyramid over each, owned */
+	dt_series *seg;
+	dt_pyramid *pyr;
+	size_t nseg;
 } dt_resume_screen;
 
 /* Check every restart of run (dt_resume_run; checkpoint steps from the
@@ -136,5 +147,16 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline);
 void dt_resume_close(dt_resume_screen *r);
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title);
+
+/* The restart window (resume_chart.c): load the run's loss per segment
+ * for the chart (0, or -1: no chart, the checks still show); free it. */
+int dt_resume_chart_load(dt_resume_screen *r, dt_store *st);
+void dt_resume_chart_free(dt_resume_screen *r);
+/* Draw the selected restart's window into rows [y, y + h) (legend,
+ * h - 3 plot rows, x axis, x labels) with the chart widget
+ * (dt_chart_plot): loss before the restart, after it, the replayed
+ * steps marked r on the x axis. Returns the rows used (0: nothing to
+ * draw: no restart, or h < 5). */
+int dt_resume_chart_render(dt_resume_screen *r, dt_grid *g, int y, int h);
 
 #endif
