@@ -154,9 +154,11 @@ static void seen_take(seen *sn, const char *data, size_t used,
 {
 	sn->used = used;
 	sn->nhead = used < WIN ? used : WIN;
-	memcpy(sn->head, data, sn->nhead);
-	sn->ntail = used < WIN ? used : WIN;
-	memcpy(sn->tail, data + used - sn->ntail, sn->ntail);
+	sn->ntail = sn->nhead;
+	if (used) { /* data may be NULL for an empty file */
+		memcpy(sn->head, data, sn->nhead);
+		memcpy(sn->tail, data + used - sn->ntail, sn->ntail);
+	}
 	sn->dev = sb->st_dev;
 	sn->ino = sb->st_ino;
 }
@@ -360,6 +362,17 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 /* The log and the end-of-file texts as one log to store: a shallow view
  * (pointer arrays owned by the view, strings and series by their logs);
  * free with view_free. Returns 0 or -1 on ENOMEM. */
+/* dst = a (na items) then b (nb items), items of `size` bytes; either
+ * array may be NULL when its count is 0. */
+static void join2(void *dst, const void *a, size_t na, const void *b,
+                  size_t nb, size_t size)
+{
+	if (na)
+		memcpy(dst, a, na * size);
+	if (nb)
+		memcpy((char *)dst + na * size, b, nb * size);
+}
+
 static int view_of(dt_rawlog *v, const dt_rawlog *log,
                    const dt_rawlog *scratch)
 {
@@ -375,15 +388,13 @@ static int view_of(dt_rawlog *v, const dt_rawlog *log,
 	v->facts = malloc((v->nfacts + 1) * sizeof *v->facts);
 	if (!v->warnings || !v->notes || !v->facts)
 		return -1;
-	memcpy(v->warnings, log->warnings, log->nwarnings * sizeof(char *));
-	memcpy(v->warnings + log->nwarnings, scratch->warnings,
-	       scratch->nwarnings * sizeof(char *));
-	memcpy(v->notes, log->notes, log->nnotes * sizeof(char *));
-	memcpy(v->notes + log->nnotes, scratch->notes,
-	       scratch->nnotes * sizeof(char *));
-	memcpy(v->facts, log->facts, log->nfacts * sizeof *v->facts);
-	memcpy(v->facts + log->nfacts, scratch->facts,
-	       scratch->nfacts * sizeof *v->facts);
+	/* (memcpy from a NULL array is undefined even for 0 bytes) */
+	join2(v->warnings, log->warnings, log->nwarnings, scratch->warnings,
+	      scratch->nwarnings, sizeof(char *));
+	join2(v->notes, log->notes, log->nnotes, scratch->notes,
+	      scratch->nnotes, sizeof(char *));
+	join2(v->facts, log->facts, log->nfacts, scratch->facts,
+	      scratch->nfacts, sizeof *v->facts);
 	return 0;
 }
 
