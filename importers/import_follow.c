@@ -405,6 +405,39 @@ static void view_free(dt_rawlog *v)
 	free(v->facts);
 }
 
+/* The run's cached stats after an update: when the followed file is
+ * the run's only file (the common case), from the points in memory, as
+ * the first import computes them (dt_run_stats_from_logs), without
+ * reading every series back from the store; else the run is re-resolved
+ * from the store (dt_run_refresh). Inside the caller's transaction.
+ * Returns 0 or -1 with err. */
+static int refresh(dt_store *st, dt_run *run, int64_t file_id,
+                   const dt_rawlog *log, char *err, size_t errlen)
+{
+	dt_run now;
+	dt_run_file *files = NULL;
+	size_t nf = 0;
+	if (dt_store_run_find(st, run->name, &now) != 0 ||
+	    dt_store_file_list(st, now.id, &files, &nf) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	int only = nf == 1 && files[0].id == file_id;
+	free(files);
+	*run = now;
+	if (!only)
+		return dt_run_refresh(st, run, err, errlen);
+	dt_metric_stats *ms = NULL;
+	size_t nm = 0;
+	if (dt_run_stats_from_logs(run, &log, 1, &ms, &nm) < 0) {
+		snprintf(err, errlen, "run %s: out of memory", run->name);
+		return -1;
+	}
+	int rc = dt_run_store_stats(st, run, ms, nm, err, errlen);
+	free(ms);
+	return rc;
+}
+
 /* Store what the new parse adds, in one short transaction: the points
  * appended to each series, new facts, new warnings; then the run's
  * resolution is refreshed. Returns the number of new points, or -1. */
@@ -441,7 +474,7 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 	    store_texts(st, run->id, file_id, base, log->notes, log->nnotes, h,
 	                dt_store_note_add) < 0)
 		goto fail_rb;
-	if (dt_run_refresh(st, run, err, errlen) < 0) {
+	if (refresh(st, run, file_id, log, err, errlen) < 0) {
 		dt_store_rollback(st);
 		return -1;
 	}
