@@ -692,6 +692,8 @@ static int poll_file(dt_follow *f, dt_store *st, long *added_out,
 		return 0;
 	dt_rawlog_init(&scratch);
 	int r = read_more(f, 0, &rw, &scratch, err, errlen);
+	if (r != 1)
+		dt_rawlog_free(&scratch);
 	if (r < 0)
 		return -1;
 	if (rw != (size_t)-1) { /* rewritten: the next read is a new segment */
