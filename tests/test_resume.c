@@ -10,16 +10,7 @@
 #include <cmocka.h>
 
 #include "model/core/resume.h"
-
-static dt_series seg(int64_t *st, double *va, size_t n)
-{
-	dt_series s = {0};
-	s.n = n;
-	s.step = st;
-	s.value = va;
-	s.nsegments = 1;
-	return s;
-}
+#include "series_test.h"
 
 /* Segment 1 used by several tests: steps 1..10, loss 1.37, LR 1e-4*s. */
 typedef struct ramp {

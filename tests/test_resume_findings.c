@@ -19,19 +19,10 @@
 #include "model/core/findings.h"
 #include "model/core/resume.h"
 #include "imp_test.h"
+#include "series_test.h"
 
 #define FIX DT_FIXTURES "/resume/"
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-
-static dt_series seg(int64_t *st, double *va, size_t n)
-{
-	dt_series s = {0};
-	s.n = n;
-	s.step = st;
-	s.value = va;
-	s.nsegments = 1;
-	return s;
-}
 
 /* hf_resume_stdout.log (15 lines), --logging-steps 10: launch 1 (banner
  * line 1) logs 3 records -> steps 10, 20, 30; launch 2 (banner line 8,

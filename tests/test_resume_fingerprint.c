@@ -16,19 +16,10 @@
 #include "importers/import.h"
 #include "model/core/resume.h"
 #include "model/service/resume_run.h"
+#include "series_test.h"
 
 #define FIX DT_FIXTURES "/resume/"
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-
-static dt_series seg(int64_t *st, double *va, size_t n)
-{
-	dt_series s = {0};
-	s.n = n;
-	s.step = st;
-	s.value = va;
-	s.nsegments = 1;
-	return s;
-}
 
 /* The stored value: FNV-1a 64 of the normalised text, low 53 bits. By
  * hand (python3: h = 14695981039346656037; for b in b"a": h ^= b; h = h
