@@ -142,6 +142,10 @@ int dt_resume_chart_render(dt_resume_screen *r, dt_grid *g, int y, int h)
 	if (pad < MIN_PAD)
 		pad = MIN_PAD;
 	x0 = (double)v->at_step - pad;
+	/* never left of the run's first logged step (no step -14 on the axis
+	 * for a restart near the start) */
+	if (s[0].n && x0 < (double)s[0].x[0])
+		x0 = (double)s[0].x[0];
 	span = hi + pad - x0 + 1;
 	legend(g, y, v, sel);
 	if (dt_chart_yrange(s, x0, span, 0, &ymin, &ymax)) {
