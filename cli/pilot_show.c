@@ -74,12 +74,8 @@ static void json_counts(dt_jw *w, const size_t counts[4])
 	dt_jw_obj_end(w);
 }
 
-static void json_decision(dt_jw *w, const dt_decision *d)
+void dt_deciders_json(dt_jw *w, const dt_decision *d)
 {
-	dt_jw_obj_begin(w);
-	dt_jw_key(w, "id"); dt_jw_int(w, d->id);
-	dt_jw_key(w, "kind"); dt_jw_str(w, d->kind_text);
-	dt_jw_key(w, "rationale"); dt_jw_str(w, d->rationale);
 	dt_jw_key(w, "deciders");
 	dt_jw_arr_begin(w);
 	for (size_t k = 0; k < d->ndeciders; k++) {
@@ -90,6 +86,15 @@ static void json_decision(dt_jw *w, const dt_decision *d)
 		dt_jw_obj_end(w);
 	}
 	dt_jw_arr_end(w);
+}
+
+static void json_decision(dt_jw *w, const dt_decision *d)
+{
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "id"); dt_jw_int(w, d->id);
+	dt_jw_key(w, "kind"); dt_jw_str(w, d->kind_text);
+	dt_jw_key(w, "rationale"); dt_jw_str(w, d->rationale);
+	dt_deciders_json(w, d);
 	dt_jw_key(w, "recorded_by"); dt_jw_str(w, d->recorded_by);
 	dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
 	dt_jw_key(w, "supersedes"); dt_jw_int(w, d->supersedes);

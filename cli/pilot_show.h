@@ -3,6 +3,7 @@
 #ifndef DT_PILOT_SHOW_H
 #define DT_PILOT_SHOW_H
 
+#include "model/core/decision.h"
 #include "model/core/drill.h"
 #include "model/util/jsonw.h"
 #include "model/core/pilot.h"
@@ -27,6 +28,10 @@ int dt_pilot_show(dt_store *st, const char *name, int json);
  * baselines, pilots, counts, latest_decision} / a text row. */
 void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p);
 void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p);
+
+/* Key "deciders" and its array [{name, role}] of decision d, in recorded
+ * order (pilot show, evidence.json, attestation.json). */
+void dt_deciders_json(dt_jw *w, const dt_decision *d);
 
 /* JSON object of one drill (dualtrack drill list --json and pilot show):
  * id, kind, run_before, run_after, checkpoint {id, location, checksum,

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "cli/pack/pack.h"
+#include "cli/pilot_show.h"
 #include "model/util/jsonw.h"
 
 static void predicate(dt_jw *w, const dt_pack *p)
@@ -25,16 +26,7 @@ static void predicate(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "id"); dt_jw_int(w, d->id);
 		dt_jw_key(w, "kind"); dt_jw_str(w, d->kind_text);
 		dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
-		dt_jw_key(w, "deciders");
-		dt_jw_arr_begin(w);
-		for (size_t k = 0; k < d->ndeciders; k++) {
-			dt_jw_obj_begin(w);
-			dt_jw_key(w, "name"); dt_jw_str(w, d->deciders[k].name);
-			dt_jw_key(w, "role");
-			dt_jw_str(w, dt_decider_role_name(d->deciders[k].role));
-			dt_jw_obj_end(w);
-		}
-		dt_jw_arr_end(w);
+		dt_deciders_json(w, d);
 		dt_jw_key(w, "evidence_digest"); dt_jw_str(w, d->evidence_digest);
 		dt_jw_key(w, "hash"); dt_jw_str(w, d->hash);
 		dt_jw_obj_end(w);

@@ -326,16 +326,7 @@ static void decisions_json(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "pilot"); dt_jw_str(w, d->pilot_name);
 		dt_jw_key(w, "kind"); dt_jw_str(w, d->kind_text);
 		dt_jw_key(w, "rationale"); dt_jw_str(w, d->rationale);
-		dt_jw_key(w, "deciders");
-		dt_jw_arr_begin(w);
-		for (size_t k = 0; k < d->ndeciders; k++) {
-			dt_jw_obj_begin(w);
-			dt_jw_key(w, "name"); dt_jw_str(w, d->deciders[k].name);
-			dt_jw_key(w, "role");
-			dt_jw_str(w, dt_decider_role_name(d->deciders[k].role));
-			dt_jw_obj_end(w);
-		}
-		dt_jw_arr_end(w);
+		dt_deciders_json(w, d);
 		dt_jw_key(w, "deciders_text"); dt_jw_str(w, d->deciders_text);
 		dt_jw_key(w, "recorded_by"); dt_jw_str(w, d->recorded_by);
 		dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
