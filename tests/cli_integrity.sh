@@ -13,9 +13,11 @@
 # series 5 = file 2's loss (their ids, read from a fresh demo store).
 # usage: cli_integrity.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
+. "$(dirname "$0")/lib_tamper.sh"
 command -v sqlite3 >/dev/null || { echo "no sqlite3: skipped"; exit 77; }
 export DUALTRACK_USER="auditor"
 P=llama3-8b-lora-trn2
+sqlq() { sqlite3 "$1" "$2"; }
 base="$tmp/base.db"
 "$bin" --db "$base" demo --no-tui >/dev/null 2>&1
 sqlite3 "$base" "PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
@@ -56,36 +58,7 @@ assert g['intact'] is False and g['first_bad_id'] > 0, g
 assert g['reason'].startswith('$label'), g
 assert len(g['head_hash']) == 64, g
 "
-  local nd nc
-  nd=$(sqlite3 "$db" "SELECT count(*) FROM decision")
-  nc=$(sqlite3 "$db" "SELECT count(*) FROM chain_record")
-  "$bin" --db "$db" decide $P continue --rationale "after $name" \
-    --decider "A. Rivera:researcher" >/dev/null 2>"$tmp/$name.err"
-  check "$name: decide exits 2" test $? -eq 2
-  check "$name: decide names the first bad record" \
-    grep -q "the store was altered: $label" "$tmp/$name.err"
-  check "$name: a writing command restored the trigger and said so" \
-    grep -q "append-only trigger was missing and was restored ($trig)" \
-    "$tmp/$name.err"
-  check "$name: decide appended nothing" test \
-    "$(sqlite3 "$db" "SELECT count(*) FROM decision") $(sqlite3 "$db" \
-       "SELECT count(*) FROM chain_record")" = "$nd $nc"
-  "$bin" --db "$db" decide $P continue --rationale "after $name" \
-    --decider "A. Rivera:researcher" --acknowledge-break >/dev/null 2>&1
-  check "$name: --acknowledge-break records the decision" test $? -eq 0
-  check "$name: a break record, then the decision" test \
-    "$(sqlite3 "$db" "SELECT group_concat(kind, ' ') FROM (SELECT kind FROM
-       chain_record WHERE id > $nc ORDER BY id)")" = "break decision"
-  check "$name: the break record names who and the first bad record" \
-    sqlite3 "$db" "SELECT 1 FROM chain_record WHERE kind = 'break' AND
-      canon LIKE '%by 7:auditor%' AND canon LIKE '%reason %:$label%'" \
-    | grep -q 1
-  "$bin" --db "$db" verify >"$tmp/$name.v2" 2>/dev/null
-  check "$name: verify still reports it after the break" test $? -eq 1
-  check "$name: ... and says it is acknowledged" \
-    grep -q "acknowledged by a break record" "$tmp/$name.v2"
-  "$bin" --db "$db" check $P step7 pending >/dev/null 2>&1
-  check "$name: later writes go on" test $? -eq 0
+  tamper_decide "$name" "$db" sqlq "$label" "$trig"
 }
 
 tamper decision decision_no_update \

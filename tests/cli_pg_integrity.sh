@@ -17,6 +17,7 @@
 # loss.
 # usage: cli_pg_integrity.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
+. "$(dirname "$0")/lib_tamper.sh"
 { [ -n "${PGPORT:-}${PGHOST:-}" ] && command -v psql >/dev/null &&
   command -v sqlite3 >/dev/null && psql -Atqc 'select 1' >/dev/null 2>&1; } || {
   echo "skipped: no PostgreSQL server (run under pg_virtualenv)"; exit 77; }
@@ -36,7 +37,8 @@ newdb() {
   "$bin" store copy "$base" "$pg" >"$tmp/$1.copy" 2>&1 ||
     { echo "copy failed:"; cat "$tmp/$1.copy"; }
 }
-q() { psql -X -v ON_ERROR_STOP=1 -Atq -d "${pg#dbname=}" -c "$1"; }
+pgq() { psql -X -v ON_ERROR_STOP=1 -Atq -d "${1#dbname=}" -c "$2"; }
+q() { pgq "$pg" "$1"; }
 
 newdb intact
 "$bin" --db "$pg" verify >"$tmp/v0" 2>&1
@@ -69,37 +71,9 @@ g = json.load(open('$tmp/$name.json'))['integrity']
 assert g['intact'] is False and g['first_bad_id'] > 0, g
 assert g['reason'].startswith('$label'), g
 "
-  local nd nc
-  nd=$(q "SELECT count(*) FROM decision")
-  nc=$(q "SELECT count(*) FROM chain_record")
-  "$bin" --db "$pg" decide $P continue --rationale "after $name" \
-    --decider "A. Rivera:researcher" >/dev/null 2>"$tmp/$name.err"
-  check "$name: decide exits 2" test $? -eq 2
-  check "$name: decide names the first bad record" \
-    grep -q "the store was altered: $label" "$tmp/$name.err"
-  check "$name: a writing command (the owner) enabled the trigger and said so" \
-    grep -q "append-only trigger was missing and was restored ($trig)" \
-    "$tmp/$name.err"
-  check "$name: ... it is enabled" test "$(q "SELECT tgenabled FROM
-    pg_trigger WHERE tgname = '$trig'")" = O
-  check "$name: decide appended nothing" test \
-    "$(q "SELECT count(*) FROM decision") $(q "SELECT count(*) FROM chain_record")" \
-    = "$nd $nc"
-  "$bin" --db "$pg" decide $P continue --rationale "after $name" \
-    --decider "A. Rivera:researcher" --acknowledge-break >/dev/null 2>&1
-  check "$name: --acknowledge-break records the decision" test $? -eq 0
-  check "$name: a break record, then the decision" test \
-    "$(q "SELECT string_agg(kind, ' ' ORDER BY id) FROM chain_record
-       WHERE id > $nc")" = "break decision"
-  check "$name: the break record names who and the first bad record" test \
-    "$(q "SELECT count(*) FROM chain_record WHERE kind = 'break' AND
-      canon LIKE '%by 7:auditor%' AND canon LIKE '%reason %:$label%'")" = 1
-  "$bin" --db "$pg" verify >"$tmp/$name.v2" 2>/dev/null
-  check "$name: verify still reports it after the break" test $? -eq 1
-  check "$name: ... and says it is acknowledged" \
-    grep -q "acknowledged by a break record" "$tmp/$name.v2"
-  "$bin" --db "$pg" check $P step7 pending >/dev/null 2>&1
-  check "$name: later writes go on" test $? -eq 0
+  tamper_decide "$name" "$pg" pgq "$label" "$trig"
+  check "$name: ... the trigger is enabled again" test "$(q "SELECT tgenabled
+    FROM pg_trigger WHERE tgname = '$trig'")" = O
 }
 
 tamper decision decision \
