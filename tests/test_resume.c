@@ -469,6 +469,46 @@ static void cursor_judged_over_the_run(void **state)
 	free(v);
 }
 
+/* The data cursor after a restart that changed the global batch: steps
+ * 1..10 at 16 samples per step (consumed_samples = 16 x step, 160 at
+ * step 10), resumed from checkpoint 10 at step 11 with a batch of 32:
+ * 192, 224, 256, 288 at steps 11..14. Judged at the run's first batch
+ * (16): 192 is 16 above 160 + 16 (tol 8) -> fail at step 11 "skipped";
+ * with the restart's evidence saying 32: expected 160 + 32 = 192, every
+ * step then advances 32 = 32 x 1 -> pass. */
+static void cursor_rate_follows_a_batch_change(void **state)
+{
+	(void)state;
+	int64_t s1[10], s2[] = {11, 12, 13, 14};
+	double l1[10], l2[] = {1.5, 1.5, 1.5, 1.5}, c1[10];
+	double c2[] = {192, 224, 256, 288};
+	for (int i = 0; i < 10; i++) {
+		s1[i] = i + 1;
+		l1[i] = 1.5;
+		c1[i] = 16.0 * (double)(i + 1);
+	}
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 4)};
+	dt_series cur[] = {seg(s1, c1, 10), seg(s2, c2, 4)};
+	int64_t ckpt[] = {10};
+	dt_restart_evidence ev = {.n = 0, .global_batch = 0};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .cursor = cur, .ncursor = 2,
+	                   .cursor_metric = "consumed_samples",
+	                   .ckpt_step = ckpt, .nckpt = 1, .evidence = &ev,
+	                   .global_batch = 16};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_FAIL);
+	assert_int_equal(v[0].cursor_fault_step, 11);
+	free(v);
+	ev.global_batch = 32;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_CURSOR], DT_CHECK_PASS);
+	assert_int_equal(v[0].cursor_fault_step, 0);
+	free(v);
+}
+
 /* Issue 9: the checkpoint step the log states (evidence) wins over the
  * given one and is reported as log_ckpt; the evidence is passed through.
  * Steps 1..10, resumed at 9 with the log naming checkpoint 8 and the
@@ -521,6 +561,7 @@ int main(void)
 		cmocka_unit_test(restart_from_scratch_fails_step),
 		cmocka_unit_test(replay_artefact_is_not_a_fault),
 		cmocka_unit_test(cursor_judged_over_the_run),
+		cmocka_unit_test(cursor_rate_follows_a_batch_change),
 		cmocka_unit_test(log_checkpoint_used),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -346,7 +346,10 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	static const dt_series empty;
 	dt_rs_ctx c = {.o = o, .cursor_metric = in->cursor_metric,
 	               .baseline = in->baseline,
-	               .global_batch = in->global_batch};
+	               .global_batch = in->evidence &&
+	                               in->evidence[k - 1].global_batch > 0 ?
+	                               in->evidence[k - 1].global_batch :
+	                               in->global_batch};
 	const dt_series *la = &in->loss[k];
 	const dt_series *lra = seg_of(in->lr, in->nlr, in->nseg, k);
 	const dt_series *cua = seg_of(in->cursor, in->ncursor, in->nseg, k);

@@ -112,6 +112,11 @@ enum { DT_RESUME_MAX_EVIDENCE = 8 };
 typedef struct dt_restart_evidence {
 	size_t n;
 	dt_launch_evidence ev[DT_RESUME_MAX_EVIDENCE];
+	int64_t global_batch;  /* samples per optimizer step in effect after
+	                        * the restart, as the launches logged it (0 =
+	                        * none logged: dt_resume_in.global_batch is
+	                        * used); the data cursor's rate after a
+	                        * restart that changed the batch */
 } dt_restart_evidence;
 
 typedef struct dt_resume_opts {

@@ -9,11 +9,9 @@
 #include "model/core/segments.h"
 #include "model/service/run_load.h"
 
-/* The value of `key` on both sides of the restart that segment g starts;
- * 0 where none was logged. */
-static void around(const dt_launch_setting_row *rows, size_t n,
-                   const dt_series *g, const char *key, int64_t *before,
-                   int64_t *after)
+void dt_restart_setting_around(const dt_launch_setting_row *rows, size_t n,
+                               const dt_series *g, const char *key,
+                               int64_t *before, int64_t *after)
 {
 	const dt_launch_setting_row *b = NULL, *a = NULL;
 	int64_t f = g->origin_file;
@@ -69,7 +67,7 @@ int dt_run_restart_findings(dt_store *st, const dt_run *run, const char *role,
 			continue;
 		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 			int64_t b, a;
-			around(rows, nrows, g, keys[i], &b, &a);
+			dt_restart_setting_around(rows, nrows, g, keys[i], &b, &a);
 			if (dt_findings_restart_setting(role, g->step[0], keys[i], b, a,
 			                                out) < 0) {
 				snprintf(err, errlen, "out of memory");

@@ -22,6 +22,14 @@
  * going back has no launch of its own and is skipped. The finding's step
  * is the segment's first logged effective step. Returns 0, or -1 with
  * the message in err (store error, out of memory). */
+/* The value of setting `key` (DT_SETTING_*) on either side of the restart
+ * that loss segment g starts, by the rule above: *before from the launches
+ * before it, *after from the launches g begins; 0 where none was logged.
+ * rows[0..n) are the run's settings (dt_store_launch_setting_list). */
+void dt_restart_setting_around(const dt_launch_setting_row *rows, size_t n,
+                               const dt_series *g, const char *key,
+                               int64_t *before, int64_t *after);
+
 int dt_run_restart_findings(dt_store *st, const dt_run *run, const char *role,
                             const dt_series *loss, size_t nseg,
                             dt_findings *out, char *err, size_t errlen);

@@ -145,23 +145,28 @@ static void ev_add(dt_restart_evidence *e, int kind, uint64_t line,
 
 /* The launch evidence of each restart (loss segment k >= 1): a new file
  * when the segment starts its file, the stored evidence of the file's
- * launches the segment begins (series.h origin_*), the step going back.
- * Returns a calloc'd [nseg - 1] array or NULL (store error in err, or
- * ENOMEM). */
+ * launches the segment begins (series.h origin_*), the step going back;
+ * and the global batch in effect after it (the one those launches
+ * logged, else the last one logged before, else the run's). Returns a
+ * calloc'd [nseg - 1] array or NULL (store error in err, or ENOMEM). */
 static dt_restart_evidence *restart_evidence(dt_store *st, const dt_run *run,
                                              const dt_series *loss,
                                              size_t nseg, char *err,
                                              size_t errlen)
 {
 	dt_launch_row *rows = NULL;
-	size_t nrows = 0;
-	if (dt_store_launch_list(st, run->id, &rows, &nrows) < 0) {
+	dt_launch_setting_row *set = NULL;
+	size_t nrows = 0, nset = 0;
+	if (dt_store_launch_list(st, run->id, &rows, &nrows) < 0 ||
+	    dt_store_launch_setting_list(st, run->id, &set, &nset) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
+		free(rows);
 		return NULL;
 	}
 	dt_restart_evidence *e = calloc(nseg, sizeof *e);
 	if (!e) {
 		free(rows);
+		free(set);
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
@@ -178,8 +183,14 @@ static dt_restart_evidence *restart_evidence(dt_store *st, const dt_run *run,
 				       rows[i].ev.ckpt_step, rows[i].ev.marker);
 		if (g->origin_step_back)
 			ev_add(x, DT_LAUNCH_STEP_BACK, 0, -1, NULL);
+		int64_t before, after;
+		dt_restart_setting_around(set, nset, g, DT_SETTING_GLOBAL_BATCH,
+		                          &before, &after);
+		x->global_batch = after > 0 ? after : before > 0 ? before :
+		                  run->global_batch;
 	}
 	free(rows);
+	free(set);
 	return e;
 }
 
