@@ -21,8 +21,11 @@
  *    correct when nobody writes it meanwhile, as on a read-only copy).
  *    Such a store is readable when its schema is current; writes then fail
  *    naming the store read-only.
- * WAL mode and a 5 s busy timeout let two people (the meeting room and a
- * remote lead over SSH) share one store. */
+ * WAL mode and a 30 s busy timeout let two people (the meeting room and a
+ * remote lead over SSH) share one store: a writer waits for another
+ * writer's transaction (an import of 60M points holds it about 2 s; 5 s
+ * was exceeded by two concurrent deciders on a loaded machine under
+ * ASan). Readers never wait in WAL mode. */
 #include "model/store/sqlite/internal.h"
 
 #include <errno.h>
@@ -30,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+enum { BUSY_TIMEOUT_MS = 30000 };
 
 /* mkdir -p of the directory part of path. */
 static void make_parent_dirs(const char *path)
@@ -116,7 +121,7 @@ static int open_ro(dt_sq_store *sq, const char *query, probe *p)
 	                         SQLITE_OPEN_URI, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
-	sqlite3_busy_timeout(sq->db, 5000);
+	sqlite3_busy_timeout(sq->db, BUSY_TIMEOUT_MS);
 	return probe_file(sq->db, p);
 }
 
@@ -198,7 +203,7 @@ static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
 		mode |= SQLITE_OPEN_CREATE;
 	int rc = sqlite3_open_v2(sq->path, &sq->db, mode, NULL);
 	if (rc == SQLITE_OK) {
-		sqlite3_busy_timeout(sq->db, 5000);
+		sqlite3_busy_timeout(sq->db, BUSY_TIMEOUT_MS);
 		rc = probe_file(sq->db, p);
 	}
 	if (rc == SQLITE_NOTADB) {
