@@ -27,14 +27,12 @@
  * and 8 -> U+28C0), y = 1 is dot row 0 (cell row 0).
  * - row 5, cells 0..9: baseline only -> '⣀' (cell 2 holds x = 4, 5; x = 5
  *   is NaN, so only the left dot: U+2840 '⡀');
- * - row 5, cells 10..19: both -> the union of both layers' dots in the
- *   overlap role: '⣀' (U+28C0), except cell 10 (below);
+ * - row 5, cells 10..19: both -> the overlap glyph '◆' in the overlap
+ *   role (its own shape, with colours too), cell 10 included;
  * - row 0, cells 0..9: pilot only -> '•', except cell 2 which carries the
  *   non-finite mark '▲' of the baseline's NaN;
  * - cell column 10 (x = 20): the pilot's drop 1 -> 0 is one vertical run,
- *   so rows 0..4 are '•'; in row 5 the pilot's dots are its left column
- *   (0x01|0x02|0x04|0x40 = 0x47) plus the right-bottom dot of x = 21
- *   (0x80), the baseline's are 0xC0: union 0xC7 -> U+28C7;
+ *   so rows 0..4 are '•'; row 5 holds both curves' dots: '◆';
  * - everything else blank. */
 static void build(int64_t *x, double *b, double *p)
 {
@@ -72,7 +70,7 @@ static void test_plot_cells(void **state)
 				want = cx == 2 ? 0x2840 : 0x28C0;
 				role = DT_ROLE_BASELINE;
 			} else if (cy == 5) {
-				want = cx == 10 ? 0x28C7 : 0x28C0;
+				want = L'◆';
 				role = DT_ROLE_OVERLAP;
 			} else if (cy == 0 && cx == 2) {
 				want = L'▲';

@@ -70,7 +70,6 @@ static void test_restart_window(void **state)
 	assert_int_equal(dt_pyramid_build(&r.pyr[1], r.seg[1].value, 30), 0);
 
 	assert_int_equal(dt_grid_init(&g, 60, 8, 0), 0);
-	dt_grid_set_mono(&g, 1);
 	assert_int_equal(dt_resume_chart_render(&r, &g, 0, 8), 8);
 	dt_grid_row_utf8(&g, 0, row, sizeof row);
 	assert_non_null(strstr(row, "⣿ before restart 1  • after  ◆ both  r "

@@ -141,7 +141,7 @@ expect_line a 'checkpoint step_1200 at step 1200, resumed at step 1201'
 # 10:00:00 -> 10:09:00 = 540 s <= 900 s
 expect_line a 'recovery 540 s \(limit 900 s\)'
 expect_line a 'effective_step +pass +data'
-expect_line a 'resumed at effective step 1201, within \(checkpoint step 1200, 1200 \+ log'
+expect_line a 'resumed at effective step 1201, within \(checkpoint step 1200, 1200 \+'
 expect_line a 'control_loss +pass +data'
 keys a Enter
 wait_for a "drill #3 manual-interrupt recorded by ana" || exit 1
@@ -174,7 +174,8 @@ expect_line a 'deciders: A. Rivera \(researcher\), K. Tanaka \(training-engineer
 
 # the second TUI shows it by itself (PRAGMA data_version), no key pressed
 wait_for b "superseded by #2" || exit 1
-expect_line b '^ #2 +continue .* ana +current'
+# (at 120 columns the record hash's prefix sits before the state)
+expect_line b '^ #2 +continue .* ana +[0-9a-f]{12}… +current'
 expect_line b 'parity passes; drills resumed cleanly'
 
 # sizes: swap them; both keep their view and fill the screen

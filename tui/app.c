@@ -117,7 +117,6 @@ static void load_theme(app *a, int say)
 		         ? ", monochrome (NO_COLOR or no colours)" : "");
 	}
 	dt_term_apply_theme(&a->theme, a->mono);
-	dt_grid_set_mono(&a->grid, a->mono || a->theme.mono);
 }
 
 static int translate_key(int rc, wint_t wch)

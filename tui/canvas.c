@@ -80,8 +80,7 @@ void dt_canvas_compose(const dt_canvas *c, dt_grid *g, int gx, int gy,
 			uint8_t b = c->dots[0][i], p = c->dots[1][i];
 			if (b && p)
 				dt_grid_put(g, gx + x, gy + y,
-				            g->gl->overlap_dots ? dt_braille(b | p)
-				                                : g->gl->overlap, roles[2]);
+				            g->gl->overlap, roles[2]);
 			else if (b)
 				dt_grid_put(g, gx + x, gy + y,
 				            g->gl->braille ? dt_braille(b) : g->gl->baseline,

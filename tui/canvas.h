@@ -4,11 +4,10 @@
  * resolution is still 2x4 per cell but a cell shows one mark. Layer 0 is
  * the baseline, layer 1 the pilot. Composition (readable without colour):
  * baseline only -> the braille pattern of its dots (ASCII '*'); pilot only
- * -> the pilot glyph ('•', ASCII '+'); both -> the braille pattern of
- * both layers' dots in the overlap role (ASCII '#'; without colour the
- * overlap glyph '◆', see dt_grid_set_mono), so where the curves
- * coincide the detail stays visible and every '•' is a place where the
- * pilot leaves the baseline. Dot (px, py) has px in [0, 2w) left to right and py in
+ * -> the pilot glyph ('•', ASCII '+'); both -> the overlap glyph '◆'
+ * (ASCII '#') in the overlap role, with colours too, so every series is
+ * told apart by shape alone and every '•' is a place where the pilot
+ * leaves the baseline. Dot (px, py) has px in [0, 2w) left to right and py in
  * [0, 4h) top to bottom. */
 #ifndef DT_CANVAS_H
 #define DT_CANVAS_H

@@ -125,8 +125,7 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	dt_grid_put(g, x, y, gl->pilot, DT_ROLE_PILOT);
 	x += 2;
 	x += dt_layout_text(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + 2;
-	dt_grid_put(g, x, y, gl->overlap_dots ? dt_braille(0xFF) : gl->overlap,
-	            DT_ROLE_OVERLAP);
+	dt_grid_put(g, x, y, gl->overlap, DT_ROLE_OVERLAP);
 	x += 2;
 	x += dt_grid_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + 2;
 	dt_grid_put(g, x, y, gl->nonfinite, DT_ROLE_NONFINITE);

@@ -181,9 +181,9 @@ void dt_decide_form_render(dt_pilots *p, dt_grid *g)
 {
 	dt_decide_form *df = &p->decide;
 	const dt_decision *cur = dt_assessment_latest(&p->ov);
-	int w = g->w - 2 < 100 ? g->w - 2 : 100, h = g->h - 2 < 18 ? g->h - 2 : 18;
-	int ix, iy, y;
+	int w, h, ix, iy, y;
 	char when[17];
+	dt_dialog_size(g, 100, 18, &w, &h);
 	dt_box(g, w, h, df->warn ? "decide: confirm go" : "decide", &ix, &iy);
 	if (df->warn) {
 		render_warning(p, g, ix, iy, w - 4, iy + h - 3);

@@ -233,9 +233,9 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 		                    dt_dc_status_name(c->status));
 		x += dt_grid_printf(g, x, y, 6, DT_ROLE_STATUS, "%-5s ", c->source);
 		if (two) /* a narrow box: the note on its own row */
-			dt_grid_text(g, ix + 2, ++y, w - 2, c->note, DT_ROLE_NORMAL);
+			dt_layout_text(g, ix + 2, ++y, w - 2, c->note, DT_ROLE_NORMAL);
 		else
-			dt_grid_text(g, x, y, w - (x - ix), c->note, DT_ROLE_NORMAL);
+			dt_layout_text(g, x, y, w - (x - ix), c->note, DT_ROLE_NORMAL);
 	}
 	dt_grid_text(g, ix, end, w, "Enter or y: save this drill   Esc: back to "
 	             "the form", DT_ROLE_PILOT);
@@ -244,8 +244,8 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 void dt_drill_form_render(dt_pilots *p, dt_grid *g)
 {
 	dt_drill_form *df = &p->drill;
-	int w = g->w - 2 < 100 ? g->w - 2 : 100, h = g->h - 2 < 18 ? g->h - 2 : 18;
-	int ix, iy;
+	int w, h, ix, iy;
+	dt_dialog_size(g, 100, 18, &w, &h);
 	dt_box(g, w, h, df->review ? "add drill: review" : "add drill", &ix, &iy);
 	if (df->review) {
 		render_review(p, g, ix, iy, w - 4, iy + h - 3);

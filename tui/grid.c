@@ -9,17 +9,10 @@
 
 #include "model/util/text.h"
 
+/* Every series has its own shape, with colours or without: baseline
+ * braille dots, pilot '•', both '◆' (colour only adds to the shape). */
 static const dt_glyphs glyphs_utf8 = {
-	.braille = 1, .overlap_dots = 1,
-	.hline = L'─', .vline = L'│', .corner = L'└', .ytick = L'┤',
-	.baseline = 0 /* braille */, .pilot = L'•', .overlap = L'◆',
-	.nonfinite = L'▲', .band = L'╌', .zero = L'┈', .breach = L'×',
-	.cursor = L'┊',
-};
-
-/* Without colour: the overlap is its own shape. */
-static const dt_glyphs glyphs_utf8_mono = {
-	.braille = 1, .overlap_dots = 0,
+	.braille = 1,
 	.hline = L'─', .vline = L'│', .corner = L'└', .ytick = L'┤',
 	.baseline = 0 /* braille */, .pilot = L'•', .overlap = L'◆',
 	.nonfinite = L'▲', .band = L'╌', .zero = L'┈', .breach = L'×',
@@ -53,12 +46,6 @@ int dt_grid_init(dt_grid *g, int w, int h, int ascii)
 	g->h = h;
 	dt_grid_clear(g);
 	return 0;
-}
-
-void dt_grid_set_mono(dt_grid *g, int mono)
-{
-	if (!g->ascii)
-		g->gl = mono ? &glyphs_utf8_mono : &glyphs_utf8;
 }
 
 int dt_grid_resize(dt_grid *g, int w, int h)

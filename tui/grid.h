@@ -22,13 +22,11 @@ typedef struct dt_cell {
 	uint8_t flags;      /* DT_CELL_* */
 } dt_cell;
 
-/* The glyphs a grid draws with: Unicode (braille available) or ASCII. */
+/* The glyphs a grid draws with: Unicode (braille available) or ASCII.
+ * Each series has its own shape in both, with colours or without
+ * (baseline braille dots / '*', pilot '•' / '+', both '◆' / '#'). */
 typedef struct dt_glyphs {
 	int braille;        /* 1: curves use U+2800 braille, 2x4 dots a cell */
-	int overlap_dots;   /* 1: a cell of both curves shows their braille
-	                     * dots (told apart by colour); 0: the overlap
-	                     * glyph, so without colour every series has its
-	                     * own shape */
 	wchar_t hline, vline, corner, ytick, baseline, pilot, overlap,
 	        nonfinite, band, zero, breach, cursor;
 } dt_glyphs;
@@ -43,11 +41,6 @@ typedef struct dt_grid {
 /* Allocate a w x h grid (w, h >= 1) filled with blanks of role NORMAL.
  * Returns 0, or -1 with errno ENOMEM (g is then zeroed). */
 int dt_grid_init(dt_grid *g, int w, int h, int ascii);
-
-/* Monochrome (NO_COLOR or no colour support): pick glyphs whose shapes
- * alone tell the series apart (baseline braille dots, pilot '•', both
- * '◆'; ASCII is always shape-only). */
-void dt_grid_set_mono(dt_grid *g, int mono);
 
 /* Resize to w x h (contents cleared). Returns 0 or -1 (ENOMEM; the grid
  * keeps its old size and contents). */

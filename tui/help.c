@@ -41,13 +41,12 @@ static void marks_line(const dt_grid *g, char *out, size_t n)
 	const dt_glyphs *gl = g->gl;
 	char b[5], p[5], o[5], x[5];
 	p[dt_utf8_put((unsigned long)gl->pilot, p)] = '\0';
-	o[dt_utf8_put(gl->overlap_dots ? 0x28FF : (unsigned long)gl->overlap,
-	              o)] = '\0';
+	o[dt_utf8_put((unsigned long)gl->overlap, o)] = '\0';
 	x[dt_utf8_put((unsigned long)gl->nonfinite, x)] = '\0';
 	b[dt_utf8_put(gl->braille ? 0x28FF : (unsigned long)gl->baseline, b)] =
 		'\0';
-	snprintf(out, n, "marks: baseline %s, pilot %s, both %s%s, NaN/inf %s",
-	         b, p, o, gl->overlap_dots ? " (own colour)" : "", x);
+	snprintf(out, n, "marks: baseline %s, pilot %s, both %s, NaN/inf %s",
+	         b, p, o, x);
 }
 
 size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top)
@@ -61,10 +60,7 @@ size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top)
 	dt_keymap_help(s, root, count_row, &h);
 	if (extra)
 		marks_line(g, marks, sizeof marks);
-	w = g->w - 4 < 76 ? g->w - 4 : 76;
-	bh = (int)h.n + extra + 2;
-	if (bh > g->h)
-		bh = g->h;
+	dt_dialog_size(g, DT_DIALOG_W, (int)h.n + extra + 2, &w, &bh);
 	room = (size_t)(bh - 2);
 	total = h.n + (size_t)extra;
 	if (total > room) /* a "+N more" row at the bottom */

@@ -59,12 +59,14 @@ void dt_layout_more(size_t shown, size_t total, char *out, size_t n)
 		snprintf(out, n, "+%zu more", total - shown);
 }
 
-int dt_dialog_width(const dt_grid *g, int want)
+void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h)
 {
-	int w = want < DT_DIALOG_W ? want : DT_DIALOG_W;
-	if (w > g->w - DT_DIALOG_MARGIN)
-		w = g->w - DT_DIALOG_MARGIN;
-	return w < 10 ? 10 : w;
+	*w = want_w < g->w - DT_DIALOG_MARGIN ? want_w : g->w - DT_DIALOG_MARGIN;
+	*h = want_h < g->h - DT_DIALOG_VMARGIN ? want_h : g->h - DT_DIALOG_VMARGIN;
+	if (*w < 10)
+		*w = 10;
+	if (*h < 3)
+		*h = 3;
 }
 
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
@@ -76,6 +78,12 @@ void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 		h = g->h;
 	x0 = (g->w - w) / 2;
 	y0 = (g->h - h) / 2;
+	for (y = -1; y <= h; y++) /* the blank ring: cells off the grid are skipped */
+		for (x = -1; x <= w; x++)
+			if ((y < 0 || y == h || x < 0 || x == w) &&
+			    x0 + x >= 0 && x0 + x < g->w && y0 + y >= 0 &&
+			    y0 + y < g->h)
+				dt_grid_put(g, x0 + x, y0 + y, L' ', DT_ROLE_NORMAL);
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
 			wchar_t ch = L' ';

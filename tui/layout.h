@@ -5,8 +5,11 @@
  * - a hash shows DT_HASH_SHOWN hex digits and "…"; the full value goes on
  *   a detail line (dt_layout_hash);
  * - a list that cannot show everything ends with "+N more" (dt_layout_more);
- * - dialogs and boxes are centred, at most DT_DIALOG_W columns wide and
- *   never larger than the screen less a margin (dt_box, dt_dialog_width);
+ * - dialogs and boxes are centred, as wide as they ask (the key help and
+ *   one-line prompts DT_DIALOG_W) but never larger than the screen less
+ *   DT_DIALOG_MARGIN columns and DT_DIALOG_VMARGIN rows, and a blank
+ *   ring of one cell around the border keeps the screen behind from
+ *   touching it (dt_dialog_size, dt_box);
  * - the footer and message rows are cleared over their whole width before
  *   text is drawn (dt_layout_row), so no stale characters stay. */
 #ifndef DT_LAYOUT_H
@@ -17,8 +20,9 @@
 #include "tui/grid.h"
 
 #define DT_HASH_SHOWN 12    /* hex digits of a hash shown in a list row */
-#define DT_DIALOG_W 76      /* widest dialog box (columns) */
-#define DT_DIALOG_MARGIN 4  /* columns kept free beside a dialog */
+#define DT_DIALOG_W 76      /* help and prompt boxes (columns) */
+#define DT_DIALOG_MARGIN 4  /* columns kept free beside a dialog (2 a side) */
+#define DT_DIALOG_VMARGIN 2 /* rows kept free above and below (1 each) */
 
 /* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
  * the last column(s) show "…" ("..." in an ASCII grid, or fewer dots when
@@ -44,11 +48,14 @@ void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n);
 /* "+N more" (shown of total) into out (size n); "" when shown >= total. */
 void dt_layout_more(size_t shown, size_t total, char *out, size_t n);
 
-/* Width of a dialog that wants `want` columns on grid g. */
-int dt_dialog_width(const dt_grid *g, int want);
+/* Size of a dialog that wants want_w x want_h cells on grid g: each at
+ * most the grid less its margin (DT_DIALOG_MARGIN, DT_DIALOG_VMARGIN),
+ * at least 10 x 3, into *w, *h. */
+void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h);
 
-/* A centred box of w x h cells (clipped to the grid) with a title; its
- * inner origin (2 columns in, 1 row down) into *ix, *iy. */
+/* A centred box of w x h cells (clipped to the grid) with a title and a
+ * blank ring one cell wide around its border (where the grid has room);
+ * its inner origin (2 columns in, 1 row down) into *ix, *iy. */
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
 
 #endif

@@ -96,12 +96,13 @@ void dt_scenario_form_open(dt_pilots *p)
 void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 {
 	dt_ledger_ui *lg = &p->lg;
-	int w = g->w - 4 < 76 ? g->w - 4 : 76, ix, iy;
+	int w, h, ix, iy;
 	char title[160];
 	if (lg->edit_open) {
 		snprintf(title, sizeof title, "%s: Enter on save records it, Esc "
 		         "cancels", key_of(lg));
-		dt_box(g, w, 10, title, &ix, &iy);
+		dt_dialog_size(g, DT_DIALOG_W, 10, &w, &h);
+		dt_box(g, w, h, title, &ix, &iy);
 		lg->eform.label_w = 8;
 		lg->eform.aside_w = 22;
 		dt_form_render(&lg->eform, g, ix, iy, w - 4, DT_LG_VALUE_FIELDS);
@@ -109,7 +110,8 @@ void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 		             p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 		return;
 	}
-	dt_box(g, w, DT_Q_COUNT + 7, "scenario guide: Left/Right answers, save "
+	dt_dialog_size(g, DT_DIALOG_W, DT_Q_COUNT + 7, &w, &h);
+	dt_box(g, w, h, "scenario guide: Left/Right answers, save "
 	       "records, Esc cancels", &ix, &iy);
 	dt_grid_wrap(g, ix, iy, w - 4, 2, lg->sform.sel < DT_Q_COUNT
 	             ? dt_scenario_question((int)lg->sform.sel)

@@ -224,8 +224,9 @@ int dt_pv_modal(void *st)
 
 static void render_prompt(dt_pilots *p, dt_grid *g)
 {
-	int w = dt_dialog_width(g, DT_DIALOG_W), ix, iy;
-	dt_box(g, w, 6, "Enter saves, Esc cancels", &ix, &iy);
+	int w, h, ix, iy;
+	dt_dialog_size(g, DT_DIALOG_W, 6, &w, &h);
+	dt_box(g, w, h, "Enter saves, Esc cancels", &ix, &iy);
 	dt_layout_text(g, ix, iy, w - 4, p->prompt.title, DT_ROLE_LABEL);
 	dt_input_render(&p->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
 	if (p->msg_err)

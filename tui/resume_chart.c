@@ -6,8 +6,8 @@
  * point lands on the value logged before, the cell shows the widget's
  * "both" mark. The replayed steps (the restart's first step up to the
  * last step logged before it, as the service's verdict gives them) are
- * marked 'r' on the x axis. Under NO_COLOR each of the three has its own
- * glyph shape (dt_grid_set_mono). Nothing here judges: the window comes
+ * marked 'r' on the x axis. Each of the three has its own glyph shape,
+ * with colours or without (tui/grid.h). Nothing here judges: the window comes
  * from the verdict's steps, the points from dt_run_segments. */
 #include <math.h>
 #include <stdio.h>
@@ -75,8 +75,7 @@ static void legend(dt_grid *g, int y, const dt_restart_verdict *v,
 	dt_grid_put(g, x, y, gl->pilot, DT_ROLE_PILOT);
 	x += 2;
 	x += dt_layout_text(g, x, y, g->w - x, "after", DT_ROLE_PILOT) + 2;
-	dt_grid_put(g, x, y, gl->overlap_dots ? dt_braille(0xFF) : gl->overlap,
-	            DT_ROLE_OVERLAP);
+	dt_grid_put(g, x, y, gl->overlap, DT_ROLE_OVERLAP);
 	x += 2;
 	x += dt_layout_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + 2;
 	x += dt_layout_text(g, x, y, g->w - x, "r", DT_ROLE_RESTART);

@@ -164,9 +164,10 @@ static void noise_line(const dt_compare_screen *c, char *buf, size_t n)
 
 static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 {
-	int w = g->w - 4, h = g->h - 4, ix, iy, y;
+	int w, h, ix, iy, y;
 	size_t i;
 	char line[700];
+	dt_dialog_size(g, g->w, g->h - 4, &w, &h);
 	dt_box(g, w, h, "findings", &ix, &iy); /* keys: the footer */
 	y = iy;
 	if (c->cmp.findings.n == 0)

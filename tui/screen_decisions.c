@@ -9,6 +9,10 @@
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
+/* From this width the list rows show each record hash by its prefix
+ * (the full value is on the detail lines below). */
+#define HASH_COL_W 100
+
 /* Decision shown at list position i (0 = newest). */
 static const dt_decision *at(const dt_pilots *p, size_t i)
 {
@@ -42,8 +46,25 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 	                    : dt_decision_kind_name(d->kind));
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
 	x += dt_layout_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
+	if (g->w >= HASH_COL_W) {
+		char h[40];
+		dt_layout_hash(g, d->hash, h, sizeof h);
+		x += dt_layout_printf(g, x, y, DT_HASH_SHOWN + 5, sel ? r
+		                      : DT_ROLE_STATUS, "%-*s ", DT_HASH_SHOWN + 3, h);
+	}
 	dt_layout_text(g, x, y, g->w - x, state,
 	             sel ? r : i == 0 ? DT_ROLE_LABEL : DT_ROLE_STATUS);
+}
+
+/* "LABEL HEX TAIL" wrapped whole from row y (at most 2 rows, never past
+ * end): a chain hash in full. Returns the rows used. */
+static int hash_line(dt_grid *g, int y, int end, const char *label,
+                     const char *hex, const char *tail)
+{
+	char t[200];
+	snprintf(t, sizeof t, "%-11s %s%s", label, hex[0] ? hex : "-", tail);
+	return dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2, t,
+	                    DT_ROLE_STATUS);
 }
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
@@ -62,22 +83,20 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	dt_pv_deciders(d, who, sizeof who);
 	if (y < end)
 		y += dt_grid_wrap(g, 1, y, w, 2, who, DT_ROLE_NORMAL);
-	/* the full evidence digest on a line of its own (64 hex digits fit
-	 * 80 columns); the chain hashes by their prefix */
+	/* the full evidence digest and chain hashes on lines of their own
+	 * (64 hex digits fit 80 columns); the list rows show the record
+	 * hash by its prefix when they have room */
 	if (y < end)
 		dt_layout_text(g, 1, y++, w, "evidence sha256 (what the decision "
 		               "rests on):", DT_ROLE_LABEL);
 	if (y < end)
 		y += dt_grid_wrap(g, 1, y, w, end - y < 2 ? end - y : 2,
 		                  d->evidence_digest, DT_ROLE_STATUS);
-	if (y < end) {
-		char h[40], ph[40];
-		dt_layout_hash(g, d->hash, h, sizeof h);
-		dt_layout_hash(g, d->prev_hash, ph, sizeof ph);
-		dt_layout_printf(g, 1, y++, w, DT_ROLE_STATUS,
-		                 "record hash %s  previous %s%s", h, ph,
-		                 d->supersedes ? "" : "  (first of this pilot)");
-	}
+	if (y < end)
+		y += hash_line(g, y, end, "record hash", d->hash, "");
+	if (y < end)
+		y += hash_line(g, y, end, "previous", d->prev_hash,
+		               d->supersedes ? "" : " (first of this pilot)");
 	if (y < end)
 		dt_grid_wrap(g, 1, y, w, end - y, d->rationale, DT_ROLE_NORMAL);
 }
@@ -86,8 +105,9 @@ void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
 {
 	int list = h / 3, y;
 	size_t i;
-	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s",
-	               "#", "decision", "decided at (UTC)", "entered by");
+	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s%s",
+	               "#", "decision", "decided at (UTC)", "entered by",
+	               g->w >= HASH_COL_W ? " record hash" : "");
 	if (p->ov.ndecisions == 0) {
 		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
 		             "go / continue / roll-back / compare-other-instance / "

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
 #define MAX_ROWS 160
@@ -164,10 +165,10 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
 	switch (r->kind) {
 	case R_HEAD:
-		dt_grid_text(g, 0, y, g->w, r->text, sel ? role : DT_ROLE_AXIS);
+		dt_layout_text(g, 0, y, g->w, r->text, sel ? role : DT_ROLE_AXIS);
 		return;
 	case R_TEXT:
-		dt_grid_text(g, 2, y, g->w - 2, r->text, sel ? role : DT_ROLE_STATUS);
+		dt_layout_text(g, 2, y, g->w - 2, r->text, sel ? role : DT_ROLE_STATUS);
 		return;
 	case R_TIME:
 	case R_ITEM:
@@ -176,7 +177,7 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 		else
 			snprintf(lab, sizeof lab, "%s (%s)", dt_ledger_item_key(r->idx),
 			         dt_ledger_item_unit(r->idx));
-		dt_grid_text(g, 2, y, lw - 2, lab, sel ? role : DT_ROLE_LABEL);
+		dt_layout_text(g, 2, y, lw - 2, lab, sel ? role : DT_ROLE_LABEL);
 		for (s = 0; s < DT_SIDES; s++) {
 			const dt_ledger_input *in = r->kind == R_TIME
 			                            ? &v->sides[s].time[r->idx]
@@ -189,21 +190,21 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 				cr = DT_ROLE_CURSOR;
 			else if (sel)
 				cr = role;
-			dt_grid_printf(g, s ? x2 : lw + 1, y, cw, cr, "%s%s",
+			dt_layout_printf(g, s ? x2 : lw + 1, y, cw, cr, "%s%s",
 			               sel && s == p->lg.side ? ">" : " ", a[s]);
 		}
 		return;
 	case R_COST:
-		dt_grid_text(g, 2, y, lw - 2, cost_cells(rep, r->idx, a),
+		dt_layout_text(g, 2, y, lw - 2, cost_cells(rep, r->idx, a),
 		             sel ? role : DT_ROLE_LABEL);
-		dt_grid_printf(g, lw + 1, y, cw, sel ? role : DT_ROLE_BASELINE,
+		dt_layout_printf(g, lw + 1, y, cw, sel ? role : DT_ROLE_BASELINE,
 		               " %s", a[0]);
-		dt_grid_printf(g, x2, y, cw, sel ? role : DT_ROLE_PILOT, " %s", a[1]);
+		dt_layout_printf(g, x2, y, cw, sel ? role : DT_ROLE_PILOT, " %s", a[1]);
 		return;
 	case R_MISSING:
-		dt_grid_text(g, 2, y, lw - 2, "complete?", sel ? role : DT_ROLE_LABEL);
+		dt_layout_text(g, 2, y, lw - 2, "complete?", sel ? role : DT_ROLE_LABEL);
 		for (s = 0; s < DT_SIDES; s++)
-			dt_grid_printf(g, s ? x2 : lw + 1, y, cw,
+			dt_layout_printf(g, s ? x2 : lw + 1, y, cw,
 			               sel ? role : rep->cost[s].complete ? DT_ROLE_PASS
 			                                                  : DT_ROLE_WARN,
 			               " %s%s", rep->cost[s].complete ? "complete"
@@ -212,19 +213,19 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 		return;
 	case R_SENS: {
 		const dt_ledger_sens *se = &rep->sens[r->idx];
-		dt_grid_printf(g, 2, y, g->w - 2, role, "%-5s %-20s %+.2f",
+		dt_layout_printf(g, 2, y, g->w - 2, role, "%-5s %-20s %+.2f",
 		               dt_ledger_side_name(se->side),
 		               se->is_time ? dt_ledger_cat_key(se->index)
 		                           : dt_ledger_item_key(se->index), se->delta);
 		return;
 	}
 	case R_WARN:
-		dt_grid_text(g, 2, y, g->w - 2, rep->warn[r->idx],
+		dt_layout_text(g, 2, y, g->w - 2, rep->warn[r->idx],
 		             sel ? role : DT_ROLE_WARN);
 		return;
 	case R_SCEN:
 		scen_text(p, r->idx, text, sizeof text);
-		dt_grid_text(g, 2, y, g->w - 2, text,
+		dt_layout_text(g, 2, y, g->w - 2, text,
 		             sel ? role : r->idx == 0 ? DT_ROLE_PILOT : DT_ROLE_NORMAL);
 		return;
 	case R_RUN: {
@@ -241,7 +242,7 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 			snprintf(text, sizeof text, "%s (%s): no step time logged; "
 			         "%lld useful steps", rv->run.name, rv->run.platform,
 			         (long long)rv->d.useful_steps);
-		dt_grid_text(g, 2, y, g->w - 2, text, role);
+		dt_layout_text(g, 2, y, g->w - 2, text, role);
 		return;
 	}
 	default:
@@ -269,12 +270,12 @@ void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	money(rep->cost[1].total, 2, a[1], 64);
 	money(rep->cost[0].per_useful_step, 4, b[0], 64);
 	money(rep->cost[1].per_useful_step, 4, b[1], 64);
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "lifecycle USD gpu %s%s "
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "lifecycle USD gpu %s%s "
 	               "trn2 %s%s; per useful step gpu %s trn2 %s", a[0],
 	               rep->cost[0].complete ? "" : " (incomplete)", a[1],
 	               rep->cost[1].complete ? "" : " (incomplete)", b[0], b[1]);
-	dt_grid_text(g, lw + 1, y0 + 1, cw, " gpu", DT_ROLE_BASELINE);
-	dt_grid_text(g, lw + 1 + cw + 1, y0 + 1, cw, " trn2", DT_ROLE_PILOT);
+	dt_layout_text(g, lw + 1, y0 + 1, cw, " gpu", DT_ROLE_BASELINE);
+	dt_layout_text(g, lw + 1 + cw + 1, y0 + 1, cw, " trn2", DT_ROLE_PILOT);
 	h -= 2;
 	p->lg.list.n = n;
 	dt_list_view(&p->lg.list, h);

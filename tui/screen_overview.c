@@ -75,7 +75,9 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 
 /* The verdict of each pair as the assessment states it (the same
  * sentence as the comparison screen: dt_run_verdict.sentence); the
- * pilot run's name first when there are several; 3 rows in all. */
+ * pilot run's name first when there are several. A verdict is signing
+ * evidence: each sentence is wrapped whole, on as many rows as it needs
+ * (the decision below gets the rows left). */
 static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	size_t i;
@@ -84,14 +86,14 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	if (p->ov.nverdicts == 0)
 		dt_layout_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
-	for (i = 0; i < p->ov.nverdicts && rows < 3; i++) {
+	for (i = 0; i < p->ov.nverdicts; i++) {
 		const dt_run_verdict *v = &p->ov.verdicts[i];
 		char line[1200];
 		snprintf(line, sizeof line, "%.200s%s%s",
 		         p->ov.nverdicts > 1 ? v->pilot : "",
 		         p->ov.nverdicts > 1 ? ": " : "", v->sentence);
 		rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
-		                     3 - rows < 2 ? 3 - rows : 2, line,
+		                     dt_text_wrap_rows(line, w, g->ascii), line,
 		                     v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
 		                     : v->verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL
 		                     : DT_ROLE_WARN);

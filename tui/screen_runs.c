@@ -226,12 +226,13 @@ static cols layout(int W)
 
 static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 {
-	int w = g->w - 4, h = g->h - 4, ix, iy, y;
+	int w, h, ix, iy, y;
 	char title[200];
 	size_t i;
 	/* the keys are on the footer (the warnings keymap) */
 	snprintf(title, sizeof title, "warnings of %s (%zu)",
 	         s->runs[s->list.sel].name, s->nwarn);
+	dt_dialog_size(g, g->w, g->h - 4, &w, &h);
 	dt_box(g, w, h, title, &ix, &iy);
 	if (s->nwarn == 0)
 		dt_grid_text(g, ix, iy, w - 4, "no warnings", DT_ROLE_STATUS);
