@@ -16,7 +16,12 @@ wait4's rusage of the child alone) of the follower is compared with
 that of `DUALTRACK import` of the final file into a fresh store. Wall
 time is never used: the machine may be loaded by other work.
 
-Prints one line: bytes, appends, follow CPU, import CPU, ratio. With
+Prints one line: bytes, appends, follow CPU, import CPU, ratio; then
+one line with the follower's CPU per append (read from /proc/PID/stat
+between appends, in clock ticks of 10 ms: coarse, so compare the mean
+of the first and of the last quarter of the appends): when an update
+costs what was appended, early and late appends cost about the same;
+when an update rewrites what is stored, late ones cost more. With
 --max-ratio R exits 1 when the ratio is R or more (the test's check).
 """
 import os
@@ -33,6 +38,13 @@ def cpu_of(proc):
     _, status, ru = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     return ru.ru_utime + ru.ru_stime, proc.returncode
+
+
+def cpu_now(pid):
+    """User + system CPU seconds of a running process so far."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pieces(data, n):
@@ -73,6 +85,7 @@ def main():
                                 "--follow", "--interval", "0.05", grow],
                                stdout=out, stderr=subprocess.STDOUT, env=env)
         written, deadline = 0, time.monotonic() + 3600
+        per_append, before = [], 0.0
         for p in parts:
             with open(grow, "ab") as g:
                 g.write(p)
@@ -84,6 +97,9 @@ def main():
                              open(out_path, "rb").read().decode("utf-8",
                                                                 "replace"))
                 time.sleep(0.02)
+            now = cpu_now(fol.pid)
+            per_append.append(now - before)
+            before = now
         fol.send_signal(signal.SIGINT)
         follow_cpu, rc = cpu_of(fol)
         out.close()
@@ -102,6 +118,13 @@ def main():
           "import: %.2f s CPU; ratio %.2f" % (len(data) / 1e6, len(parts),
                                              updates, follow_cpu, import_cpu,
                                              ratio))
+    q = max(1, len(per_append) // 4)
+    early = sum(per_append[:q]) / q
+    late = sum(per_append[-q:]) / q
+    print("CPU per append: first %d appends %.3f s each, last %d %.3f s"
+          " each (late/early %.2f); all: %s" % (
+              q, early, q, late, late / early if early > 0 else float("inf"),
+              " ".join("%.2f" % c for c in per_append)))
     if max_ratio is not None and ratio >= max_ratio:
         sys.exit(1)
 

@@ -17,7 +17,8 @@
 /* What the store holds of the followed file, per metric. */
 typedef struct held {
 	char **metric;
-	size_t *n;
+	size_t *n;         /* points stored */
+	size_t *nmarks;    /* launch marks stored */
 	size_t count;
 	char **facts;      /* "key=value" strings already stored */
 	size_t nfacts;
@@ -35,6 +36,7 @@ static void held_free(held *h)
 		free(h->warnings[i]);
 	free(h->metric);
 	free(h->n);
+	free(h->nmarks);
 	free(h->facts);
 	free(h->warnings);
 	memset(h, 0, sizeof *h);
@@ -60,37 +62,54 @@ static int strv_add(char ***v, size_t *n, const char *s)
 	return 0;
 }
 
-static size_t held_n(const held *h, const char *metric)
-{
-	for (size_t i = 0; i < h->count; i++)
-		if (strcmp(h->metric[i], metric) == 0)
-			return h->n[i];
-	return 0;
-}
-
-static int held_set(held *h, const char *metric, size_t n)
+/* Points (and *nmarks the marks) of `metric` stored so far. */
+static size_t held_n(const held *h, const char *metric, size_t *nmarks)
 {
 	for (size_t i = 0; i < h->count; i++)
 		if (strcmp(h->metric[i], metric) == 0) {
-			h->n[i] = n;
+			*nmarks = h->nmarks[i];
+			return h->n[i];
+		}
+	*nmarks = 0;
+	return 0;
+}
+
+static int held_set(held *h, const dt_rawseries *s)
+{
+	for (size_t i = 0; i < h->count; i++)
+		if (strcmp(h->metric[i], s->metric) == 0) {
+			h->n[i] = s->n;
+			h->nmarks[i] = s->nmarks;
 			return 0;
 		}
 	size_t *nn = realloc(h->n, (h->count + 1) * sizeof *nn);
-	if (!nn)
+	if (nn)
+		h->n = nn;
+	size_t *nm = nn ? realloc(h->nmarks, (h->count + 1) * sizeof *nm) : NULL;
+	if (!nm)
 		return -1;
-	h->n = nn;
-	if (strv_add(&h->metric, &h->count, metric) < 0)
+	h->nmarks = nm;
+	if (strv_add(&h->metric, &h->count, s->metric) < 0)
 		return -1;
-	h->n[h->count - 1] = n;
+	h->n[h->count - 1] = s->n;
+	h->nmarks[h->count - 1] = s->nmarks;
 	return 0;
 }
+
+/* Remember the facts and texts of a stored log. */
+static int remember_texts(held *h, const dt_rawlog *log);
 
 /* Remember what a stored log held (series sizes, facts, warnings). */
 static int remember(held *h, const dt_rawlog *log)
 {
 	for (size_t i = 0; i < log->nseries; i++)
-		if (held_set(h, log->series[i].metric, log->series[i].n) < 0)
+		if (held_set(h, &log->series[i]) < 0)
 			return -1;
+	return remember_texts(h, log);
+}
+
+static int remember_texts(held *h, const dt_rawlog *log)
+{
 	for (size_t i = 0; i < log->nfacts; i++) {
 		char kv[1024];
 		snprintf(kv, sizeof kv, "%s=%s", log->facts[i].key,
@@ -453,11 +472,12 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 		goto fail_rb;
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
-		size_t had = held_n(h, s->metric);
+		size_t had_marks, had = held_n(h, s->metric, &had_marks);
 		if (s->n <= had)
 			continue;
 		added += (long)(s->n - had);
-		if (dt_store_raw_put(st, file_id, s) < 0)
+		/* only the points appended: the next part of the series */
+		if (dt_store_raw_append(st, file_id, s, had, had_marks) < 0)
 			goto fail_rb;
 	}
 	for (size_t i = 0; i < log->nfacts; i++) {
@@ -480,7 +500,12 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 	}
 	if (dt_store_commit(st) < 0)
 		goto fail_rb;
-	return remember(h, log) < 0 ? -1 : added;
+	for (size_t i = 0; i < log->nseries; i++) {
+		size_t m, had = held_n(h, log->series[i].metric, &m);
+		if (log->series[i].n > had && held_set(h, &log->series[i]) < 0)
+			return -1;
+	}
+	return remember_texts(h, log) < 0 ? -1 : added;
 fail_rb:
 	dt_store_rollback(st);
 fail:

@@ -7,6 +7,9 @@
 #    a new segment, the points stored before stay;
 #  - kill -9, then following again adds only the new lines, the stored
 #    length and SHA-256 are those of the file (one file, one segment);
+#    each update stores only its appended points, as the next part of
+#    the file's series (dualtrack(5) SERIES LAYOUT), never the series
+#    again; a rewrite after a restart is still reported;
 #  - a log truncated while followed is a report, never a signal.
 # Waits poll the follower's output (never a fixed sleep).
 . "$(dirname "$0")/lib_cli.sh"
@@ -79,6 +82,10 @@ python3 -c "f=open('$tmp/k.csv','a');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in
 check "after kill -9: continues from the stored bytes" grep -q "k.csv: continues from byte" "$out"
 check "after kill -9: +50 points only" grep -q "update 1: +50 point(s)" "$out"
 check "after kill -9: one file, one segment, 150 points" test "$(runs_json k)" = "1 1 150 150 0"
+# parts of the loss series: the first read (100 points), the update
+# after the restart (50); their sum is the series
+check "after kill -9: the update stored the 50 new points only (a part)" \
+  test "$(sqlite3 "$db" "select group_concat(n) from (select s.n from raw_series s join run_file f on f.id=s.file_id join run r on r.id=f.run_id where r.name='k' and s.metric='loss' order by s.part)")" = "100,50"
 check "stored length and SHA-256 are the file's" \
   test "$(sqlite3 "$db" "select f.bytes||' '||f.sha256 from run_file f join run r on r.id=f.run_id where r.name='k'")" = "$(wc -c <"$tmp/k.csv") $(sha256sum "$tmp/k.csv" | cut -d' ' -f1)"
 
@@ -87,6 +94,20 @@ python3 -c "f=open('$tmp/k.csv','a');[f.write('%d,%.3f\n'%(s,3-s/1000)) for s in
 "$bin" --db "$db" import --platform gpu --run k "$tmp/k.csv" >"$out" 2>&1
 check "import after a stopped follow: +10 points, still one file" \
   sh -c 'grep -q "update 1: +10 point(s)" "$0" && test "$1" = "1 1 160 160 0"' "$out" "$(runs_json k)"
+check "... stored as a third part of 10 points" \
+  test "$(sqlite3 "$db" "select group_concat(n) from (select s.n from raw_series s join run_file f on f.id=s.file_id join run r on r.id=f.run_id where r.name='k' and s.metric='loss' order by s.part)")" = "100,50,10"
+# the curve reads back whole from its parts: steps 1..160, the value at
+# step 160 is 3 - 160/1000 = 2.84 (the generator above)
+check "the parts read back as one curve (160 points, step 160 = 2.84)" \
+  test "$("$bin" --db "$db" series k --metric loss --csv | tail -1 | cut -d, -f1,2)" = "160,2.84"
+
+# A rewrite after a restart is still seen: the log is rewritten (same
+# size, other values), then followed again: its stored prefix no longer
+# matches (SHA-256), so it is not continued: a new file and segment.
+python3 -c "f=open('$tmp/k.csv','w');f.write('step,loss\n');[f.write('%d,%.3f\n'%(s,4-s/1000)) for s in range(1,161)]"
+"$bin" --db "$db" import --platform gpu --run k --follow --interval 0.05 --idle-exit 0.2 "$tmp/k.csv" >"$out" 2>&1
+check "rewritten before a restart: not continued, a new segment" \
+  sh -c '! grep -q "continues from byte" "$0" && grep -q "update 1: +160 point(s)" "$0" && test "$1" = "2 2 160 160 0"' "$out" "$(runs_json k)"
 
 "$bin" --db "$db" verify >"$out" 2>&1
 check "the grown files keep the integrity chain intact (verify exit 0)" test $? -eq 0

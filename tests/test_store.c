@@ -155,6 +155,67 @@ static void reopen_keeps_data(void **state)
 	dt_store_close(st);
 }
 
+/* A followed file's series stored in parts (dt_store_raw_append, what
+ * each follow update writes) loads as one chunk: part 0 = steps 1..3
+ * (evenly spaced: stored with a stride), part 1 = steps 4, 6 with a
+ * launch mark at point 3 (a new launch starting at the first appended
+ * point), part 2 = step 7 with a mark at point 5. Expected by hand: 6
+ * points, steps 1 2 3 4 6 7, values 5 4 3 2.5 2 1.5, marks 3 and 5. */
+static void series_parts_join(void **state)
+{
+	(void)state;
+	char err[512];
+	dt_store *st = open_store("parts.db");
+	dt_run run = {0};
+	snprintf(run.name, sizeof run.name, "p");
+	snprintf(run.platform, sizeof run.platform, "gpu");
+	run.grad_accum = 1;
+	int64_t fid;
+	assert_int_equal(dt_store_begin(st), 0);
+	assert_int_equal(dt_store_run_create(st, &run), 0);
+	assert_int_equal(dt_store_file_add(st, run.id, "p.log", "00", 10, "csv",
+	                                   &fid), 0);
+	int64_t step[] = {1, 2, 3, 4, 6, 7};
+	double val[] = {5, 4, 3, 2.5, 2, 1.5};
+	uint32_t marks[] = {3, 5};
+	dt_rawseries s = {.metric = "loss", .n = 3, .step = step, .value = val};
+	assert_int_equal(dt_store_raw_append(st, fid, &s, 0, 0), 0);
+	s.n = 5;
+	s.nmarks = 1;
+	s.marks = marks;
+	assert_int_equal(dt_store_raw_append(st, fid, &s, 3, 0), 0);
+	s.n = 6;
+	s.nmarks = 2;
+	assert_int_equal(dt_store_raw_append(st, fid, &s, 5, 1), 0);
+	assert_int_equal(dt_store_commit(st), 0);
+	dt_rawchunk *c;
+	size_t nc;
+	void *owner;
+	assert_int_equal(dt_store_raw_load(st, run.id, "loss", &c, &nc, &owner), 0);
+	assert_int_equal(nc, 1);
+	assert_int_equal(c[0].n, 6);
+	assert_memory_equal(c[0].step, step, sizeof step);
+	assert_memory_equal(c[0].value, val, sizeof val);
+	assert_int_equal(c[0].nmarks, 2);
+	assert_int_equal(c[0].marks[0], 3);
+	assert_int_equal(c[0].marks[1], 5);
+	assert_int_equal(c[0].file_id, fid);
+	dt_store_raw_free(st, c, owner);
+	dt_store_begin(st);
+	assert_int_equal(dt_run_refresh(st, &run, err, sizeof err), 0);
+	dt_store_commit(st);
+	assert_int_equal(dt_store_run_find(st, "p", &run), 0);
+	assert_int_equal(run.segments, 3); /* the two marks start launches */
+	/* every part is chained ("FILE/loss", "FILE/loss/1", "FILE/loss/2")
+	 * and re-hashes to its record */
+	dt_chain_status g = {0};
+	assert_int_equal(dt_store_chain_verify(st, 1, &g), 0);
+	assert_int_equal(g.intact, 1);
+	assert_int_equal(g.series_checked, 1);
+	dt_chain_status_clear(&g);
+	dt_store_close(st);
+}
+
 int main(void)
 {
 	int skip = dt_test_store_skip();
@@ -165,6 +226,7 @@ int main(void)
 		cmocka_unit_test(duplicate_sha_refused),
 		cmocka_unit_test(failed_import_leaves_store_unchanged),
 		cmocka_unit_test(reopen_keeps_data),
+		cmocka_unit_test(series_parts_join),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -47,7 +47,10 @@ const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
 		"global_batch", "logging_steps"}},
 	[DT_CHAIN_RUN_FILE] = {"run_file", "id", {"run_id", "path", "sha256",
 		"bytes", "format", "imported_at"}},
-	[DT_CHAIN_SERIES] = {"raw_series", "file_id || '/' || metric",
+	/* a followed file's later parts: "FILE/METRIC/PART" (part 0 keeps
+	 * the ref it had before parts existed) */
+	[DT_CHAIN_SERIES] = {"raw_series", "file_id || '/' || metric ||"
+		" CASE WHEN part = 0 THEN '' ELSE '/' || CAST(part AS TEXT) END",
 		{"file_id", "metric", "n", "#steps", "steps_stride", "#vals",
 		"#marks", "sort_within_segment"}},
 	[DT_CHAIN_BREAK] = {NULL, NULL, {NULL}},

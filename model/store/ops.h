@@ -60,6 +60,8 @@ struct dt_store_ops {
 	int (*file_set_content)(dt_store *st, int64_t file_id,
 	                        const char *sha256_hex, int64_t bytes);
 	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s);
+	int (*raw_append)(dt_store *st, int64_t file_id, const dt_rawseries *s,
+	                  size_t from, size_t from_mark);
 	/* *blob_owner is a dt_blob_owner (model/store/blobs.h) holding
 	 * every array of the chunks as its own malloc'd buffer, so that
 	 * dt_store_raw_detach works the same on every backend. */

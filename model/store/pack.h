@@ -10,8 +10,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/rawlog.h"
+#include "model/core/series.h"
+#include "model/store/blobs.h"
+
 /* The common difference of steps[0..n) when n >= 2 and they advance by
  * one positive stride, else 0 (store every step). */
 int64_t dt_store_steps_stride(const int64_t *step, size_t n);
+
+/* The part of s that dt_store_raw_append stores: points [from, s->n),
+ * marks [from_mark, s->nmarks) (indexes into the whole series), viewing
+ * s's arrays (nothing allocated). */
+dt_rawseries dt_store_part_of(const dt_rawseries *s, size_t from,
+                              size_t from_mark);
+
+/* Join the parts of each file's series in chunks[0..*n) (rows loaded in
+ * file then part order; consecutive chunks of one file id are its parts)
+ * into one chunk per file, in place. Every array of the chunks is one of
+ * o's buffers (model/store/blobs.h); a joined file's arrays are new
+ * buffers kept by o and its parts' buffers are freed. A file with one
+ * part is left as it is. The marks of every part are indexes into the
+ * file's whole series already (dt_store_raw_append). The joined
+ * sort_within_segment is set when any part has it. Returns 0, or -1 on
+ * ENOMEM (the chunks then still point at o's buffers: free o). */
+int dt_store_join_parts(dt_rawchunk *chunks, size_t *n, dt_blob_owner *o);
 
 #endif

@@ -251,6 +251,14 @@ int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s)
 	return st->ops->raw_put(st, file_id, s);
 }
 
+int dt_store_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
+                        size_t from, size_t from_mark)
+{
+	if (from == 0)
+		return st->ops->raw_put(st, file_id, s);
+	return st->ops->raw_append(st, file_id, s, from, from_mark);
+}
+
 int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks,
                       void **blob_owner)

@@ -142,8 +142,18 @@ int dt_store_file_set_content(dt_store *st, int64_t file_id,
  * steps, IEEE-754 doubles, uint32 marks). Returns 0 or -1. */
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
 
+/* A followed file's series grew: store its points [from, s->n) and its
+ * marks [from_mark, s->nmarks) (point indexes into the whole series, all
+ * >= from) as the next part of the file's series, so an update writes
+ * (and chains) only what was appended. from == 0 stores the whole series
+ * as dt_store_raw_put does. dt_store_raw_load joins the parts. Returns 0
+ * or -1. */
+int dt_store_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
+                        size_t from, size_t from_mark);
+
 /* Load the raw chunks of `metric` for a run, one per file in import
- * order (files without the metric are skipped). The chunk arrays point
+ * order (files without the metric are skipped; the parts of a followed
+ * file's series joined into one chunk). The chunk arrays point
  * into *blob_owner, freed with dt_store_raw_free. Returns 0 or -1. */
 int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks,

@@ -50,7 +50,7 @@ static const struct {
 	[DT_CHAIN_RUN] = {"team = dt_team()", "id"},
 	[DT_CHAIN_RUN_FILE] = {TEAM_RUN, "id"},
 	[DT_CHAIN_SERIES] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
-		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric"},
+		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric, part"},
 };
 
 static int pg_rows(dt_store *st, dt_chain_kind k, const char *ref,

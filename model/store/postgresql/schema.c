@@ -368,11 +368,22 @@ static const char v4_chain[] =
 	" END IF;"
 	" END$$;";
 
+/* Version 5: a followed file's series is stored in parts, one per update
+ * (the SQLite store's user_version 11; dt_store_raw_append), part 0
+ * first; the key gains the part. Written so that it can run again on a
+ * table that has the part already. */
+static const char v5_series_parts[] =
+	"ALTER TABLE raw_series ADD COLUMN IF NOT EXISTS part integer NOT NULL"
+	" DEFAULT 0 CHECK(part >= 0);"
+	"ALTER TABLE raw_series DROP CONSTRAINT IF EXISTS raw_series_pkey;"
+	"ALTER TABLE raw_series ADD PRIMARY KEY (file_id, metric, part);";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
 	v3_launch_setting,
 	v4_chain,
+	v5_series_parts,
 };
 
 const size_t dt_pg_migration_count =

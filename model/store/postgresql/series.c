@@ -18,7 +18,10 @@
 #error "series bytea are written in host order; add byte swapping for big-endian hosts"
 #endif
 
-int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+/* One row of raw_series: part 0 replaces the file's series, a later
+ * part is added beside it (the next number). */
+static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                   int part0)
 {
 	if (rs->n > (size_t)INT32_MAX / sizeof(double))
 		return dt_store_fail(st, "store: series '%s' has %zu points; the"
@@ -38,14 +41,36 @@ int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 		dt_pg_p_null(&p);
 	dt_pg_p_int(&p, rs->sort_within_segment);
 	dt_pg_p_int(&p, stride);
+	if (!part0)
+		return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT"
+		                " INTO raw_series(file_id, metric, n, steps, vals,"
+		                " marks, sort_within_segment, steps_stride, part)"
+		                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,(SELECT"
+		                " coalesce(max(part), -1) + 1 FROM raw_series WHERE"
+		                " file_id=$1 AND metric=$2))", &p, NULL) < 0 ? -1 : 0;
 	return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT INTO raw_series(file_id,"
 	                " metric, n, steps, vals, marks, sort_within_segment,"
-	                " steps_stride) VALUES($1,$2,$3,$4,$5,$6,$7,$8)"
-	                " ON CONFLICT(file_id, metric) DO UPDATE SET n=excluded.n,"
+	                " steps_stride, part) VALUES($1,$2,$3,$4,$5,$6,$7,$8,0)"
+	                " ON CONFLICT(file_id, metric, part) DO UPDATE SET n=excluded.n,"
 	                " steps=excluded.steps, vals=excluded.vals,"
 	                " marks=excluded.marks, sort_within_segment="
 	                "excluded.sort_within_segment,"
 	                " steps_stride=excluded.steps_stride", &p, NULL) < 0 ? -1 : 0;
+}
+
+int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+{
+	return put_row(st, file_id, rs, 1);
+}
+
+/* The next part of a followed file's series (store.h): numbered in the
+ * INSERT itself (one more than the file's last part of the metric),
+ * chained under the ref "FILE/METRIC/PART" read back by RETURNING. */
+int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                     size_t from, size_t from_mark)
+{
+	dt_rawseries part = dt_store_part_of(rs, from, from_mark);
+	return put_row(st, file_id, &part, 0);
 }
 
 /* Copies of the loaded bytea, kept together so one free releases them
@@ -142,7 +167,7 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	                          " r.steps, r.vals, r.marks, ''::bytea,"
 	                          " r.file_id FROM raw_series r JOIN run_file f"
 	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
-	                          " r.metric=$2 ORDER BY f.id", &p, 1);
+	                          " r.metric=$2 ORDER BY f.id, r.part", &p, 1);
 	if (!r)
 		return -1;
 	blob_owner *o = calloc(1, sizeof *o);
@@ -154,6 +179,8 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 		*nchunks = (size_t)i + 1;
 	}
 	PQclear(r);
+	if (!bad && dt_store_join_parts(*chunks, nchunks, o) < 0)
+		bad = 1;
 	if (bad) {
 		dt_pg_raw_free(st, *chunks, o);
 		*chunks = NULL;

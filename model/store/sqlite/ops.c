@@ -20,6 +20,7 @@ const dt_store_ops dt_sq_ops = {
 	.file_list = dt_sq_file_list,
 	.file_set_content = dt_sq_file_set_content,
 	.raw_put = dt_sq_raw_put,
+	.raw_append = dt_sq_raw_append,
 	.raw_load = dt_sq_raw_load,
 	.raw_free = dt_sq_raw_free,
 	.metric_list = dt_sq_metric_list,

@@ -233,13 +233,15 @@ int dt_sq_file_set_content(dt_store *st, int64_t file_id,
 	return dt_sq_write_end(st, rc);
 }
 
-static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                       int64_t part)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
-	            " steps, vals, marks, sort_within_segment, steps_stride)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
+	            " steps, vals, marks, sort_within_segment, steps_stride, part)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)", &s) < 0)
 		return -1;
+	sqlite3_bind_int64(s, 9, part);
 	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	sqlite3_bind_int64(s, 1, file_id);
 	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
@@ -261,18 +263,24 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
 }
 
-/* The chain row of a series just written, from memory: the columns of
+/* The chain row of a series (or of part `part` of a followed file's
+ * series) just written, from memory: the columns of
  * dt_chain_maps[DT_CHAIN_SERIES] as SQLite gives them back (integers as
- * decimal text, the BLOBs as bound by raw_put_row). num holds the
- * integers' text. */
+ * decimal text, the BLOBs as bound by raw_put_row); the ref is
+ * "FILE/METRIC", "FILE/METRIC/PART" for a part after the first (the
+ * map's ref expression). num holds the integers' text. */
 static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
-                             char num[4][24], dt_chain_row *r)
+                             int64_t part, char num[4][24], dt_chain_row *r)
 {
 	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	memset(r, 0, sizeof *r);
 	r->kind = DT_CHAIN_SERIES;
-	snprintf(r->ref, sizeof r->ref, "%lld/%s", (long long)file_id,
-	         rs->metric);
+	if (part > 0)
+		snprintf(r->ref, sizeof r->ref, "%lld/%s/%lld", (long long)file_id,
+		         rs->metric, (long long)part);
+	else
+		snprintf(r->ref, sizeof r->ref, "%lld/%s", (long long)file_id,
+		         rs->metric);
 	snprintf(num[0], 24, "%lld", (long long)file_id);
 	snprintf(num[1], 24, "%zu", rs->n);
 	snprintf(num[2], 24, "%lld", (long long)stride);
@@ -307,11 +315,45 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
-	int rc = raw_put_row(st, file_id, rs);
+	int rc = raw_put_row(st, file_id, rs, 0);
 	if (rc == 0) {
 		char num[4][24];
 		dt_chain_row r;
-		series_chain_row(file_id, rs, num, &r);
+		series_chain_row(file_id, rs, 0, num, &r);
+		rc = dt_sq_chain_append_row(st, &r);
+	}
+	return dt_sq_write_end(st, rc);
+}
+
+/* The next part of a followed file's series (store.h): its number is one
+ * more than the file's last part of this metric (the primary key's
+ * prefix: one index probe); its chain record is made from memory like a
+ * whole series', under the ref "FILE/METRIC/PART". */
+int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                     size_t from, size_t from_mark)
+{
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
+	sqlite3_stmt *s;
+	int64_t part = -1;
+	int rc = dt_sq_prepare(st, "SELECT coalesce(max(part), -1) + 1 FROM"
+	                       " raw_series WHERE file_id=?1 AND metric=?2", &s);
+	if (rc == 0) {
+		sqlite3_bind_int64(s, 1, file_id);
+		sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			part = sqlite3_column_int64(s, 0);
+		else
+			rc = dt_sq_fail_db(st, "store series");
+		sqlite3_finalize(s);
+	}
+	dt_rawseries p = dt_store_part_of(rs, from, from_mark);
+	if (rc == 0)
+		rc = raw_put_row(st, file_id, &p, part);
+	if (rc == 0) {
+		char num[4][24];
+		dt_chain_row r;
+		series_chain_row(file_id, &p, part, num, &r);
 		rc = dt_sq_chain_append_row(st, &r);
 	}
 	return dt_sq_write_end(st, rc);
@@ -408,7 +450,8 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	            " r.sort_within_segment, r.steps_stride, r.file_id"
 	            " FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
-	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id", &s) < 0)
+	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id, r.part",
+	            &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
 	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
@@ -425,6 +468,8 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	if (!bad && rc != SQLITE_DONE)
 		bad = -3;
 	sqlite3_finalize(s);
+	if (!bad && dt_store_join_parts(*chunks, nchunks, o) < 0)
+		bad = -1;
 	if (bad) {
 		raw_free(*chunks, o);
 		*chunks = NULL;

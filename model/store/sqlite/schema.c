@@ -114,6 +114,33 @@ const char *const dt_schema_migrations[] = {
 	" value INTEGER NOT NULL CHECK(value > 0),"
 	" line INTEGER NOT NULL CHECK(line >= 0),"
 	" PRIMARY KEY(file_id, seq));",
+	/* user_version 11: a followed file's series is stored in parts, one
+	 * per update (dt_store_raw_append: only the appended points are
+	 * written and chained), part 0 first; the key gains the part. The
+	 * table is rebuilt (SQLite cannot change a primary key), with its
+	 * append-only triggers (chain.c guarded[]; dropped with the old
+	 * table, made again here so that the open reports none missing). */
+	"CREATE TABLE raw_series_v11("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" steps BLOB NOT NULL,"
+	" steps_stride INTEGER NOT NULL DEFAULT 0,"
+	" vals BLOB NOT NULL,"
+	" marks BLOB,"
+	" sort_within_segment INTEGER NOT NULL DEFAULT 0,"
+	" part INTEGER NOT NULL DEFAULT 0 CHECK(part >= 0),"
+	" PRIMARY KEY(file_id, metric, part));"
+	"INSERT INTO raw_series_v11(file_id, metric, n, steps, steps_stride,"
+	" vals, marks, sort_within_segment, part) SELECT file_id, metric, n,"
+	" steps, steps_stride, vals, marks, sort_within_segment, 0"
+	" FROM raw_series;"
+	"DROP TABLE raw_series;"
+	"ALTER TABLE raw_series_v11 RENAME TO raw_series;"
+	"CREATE TRIGGER raw_series_no_update BEFORE UPDATE ON raw_series"
+	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;"
+	"CREATE TRIGGER raw_series_no_delete BEFORE DELETE ON raw_series"
+	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;",
 };
 
 const size_t dt_schema_count =
