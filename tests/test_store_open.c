@@ -4,7 +4,7 @@
  * in, with a message that says so; store hygiene at open: a reading open
  * creates nothing, a SQLite file of another program is never written, a
  * dualtrack store carries its application_id, a read-only store is
- * readable. */
+ * readable, a new store is WAL from its first commit on. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,6 +124,59 @@ static void new_store_has_application_id(void **state)
 	dt_store_close(st);
 }
 
+/* PRAGMA journal_mode of the SQLite file at path, asked by a second
+ * connection ("delete" while a rollback journal, "wal" once WAL). */
+static void journal_mode_is(const char *path, const char *want)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &s,
+	                                    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(s, 0), want);
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+}
+
+/* A store this open creates keeps a rollback journal until its first
+ * commit (the first import writes its series once), then is WAL like
+ * every store; one closed before any commit is WAL too, and so is an
+ * older store opened again. */
+static void new_store_is_wal_after_first_commit(void **state)
+{
+	(void)state;
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/journal.db", dir);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	journal_mode_is(path, "delete");
+	assert_int_equal(dt_store_begin(st), 0);
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "gpu-a");
+	snprintf(r.platform, sizeof r.platform, "gpu");
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	journal_mode_is(path, "delete");
+	assert_int_equal(dt_store_commit(st), 0);
+	journal_mode_is(path, "wal");
+	dt_store_close(st);
+	journal_mode_is(path, "wal");
+	st = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
+	assert_non_null(st);
+	assert_int_equal(dt_store_run_find(st, "gpu-a", &r), 0);
+	dt_store_close(st);
+
+	snprintf(path, sizeof path, "%s/journal2.db", dir);
+	st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	dt_store_close(st);
+	journal_mode_is(path, "wal");
+	st = dt_store_open(path, err, sizeof err); /* exists: WAL at once */
+	assert_non_null(st);
+	journal_mode_is(path, "wal");
+	dt_store_close(st);
+}
+
 /* Another program's database: refused for writing and for reading, and
  * not one table or pragma of it changes. */
 static void foreign_database_untouched(void **state)
@@ -210,6 +263,7 @@ int main(void)
 		cmocka_unit_test(postgresql_refused_without_backend),
 		cmocka_unit_test(read_open_creates_nothing),
 		cmocka_unit_test(new_store_has_application_id),
+		cmocka_unit_test(new_store_is_wal_after_first_commit),
 		cmocka_unit_test(foreign_database_untouched),
 		cmocka_unit_test(older_store_is_stamped),
 		cmocka_unit_test(readonly_store_readable),

@@ -23,6 +23,8 @@ typedef struct dt_sq_store {
 	char notice[512];     /* what opening found (missing triggers) */
 	dt_chain_guard guard; /* write guard (model/store/chain_store.h) */
 	int in_migration;     /* migrations run (no guard, no notice) */
+	int fresh_journal;    /* a new store still in rollback-journal mode
+	                       * (open.c dt_sq_journal_settle) */
 	char path[4096];      /* as given to open, for messages */
 } dt_sq_store;
 
@@ -37,6 +39,21 @@ typedef struct dt_sq_store {
  * `path` with DT_STORE_* flags (store.h dt_store_open_flags). */
 extern const dt_store_ops dt_sq_ops;
 dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err);
+
+/* Install the store's SQLite allocator (mem.c: huge pages for large
+ * buffers) once, before SQLite initialises; dt_sq_open calls it first.
+ * Later calls, and a SQLite already initialised, change nothing. */
+void dt_sq_mem_install(void);
+
+/* A store created by this open starts with a rollback journal (open.c):
+ * its first transaction (the first import's series) then writes each
+ * page once into the file, where WAL writes it to the log and again at
+ * the checkpoint. This switches such a store to WAL, the mode every
+ * store has once it holds data (two people may share it); called after
+ * the first top-level commit and at close. Does nothing for any other
+ * store; a failure leaves the rollback journal, which the next open
+ * switches. */
+void dt_sq_journal_settle(dt_store *st);
 
 /* The members of dt_sq_ops, one per file by subject (sqlite.c runs.c
  * facts.c pilot.c checklist.c drill.c decision.c ledger.c). */

@@ -231,6 +231,7 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 		           "--db", path);
 		return NULL;
 	}
+	dt_sq_mem_install();
 	dt_sq_store *sq = calloc(1, sizeof *sq);
 	if (!sq) {
 		dt_err_set(err, "store: out of memory");
@@ -242,6 +243,9 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	snprintf(sq->path, sizeof sq->path, "%s", path);
 	if (!(flags & DT_STORE_READ))
 		make_parent_dirs(path);
+	/* new: no file yet, or an empty one (nothing SQLite wrote) */
+	int created = !(flags & DT_STORE_READ) &&
+	              (stat(path, &sb) < 0 ? errno == ENOENT : sb.st_size == 0);
 	probe p;
 	if (open_probe(sq, flags, &p, err) != SQLITE_OK)
 		goto fail;
@@ -253,9 +257,18 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	}
 	int ro = sqlite3_db_readonly(sq->db, "main") == 1;
 	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
-	 * effect only when the file is created). */
+	 * effect only when the file is created). A file this open created
+	 * keeps SQLite's rollback journal until its first commit
+	 * (dt_sq_journal_settle): pages appended to a database are not
+	 * journaled, so the first import writes its series once, durably
+	 * (synchronous=EXTRA also syncs the directory after the journal is
+	 * deleted, https://sqlite.org/pragma.html#pragma_synchronous). */
+	sq->fresh_journal = !ro && created;
 	if (ro ? check_readonly(st, &p) < 0 :
-	    dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
+	    dt_sq_exec(st, sq->fresh_journal ?
+	               "PRAGMA page_size=65536; PRAGMA foreign_keys=ON;"
+	               " PRAGMA synchronous=EXTRA;" :
+	               "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
 	               " PRAGMA foreign_keys=ON;"
 	               "PRAGMA synchronous=NORMAL;") < 0 || migrate(st, &p) < 0 ||
 	    dt_sq_triggers_restore(st) < 0) {
@@ -268,10 +281,32 @@ fail:
 	return NULL;
 }
 
+void dt_sq_journal_settle(dt_store *st)
+{
+	dt_sq_store *sq = DT_SQ(st);
+	if (!sq->fresh_journal || !sq->db || sq->tx_depth > 0 ||
+	    !sqlite3_get_autocommit(sq->db))
+		return;
+	/* the pragma answers the mode it left the file in (the old one when
+	 * it could not switch) */
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(sq->db, "PRAGMA journal_mode=WAL", -1, &s,
+	                       NULL) != SQLITE_OK)
+		return;
+	const unsigned char *mode = sqlite3_step(s) == SQLITE_ROW ?
+	                            sqlite3_column_text(s, 0) : NULL;
+	int wal = mode && strcmp((const char *)mode, "wal") == 0;
+	sqlite3_finalize(s);
+	if (wal && sqlite3_exec(sq->db, "PRAGMA synchronous=NORMAL", NULL, NULL,
+	                        NULL) == SQLITE_OK)
+		sq->fresh_journal = 0;
+}
+
 void dt_sq_close(dt_store *st)
 {
 	if (!st)
 		return;
+	dt_sq_journal_settle(st);
 	sqlite3_close(DT_SQ_DB(st));
 	free(st); /* st is the first member of its dt_sq_store */
 }

@@ -83,8 +83,10 @@ int dt_sq_commit(dt_store *st)
 	}
 	sq->tx_depth = 0;
 	sq->guard.guarded = 0;
-	if (dt_sq_exec(st, "COMMIT") == 0)
+	if (dt_sq_exec(st, "COMMIT") == 0) {
+		dt_sq_journal_settle(st);
 		return 0;
+	}
 	sqlite3_exec(sq->db, "ROLLBACK", NULL, NULL, NULL);
 	return -1;
 }
