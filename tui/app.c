@@ -386,8 +386,8 @@ static void open_screen(app *a, dt_screen_id id)
 	switch (id) {
 	case DT_S_COMPARE:
 		if (a->cur == AREA_PILOTS) { /* c on the overview: its two runs */
-			a->runs.base_id = a->pil.cmp_id[0];
-			a->runs.pilot_id = a->pil.cmp_id[1];
+			a->runs.base_id = a->pil.c.cmp_id[0];
+			a->runs.pilot_id = a->pil.c.cmp_id[1];
 		}
 		open_compare(a, a->cur, 0);
 		push(a, &dt_compare_ops, &a->cmp[a->cur]);

@@ -48,18 +48,18 @@ void dt_drill_form_open(dt_pilots *p)
 	size_t i, first_pilot = 0;
 	int k;
 	dt_drill_form_close(p);
-	df->runs = malloc((p->ov.nruns + 1) * sizeof *df->runs);
+	df->runs = malloc((p->c.ov.nruns + 1) * sizeof *df->runs);
 	if (!df->runs) {
 		dt_pv_msg(p, 1, "out of memory");
 		return;
 	}
 	df->runs[0] = "-";
-	for (i = 0; i < p->ov.nruns; i++) {
-		df->runs[i + 1] = p->ov.runs[i].run.name;
-		if (!first_pilot && p->ov.runs[i].role == DT_RUN_PILOT)
+	for (i = 0; i < p->c.ov.nruns; i++) {
+		df->runs[i + 1] = p->c.ov.runs[i].run.name;
+		if (!first_pilot && p->c.ov.runs[i].role == DT_RUN_PILOT)
 			first_pilot = i + 1;
 	}
-	df->nruns = p->ov.nruns + 1;
+	df->nruns = p->c.ov.nruns + 1;
 	for (k = 0; k < DT_DRILL_KIND_COUNT; k++)
 		df->kinds[k] = dt_drill_kind_name((dt_drill_kind)k);
 	choice(&df->f[F_KIND], "kind", df->kinds, DT_DRILL_KIND_COUNT, 0);
@@ -120,9 +120,9 @@ static void review(dt_pilots *p)
 {
 	dt_drill_form *df = &p->drill;
 	dt_drill *d = &df->d;
-	dt_parity_opts po = dt_taskcard_parity(&p->ov.card);
+	dt_parity_opts po = dt_taskcard_parity(&p->c.ov.card);
 	memset(d, 0, sizeof *d);
-	d->pilot_id = p->ov.pilot.id;
+	d->pilot_id = p->c.ov.pilot.id;
 	d->kind = (dt_drill_kind)df->f[F_KIND].choice;
 	dt_utf8_copy(d->run_before, sizeof d->run_before,
 	             run_of(&df->f[F_BEFORE]));
@@ -144,7 +144,7 @@ static void review(dt_pilots *p)
 	if (!d->run_before[0])
 		snprintf(df->prefill_msg, sizeof df->prefill_msg,
 		         "no run before the fault chosen: nothing to pre-fill");
-	else if (dt_drill_prefill(p->st, d, po.rtol, &df->ev, df->prefill_msg,
+	else if (dt_drill_prefill(p->c.st, d, po.rtol, &df->ev, df->prefill_msg,
 	                          sizeof df->prefill_msg) == 0)
 		df->have_ev = 1;
 	if (df->have_ev)
@@ -155,18 +155,18 @@ static void review(dt_pilots *p)
 static void save(dt_pilots *p)
 {
 	dt_drill *d = &p->drill.d;
-	if (dt_store_begin(p->st) < 0 || dt_store_drill_add(p->st, d, p->actor) < 0 ||
-	    dt_store_commit(p->st) < 0) {
-		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->st));
-		dt_store_rollback(p->st);
+	if (dt_store_begin(p->c.st) < 0 || dt_store_drill_add(p->c.st, d, p->c.actor) < 0 ||
+	    dt_store_commit(p->c.st) < 0) {
+		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->c.st));
+		dt_store_rollback(p->c.st);
 		p->drill.review = 0;
 		return;
 	}
 	dt_pv_msg(p, 0, "drill #%lld %s recorded by %s", (long long)d->id,
-	          dt_drill_kind_name(d->kind), p->actor);
+	          dt_drill_kind_name(d->kind), p->c.actor);
 	dt_drill_form_close(p);
 	dt_pv_written(p);
-	p->dr.sel = p->ov.ndrills ? p->ov.ndrills - 1 : 0;
+	p->dr.sel = p->c.ov.ndrills ? p->c.ov.ndrills - 1 : 0;
 }
 
 dt_action dt_drill_form_key(dt_pilots *p, int key)
@@ -183,7 +183,7 @@ dt_action dt_drill_form_key(dt_pilots *p, int key)
 	case DT_FORM_COMMIT:
 		if (check_field(p, (int)df->form.sel, df->form.in.buf) == 0) {
 			dt_form_commit_step(&df->form);
-			p->msg[0] = '\0';
+			p->c.msg[0] = '\0';
 		}
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
@@ -254,6 +254,6 @@ void dt_drill_form_render(dt_pilots *p, dt_grid *g)
 	df->form.label_w = 20;
 	df->form.aside_w = w >= 90 ? 22 : 0;
 	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
-	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->msg_err ? p->msg
-	             : DT_FORM_HINT, p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c.msg_err ? p->c.msg
+	             : DT_FORM_HINT, p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

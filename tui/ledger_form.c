@@ -106,8 +106,8 @@ void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 		lg->eform.label_w = 8;
 		lg->eform.aside_w = 22;
 		dt_form_render(&lg->eform, g, ix, iy, w - 4, DT_LG_VALUE_FIELDS);
-		dt_grid_wrap(g, ix, iy + DT_LG_VALUE_FIELDS + 1, w - 4, 2, p->msg,
-		             p->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+		dt_grid_wrap(g, ix, iy + DT_LG_VALUE_FIELDS + 1, w - 4, 2, p->c.msg,
+		             p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 		return;
 	}
 	dt_dialog_size(g, DT_DIALOG_W, DT_Q_COUNT + 7, &w, &h);
@@ -120,8 +120,8 @@ void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 	lg->sform.label_w = 20;
 	lg->sform.aside_w = 0;
 	dt_form_render(&lg->sform, g, ix, iy + 2, w - 4, DT_Q_COUNT + 2);
-	if (p->msg_err)
-		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->msg, DT_ROLE_WARN);
+	if (p->c.msg_err)
+		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->c.msg, DT_ROLE_WARN);
 }
 
 /* Validate and record the value dialog; 0 saved, -1 refused (msg). */
@@ -137,16 +137,16 @@ static int save_value(dt_pilots *p)
 		          ? "hours >= 0 (or 90m, 300s)" : "a number >= 0", text);
 		return -1;
 	}
-	if (dt_store_ledger_set(p->st, p->ov.pilot.name,
+	if (dt_store_ledger_set(p->c.st, p->c.ov.pilot.name,
 	                        sides[lg->ef[E_SIDE].choice % 2], key, v,
 	                        bases[lg->ef[E_BASIS].choice % 3],
-	                        lg->ef[E_NOTE].value, p->actor) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+	                        lg->ef[E_NOTE].value, p->c.actor) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	dt_pv_msg(p, 0, "%s %s = %s (%s) saved by %s",
 	          sides[lg->ef[E_SIDE].choice % 2], key, text,
-	          bases[lg->ef[E_BASIS].choice % 3], p->actor);
+	          bases[lg->ef[E_BASIS].choice % 3], p->c.actor);
 	return 0;
 }
 
@@ -196,12 +196,12 @@ static dt_action scenario_key(dt_pilots *p, int key)
 	if (lg->sf[DT_Q_COUNT].choice)
 		snprintf(a.training, sizeof a.training, "%s",
 		         trainings[lg->sf[DT_Q_COUNT].choice % 4]);
-	if (dt_scenario_save(p->st, p->ov.pilot.name, &a, p->actor, &r) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+	if (dt_scenario_save(p->c.st, p->c.ov.pilot.name, &a, p->c.actor, &r) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
 		return DT_ACT_REDRAW;
 	}
 	lg->sc_open = 0;
-	dt_pv_msg(p, 0, "scenario saved by %s: %s", p->actor,
+	dt_pv_msg(p, 0, "scenario saved by %s: %s", p->c.actor,
 	          dt_recommendation_name(r.rec));
 	dt_pv_written(p);
 	return DT_ACT_REDRAW;

@@ -16,9 +16,9 @@ void dt_pv_msg(dt_pilots *p, int err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+	vsnprintf(p->c.msg, sizeof p->c.msg, fmt, ap);
 	va_end(ap);
-	p->msg_err = err;
+	p->c.msg_err = err;
 }
 
 dt_role dt_pv_check_role(dt_check_status s)
@@ -57,7 +57,7 @@ void dt_pv_deciders(const dt_decision *d, char *out, size_t n)
 dt_recovery_state dt_pv_recovery(const dt_pilots *p, const dt_drill *d,
                                  char *out, size_t n)
 {
-	dt_recovery_check c = dt_drill_recovery_check(d, &p->ov.card);
+	dt_recovery_check c = dt_drill_recovery_check(d, &p->c.ov.card);
 	dt_recovery_text(&c, out, n);
 	return c.state;
 }
@@ -72,8 +72,8 @@ static int load_list(dt_pilots *p)
 	dt_pilot *v = NULL;
 	dt_pilot_row *rows;
 	size_t n = 0, i, k;
-	if (dt_store_pilot_list(p->st, &v, &n) < 0) {
-		dt_pv_msg(p, 1, "cannot list pilots: %s", dt_store_error(p->st));
+	if (dt_store_pilot_list(p->c.st, &v, &n) < 0) {
+		dt_pv_msg(p, 1, "cannot list pilots: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	rows = calloc(n ? n : 1, sizeof *rows);
@@ -82,13 +82,13 @@ static int load_list(dt_pilots *p)
 		dt_pv_msg(p, 1, "out of memory");
 		return -1;
 	}
-	if (dt_integrity_load(p->st, &p->list_integrity) < 0)
+	if (dt_integrity_load(p->c.st, &p->list_integrity) < 0)
 		p->list_integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	for (i = 0; i < n; i++) {
 		dt_assessment ov;
 		char err[600];
 		rows[i].pilot = v[i];
-		if (dt_assessment_load(p->st, v[i].name, &ov, err, sizeof err) != 0)
+		if (dt_assessment_load(p->c.st, v[i].name, &ov, err, sizeof err) != 0)
 			continue; /* the row then shows zeros */
 		for (k = 0; k < ov.nruns; k++)
 			(*(ov.runs[k].role == DT_RUN_PILOT ? &rows[i].npilot
@@ -122,23 +122,12 @@ static void clamp(size_t *sel, size_t n)
 /* (Re)load the open pilot's overview by name, keeping selections. */
 static int load_pilot(dt_pilots *p, const char *name)
 {
-	dt_assessment ov;
-	char err[600], keep[DT_NAME_MAX];
-	int rc;
-	snprintf(keep, sizeof keep, "%s", name);
-	rc = dt_assessment_load(p->st, keep, &ov, err, sizeof err);
-	if (rc != 0) {
-		dt_pv_msg(p, 1, rc == 1 ? "no pilot named %s" : "%s",
-		          rc == 1 ? keep : err);
+	if (dt_pilot_ctx_open(&p->c, name) < 0)
 		return -1;
-	}
-	dt_assessment_free(&p->ov);
-	p->ov = ov;
-	p->open = 1;
 	dt_list_set_count(&p->ck, DT_ITEM_COUNT);
-	dt_list_set_count(&p->dr, ov.ndrills);
-	dt_list_set_count(&p->dc, ov.ndecisions);
-	clamp(&p->jr_run, ov.nruns);
+	dt_list_set_count(&p->dr, p->c.ov.ndrills);
+	dt_list_set_count(&p->dc, p->c.ov.ndecisions);
+	clamp(&p->jr_run, p->c.ov.nruns);
 	dt_pv_card_fill(p);
 	if (p->lg.loaded || p->view == DT_PV_LEDGER)
 		dt_pv_ledger_load(p);
@@ -162,8 +151,7 @@ int dt_pv_open_pilot(dt_pilots *p, const char *name)
 int dt_pilots_init(dt_pilots *p, dt_store *st)
 {
 	memset(p, 0, sizeof *p);
-	p->st = st;
-	dt_actor_name(p->actor, sizeof p->actor);
+	dt_pilot_ctx_init(&p->c, st);
 	return load_list(p);
 }
 
@@ -172,7 +160,7 @@ void dt_pilots_free(dt_pilots *p)
 	dt_drill_form_close(p);
 	dt_pv_journal_free(p);
 	dt_pv_ledger_free(p);
-	dt_assessment_free(&p->ov);
+	dt_pilot_ctx_free(&p->c);
 	free(p->rows);
 	memset(p, 0, sizeof *p);
 }
@@ -180,9 +168,9 @@ void dt_pilots_free(dt_pilots *p)
 int dt_pilots_reload(dt_pilots *p)
 {
 	int rc = load_list(p);
-	if (p->open) {
+	if (p->c.open) {
 		char name[DT_NAME_MAX];
-		snprintf(name, sizeof name, "%s", p->ov.pilot.name);
+		snprintf(name, sizeof name, "%s", p->c.ov.pilot.name);
 		if (load_pilot(p, name) < 0)
 			rc = -1;
 	}
@@ -191,13 +179,13 @@ int dt_pilots_reload(dt_pilots *p)
 
 void dt_pv_written(dt_pilots *p)
 {
-	char keep[sizeof p->msg];
-	int err = p->msg_err;
-	snprintf(keep, sizeof keep, "%s", p->msg);
+	char keep[sizeof p->c.msg];
+	int err = p->c.msg_err;
+	snprintf(keep, sizeof keep, "%s", p->c.msg);
 	dt_pilots_reload(p);
-	if (!p->msg_err || err) { /* a reload error wins over a success note */
-		snprintf(p->msg, sizeof p->msg, "%s", keep);
-		p->msg_err = err;
+	if (!p->c.msg_err || err) { /* a reload error wins over a success note */
+		snprintf(p->c.msg, sizeof p->c.msg, "%s", keep);
+		p->c.msg_err = err;
 	}
 }
 
@@ -205,8 +193,8 @@ void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
                   dt_prompt_fn fn, int arg)
 {
 	p->prompt.open = 1;
-	p->msg[0] = '\0'; /* an earlier refusal is not about this prompt */
-	p->msg_err = 0;
+	p->c.msg[0] = '\0'; /* an earlier refusal is not about this prompt */
+	p->c.msg_err = 0;
 	snprintf(p->prompt.title, sizeof p->prompt.title, "%s", title);
 	dt_input_init(&p->prompt.in, init, 511);
 	p->prompt.accept = fn;
@@ -229,8 +217,8 @@ static void render_prompt(dt_pilots *p, dt_grid *g)
 	dt_box(g, w, h, "Enter saves, Esc cancels", &ix, &iy);
 	dt_layout_text(g, ix, iy, w - 4, p->prompt.title, DT_ROLE_LABEL);
 	dt_input_render(&p->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
-	if (p->msg_err)
-		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, p->msg, DT_ROLE_WARN);
+	if (p->c.msg_err)
+		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, p->c.msg, DT_ROLE_WARN);
 }
 
 /* The list of a view that is searching, or NULL. */
@@ -259,15 +247,15 @@ void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
 		/* altered records taint every screen of the pilot: the mark
 		 * leads the title so a narrow terminal cannot cut it off */
 		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s%s",
-		                 p->ov.integrity.state == DT_INTEGRITY_ALTERED ?
+		                 p->c.ov.integrity.state == DT_INTEGRITY_ALTERED ?
 		                 "ALTERED records! " : "", title, dash,
-		                 p->ov.pilot.name, dash, dt_screen_title(view));
+		                 p->c.ov.pilot.name, dash, dt_screen_title(view));
 	body(p, g, 1, g->h - 3);
 	if (l)
 		dt_list_render_search(l, g, 0, g->h - 2, g->w);
 	else
-		dt_layout_row(g, g->h - 2, p->msg, DT_ROLE_NORMAL,
-		              p->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
+		dt_layout_row(g, g->h - 2, p->c.msg, DT_ROLE_NORMAL,
+		              p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
 	if (p->drill.open)
 		dt_drill_form_render(p, g);
 	if (p->decide.open)
@@ -312,14 +300,14 @@ static const char *row_text(void *arg, size_t i, char *buf, size_t n)
 	} else if (l == &p->ck && i < DT_ITEM_COUNT) {
 		snprintf(buf, n, "%s %s %s", dt_check_defs[i].id,
 		         dt_check_defs[i].title,
-		         dt_check_status_name(p->ov.checklist.items[i].status));
-	} else if (l == &p->dr && i < p->ov.ndrills) {
-		const dt_drill *d = &p->ov.drills[i];
+		         dt_check_status_name(p->c.ov.checklist.items[i].status));
+	} else if (l == &p->dr && i < p->c.ov.ndrills) {
+		const dt_drill *d = &p->c.ov.drills[i];
 		snprintf(buf, n, "#%lld %s %s %s %.200s", (long long)d->id,
 		         dt_drill_kind_name(d->kind), d->run_before, d->run_after,
 		         d->note);
-	} else if (l == &p->dc && i < p->ov.ndecisions) {
-		const dt_decision *d = &p->ov.decisions[p->ov.ndecisions - 1 - i];
+	} else if (l == &p->dc && i < p->c.ov.ndecisions) {
+		const dt_decision *d = &p->c.ov.decisions[p->c.ov.ndecisions - 1 - i];
 		char who[400];
 		dt_pv_deciders(d, who, sizeof who);
 		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
@@ -349,10 +337,10 @@ unsigned dt_pv_raw_key(dt_pilots *p, int key, dt_pv_raw_fn fn)
 
 unsigned dt_pv_action(dt_pilots *p, dt_action_id a, dt_pv_action_fn fn)
 {
-	p->msg[0] = '\0';
-	p->msg_err = 0;
+	p->c.msg[0] = '\0';
+	p->c.msg_err = 0;
 	p->list.msg[0] = p->ck.msg[0] = p->dr.msg[0] = p->dc.msg[0] = '\0';
-	if (p->open) {
+	if (p->c.open) {
 		switch (a) {
 		case DT_A_OPEN_CARD: return DT_SCR_OPEN(DT_S_CARD);
 		case DT_A_OPEN_CHECKLIST: return DT_SCR_OPEN(DT_S_CHECKLIST);

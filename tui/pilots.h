@@ -19,6 +19,7 @@
 #include "tui/form.h"
 #include "tui/input.h"
 #include "tui/list.h"
+#include "tui/pilot_ctx.h"
 #include "tui/pilot_model.h"
 #include "tui/screens.h"
 
@@ -111,16 +112,12 @@ typedef struct dt_ledger_ui {
 } dt_ledger_ui;
 
 struct dt_pilots {
-	dt_store *st;               /* borrowed */
-	char actor[64];             /* who acts (dt_actor_name) */
+	dt_pilot_ctx c;             /* store, actor, open pilot, message */
 	dt_pview view;
 	/* pilot list */
 	dt_pilot_row *rows;         /* [nrows] owned */
 	size_t nrows;
 	dt_list list;               /* the pilot list's selection */
-	/* the open pilot */
-	int open;
-	dt_assessment ov;
 	dt_integrity list_integrity; /* of the store, when the list loaded */
 	size_t ov_sel;              /* overview: selected section 0..4 */
 	dt_field card_f[DT_TC_COUNT];
@@ -136,14 +133,10 @@ struct dt_pilots {
 	dt_form jr;
 	dt_list dc;                 /* decisions: 0 = newest */
 	dt_ledger_ui lg;            /* ledger (l on the overview) */
-	int64_t cmp_id[2];          /* c on the overview: baseline, pilot run
-	                             * ids for DT_ACT_OPEN_COMPARE */
 	/* dialogs */
 	dt_prompt prompt;
 	dt_drill_form drill;
 	dt_decide_form decide;
-	char msg[600];
-	int msg_err;                /* msg is an error (WARN role) */
 };
 
 /* Set up on store st and load the pilot list. Returns 0, or -1 (message

@@ -13,7 +13,7 @@
 
 static const dt_check_item *item(const dt_pilots *p)
 {
-	return &p->ov.checklist.items[p->ck.sel];
+	return &p->c.ov.checklist.items[p->ck.sel];
 }
 
 /* '*' computed and not overridden, '!' override, ' ' a person's item. */
@@ -24,7 +24,7 @@ static char marker(const dt_check_item *it)
 
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 {
-	const dt_check_item *it = &p->ov.checklist.items[i];
+	const dt_check_item *it = &p->c.ov.checklist.items[i];
 	int sel = i == p->ck.sel, x = 1;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char when[17] = "", by[64] = "";
@@ -92,7 +92,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 
 void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
 {
-	const size_t *c = p->ov.counts;
+	const size_t *c = p->c.ov.counts;
 	int list = DT_ITEM_COUNT, y;
 	size_t i;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
@@ -112,14 +112,14 @@ static int set_status(dt_pilots *p, const char *text)
 	dt_check_status s = (dt_check_status)p->prompt.arg;
 	const dt_check_item *it = item(p);
 	int needs_reason = s == DT_CK_WAIVED || (it->computed && s != DT_CK_PENDING);
-	if (dt_store_check_set(p->st, p->ov.pilot.id, it->id, s,
+	if (dt_store_check_set(p->c.st, p->c.ov.pilot.id, it->id, s,
 	                 needs_reason ? "" : text, needs_reason ? text : "",
-	                 p->actor) < 0) {
-		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
+	                 p->c.actor) < 0) {
+		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	dt_pv_msg(p, 0, "%s set to %s by %s", dt_check_defs[it->id].id,
-	          dt_check_status_name(s), p->actor);
+	          dt_check_status_name(s), p->c.actor);
 	dt_pv_written(p);
 	return 0;
 }
@@ -128,12 +128,12 @@ static int add_evidence(dt_pilots *p, const char *text)
 {
 	dt_check_id id = item(p)->id;
 	const dt_check_item *it;
-	if (dt_evidence_link(p->st, p->ov.pilot.id, id, text, p->actor) < 0) {
-		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->st));
+	if (dt_evidence_link(p->c.st, p->c.ov.pilot.id, id, text, p->c.actor) < 0) {
+		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	dt_pv_written(p);
-	it = &p->ov.checklist.items[id];
+	it = &p->c.ov.checklist.items[id];
 	if (it->nevidence && it->evidence[it->nevidence - 1].sha256[0])
 		dt_pv_msg(p, 0, "%s: evidence attached, sha256 %.16s... (%s)",
 		          dt_check_defs[id].id, it->evidence[it->nevidence - 1].sha256,

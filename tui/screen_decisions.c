@@ -16,7 +16,7 @@
 /* Decision shown at list position i (0 = newest). */
 static const dt_decision *at(const dt_pilots *p, size_t i)
 {
-	return &p->ov.decisions[p->ov.ndecisions - 1 - i];
+	return &p->c.ov.decisions[p->c.ov.ndecisions - 1 - i];
 }
 
 static dt_role kind_role(dt_decision_kind k)
@@ -108,15 +108,15 @@ void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s%s",
 	               "#", "decision", "decided at (UTC)", "entered by",
 	               g->w >= HASH_COL_W ? " record hash" : "");
-	if (p->ov.ndecisions == 0) {
+	if (p->c.ov.ndecisions == 0) {
 		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
 		             "go / continue / roll-back / compare-other-instance / "
 		             "defer", DT_ROLE_STATUS);
 		return;
 	}
-	if ((size_t)list > p->ov.ndecisions)
-		list = (int)p->ov.ndecisions;
-	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->ov.ndecisions && y < y0 + 1 + list;
+	if ((size_t)list > p->c.ov.ndecisions)
+		list = (int)p->c.ov.ndecisions;
+	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->c.ov.ndecisions && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i);
 	detail(p, g, y, y0 + h);

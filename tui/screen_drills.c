@@ -12,7 +12,7 @@
 
 static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 {
-	const dt_drill *d = &p->ov.drills[i];
+	const dt_drill *d = &p->c.ov.drills[i];
 	int sel = i == p->dr.sel, x = 0;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char rec[96], cs[24] = "-", rs[24] = "-";
@@ -48,7 +48,7 @@ static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
 
 static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 {
-	const dt_drill *d = &p->ov.drills[p->dr.sel];
+	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
 	char rec[96];
 	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
@@ -111,7 +111,7 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		runw = 12;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
 	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
-	if (p->ov.ndrills == 0) {
+	if (p->c.ov.ndrills == 0) {
 		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
 		             "(kind, runs, checkpoint, times; pre-filled from the "
 		             "logs)", DT_ROLE_STATUS);
@@ -119,10 +119,10 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	}
 	if (list < 2)
 		list = 2;
-	if ((size_t)list > p->ov.ndrills)
-		list = (int)p->ov.ndrills;
+	if ((size_t)list > p->c.ov.ndrills)
+		list = (int)p->c.ov.ndrills;
 	dt_list_view(&p->dr, list);
-	for (i = p->dr.top, y = y0 + 1; i < p->ov.ndrills && y < y0 + 1 + list;
+	for (i = p->dr.top, y = y0 + 1; i < p->c.ov.ndrills && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i, runw);
 	detail(p, g, y, y0 + h);
@@ -130,16 +130,16 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 
 static int set_item(dt_pilots *p, const char *text)
 {
-	const dt_drill *d = &p->ov.drills[p->dr.sel];
+	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
 	dt_dc_status s = (dt_dc_status)p->prompt.arg;
 	dt_drill_item it = (dt_drill_item)p->dr_item;
 	long long id = (long long)d->id;
-	if (dt_store_drill_check_set(p->st, d->id, it, s, text, "user", p->actor) < 0) {
-		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->st));
+	if (dt_store_drill_check_set(p->c.st, d->id, it, s, text, "user", p->c.actor) < 0) {
+		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	dt_pv_msg(p, 0, "drill #%lld %s set to %s by %s", id,
-	          dt_drill_item_name(it), dt_dc_status_name(s), p->actor);
+	          dt_drill_item_name(it), dt_dc_status_name(s), p->c.actor);
 	dt_pv_written(p);
 	return 0;
 }
@@ -147,7 +147,7 @@ static int set_item(dt_pilots *p, const char *text)
 static void ask_item(dt_pilots *p, dt_dc_status s)
 {
 	char title[256];
-	const dt_drill *d = &p->ov.drills[p->dr.sel];
+	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
 	snprintf(title, sizeof title, "drill #%lld %s -> %s: note (optional)",
 	         (long long)d->id, dt_drill_item_name((dt_drill_item)p->dr_item),
 	         dt_dc_status_name(s));
@@ -160,7 +160,7 @@ static unsigned drills_action(dt_pilots *p, dt_action_id a)
 		dt_drill_form_open(p);
 		return DT_SCR_REDRAW;
 	}
-	if (p->ov.ndrills == 0)
+	if (p->c.ov.ndrills == 0)
 		return DT_SCR_NONE;
 	if (dt_list_action(&p->dr, a))
 		return DT_SCR_REDRAW;

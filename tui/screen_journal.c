@@ -53,10 +53,10 @@ int dt_pv_journal_load(dt_pilots *p)
 	size_t sel = p->jr.sel, top = p->jr.top;
 	dt_input keep = p->jr.in;
 	dt_pv_journal_free(p);
-	if (p->ov.nruns == 0)
+	if (p->c.ov.nruns == 0)
 		return 0;
-	if (dt_store_fact_list(p->st, p->ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
-		dt_pv_msg(p, 1, "cannot read the journal: %s", dt_store_error(p->st));
+	if (dt_store_fact_list(p->c.st, p->c.ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
+		dt_pv_msg(p, 1, "cannot read the journal: %s", dt_store_error(p->c.st));
 		return -1;
 	}
 	f = calloc(dt_journal_nkeys + n, sizeof *f);
@@ -88,18 +88,18 @@ void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h)
 {
 	const dt_pilot_run *r;
 	const char *label;
-	if (p->ov.nruns == 0) {
+	if (p->c.ov.nruns == 0) {
 		dt_grid_text(g, 1, y0 + 1, g->w - 2, "no runs attached to this pilot",
 		             DT_ROLE_WARN);
 		return;
 	}
-	r = &p->ov.runs[p->jr_run];
+	r = &p->c.ov.runs[p->jr_run];
 	label = p->jr.sel < p->jr_n ? dt_journal_label(p->jr_f[p->jr.sel].label)
 	                            : NULL;
 	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
 	               "run %s (%s, %s)  [%zu/%zu, h/l: other run]  %s",
 	               r->run.name, dt_run_role_name(r->role), r->run.platform,
-	               p->jr_run + 1, p->ov.nruns, label ? label : "");
+	               p->jr_run + 1, p->c.ov.nruns, label ? label : "");
 	p->jr.label_w = 24;
 	p->jr.aside_w = g->w >= 100 ? 36 : 28;
 	dt_form_render(&p->jr, g, 0, y0 + 1, g->w, h - 1);
@@ -107,12 +107,12 @@ void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h)
 
 static int add_value(dt_pilots *p, const char *text)
 {
-	if (dt_journal_set(p->st, p->ov.runs[p->jr_run].run.id, p->prompt.key,
-	                   text, p->actor) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+	if (dt_journal_set(p->c.st, p->c.ov.runs[p->jr_run].run.id, p->prompt.key,
+	                   text, p->c.actor) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
 		return -1;
 	}
-	dt_pv_msg(p, 0, "%s saved by %s", p->prompt.key, p->actor);
+	dt_pv_msg(p, 0, "%s saved by %s", p->prompt.key, p->c.actor);
 	dt_pv_written(p);
 	return 0;
 }
@@ -152,13 +152,13 @@ unsigned dt_pv_journal_raw(dt_pilots *p, int key)
 
 static unsigned journal_action(dt_pilots *p, dt_action_id a)
 {
-	if (p->ov.nruns == 0)
+	if (p->c.ov.nruns == 0)
 		return DT_SCR_NONE;
 	switch (a) {
 	case DT_A_PREV:
 	case DT_A_NEXT:
-		p->jr_run = (p->jr_run + (a == DT_A_NEXT ? 1 : p->ov.nruns - 1)) %
-		            p->ov.nruns;
+		p->jr_run = (p->jr_run + (a == DT_A_NEXT ? 1 : p->c.ov.nruns - 1)) %
+		            p->c.ov.nruns;
 		dt_pv_journal_load(p);
 		return DT_SCR_REDRAW;
 	case DT_A_ADD:

@@ -34,7 +34,7 @@ void dt_pv_ledger_load(dt_pilots *p)
 {
 	dt_ledger_view v;
 	dt_scenario_rec rec;
-	int rc = dt_ledger_load(p->st, p->ov.pilot.name, &v, p->lg.err,
+	int rc = dt_ledger_load(p->c.st, p->c.ov.pilot.name, &v, p->lg.err,
 	                        sizeof p->lg.err);
 	dt_pv_ledger_free(p);
 	if (rc == 0) {
@@ -45,7 +45,7 @@ void dt_pv_ledger_load(dt_pilots *p)
 		snprintf(p->lg.err, sizeof p->lg.err, "no ledger for this pilot");
 	}
 	memset(&p->lg.sc, 0, sizeof p->lg.sc);
-	p->lg.have_sc = dt_store_scenario_get(p->st, p->ov.pilot.name, &rec) == 0;
+	p->lg.have_sc = dt_store_scenario_get(p->c.st, p->c.ov.pilot.name, &rec) == 0;
 	if (p->lg.have_sc) {
 		dt_scenario_decode(rec.answers, &p->lg.sc);
 		snprintf(p->lg.sc.training, sizeof p->lg.sc.training, "%s",

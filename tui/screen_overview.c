@@ -27,7 +27,7 @@ static void label(dt_pilots *p, dt_grid *g, int y, int idx, const char *text)
 
 static const char *tcv(const dt_pilots *p, dt_tc_field f)
 {
-	return p->ov.card.value[f][0] ? p->ov.card.value[f] : "-";
+	return p->c.ov.card.value[f][0] ? p->c.ov.card.value[f] : "-";
 }
 
 static int card(dt_pilots *p, dt_grid *g, int y, int w)
@@ -54,14 +54,14 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 	int rows = 0;
 	size_t i;
 	label(p, g, y, -1, "runs");
-	if (p->ov.nruns == 0)
+	if (p->c.ov.nruns == 0)
 		dt_layout_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
 		             "PILOT RUN --role baseline|pilot", DT_ROLE_WARN);
-	for (i = 0; i < p->ov.nruns && rows < 3; i++, rows++) {
-		const dt_pilot_run *r = &p->ov.runs[i];
-		if (rows == 2 && p->ov.nruns > 3) {
+	for (i = 0; i < p->c.ov.nruns && rows < 3; i++, rows++) {
+		const dt_pilot_run *r = &p->c.ov.runs[i];
+		if (rows == 2 && p->c.ov.nruns > 3) {
 			dt_layout_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
-			               "... and %zu more", p->ov.nruns - 2);
+			               "... and %zu more", p->c.ov.nruns - 2);
 			break;
 		}
 		dt_layout_printf(g, LABEL_W, y + rows, w,
@@ -70,7 +70,7 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 		               "%-8s %s (%s)", dt_run_role_name(r->role), r->run.name,
 		               r->run.platform);
 	}
-	return rows ? rows + (rows == 2 && p->ov.nruns > 3) : 1;
+	return rows ? rows + (rows == 2 && p->c.ov.nruns > 3) : 1;
 }
 
 /* The verdict of each pair as the assessment states it (the same
@@ -83,15 +83,15 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 	size_t i;
 	int rows = 0;
 	label(p, g, y, -1, "parity");
-	if (p->ov.nverdicts == 0)
+	if (p->c.ov.nverdicts == 0)
 		dt_layout_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
-	for (i = 0; i < p->ov.nverdicts; i++) {
-		const dt_run_verdict *v = &p->ov.verdicts[i];
+	for (i = 0; i < p->c.ov.nverdicts; i++) {
+		const dt_run_verdict *v = &p->c.ov.verdicts[i];
 		char line[1200];
 		snprintf(line, sizeof line, "%.200s%s%s",
-		         p->ov.nverdicts > 1 ? v->pilot : "",
-		         p->ov.nverdicts > 1 ? ": " : "", v->sentence);
+		         p->c.ov.nverdicts > 1 ? v->pilot : "",
+		         p->c.ov.nverdicts > 1 ? ": " : "", v->sentence);
 		rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
 		                     dt_text_wrap_rows(line, w, g->ascii), line,
 		                     v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
@@ -108,10 +108,10 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 {
 	size_t i, multi = 0;
 	int rows = 0;
-	for (i = 0; i < p->ov.nruns; i++)
-		multi += p->ov.resume[i].nv > 0;
-	for (i = 0; i < p->ov.nruns && rows < 2; i++) {
-		const dt_resume_run_result *r = &p->ov.resume[i];
+	for (i = 0; i < p->c.ov.nruns; i++)
+		multi += p->c.ov.resume[i].nv > 0;
+	for (i = 0; i < p->c.ov.nruns && rows < 2; i++) {
+		const dt_resume_run_result *r = &p->c.ov.resume[i];
 		char sum[400], ck[200];
 		size_t fails = 0;
 		int x;
@@ -126,7 +126,7 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 		dt_layout_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
 		               "; %s%s%.200s", dt_resume_ckpt_text(r, ck, sizeof ck),
 		               multi > 1 ? "; " : "",
-		               multi > 1 ? p->ov.runs[i].run.name : "");
+		               multi > 1 ? p->c.ov.runs[i].run.name : "");
 		rows++;
 	}
 	return rows;
@@ -134,9 +134,9 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 
 static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 {
-	const dt_check_id *blk = p->ov.blocking;
-	size_t n = p->ov.nblocking, i;
-	const size_t *c = p->ov.counts;
+	const dt_check_id *blk = p->c.ov.blocking;
+	size_t n = p->c.ov.nblocking, i;
+	const size_t *c = p->c.ov.counts;
 	char line[512];
 	size_t o = 0;
 	label(p, g, y, 1, "checklist");
@@ -154,7 +154,7 @@ static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 		o += (size_t)snprintf(line + o, sizeof line - o, " %s (%s)%s",
 		                      dt_check_defs[blk[i]].id,
 		                      dt_check_status_name(
-		                          p->ov.checklist.items[blk[i]].status),
+		                          p->c.ov.checklist.items[blk[i]].status),
 		                      i + 1 < n ? "," : "");
 	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w, 2, line, DT_ROLE_WARN);
 }
@@ -163,17 +163,17 @@ static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
  * the card's limit (the assessment's judgement). */
 static int drill_bad(const dt_pilots *p, size_t i)
 {
-	const dt_drill *d = &p->ov.drills[i];
+	const dt_drill *d = &p->c.ov.drills[i];
 	for (size_t k = 0; k < DT_DC_COUNT; k++)
 		if (d->checks[k].status == DT_DC_FAIL)
 			return 1;
-	return p->ov.recovery[i].state == DT_REC_OVER;
+	return p->c.ov.recovery[i].state == DT_REC_OVER;
 }
 
 static void drill_row(dt_pilots *p, dt_grid *g, int y, int w, size_t i)
 {
-	const dt_drill *d = &p->ov.drills[i];
-	const dt_recovery_check *rc = &p->ov.recovery[i];
+	const dt_drill *d = &p->c.ov.drills[i];
+	const dt_recovery_check *rc = &p->c.ov.recovery[i];
 	size_t k, pass = 0, fail = 0;
 	char rec[96];
 	for (k = 0; k < DT_DC_COUNT; k++) {
@@ -196,15 +196,15 @@ static int drills(dt_pilots *p, dt_grid *g, int y, int w)
 	size_t i, shown = 0, bad = 0;
 	int rows = 1;
 	label(p, g, y, 2, "drills");
-	for (i = 0; i < p->ov.ndrills; i++)
+	for (i = 0; i < p->c.ov.ndrills; i++)
 		bad += drill_bad(p, i);
 	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
-	               "%zu recorded%s%.0zu%s%s", p->ov.ndrills,
+	               "%zu recorded%s%.0zu%s%s", p->c.ov.ndrills,
 	               bad ? ", " : "", bad, bad ? " failing" : "",
-	               p->ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
+	               p->c.ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
 	                                 : "");
 	for (int pass = 1; pass >= 0; pass--)
-		for (i = 0; i < p->ov.ndrills && shown < 2; i++)
+		for (i = 0; i < p->c.ov.ndrills && shown < 2; i++)
 			if (drill_bad(p, i) == pass) {
 				drill_row(p, g, y + rows++, w, i);
 				shown++;
@@ -214,7 +214,7 @@ static int drills(dt_pilots *p, dt_grid *g, int y, int w)
 
 static int journal(dt_pilots *p, dt_grid *g, int y, int w)
 {
-	const dt_check_item *t5 = &p->ov.checklist.items[DT_ITEM_TRIAL5];
+	const dt_check_item *t5 = &p->c.ov.checklist.items[DT_ITEM_TRIAL5];
 	label(p, g, y, 3, "journal");
 	dt_layout_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
 	               "%s", t5->computed_detail[0] ? t5->computed_detail
@@ -224,7 +224,7 @@ static int journal(dt_pilots *p, dt_grid *g, int y, int w)
 
 static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 {
-	const dt_decision *d = dt_assessment_latest(&p->ov);
+	const dt_decision *d = dt_assessment_latest(&p->c.ov);
 	char when[17], who[600];
 	int rows, nwho, nrat;
 	label(p, g, y, 4, "decisions");
@@ -239,7 +239,7 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
 	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in log)", (long long)d->id, dt_decision_kind_name(d->kind),
 	               d->forced_past[0] ? " FORCED" : "", when, d->recorded_by,
-	               p->ov.ndecisions);
+	               p->c.ov.ndecisions);
 	rows = 1;
 	if (d->forced_past[0] && avail > 1) {
 		char f[1100];
@@ -269,13 +269,13 @@ void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	int w = g->w - LABEL_W - 1, y = y0, end = y0 + h;
 	dt_layout_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
 	               "created by %s at %s; you act as %s",
-	               p->ov.pilot.created_by, p->ov.pilot.created_at, p->actor);
-	if (p->ov.integrity.state == DT_INTEGRITY_ALTERED) {
+	               p->c.ov.pilot.created_by, p->c.ov.pilot.created_at, p->c.actor);
+	if (p->c.ov.integrity.state == DT_INTEGRITY_ALTERED) {
 		char t[400];
 		snprintf(t, sizeof t, "ALTERED: records were changed outside "
 		         "dualtrack; first bad record %lld: %s (dualtrack verify "
-		         "lists all)", (long long)p->ov.integrity.first_bad_id,
-		         p->ov.integrity.reason);
+		         "lists all)", (long long)p->c.ov.integrity.first_bad_id,
+		         p->c.ov.integrity.reason);
 		y += dt_grid_wrap(g, 0, y, g->w, 2, t, DT_ROLE_FAIL);
 	}
 	y += card(p, g, y, w);
@@ -307,7 +307,7 @@ static int export_to(dt_pilots *p, const char *dir)
 		dt_pv_msg(p, 1, "export: give a folder (new or empty)");
 		return -1;
 	}
-	if (export_fn(p->st, p->ov.pilot.name, dir, err, sizeof err) != 0) {
+	if (export_fn(p->c.st, p->c.ov.pilot.name, dir, err, sizeof err) != 0) {
 		dt_pv_msg(p, 1, "export: %s", err);
 		return -1;
 	}
@@ -326,13 +326,13 @@ static const dt_screen_id section[] = {
 static unsigned compare(dt_pilots *p)
 {
 	size_t i, nrole[2] = { 0, 0 };
-	p->cmp_id[0] = p->cmp_id[1] = 0;
-	for (i = 0; i < p->ov.nruns; i++) { /* the first of each role */
-		int r = p->ov.runs[i].role == DT_RUN_PILOT;
+	p->c.cmp_id[0] = p->c.cmp_id[1] = 0;
+	for (i = 0; i < p->c.ov.nruns; i++) { /* the first of each role */
+		int r = p->c.ov.runs[i].role == DT_RUN_PILOT;
 		if (!nrole[r]++)
-			p->cmp_id[r] = p->ov.runs[i].run.id;
+			p->c.cmp_id[r] = p->c.ov.runs[i].run.id;
 	}
-	if (p->cmp_id[0] && p->cmp_id[1])
+	if (p->c.cmp_id[0] && p->c.cmp_id[1])
 		return DT_SCR_OPEN(DT_S_COMPARE);
 	dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
 	return DT_SCR_REDRAW;
@@ -346,7 +346,7 @@ static unsigned export_prompt(dt_pilots *p)
 		dt_pv_msg(p, 1, "export is not available here");
 		return DT_SCR_REDRAW;
 	}
-	snprintf(init, sizeof init, "pack-%s", p->ov.pilot.name);
+	snprintf(init, sizeof init, "pack-%s", p->c.ov.pilot.name);
 	for (char *c = init; *c; c++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
 		            "VWXYZ0123456789-_.", *c))

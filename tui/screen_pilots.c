@@ -72,8 +72,8 @@ static void render(void *st, dt_grid *g, const char *title)
 static unsigned action(void *st, dt_action_id a)
 {
 	dt_pilots *p = st;
-	p->msg[0] = '\0';
-	p->msg_err = 0;
+	p->c.msg[0] = '\0';
+	p->c.msg_err = 0;
 	p->list.msg[0] = '\0';
 	return list_action(p, a);
 }

@@ -15,11 +15,11 @@ void dt_pv_card_fill(dt_pilots *p)
 		f->label = dt_taskcard_defs[i].key;
 		f->kind = DT_FIELD_TEXT;
 		f->cap = DT_TC_VALUE_MAX - 1;
-		snprintf(f->value, sizeof f->value, "%s", p->ov.card.value[i]);
-		dt_pv_when(p->ov.card.set_at[i], when);
-		if (p->ov.card.set_by[i][0])
+		snprintf(f->value, sizeof f->value, "%s", p->c.ov.card.value[i]);
+		dt_pv_when(p->c.ov.card.set_at[i], when);
+		if (p->c.ov.card.set_by[i][0])
 			snprintf(f->aside, sizeof f->aside, "%s %s",
-			         p->ov.card.set_by[i], when);
+			         p->c.ov.card.set_by[i], when);
 		else
 			f->aside[0] = '\0';
 	}
@@ -53,13 +53,13 @@ unsigned dt_pv_card_raw(dt_pilots *p, int key)
 	dt_tc_field f = (dt_tc_field)p->card.sel;
 	switch (dt_form_key(&p->card, key)) {
 	case DT_FORM_COMMIT:
-		if (dt_store_taskcard_set(p->st, p->ov.pilot.id, f, p->card.in.buf,
-		                    p->actor) < 0) {
-			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->st));
+		if (dt_store_taskcard_set(p->c.st, p->c.ov.pilot.id, f, p->card.in.buf,
+		                    p->c.actor) < 0) {
+			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
 			return DT_SCR_REDRAW; /* the editor stays open */
 		}
 		dt_form_commit_step(&p->card);
-		dt_pv_msg(p, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->actor);
+		dt_pv_msg(p, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->c.actor);
 		dt_pv_written(p);
 		return DT_SCR_REDRAW;
 	case DT_FORM_CANCEL:
