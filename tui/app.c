@@ -81,7 +81,7 @@ typedef struct app {
 	size_t help_top;       /* its first row (scrolled) */
 	dt_runs_screen runs;
 	dt_compare_state cmp[AREA_COUNT]; /* one comparison per area */
-	dt_pilots pil;
+	dt_pilot_ctx pctx;     /* what the pilot screens share */
 	dt_resume_screen res;
 	dt_import_screen imp;
 	dt_follow *follow;     /* live mode: the followed file, NULL = off */
@@ -199,11 +199,25 @@ static void draw(app *a)
 	dt_term_blit(g);
 }
 
+/* Take the top entry off the current stack, closing a state the screen
+ * owns (no enter on the one below). */
+static void drop_top(app *a)
+{
+	area *ar = &a->areas[a->cur];
+	entry *e;
+	if (ar->n == 0)
+		return;
+	e = &ar->s[--ar->n];
+	if (e->ops->close)
+		e->ops->close(e->st);
+	e->st = NULL;
+}
+
 static void push(app *a, const dt_screen_ops *ops, void *st)
 {
 	area *ar = &a->areas[a->cur];
 	if (ar->n == STACK_MAX)
-		ar->n--; /* deepest: replace the top */
+		drop_top(a); /* deepest: replace the top */
 	ar->s[ar->n].ops = ops;
 	ar->s[ar->n].st = st;
 	ar->n++;
@@ -211,12 +225,24 @@ static void push(app *a, const dt_screen_ops *ops, void *st)
 		ops->enter(st);
 }
 
+/* Push a screen that owns its state (ops->open on the pilot context). */
+static void push_new(app *a, const dt_screen_ops *ops)
+{
+	void *st = ops->open(&a->pctx);
+	if (!st) {
+		snprintf(a->status, sizeof a->status, "out of memory: %s not opened",
+		         dt_screen_title(ops->id));
+		return;
+	}
+	push(a, ops, st);
+}
+
 static void pop(app *a)
 {
 	area *ar = &a->areas[a->cur];
 	entry *e;
 	if (ar->n > 1)
-		ar->n--;
+		drop_top(a);
 	e = top(a);
 	if (e->ops->enter)
 		e->ops->enter(e->st);
@@ -258,7 +284,7 @@ static void reload_all(app *a)
 {
 	int ar;
 	dt_runs_load(&a->runs, a->st);
-	dt_pilots_reload(&a->pil);
+	dt_pilot_ctx_reload(&a->pctx);
 	for (ar = 0; ar < AREA_COUNT; ar++)
 		if (on_stack(a, ar, &dt_compare_ops))
 			open_compare(a, ar, 1);
@@ -386,8 +412,8 @@ static void open_screen(app *a, dt_screen_id id)
 	switch (id) {
 	case DT_S_COMPARE:
 		if (a->cur == AREA_PILOTS) { /* c on the overview: its two runs */
-			a->runs.base_id = a->pil.c.cmp_id[0];
-			a->runs.pilot_id = a->pil.c.cmp_id[1];
+			a->runs.base_id = a->pctx.cmp_id[0];
+			a->runs.pilot_id = a->pctx.cmp_id[1];
 		}
 		open_compare(a, a->cur, 0);
 		push(a, &dt_compare_ops, &a->cmp[a->cur]);
@@ -402,7 +428,7 @@ static void open_screen(app *a, dt_screen_id id)
 		push(a, &dt_import_ops, &a->imp);
 		break;
 	case DT_S_OVERVIEW:
-		push(a, &dt_overview_ops, &a->pil);
+		push_new(a, &dt_overview_ops);
 		break;
 	default: {
 		static const struct { dt_screen_id id; const dt_screen_ops *ops; }
@@ -416,8 +442,8 @@ static void open_screen(app *a, dt_screen_id id)
 		for (k = 0; k < sizeof sections / sizeof sections[0]; k++)
 			if (sections[k].id == id) {
 				if (is_section(top(a)->ops))
-					a->areas[a->cur].n--; /* a sibling replaces it */
-				push(a, sections[k].ops, &a->pil);
+					drop_top(a); /* a sibling replaces it */
+				push_new(a, sections[k].ops);
 			}
 		break;
 	}
@@ -604,12 +630,13 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 	keys_config(&a, config_path);
 	dt_store_data_version_get(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
-	dt_pilots_init(&a.pil, st);
+	dt_pilot_ctx_init(&a.pctx, st);
 	a.cur = AREA_PILOTS;
-	push(&a, &dt_pilots_ops, &a.pil);
+	push_new(&a, &dt_pilots_ops);
 	a.cur = AREA_RUNS;
 	push(&a, &dt_runs_ops, &a.runs);
-	if (a.pil.nrows > 0)
+	if (a.areas[AREA_PILOTS].n > 0 &&
+	    dt_pilots_count(a.areas[AREA_PILOTS].s[0].st) > 0)
 		a.cur = AREA_PILOTS; /* a store with pilots opens on them */
 	set_live_title(&a);
 	last_check = last_follow = now_ms();
@@ -655,7 +682,12 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 	dt_resume_close(&a.res);
 	dt_import_screen_free(&a.imp);
 	dt_runs_free(&a.runs);
-	dt_pilots_free(&a.pil);
+	for (rc = 0; rc < AREA_COUNT; rc++)
+		while (a.areas[rc].n > 0) {
+			a.cur = rc;
+			drop_top(&a);
+		}
+	dt_pilot_ctx_free(&a.pctx);
 	dt_grid_free(&a.grid);
 	/* the shell convention for death by a signal: 130 (INT), 143 (TERM) */
 	return quit_signal ? 128 + (int)quit_signal : 0;

@@ -13,10 +13,9 @@
 
 enum { F_KIND, F_RATIONALE, F_DECIDERS, F_SAVE };
 
-void dt_decide_form_open(dt_pilots *p)
+void dt_decide_form_open(dt_pv *p, dt_decide_form *df)
 {
-	dt_decide_form *df = &p->decide;
-	const dt_decision *cur = dt_assessment_latest(&p->c.ov);
+	const dt_decision *cur = dt_assessment_latest(&p->c->ov);
 	size_t k, o = 0;
 	memset(df, 0, sizeof *df);
 	for (k = 0; k < DT_DECIDE_COUNT; k++)
@@ -46,9 +45,8 @@ void dt_decide_form_open(dt_pilots *p)
 }
 
 /* "NAME:ROLE; NAME:ROLE" into df->dk. Returns 0 or -1 (message set). */
-static int parse_deciders(dt_pilots *p)
+static int parse_deciders(dt_pv *p, dt_decide_form *df)
 {
-	dt_decide_form *df = &p->decide;
 	char buf[1024], err[256], *save = NULL, *tok;
 	snprintf(buf, sizeof buf, "%s", df->f[F_DECIDERS].value);
 	df->nd = 0;
@@ -78,14 +76,13 @@ static int parse_deciders(dt_pilots *p)
 	return 0;
 }
 
-static void record(dt_pilots *p)
+static void record(dt_pv *p, dt_decide_form *df)
 {
-	dt_decide_form *df = &p->decide;
 	dt_decision d;
 	char err[600];
 	dt_decision_kind kind = (dt_decision_kind)df->f[F_KIND].choice;
-	int rc = dt_decide(p->c.st, p->c.ov.pilot.name, kind, df->f[F_RATIONALE].value,
-	                   df->dk, df->nd, p->c.actor, &d, err, sizeof err);
+	int rc = dt_decide(p->c->st, p->c->ov.pilot.name, kind, df->f[F_RATIONALE].value,
+	                   df->dk, df->nd, p->c->actor, &d, err, sizeof err);
 	if (rc != 0) {
 		dt_pv_msg(p, 1, "not recorded: %s", err);
 		df->warn = 0;
@@ -93,43 +90,41 @@ static void record(dt_pilots *p)
 	}
 	if (d.supersedes)
 		dt_pv_msg(p, 0, "decision #%lld %s recorded by %s; supersedes #%lld",
-		          (long long)d.id, d.kind_text, p->c.actor,
+		          (long long)d.id, d.kind_text, p->c->actor,
 		          (long long)d.supersedes);
 	else
 		dt_pv_msg(p, 0, "decision #%lld %s recorded by %s", (long long)d.id,
-		          d.kind_text, p->c.actor);
+		          d.kind_text, p->c->actor);
 	free(d.evidence_text);
 	df->open = 0;
-	p->dc.sel = 0;
+	df->recorded = 1; /* the decision log selects the new one */
 	dt_pv_written(p);
 }
 
-static void submit(dt_pilots *p)
+static void submit(dt_pv *p, dt_decide_form *df)
 {
-	dt_decide_form *df = &p->decide;
 	if (!df->f[F_RATIONALE].value[0]) {
 		dt_pv_msg(p, 1, "a decision needs a rationale: why this decision, "
 		          "on which evidence");
 		return;
 	}
-	if (parse_deciders(p) < 0)
+	if (parse_deciders(p, df) < 0)
 		return;
 	df->nblk = 0;
 	if (df->f[F_KIND].choice == DT_DECIDE_GO)
-		df->nblk = dt_checklist_blocking(&p->c.ov.checklist, df->blk);
+		df->nblk = dt_checklist_blocking(&p->c->ov.checklist, df->blk);
 	if (df->nblk) {
 		df->warn = 1;
 		return;
 	}
-	record(p);
+	record(p, df);
 }
 
-dt_action dt_decide_form_key(dt_pilots *p, int key)
+dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 {
-	dt_decide_form *df = &p->decide;
 	if (df->warn) {
 		if (key == 'y')
-			record(p);
+			record(p, df);
 		else
 			df->warn = 0;
 		return DT_ACT_REDRAW;
@@ -137,11 +132,11 @@ dt_action dt_decide_form_key(dt_pilots *p, int key)
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
 		dt_form_commit_step(&df->form);
-		p->c.msg[0] = '\0';
-		p->c.msg_err = 0;
+		p->c->msg[0] = '\0';
+		p->c->msg_err = 0;
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
-		submit(p);
+		submit(p, df);
 		return DT_ACT_REDRAW;
 	case DT_FORM_CANCEL:
 		df->open = 0;
@@ -154,17 +149,16 @@ dt_action dt_decide_form_key(dt_pilots *p, int key)
 	}
 }
 
-static void render_warning(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
+static void render_warning(dt_pv *p, dt_decide_form *df, dt_grid *g, int ix, int iy, int w,
                            int end)
 {
-	dt_decide_form *df = &p->decide;
 	int y = iy;
 	size_t i;
 	dt_grid_printf(g, ix, y++, w, DT_ROLE_FAIL, "WARNING: go while %zu "
 	               "checklist item%s not passed:", df->nblk,
 	               df->nblk == 1 ? " is" : "s are");
 	for (i = 0; i < df->nblk && y < end - 1; i++, y++) {
-		const dt_check_item *it = &p->c.ov.checklist.items[df->blk[i]];
+		const dt_check_item *it = &p->c->ov.checklist.items[df->blk[i]];
 		int x = ix;
 		x += dt_grid_printf(g, x, y, 9, DT_ROLE_WARN, "  %-7s",
 		                    dt_check_defs[it->id].id);
@@ -177,16 +171,15 @@ static void render_warning(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 	             "to the form", DT_ROLE_PILOT);
 }
 
-void dt_decide_form_render(dt_pilots *p, dt_grid *g)
+void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 {
-	dt_decide_form *df = &p->decide;
-	const dt_decision *cur = dt_assessment_latest(&p->c.ov);
+	const dt_decision *cur = dt_assessment_latest(&p->c->ov);
 	int w, h, ix, iy, y;
 	char when[17];
 	dt_dialog_size(g, 100, 18, &w, &h);
 	dt_box(g, w, h, df->warn ? "decide: confirm go" : "decide", &ix, &iy);
 	if (df->warn) {
-		render_warning(p, g, ix, iy, w - 4, iy + h - 3);
+		render_warning(p, df, g, ix, iy, w - 4, iy + h - 3);
 		return;
 	}
 	y = iy;
@@ -202,7 +195,7 @@ void dt_decide_form_render(dt_pilots *p, dt_grid *g)
 	}
 	dt_grid_printf(g, ix, y++, w - 4, DT_ROLE_STATUS, "recorded by %s with "
 	               "the evidence's SHA-256 (checklist, verdicts, drills)",
-	               p->c.actor);
+	               p->c->actor);
 	df->form.label_w = 10;
 	df->form.aside_w = 0;
 	dt_form_render(&df->form, g, ix, y + 1, w - 4, 4);
@@ -217,6 +210,6 @@ void dt_decide_form_render(dt_pilots *p, dt_grid *g)
 		dt_grid_wrap(g, ix, y, w - 4, 4, df->f[F_RATIONALE].value[0] ?
 		             df->f[F_RATIONALE].value : "why this decision, on which "
 		             "evidence (type it)", DT_ROLE_NORMAL);
-	dt_grid_wrap(g, ix, iy + h - 5, w - 4, 2, p->c.msg_err ? p->c.msg :
-	             DT_FORM_HINT, p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	dt_grid_wrap(g, ix, iy + h - 5, w - 4, 2, p->c->msg_err ? p->c->msg :
+	             DT_FORM_HINT, p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

@@ -26,10 +26,10 @@ static const struct { const char *label; size_t cap; } text_fields[] = {
 	[F_NOTE] = { "note", 1023 },
 };
 
-void dt_drill_form_close(dt_pilots *p)
+void dt_drill_form_close(dt_drill_form *df)
 {
-	free(p->drill.runs);
-	memset(&p->drill, 0, sizeof p->drill);
+	free(df->runs);
+	memset(df, 0, sizeof *df);
 }
 
 static void choice(dt_field *f, const char *label, const char *const *v,
@@ -42,24 +42,23 @@ static void choice(dt_field *f, const char *label, const char *const *v,
 	f->choice = pick;
 }
 
-void dt_drill_form_open(dt_pilots *p)
+void dt_drill_form_open(dt_pv *p, dt_drill_form *df)
 {
-	dt_drill_form *df = &p->drill;
 	size_t i, first_pilot = 0;
 	int k;
-	dt_drill_form_close(p);
-	df->runs = malloc((p->c.ov.nruns + 1) * sizeof *df->runs);
+	dt_drill_form_close(df);
+	df->runs = malloc((p->c->ov.nruns + 1) * sizeof *df->runs);
 	if (!df->runs) {
 		dt_pv_msg(p, 1, "out of memory");
 		return;
 	}
 	df->runs[0] = "-";
-	for (i = 0; i < p->c.ov.nruns; i++) {
-		df->runs[i + 1] = p->c.ov.runs[i].run.name;
-		if (!first_pilot && p->c.ov.runs[i].role == DT_RUN_PILOT)
+	for (i = 0; i < p->c->ov.nruns; i++) {
+		df->runs[i + 1] = p->c->ov.runs[i].run.name;
+		if (!first_pilot && p->c->ov.runs[i].role == DT_RUN_PILOT)
 			first_pilot = i + 1;
 	}
-	df->nruns = p->c.ov.nruns + 1;
+	df->nruns = p->c->ov.nruns + 1;
 	for (k = 0; k < DT_DRILL_KIND_COUNT; k++)
 		df->kinds[k] = dt_drill_kind_name((dt_drill_kind)k);
 	choice(&df->f[F_KIND], "kind", df->kinds, DT_DRILL_KIND_COUNT, 0);
@@ -86,7 +85,7 @@ void dt_drill_form_open(dt_pilots *p)
 }
 
 /* Validate the edited text of field k; 0 or -1 (message set). */
-static int check_field(dt_pilots *p, int k, const char *v)
+static int check_field(dt_pv *p, int k, const char *v)
 {
 	int64_t t;
 	if (!v[0])
@@ -116,13 +115,12 @@ static const char *run_of(const dt_field *f)
 }
 
 /* Build the drill from the form and pre-fill it from the logs. */
-static void review(dt_pilots *p)
+static void review(dt_pv *p, dt_drill_form *df)
 {
-	dt_drill_form *df = &p->drill;
 	dt_drill *d = &df->d;
-	dt_parity_opts po = dt_taskcard_parity(&p->c.ov.card);
+	dt_parity_opts po = dt_taskcard_parity(&p->c->ov.card);
 	memset(d, 0, sizeof *d);
-	d->pilot_id = p->c.ov.pilot.id;
+	d->pilot_id = p->c->ov.pilot.id;
 	d->kind = (dt_drill_kind)df->f[F_KIND].choice;
 	dt_utf8_copy(d->run_before, sizeof d->run_before,
 	             run_of(&df->f[F_BEFORE]));
@@ -144,7 +142,7 @@ static void review(dt_pilots *p)
 	if (!d->run_before[0])
 		snprintf(df->prefill_msg, sizeof df->prefill_msg,
 		         "no run before the fault chosen: nothing to pre-fill");
-	else if (dt_drill_prefill(p->c.st, d, po.rtol, &df->ev, df->prefill_msg,
+	else if (dt_drill_prefill(p->c->st, d, po.rtol, &df->ev, df->prefill_msg,
 	                          sizeof df->prefill_msg) == 0)
 		df->have_ev = 1;
 	if (df->have_ev)
@@ -152,29 +150,28 @@ static void review(dt_pilots *p)
 	df->review = 1;
 }
 
-static void save(dt_pilots *p)
+static void save(dt_pv *p, dt_drill_form *df)
 {
-	dt_drill *d = &p->drill.d;
-	if (dt_store_begin(p->c.st) < 0 || dt_store_drill_add(p->c.st, d, p->c.actor) < 0 ||
-	    dt_store_commit(p->c.st) < 0) {
-		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->c.st));
-		dt_store_rollback(p->c.st);
-		p->drill.review = 0;
+	dt_drill *d = &df->d;
+	if (dt_store_begin(p->c->st) < 0 || dt_store_drill_add(p->c->st, d, p->c->actor) < 0 ||
+	    dt_store_commit(p->c->st) < 0) {
+		dt_pv_msg(p, 1, "drill not recorded: %s", dt_store_error(p->c->st));
+		dt_store_rollback(p->c->st);
+		df->review = 0;
 		return;
 	}
 	dt_pv_msg(p, 0, "drill #%lld %s recorded by %s", (long long)d->id,
-	          dt_drill_kind_name(d->kind), p->c.actor);
-	dt_drill_form_close(p);
+	          dt_drill_kind_name(d->kind), p->c->actor);
+	dt_drill_form_close(df);
+	df->saved = 1; /* the drill log selects the new drill */
 	dt_pv_written(p);
-	p->dr.sel = p->c.ov.ndrills ? p->c.ov.ndrills - 1 : 0;
 }
 
-dt_action dt_drill_form_key(dt_pilots *p, int key)
+dt_action dt_drill_form_key(dt_pv *p, dt_drill_form *df, int key)
 {
-	dt_drill_form *df = &p->drill;
 	if (df->review) {
 		if (key == DT_K_ENTER || key == 'y')
-			save(p);
+			save(p, df);
 		else if (key == DT_KEY_ESC || key == 'q')
 			df->review = 0;
 		return DT_ACT_REDRAW;
@@ -183,14 +180,14 @@ dt_action dt_drill_form_key(dt_pilots *p, int key)
 	case DT_FORM_COMMIT:
 		if (check_field(p, (int)df->form.sel, df->form.in.buf) == 0) {
 			dt_form_commit_step(&df->form);
-			p->c.msg[0] = '\0';
+			p->c->msg[0] = '\0';
 		}
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
-		review(p);
+		review(p, df);
 		return DT_ACT_REDRAW;
 	case DT_FORM_CANCEL:
-		dt_drill_form_close(p);
+		dt_drill_form_close(df);
 		dt_pv_msg(p, 0, "cancelled: no drill recorded");
 		return DT_ACT_REDRAW;
 	case DT_FORM_REDRAW:
@@ -200,14 +197,14 @@ dt_action dt_drill_form_key(dt_pilots *p, int key)
 	}
 }
 
-static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
+static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int iy, int w,
                           int end)
 {
-	const dt_drill *d = &p->drill.d;
+	const dt_drill *d = &df->d;
 	char rec[96];
 	size_t k;
 	int y = iy;
-	dt_recovery_state rs = dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state rs = dt_pv_recovery(p->c, d, rec, sizeof rec);
 	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL, "%s on %s%s%s",
 	               dt_drill_kind_name(d->kind),
 	               d->run_before[0] ? d->run_before : "-",
@@ -219,11 +216,11 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 	               (long long)d->checkpoint_step, (long long)d->resumed_step);
 	dt_grid_printf(g, ix, y++, w, dt_pv_recovery_role(rs, DT_ROLE_NORMAL),
 	               "recovery %s", rec);
-	if (p->drill.have_ev)
+	if (df->have_ev)
 		dt_grid_text(g, ix, y++, w, "pre-filled from the data (\"data\"); "
 		             "set the others later with [ ] p f n:", DT_ROLE_LABEL);
 	else
-		y += dt_grid_wrap(g, ix, y, w, 2, p->drill.prefill_msg, DT_ROLE_WARN);
+		y += dt_grid_wrap(g, ix, y, w, 2, df->prefill_msg, DT_ROLE_WARN);
 	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
 		const dt_drill_check *c = &d->checks[k];
 		int x = ix, two = c->note[0] && w < 100 && y + 1 < end;
@@ -241,19 +238,18 @@ static void render_review(dt_pilots *p, dt_grid *g, int ix, int iy, int w,
 	             "the form", DT_ROLE_PILOT);
 }
 
-void dt_drill_form_render(dt_pilots *p, dt_grid *g)
+void dt_drill_form_render(dt_pv *p, dt_drill_form *df, dt_grid *g)
 {
-	dt_drill_form *df = &p->drill;
 	int w, h, ix, iy;
 	dt_dialog_size(g, 100, 18, &w, &h);
 	dt_box(g, w, h, df->review ? "add drill: review" : "add drill", &ix, &iy);
 	if (df->review) {
-		render_review(p, g, ix, iy, w - 4, iy + h - 3);
+		render_review(p, df, g, ix, iy, w - 4, iy + h - 3);
 		return;
 	}
 	df->form.label_w = 20;
 	df->form.aside_w = w >= 90 ? 22 : 0;
 	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
-	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c.msg_err ? p->c.msg
-	             : DT_FORM_HINT, p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c->msg_err ? p->c->msg
+	             : DT_FORM_HINT, p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

@@ -23,9 +23,8 @@ static const char *key_of(const dt_ledger_ui *lg)
 	                     : dt_ledger_item_key(lg->e_index);
 }
 
-void dt_ledger_form_open(dt_pilots *p, int is_time, int index, int side)
+void dt_ledger_form_open(dt_ledger_ui *lg, int is_time, int index, int side)
 {
-	dt_ledger_ui *lg = &p->lg;
 	const dt_ledger_input *in = is_time ? &lg->v.sides[side].time[index]
 	                                    : &lg->v.sides[side].item[index];
 	static const char *const labels[] = { "side", "value", "basis", "note",
@@ -65,9 +64,8 @@ void dt_ledger_form_open(dt_pilots *p, int is_time, int index, int side)
 	lg->edit_open = 1;
 }
 
-void dt_scenario_form_open(dt_pilots *p)
+void dt_scenario_form_open(dt_ledger_ui *lg)
 {
-	dt_ledger_ui *lg = &p->lg;
 	int q;
 	size_t t;
 	memset(lg->sf, 0, sizeof lg->sf);
@@ -93,9 +91,8 @@ void dt_scenario_form_open(dt_pilots *p)
 	lg->sc_open = 1;
 }
 
-void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
+void dt_ledger_forms_render(dt_pv *p, dt_ledger_ui *lg, dt_grid *g)
 {
-	dt_ledger_ui *lg = &p->lg;
 	int w, h, ix, iy;
 	char title[160];
 	if (lg->edit_open) {
@@ -106,8 +103,8 @@ void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 		lg->eform.label_w = 8;
 		lg->eform.aside_w = 22;
 		dt_form_render(&lg->eform, g, ix, iy, w - 4, DT_LG_VALUE_FIELDS);
-		dt_grid_wrap(g, ix, iy + DT_LG_VALUE_FIELDS + 1, w - 4, 2, p->c.msg,
-		             p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+		dt_grid_wrap(g, ix, iy + DT_LG_VALUE_FIELDS + 1, w - 4, 2, p->c->msg,
+		             p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 		return;
 	}
 	dt_dialog_size(g, DT_DIALOG_W, DT_Q_COUNT + 7, &w, &h);
@@ -120,14 +117,13 @@ void dt_ledger_forms_render(dt_pilots *p, dt_grid *g)
 	lg->sform.label_w = 20;
 	lg->sform.aside_w = 0;
 	dt_form_render(&lg->sform, g, ix, iy + 2, w - 4, DT_Q_COUNT + 2);
-	if (p->c.msg_err)
-		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->c.msg, DT_ROLE_WARN);
+	if (p->c->msg_err)
+		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->c->msg, DT_ROLE_WARN);
 }
 
 /* Validate and record the value dialog; 0 saved, -1 refused (msg). */
-static int save_value(dt_pilots *p)
+static int save_value(dt_pv *p, dt_ledger_ui *lg)
 {
-	dt_ledger_ui *lg = &p->lg;
 	const char *text = lg->ef[E_VALUE].value, *key = key_of(lg);
 	double v;
 	if (lg->e_is_time ? dt_ledger_parse_time(text, &v) < 0
@@ -137,22 +133,22 @@ static int save_value(dt_pilots *p)
 		          ? "hours >= 0 (or 90m, 300s)" : "a number >= 0", text);
 		return -1;
 	}
-	if (dt_store_ledger_set(p->c.st, p->c.ov.pilot.name,
+	if (dt_store_ledger_set(p->c->st, p->c->ov.pilot.name,
 	                        sides[lg->ef[E_SIDE].choice % 2], key, v,
 	                        bases[lg->ef[E_BASIS].choice % 3],
-	                        lg->ef[E_NOTE].value, p->c.actor) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
+	                        lg->ef[E_NOTE].value, p->c->actor) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c->st));
 		return -1;
 	}
 	dt_pv_msg(p, 0, "%s %s = %s (%s) saved by %s",
 	          sides[lg->ef[E_SIDE].choice % 2], key, text,
-	          bases[lg->ef[E_BASIS].choice % 3], p->c.actor);
+	          bases[lg->ef[E_BASIS].choice % 3], p->c->actor);
 	return 0;
 }
 
 /* What a dialog does with the form results it does not handle itself:
  * Esc closes it (nothing recorded), a redraw is a redraw. */
-static dt_action dialog_rest(dt_pilots *p, int *open, dt_form_result r)
+static dt_action dialog_rest(dt_pv *p, int *open, dt_form_result r)
 {
 	if (r == DT_FORM_CANCEL) {
 		*open = 0;
@@ -162,16 +158,15 @@ static dt_action dialog_rest(dt_pilots *p, int *open, dt_form_result r)
 	return r == DT_FORM_REDRAW ? DT_ACT_REDRAW : DT_ACT_NONE;
 }
 
-static dt_action value_key(dt_pilots *p, int key)
+static dt_action value_key(dt_pv *p, dt_ledger_ui *lg, int key)
 {
-	dt_ledger_ui *lg = &p->lg;
 	dt_form_result r = dt_form_key(&lg->eform, key);
 	switch (r) {
 	case DT_FORM_COMMIT:
 		dt_form_commit_step(&lg->eform);
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
-		if (save_value(p) == 0) {
+		if (save_value(p, lg) == 0) {
 			lg->edit_open = 0;
 			dt_pv_written(p);
 		}
@@ -181,9 +176,8 @@ static dt_action value_key(dt_pilots *p, int key)
 	}
 }
 
-static dt_action scenario_key(dt_pilots *p, int key)
+static dt_action scenario_key(dt_pv *p, dt_ledger_ui *lg, int key)
 {
-	dt_ledger_ui *lg = &p->lg;
 	dt_scenario_answers a;
 	dt_scenario_result r;
 	int q;
@@ -196,22 +190,22 @@ static dt_action scenario_key(dt_pilots *p, int key)
 	if (lg->sf[DT_Q_COUNT].choice)
 		snprintf(a.training, sizeof a.training, "%s",
 		         trainings[lg->sf[DT_Q_COUNT].choice % 4]);
-	if (dt_scenario_save(p->c.st, p->c.ov.pilot.name, &a, p->c.actor, &r) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
+	if (dt_scenario_save(p->c->st, p->c->ov.pilot.name, &a, p->c->actor, &r) < 0) {
+		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c->st));
 		return DT_ACT_REDRAW;
 	}
 	lg->sc_open = 0;
-	dt_pv_msg(p, 0, "scenario saved by %s: %s", p->c.actor,
+	dt_pv_msg(p, 0, "scenario saved by %s: %s", p->c->actor,
 	          dt_recommendation_name(r.rec));
 	dt_pv_written(p);
 	return DT_ACT_REDRAW;
 }
 
-dt_action dt_ledger_forms_key(dt_pilots *p, int key)
+dt_action dt_ledger_forms_key(dt_pv *p, dt_ledger_ui *lg, int key)
 {
-	if (p->lg.edit_open)
-		return value_key(p, key);
-	if (p->lg.sc_open)
-		return scenario_key(p, key);
+	if (lg->edit_open)
+		return value_key(p, lg, key);
+	if (lg->sc_open)
+		return scenario_key(p, lg, key);
 	return DT_ACT_NONE;
 }

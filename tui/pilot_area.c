@@ -1,8 +1,9 @@
-/* pilot_area.c: what the pilot screens share: the open pilot (loading
- * and reloading its overview), the frame (title and message rows), the
- * one-line prompt and dialogs over any view, the actions common to every
- * view inside a pilot, and small helpers. The views themselves are
- * screens of their own (tui/screen.h), one file each. */
+/* pilot_area.c: what the pilot screens share: the generic screen ops
+ * every pilot screen is built on (open / close its state, the frame with
+ * title and message rows, the one-line prompt and the screen's dialog
+ * over it, the actions common to every screen inside a pilot, raw keys
+ * while modal) and small helpers. The screens themselves, with their
+ * state, are one file each (tui/pilots_internal.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +13,13 @@
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
-void dt_pv_msg(dt_pilots *p, int err, const char *fmt, ...)
+void dt_pv_msg(dt_pv *v, int err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(p->c.msg, sizeof p->c.msg, fmt, ap);
+	vsnprintf(v->c->msg, sizeof v->c->msg, fmt, ap);
 	va_end(ap);
-	p->c.msg_err = err;
+	v->c->msg_err = err;
 }
 
 dt_role dt_pv_check_role(dt_check_status s)
@@ -54,12 +55,12 @@ void dt_pv_deciders(const dt_decision *d, char *out, size_t n)
 		                      dt_decider_role_name(d->deciders[k].role));
 }
 
-dt_recovery_state dt_pv_recovery(const dt_pilots *p, const dt_drill *d,
+dt_recovery_state dt_pv_recovery(const dt_pilot_ctx *c, const dt_drill *d,
                                  char *out, size_t n)
 {
-	dt_recovery_check c = dt_drill_recovery_check(d, &p->c.ov.card);
-	dt_recovery_text(&c, out, n);
-	return c.state;
+	dt_recovery_check rc = dt_drill_recovery_check(d, &c->ov.card);
+	dt_recovery_text(&rc, out, n);
+	return rc.state;
 }
 
 dt_role dt_pv_recovery_role(dt_recovery_state s, dt_role normal)
@@ -67,220 +68,142 @@ dt_role dt_pv_recovery_role(dt_recovery_state s, dt_role normal)
 	return s == DT_REC_OVER ? DT_ROLE_FAIL : normal;
 }
 
-static int load_list(dt_pilots *p)
+/* Re-derive v's state when the context reloaded since. */
+static void sync(dt_pv *v)
 {
-	dt_pilot *v = NULL;
-	dt_pilot_row *rows;
-	size_t n = 0, i, k;
-	if (dt_store_pilot_list(p->c.st, &v, &n) < 0) {
-		dt_pv_msg(p, 1, "cannot list pilots: %s", dt_store_error(p->c.st));
-		return -1;
-	}
-	rows = calloc(n ? n : 1, sizeof *rows);
-	if (!rows) {
-		free(v);
-		dt_pv_msg(p, 1, "out of memory");
-		return -1;
-	}
-	if (dt_integrity_load(p->c.st, &p->list_integrity) < 0)
-		p->list_integrity.state = DT_INTEGRITY_NOT_CHECKED;
-	for (i = 0; i < n; i++) {
-		dt_assessment ov;
-		char err[600];
-		rows[i].pilot = v[i];
-		if (dt_assessment_load(p->c.st, v[i].name, &ov, err, sizeof err) != 0)
-			continue; /* the row then shows zeros */
-		for (k = 0; k < ov.nruns; k++)
-			(*(ov.runs[k].role == DT_RUN_PILOT ? &rows[i].npilot
-			                                   : &rows[i].nbase))++;
-		memcpy(rows[i].counts, ov.counts, sizeof ov.counts);
-		if (dt_assessment_latest(&ov)) {
-			const dt_decision *d = dt_assessment_latest(&ov);
-			snprintf(rows[i].decision, sizeof rows[i].decision, "%s",
-			         dt_decision_kind_name(d->kind));
-			snprintf(rows[i].decided_at, sizeof rows[i].decided_at, "%s",
-			         d->decided_at);
-		}
-		dt_assessment_free(&ov);
-	}
+	if (v->gen == v->c->gen)
+		return;
+	v->gen = v->c->gen;
+	if (v->cls->sync)
+		v->cls->sync(v);
+}
+
+void *dt_pv_open(void *c, const dt_pv_class *cls)
+{
+	dt_pv *v = calloc(1, cls->size);
+	if (!v)
+		return NULL;
+	v->cls = cls;
+	v->c = c;
+	v->gen = v->c->gen - 1; /* not derived yet */
+	sync(v);
+	return v;
+}
+
+void dt_pv_close(void *st)
+{
+	dt_pv *v = st;
+	if (!v)
+		return;
+	if (v->cls->done)
+		v->cls->done(v);
 	free(v);
-	free(p->rows);
-	p->rows = rows;
-	p->nrows = n;
-	if (p->list.sel >= n)
-		p->list.sel = n ? n - 1 : 0;
-	dt_list_set_count(&p->list, n);
-	return 0;
 }
 
-static void clamp(size_t *sel, size_t n)
+void dt_pv_enter(void *st)
 {
-	if (*sel >= n)
-		*sel = n ? n - 1 : 0;
+	sync(st);
 }
 
-/* (Re)load the open pilot's overview by name, keeping selections. */
-static int load_pilot(dt_pilots *p, const char *name)
+void dt_pv_written(dt_pv *v)
 {
-	if (dt_pilot_ctx_open(&p->c, name) < 0)
-		return -1;
-	dt_list_set_count(&p->ck, DT_ITEM_COUNT);
-	dt_list_set_count(&p->dr, p->c.ov.ndrills);
-	dt_list_set_count(&p->dc, p->c.ov.ndecisions);
-	clamp(&p->jr_run, p->c.ov.nruns);
-	dt_pv_card_fill(p);
-	if (p->lg.loaded || p->view == DT_PV_LEDGER)
-		dt_pv_ledger_load(p);
-	return dt_pv_journal_load(p);
-}
-
-int dt_pv_open_pilot(dt_pilots *p, const char *name)
-{
-	p->ov_sel = p->dr_item = p->jr_run = 0;
-	memset(&p->ck, 0, sizeof p->ck);
-	memset(&p->dr, 0, sizeof p->dr);
-	memset(&p->dc, 0, sizeof p->dc);
-	memset(&p->lg.list, 0, sizeof p->lg.list);
-	memset(&p->card, 0, sizeof p->card);
-	memset(&p->jr, 0, sizeof p->jr);
-	if (load_pilot(p, name) < 0)
-		return -1;
-	return 0;
-}
-
-int dt_pilots_init(dt_pilots *p, dt_store *st)
-{
-	memset(p, 0, sizeof *p);
-	dt_pilot_ctx_init(&p->c, st);
-	return load_list(p);
-}
-
-void dt_pilots_free(dt_pilots *p)
-{
-	dt_drill_form_close(p);
-	dt_pv_journal_free(p);
-	dt_pv_ledger_free(p);
-	dt_pilot_ctx_free(&p->c);
-	free(p->rows);
-	memset(p, 0, sizeof *p);
-}
-
-int dt_pilots_reload(dt_pilots *p)
-{
-	int rc = load_list(p);
-	if (p->c.open) {
-		char name[DT_NAME_MAX];
-		snprintf(name, sizeof name, "%s", p->c.ov.pilot.name);
-		if (load_pilot(p, name) < 0)
-			rc = -1;
-	}
-	return rc;
-}
-
-void dt_pv_written(dt_pilots *p)
-{
-	char keep[sizeof p->c.msg];
-	int err = p->c.msg_err;
-	snprintf(keep, sizeof keep, "%s", p->c.msg);
-	dt_pilots_reload(p);
-	if (!p->c.msg_err || err) { /* a reload error wins over a success note */
-		snprintf(p->c.msg, sizeof p->c.msg, "%s", keep);
-		p->c.msg_err = err;
+	char keep[sizeof v->c->msg];
+	int err = v->c->msg_err;
+	snprintf(keep, sizeof keep, "%s", v->c->msg);
+	dt_pilot_ctx_reload(v->c);
+	sync(v);
+	if (!v->c->msg_err || err) { /* a reload error wins over a success note */
+		snprintf(v->c->msg, sizeof v->c->msg, "%s", keep);
+		v->c->msg_err = err;
 	}
 }
 
-void dt_pv_prompt(dt_pilots *p, const char *title, const char *init,
+void dt_pv_prompt(dt_pv *v, const char *title, const char *init,
                   dt_prompt_fn fn, int arg)
 {
-	p->prompt.open = 1;
-	p->c.msg[0] = '\0'; /* an earlier refusal is not about this prompt */
-	p->c.msg_err = 0;
-	snprintf(p->prompt.title, sizeof p->prompt.title, "%s", title);
-	dt_input_init(&p->prompt.in, init, 511);
-	p->prompt.accept = fn;
-	p->prompt.arg = arg;
+	v->prompt.open = 1;
+	v->c->msg[0] = '\0'; /* an earlier refusal is not about this prompt */
+	v->c->msg_err = 0;
+	snprintf(v->prompt.title, sizeof v->prompt.title, "%s", title);
+	dt_input_init(&v->prompt.in, init, 511);
+	v->prompt.accept = fn;
+	v->prompt.arg = arg;
+}
+
+static int busy(const dt_pv *v)
+{
+	return v->cls->busy && v->cls->busy(v);
 }
 
 int dt_pv_modal(void *st)
 {
-	const dt_pilots *p = st;
-	return p->prompt.open || p->drill.open || p->decide.open ||
-	       p->lg.edit_open || p->lg.sc_open || p->card.editing ||
-	       p->jr.editing || p->list.searching || p->ck.searching ||
-	       p->dr.searching || p->dc.searching;
+	const dt_pv *v = st;
+	return v->prompt.open || busy(v) || (v->list && v->list->searching);
 }
 
-static void render_prompt(dt_pilots *p, dt_grid *g)
+static void render_prompt(dt_pv *v, dt_grid *g)
 {
 	int w, h, ix, iy;
 	dt_dialog_size(g, DT_DIALOG_W, 6, &w, &h);
 	dt_box(g, w, h, "Enter saves, Esc cancels", &ix, &iy);
-	dt_layout_text(g, ix, iy, w - 4, p->prompt.title, DT_ROLE_LABEL);
-	dt_input_render(&p->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
-	if (p->c.msg_err)
-		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, p->c.msg, DT_ROLE_WARN);
+	dt_layout_text(g, ix, iy, w - 4, v->prompt.title, DT_ROLE_LABEL);
+	dt_input_render(&v->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
+	if (v->c->msg_err)
+		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, v->c->msg, DT_ROLE_WARN);
 }
 
-/* The list of a view that is searching, or NULL. */
-static dt_list *searching(dt_pilots *p)
+/* The screen's list while it searches or shows a search message. */
+static dt_list *searching(dt_pv *v)
 {
-	dt_list *l[] = { &p->list, &p->ck, &p->dr, &p->dc };
-	size_t i;
-	for (i = 0; i < sizeof l / sizeof l[0]; i++)
-		if (l[i]->searching || l[i]->msg[0])
-			return l[i];
-	return NULL;
+	return v->list && (v->list->searching || v->list->msg[0]) ? v->list
+	                                                          : NULL;
 }
 
-void dt_pv_frame(dt_pilots *p, dt_grid *g, const char *title,
-                 dt_screen_id view, dt_pv_body_fn body)
+void dt_pv_render(void *st, dt_grid *g, const char *title)
 {
+	dt_pv *v = st;
 	const char *dash = dt_grid_dash(g);
-	dt_list *l = searching(p);
+	dt_list *l;
+	int dialog = 0;
+	sync(v);
+	l = searching(v);
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	if (view == DT_S_PILOTS)
-		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%spilots (%zu)",
-		                 p->list_integrity.state == DT_INTEGRITY_ALTERED ?
-		                 "ALTERED records! " : "", title, dash, p->nrows);
+	if (v->cls->title)
+		v->cls->title(v, g, title);
 	else
 		/* altered records taint every screen of the pilot: the mark
 		 * leads the title so a narrow terminal cannot cut it off */
 		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s%s",
-		                 p->c.ov.integrity.state == DT_INTEGRITY_ALTERED ?
+		                 v->c->ov.integrity.state == DT_INTEGRITY_ALTERED ?
 		                 "ALTERED records! " : "", title, dash,
-		                 p->c.ov.pilot.name, dash, dt_screen_title(view));
-	body(p, g, 1, g->h - 3);
+		                 v->c->ov.pilot.name, dash, dt_screen_title(v->cls->id));
+	v->cls->body(v, g, 1, g->h - 3);
 	if (l)
 		dt_list_render_search(l, g, 0, g->h - 2, g->w);
 	else
-		dt_layout_row(g, g->h - 2, p->c.msg, DT_ROLE_NORMAL,
-		              p->c.msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
-	if (p->drill.open)
-		dt_drill_form_render(p, g);
-	if (p->decide.open)
-		dt_decide_form_render(p, g);
-	if (p->lg.edit_open || p->lg.sc_open)
-		dt_ledger_forms_render(p, g);
-	if (p->prompt.open)
-		render_prompt(p, g);
-	if (p->prompt.open || p->drill.open || p->decide.open ||
-	    p->lg.edit_open || p->lg.sc_open)
-		dt_layout_row(g, g->h - 1, p->prompt.open ? "type the text; Enter "
+		dt_layout_row(g, g->h - 2, v->c->msg, DT_ROLE_NORMAL,
+		              v->c->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
+	if (v->cls->dialog)
+		dialog = v->cls->dialog(v, g);
+	if (v->prompt.open)
+		render_prompt(v, g);
+	if (v->prompt.open || dialog)
+		dt_layout_row(g, g->h - 1, v->prompt.open ? "type the text; Enter "
 		              "saves, Esc cancels" : DT_FORM_HINT, DT_ROLE_STATUS,
 		              DT_ROLE_STATUS);
 }
 
-static unsigned prompt_key(dt_pilots *p, int key)
+static unsigned prompt_key(dt_pv *v, int key)
 {
-	switch (dt_input_key(&p->prompt.in, key)) {
+	switch (dt_input_key(&v->prompt.in, key)) {
 	case DT_IN_ACCEPT:
-		if (p->prompt.accept(p, p->prompt.in.buf) == 0)
-			p->prompt.open = 0;
+		if (v->prompt.accept(v, v->prompt.in.buf) == 0)
+			v->prompt.open = 0;
 		return DT_SCR_REDRAW;
 	case DT_IN_CANCEL:
-		p->prompt.open = 0;
-		dt_pv_msg(p, 0, "cancelled: nothing recorded");
+		v->prompt.open = 0;
+		dt_pv_msg(v, 0, "cancelled: nothing recorded");
 		return DT_SCR_REDRAW;
 	case DT_IN_EDITED:
 		return DT_SCR_REDRAW;
@@ -289,58 +212,38 @@ static unsigned prompt_key(dt_pilots *p, int key)
 	}
 }
 
-/* Search text of row i of the list being searched. */
+/* Search text of row i of the screen's list. */
 static const char *row_text(void *arg, size_t i, char *buf, size_t n)
 {
-	dt_pilots *p = arg;
-	dt_list *l = searching(p);
+	dt_pv *v = arg;
 	buf[0] = '\0';
-	if (l == &p->list && i < p->nrows) {
-		snprintf(buf, n, "%s %s", p->rows[i].pilot.name, p->rows[i].decision);
-	} else if (l == &p->ck && i < DT_ITEM_COUNT) {
-		snprintf(buf, n, "%s %s %s", dt_check_defs[i].id,
-		         dt_check_defs[i].title,
-		         dt_check_status_name(p->c.ov.checklist.items[i].status));
-	} else if (l == &p->dr && i < p->c.ov.ndrills) {
-		const dt_drill *d = &p->c.ov.drills[i];
-		snprintf(buf, n, "#%lld %s %s %s %.200s", (long long)d->id,
-		         dt_drill_kind_name(d->kind), d->run_before, d->run_after,
-		         d->note);
-	} else if (l == &p->dc && i < p->c.ov.ndecisions) {
-		const dt_decision *d = &p->c.ov.decisions[p->c.ov.ndecisions - 1 - i];
-		char who[400];
-		dt_pv_deciders(d, who, sizeof who);
-		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
-		         dt_decision_kind_name(d->kind), d->recorded_by, who,
-		         d->rationale);
-	}
-	return buf;
+	return v->cls->row_text ? v->cls->row_text(v, i, buf, n) : buf;
 }
 
-unsigned dt_pv_raw_key(dt_pilots *p, int key, dt_pv_raw_fn fn)
+unsigned dt_pv_raw_key(void *st, int key)
 {
-	dt_list *l = searching(p);
-	if (p->prompt.open)
-		return prompt_key(p, key);
-	if (p->drill.open)
-		return dt_drill_form_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
-	if (p->decide.open)
-		return dt_decide_form_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
-	if (p->lg.edit_open || p->lg.sc_open)
-		return dt_ledger_forms_key(p, key) ? DT_SCR_REDRAW : DT_SCR_NONE;
-	if (l && l->searching) {
-		dt_list_search_key(l, key, row_text, p);
+	dt_pv *v = st;
+	sync(v);
+	if (v->prompt.open)
+		return prompt_key(v, key);
+	if (busy(v))
+		return v->cls->raw(v, key);
+	if (v->list && v->list->searching) {
+		dt_list_search_key(v->list, key, row_text, v);
 		return DT_SCR_REDRAW;
 	}
-	return fn ? fn(p, key) : DT_SCR_NONE;
+	return DT_SCR_NONE;
 }
 
-unsigned dt_pv_action(dt_pilots *p, dt_action_id a, dt_pv_action_fn fn)
+unsigned dt_pv_action(void *st, dt_action_id a)
 {
-	p->c.msg[0] = '\0';
-	p->c.msg_err = 0;
-	p->list.msg[0] = p->ck.msg[0] = p->dr.msg[0] = p->dc.msg[0] = '\0';
-	if (p->c.open) {
+	dt_pv *v = st;
+	sync(v);
+	v->c->msg[0] = '\0';
+	v->c->msg_err = 0;
+	if (v->list)
+		v->list->msg[0] = '\0';
+	if (v->c->open && v->cls->id != DT_S_PILOTS) {
 		switch (a) {
 		case DT_A_OPEN_CARD: return DT_SCR_OPEN(DT_S_CARD);
 		case DT_A_OPEN_CHECKLIST: return DT_SCR_OPEN(DT_S_CHECKLIST);
@@ -348,11 +251,13 @@ unsigned dt_pv_action(dt_pilots *p, dt_action_id a, dt_pv_action_fn fn)
 		case DT_A_OPEN_JOURNAL: return DT_SCR_OPEN(DT_S_JOURNAL);
 		case DT_A_OPEN_DECISIONS: return DT_SCR_OPEN(DT_S_DECISIONS);
 		case DT_A_DECIDE:
-			dt_decide_form_open(p);
+			if (v->cls->id == DT_S_DECISIONS)
+				break; /* the decision log opens its own dialog */
+			v->c->want_decide = 1;
 			return DT_SCR_OPEN(DT_S_DECISIONS);
 		default:
 			break;
 		}
 	}
-	return fn ? fn(p, a) : DT_SCR_NONE;
+	return v->cls->action ? v->cls->action(v, a) : DT_SCR_NONE;
 }

@@ -6,7 +6,9 @@
  * level, Q quits from anywhere, ? and t are the app's. A screen that has
  * a text field or dialog open says so with `modal` and then gets every
  * key raw. Screens never call the app: they return flags and the app
- * opens, pops and reloads. No curses here. */
+ * opens, pops and reloads. A screen with `open` / `close` owns its
+ * state: open makes it when the screen is pushed, close frees it when
+ * the screen is popped or replaced. No curses here. */
 #ifndef DT_SCREEN_H
 #define DT_SCREEN_H
 
@@ -29,6 +31,13 @@ typedef struct dt_screen_ops {
 	/* the keymap in force now (an overlay such as the warnings has its
 	 * own); NULL: id */
 	dt_screen_id (*keymap)(void *st);
+	/* a new state of the screen on the app's context `ctx` (the pilot
+	 * screens: a dt_pilot_ctx *), owned by the stack entry until close;
+	 * NULL when out of memory. NULL op: the app owns the state (run
+	 * list, comparison, resume view, import) and opens it itself */
+	void *(*open)(void *ctx);
+	/* free a state made by open (when the screen leaves the stack) */
+	void (*close)(void *st);
 	/* draw everything but the footer row into g; title is the app's
 	 * ("dualtrack — STORE", with the LIVE marker) */
 	void (*render)(void *st, dt_grid *g, const char *title);

@@ -11,9 +11,15 @@
 #include "tui/pilots_internal.h"
 #include "model/service/evidence_link.h"
 
-static const dt_check_item *item(const dt_pilots *p)
+/* The checklist screen's state: the item list. */
+typedef struct checklist_state {
+	dt_pv pv;
+	dt_list ck;
+} checklist_state;
+
+static const dt_check_item *item(const checklist_state *p)
 {
-	return &p->c.ov.checklist.items[p->ck.sel];
+	return &p->pv.c->ov.checklist.items[p->ck.sel];
 }
 
 /* '*' computed and not overridden, '!' override, ' ' a person's item. */
@@ -22,9 +28,9 @@ static char marker(const dt_check_item *it)
 	return it->overridden ? '!' : it->computed ? '*' : ' ';
 }
 
-static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
+static void row(checklist_state *p, dt_grid *g, int y, size_t i)
 {
-	const dt_check_item *it = &p->c.ov.checklist.items[i];
+	const dt_check_item *it = &p->pv.c->ov.checklist.items[i];
 	int sel = i == p->ck.sel, x = 1;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char when[17] = "", by[64] = "";
@@ -47,7 +53,7 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
 }
 
 /* The selected item's details in rows [y, end). */
-static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+static void detail(checklist_state *p, dt_grid *g, int y, int end)
 {
 	const dt_check_item *it = item(p);
 	char when[17], line[1200];
@@ -90,9 +96,10 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	}
 }
 
-void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
-	const size_t *c = p->c.ov.counts;
+	checklist_state *p = (checklist_state *)v;
+	const size_t *c = p->pv.c->ov.counts;
 	int list = DT_ITEM_COUNT, y;
 	size_t i;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
@@ -107,44 +114,46 @@ void dt_pv_checklist_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	detail(p, g, y, y0 + h);
 }
 
-static int set_status(dt_pilots *p, const char *text)
+static int set_status(dt_pv *v, const char *text)
 {
-	dt_check_status s = (dt_check_status)p->prompt.arg;
+	checklist_state *p = (checklist_state *)v;
+	dt_check_status s = (dt_check_status)p->pv.prompt.arg;
 	const dt_check_item *it = item(p);
 	int needs_reason = s == DT_CK_WAIVED || (it->computed && s != DT_CK_PENDING);
-	if (dt_store_check_set(p->c.st, p->c.ov.pilot.id, it->id, s,
+	if (dt_store_check_set(p->pv.c->st, p->pv.c->ov.pilot.id, it->id, s,
 	                 needs_reason ? "" : text, needs_reason ? text : "",
-	                 p->c.actor) < 0) {
-		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->c.st));
+	                 p->pv.c->actor) < 0) {
+		dt_pv_msg(&p->pv, 1, "not recorded: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
-	dt_pv_msg(p, 0, "%s set to %s by %s", dt_check_defs[it->id].id,
-	          dt_check_status_name(s), p->c.actor);
-	dt_pv_written(p);
+	dt_pv_msg(&p->pv, 0, "%s set to %s by %s", dt_check_defs[it->id].id,
+	          dt_check_status_name(s), p->pv.c->actor);
+	dt_pv_written(&p->pv);
 	return 0;
 }
 
-static int add_evidence(dt_pilots *p, const char *text)
+static int add_evidence(dt_pv *v, const char *text)
 {
+	checklist_state *p = (checklist_state *)v;
 	dt_check_id id = item(p)->id;
 	const dt_check_item *it;
-	if (dt_evidence_link(p->c.st, p->c.ov.pilot.id, id, text, p->c.actor) < 0) {
-		dt_pv_msg(p, 1, "not attached: %s", dt_store_error(p->c.st));
+	if (dt_evidence_link(p->pv.c->st, p->pv.c->ov.pilot.id, id, text, p->pv.c->actor) < 0) {
+		dt_pv_msg(&p->pv, 1, "not attached: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
-	dt_pv_written(p);
-	it = &p->c.ov.checklist.items[id];
+	dt_pv_written(&p->pv);
+	it = &p->pv.c->ov.checklist.items[id];
 	if (it->nevidence && it->evidence[it->nevidence - 1].sha256[0])
-		dt_pv_msg(p, 0, "%s: evidence attached, sha256 %.16s... (%s)",
+		dt_pv_msg(&p->pv, 0, "%s: evidence attached, sha256 %.16s... (%s)",
 		          dt_check_defs[id].id, it->evidence[it->nevidence - 1].sha256,
 		          it->evidence[it->nevidence - 1].ref);
 	else
-		dt_pv_msg(p, 0, "evidence %s attached to %s", text,
+		dt_pv_msg(&p->pv, 0, "evidence %s attached to %s", text,
 		          dt_check_defs[id].id);
 	return 0;
 }
 
-static void ask_status(dt_pilots *p, dt_check_status s)
+static void ask_status(checklist_state *p, dt_check_status s)
 {
 	const dt_check_item *it = item(p);
 	char title[256];
@@ -160,11 +169,12 @@ static void ask_status(dt_pilots *p, dt_check_status s)
 		         "note (optional)", id);
 	else
 		snprintf(title, sizeof title, "%s -> %s: note (optional)", id, name);
-	dt_pv_prompt(p, title, NULL, set_status, (int)s);
+	dt_pv_prompt(&p->pv, title, NULL, set_status, (int)s);
 }
 
-static unsigned checklist_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	checklist_state *p = (checklist_state *)v;
 	if (dt_list_action(&p->ck, a))
 		return DT_SCR_REDRAW;
 	switch (a) {
@@ -173,7 +183,7 @@ static unsigned checklist_action(dt_pilots *p, dt_action_id a)
 	case DT_A_MARK_WAIVE: ask_status(p, DT_CK_WAIVED); return DT_SCR_REDRAW;
 	case DT_A_MARK_PENDING: ask_status(p, DT_CK_PENDING); return DT_SCR_REDRAW;
 	case DT_A_EVIDENCE:
-		dt_pv_prompt(p, "evidence: run:NAME, drill:ID or file:PATH (SHA-256 "
+		dt_pv_prompt(&p->pv, "evidence: run:NAME, drill:ID or file:PATH (SHA-256 "
 		             "recorded)", "file:", add_evidence, 0);
 		return DT_SCR_REDRAW;
 	default:
@@ -181,31 +191,43 @@ static unsigned checklist_action(dt_pilots *p, dt_action_id a)
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static void sync(dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_CHECKLIST, dt_pv_checklist_render);
+	checklist_state *p = (checklist_state *)v;
+	v->list = &p->ck;
+	dt_list_set_count(&p->ck, DT_ITEM_COUNT);
 }
 
-static unsigned action(void *st, dt_action_id a)
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
-	return dt_pv_action(st, a, checklist_action);
+	if (i < DT_ITEM_COUNT)
+		snprintf(buf, n, "%s %s %s", dt_check_defs[i].id,
+		         dt_check_defs[i].title,
+		         dt_check_status_name(v->c->ov.checklist.items[i].status));
+	return buf;
 }
 
-static unsigned raw_key(void *st, int key)
-{
-	return dt_pv_raw_key(st, key, NULL);
-}
+static const dt_pv_class cls = {
+	.id = DT_S_CHECKLIST,
+	.size = sizeof(checklist_state),
+	.body = body,
+	.action = action,
+	.sync = sync,
+	.row_text = row_text,
+};
 
-static void enter(void *st)
+static void *open_screen(void *ctx)
 {
-	((dt_pilots *)st)->view = DT_PV_CHECKLIST;
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_checklist_ops = {
 	.id = DT_S_CHECKLIST,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

@@ -9,14 +9,22 @@
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
+/* The decision log's state: the list (0 = newest) and the decide
+ * dialog. */
+typedef struct decisions_state {
+	dt_pv pv;
+	dt_list dc;
+	dt_decide_form decide;
+} decisions_state;
+
 /* From this width the list rows show each record hash by its prefix
  * (the full value is on the detail lines below). */
 #define HASH_COL_W 100
 
 /* Decision shown at list position i (0 = newest). */
-static const dt_decision *at(const dt_pilots *p, size_t i)
+static const dt_decision *at(const decisions_state *p, size_t i)
 {
-	return &p->c.ov.decisions[p->c.ov.ndecisions - 1 - i];
+	return &p->pv.c->ov.decisions[p->pv.c->ov.ndecisions - 1 - i];
 }
 
 static dt_role kind_role(dt_decision_kind k)
@@ -25,7 +33,7 @@ static dt_role kind_role(dt_decision_kind k)
 	       : k == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL : DT_ROLE_PILOT;
 }
 
-static void row(dt_pilots *p, dt_grid *g, int y, size_t i)
+static void row(decisions_state *p, dt_grid *g, int y, size_t i)
 {
 	const dt_decision *d = at(p, i);
 	int sel = i == p->dc.sel, x = 1;
@@ -67,7 +75,7 @@ static int hash_line(dt_grid *g, int y, int end, const char *label,
 	                    DT_ROLE_STATUS);
 }
 
-static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+static void detail(decisions_state *p, dt_grid *g, int y, int end)
 {
 	const dt_decision *d = at(p, p->dc.sel);
 	char who[600];
@@ -101,57 +109,117 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		dt_grid_wrap(g, 1, y, w, end - y, d->rationale, DT_ROLE_NORMAL);
 }
 
-void dt_pv_decisions_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	decisions_state *p = (decisions_state *)v;
 	int list = h / 3, y;
 	size_t i;
 	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s%s",
 	               "#", "decision", "decided at (UTC)", "entered by",
 	               g->w >= HASH_COL_W ? " record hash" : "");
-	if (p->c.ov.ndecisions == 0) {
+	if (p->pv.c->ov.ndecisions == 0) {
 		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
 		             "go / continue / roll-back / compare-other-instance / "
 		             "defer", DT_ROLE_STATUS);
 		return;
 	}
-	if ((size_t)list > p->c.ov.ndecisions)
-		list = (int)p->c.ov.ndecisions;
-	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->c.ov.ndecisions && y < y0 + 1 + list;
+	if ((size_t)list > p->pv.c->ov.ndecisions)
+		list = (int)p->pv.c->ov.ndecisions;
+	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->pv.c->ov.ndecisions && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i);
 	detail(p, g, y, y0 + h);
 }
 
-static unsigned decisions_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	decisions_state *p = (decisions_state *)v;
+	if (a == DT_A_DECIDE) {
+		dt_decide_form_open(v, &p->decide);
+		return DT_SCR_REDRAW;
+	}
 	return dt_list_action(&p->dc, a) ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static void sync(dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_DECISIONS, dt_pv_decisions_render);
+	decisions_state *p = (decisions_state *)v;
+	v->list = &p->dc;
+	dt_list_set_count(&p->dc, v->c->ov.ndecisions);
 }
 
-static unsigned action(void *st, dt_action_id a)
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
-	return dt_pv_action(st, a, decisions_action);
+	if (i < v->c->ov.ndecisions) {
+		const dt_decision *d = &v->c->ov.decisions[v->c->ov.ndecisions - 1 - i];
+		char who[400];
+		dt_pv_deciders(d, who, sizeof who);
+		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
+		         dt_decision_kind_name(d->kind), d->recorded_by, who,
+		         d->rationale);
+	}
+	return buf;
 }
 
-static unsigned raw_key(void *st, int key)
+static int busy(const dt_pv *v)
 {
-	return dt_pv_raw_key(st, key, NULL);
+	return ((const decisions_state *)v)->decide.open;
 }
 
+static unsigned raw(dt_pv *v, int key)
+{
+	decisions_state *p = (decisions_state *)v;
+	dt_action r = dt_decide_form_key(v, &p->decide, key);
+	if (p->decide.recorded) { /* the new decision is the newest: select it */
+		p->decide.recorded = 0;
+		p->dc.sel = 0;
+	}
+	return r ? DT_SCR_REDRAW : DT_SCR_NONE;
+}
+
+static int dialog(dt_pv *v, dt_grid *g)
+{
+	decisions_state *p = (decisions_state *)v;
+	if (p->decide.open)
+		dt_decide_form_render(v, &p->decide, g);
+	return p->decide.open;
+}
+
+static const dt_pv_class cls = {
+	.id = DT_S_DECISIONS,
+	.size = sizeof(decisions_state),
+	.body = body,
+	.action = action,
+	.busy = busy,
+	.raw = raw,
+	.dialog = dialog,
+	.sync = sync,
+	.row_text = row_text,
+};
+
+static void *open_screen(void *ctx)
+{
+	return dt_pv_open(ctx, &cls);
+}
+
+/* On top: d on another section asked for the decide dialog. */
 static void enter(void *st)
 {
-	((dt_pilots *)st)->view = DT_PV_DECISIONS;
+	decisions_state *p = st;
+	dt_pv_enter(st);
+	if (p->pv.c->want_decide) {
+		p->pv.c->want_decide = 0;
+		dt_decide_form_open(&p->pv, &p->decide);
+	}
 }
 
 const dt_screen_ops dt_decisions_ops = {
 	.id = DT_S_DECISIONS,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
+	.raw_key = dt_pv_raw_key,
 	.enter = enter,
 };

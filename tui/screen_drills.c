@@ -10,9 +10,18 @@
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
-static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
+/* The drill log's state: the drill list, the picked verification item
+ * and the "add drill" dialog. */
+typedef struct drills_state {
+	dt_pv pv;
+	dt_list dr;
+	size_t item;                /* the selected drill's check item */
+	dt_drill_form drill;
+} drills_state;
+
+static void row(drills_state *p, dt_grid *g, int y, size_t i, int runw)
 {
-	const dt_drill *d = &p->c.ov.drills[i];
+	const dt_drill *d = &p->pv.c->ov.drills[i];
 	int sel = i == p->dr.sel, x = 0;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 	char rec[96], cs[24] = "-", rs[24] = "-";
@@ -22,7 +31,7 @@ static void row(dt_pilots *p, dt_grid *g, int y, size_t i, int runw)
 		snprintf(cs, sizeof cs, "%lld", (long long)d->checkpoint_step);
 	if (d->resumed_step)
 		snprintf(rs, sizeof rs, "%lld", (long long)d->resumed_step);
-	dt_recovery_state rs_state = dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state rs_state = dt_pv_recovery(p->pv.c, d, rec, sizeof rec);
 	x += dt_layout_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
 	x += dt_layout_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
 	dt_layout_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
@@ -46,9 +55,9 @@ static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
 	                    DT_ROLE_NORMAL);
 }
 
-static void detail(dt_pilots *p, dt_grid *g, int y, int end)
+static void detail(drills_state *p, dt_grid *g, int y, int end)
 {
-	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
+	const dt_drill *d = &p->pv.c->ov.drills[p->dr.sel];
 	char rec[96];
 	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
@@ -67,7 +76,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 		               (long long)d->checkpoint_step,
 		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
 		               d->checkpoint_checksum[0] ? d->checkpoint_checksum : "-");
-	dt_recovery_state st = dt_pv_recovery(p, d, rec, sizeof rec);
+	dt_recovery_state st = dt_pv_recovery(p->pv.c, d, rec, sizeof rec);
 	if (y < end) { /* the recovery sentence whole: wrapped */
 		char line[300];
 		snprintf(line, sizeof line, "fault %s, resumed %s: recovery %s",
@@ -78,7 +87,7 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	}
 	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
 		const dt_drill_check *c = &d->checks[k];
-		int sel = k == p->dr_item, x = 1;
+		int sel = k == p->item, x = 1;
 		dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 		if (sel)
 			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
@@ -103,15 +112,16 @@ static void detail(dt_pilots *p, dt_grid *g, int y, int end)
 	}
 }
 
-void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	drills_state *p = (drills_state *)v;
 	int runw = g->w - 64, list = h - 11, y;
 	size_t i;
 	if (runw < 12)
 		runw = 12;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
 	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
-	if (p->c.ov.ndrills == 0) {
+	if (p->pv.c->ov.ndrills == 0) {
 		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
 		             "(kind, runs, checkpoint, times; pre-filled from the "
 		             "logs)", DT_ROLE_STATUS);
@@ -119,57 +129,59 @@ void dt_pv_drills_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	}
 	if (list < 2)
 		list = 2;
-	if ((size_t)list > p->c.ov.ndrills)
-		list = (int)p->c.ov.ndrills;
+	if ((size_t)list > p->pv.c->ov.ndrills)
+		list = (int)p->pv.c->ov.ndrills;
 	dt_list_view(&p->dr, list);
-	for (i = p->dr.top, y = y0 + 1; i < p->c.ov.ndrills && y < y0 + 1 + list;
+	for (i = p->dr.top, y = y0 + 1; i < p->pv.c->ov.ndrills && y < y0 + 1 + list;
 	     i++, y++)
 		row(p, g, y, i, runw);
 	detail(p, g, y, y0 + h);
 }
 
-static int set_item(dt_pilots *p, const char *text)
+static int set_item(dt_pv *v, const char *text)
 {
-	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
-	dt_dc_status s = (dt_dc_status)p->prompt.arg;
-	dt_drill_item it = (dt_drill_item)p->dr_item;
+	drills_state *p = (drills_state *)v;
+	const dt_drill *d = &p->pv.c->ov.drills[p->dr.sel];
+	dt_dc_status s = (dt_dc_status)p->pv.prompt.arg;
+	dt_drill_item it = (dt_drill_item)p->item;
 	long long id = (long long)d->id;
-	if (dt_store_drill_check_set(p->c.st, d->id, it, s, text, "user", p->c.actor) < 0) {
-		dt_pv_msg(p, 1, "not recorded: %s", dt_store_error(p->c.st));
+	if (dt_store_drill_check_set(p->pv.c->st, d->id, it, s, text, "user", p->pv.c->actor) < 0) {
+		dt_pv_msg(&p->pv, 1, "not recorded: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
-	dt_pv_msg(p, 0, "drill #%lld %s set to %s by %s", id,
-	          dt_drill_item_name(it), dt_dc_status_name(s), p->c.actor);
-	dt_pv_written(p);
+	dt_pv_msg(&p->pv, 0, "drill #%lld %s set to %s by %s", id,
+	          dt_drill_item_name(it), dt_dc_status_name(s), p->pv.c->actor);
+	dt_pv_written(&p->pv);
 	return 0;
 }
 
-static void ask_item(dt_pilots *p, dt_dc_status s)
+static void ask_item(drills_state *p, dt_dc_status s)
 {
 	char title[256];
-	const dt_drill *d = &p->c.ov.drills[p->dr.sel];
+	const dt_drill *d = &p->pv.c->ov.drills[p->dr.sel];
 	snprintf(title, sizeof title, "drill #%lld %s -> %s: note (optional)",
-	         (long long)d->id, dt_drill_item_name((dt_drill_item)p->dr_item),
+	         (long long)d->id, dt_drill_item_name((dt_drill_item)p->item),
 	         dt_dc_status_name(s));
-	dt_pv_prompt(p, title, d->checks[p->dr_item].note, set_item, (int)s);
+	dt_pv_prompt(&p->pv, title, d->checks[p->item].note, set_item, (int)s);
 }
 
-static unsigned drills_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	drills_state *p = (drills_state *)v;
 	if (a == DT_A_ADD) {
-		dt_drill_form_open(p);
+		dt_drill_form_open(v, &p->drill);
 		return DT_SCR_REDRAW;
 	}
-	if (p->c.ov.ndrills == 0)
+	if (p->pv.c->ov.ndrills == 0)
 		return DT_SCR_NONE;
 	if (dt_list_action(&p->dr, a))
 		return DT_SCR_REDRAW;
 	switch (a) {
 	case DT_A_ITEM_PREV:
-		p->dr_item = p->dr_item ? p->dr_item - 1 : DT_DC_COUNT - 1;
+		p->item = p->item ? p->item - 1 : DT_DC_COUNT - 1;
 		return DT_SCR_REDRAW;
 	case DT_A_ITEM_NEXT:
-		p->dr_item = (p->dr_item + 1) % DT_DC_COUNT;
+		p->item = (p->item + 1) % DT_DC_COUNT;
 		return DT_SCR_REDRAW;
 	case DT_A_MARK_PASS: ask_item(p, DT_DC_PASS); return DT_SCR_REDRAW;
 	case DT_A_MARK_FAIL: ask_item(p, DT_DC_FAIL); return DT_SCR_REDRAW;
@@ -179,31 +191,78 @@ static unsigned drills_action(dt_pilots *p, dt_action_id a)
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static void sync(dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_DRILLS, dt_pv_drills_render);
+	drills_state *p = (drills_state *)v;
+	v->list = &p->dr;
+	dt_list_set_count(&p->dr, v->c->ov.ndrills);
 }
 
-static unsigned action(void *st, dt_action_id a)
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
-	return dt_pv_action(st, a, drills_action);
+	if (i < v->c->ov.ndrills) {
+		const dt_drill *d = &v->c->ov.drills[i];
+		snprintf(buf, n, "#%lld %s %s %s %.200s", (long long)d->id,
+		         dt_drill_kind_name(d->kind), d->run_before, d->run_after,
+		         d->note);
+	}
+	return buf;
 }
 
-static unsigned raw_key(void *st, int key)
+static int busy(const dt_pv *v)
 {
-	return dt_pv_raw_key(st, key, NULL);
+	return ((const drills_state *)v)->drill.open;
 }
 
-static void enter(void *st)
+static unsigned raw(dt_pv *v, int key)
 {
-	((dt_pilots *)st)->view = DT_PV_DRILLS;
+	drills_state *p = (drills_state *)v;
+	dt_action r = dt_drill_form_key(v, &p->drill, key);
+	if (p->drill.saved) { /* the new drill is the last: select it */
+		p->drill.saved = 0;
+		p->dr.sel = v->c->ov.ndrills ? v->c->ov.ndrills - 1 : 0;
+	}
+	return r ? DT_SCR_REDRAW : DT_SCR_NONE;
+}
+
+static int dialog(dt_pv *v, dt_grid *g)
+{
+	drills_state *p = (drills_state *)v;
+	if (p->drill.open)
+		dt_drill_form_render(v, &p->drill, g);
+	return p->drill.open;
+}
+
+static void done(dt_pv *v)
+{
+	dt_drill_form_close(&((drills_state *)v)->drill);
+}
+
+static const dt_pv_class cls = {
+	.id = DT_S_DRILLS,
+	.size = sizeof(drills_state),
+	.body = body,
+	.action = action,
+	.busy = busy,
+	.raw = raw,
+	.dialog = dialog,
+	.sync = sync,
+	.row_text = row_text,
+	.done = done,
+};
+
+static void *open_screen(void *ctx)
+{
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_drills_ops = {
 	.id = DT_S_DRILLS,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

@@ -10,17 +10,28 @@
 #include "tui/pilots_internal.h"
 #include "model/service/journal_set.h"
 
-void dt_pv_journal_free(dt_pilots *p)
+/* The run journal's state: which run, its facts and the form rows. */
+typedef struct journal_state {
+	dt_pv pv;
+	size_t run;                 /* index into the assessment's runs */
+	dt_fact *facts;             /* [nfacts] of that run, owned */
+	size_t nfacts;
+	dt_field *f;                /* [n] owned */
+	size_t n;
+	dt_form jr;
+} journal_state;
+
+static void journal_free(journal_state *p)
 {
 	free(p->facts);
-	free(p->jr_f);
+	free(p->f);
 	p->facts = NULL;
-	p->jr_f = NULL;
-	p->nfacts = p->jr_n = 0;
+	p->f = NULL;
+	p->nfacts = p->n = 0;
 	dt_form_set(&p->jr, NULL, 0);
 }
 
-static const dt_fact *fact(const dt_pilots *p, const char *key)
+static const dt_fact *fact(const journal_state *p, const char *key)
 {
 	size_t i;
 	for (i = 0; i < p->nfacts; i++)
@@ -44,7 +55,9 @@ static void fill(dt_field *f, const char *key, const dt_fact *v)
 	         v->set_by[0] ? v->set_by : "-", when);
 }
 
-int dt_pv_journal_load(dt_pilots *p)
+/* Rows of run p->run: known keys, then the other keys the run holds;
+ * an edit in progress stays open. Returns 0 or -1 (message set). */
+static int journal_load(journal_state *p)
 {
 	dt_fact *facts = NULL;
 	dt_field *f;
@@ -52,17 +65,17 @@ int dt_pv_journal_load(dt_pilots *p)
 	int editing = p->jr.editing;
 	size_t sel = p->jr.sel, top = p->jr.top;
 	dt_input keep = p->jr.in;
-	dt_pv_journal_free(p);
-	if (p->c.ov.nruns == 0)
+	journal_free(p);
+	if (p->pv.c->ov.nruns == 0)
 		return 0;
-	if (dt_store_fact_list(p->c.st, p->c.ov.runs[p->jr_run].run.id, &facts, &n) < 0) {
-		dt_pv_msg(p, 1, "cannot read the journal: %s", dt_store_error(p->c.st));
+	if (dt_store_fact_list(p->pv.c->st, p->pv.c->ov.runs[p->run].run.id, &facts, &n) < 0) {
+		dt_pv_msg(&p->pv, 1, "cannot read the journal: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
 	f = calloc(dt_journal_nkeys + n, sizeof *f);
 	if (!f) {
 		free(facts);
-		dt_pv_msg(p, 1, "out of memory");
+		dt_pv_msg(&p->pv, 1, "out of memory");
 		return -1;
 	}
 	p->facts = facts;
@@ -72,8 +85,8 @@ int dt_pv_journal_load(dt_pilots *p)
 	for (i = 0; i < n; i++)
 		if (!dt_journal_label(facts[i].key))
 			fill(&f[k++], facts[i].key, &facts[i]);
-	p->jr_f = f;
-	p->jr_n = k;
+	p->f = f;
+	p->n = k;
 	p->jr.sel = sel;
 	p->jr.top = top;
 	dt_form_set(&p->jr, f, k);
@@ -84,64 +97,69 @@ int dt_pv_journal_load(dt_pilots *p)
 	return 0;
 }
 
-void dt_pv_journal_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	journal_state *p = (journal_state *)v;
 	const dt_pilot_run *r;
 	const char *label;
-	if (p->c.ov.nruns == 0) {
+	if (p->pv.c->ov.nruns == 0) {
 		dt_grid_text(g, 1, y0 + 1, g->w - 2, "no runs attached to this pilot",
 		             DT_ROLE_WARN);
 		return;
 	}
-	r = &p->c.ov.runs[p->jr_run];
-	label = p->jr.sel < p->jr_n ? dt_journal_label(p->jr_f[p->jr.sel].label)
+	r = &p->pv.c->ov.runs[p->run];
+	label = p->jr.sel < p->n ? dt_journal_label(p->f[p->jr.sel].label)
 	                            : NULL;
 	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
 	               "run %s (%s, %s)  [%zu/%zu, h/l: other run]  %s",
 	               r->run.name, dt_run_role_name(r->role), r->run.platform,
-	               p->jr_run + 1, p->c.ov.nruns, label ? label : "");
+	               p->run + 1, p->pv.c->ov.nruns, label ? label : "");
 	p->jr.label_w = 24;
 	p->jr.aside_w = g->w >= 100 ? 36 : 28;
 	dt_form_render(&p->jr, g, 0, y0 + 1, g->w, h - 1);
 }
 
-static int add_value(dt_pilots *p, const char *text)
+static int add_value(dt_pv *v, const char *text)
 {
-	if (dt_journal_set(p->c.st, p->c.ov.runs[p->jr_run].run.id, p->prompt.key,
-	                   text, p->c.actor) < 0) {
-		dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
+	journal_state *p = (journal_state *)v;
+	if (dt_journal_set(p->pv.c->st, p->pv.c->ov.runs[p->run].run.id, p->pv.prompt.key,
+	                   text, p->pv.c->actor) < 0) {
+		dt_pv_msg(&p->pv, 1, "not saved: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
-	dt_pv_msg(p, 0, "%s saved by %s", p->prompt.key, p->c.actor);
-	dt_pv_written(p);
+	dt_pv_msg(&p->pv, 0, "%s saved by %s", p->pv.prompt.key, p->pv.c->actor);
+	dt_pv_written(&p->pv);
 	return 0;
 }
 
-static int add_key(dt_pilots *p, const char *text)
+static int add_key(dt_pv *v, const char *text)
 {
+	journal_state *p = (journal_state *)v;
 	char title[256];
 	if (!dt_journal_key_valid(text)) {
-		dt_pv_msg(p, 1, "'%s' is not a journal key: 1..63 of [a-z0-9_.-], "
+		dt_pv_msg(&p->pv, 1, "'%s' is not a journal key: 1..63 of [a-z0-9_.-], "
 		          "starting with a letter", text);
 		return -1;
 	}
-	snprintf(p->prompt.key, sizeof p->prompt.key, "%s", text);
+	snprintf(p->pv.prompt.key, sizeof p->pv.prompt.key, "%s", text);
 	snprintf(title, sizeof title, "value of %s", text);
-	dt_pv_prompt(p, title, NULL, add_value, 0);
+	dt_pv_prompt(&p->pv, title, NULL, add_value, 0);
 	return 1; /* the prompt stays open: it now asks for the value */
 }
 
-unsigned dt_pv_journal_raw(dt_pilots *p, int key)
+/* Keys while a value is edited: Enter saves through dt_journal_set. */
+static unsigned raw(dt_pv *v, int key)
 {
+	journal_state *p = (journal_state *)v;
 	switch (dt_form_key(&p->jr, key)) {
 	case DT_FORM_COMMIT:
-		snprintf(p->prompt.key, sizeof p->prompt.key, "%s",
-		         p->jr_f[p->jr.sel].label);
-		if (add_value(p, p->jr.in.buf) == 0)
+		snprintf(p->pv.prompt.key, sizeof p->pv.prompt.key, "%s",
+		         p->f[p->jr.sel].label);
+		if (add_value(v, p->jr.in.buf) == 0)
 			dt_form_commit_step(&p->jr);
 		return DT_SCR_REDRAW;
 	case DT_FORM_CANCEL:
-		dt_pv_msg(p, 0, "not saved: %s unchanged", p->jr_f[p->jr.sel].label);
+		dt_pv_msg(&p->pv, 0, "not saved: %s unchanged", p->f[p->jr.sel].label);
 		return DT_SCR_REDRAW;
 	case DT_FORM_REDRAW:
 		return DT_SCR_REDRAW;
@@ -150,19 +168,20 @@ unsigned dt_pv_journal_raw(dt_pilots *p, int key)
 	}
 }
 
-static unsigned journal_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
-	if (p->c.ov.nruns == 0)
+	journal_state *p = (journal_state *)v;
+	if (p->pv.c->ov.nruns == 0)
 		return DT_SCR_NONE;
 	switch (a) {
 	case DT_A_PREV:
 	case DT_A_NEXT:
-		p->jr_run = (p->jr_run + (a == DT_A_NEXT ? 1 : p->c.ov.nruns - 1)) %
-		            p->c.ov.nruns;
-		dt_pv_journal_load(p);
+		p->run = (p->run + (a == DT_A_NEXT ? 1 : p->pv.c->ov.nruns - 1)) %
+		            p->pv.c->ov.nruns;
+		journal_load(p);
 		return DT_SCR_REDRAW;
 	case DT_A_ADD:
-		dt_pv_prompt(p, "new journal key (e.g. neuron.cache_hits, "
+		dt_pv_prompt(&p->pv, "new journal key (e.g. neuron.cache_hits, "
 		             "image.id, or your own)", NULL, add_key, 0);
 		return DT_SCR_REDRAW;
 	case DT_A_DOWN:
@@ -177,31 +196,47 @@ static unsigned journal_action(dt_pilots *p, dt_action_id a)
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static void sync(dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_JOURNAL, dt_pv_journal_render);
+	journal_state *p = (journal_state *)v;
+	if (p->run >= v->c->ov.nruns)
+		p->run = v->c->ov.nruns ? v->c->ov.nruns - 1 : 0;
+	journal_load(p);
 }
 
-static unsigned action(void *st, dt_action_id a)
+static int busy(const dt_pv *v)
 {
-	return dt_pv_action(st, a, journal_action);
+	return ((const journal_state *)v)->jr.editing;
 }
 
-static unsigned raw_key(void *st, int key)
+static void done(dt_pv *v)
 {
-	return dt_pv_raw_key(st, key, dt_pv_journal_raw);
+	journal_free((journal_state *)v);
 }
 
-static void enter(void *st)
+static const dt_pv_class cls = {
+	.id = DT_S_JOURNAL,
+	.size = sizeof(journal_state),
+	.body = body,
+	.action = action,
+	.busy = busy,
+	.raw = raw,
+	.sync = sync,
+	.done = done,
+};
+
+static void *open_screen(void *ctx)
 {
-	((dt_pilots *)st)->view = DT_PV_JOURNAL;
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_journal_ops = {
 	.id = DT_S_JOURNAL,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

@@ -14,6 +14,12 @@
 
 #define MAX_ROWS 160
 
+/* The ledger screen's state: the view, cursor and its two dialogs. */
+typedef struct ledger_state {
+	dt_pv pv;
+	dt_ledger_ui lg;
+} ledger_state;
+
 /* Row kinds of the table. */
 enum { R_HEAD, R_TIME, R_ITEM, R_COST, R_MISSING, R_SENS, R_WARN, R_SCEN,
        R_RUN, R_TEXT };
@@ -23,20 +29,22 @@ typedef struct row {
 	const char *text;     /* R_HEAD / R_TEXT */
 } row;
 
-void dt_pv_ledger_free(dt_pilots *p)
+static void ledger_free(ledger_state *p)
 {
 	if (p->lg.loaded)
 		dt_ledger_view_free(&p->lg.v);
 	p->lg.loaded = 0;
 }
 
-void dt_pv_ledger_load(dt_pilots *p)
+/* The open pilot's ledger (dt_ledger_load) and its scenario record; the
+ * error is kept in p->lg.err. */
+static void ledger_load(ledger_state *p)
 {
 	dt_ledger_view v;
 	dt_scenario_rec rec;
-	int rc = dt_ledger_load(p->c.st, p->c.ov.pilot.name, &v, p->lg.err,
+	int rc = dt_ledger_load(p->pv.c->st, p->pv.c->ov.pilot.name, &v, p->lg.err,
 	                        sizeof p->lg.err);
-	dt_pv_ledger_free(p);
+	ledger_free(p);
 	if (rc == 0) {
 		p->lg.v = v;
 		p->lg.loaded = 1;
@@ -45,7 +53,7 @@ void dt_pv_ledger_load(dt_pilots *p)
 		snprintf(p->lg.err, sizeof p->lg.err, "no ledger for this pilot");
 	}
 	memset(&p->lg.sc, 0, sizeof p->lg.sc);
-	p->lg.have_sc = dt_store_scenario_get(p->c.st, p->c.ov.pilot.name, &rec) == 0;
+	p->lg.have_sc = dt_store_scenario_get(p->pv.c->st, p->pv.c->ov.pilot.name, &rec) == 0;
 	if (p->lg.have_sc) {
 		dt_scenario_decode(rec.answers, &p->lg.sc);
 		snprintf(p->lg.sc.training, sizeof p->lg.sc.training, "%s",
@@ -57,7 +65,7 @@ void dt_pv_ledger_load(dt_pilots *p)
 }
 
 /* The table as rows; returns the count. */
-static size_t build(const dt_pilots *p, row *r)
+static size_t build(const ledger_state *p, row *r)
 {
 	const dt_ledger_report *rep = &p->lg.v.report;
 	size_t n = 0, i;
@@ -121,7 +129,7 @@ static const char *cost_cells(const dt_ledger_report *rep, int k,
 	return label[k];
 }
 
-static void scen_text(const dt_pilots *p, int k, char *buf, size_t n)
+static void scen_text(const ledger_state *p, int k, char *buf, size_t n)
 {
 	const dt_scenario_result *r = &p->lg.scr;
 	size_t used = 0;
@@ -153,7 +161,7 @@ static void scen_text(const dt_pilots *p, int k, char *buf, size_t n)
 	}
 }
 
-static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
+static void draw_row(ledger_state *p, dt_grid *g, const row *r, int y, int sel,
                      int lw, int cw)
 {
 	const dt_ledger_view *v = &p->lg.v;
@@ -250,8 +258,9 @@ static void draw_row(dt_pilots *p, dt_grid *g, const row *r, int y, int sel,
 	}
 }
 
-void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	ledger_state *p = (ledger_state *)v;
 	row rows[MAX_ROWS];
 	const dt_ledger_report *rep = &p->lg.v.report;
 	size_t n, i;
@@ -283,12 +292,13 @@ void dt_pv_ledger_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		draw_row(p, g, &rows[i], y, i == p->lg.list.sel, lw, cw);
 }
 
-static unsigned ledger_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	ledger_state *p = (ledger_state *)v;
 	row rows[MAX_ROWS];
 	size_t n;
 	if (a == DT_A_SCENARIO) {
-		dt_scenario_form_open(p);
+		dt_scenario_form_open(&p->lg);
 		return DT_SCR_REDRAW;
 	}
 	if (!p->lg.loaded)
@@ -307,51 +317,78 @@ static unsigned ledger_action(dt_pilots *p, dt_action_id a)
 	case DT_A_EDIT:
 		if (p->lg.list.sel < n && (rows[p->lg.list.sel].kind == R_TIME ||
 		                           rows[p->lg.list.sel].kind == R_ITEM)) {
-			dt_ledger_form_open(p, rows[p->lg.list.sel].kind == R_TIME,
+			dt_ledger_form_open(&p->lg, rows[p->lg.list.sel].kind == R_TIME,
 			                    rows[p->lg.list.sel].idx, p->lg.side);
 			return DT_SCR_REDRAW;
 		}
 		if (p->lg.list.sel < n && rows[p->lg.list.sel].kind == R_SCEN) {
-			dt_scenario_form_open(p);
+			dt_scenario_form_open(&p->lg);
 			return DT_SCR_REDRAW;
 		}
-		dt_pv_msg(p, 0, "pick a time or price row to enter a value");
+		dt_pv_msg(&p->pv, 0, "pick a time or price row to enter a value");
 		return DT_SCR_REDRAW;
 	default:
 		return DT_SCR_NONE;
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static void sync(dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_LEDGER, dt_pv_ledger_render);
+	ledger_state *p = (ledger_state *)v;
+	v->list = &p->lg.list;
+	ledger_load(p);
 }
 
-static unsigned action(void *st, dt_action_id a)
+static int busy(const dt_pv *v)
 {
-	return dt_pv_action(st, a, ledger_action);
+	const ledger_state *p = (const ledger_state *)v;
+	return p->lg.edit_open || p->lg.sc_open;
 }
 
-static unsigned raw_key(void *st, int key)
+static unsigned raw(dt_pv *v, int key)
 {
-	return dt_pv_raw_key(st, key, NULL);
+	return dt_ledger_forms_key(v, &((ledger_state *)v)->lg, key)
+	       ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
 
-static void enter(void *st)
+static int dialog(dt_pv *v, dt_grid *g)
 {
-	dt_pilots *p = st;
-	if (p->view != DT_PV_LEDGER) {
-		dt_pv_ledger_load(p);
-		memset(&p->lg.list, 0, sizeof p->lg.list);
-	}
-	p->view = DT_PV_LEDGER;
+	ledger_state *p = (ledger_state *)v;
+	if (!busy(v))
+		return 0;
+	dt_ledger_forms_render(v, &p->lg, g);
+	return 1;
+}
+
+static void done(dt_pv *v)
+{
+	ledger_free((ledger_state *)v);
+}
+
+static const dt_pv_class cls = {
+	.id = DT_S_LEDGER,
+	.size = sizeof(ledger_state),
+	.body = body,
+	.action = action,
+	.busy = busy,
+	.raw = raw,
+	.dialog = dialog,
+	.sync = sync,
+	.done = done,
+};
+
+static void *open_screen(void *ctx)
+{
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_ledger_ops = {
 	.id = DT_S_LEDGER,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

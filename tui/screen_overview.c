@@ -14,10 +14,16 @@
 
 #define LABEL_W 16
 
+/* The overview's own state: the selected section. */
+typedef struct overview_state {
+	dt_pv pv;
+	size_t sel;                 /* section 0..4 ([1]..[5]) */
+} overview_state;
+
 /* Section label at row y; selected when it is section `idx`. */
-static void label(dt_pilots *p, dt_grid *g, int y, int idx, const char *text)
+static void label(overview_state *p, dt_grid *g, int y, int idx, const char *text)
 {
-	int sel = idx >= 0 && (size_t)idx == p->ov_sel;
+	int sel = idx >= 0 && (size_t)idx == p->sel;
 	char key[16] = "   ";
 	if (idx >= 0)
 		snprintf(key, sizeof key, "[%d]", idx + 1);
@@ -25,12 +31,12 @@ static void label(dt_pilots *p, dt_grid *g, int y, int idx, const char *text)
 	               "%s %-11s", key, text);
 }
 
-static const char *tcv(const dt_pilots *p, dt_tc_field f)
+static const char *tcv(const overview_state *p, dt_tc_field f)
 {
-	return p->c.ov.card.value[f][0] ? p->c.ov.card.value[f] : "-";
+	return p->pv.c->ov.card.value[f][0] ? p->pv.c->ov.card.value[f] : "-";
 }
 
-static int card(dt_pilots *p, dt_grid *g, int y, int w)
+static int card(overview_state *p, dt_grid *g, int y, int w)
 {
 	label(p, g, y, 0, "task card");
 	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%s  %s  seq %s  %s",
@@ -49,19 +55,19 @@ static int card(dt_pilots *p, dt_grid *g, int y, int w)
 	return 3;
 }
 
-static int runs(dt_pilots *p, dt_grid *g, int y, int w)
+static int runs(overview_state *p, dt_grid *g, int y, int w)
 {
 	int rows = 0;
 	size_t i;
 	label(p, g, y, -1, "runs");
-	if (p->c.ov.nruns == 0)
+	if (p->pv.c->ov.nruns == 0)
 		dt_layout_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
 		             "PILOT RUN --role baseline|pilot", DT_ROLE_WARN);
-	for (i = 0; i < p->c.ov.nruns && rows < 3; i++, rows++) {
-		const dt_pilot_run *r = &p->c.ov.runs[i];
-		if (rows == 2 && p->c.ov.nruns > 3) {
+	for (i = 0; i < p->pv.c->ov.nruns && rows < 3; i++, rows++) {
+		const dt_pilot_run *r = &p->pv.c->ov.runs[i];
+		if (rows == 2 && p->pv.c->ov.nruns > 3) {
 			dt_layout_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
-			               "... and %zu more", p->c.ov.nruns - 2);
+			               "... and %zu more", p->pv.c->ov.nruns - 2);
 			break;
 		}
 		dt_layout_printf(g, LABEL_W, y + rows, w,
@@ -70,7 +76,7 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
 		               "%-8s %s (%s)", dt_run_role_name(r->role), r->run.name,
 		               r->run.platform);
 	}
-	return rows ? rows + (rows == 2 && p->c.ov.nruns > 3) : 1;
+	return rows ? rows + (rows == 2 && p->pv.c->ov.nruns > 3) : 1;
 }
 
 /* The verdict of each pair as the assessment states it (the same
@@ -78,20 +84,20 @@ static int runs(dt_pilots *p, dt_grid *g, int y, int w)
  * pilot run's name first when there are several. A verdict is signing
  * evidence: each sentence is wrapped whole, on as many rows as it needs
  * (the decision below gets the rows left). */
-static int parity(dt_pilots *p, dt_grid *g, int y, int w)
+static int parity(overview_state *p, dt_grid *g, int y, int w)
 {
 	size_t i;
 	int rows = 0;
 	label(p, g, y, -1, "parity");
-	if (p->c.ov.nverdicts == 0)
+	if (p->pv.c->ov.nverdicts == 0)
 		dt_layout_text(g, LABEL_W, y, w, "no verdict (needs a baseline and a "
 		             "pilot run)", DT_ROLE_STATUS);
-	for (i = 0; i < p->c.ov.nverdicts; i++) {
-		const dt_run_verdict *v = &p->c.ov.verdicts[i];
+	for (i = 0; i < p->pv.c->ov.nverdicts; i++) {
+		const dt_run_verdict *v = &p->pv.c->ov.verdicts[i];
 		char line[1200];
 		snprintf(line, sizeof line, "%.200s%s%s",
-		         p->c.ov.nverdicts > 1 ? v->pilot : "",
-		         p->c.ov.nverdicts > 1 ? ": " : "", v->sentence);
+		         p->pv.c->ov.nverdicts > 1 ? v->pilot : "",
+		         p->pv.c->ov.nverdicts > 1 ? ": " : "", v->sentence);
 		rows += dt_grid_wrap(g, LABEL_W, y + rows, w,
 		                     dt_text_wrap_rows(line, w, g->ascii), line,
 		                     v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS
@@ -104,14 +110,14 @@ static int parity(dt_pilots *p, dt_grid *g, int y, int w)
 /* One row per pilot run with restarts: dt_resume_summary and the
  * checkpoint it used (the run's name when there are several); at most
  * 2 rows. Returns the rows used (0 when no run has a restart). */
-static int resume(dt_pilots *p, dt_grid *g, int y, int w)
+static int resume(overview_state *p, dt_grid *g, int y, int w)
 {
 	size_t i, multi = 0;
 	int rows = 0;
-	for (i = 0; i < p->c.ov.nruns; i++)
-		multi += p->c.ov.resume[i].nv > 0;
-	for (i = 0; i < p->c.ov.nruns && rows < 2; i++) {
-		const dt_resume_run_result *r = &p->c.ov.resume[i];
+	for (i = 0; i < p->pv.c->ov.nruns; i++)
+		multi += p->pv.c->ov.resume[i].nv > 0;
+	for (i = 0; i < p->pv.c->ov.nruns && rows < 2; i++) {
+		const dt_resume_run_result *r = &p->pv.c->ov.resume[i];
 		char sum[400], ck[200];
 		size_t fails = 0;
 		int x;
@@ -126,17 +132,17 @@ static int resume(dt_pilots *p, dt_grid *g, int y, int w)
 		dt_layout_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
 		               "; %s%s%.200s", dt_resume_ckpt_text(r, ck, sizeof ck),
 		               multi > 1 ? "; " : "",
-		               multi > 1 ? p->c.ov.runs[i].run.name : "");
+		               multi > 1 ? p->pv.c->ov.runs[i].run.name : "");
 		rows++;
 	}
 	return rows;
 }
 
-static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
+static int checklist(overview_state *p, dt_grid *g, int y, int w)
 {
-	const dt_check_id *blk = p->c.ov.blocking;
-	size_t n = p->c.ov.nblocking, i;
-	const size_t *c = p->c.ov.counts;
+	const dt_check_id *blk = p->pv.c->ov.blocking;
+	size_t n = p->pv.c->ov.nblocking, i;
+	const size_t *c = p->pv.c->ov.counts;
 	char line[512];
 	size_t o = 0;
 	label(p, g, y, 1, "checklist");
@@ -154,26 +160,26 @@ static int checklist(dt_pilots *p, dt_grid *g, int y, int w)
 		o += (size_t)snprintf(line + o, sizeof line - o, " %s (%s)%s",
 		                      dt_check_defs[blk[i]].id,
 		                      dt_check_status_name(
-		                          p->c.ov.checklist.items[blk[i]].status),
+		                          p->pv.c->ov.checklist.items[blk[i]].status),
 		                      i + 1 < n ? "," : "");
 	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w, 2, line, DT_ROLE_WARN);
 }
 
 /* Whether drill i needs attention: a failed item or a recovery over
  * the card's limit (the assessment's judgement). */
-static int drill_bad(const dt_pilots *p, size_t i)
+static int drill_bad(const overview_state *p, size_t i)
 {
-	const dt_drill *d = &p->c.ov.drills[i];
+	const dt_drill *d = &p->pv.c->ov.drills[i];
 	for (size_t k = 0; k < DT_DC_COUNT; k++)
 		if (d->checks[k].status == DT_DC_FAIL)
 			return 1;
-	return p->c.ov.recovery[i].state == DT_REC_OVER;
+	return p->pv.c->ov.recovery[i].state == DT_REC_OVER;
 }
 
-static void drill_row(dt_pilots *p, dt_grid *g, int y, int w, size_t i)
+static void drill_row(overview_state *p, dt_grid *g, int y, int w, size_t i)
 {
-	const dt_drill *d = &p->c.ov.drills[i];
-	const dt_recovery_check *rc = &p->c.ov.recovery[i];
+	const dt_drill *d = &p->pv.c->ov.drills[i];
+	const dt_recovery_check *rc = &p->pv.c->ov.recovery[i];
 	size_t k, pass = 0, fail = 0;
 	char rec[96];
 	for (k = 0; k < DT_DC_COUNT; k++) {
@@ -191,20 +197,20 @@ static void drill_row(dt_pilots *p, dt_grid *g, int y, int w, size_t i)
 
 /* Up to two drills, those that fail (an item or the recovery limit)
  * first, so a failing drill is never the one left out. */
-static int drills(dt_pilots *p, dt_grid *g, int y, int w)
+static int drills(overview_state *p, dt_grid *g, int y, int w)
 {
 	size_t i, shown = 0, bad = 0;
 	int rows = 1;
 	label(p, g, y, 2, "drills");
-	for (i = 0; i < p->c.ov.ndrills; i++)
+	for (i = 0; i < p->pv.c->ov.ndrills; i++)
 		bad += drill_bad(p, i);
 	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
-	               "%zu recorded%s%.0zu%s%s", p->c.ov.ndrills,
+	               "%zu recorded%s%.0zu%s%s", p->pv.c->ov.ndrills,
 	               bad ? ", " : "", bad, bad ? " failing" : "",
-	               p->c.ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
+	               p->pv.c->ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
 	                                 : "");
 	for (int pass = 1; pass >= 0; pass--)
-		for (i = 0; i < p->c.ov.ndrills && shown < 2; i++)
+		for (i = 0; i < p->pv.c->ov.ndrills && shown < 2; i++)
 			if (drill_bad(p, i) == pass) {
 				drill_row(p, g, y + rows++, w, i);
 				shown++;
@@ -212,9 +218,9 @@ static int drills(dt_pilots *p, dt_grid *g, int y, int w)
 	return rows;
 }
 
-static int journal(dt_pilots *p, dt_grid *g, int y, int w)
+static int journal(overview_state *p, dt_grid *g, int y, int w)
 {
-	const dt_check_item *t5 = &p->c.ov.checklist.items[DT_ITEM_TRIAL5];
+	const dt_check_item *t5 = &p->pv.c->ov.checklist.items[DT_ITEM_TRIAL5];
 	label(p, g, y, 3, "journal");
 	dt_layout_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
 	               "%s", t5->computed_detail[0] ? t5->computed_detail
@@ -222,9 +228,9 @@ static int journal(dt_pilots *p, dt_grid *g, int y, int w)
 	return 1;
 }
 
-static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
+static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 {
-	const dt_decision *d = dt_assessment_latest(&p->c.ov);
+	const dt_decision *d = dt_assessment_latest(&p->pv.c->ov);
 	char when[17], who[600];
 	int rows, nwho, nrat;
 	label(p, g, y, 4, "decisions");
@@ -239,7 +245,7 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
 	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in log)", (long long)d->id, dt_decision_kind_name(d->kind),
 	               d->forced_past[0] ? " FORCED" : "", when, d->recorded_by,
-	               p->c.ov.ndecisions);
+	               p->pv.c->ov.ndecisions);
 	rows = 1;
 	if (d->forced_past[0] && avail > 1) {
 		char f[1100];
@@ -264,18 +270,19 @@ static int decision(dt_pilots *p, dt_grid *g, int y, int w, int avail)
 	return rows;
 }
 
-void dt_pv_overview_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	overview_state *p = (overview_state *)v;
 	int w = g->w - LABEL_W - 1, y = y0, end = y0 + h;
 	dt_layout_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
 	               "created by %s at %s; you act as %s",
-	               p->c.ov.pilot.created_by, p->c.ov.pilot.created_at, p->c.actor);
-	if (p->c.ov.integrity.state == DT_INTEGRITY_ALTERED) {
+	               p->pv.c->ov.pilot.created_by, p->pv.c->ov.pilot.created_at, p->pv.c->actor);
+	if (p->pv.c->ov.integrity.state == DT_INTEGRITY_ALTERED) {
 		char t[400];
 		snprintf(t, sizeof t, "ALTERED: records were changed outside "
 		         "dualtrack; first bad record %lld: %s (dualtrack verify "
-		         "lists all)", (long long)p->c.ov.integrity.first_bad_id,
-		         p->c.ov.integrity.reason);
+		         "lists all)", (long long)p->pv.c->ov.integrity.first_bad_id,
+		         p->pv.c->ov.integrity.reason);
 		y += dt_grid_wrap(g, 0, y, g->w, 2, t, DT_ROLE_FAIL);
 	}
 	y += card(p, g, y, w);
@@ -300,18 +307,19 @@ void dt_tui_set_export(dt_tui_export_fn fn)
 }
 
 /* The export prompt's text: the folder to write the pack into. */
-static int export_to(dt_pilots *p, const char *dir)
+static int export_to(dt_pv *v, const char *dir)
 {
+	overview_state *p = (overview_state *)v;
 	char err[1200];
 	if (!dir[0]) {
-		dt_pv_msg(p, 1, "export: give a folder (new or empty)");
+		dt_pv_msg(&p->pv, 1, "export: give a folder (new or empty)");
 		return -1;
 	}
-	if (export_fn(p->c.st, p->c.ov.pilot.name, dir, err, sizeof err) != 0) {
-		dt_pv_msg(p, 1, "export: %s", err);
+	if (export_fn(p->pv.c->st, p->pv.c->ov.pilot.name, dir, err, sizeof err) != 0) {
+		dt_pv_msg(&p->pv, 1, "export: %s", err);
 		return -1;
 	}
-	dt_pv_msg(p, 0, "evidence pack written to %s; sign it with: dualtrack "
+	dt_pv_msg(&p->pv, 0, "evidence pack written to %s; sign it with: dualtrack "
 	          "sign %s --key KEY", dir, dir);
 	return 0;
 }
@@ -323,54 +331,55 @@ static const dt_screen_id section[] = {
 #define NSECTIONS (sizeof section / sizeof section[0])
 
 /* c: the first baseline and the first pilot run attached. */
-static unsigned compare(dt_pilots *p)
+static unsigned compare(overview_state *p)
 {
 	size_t i, nrole[2] = { 0, 0 };
-	p->c.cmp_id[0] = p->c.cmp_id[1] = 0;
-	for (i = 0; i < p->c.ov.nruns; i++) { /* the first of each role */
-		int r = p->c.ov.runs[i].role == DT_RUN_PILOT;
+	p->pv.c->cmp_id[0] = p->pv.c->cmp_id[1] = 0;
+	for (i = 0; i < p->pv.c->ov.nruns; i++) { /* the first of each role */
+		int r = p->pv.c->ov.runs[i].role == DT_RUN_PILOT;
 		if (!nrole[r]++)
-			p->c.cmp_id[r] = p->c.ov.runs[i].run.id;
+			p->pv.c->cmp_id[r] = p->pv.c->ov.runs[i].run.id;
 	}
-	if (p->c.cmp_id[0] && p->c.cmp_id[1])
+	if (p->pv.c->cmp_id[0] && p->pv.c->cmp_id[1])
 		return DT_SCR_OPEN(DT_S_COMPARE);
-	dt_pv_msg(p, 1, "c needs a baseline and a pilot run attached");
+	dt_pv_msg(&p->pv, 1, "c needs a baseline and a pilot run attached");
 	return DT_SCR_REDRAW;
 }
 
 /* X: the prompt for the folder of the evidence pack. */
-static unsigned export_prompt(dt_pilots *p)
+static unsigned export_prompt(overview_state *p)
 {
 	char init[DT_NAME_MAX + 8];
 	if (!export_fn) {
-		dt_pv_msg(p, 1, "export is not available here");
+		dt_pv_msg(&p->pv, 1, "export is not available here");
 		return DT_SCR_REDRAW;
 	}
-	snprintf(init, sizeof init, "pack-%s", p->c.ov.pilot.name);
+	snprintf(init, sizeof init, "pack-%s", p->pv.c->ov.pilot.name);
 	for (char *c = init; *c; c++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
 		            "VWXYZ0123456789-_.", *c))
 			*c = '_';
-	dt_pv_prompt(p, "write the evidence pack into folder (new or empty):",
+	dt_pv_prompt(&p->pv, "write the evidence pack into folder (new or empty):",
 	             init, export_to, 0);
 	return DT_SCR_REDRAW;
 }
 
 /* The overview's own actions (the shared pilot keys come first, in
  * dt_pv_action). */
-static unsigned overview_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	overview_state *p = (overview_state *)v;
 	switch (a) {
 	case DT_A_DOWN:
-		if (p->ov_sel + 1 < NSECTIONS)
-			p->ov_sel++;
+		if (p->sel + 1 < NSECTIONS)
+			p->sel++;
 		return DT_SCR_REDRAW;
 	case DT_A_UP:
-		if (p->ov_sel > 0)
-			p->ov_sel--;
+		if (p->sel > 0)
+			p->sel--;
 		return DT_SCR_REDRAW;
 	case DT_A_OPEN:
-		return DT_SCR_OPEN(section[p->ov_sel < NSECTIONS ? p->ov_sel : 0]);
+		return DT_SCR_OPEN(section[p->sel < NSECTIONS ? p->sel : 0]);
 	case DT_A_COMPARE:
 		return compare(p);
 	case DT_A_EXPORT:
@@ -382,31 +391,25 @@ static unsigned overview_action(dt_pilots *p, dt_action_id a)
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
-{
-	dt_pv_frame(st, g, title, DT_S_OVERVIEW, dt_pv_overview_render);
-}
+static const dt_pv_class cls = {
+	.id = DT_S_OVERVIEW,
+	.size = sizeof(overview_state),
+	.body = body,
+	.action = action,
+};
 
-static unsigned action(void *st, dt_action_id a)
+static void *open_screen(void *ctx)
 {
-	return dt_pv_action(st, a, overview_action);
-}
-
-static unsigned raw_key(void *st, int key)
-{
-	return dt_pv_raw_key(st, key, NULL);
-}
-
-static void enter(void *st)
-{
-	((dt_pilots *)st)->view = DT_PV_OVERVIEW;
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_overview_ops = {
 	.id = DT_S_OVERVIEW,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

@@ -1,11 +1,87 @@
-/* screen_pilots.c: the pilot list (pick a pilot to open). */
+/* screen_pilots.c: the pilot list (pick a pilot to open): each pilot's
+ * runs by role, checklist counts and latest decision, from the service's
+ * assessment of each; its state is the rows and the list's selection. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
-void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
+/* One row of the pilot list. */
+typedef struct pilot_row {
+	dt_pilot pilot;
+	size_t nbase, npilot;       /* runs by role */
+	size_t counts[4];           /* checklist items by dt_check_status */
+	char decision[32];          /* latest decision kind, "" = none */
+	char decided_at[32];
+} pilot_row;
+
+typedef struct pilots_state {
+	dt_pv pv;
+	pilot_row *rows;            /* [nrows] owned */
+	size_t nrows;
+	dt_list list;               /* selection, scrolling, search */
+	dt_integrity integrity;     /* of the store, when the list loaded */
+} pilots_state;
+
+size_t dt_pilots_count(const void *st)
 {
+	return ((const pilots_state *)st)->nrows;
+}
+
+/* Re-read every pilot of the store (after open and each reload). */
+static void load_list(dt_pv *v)
+{
+	pilots_state *p = (pilots_state *)v;
+	dt_store *st = v->c->st;
+	dt_pilot *pl = NULL;
+	pilot_row *rows;
+	size_t n = 0, i, k;
+	v->list = &p->list;
+	if (dt_store_pilot_list(st, &pl, &n) < 0) {
+		dt_pv_msg(v, 1, "cannot list pilots: %s", dt_store_error(st));
+		return;
+	}
+	rows = calloc(n ? n : 1, sizeof *rows);
+	if (!rows) {
+		free(pl);
+		dt_pv_msg(v, 1, "out of memory");
+		return;
+	}
+	if (dt_integrity_load(st, &p->integrity) < 0)
+		p->integrity.state = DT_INTEGRITY_NOT_CHECKED;
+	for (i = 0; i < n; i++) {
+		dt_assessment ov;
+		char err[600];
+		rows[i].pilot = pl[i];
+		if (dt_assessment_load(st, pl[i].name, &ov, err, sizeof err) != 0)
+			continue; /* the row then shows zeros */
+		for (k = 0; k < ov.nruns; k++)
+			(*(ov.runs[k].role == DT_RUN_PILOT ? &rows[i].npilot
+			                                   : &rows[i].nbase))++;
+		memcpy(rows[i].counts, ov.counts, sizeof ov.counts);
+		if (dt_assessment_latest(&ov)) {
+			const dt_decision *d = dt_assessment_latest(&ov);
+			snprintf(rows[i].decision, sizeof rows[i].decision, "%s",
+			         dt_decision_kind_name(d->kind));
+			snprintf(rows[i].decided_at, sizeof rows[i].decided_at, "%s",
+			         d->decided_at);
+		}
+		dt_assessment_free(&ov);
+	}
+	free(pl);
+	free(p->rows);
+	p->rows = rows;
+	p->nrows = n;
+	if (p->list.sel >= n)
+		p->list.sel = n ? n - 1 : 0;
+	dt_list_set_count(&p->list, n);
+}
+
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
+{
+	pilots_state *p = (pilots_state *)v;
 	int wide = g->w >= 110, fixed = 2 + 9 + 6 + 6 + 8 + 13 + (wide ? 17 : 0);
 	int nw = g->w - fixed, y, x;
 	size_t i;
@@ -28,7 +104,7 @@ void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
 		return;
 	}
 	for (i = dt_list_view(&p->list, h - 1), y = y0 + 1; i < p->nrows && y < y0 + h; i++, y++) {
-		const dt_pilot_row *r = &p->rows[i];
+		const pilot_row *r = &p->rows[i];
 		int sel = i == p->list.sel;
 		dt_role role = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
 		char runs[32];
@@ -52,47 +128,64 @@ void dt_pv_list_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	}
 }
 
-static unsigned list_action(dt_pilots *p, dt_action_id a)
+static void title(dt_pv *v, dt_grid *g, const char *app_title)
 {
+	pilots_state *p = (pilots_state *)v;
+	dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%spilots (%zu)",
+	                 p->integrity.state == DT_INTEGRITY_ALTERED ?
+	                 "ALTERED records! " : "", app_title, dt_grid_dash(g),
+	                 p->nrows);
+}
+
+static unsigned action(dt_pv *v, dt_action_id a)
+{
+	pilots_state *p = (pilots_state *)v;
 	if (dt_list_action(&p->list, a))
 		return DT_SCR_REDRAW;
 	if (a == DT_A_OPEN && p->list.sel < p->nrows) {
-		if (dt_pv_open_pilot(p, p->rows[p->list.sel].pilot.name) < 0)
+		if (dt_pilot_ctx_open(v->c, p->rows[p->list.sel].pilot.name) < 0)
 			return DT_SCR_REDRAW;
 		return DT_SCR_OPEN(DT_S_OVERVIEW);
 	}
 	return DT_SCR_NONE;
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
-	dt_pv_frame(st, g, title, DT_S_PILOTS, dt_pv_list_render);
+	pilots_state *p = (pilots_state *)v;
+	if (i < p->nrows)
+		snprintf(buf, n, "%s %s", p->rows[i].pilot.name, p->rows[i].decision);
+	return buf;
 }
 
-static unsigned action(void *st, dt_action_id a)
+static void done(dt_pv *v)
 {
-	dt_pilots *p = st;
-	p->c.msg[0] = '\0';
-	p->c.msg_err = 0;
-	p->list.msg[0] = '\0';
-	return list_action(p, a);
+	free(((pilots_state *)v)->rows);
 }
 
-static unsigned raw_key(void *st, int key)
-{
-	return dt_pv_raw_key(st, key, NULL);
-}
+static const dt_pv_class cls = {
+	.id = DT_S_PILOTS,
+	.size = sizeof(pilots_state),
+	.title = title,
+	.body = body,
+	.action = action,
+	.sync = load_list,
+	.row_text = row_text,
+	.done = done,
+};
 
-static void enter(void *st)
+static void *open_screen(void *ctx)
 {
-	((dt_pilots *)st)->view = DT_PV_LIST;
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_pilots_ops = {
 	.id = DT_S_PILOTS,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };

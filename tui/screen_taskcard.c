@@ -6,24 +6,34 @@
 
 #include "tui/pilots_internal.h"
 
-void dt_pv_card_fill(dt_pilots *p)
+/* The task card screen's state: one form row per card field. */
+typedef struct card_state {
+	dt_pv pv;
+	dt_field f[DT_TC_COUNT];
+	dt_form card;
+} card_state;
+
+/* Rows from the open pilot's card (values, who / when); an edit in
+ * progress stays open. */
+static void fill(dt_pv *v)
 {
+	card_state *p = (card_state *)v;
 	int i;
 	for (i = 0; i < DT_TC_COUNT; i++) {
-		dt_field *f = &p->card_f[i];
+		dt_field *f = &p->f[i];
 		char when[17];
 		f->label = dt_taskcard_defs[i].key;
 		f->kind = DT_FIELD_TEXT;
 		f->cap = DT_TC_VALUE_MAX - 1;
-		snprintf(f->value, sizeof f->value, "%s", p->c.ov.card.value[i]);
-		dt_pv_when(p->c.ov.card.set_at[i], when);
-		if (p->c.ov.card.set_by[i][0])
+		snprintf(f->value, sizeof f->value, "%s", p->pv.c->ov.card.value[i]);
+		dt_pv_when(p->pv.c->ov.card.set_at[i], when);
+		if (p->pv.c->ov.card.set_by[i][0])
 			snprintf(f->aside, sizeof f->aside, "%s %s",
-			         p->c.ov.card.set_by[i], when);
+			         p->pv.c->ov.card.set_by[i], when);
 		else
 			f->aside[0] = '\0';
 	}
-	dt_form_set(&p->card, p->card_f, DT_TC_COUNT);
+	dt_form_set(&p->card, p->f, DT_TC_COUNT);
 }
 
 static const char *kind_hint(dt_tc_kind k)
@@ -38,8 +48,9 @@ static const char *kind_hint(dt_tc_kind k)
 	}
 }
 
-void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h)
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
+	card_state *p = (card_state *)v;
 	const dt_tc_def *d = &dt_taskcard_defs[p->card.sel];
 	p->card.label_w = 18;
 	p->card.aside_w = g->w >= 100 ? 34 : 24;
@@ -48,22 +59,25 @@ void dt_pv_card_render(dt_pilots *p, dt_grid *g, int y0, int h)
 	dt_form_render(&p->card, g, 0, y0 + 1, g->w, h - 1);
 }
 
-unsigned dt_pv_card_raw(dt_pilots *p, int key)
+/* Keys while a field is edited: Enter saves through
+ * dt_store_taskcard_set (a refused value stays in the editor). */
+static unsigned raw(dt_pv *v, int key)
 {
+	card_state *p = (card_state *)v;
 	dt_tc_field f = (dt_tc_field)p->card.sel;
 	switch (dt_form_key(&p->card, key)) {
 	case DT_FORM_COMMIT:
-		if (dt_store_taskcard_set(p->c.st, p->c.ov.pilot.id, f, p->card.in.buf,
-		                    p->c.actor) < 0) {
-			dt_pv_msg(p, 1, "not saved: %s", dt_store_error(p->c.st));
+		if (dt_store_taskcard_set(p->pv.c->st, p->pv.c->ov.pilot.id, f, p->card.in.buf,
+		                    p->pv.c->actor) < 0) {
+			dt_pv_msg(&p->pv, 1, "not saved: %s", dt_store_error(p->pv.c->st));
 			return DT_SCR_REDRAW; /* the editor stays open */
 		}
 		dt_form_commit_step(&p->card);
-		dt_pv_msg(p, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->c.actor);
-		dt_pv_written(p);
+		dt_pv_msg(&p->pv, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->pv.c->actor);
+		dt_pv_written(&p->pv);
 		return DT_SCR_REDRAW;
 	case DT_FORM_CANCEL:
-		dt_pv_msg(p, 0, "not saved: %s unchanged", dt_taskcard_defs[f].key);
+		dt_pv_msg(&p->pv, 0, "not saved: %s unchanged", dt_taskcard_defs[f].key);
 		return DT_SCR_REDRAW;
 	case DT_FORM_REDRAW:
 		return DT_SCR_REDRAW;
@@ -72,8 +86,9 @@ unsigned dt_pv_card_raw(dt_pilots *p, int key)
 	}
 }
 
-static unsigned card_action(dt_pilots *p, dt_action_id a)
+static unsigned action(dt_pv *v, dt_action_id a)
 {
+	card_state *p = (card_state *)v;
 	switch (a) {
 	case DT_A_DOWN:
 	case DT_A_UP:
@@ -87,31 +102,33 @@ static unsigned card_action(dt_pilots *p, dt_action_id a)
 	}
 }
 
-static void render(void *st, dt_grid *g, const char *title)
+static int busy(const dt_pv *v)
 {
-	dt_pv_frame(st, g, title, DT_S_CARD, dt_pv_card_render);
+	return ((const card_state *)v)->card.editing;
 }
 
-static unsigned action(void *st, dt_action_id a)
-{
-	return dt_pv_action(st, a, card_action);
-}
+static const dt_pv_class cls = {
+	.id = DT_S_CARD,
+	.size = sizeof(card_state),
+	.body = body,
+	.action = action,
+	.busy = busy,
+	.raw = raw,
+	.sync = fill,
+};
 
-static unsigned raw_key(void *st, int key)
+static void *open_screen(void *ctx)
 {
-	return dt_pv_raw_key(st, key, dt_pv_card_raw);
-}
-
-static void enter(void *st)
-{
-	((dt_pilots *)st)->view = DT_PV_CARD;
+	return dt_pv_open(ctx, &cls);
 }
 
 const dt_screen_ops dt_card_ops = {
 	.id = DT_S_CARD,
-	.render = render,
-	.action = action,
+	.open = open_screen,
+	.close = dt_pv_close,
+	.render = dt_pv_render,
+	.action = dt_pv_action,
 	.modal = dt_pv_modal,
-	.raw_key = raw_key,
-	.enter = enter,
+	.raw_key = dt_pv_raw_key,
+	.enter = dt_pv_enter,
 };
