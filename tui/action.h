@@ -186,8 +186,7 @@ typedef enum dt_screen_id {
 	B(OVERVIEW, EXPORT, "X", "export", "write the evidence pack (asks for a folder)") \
 	DT_PILOT_KEYS(B, OVERVIEW) \
 	DT_PILOT_KEYS(B, CARD) \
-	B(CARD, DOWN, "j Down", NULL, "next field") \
-	B(CARD, UP, "k Up", NULL, "previous field") \
+	DT_LIST_KEYS(B, CARD, "field") \
 	B(CARD, EDIT, "Enter", "edit", "edit the field (Enter saves, Esc cancels)") \
 	DT_PILOT_KEYS(B, CHECKLIST) \
 	DT_LIST_KEYS(B, CHECKLIST, "item") \
@@ -207,8 +206,7 @@ typedef enum dt_screen_id {
 	B(DRILLS, MARK_FAIL, "f", "fail", "item failed (with a note)") \
 	B(DRILLS, MARK_PENDING, "n", "unchecked", "item not checked") \
 	DT_PILOT_KEYS(B, JOURNAL) \
-	B(JOURNAL, DOWN, "j Down", NULL, "next key") \
-	B(JOURNAL, UP, "k Up", NULL, "previous key") \
+	DT_LIST_KEYS(B, JOURNAL, "key") \
 	B(JOURNAL, EDIT, "Enter", "edit", "edit the value (Enter saves, Esc cancels)") \
 	B(JOURNAL, ADD, "a", "+key", "add a journal key of your own") \
 	B(JOURNAL, PREV, "h", NULL, "the journal of the previous run") \
@@ -218,6 +216,7 @@ typedef enum dt_screen_id {
 	DT_SEARCH_KEY(B, DECISIONS) \
 	DT_PILOT_KEYS(B, LEDGER) \
 	DT_LIST_KEYS(B, LEDGER, "row") \
+	DT_SEARCH_KEY(B, LEDGER) \
 	B(LEDGER, PREV, "h Left", NULL, "the gpu column") \
 	B(LEDGER, NEXT, "l Right", "side", "the trn2 column") \
 	B(LEDGER, EDIT, "Enter", "value", "enter a value (side, value, basis, note)") \

@@ -62,6 +62,23 @@ void dt_form_move(dt_form *form, int dir)
 		dt_form_begin_edit(form);
 }
 
+int dt_form_list_action(dt_form *form, dt_action_id a)
+{
+	int page = form->page > 1 ? form->page : 1, k, steps, dir = 1;
+	switch (a) {
+	case DT_A_DOWN: steps = 1; break;
+	case DT_A_UP: steps = 1; dir = -1; break;
+	case DT_A_PAGE_DOWN: steps = page; break;
+	case DT_A_PAGE_UP: steps = page; dir = -1; break;
+	case DT_A_LAST: steps = (int)form->n; break;
+	case DT_A_FIRST: steps = (int)form->n; dir = -1; break;
+	default: return 0;
+	}
+	for (k = 0; k < steps; k++)
+		dt_form_move(form, dir);
+	return 1;
+}
+
 void dt_form_commit_step(dt_form *form)
 {
 	dt_form_end_edit(form, 1);
@@ -146,6 +163,7 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 	int vx = x + form->label_w + 1, aw = form->aside_w;
 	int vw = w - form->label_w - 1 - (aw ? aw + 1 : 0);
 	size_t i;
+	form->page = h;
 	if (h < 1 || vw < 4)
 		return;
 	if (form->sel < form->top)

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "tui/action.h"
 #include "tui/grid.h"
 #include "tui/input.h"
 
@@ -54,6 +55,7 @@ typedef struct dt_form {
 	char typed[32];               /* choice type-ahead so far */
 	dt_input in;
 	int label_w, aside_w;         /* columns; set by the screen */
+	int page;                     /* rows shown by the last render */
 } dt_form;
 
 typedef enum dt_form_result {
@@ -74,6 +76,12 @@ dt_form_result dt_form_key(dt_form *form, int key);
 /* Move the focus by dir rows (clamped; the editor closes without keeping
  * its text); a dialog form opens the editor of a text field. */
 void dt_form_move(dt_form *form, int dir);
+
+/* The list keys on a list-like form (task card, journal), as on every
+ * list (tui/list.h): DOWN UP one row, PAGE_DOWN PAGE_UP one page (the
+ * rows of the last render), FIRST LAST. Returns 1 when `a` was one of
+ * them (the focus moved, an open editor closed), else 0. */
+int dt_form_list_action(dt_form *form, dt_action_id a);
 
 /* After DT_FORM_COMMIT accepted: keep the text, move by form->dir. */
 void dt_form_commit_step(dt_form *form);

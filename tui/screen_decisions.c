@@ -118,7 +118,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	               "#", "decision", "decided at (UTC)", "entered by",
 	               g->w >= HASH_COL_W ? " record hash" : "");
 	if (p->pv.c->ov.ndecisions == 0) {
-		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no decision yet: d records "
+		dt_grid_wrap(g, 1, y0 + 2, g->w - 2, 2, "no decision yet: d records "
 		             "go / continue / roll-back / compare-other-instance / "
 		             "defer", DT_ROLE_STATUS);
 		return;

@@ -122,7 +122,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
 	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
 	if (p->pv.c->ov.ndrills == 0) {
-		dt_layout_text(g, 1, y0 + 2, g->w - 2, "no drills yet: a adds one "
+		dt_grid_wrap(g, 1, y0 + 2, g->w - 2, 2, "no drills yet: a adds one "
 		             "(kind, runs, checkpoint, times; pre-filled from the "
 		             "logs)", DT_ROLE_STATUS);
 		return;

@@ -110,7 +110,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	r = &p->pv.c->ov.runs[p->run];
 	label = p->jr.sel < p->n ? dt_journal_label(p->f[p->jr.sel].label)
 	                            : NULL;
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
 	               "run %s (%s, %s)  [%zu/%zu, h/l: other run]  %s",
 	               r->run.name, dt_run_role_name(r->role), r->run.platform,
 	               p->run + 1, p->pv.c->ov.nruns, label ? label : "");
@@ -173,6 +173,8 @@ static unsigned action(dt_pv *v, dt_action_id a)
 	journal_state *p = (journal_state *)v;
 	if (p->pv.c->ov.nruns == 0)
 		return DT_SCR_NONE;
+	if (dt_form_list_action(&p->jr, a))
+		return DT_SCR_REDRAW;
 	switch (a) {
 	case DT_A_PREV:
 	case DT_A_NEXT:
@@ -183,10 +185,6 @@ static unsigned action(dt_pv *v, dt_action_id a)
 	case DT_A_ADD:
 		dt_pv_prompt(&p->pv, "new journal key (e.g. neuron.cache_hits, "
 		             "image.id, or your own)", NULL, add_key, 0);
-		return DT_SCR_REDRAW;
-	case DT_A_DOWN:
-	case DT_A_UP:
-		dt_form_move(&p->jr, a == DT_A_DOWN ? 1 : -1);
 		return DT_SCR_REDRAW;
 	case DT_A_EDIT:
 		dt_form_begin_edit(&p->jr);

@@ -332,6 +332,41 @@ static unsigned action(dt_pv *v, dt_action_id a)
 	}
 }
 
+/* Search text of table row i: its heading, label or text (the rows
+ * holding only figures have none). */
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
+{
+	ledger_state *p = (ledger_state *)v;
+	row rows[MAX_ROWS];
+	size_t nr;
+	if (!p->lg.loaded)
+		return buf;
+	nr = build(p, rows);
+	if (i >= nr)
+		return buf;
+	switch (rows[i].kind) {
+	case R_HEAD:
+	case R_TEXT:
+		snprintf(buf, n, "%s", rows[i].text);
+		break;
+	case R_TIME:
+		snprintf(buf, n, "%s", dt_ledger_cat_label(rows[i].idx));
+		break;
+	case R_ITEM:
+		snprintf(buf, n, "%s", dt_ledger_item_key(rows[i].idx));
+		break;
+	case R_WARN:
+		snprintf(buf, n, "%s", p->lg.v.report.warn[rows[i].idx]);
+		break;
+	case R_SCEN:
+		scen_text(p, rows[i].idx, buf, n);
+		break;
+	default:
+		break;
+	}
+	return buf;
+}
+
 static void sync(dt_pv *v)
 {
 	ledger_state *p = (ledger_state *)v;
@@ -374,6 +409,7 @@ static const dt_pv_class cls = {
 	.raw = raw,
 	.dialog = dialog,
 	.sync = sync,
+	.row_text = row_text,
 	.done = done,
 };
 

@@ -162,7 +162,10 @@ static int checklist(overview_state *p, dt_grid *g, int y, int w)
 		                      dt_check_status_name(
 		                          p->pv.c->ov.checklist.items[blk[i]].status),
 		                      i + 1 < n ? "," : "");
-	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w, 2, line, DT_ROLE_WARN);
+	/* what blocks a go is signing evidence: every item shows (wrapped) */
+	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w,
+	                        dt_text_wrap_rows(line, w, g->ascii), line,
+	                        DT_ROLE_WARN);
 }
 
 /* Whether drill i needs attention: a failed item or a recovery over
@@ -222,10 +225,9 @@ static int journal(overview_state *p, dt_grid *g, int y, int w)
 {
 	const dt_check_item *t5 = &p->pv.c->ov.checklist.items[DT_ITEM_TRIAL5];
 	label(p, g, y, 3, "journal");
-	dt_layout_printf(g, LABEL_W, y, w, dt_pv_check_role(t5->computed_status),
-	               "%s", t5->computed_detail[0] ? t5->computed_detail
-	                                            : "no pilot run");
-	return 1;
+	return dt_grid_wrap(g, LABEL_W, y, w, 2, t5->computed_detail[0]
+	                    ? t5->computed_detail : "no pilot run",
+	                    dt_pv_check_role(t5->computed_status));
 }
 
 static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)

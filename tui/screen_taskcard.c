@@ -89,11 +89,9 @@ static unsigned raw(dt_pv *v, int key)
 static unsigned action(dt_pv *v, dt_action_id a)
 {
 	card_state *p = (card_state *)v;
-	switch (a) {
-	case DT_A_DOWN:
-	case DT_A_UP:
-		dt_form_move(&p->card, a == DT_A_DOWN ? 1 : -1);
+	if (dt_form_list_action(&p->card, a))
 		return DT_SCR_REDRAW;
+	switch (a) {
 	case DT_A_EDIT:
 		dt_form_begin_edit(&p->card);
 		return DT_SCR_REDRAW;

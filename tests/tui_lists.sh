@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# tui_lists.sh: the list keys hold on every list of a pilot, as a person
+# uses them at 80x24 on the demo store: on the task card and the run
+# journal (list-like forms) End / G goes to the last row and Home / g back
+# to the first (the row's label shows on the screen's first line); PgDn
+# moves a page; in the ledger `/queue` then Enter selects the row
+# "queue / quota waits" (NO_COLOR: the selected row is drawn reversed).
+# Expected rows come from the tables: the task card's first field is
+# `model` ("model name"), its last `rule` ("baseline match: rule that
+# decides ..."); the journal's known keys run from image.id to
+# resume.verification. $1 = dualtrack binary; exit 77 without tmux.
+set -u
+BIN=${1:?usage: tui_lists.sh path/to/dualtrack}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+tmp=$(mktemp -d)
+T="tmux -L dtlists$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail=0
+. "$(dirname "$0")/tmux_helpers.sh"
+keys() { $T send-keys -t t "$@"; }
+# the reversed (selected) row of the screen, NO_COLOR
+selected() { $T capture-pane -p -e -t t | grep -F $'\e[7m' | sed 's/\x1b\[[0-9;]*m//g'; }
+wait_selected() {
+	local i
+	for i in $(seq 100); do
+		selected | grep -qF -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "FAIL: selected row is '$(selected)', expected it to hold: $1"
+	screen; fail=1
+}
+db="$tmp/x.db"
+"$BIN" --db "$db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
+$T new-session -d -x 80 -y 24 -s t \
+	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp NO_COLOR=1 bash --norc --noprofile"
+keys "cd \"$tmp\"; \"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
+wait_for "pilots (1)" || exit 1
+keys Enter
+wait_for "— overview" || exit 1
+
+# task card: End, Home, G, g
+keys 1
+wait_for "model name: text (empty clears)" || exit 1
+keys End
+wait_for "baseline match: rule that decides"
+keys Home
+wait_for "model name: text (empty clears)"
+keys G
+wait_for "baseline match: rule that decides"
+keys g
+wait_for "model name: text (empty clears)"
+# PgDn moves a whole page: the first field is no longer selected
+keys PgDn
+wait_gone "model name: text (empty clears)"
+keys PgUp
+wait_for "model name: text (empty clears)"
+
+# run journal (the baseline run holds only known keys, the last is
+# resume.verification): End, Home
+keys 4
+wait_for "— run journal" || exit 1
+wait_selected "image.id"
+keys End
+wait_selected "resume.verification"
+keys Home
+wait_selected "image.id"
+
+# ledger: / search selects the matching row, Enter keeps it
+keys q l
+wait_for "— ledger" || exit 1
+keys /
+wait_for "/"
+keys -l "queue"
+keys Enter
+wait_selected "queue / quota waits"
+# a search with no match says so and keeps the selection
+keys /
+keys -l "zzz-no-such-row"
+keys Enter
+wait_re "no row matches"
+wait_selected "queue / quota waits"
+
+keys Q
+wait_for "EXIT=0"
+exit $fail
