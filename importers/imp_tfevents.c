@@ -30,12 +30,22 @@ const char *const dt_tfevents_loss_tags[] = {
 	"training_loss", "train_loss", NULL
 };
 
+/* The parse state (importer.h steps: kept between the updates of a
+ * followed event file). Series are named when their tag first appears
+ * (name_tags), so points go straight into the metric they end in. */
 typedef struct tb_ctx {
 	const dt_source *src;
 	dt_rawlog *out;
+	const char *loss_opt;   /* --loss-tag, NULL = the rule (owned copy) */
 	size_t nrec, nbad_event, ntext, nnonscalar;
 	size_t bad_event_off;   /* byte offset of the first undecodable event */
 	size_t rec_off;         /* byte offset of the record being decoded */
+	char **tag;             /* [ntags] tags in order of first appearance */
+	char **name;            /* [ntags] the metric each tag's points go to */
+	size_t ntags, cap;
+	size_t last;            /* tag index of the last value (cache) */
+	int renamed;            /* a tag seen later renamed points fed before */
+	int stopped;            /* a corrupt record ended the read */
 } tb_ctx;
 
 /* Scalar of a TensorProto: exactly one numeric value. Returns 1 with *v,
@@ -126,6 +136,146 @@ static int args_facts(tb_ctx *c, const uint8_t *t, size_t n)
 	return rc;
 }
 
+/* Index of the tag that becomes `loss`: --loss-tag, else the rule's
+ * first present; ntags when none. */
+static size_t loss_index(const tb_ctx *c)
+{
+	if (c->loss_opt) {
+		for (size_t k = 0; k < c->ntags; k++)
+			if (strcmp(c->tag[k], c->loss_opt) == 0)
+				return k;
+		return c->ntags;
+	}
+	for (size_t i = 0; dt_tfevents_loss_tags[i]; i++)
+		for (size_t k = 0; k < c->ntags; k++)
+			if (strcmp(c->tag[k], dt_tfevents_loss_tags[i]) == 0)
+				return k;
+	return c->ntags;
+}
+
+static int name_taken(char *const *name, size_t n, const char *s)
+{
+	for (size_t k = 0; k < n; k++)
+		if (name[k] && strcmp(name[k], s) == 0)
+			return 1;
+	return 0;
+}
+
+/* The metric name of every tag seen, into name[0..ntags) (malloc'd):
+ * the loss tag is `loss`; the others, in order of first appearance, go
+ * through dt_metric_canonical, keeping their own name (blanks as '_')
+ * when the canonical one is `loss` or already given, "tb:TAG" when that
+ * is taken too. Returns 0 or -1 (ENOMEM). */
+static int name_tags(const tb_ctx *c, char **name)
+{
+	size_t lt = loss_index(c);
+	for (size_t k = 0; k < c->ntags; k++)
+		name[k] = NULL;
+	if (lt < c->ntags && !(name[lt] = strdup(DT_METRIC_LOSS)))
+		return -1;
+	for (size_t k = 0; k < c->ntags; k++) {
+		if (k == lt)
+			continue;
+		char canon[160], own[160];
+		dt_metric_canonical(c->tag[k], canon, sizeof canon);
+		if (strcmp(canon, DT_METRIC_LOSS) == 0 ||
+		    name_taken(name, c->ntags, canon)) {
+			size_t i = 0;
+			for (const char *p = c->tag[k]; *p && i + 1 < sizeof own; p++)
+				own[i++] = *p == ' ' ? '_' : *p;
+			own[i] = '\0';
+			if (strcmp(own, DT_METRIC_LOSS) == 0 ||
+			    name_taken(name, c->ntags, own))
+				snprintf(own, sizeof own, "tb:%.150s", c->tag[k]);
+			snprintf(canon, sizeof canon, "%s", own);
+		}
+		if (!(name[k] = strdup(canon)))
+			return -1;
+	}
+	return 0;
+}
+
+static void names_free(char **name, size_t n)
+{
+	for (size_t k = 0; name && k < n; k++)
+		free(name[k]);
+}
+
+/* A tag seen for the first time: name every tag again (the new one may
+ * be a loss tag the rule prefers, taking `loss` from another); series
+ * already fed under a name that changed are renamed in place and
+ * c->renamed set (a followed file's stored points then change as a
+ * whole). Returns 0 or -1 (ENOMEM). */
+static int add_tag(tb_ctx *c, const char *tag)
+{
+	if (c->ntags == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 8;
+		char **tv = realloc(c->tag, cap * sizeof *tv);
+		if (tv)
+			c->tag = tv;
+		char **nv = tv ? realloc(c->name, cap * sizeof *nv) : NULL;
+		if (!nv)
+			return -1;
+		c->name = nv;
+		c->cap = cap;
+	}
+	if (!(c->tag[c->ntags] = strdup(tag)))
+		return -1;
+	c->name[c->ntags++] = NULL;
+	char **fresh = malloc(c->ntags * sizeof *fresh);
+	if (!fresh || name_tags(c, fresh) < 0) {
+		if (fresh)
+			names_free(fresh, c->ntags);
+		free(fresh);
+		return -1;
+	}
+	/* find every renamed series before renaming any (old and new names
+	 * are each unique, but may swap) */
+	dt_rawseries **moved = calloc(c->ntags, sizeof *moved);
+	if (!moved) {
+		names_free(fresh, c->ntags);
+		free(fresh);
+		return -1;
+	}
+	for (size_t k = 0; k + 1 < c->ntags; k++)
+		if (strcmp(c->name[k], fresh[k]) != 0)
+			moved[k] = dt_rawlog_find(c->out, c->name[k]);
+	int rc = 0;
+	for (size_t k = 0; k < c->ntags; k++) {
+		if (moved[k]) {
+			char *m = strdup(fresh[k]);
+			if (!m) {
+				rc = -1;
+				continue;
+			}
+			free(moved[k]->metric);
+			moved[k]->metric = m;
+			c->renamed = 1;
+		}
+		free(c->name[k]);
+		c->name[k] = fresh[k];
+	}
+	free(moved);
+	free(fresh);
+	return rc;
+}
+
+/* The metric that the points of `tag` go to; NULL on ENOMEM. */
+static const char *metric_of(tb_ctx *c, const char *tag)
+{
+	if (c->last < c->ntags && strcmp(c->tag[c->last], tag) == 0)
+		return c->name[c->last];
+	for (size_t k = 0; k < c->ntags; k++)
+		if (strcmp(c->tag[k], tag) == 0) {
+			c->last = k;
+			return c->name[k];
+		}
+	if (add_tag(c, tag) < 0)
+		return NULL;
+	c->last = c->ntags - 1;
+	return c->name[c->last];
+}
+
 /* One Summary.Value at `step`. Returns 0, -1 on ENOMEM, -2 malformed. */
 static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 {
@@ -162,7 +312,8 @@ static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 		c->nnonscalar++;
 		return 0;
 	}
-	dt_rawseries *s = dt_rawlog_series(c->out, tag);
+	const char *name = metric_of(c, tag);
+	dt_rawseries *s = name ? dt_rawlog_series(c->out, name) : NULL;
 	return s && dt_rawseries_push(s, step, v) == 0 ? 0 : -1;
 }
 
@@ -199,112 +350,55 @@ static int event(tb_ctx *c, const uint8_t *d, size_t n)
 	return k < 0 ? -2 : 0;
 }
 
-/* The tag that becomes `loss`: --loss-tag, else the rule's first present. */
-static const char *loss_tag(const tb_ctx *c, const dt_import_opts *opts)
+/* Warnings from the counts, into `to`. */
+static int final_warnings(tb_ctx *c, dt_rawlog *to)
 {
-	if (opts && opts->loss_tag)
-		return dt_rawlog_find(c->out, opts->loss_tag) ? opts->loss_tag : NULL;
-	for (size_t i = 0; dt_tfevents_loss_tags[i]; i++)
-		if (dt_rawlog_find(c->out, dt_tfevents_loss_tags[i]))
-			return dt_tfevents_loss_tags[i];
-	return NULL;
-}
-
-static int name_taken(const dt_rawlog *log, size_t upto, const char *name)
-{
-	for (size_t i = 0; i < upto; i++)
-		if (strcmp(log->series[i].metric, name) == 0)
-			return 1;
-	return 0;
-}
-
-static int set_metric(dt_rawseries *s, const char *name)
-{
-	char *m = strdup(name);
-	if (!m)
-		return -1;
-	free(s->metric);
-	s->metric = m;
-	return 0;
-}
-
-/* Rename series from tags to metric names (loss first, then file order).
- * Series are moved so the loss series comes first. */
-static int rename_series(tb_ctx *c, const dt_import_opts *opts)
-{
-	dt_rawlog *log = c->out;
-	const char *lt = loss_tag(c, opts);
-	if (opts && opts->loss_tag && !lt &&
-	    dt_rawlog_warn(log, "--loss-tag '%s' not found in %s; no loss "
-	                   "metric", opts->loss_tag, c->src->path) < 0)
-		return -1;
-	size_t start = 0;
-	if (lt) {
-		for (size_t i = 0; i < log->nseries; i++) {
-			if (strcmp(log->series[i].metric, lt) != 0)
-				continue;
-			dt_rawseries tmp = log->series[i];
-			memmove(&log->series[1], &log->series[0], i * sizeof tmp);
-			log->series[0] = tmp;
-			break;
-		}
-		if (set_metric(&log->series[0], DT_METRIC_LOSS) < 0)
-			return -1;
-		start = 1;
-	}
-	for (size_t i = start; i < log->nseries; i++) {
-		char canon[160], own[160];
-		dt_metric_canonical(log->series[i].metric, canon, sizeof canon);
-		if (strcmp(canon, DT_METRIC_LOSS) == 0 || name_taken(log, i, canon)) {
-			size_t k = 0;
-			for (const char *p = log->series[i].metric;
-			     *p && k + 1 < sizeof own; p++)
-				own[k++] = *p == ' ' ? '_' : *p;
-			own[k] = '\0';
-			if (strcmp(own, DT_METRIC_LOSS) == 0 || name_taken(log, i, own))
-				snprintf(own, sizeof own, "tb:%.150s",
-				         log->series[i].metric);
-			snprintf(canon, sizeof canon, "%s", own);
-		}
-		if (set_metric(&log->series[i], canon) < 0)
-			return -1;
-	}
-	if (lt)
-		return dt_rawlog_note(log, "tag '%s' is the loss (%s)", lt,
-		                      opts && opts->loss_tag ? "--loss-tag"
-		                      : "first of train/loss, loss, step loss, "
-		                        "reduced_train_loss, lm loss...");
-	return 0;
-}
-
-static int final_warnings(tb_ctx *c)
-{
-	dt_rawlog *o = c->out;
 	if (c->nbad_event &&
-	    dt_rawlog_warn(o, "%s: byte %zu: %zu record(s) with a good CRC but "
+	    dt_rawlog_warn(to, "%s: byte %zu: %zu record(s) with a good CRC but "
 	                   "not a decodable Event; skipped", c->src->path,
 	                   c->bad_event_off, c->nbad_event) < 0)
 		return -1;
 	if (c->nnonscalar &&
-	    dt_rawlog_warn(o, "%zu non-scalar summary value(s) (histograms, "
+	    dt_rawlog_warn(to, "%zu non-scalar summary value(s) (histograms, "
 	                   "images, tensors) skipped", c->nnonscalar) < 0)
 		return -1;
-	if (o->nseries == 0 &&
-	    dt_rawlog_warn(o, "%s: %zu event(s), no scalar summary values",
+	if (c->out->nseries == 0 &&
+	    dt_rawlog_warn(to, "%s: %zu event(s), no scalar summary values",
 	                   c->src->path, c->nrec) < 0)
 		return -1;
 	return 0;
 }
 
-static int tb_parse(const dt_source *src, const dt_import_opts *opts,
-                    dt_rawlog *out, char *err, size_t errlen)
+static void *tb_begin(const dt_import_opts *opts, dt_rawlog *out)
 {
-	tb_ctx c = {.src = src, .out = out};
-	const uint8_t *data = (const uint8_t *)src->data;
-	size_t off = 0;
+	tb_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->out = out;
+	if (opts && opts->loss_tag && !(c->loss_opt = strdup(opts->loss_tag))) {
+		free(c);
+		return NULL;
+	}
 	snprintf(out->step_source, sizeof out->step_source,
 	         "logged step (TensorBoard event step)");
-	for (;;) {
+	return c;
+}
+
+/* Records from byte `from` (a record boundary: where the last feed
+ * stopped). A followed file is fed whole records only (import_follow.c
+ * frames it by record, never by newline), so a record still being
+ * written is never seen here; a whole parse may end in a truncated
+ * record: warned about, the records before it kept. A record that fails
+ * its CRC ends the read for good (warned once; later feeds read
+ * nothing). */
+static int tb_feed(void *ps, const dt_source *src, size_t from, char *err,
+                   size_t errlen)
+{
+	tb_ctx *c = ps;
+	c->src = src;
+	const uint8_t *data = (const uint8_t *)src->data;
+	size_t off = from;
+	while (!c->stopped) {
 		const uint8_t *rec;
 		size_t rl;
 		const char *why = NULL;
@@ -312,34 +406,93 @@ static int tb_parse(const dt_source *src, const dt_import_opts *opts,
 		int r = dt_tfrecord_next(data, src->len, &off, &rec, &rl, &why);
 		if (r == 0)
 			break;
-		if (r < 0 && c.nrec == 0) {
+		if (r < 0 && c->nrec == 0) {
 			snprintf(err, errlen, "%s: byte %zu: not a TensorBoard event "
 			         "file (TFRecord %s)", src->path, at, why);
 			return -1;
 		}
 		if (r < 0) {
-			if (dt_rawlog_warn(out, "%s: byte %zu: TFRecord %s; the %zu "
+			c->stopped = 1;
+			if (dt_rawlog_warn(c->out, "%s: byte %zu: TFRecord %s; the %zu "
 			                   "good record(s) before it kept, the rest "
 			                   "(%zu bytes) ignored", src->path, at, why,
-			                   c.nrec, src->len - at) < 0)
+			                   c->nrec, src->len - at) < 0)
 				goto oom;
 			break;
 		}
-		c.nrec++;
-		c.rec_off = at;
+		c->nrec++;
+		c->rec_off = at;
 		dt_source_release(src, off); /* pages read: give them back */
-		int e = event(&c, rec, rl);
+		int e = event(c, rec, rl);
 		if (e == -1)
 			goto oom;
-		if (e == -2 && c.nbad_event++ == 0)
-			c.bad_event_off = at;
+		if (e == -2 && c->nbad_event++ == 0)
+			c->bad_event_off = at;
 	}
-	if (rename_series(&c, opts) < 0 || final_warnings(&c) < 0)
-		goto oom;
 	return 0;
 oom:
 	snprintf(err, errlen, "%s: out of memory", src->path);
 	return -1;
+}
+
+/* The loss series first (then the order of first appearance), the note
+ * naming the loss tag and the warnings, into `to`. Returns 1 when a tag
+ * that appeared after points were fed renamed them (to is a scratch
+ * log: the caller parses the whole file again). */
+static int tb_end(void *ps, const dt_source *src, dt_rawlog *to, char *err,
+                  size_t errlen)
+{
+	tb_ctx *c = ps;
+	c->src = src;
+	dt_rawlog *log = c->out;
+	if (to != log && c->renamed)
+		return 1;
+	size_t lt = loss_index(c);
+	for (size_t i = 0; lt < c->ntags && i < log->nseries; i++) {
+		if (strcmp(log->series[i].metric, DT_METRIC_LOSS) != 0)
+			continue;
+		dt_rawseries tmp = log->series[i];
+		memmove(&log->series[1], &log->series[0], i * sizeof tmp);
+		log->series[0] = tmp;
+		break;
+	}
+	int rc = 0;
+	if (c->loss_opt && lt == c->ntags)
+		rc = dt_rawlog_warn(to, "--loss-tag '%s' not found in %s; no loss "
+		                    "metric", c->loss_opt, src->path);
+	if (rc == 0 && lt < c->ntags)
+		rc = dt_rawlog_note(to, "tag '%s' is the loss (%s)", c->tag[lt],
+		                    c->loss_opt ? "--loss-tag"
+		                    : "first of train/loss, loss, step loss, "
+		                      "reduced_train_loss, lm loss...");
+	if (rc == 0)
+		rc = final_warnings(c, to);
+	if (rc < 0) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
+	}
+	return 0;
+}
+
+static void tb_free(void *ps)
+{
+	tb_ctx *c = ps;
+	if (!c)
+		return;
+	for (size_t k = 0; k < c->ntags; k++) {
+		free(c->tag[k]);
+		free(c->name[k]);
+	}
+	free(c->tag);
+	free(c->name);
+	free((void *)c->loss_opt);
+	free(c);
+}
+
+static int tb_parse(const dt_source *src, const dt_import_opts *opts,
+                    dt_rawlog *out, char *err, size_t errlen)
+{
+	return dt_parse_in_steps(&dt_imp_tfevents, src, opts, out, err, errlen);
 }
 
 int dt_tfevents_first_wall_time(const void *data, size_t len, double *wall)
@@ -373,4 +526,8 @@ const dt_importer dt_imp_tfevents = {
 	               "scalars, --loss-tag to pick the loss)",
 	.detect = tb_detect,
 	.parse = tb_parse,
+	.step_begin = tb_begin,
+	.step_feed = tb_feed,
+	.step_end = tb_end,
+	.step_free = tb_free,
 };

@@ -152,9 +152,10 @@ static int store_texts(dt_store *st, int64_t run_id, int64_t file_id,
  * bytes appended since the last update (importer.h, step_feed: the
  * importer's state is kept between updates) and feeds only those bytes
  * to the SHA-256 kept running, so the CPU time of an update follows the
- * bytes appended, not the size of the log. Importers without steps
- * (trainer_state.json, W&B summaries, TensorBoard event files) are
- * parsed whole at each update, as before. */
+ * bytes appended, not the size of the log. TensorBoard event files are
+ * fed whole records (complete_prefix). Importers without steps
+ * (trainer_state.json, rewritten whole by the trainer; W&B summaries)
+ * are parsed whole at each update. */
 
 #define WIN 4096 /* bytes compared at each end of what was read */
 
@@ -218,20 +219,25 @@ static size_t seen_diff(const seen *sn, const char *data, size_t len,
 
 /* End of the complete part of data[0..len), at or after `from` (a unit
  * end): whole TFRecord records for an event file (the framing of
- * importers/tfrecord.h; a record still being written waits), else whole
- * lines (a partial last line waits). */
+ * importers/tfrecord.h; a record still being written, i.e. cut short,
+ * waits; a record that fails a CRC or its length check is not one being
+ * written: everything is handed over so that the importer reports it
+ * and stops there), else whole lines (a partial last line waits). */
 static size_t complete_prefix(const dt_importer *imp, const char *data,
                               size_t from, size_t len)
 {
 	if (imp && !strcmp(imp->name, "tfevents")) {
-		size_t off = from, last = from;
+		size_t off = from;
 		const uint8_t *rec;
 		size_t reclen;
-		const char *why;
-		while (dt_tfrecord_next((const uint8_t *)data, len, &off, &rec,
-		                        &reclen, &why) == 1)
-			last = off;
-		return last;
+		const char *why = NULL;
+		int r;
+		while ((r = dt_tfrecord_next((const uint8_t *)data, len, &off, &rec,
+		                             &reclen, &why)) == 1)
+			;
+		if (r < 0 && strncmp(why, "truncated", 9) != 0)
+			return len;
+		return off;
 	}
 	size_t n = len;
 	while (n > from && data[n - 1] != '\n')

@@ -44,6 +44,12 @@ stop
 # files segments points last_step warnings: 30 records, steps 1..30
 check "tfevents in three appends: every record, no warning" test "$(runs_json tb3)" = "1 1 30 30 0"
 check "tfevents: updates of 10, 10, 10 records" sh -c 'grep -c "+10 point(s)" "$0" | grep -qx 3' "$out"
+# update 1 ends where record 11 starts (tfw.py's 11th offset): the 7
+# bytes of record 11 already written wait for the rest of it
+check "tfevents: update 1 read whole records only (up to record 11)" \
+  grep -q "update 1: +10 point(s), $(sed -n 11p "$tmp/offs") bytes read" "$out"
+check "tfevents: each update stored only its 10 records (parts 10,10,10)" \
+  test "$(sqlite3 "$db" "select group_concat(n) from (select s.n from raw_series s join run_file f on f.id=s.file_id join run r on r.id=f.run_id where r.name='tb3' and s.metric='loss' order by s.part)")" = "10,10,10"
 
 # 2. A run folder: a second event file (a relaunch) is a new segment.
 mkdir -p "$tmp/rundir"
