@@ -20,6 +20,10 @@ typedef struct held {
 	size_t *n;         /* points stored */
 	size_t *nmarks;    /* launch marks stored */
 	size_t count;
+	dt_stats_grow *grow; /* the run's stats so far (refresh) */
+	size_t ngrow;
+	size_t nlaunch_ev;   /* launch evidence entries stored */
+	size_t nlaunch_set;  /* launch settings stored */
 	char **facts;      /* "key=value" strings already stored */
 	size_t nfacts;
 	char **warnings;   /* warning and note texts already stored */
@@ -37,6 +41,7 @@ static void held_free(held *h)
 	free(h->metric);
 	free(h->n);
 	free(h->nmarks);
+	free(h->grow);
 	free(h->facts);
 	free(h->warnings);
 	memset(h, 0, sizeof *h);
@@ -110,6 +115,9 @@ static int remember(held *h, const dt_rawlog *log)
 
 static int remember_texts(held *h, const dt_rawlog *log)
 {
+	/* evidence and settings are only ever appended (rawlog.h) */
+	h->nlaunch_ev = log->nlaunch_ev;
+	h->nlaunch_set = log->nlaunch_set;
 	for (size_t i = 0; i < log->nfacts; i++) {
 		char kv[1024];
 		snprintf(kv, sizeof kv, "%s=%s", log->facts[i].key,
@@ -316,6 +324,28 @@ static int parse_more(dt_follow *f, const dt_source *src, size_t from,
 	return imp->parse(src, &f->rq.opts, &f->log, err, errlen);
 }
 
+/* Whether `now` (a file read whole again) holds every point of `was`
+ * as it was (same steps and values, bit for bit, and launch marks) and
+ * its launch evidence and settings: the file grew, nothing read before
+ * changed. */
+static int extends(const dt_rawlog *was, const dt_rawlog *now)
+{
+	for (size_t i = 0; i < was->nseries; i++) {
+		const dt_rawseries *a = &was->series[i];
+		const dt_rawseries *b = dt_rawlog_find(now, a->metric);
+		if (a->n == 0)
+			continue;
+		if (!b || b->n < a->n || b->nmarks < a->nmarks ||
+		    memcmp(a->step, b->step, a->n * sizeof *a->step) != 0 ||
+		    memcmp(a->value, b->value, a->n * sizeof *a->value) != 0 ||
+		    (a->nmarks && memcmp(a->marks, b->marks,
+		                         a->nmarks * sizeof *a->marks) != 0))
+			return 0;
+	}
+	return now->nlaunch_ev >= was->nlaunch_ev &&
+	       now->nlaunch_set >= was->nlaunch_set;
+}
+
 /* Open the file and bring f->log up to its complete part (complete_prefix),
  * at most `limit` bytes when limit > 0. *rewritten gets the first byte
  * that differs from what was read before ((size_t)-1: none; then nothing
@@ -341,11 +371,20 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 	f->size = src.len;
 	f->mtime = sb.st_mtim;
 	size_t from = f->sn.used;
-	if ((*rewritten = seen_diff(&f->sn, src.data, src.len, &sb,
-	                            f->sha_hex)) != (size_t)-1) {
+	/* A file its importer reads whole (trainer_state.json: the Trainer
+	 * writes it whole again at each save) that changed is read again
+	 * whole: still the same log when its points extend those read
+	 * (extends), else a rewrite like any other. */
+	size_t changed = seen_diff(&f->sn, src.data, src.len, &sb, f->sha_hex);
+	int again = changed != (size_t)-1 && f->stored && f->imp &&
+	            !f->imp->step_begin;
+	if (changed != (size_t)-1 && !again) {
+		*rewritten = changed;
 		dt_source_close(&src);
 		return 0;
 	}
+	if (again)
+		from = 0;
 	if (!f->imp && f->rq.format && strcmp(f->rq.format, "auto") != 0)
 		f->imp = dt_importer_by_name(f->rq.format);
 	if (!f->imp && src.len > 0)
@@ -364,8 +403,28 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 		         "%zu bytes; use --format", f->path, n);
 		rc = -1;
 	}
+	dt_rawlog before = f->log;
+	if (again) /* what was read, to compare the new read with */
+		dt_rawlog_init(&f->log);
 	if (rc == 0)
 		rc = parse_more(f, &src, from, scratch, err, errlen);
+	if (again && (rc < 0 || !extends(&before, &f->log))) {
+		/* not a complete document yet (the writer is still at it: read
+		 * again at the next update), or other points: a rewrite */
+		dt_rawlog_free(&f->log);
+		dt_rawlog_free(scratch);
+		dt_rawlog_init(scratch);
+		f->log = before;
+		if (rc == 0)
+			*rewritten = changed;
+		dt_source_close(&src);
+		return 0;
+	}
+	if (again) { /* the same log, grown: its SHA-256 from the start */
+		dt_rawlog_free(&before);
+		dt_sha256_free(f->sha);
+		f->sha = NULL;
+	}
 	if (rc == 0 && dt_source_check(&src, 1, err, errlen) < 0)
 		rc = -1;
 	if (rc == 0) { /* the running SHA-256 takes the new bytes only */
@@ -432,12 +491,13 @@ static void view_free(dt_rawlog *v)
 
 /* The run's cached stats after an update: when the followed file is
  * the run's only file (the common case), from the points in memory, as
- * the first import computes them (dt_run_stats_from_logs), without
- * reading every series back from the store; else the run is re-resolved
- * from the store (dt_run_refresh). Inside the caller's transaction.
- * Returns 0 or -1 with err. */
+ * the first import computes them, without reading every series back
+ * from the store, and extended by the appended points only while a
+ * curve stays simple (dt_run_stats_grow, its cache in h); else the run
+ * is re-resolved from the store (dt_run_refresh). Inside the caller's
+ * transaction. Returns 0 or -1 with err. */
 static int refresh(dt_store *st, dt_run *run, int64_t file_id,
-                   const dt_rawlog *log, char *err, size_t errlen)
+                   const dt_rawlog *log, held *h, char *err, size_t errlen)
 {
 	dt_run now;
 	dt_run_file *files = NULL;
@@ -454,7 +514,7 @@ static int refresh(dt_store *st, dt_run *run, int64_t file_id,
 		return dt_run_refresh(st, run, err, errlen);
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0;
-	if (dt_run_stats_from_logs(run, &log, 1, &ms, &nm) < 0) {
+	if (dt_run_stats_grow(run, log, &h->grow, &h->ngrow, &ms, &nm) < 0) {
 		snprintf(err, errlen, "run %s: out of memory", run->name);
 		return -1;
 	}
@@ -464,7 +524,8 @@ static int refresh(dt_store *st, dt_run *run, int64_t file_id,
 }
 
 /* Store what the new parse adds, in one short transaction: the points
- * appended to each series, new facts, new warnings; then the run's
+ * appended to each series, new facts, new launch evidence and settings,
+ * new warnings; then the run's
  * resolution is refreshed. Returns the number of new points, or -1. */
 static long store_update(dt_store *st, dt_run *run, int64_t file_id,
                          const char *base, const dt_rawlog *log, held *h,
@@ -495,12 +556,22 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 		                      log->facts[i].value, "import", NULL) < 0)
 			goto fail_rb;
 	}
+	/* launches found by this update (a restart written while followed) */
+	if (log->nlaunch_ev > h->nlaunch_ev &&
+	    dt_store_launch_put(st, file_id, log->launch_ev + h->nlaunch_ev,
+	                        log->nlaunch_ev - h->nlaunch_ev) < 0)
+		goto fail_rb;
+	if (log->nlaunch_set > h->nlaunch_set &&
+	    dt_store_launch_setting_put(st, file_id,
+	                                log->launch_set + h->nlaunch_set,
+	                                log->nlaunch_set - h->nlaunch_set) < 0)
+		goto fail_rb;
 	if (store_texts(st, run->id, file_id, base, log->warnings,
 	                log->nwarnings, h, dt_store_warning_add) < 0 ||
 	    store_texts(st, run->id, file_id, base, log->notes, log->nnotes, h,
 	                dt_store_note_add) < 0)
 		goto fail_rb;
-	if (refresh(st, run, file_id, log, err, errlen) < 0) {
+	if (refresh(st, run, file_id, log, h, err, errlen) < 0) {
 		dt_store_rollback(st);
 		return -1;
 	}

@@ -128,4 +128,63 @@ wait_out "log rewritten at byte 0"
 check "truncated: the follower is still running" kill -0 "$fpid"
 stop; rc=$?
 check "truncated: Ctrl-C ends it with exit 0 (no signal)" test $rc -eq 0
+
+# 6. A restart written while followed: tests/fixtures/resume/
+# megatron_resume.log's first launch (lines 1..9) is read by update 1;
+# the relaunch (lines 10..15: a new arguments banner at line 10, the
+# checkpoint of iteration 40 loaded at lines 12 and 13) is appended and
+# read by update 2, whose launch evidence is stored as a one-shot import
+# of the whole log stores it.
+fx=${DT_FIXTURES:-$(dirname "$0")/fixtures}/resume/megatron_resume.log
+head -n 9 "$fx" >"$tmp/mr.log"
+follow_bg --run mr "$tmp/mr.log"
+wait_out "update 1:"
+tail -n +10 "$fx" >>"$tmp/mr.log"
+wait_out "update 2:"
+stop
+"$bin" --db "$db" import --platform gpu --run mr_whole "$fx" >/dev/null 2>&1
+ev() { sqlite3 "$db" "select group_concat(e.seq||':'||e.launch||':'||e.kind||':'||e.line||':'||coalesce(e.ckpt_step,'-'), ' ') from launch_evidence e join run_file f on f.id=e.file_id join run r on r.id=f.run_id where r.name='$1' order by e.seq"; }
+# seq:launch:kind:line:checkpoint, by hand from the fixture: launch 0's
+# banner (line 1) came with update 1; launch 1's banner (line 10) and
+# the checkpoint-40 loading and loaded lines (12, 13) with update 2
+check "followed restart: the evidence update 2 found is stored" \
+  test "$(ev mr)" = "0:0:banner:1:- 1:1:banner:10:- 2:1:marker:12:40 3:1:marker:13:40"
+check "... as a whole import stores it" test "$(ev mr)" = "$(ev mr_whole)"
+check "followed restart: resume-check shows the same evidence" \
+  test "$("$bin" --db "$db" resume-check mr | grep evidence)" = "$("$bin" --db "$db" resume-check mr_whole | grep evidence)"
+
+# 7. trainer_state.json is written whole again (truncated, then written)
+# at each save by the HF Trainer: a new version that keeps every entry
+# read before is the same log grown (no rewrite, no new segment); one
+# whose history differs (a resume from an earlier checkpoint) is a
+# rewrite. state STEP:LOSS...: the file with those log_history entries.
+state() { python3 - "$tmp/trainer_state.json" "$@" <<'PY'
+import json, sys
+h = [{"loss": float(e.split(":")[1]), "step": int(e.split(":")[0])}
+     for e in sys.argv[2:]]
+with open(sys.argv[1], "w") as f:
+    f.write(json.dumps({"global_step": h[-1]["step"], "log_history": h},
+                       indent=2) + "\n")
+PY
+}
+state 10:2.9 20:2.8 30:2.7
+follow_bg --run hf "$tmp/trainer_state.json"
+wait_out "update 1:"
+state 10:2.9 20:2.8 30:2.7 40:2.6 50:2.5
+wait_out "update 2:"
+# steps 10..50, one file, one segment: update 2 added steps 40 and 50
+check "trainer_state.json saved again: +2 points, not a rewrite" \
+  sh -c 'grep -q "update 2: +2 point(s)" "$0" && ! grep -q rewritten "$0"' "$out"
+check "... one file, one segment, 5 points up to step 50" test "$(runs_json hf)" = "1 1 5 50 0"
+check "... the first 3 points are part 0, the 2 new ones part 1" \
+  test "$(sqlite3 "$db" "select group_concat(n) from (select s.n from raw_series s join run_file f on f.id=s.file_id join run r on r.id=f.run_id where r.name='hf' and s.metric='loss' order by s.part)")" = "3,2"
+# resumed from step 20's checkpoint: steps 30, 40 logged again with
+# other losses: a rewrite, a new segment that supersedes steps >= 30 of
+# the first: steps 10, 20 (first file) + 30, 40 (second) = 4 points
+state 10:2.9 20:2.8 30:2.75 40:2.65
+wait_out "log rewritten at byte"
+wait_out "update 3:"
+stop
+check "trainer_state.json with another history: a rewrite, a new segment" \
+  test "$(runs_json hf)" = "2 2 4 40 0"
 finish

@@ -227,3 +227,80 @@ int dt_run_stats_from_logs(const dt_run *run, const dt_rawlog *const *logs,
 	free(chunks);
 	return 0;
 }
+
+/* Extend g's stats (of r's first g->n points, a simple curve) to r's
+ * r->n points. Returns 1, or 0 when the new points end the simple curve
+ * (g unchanged). */
+static int grow_simple(dt_stats_grow *g, const dt_rawseries *r, int64_t ga)
+{
+	if (!g->simple || ga != 1 || r->nmarks || g->n > r->n)
+		return 0;
+	int64_t nonfinite = 0;
+	for (size_t i = g->n; i < r->n; i++) {
+		if (i > 0 && r->step[i] <= r->step[i - 1])
+			return 0;
+		nonfinite += !isfinite(r->value[i]);
+	}
+	if (g->n == 0) {
+		memset(&g->m, 0, sizeof g->m);
+		snprintf(g->m.metric, sizeof g->m.metric, "%s", r->metric);
+		g->m.first_step = r->step[0];
+		g->m.segments = 1;
+	}
+	g->m.points = (int64_t)r->n;
+	g->m.non_finite += nonfinite;
+	g->m.last_step = r->step[r->n - 1];
+	g->n = r->n;
+	return 1;
+}
+
+/* The cache entry of `metric`, added (simple, empty) when missing. */
+static dt_stats_grow *grow_entry(dt_stats_grow **cache, size_t *ncache,
+                                 const char *metric)
+{
+	for (size_t i = 0; i < *ncache; i++)
+		if (strcmp((*cache)[i].m.metric, metric) == 0)
+			return &(*cache)[i];
+	dt_stats_grow *v = realloc(*cache, (*ncache + 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	*cache = v;
+	dt_stats_grow *g = &v[(*ncache)++];
+	memset(g, 0, sizeof *g);
+	snprintf(g->m.metric, sizeof g->m.metric, "%s", metric);
+	g->simple = 1;
+	return g;
+}
+
+int dt_run_stats_grow(const dt_run *run, const dt_rawlog *log,
+                      dt_stats_grow **cache, size_t *ncache,
+                      dt_metric_stats **stats, size_t *n)
+{
+	*n = 0;
+	*stats = calloc(log->nseries ? log->nseries : 1, sizeof **stats);
+	if (!*stats)
+		return -1;
+	int64_t ga = run->grad_accum < 1 ? 1 : run->grad_accum;
+	for (size_t k = 0; k < log->nseries; k++) {
+		const dt_rawseries *r = &log->series[k];
+		if (r->n == 0 || has_name(*stats, *n, r->metric))
+			continue;
+		dt_stats_grow *g = grow_entry(cache, ncache, r->metric);
+		if (!g)
+			return -1;
+		if (g->n > r->n) { /* read again from the start */
+			g->n = 0;
+			g->simple = 1;
+		}
+		if (!grow_simple(g, r, ga)) {
+			dt_rawchunk c = {r->n, r->step, r->value, r->nmarks, r->marks,
+			                 r->sort_within_segment, 0};
+			g->simple = 0;
+			if (dt_metric_stats_of(r->metric, &c, 1, ga, &g->m) < 0)
+				return -1;
+			g->n = r->n;
+		}
+		(*stats)[(*n)++] = g->m;
+	}
+	return 0;
+}

@@ -42,6 +42,30 @@ int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
 int dt_run_stats_from_logs(const dt_run *run, const dt_rawlog *const *logs,
                            size_t nlogs, dt_metric_stats **stats, size_t *n);
 
+/* What dt_run_stats_grow keeps of one metric between the updates of a
+ * followed log (owned by the caller; zero-initialised at first). */
+typedef struct dt_stats_grow {
+	dt_metric_stats m;   /* m.metric names the metric */
+	size_t n;            /* raw points m was computed from */
+	int simple;          /* those points were a simple curve: no launch
+	                      * marks, steps strictly increasing, G = 1 (the
+	                      * resolved curve is the raw one: the stats extend
+	                      * point by point) */
+} dt_stats_grow;
+
+/* dt_run_stats_from_logs for the one log of a run whose file grows at
+ * its end (import --follow), costing what was appended: a metric whose
+ * points so far made a simple curve (dt_stats_grow) has its stats
+ * extended by its new points only; any other is resolved whole, as
+ * dt_run_stats_from_logs does (a log with a restart inside it). *cache
+ * (ncache entries, realloc'd here; free() it) is what the previous call
+ * left; a series shorter than its entry (a log read again) is counted
+ * anew. Same output and ownership as dt_run_stats_from_logs. Returns 0,
+ * or -1 (ENOMEM). */
+int dt_run_stats_grow(const dt_run *run, const dt_rawlog *log,
+                      dt_stats_grow **cache, size_t *ncache,
+                      dt_metric_stats **stats, size_t *n);
+
 /* Store precomputed stats and the run summary derived from them
  * (segments = max over metrics, replayed = the loss metric's). */
 int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,

@@ -207,7 +207,9 @@ typedef struct dt_launch_row {
 } dt_launch_row;
 
 /* Store the launch evidence ev[0..n) of file `file_id` (kinds by name,
- * ckpt_step NULL when not stated). Returns 0 or -1. */
+ * ckpt_step NULL when not stated), after the file's evidence stored
+ * before (a followed file adds what each update found). Returns 0 or
+ * -1. */
 int dt_store_launch_put(dt_store *st, int64_t file_id,
                         const dt_launch_evidence *ev, size_t n);
 
@@ -223,8 +225,9 @@ typedef struct dt_launch_setting_row {
 	dt_launch_setting set;   /* points_seen is 0 when read back */
 } dt_launch_setting_row;
 
-/* Store the launch settings v[0..n) of file `file_id`, in log order.
- * Returns 0 or -1. */
+/* Store the launch settings v[0..n) of file `file_id`, in log order,
+ * after the file's settings stored before (a followed file adds what
+ * each update found). Returns 0 or -1. */
 int dt_store_launch_setting_put(dt_store *st, int64_t file_id,
                                 const dt_launch_setting *v, size_t n);
 

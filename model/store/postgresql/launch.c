@@ -18,7 +18,6 @@ int dt_pg_launch_put(dt_store *st, int64_t file_id,
 		const dt_launch_evidence *e = &ev[i];
 		dt_pg_params p = {0};
 		dt_pg_p_int(&p, file_id);
-		dt_pg_p_int(&p, (int64_t)i);
 		dt_pg_p_int(&p, e->launch);
 		dt_pg_p_text(&p, dt_launch_kind_name(e->kind));
 		dt_pg_p_int(&p, (int64_t)e->line);
@@ -27,10 +26,12 @@ int dt_pg_launch_put(dt_store *st, int64_t file_id,
 		else
 			dt_pg_p_null(&p);
 		dt_pg_p_text(&p, e->marker);
+		/* seq continues after the file's evidence stored before */
 		ok = dt_pg_do(st, "store launch evidence", "INSERT INTO"
 		              " launch_evidence(file_id, seq, launch, kind, line,"
-		              " ckpt_step, marker) VALUES($1,$2,$3,$4,$5,$6,$7)",
-		              &p) == 0;
+		              " ckpt_step, marker) VALUES($1,(SELECT coalesce(max(seq),"
+		              " -1) + 1 FROM launch_evidence WHERE file_id=$1),$2,$3,"
+		              "$4,$5,$6)", &p) == 0;
 	}
 	return dt_pg_op_end(st, own, ok);
 }
@@ -83,14 +84,15 @@ int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
 	for (size_t i = 0; ok && i < n; i++) {
 		dt_pg_params p = {0};
 		dt_pg_p_int(&p, file_id);
-		dt_pg_p_int(&p, (int64_t)i);
 		dt_pg_p_int(&p, v[i].launch);
 		dt_pg_p_text(&p, v[i].key);
 		dt_pg_p_int(&p, v[i].value);
 		dt_pg_p_int(&p, (int64_t)v[i].line);
 		ok = dt_pg_do(st, "store launch settings", "INSERT INTO"
 		              " launch_setting(file_id, seq, launch, key, value,"
-		              " line) VALUES($1,$2,$3,$4,$5,$6)", &p) == 0;
+		              " line) VALUES($1,(SELECT coalesce(max(seq), -1) + 1"
+		              " FROM launch_setting WHERE file_id=$1),$2,$3,$4,$5)",
+		              &p) == 0;
 	}
 	return dt_pg_op_end(st, own, ok);
 }

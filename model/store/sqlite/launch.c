@@ -12,15 +12,17 @@ int dt_sq_launch_put(dt_store *st, int64_t file_id,
 	sqlite3_stmt *s;
 	if (n == 0)
 		return 0;
+	/* seq continues after the file's evidence stored before (a followed
+	 * file's later updates: store.h) */
 	if (dt_sq_prepare(st, "INSERT INTO launch_evidence(file_id, seq, launch,"
-	                  " kind, line, ckpt_step, marker)"
-	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)", &s) < 0)
+	                  " kind, line, ckpt_step, marker) VALUES(?1,(SELECT"
+	                  " coalesce(max(seq), -1) + 1 FROM launch_evidence"
+	                  " WHERE file_id=?1),?3,?4,?5,?6,?7)", &s) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		const dt_launch_evidence *e = &ev[i];
 		sqlite3_reset(s);
 		sqlite3_bind_int64(s, 1, file_id);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
 		sqlite3_bind_int64(s, 3, e->launch);
 		sqlite3_bind_text(s, 4, dt_launch_kind_name(e->kind), -1,
 		                  SQLITE_STATIC);
@@ -83,12 +85,13 @@ int dt_sq_launch_setting_put(dt_store *st, int64_t file_id,
 	if (n == 0)
 		return 0;
 	if (dt_sq_prepare(st, "INSERT INTO launch_setting(file_id, seq, launch,"
-	                  " key, value, line) VALUES(?1,?2,?3,?4,?5,?6)", &s) < 0)
+	                  " key, value, line) VALUES(?1,(SELECT coalesce(max(seq),"
+	                  " -1) + 1 FROM launch_setting WHERE file_id=?1),?3,?4,"
+	                  "?5,?6)", &s) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		sqlite3_reset(s);
 		sqlite3_bind_int64(s, 1, file_id);
-		sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
 		sqlite3_bind_int64(s, 3, v[i].launch);
 		sqlite3_bind_text(s, 4, v[i].key, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(s, 5, v[i].value);
