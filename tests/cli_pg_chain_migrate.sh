@@ -43,7 +43,7 @@ check "made version 3" test "$(q "SELECT version FROM dt_schema_version")" = 3
 # A writing command migrates: every chained row gets its record.
 "$bin" --db "$pg" check llama3-8b-lora-trn2 step7 pending >"$tmp/w" 2>&1
 check "a writing command migrates and writes (exit 0)" test $? -eq 0
-check "schema version 5" test "$(q "SELECT version FROM dt_schema_version")" = 5
+check "schema version 6" test "$(q "SELECT version FROM dt_schema_version")" = 6
 "$bin" --db "$pg" verify >"$tmp/v" 2>&1
 check "verify: intact after the migration" test $? -eq 0
 # The rows the copied chain held, each chained once, plus the checklist

@@ -33,7 +33,7 @@ check "made a version-10 store" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 
 rc=$?
 check "verify after the migration: intact (exit 0)" test $rc -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 11" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 11
+check "user_version 12 (the newest: parts, then levels of detail)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 12
 check "every series is its part 0" \
   test "$(sqlite3 "$db" "select group_concat(metric||':'||part||':'||n) from raw_series")" = "loss:0:5"
 check "append-only triggers in place" \

@@ -136,6 +136,67 @@ static void failed_import_leaves_store_unchanged(void **state)
 	dt_store_close(st);
 }
 
+/* The level of detail stored at import (model/core/lod.h). Steps 1..40,
+ * loss 100 - step: level 0 block 0 = steps 1..32, values 99..68; block 1
+ * = steps 33..40, values 67..60; level 1 = all: 60..99; no non-finite.
+ * A run of two files (rt.db's "r") has no single stored series: 1, and
+ * dt_run_series_lod builds its levels (5 points: none stored, the query
+ * scans 1.5..4.0). */
+static void stored_level_of_detail(void **state)
+{
+	(void)state;
+	char a[128], err[512], text[1024];
+	size_t w = (size_t)snprintf(text, sizeof text, "step,loss\n");
+	for (int i = 1; i <= 40; i++)
+		w += (size_t)snprintf(text + w, sizeof text - w, "%d,%d\n", i, 100 - i);
+	snprintf(a, sizeof a, "%s/lod.csv", dir);
+	write_file(a, text);
+	dt_store *st = open_store("lod.db");
+	assert_int_equal(import1(st, "l", a, err, sizeof err), 0);
+	dt_run run;
+	assert_int_equal(dt_store_run_find(st, "l", &run), 0);
+	void *b;
+	size_t len, n;
+	assert_int_equal(dt_store_lod_load(st, run.id, "loss", &b, &len, &n), 0);
+	assert_int_equal(n, 40);
+	assert_int_equal(len, 16 + 3 * 20);
+	const double want[3][2] = {{68, 99}, {60, 67}, {60, 99}};
+	for (int r = 0; r < 3; r++) {
+		double lo, hi;
+		uint32_t bad;
+		memcpy(&lo, (char *)b + 16 + 20 * r, 8);
+		memcpy(&hi, (char *)b + 24 + 20 * r, 8);
+		memcpy(&bad, (char *)b + 32 + 20 * r, 4);
+		assert_true(lo == want[r][0] && hi == want[r][1]);
+		assert_int_equal(bad, 0);
+	}
+	free(b);
+	assert_int_equal(dt_store_lod_load(st, run.id, "lr", &b, &len, &n), 1);
+	dt_series s;
+	dt_pyramid p;
+	assert_int_equal(dt_run_series_lod(st, &run, "loss", &s, &p, err,
+	                                   sizeof err), 0);
+	assert_int_equal(p.nlevels, 2);
+	assert_true(p.v == s.value);
+	dt_range r = dt_pyramid_query(&p, 0, 40);
+	assert_true(r.min == 60 && r.max == 99 && r.finite == 40);
+	dt_pyramid_free(&p);
+	dt_series_free(&s);
+	dt_store_close(st);
+
+	st = open_store("rt.db");
+	assert_int_equal(dt_store_run_find(st, "r", &run), 0);
+	assert_int_equal(dt_store_lod_load(st, run.id, "loss", &b, &len, &n), 1);
+	assert_int_equal(dt_run_series_lod(st, &run, "loss", &s, &p, err,
+	                                   sizeof err), 0);
+	assert_int_equal(p.nlevels, 0);
+	r = dt_pyramid_query(&p, 0, s.n);
+	assert_true(r.min == 1.5 && r.max == 4.0 && r.finite == 5);
+	dt_pyramid_free(&p);
+	dt_series_free(&s);
+	dt_store_close(st);
+}
+
 /* Re-opening a store runs no migration twice and keeps data. */
 static void reopen_keeps_data(void **state)
 {
@@ -201,6 +262,12 @@ static void series_parts_join(void **state)
 	assert_int_equal(c[0].marks[1], 5);
 	assert_int_equal(c[0].file_id, fid);
 	dt_store_raw_free(st, c, owner);
+	/* three rows, each with its own levels: no single stored series to
+	 * draw from, so a chart builds the joined curve's (lod.h) */
+	void *lod;
+	size_t lodlen, lodn;
+	assert_int_equal(dt_store_lod_load(st, run.id, "loss", &lod, &lodlen,
+	                                   &lodn), 1);
 	dt_store_begin(st);
 	assert_int_equal(dt_run_refresh(st, &run, err, sizeof err), 0);
 	dt_store_commit(st);
@@ -227,6 +294,7 @@ int main(void)
 		cmocka_unit_test(failed_import_leaves_store_unchanged),
 		cmocka_unit_test(reopen_keeps_data),
 		cmocka_unit_test(series_parts_join),
+		cmocka_unit_test(stored_level_of_detail),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

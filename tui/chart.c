@@ -217,8 +217,10 @@ static void curve_free(dt_view_curve *c)
 	memset(c, 0, sizeof *c);
 }
 
-/* Set up a curve from a series; gb > 0 scales x to samples. */
-static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb)
+/* Set up a curve from a series; gb > 0 scales x to samples; lod: its
+ * pyramid when already made (NULL: built here). */
+static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb,
+                      const dt_pyramid *lod)
 {
 	size_t i;
 	memset(c, 0, sizeof *c);
@@ -242,6 +244,11 @@ static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb)
 		for (i = 0; i < c->nrestart; i++)
 			c->restart[i] = s->restart_step[i] * (gb > 0 ? gb : 1);
 	}
+	if (lod && lod->n == s->n && lod->v == s->value) {
+		c->pyr = lod;
+		return 0;
+	}
+	c->pyr = &c->pyr_raw;
 	return dt_pyramid_build(&c->pyr_raw, c->raw, c->n);
 }
 
@@ -254,6 +261,15 @@ int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
                          const dt_series *pilot, const dt_parity *par,
                          const char *base_label, const char *pilot_label)
 {
+	return dt_compare_view_init_lod(v, base, pilot, NULL, NULL, par,
+	                                base_label, pilot_label);
+}
+
+int dt_compare_view_init_lod(dt_compare_view *v, const dt_series *base,
+                             const dt_series *pilot, const dt_pyramid *lod_base,
+                             const dt_pyramid *lod_pilot, const dt_parity *par,
+                             const char *base_label, const char *pilot_label)
+{
 	const dt_parity_opts o = par->opts;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	size_t i;
@@ -264,8 +280,10 @@ int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
 	label_copy(v->label[1], sizeof v->label[1], pilot_label);
 	v->par = par;
 	v->verdict = par->verdict;
-	if (curve_init(&v->c[0], base, v->par->by_samples ? o.baseline_gb : 0) ||
-	    curve_init(&v->c[1], pilot, v->par->by_samples ? o.pilot_gb : 0))
+	if (curve_init(&v->c[0], base, v->par->by_samples ? o.baseline_gb : 0,
+	               lod_base) ||
+	    curve_init(&v->c[1], pilot, v->par->by_samples ? o.pilot_gb : 0,
+	               lod_pilot))
 		goto fail;
 	v->dstride = sizeof *v->par->points;
 	if (v->par->n) {

@@ -66,7 +66,9 @@ typedef struct dt_view_curve {
 	const int64_t *x;          /* effective steps (or samples), [n] */
 	int64_t *x_owned;          /* set when x had to be scaled to samples */
 	const double *raw;         /* [n], borrowed from the dt_series */
-	dt_pyramid pyr_raw;
+	const dt_pyramid *pyr;     /* the pyramid over raw: &pyr_raw, or the
+	                            * comparison's levels (borrowed) */
+	dt_pyramid pyr_raw;        /* built here when none was given */
 	double *smooth;            /* [n] EMA of raw, NULL until needed */
 	double smooth_w;           /* weight smooth was computed with */
 	dt_pyramid pyr_smooth;
@@ -117,6 +119,16 @@ typedef struct dt_compare_view {
 int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
                          const dt_series *pilot, const dt_parity *par,
                          const char *base_label, const char *pilot_label);
+
+/* The same, drawing the curves from pyramids already made over their
+ * values (the comparison's lod_b / lod_p, read from the store: nothing
+ * to build; borrowed, they must outlive the view). A NULL pyramid, or
+ * one whose point count is not its curve's, is built as by
+ * dt_compare_view_init. */
+int dt_compare_view_init_lod(dt_compare_view *v, const dt_series *base,
+                             const dt_series *pilot, const dt_pyramid *lod_base,
+                             const dt_pyramid *lod_pilot, const dt_parity *par,
+                             const char *base_label, const char *pilot_label);
 
 /* Free everything the view owns and zero it; a zeroed view is accepted. */
 void dt_compare_view_free(dt_compare_view *v);

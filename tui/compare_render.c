@@ -330,7 +330,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		s[k].n = c->n;
 		s[k].x = c->x;
 		s[k].y = sm ? c->smooth : c->raw;
-		s[k].pyr = sm ? &c->pyr_smooth : &c->pyr_raw;
+		s[k].pyr = sm ? &c->pyr_smooth : c->pyr;
 		s[k].stride = 0;
 	}
 	if (dt_chart_yrange(s, v->x0, v->span, v->logy, &ymin, &ymax)) {

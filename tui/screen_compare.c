@@ -60,6 +60,7 @@ static int prepare(dt_compare_screen *c, dt_store *st, char *err,
 	o.window = win[c->win_idx];
 	o.set_rule = c->rule_set;
 	o.rule = c->rule;
+	o.want_lod = 1;
 	for (size_t i = 0; i < c->nextra; i++)
 		o.also[o.nalso++] = c->extra[i];
 	rc = dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
@@ -70,6 +71,7 @@ static int prepare(dt_compare_screen *c, dt_store *st, char *err,
 	c->interpolate = c->win_idx = c->rule_set = 0;
 	c->nextra = 0;
 	memset(&o, 0, sizeof o);
+	o.want_lod = 1;
 	return dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
 	                          errlen);
 }
@@ -108,8 +110,9 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	for (k = 0; k < 2; k++)
 		snprintf(label[k], sizeof label[k], "%s (%s)", c->run[k].name,
 		         c->run[k].platform);
-	if (dt_compare_view_init(&c->view, &c->cmp.sb, &c->cmp.sp,
-	                         &c->cmp.parity, label[0], label[1]))
+	if (dt_compare_view_init_lod(&c->view, &c->cmp.sb, &c->cmp.sp,
+	                             &c->cmp.lod_b, &c->cmp.lod_p, &c->cmp.parity,
+	                             label[0], label[1]))
 		return fail(c, "view", "out of memory");
 	snprintf(c->view.sentence, sizeof c->view.sentence, "%s",
 	         c->cmp.sentence);

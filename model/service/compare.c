@@ -20,6 +20,8 @@ void dt_comparison_free(dt_comparison *c)
 {
 	if (!c)
 		return;
+	dt_pyramid_free(&c->lod_b);
+	dt_pyramid_free(&c->lod_p);
 	dt_series_free(&c->sb);
 	dt_series_free(&c->sp);
 	dt_findings_free(&c->findings);
@@ -66,7 +68,14 @@ static int window(dt_series *s, int64_t w)
 	return 0;
 }
 
-static int transforms(dt_comparison *c)
+/* Rebuild the levels of a curve a transform replaced (want_lod only). */
+static int relod(dt_pyramid *p, const dt_series *s, int want)
+{
+	dt_pyramid_free(p);
+	return want ? dt_pyramid_build(p, s->value, s->n) : 0;
+}
+
+static int transforms(dt_comparison *c, int want_lod)
 {
 	if (c->interpolate) {
 		dt_series t;
@@ -74,11 +83,24 @@ static int transforms(dt_comparison *c)
 			return -1;
 		dt_series_free(&c->sp);
 		c->sp = t;
+		if (relod(&c->lod_p, &c->sp, want_lod) < 0)
+			return -1;
 	}
 	if (c->window && (window(&c->sb, c->window) < 0 ||
-	                  window(&c->sp, c->window) < 0))
+	                  window(&c->sp, c->window) < 0 ||
+	                  relod(&c->lod_b, &c->sb, want_lod) < 0 ||
+	                  relod(&c->lod_p, &c->sp, want_lod) < 0))
 		return -1;
 	return 0;
+}
+
+/* A run's curve, with its levels when asked (dt_run_series_lod). */
+static int curve(dt_store *st, const dt_run *r, const char *metric,
+                 dt_series *s, dt_pyramid *lod, int want, char *err,
+                 size_t errlen)
+{
+	return want ? dt_run_series_lod(st, r, metric, s, lod, err, errlen)
+	            : dt_run_series(st, r, metric, s, err, errlen);
 }
 
 static void compile_note(dt_store *st, dt_comparison *c)
@@ -252,8 +274,10 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 		return 1;
 	}
 	memset(&c->parity, 0, sizeof c->parity);
-	if (dt_run_series(st, base, c->metric, &c->sb, err, errlen) < 0 ||
-	    dt_run_series(st, pilot, c->metric, &c->sp, err, errlen) < 0 ||
+	if (curve(st, base, c->metric, &c->sb, &c->lod_b, opts->want_lod, err,
+	          errlen) < 0 ||
+	    curve(st, pilot, c->metric, &c->sp, &c->lod_p, opts->want_lod, err,
+	          errlen) < 0 ||
 	    findings(st, c, err, errlen) < 0) {
 		dt_comparison_free(c);
 		return -1;
@@ -262,7 +286,7 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	c->pilot_logged = c->sp.n;
 	int bys = po.baseline_gb > 0 && po.pilot_gb > 0 &&
 	          po.baseline_gb != po.pilot_gb;
-	if (transforms(c) < 0)
+	if (transforms(c, opts->want_lod) < 0)
 		return oom(c, err, errlen);
 	if (c->nextra && !bys) {
 		if (dt_run_noise(st, c->extra, c->nextra, c->metric, c->window, &c->sb,

@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/decimate.h"
 #include "model/core/findings.h"
 #include "model/core/noise.h"
 #include "model/core/parity.h"
@@ -60,6 +61,8 @@ typedef struct dt_compare_opts {
 	int no_card;               /* 1: never apply a task card */
 	int64_t card_pilot_id;     /* > 0: apply this pilot's card (the runs
 	                            * need not be attached to it) */
+	int want_lod;              /* 1: also the curves' min/max levels
+	                            * (lod_b, lod_p), for a chart */
 } dt_compare_opts;
 
 /* One finished comparison. Everything is owned by the struct (free with
@@ -70,6 +73,12 @@ typedef struct dt_comparison {
 	char metric[64];
 	dt_series sb, sp;          /* curves as compared (after interpolation
 	                            * and window means) */
+	dt_pyramid lod_b, lod_p;   /* with opts.want_lod: the min/max pyramid
+	                            * over sb.value / sp.value (borrowing
+	                            * them), read from the store when the
+	                            * curve is a stored series as logged
+	                            * (dt_run_series_lod), built otherwise;
+	                            * empty without want_lod */
 	size_t base_logged, pilot_logged; /* points as loaded, before transforms */
 	dt_findings findings;      /* on the curves as logged */
 	char note[96];             /* findings note beside the verdict

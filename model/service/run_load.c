@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/core/lod.h"
+
 /* Load the raw chunks of `metric` and resolve them: into *one
  * (dt_resolve) when one is not NULL, else into *segs (dt_resolve_segments). */
 static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
                          dt_series *one, dt_series **segs, size_t *nseg,
-                         char *err, size_t errlen)
+                         int *as_stored, char *err, size_t errlen)
 {
 	dt_rawchunk *chunks;
 	size_t n;
@@ -35,6 +37,8 @@ static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
 		}
 		rc = dt_resolve_adopt((int64_t *)chunks[0].step,
 		                      (double *)chunks[0].value, chunks[0].n, one);
+		if (as_stored)
+			*as_stored = 1;
 	} else {
 		rc = one ? dt_resolve(chunks, n, g, one) :
 		     dt_resolve_segments(chunks, n, g, segs, nseg);
@@ -52,7 +56,42 @@ int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
                   dt_series *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
-	return load_resolved(st, run, metric, out, NULL, NULL, err, errlen);
+	return load_resolved(st, run, metric, out, NULL, NULL, NULL, err, errlen);
+}
+
+/* The levels stored for the curve, when they fit it. 0 (done) or 1. */
+static int stored_lod(dt_store *st, const dt_run *run, const char *metric,
+                      const dt_series *s, dt_pyramid *lod)
+{
+	void *b;
+	size_t len, n;
+	if (dt_store_lod_load(st, run->id, metric, &b, &len, &n) != 0)
+		return 1; /* a store error here only costs the build */
+	int rc = n == s->n &&
+	         dt_lod_unpack(lod, s->value, sizeof *s->value, s->n, b, len) == 0;
+	free(b);
+	return rc ? 0 : 1;
+}
+
+int dt_run_series_lod(dt_store *st, const dt_run *run, const char *metric,
+                      dt_series *out, dt_pyramid *lod, char *err,
+                      size_t errlen)
+{
+	int as_stored = 0;
+	memset(out, 0, sizeof *out);
+	memset(lod, 0, sizeof *lod);
+	if (load_resolved(st, run, metric, out, NULL, NULL, &as_stored, err,
+	                  errlen) < 0)
+		return -1;
+	if (as_stored && stored_lod(st, run, metric, out, lod) == 0)
+		return 0;
+	if (dt_pyramid_build(lod, out->value, out->n) < 0) {
+		dt_series_free(out);
+		snprintf(err, errlen, "run %s, metric %s: %s", run->name, metric,
+		         strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
@@ -60,7 +99,8 @@ int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
 {
 	*segs = NULL;
 	*nseg = 0;
-	return load_resolved(st, run, metric, NULL, segs, nseg, err, errlen);
+	return load_resolved(st, run, metric, NULL, segs, nseg, NULL, err,
+	                     errlen);
 }
 
 static void stats_of(const char *metric, const dt_series *s,

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "model/core/decimate.h"
 #include "model/core/series.h"
 #include "model/store/store.h"
 
@@ -13,6 +14,18 @@
  * (n = 0) and returns 0. Returns -1 on a store error (message in err). */
 int dt_run_series(dt_store *st, const dt_run *run, const char *metric,
                   dt_series *out, char *err, size_t errlen);
+
+/* dt_run_series and the min/max pyramid over the curve's values
+ * (*lod, borrowing out->value; free with dt_pyramid_free before the
+ * series): when the curve is the run's one stored series as logged (the
+ * common case: one file, no marks, steps only going up, G = 1) its levels
+ * are read from the store (dt_store_lod_load) instead of being built by
+ * a pass over every value; otherwise, or for a series stored without
+ * them, they are built. Returns 0 or -1 (message in err; both outputs
+ * then empty). */
+int dt_run_series_lod(dt_store *st, const dt_run *run, const char *metric,
+                      dt_series *out, dt_pyramid *lod, char *err,
+                      size_t errlen);
 
 /* Load `metric` of `run` as one curve per segment, without superseding
  * (dt_resolve_segments with the run's grad_accum): the values logged

@@ -59,9 +59,14 @@ struct dt_store_ops {
 	                 size_t *n);
 	int (*file_set_content)(dt_store *st, int64_t file_id,
 	                        const char *sha256_hex, int64_t bytes);
-	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s);
+	/* lod [lodlen]: the packed level of detail (model/core/lod.h) of
+	 * the values the row holds (raw_append: of s->value[from..n)),
+	 * stored in the row's lod column. */
+	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s,
+	               const void *lod, size_t lodlen);
 	int (*raw_append)(dt_store *st, int64_t file_id, const dt_rawseries *s,
-	                  size_t from, size_t from_mark);
+	                  size_t from, size_t from_mark, const void *lod,
+	                  size_t lodlen);
 	/* *blob_owner is a dt_blob_owner (model/store/blobs.h) holding
 	 * every array of the chunks as its own malloc'd buffer, so that
 	 * dt_store_raw_detach works the same on every backend. */
@@ -69,6 +74,8 @@ struct dt_store_ops {
 	                dt_rawchunk **chunks, size_t *nchunks,
 	                void **blob_owner);
 	void (*raw_free)(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
+	int (*lod_load)(dt_store *st, int64_t run_id, const char *metric,
+	                void **lod, size_t *len, size_t *n);
 	int (*metric_list)(dt_store *st, int64_t run_id, char ***names,
 	                   size_t *n);
 	int (*stats_put)(dt_store *st, int64_t run_id,

@@ -7,11 +7,13 @@
 #include "model/store/blobs.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/lod.h"
 #include "model/core/name.h"
 
 /* The backends, asked in order whether they take a `where` (the first
@@ -248,15 +250,33 @@ int dt_store_file_set_content(dt_store *st, int64_t file_id,
 
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s)
 {
-	return st->ops->raw_put(st, file_id, s);
+	unsigned char *lod;
+	size_t len;
+	if (dt_lod_pack(s->value, s->n, &lod, &len) < 0)
+		return dt_store_fail(st, "store: series '%s': level of detail: %s",
+		                     s->metric, strerror(errno));
+	int rc = st->ops->raw_put(st, file_id, s, lod, len);
+	free(lod);
+	return rc;
 }
 
 int dt_store_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                         size_t from, size_t from_mark)
 {
 	if (from == 0)
-		return st->ops->raw_put(st, file_id, s);
-	return st->ops->raw_append(st, file_id, s, from, from_mark);
+		return dt_store_raw_put(st, file_id, s);
+	unsigned char *lod;
+	size_t len;
+	if (from > s->n)
+		return dt_store_fail(st, "store: series '%s': part from point %zu of"
+		                     " %zu", s->metric, from, s->n);
+	/* the part's own levels: a part is one row, read alone */
+	if (dt_lod_pack(s->value + from, s->n - from, &lod, &len) < 0)
+		return dt_store_fail(st, "store: series '%s': level of detail: %s",
+		                     s->metric, strerror(errno));
+	int rc = st->ops->raw_append(st, file_id, s, from, from_mark, lod, len);
+	free(lod);
+	return rc;
 }
 
 int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
@@ -270,6 +290,14 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
 void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner)
 {
 	st->ops->raw_free(st, chunks, blob_owner);
+}
+
+int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                      void **lod, size_t *len, size_t *n)
+{
+	*lod = NULL;
+	*len = *n = 0;
+	return st->ops->lod_load(st, run_id, metric, lod, len, n);
 }
 
 int dt_store_raw_detach(dt_store *st, void *blob_owner, const void *array)

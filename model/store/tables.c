@@ -17,7 +17,7 @@ const dt_store_table dt_store_tables[] = {
 	  "format", "imported_at"),
 	T("raw_series", "file_id, metric, part", "file_id", "metric", "n",
 	  "steps", "steps_stride", "vals", "marks", "sort_within_segment",
-	  "part"),
+	  "part", "lod"),
 	T("launch_evidence", "file_id, seq", "file_id", "seq", "launch", "kind",
 	  "line", "ckpt_step", "marker"),
 	T("launch_setting", "file_id, seq", "file_id", "seq", "launch", "key",

@@ -119,7 +119,8 @@ int dt_pg_triggers_check(dt_store *st);
 #define DT_PG_OPS(X) \
 	X(run_find) X(run_create) X(run_update) X(run_list) X(file_add) \
 	X(file_set_content) \
-	X(file_list) X(raw_put) X(raw_append) X(raw_load) X(raw_free) X(metric_list) \
+	X(file_list) X(raw_put) X(raw_append) X(raw_load) X(raw_free) \
+	X(lod_load) X(metric_list) \
 	X(stats_put) X(stats_list) X(warning_add) X(warning_list) \
 	X(note_add) X(note_list) X(fact_set) X(fact_list) X(pilot_create) \
 	X(pilot_find) X(pilot_list) X(pilot_attach) X(pilot_run_list) \
@@ -145,9 +146,13 @@ int dt_pg_file_set_content(dt_store *st, int64_t file_id,
                            const char *sha256_hex, int64_t bytes);
 int dt_pg_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                     size_t *n);
-int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
+int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s,
+                  const void *lod, size_t lodlen);
 int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
-                     size_t from, size_t from_mark);
+                     size_t from, size_t from_mark, const void *lod,
+                     size_t lodlen);
+int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                   void **lod, size_t *len, size_t *n);
 int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
                    dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);
 void dt_pg_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);

@@ -378,12 +378,20 @@ static const char v5_series_parts[] =
 	"ALTER TABLE raw_series DROP CONSTRAINT IF EXISTS raw_series_pkey;"
 	"ALTER TABLE raw_series ADD PRIMARY KEY (file_id, metric, part);";
 
+/* Version 6: each series keeps the stored levels of its min/max pyramid
+ * (model/core/lod.h; the SQLite store's user_version 12); rows stored
+ * before keep NULL and readers build the levels from vals. */
+static const char v6_lod[] =
+	"ALTER TABLE raw_series ADD COLUMN IF NOT EXISTS lod bytea;"
+	"ALTER TABLE raw_series ALTER COLUMN lod SET STORAGE EXTERNAL;";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
 	v3_launch_setting,
 	v4_chain,
 	v5_series_parts,
+	v6_lod,
 };
 
 const size_t dt_pg_migration_count =

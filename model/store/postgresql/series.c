@@ -19,9 +19,10 @@
 #endif
 
 /* One row of raw_series: part 0 replaces the file's series, a later
- * part is added beside it (the next number). */
+ * part is added beside it (the next number); lod [lodlen] its level of
+ * detail. */
 static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                   int part0)
+                   int part0, const void *lod, size_t lodlen)
 {
 	if (rs->n > (size_t)INT32_MAX / sizeof(double))
 		return dt_store_fail(st, "store: series '%s' has %zu points; the"
@@ -41,36 +42,40 @@ static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		dt_pg_p_null(&p);
 	dt_pg_p_int(&p, rs->sort_within_segment);
 	dt_pg_p_int(&p, stride);
+	dt_pg_p_blob(&p, lod, lodlen);
 	if (!part0)
 		return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT"
 		                " INTO raw_series(file_id, metric, n, steps, vals,"
-		                " marks, sort_within_segment, steps_stride, part)"
-		                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,(SELECT"
+		                " marks, sort_within_segment, steps_stride, lod, part)"
+		                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,(SELECT"
 		                " coalesce(max(part), -1) + 1 FROM raw_series WHERE"
 		                " file_id=$1 AND metric=$2))", &p, NULL) < 0 ? -1 : 0;
 	return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT INTO raw_series(file_id,"
 	                " metric, n, steps, vals, marks, sort_within_segment,"
-	                " steps_stride, part) VALUES($1,$2,$3,$4,$5,$6,$7,$8,0)"
+	                " steps_stride, lod, part) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,0)"
 	                " ON CONFLICT(file_id, metric, part) DO UPDATE SET n=excluded.n,"
 	                " steps=excluded.steps, vals=excluded.vals,"
 	                " marks=excluded.marks, sort_within_segment="
 	                "excluded.sort_within_segment,"
-	                " steps_stride=excluded.steps_stride", &p, NULL) < 0 ? -1 : 0;
+	                " steps_stride=excluded.steps_stride, lod=excluded.lod",
+	                &p, NULL) < 0 ? -1 : 0;
 }
 
-int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                  const void *lod, size_t lodlen)
 {
-	return put_row(st, file_id, rs, 1);
+	return put_row(st, file_id, rs, 1, lod, lodlen);
 }
 
 /* The next part of a followed file's series (store.h): numbered in the
  * INSERT itself (one more than the file's last part of the metric),
  * chained under the ref "FILE/METRIC/PART" read back by RETURNING. */
 int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                     size_t from, size_t from_mark)
+                     size_t from, size_t from_mark, const void *lod,
+                     size_t lodlen)
 {
 	dt_rawseries part = dt_store_part_of(rs, from, from_mark);
-	return put_row(st, file_id, &part, 0);
+	return put_row(st, file_id, &part, 0, lod, lodlen);
 }
 
 /* Copies of the loaded bytea, kept together so one free releases them
@@ -189,6 +194,37 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 		                     "(damaged row or out of memory)", metric);
 	}
 	*owner = o;
+	return 0;
+}
+
+int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                   void **lod, size_t *len, size_t *n)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	dt_pg_p_text(&p, metric);
+	PGresult *r = dt_pg_query(st, "load level of detail", "SELECT r.n, r.lod"
+	                          " FROM raw_series r JOIN run_file f"
+	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
+	                          " r.metric=$2 LIMIT 2", &p, 1);
+	if (!r)
+		return -1;
+	if (PQntuples(r) != 1 || PQgetisnull(r, 0, 1) ||
+	    PQgetlength(r, 0, 1) == 0) {
+		PQclear(r);
+		return 1;
+	}
+	size_t bytes = (size_t)PQgetlength(r, 0, 1);
+	void *buf = malloc(bytes);
+	if (!buf) {
+		PQclear(r);
+		return dt_store_fail(st, "store: out of memory");
+	}
+	memcpy(buf, PQgetvalue(r, 0, 1), bytes);
+	*n = (size_t)bin_i64(r, 0, 0);
+	PQclear(r);
+	*lod = buf;
+	*len = bytes;
 	return 0;
 }
 

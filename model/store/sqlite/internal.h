@@ -73,9 +73,13 @@ int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                     size_t *n);
 int dt_sq_file_set_content(dt_store *st, int64_t file_id,
                            const char *sha256_hex, int64_t bytes);
-int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
+int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s,
+                  const void *lod, size_t lodlen);
 int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
-                     size_t from, size_t from_mark);
+                     size_t from, size_t from_mark, const void *lod,
+                     size_t lodlen);
+int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                   void **lod, size_t *len, size_t *n);
 int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
                    dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);
 void dt_sq_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);

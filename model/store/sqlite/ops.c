@@ -23,6 +23,7 @@ const dt_store_ops dt_sq_ops = {
 	.raw_append = dt_sq_raw_append,
 	.raw_load = dt_sq_raw_load,
 	.raw_free = dt_sq_raw_free,
+	.lod_load = dt_sq_lod_load,
 	.metric_list = dt_sq_metric_list,
 	.stats_put = dt_sq_stats_put,
 	.stats_list = dt_sq_stats_list,

@@ -234,12 +234,13 @@ int dt_sq_file_set_content(dt_store *st, int64_t file_id,
 }
 
 static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                       int64_t part)
+                       int64_t part, const void *lod, size_t lodlen)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
-	            " steps, vals, marks, sort_within_segment, steps_stride, part)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)", &s) < 0)
+	            " steps, vals, marks, sort_within_segment, steps_stride, part,"
+	            " lod)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 9, part);
 	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
@@ -258,6 +259,7 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		sqlite3_bind_null(s, 6);
 	sqlite3_bind_int(s, 7, rs->sort_within_segment);
 	sqlite3_bind_int64(s, 8, stride);
+	sqlite3_bind_blob64(s, 10, lod, lodlen, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
@@ -311,11 +313,12 @@ static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
 	}
 }
 
-int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
+int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
+                  const void *lod, size_t lodlen)
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
-	int rc = raw_put_row(st, file_id, rs, 0);
+	int rc = raw_put_row(st, file_id, rs, 0, lod, lodlen);
 	if (rc == 0) {
 		char num[4][24];
 		dt_chain_row r;
@@ -330,7 +333,8 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs)
  * prefix: one index probe); its chain record is made from memory like a
  * whole series', under the ref "FILE/METRIC/PART". */
 int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                     size_t from, size_t from_mark)
+                     size_t from, size_t from_mark, const void *lod,
+                     size_t lodlen)
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
@@ -349,7 +353,7 @@ int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	}
 	dt_rawseries p = dt_store_part_of(rs, from, from_mark);
 	if (rc == 0)
-		rc = raw_put_row(st, file_id, &p, part);
+		rc = raw_put_row(st, file_id, &p, part, lod, lodlen);
 	if (rc == 0) {
 		char num[4][24];
 		dt_chain_row r;
@@ -484,6 +488,54 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	return 0;
 }
 
+int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                   void **lod, size_t *len, size_t *n)
+{
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, length(r.lod) FROM raw_series r"
+	            " JOIN run_file f ON f.id = r.file_id"
+	            " WHERE f.run_id=?1 AND r.metric=?2 LIMIT 2", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, run_id);
+	sqlite3_bind_text(s, 2, metric, -1, SQLITE_STATIC);
+	sqlite3_int64 rowid = 0;
+	size_t rows = 0, bytes = 0, pts = 0;
+	int null = 1, rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW && ++rows == 1) {
+		rowid = sqlite3_column_int64(s, 0);
+		pts = (size_t)sqlite3_column_int64(s, 1);
+		null = sqlite3_column_type(s, 2) == SQLITE_NULL;
+		bytes = (size_t)sqlite3_column_int64(s, 2);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "load level of detail");
+	if (rows != 1 || null || bytes == 0)
+		return 1;
+	/* Incremental BLOB I/O: straight into the caller's buffer. */
+	sqlite3_blob *b;
+	void *buf = malloc(bytes);
+	if (!buf)
+		return dt_sq_fail(st, "store: out of memory");
+	if (sqlite3_blob_open(DT_SQ_DB(st), "main", "raw_series", "lod", rowid, 0,
+	                      &b) != SQLITE_OK) {
+		free(buf);
+		return dt_sq_fail_db(st, "load level of detail");
+	}
+	rc = bytes <= (size_t)2147483647 &&
+	     (size_t)sqlite3_blob_bytes(b) == bytes ?
+	     sqlite3_blob_read(b, buf, (int)bytes, 0) : SQLITE_CORRUPT;
+	sqlite3_blob_close(b);
+	if (rc != SQLITE_OK) {
+		free(buf);
+		return dt_sq_fail(st, "store: level of detail of series '%s' could"
+		                  " not be read (damaged BLOB)", metric);
+	}
+	*lod = buf;
+	*len = bytes;
+	*n = pts;
+	return 0;
+}
 
 int dt_sq_metric_list(dt_store *st, int64_t run_id, char ***names,
                           size_t *n)

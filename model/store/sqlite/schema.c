@@ -141,6 +141,12 @@ const char *const dt_schema_migrations[] = {
 	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;"
 	"CREATE TRIGGER raw_series_no_delete BEFORE DELETE ON raw_series"
 	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;",
+	/* user_version 12: each series keeps the stored levels of its
+	 * min/max pyramid (model/core/lod.h), written at import, so a chart
+	 * reads the few levels a screen needs instead of every point. Rows
+	 * stored before keep NULL: a reader builds the levels from vals (the
+	 * column is derived data, outside the integrity chain). */
+	"ALTER TABLE raw_series ADD COLUMN lod BLOB;",
 };
 
 const size_t dt_schema_count =
