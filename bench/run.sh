@@ -14,7 +14,8 @@
 #   13 targets: <= 0.33x json.load and <= 32 bytes/point; <= 0.25x
 #   json.loads per line).
 #   The comparison chart of two STEPS-point runs from Enter to its first
-#   frame, its peak RSS and a zoom/pan key (bench_chart).
+#   frame, its peak RSS and a zoom/pan key (bench_chart), and that
+#   store's bytes per point (store_size.sh; target <= 10).
 # usage: bench/run.sh [BUILD_DIR] [STEPS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,4 +73,5 @@ awk -F, 'NR == 1 { print; next } { printf "%s,%.6f,%s,%s\n", $1, $2 * 1.003, $3,
   "$tmp/bench.csv" >"$tmp/pilot.csv"
 "$build/dualtrack" --db "$tmp/chart.db" import --platform trn2 --run pilot \
   "$tmp/pilot.csv" >/dev/null
+"$root/bench/store_size.sh" "$tmp/chart.db" "$build"
 "$build/bench/bench_chart" "$tmp/chart.db" base pilot 200 50
