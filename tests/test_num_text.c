@@ -91,6 +91,82 @@ static void correctly_rounded(void **state)
 	}
 }
 
+/* Differential against strtod ("C" locale) on 300000 generated strings
+ * of every short layout a log writes and some it should not: a sign or
+ * none, 0..12 integer digits (leading zeros too), a '.' or none, 0..12
+ * fraction digits, an exponent or a cut one ("e", "e+"), then a comma or
+ * junk or the end of the buffer. Each is parsed from a buffer of exactly
+ * its length (no NUL after it: AddressSanitizer sees any overread). The
+ * value (bit for bit) and the bytes consumed must be strtod's, and
+ * dt_parse_double must fail exactly when strtod reads nothing. */
+static void equals_strtod_on_layouts(void **state)
+{
+	(void)state;
+	uint64_t x = 0x2545F4914F6CDD1DULL;
+	char buf[64];
+	static const char *const tails[] = {"", ",", "x", "e", "e+", "E-",
+	                                    " ", "\r\n", ".5", "e999"};
+	for (int i = 0; i < 300000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		uint64_t r = x;
+		size_t n = 0;
+		int sign = (int)(r % 4);
+		r /= 4;
+		if (sign == 1)
+			buf[n++] = '-';
+		else if (sign == 2)
+			buf[n++] = '+';
+		int nint = (int)(r % 13), nfrac = (int)((r / 13) % 13);
+		int dot = (int)((r / 169) % 3) != 0, ex = (int)((r / 507) % 4);
+		uint64_t d = x * 0x9E3779B97F4A7C15ULL;
+		for (int k = 0; k < nint; k++, d = d * 6364136223846793005ULL + 1)
+			buf[n++] = (char)('0' + (d >> 60) % 10);
+		if (dot)
+			buf[n++] = '.';
+		for (int k = 0; dot && k < nfrac; k++,
+		     d = d * 6364136223846793005ULL + 1)
+			buf[n++] = (char)('0' + (d >> 60) % 10);
+		if (ex == 1)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "e%d",
+			                      (int)((d >> 40) % 700) - 350);
+		else if (ex == 2)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "E+%d",
+			                      (int)((d >> 40) % 30));
+		const char *t = tails[(d >> 20) % (sizeof tails / sizeof tails[0])];
+		memcpy(buf + n, t, strlen(t));
+		n += strlen(t);
+		char *exact = malloc(n ? n : 1), z[64], *e;
+		assert_non_null(exact);
+		memcpy(exact, buf, n);
+		memcpy(z, buf, n);
+		z[n] = '\0';
+		double want = strtod(z, &e), got = 0;
+		size_t used = 0;
+		int rc = dt_parse_double(exact, n, &got, &used);
+		free(exact);
+		if (e == z) {
+			if (rc != -1)
+				fail_msg("%s: parsed, strtod reads nothing", z);
+			continue;
+		}
+		if (rc != 0 || used != (size_t)(e - z) ||
+		    memcmp(&got, &want, sizeof got) != 0)
+			fail_msg("%s: rc %d, %a after %zu bytes; strtod %a after %zu",
+			         z, rc, got, used, want, (size_t)(e - z));
+	}
+	/* longer than the slow path's 128-byte stack copy: 300 digits, the
+	 * first 150 ones, then "e-200" (fuzz/fuzz_num.c found it cut) */
+	char lng[320];
+	memset(lng, '1', 150);
+	memset(lng + 150, '7', 150);
+	memcpy(lng + 300, "e-200", 6);
+	double got, want = strtod(lng, NULL);
+	assert_int_equal(dt_parse_double_field(lng, strlen(lng), &got), 0);
+	assert_memory_equal(&got, &want, sizeof got);
+}
+
 /* A decimal-comma locale must not change how logs parse. */
 static void independent_of_locale(void **state)
 {
@@ -268,6 +344,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parses_log_spellings),
 		cmocka_unit_test(correctly_rounded),
+		cmocka_unit_test(equals_strtod_on_layouts),
 		cmocka_unit_test(independent_of_locale),
 		cmocka_unit_test(sanitises_escape_sequences),
 		cmocka_unit_test(sanitises_format_characters),

@@ -79,30 +79,108 @@ static int ext_path(uint64_t mant, int scale, double *out)
 }
 #endif
 
-/* Slow path: copy to a NUL-terminated buffer and use strtod_l("C"). */
+/* Slow path: copy to a NUL-terminated buffer and use strtod_l("C").
+ * The whole text goes to strtod (fuzz/fuzz_num.c found a 300-digit
+ * number cut at 127 bytes); -1 also when memory runs out. */
 static int slow_parse(const char *s, size_t len, double *out, size_t *used)
 {
-	char buf[128];
-	if (len >= sizeof buf)
-		len = sizeof buf - 1;
+	char small[128];
+	char *buf = len < sizeof small ? small : malloc(len + 1);
+	if (!buf)
+		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	char *e;
 	locale_t saved = uselocale(c_locale()); /* POSIX.1-2008 */
 	double v = strtod(buf, &e);
 	uselocale(saved);
-	if (e == buf)
-		return -1;
-	*out = v;
-	*used = (size_t)(e - buf);
-	return 0;
+	int rc = e == buf ? -1 : 0;
+	if (rc == 0) {
+		*out = v;
+		*used = (size_t)(e - buf);
+	}
+	if (buf != small)
+		free(buf);
+	return rc;
 }
+
+/* The exponent after a mantissa ending at s[i]: "e" or "E", an optional
+ * sign, at least one digit (else nothing is consumed). Returns the index
+ * after it and sets *exp10 (saturated at +-100000). */
+static size_t exponent(const char *s, size_t i, size_t len, int *exp10)
+{
+	*exp10 = 0;
+	if (i >= len || (s[i] != 'e' && s[i] != 'E'))
+		return i;
+	size_t j = i + 1;
+	int eneg = 0;
+	if (j < len && (s[j] == '-' || s[j] == '+')) {
+		eneg = s[j] == '-';
+		j++;
+	}
+	if (j >= len || (unsigned)(s[j] - '0') >= 10)
+		return i;
+	int e = 0;
+	for (; j < len && (unsigned)(s[j] - '0') < 10; j++)
+		if (e < 100000)
+			e = e * 10 + (s[j] - '0');
+	*exp10 = eneg ? -e : e;
+	return j;
+}
+
+static int parse_general(const char *s, size_t len, size_t i, double *out,
+                         size_t *end);
 
 int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 {
 	size_t i = 0;
 	while (i < len && is_blank(s[i]))
 		i++;
+	size_t start = i;
+	/* Fast path: at most 19 digits in all (they fit a uint64 exactly),
+	 * the common case of a log; anything else (more digits, nan, inf, no
+	 * digit) restarts on the general path below. */
+	int neg = 0;
+	if (i < len && (s[i] == '-' || s[i] == '+')) {
+		neg = s[i] == '-';
+		i++;
+	}
+	uint64_t mant = 0;
+	size_t d0 = i;
+	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+		mant = mant * 10 + (uint64_t)(s[i] - '0');
+	size_t digits = i - d0, frac = 0;
+	if (i < len && s[i] == '.') {
+		size_t f0 = ++i;
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		frac = i - f0;
+		digits += frac;
+	}
+	if (digits == 0 || digits > 19)
+		return parse_general(s, len, start, out, end);
+	int exp10;
+	i = exponent(s, i, len, &exp10);
+	if (end)
+		*end = i;
+	int scale = exp10 - (int)frac;
+	/* Clinger's fast path (as in dt_decimal_value), inline */
+	if (mant < (1ULL << 53) && scale >= -22 && scale <= 22) {
+		double v = (double)mant;
+		v = scale < 0 ? v / pow10_exact[-scale] : v * pow10_exact[scale];
+		*out = neg ? -v : v;
+		return 0;
+	}
+	return dt_decimal_value(mant, scale, neg, 1, s + start, i - start, out);
+}
+
+/* Any number dt_parse_double's fast path does not take, from s[i] (after
+ * the blanks): signs, nan/inf words, leading zeros skipped, at most 19
+ * significant digits kept (the rest only tell whether digits were lost,
+ * which sends the value to the exact slow path). */
+static int parse_general(const char *s, size_t len, size_t i, double *out,
+                         size_t *end)
+{
 	size_t start = i;
 	int neg = 0;
 	if (i < len && (s[i] == '-' || s[i] == '+')) {
@@ -159,25 +237,8 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 	}
 	if (!any)
 		return -1;
-	int exp10 = 0;
-	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-		size_t j = i + 1;
-		int eneg = 0;
-		if (j < len && (s[j] == '-' || s[j] == '+')) {
-			eneg = s[j] == '-';
-			j++;
-		}
-		if (j < len && s[j] >= '0' && s[j] <= '9') {
-			int e = 0;
-			while (j < len && s[j] >= '0' && s[j] <= '9') {
-				if (e < 100000)
-					e = e * 10 + (s[j] - '0');
-				j++;
-			}
-			exp10 = eneg ? -e : e;
-			i = j;
-		}
-	}
+	int exp10;
+	i = exponent(s, i, len, &exp10);
 	if (end)
 		*end = i;
 	int scale = exp10 - frac_digits + dropped;
