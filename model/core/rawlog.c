@@ -98,10 +98,25 @@ int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
 	return 0;
 }
 
+/* The next capacity of a full series: doubling from 256 points, but a
+ * series that reaches BIG_FROM points jumps to BIG_CAP, whose arrays
+ * (8 MiB each) are large enough for transparent huge pages
+ * (dt_rawseries_reserve hints them): filling a 1M-point array then takes
+ * a few 2 MiB faults instead of ~2000 4 KiB ones (~25 us each on the
+ * benchmark VM). Untouched pages of the reservation cost no memory. */
+#define BIG_FROM ((size_t)1 << 16)
+#define BIG_CAP ((size_t)1 << 20)
+
+static size_t grown_cap(size_t cap)
+{
+	size_t next = cap ? cap * 2 : 256;
+	return next >= BIG_FROM && next < BIG_CAP ? BIG_CAP : next;
+}
+
 int dt_rawseries_push(dt_rawseries *s, int64_t step, double value)
 {
 	if (s->n == s->cap &&
-	    dt_rawseries_reserve(s, s->cap ? s->cap * 2 : 256) < 0)
+	    dt_rawseries_reserve(s, grown_cap(s->cap)) < 0)
 		return -1;
 	s->step[s->n] = step;
 	s->value[s->n] = value;

@@ -134,7 +134,9 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric);
 dt_rawseries *dt_rawlog_find(const dt_rawlog *log, const char *metric);
 
 /* Append one point (step as logged, value). Returns 0, or -1 on ENOMEM.
- * Storage grows geometrically: amortised O(1), 16 bytes per point. */
+ * Storage grows geometrically: amortised O(1), 16 bytes per point; a
+ * series reaching 64Ki points jumps to room for 1Mi (arrays large
+ * enough for transparent huge pages; untouched pages cost nothing). */
 int dt_rawseries_push(dt_rawseries *s, int64_t step, double value);
 
 /* Make room for at least `n` points in total (an importer's estimate of
