@@ -198,27 +198,47 @@ static void drill_row(overview_state *p, dt_grid *g, int y, int w, size_t i)
 	               fail, rec);
 }
 
-/* Up to two drills, those that fail (an item or the recovery limit)
- * first, so a failing drill is never the one left out. */
-static int drills(overview_state *p, dt_grid *g, int y, int w)
+/* Every drill when `room` rows allow (one each), else as many as fit
+ * but at least two, those that fail (an item or the recovery limit)
+ * first, so a failing drill is never the one left out; the heading then
+ * says "+N more" (no row of its own: the decision below keeps its
+ * rows). */
+static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 {
-	size_t i, shown = 0, bad = 0;
+	size_t i, shown = 0, bad = 0, n = p->pv.c->ov.ndrills, max = n;
 	int rows = 1;
+	char more[48];
 	label(p, g, y, 2, "drills");
-	for (i = 0; i < p->pv.c->ov.ndrills; i++)
+	for (i = 0; i < n; i++)
 		bad += drill_bad(p, i);
+	if (max > (size_t)(room > 2 ? room : 2))
+		max = (size_t)(room > 2 ? room : 2);
+	dt_layout_more(max, n, more, sizeof more);
 	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
-	               "%zu recorded%s%.0zu%s%s", p->pv.c->ov.ndrills,
-	               bad ? ", " : "", bad, bad ? " failing" : "",
-	               p->pv.c->ov.ndrills > 2 ? " (2 shown, failing first; all in [3])"
-	                                 : "");
+	               "%zu recorded%s%.0zu%s%s%s%s", n, bad ? ", " : "", bad,
+	               bad ? " failing" : "", more[0] ? " (failing first; " : "",
+	               more, more[0] ? " in [3])" : "");
 	for (int pass = 1; pass >= 0; pass--)
-		for (i = 0; i < p->pv.c->ov.ndrills && shown < 2; i++)
+		for (i = 0; i < n && shown < max; i++)
 			if (drill_bad(p, i) == pass) {
 				drill_row(p, g, y + rows++, w, i);
 				shown++;
 			}
 	return rows;
+}
+
+/* Rows the latest decision wants (as decision() draws it). */
+static int decision_rows(const overview_state *p, const dt_grid *g, int w)
+{
+	const dt_decision *d = dt_assessment_latest(&p->pv.c->ov);
+	char who[600];
+	int nrat;
+	if (!d)
+		return 1;
+	dt_pv_deciders(d, who, sizeof who);
+	nrat = dt_text_wrap_rows(d->rationale, w, g->ascii);
+	return 1 + (d->forced_past[0] != 0) + dt_text_wrap_rows(who, w, g->ascii)
+	       + (nrat > 4 ? 4 : nrat);
 }
 
 static int journal(overview_state *p, dt_grid *g, int y, int w)
@@ -294,7 +314,9 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	if (y < end)
 		y += checklist(p, g, y, w);
 	if (y < end)
-		y += drills(p, g, y, w);
+		/* the drills get what the journal (2 rows) and the decision
+		 * leave, the drills' heading row aside */
+		y += drills(p, g, y, w, end - y - 1 - 2 - decision_rows(p, g, w));
 	if (y < end)
 		y += journal(p, g, y, w);
 	if (y < end)
