@@ -21,7 +21,8 @@ trap cleanup EXIT
 db="$tmp/meeting.db"
 "$BIN" --db "$db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
 printf 'pilot stopped by hand at step 1400; async checkpoint loaded\n' >"$tmp/interrupt.log"
-sum=$(sha256sum "$tmp/interrupt.log" | cut -c1-16)
+full=$(sha256sum "$tmp/interrupt.log" | cut -c1-64)
+sum=$(printf '%s' "$full" | cut -c1-16)
 
 fail=0
 screen() { $T capture-pane -p -t "$1"; }
@@ -110,7 +111,9 @@ keys a e
 wait_for a "evidence: run:NAME, drill:ID or file:PATH"
 keys a C-u "file:interrupt.log" Enter
 wait_for a "step4: evidence attached, sha256 $sum... ($tmp/"
-expect_line a "evidence file:$tmp/interrupt.log sha256 $sum"
+# the checklist detail: the evidence by whom, its SHA-256 in full
+expect_line a "evidence file:$tmp/interrupt.log by ana"
+expect_line a "sha256 $full"
 # trial4 fails: the go warning must name it
 keys a j j j j j j j f
 wait_for a "trial4 -> fail: note (optional)"

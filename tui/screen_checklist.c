@@ -86,13 +86,19 @@ static void detail(checklist_state *p, dt_grid *g, int y, int end)
 	if (it->nevidence == 0 && y < end)
 		dt_layout_text(g, 1, y++, w, "no evidence attached (e attaches)",
 		             DT_ROLE_STATUS);
+	/* each evidence on its row, a file's SHA-256 in full on the next
+	 * (64 hex digits fit 80 columns; the status message shows a prefix) */
 	for (k = 0; k < it->nevidence && y < end; k++, y++) {
 		const dt_evidence *e = &it->evidence[k];
-		int x = 1 + dt_layout_printf(g, 1, y, w, DT_ROLE_NORMAL,
-		                           "evidence %s:%s", e->kind, e->ref);
-		if (e->sha256[0] && x < g->w - 24)
-			dt_layout_printf(g, x, y, g->w - x, DT_ROLE_STATUS,
-			               " sha256 %.16s... by %s", e->sha256, e->added_by);
+		dt_layout_printf(g, 1, y, w, DT_ROLE_NORMAL, "evidence %s:%s%s%s",
+		                 e->kind, e->ref, e->added_by[0] ? " by " : "",
+		                 e->added_by);
+		if (e->sha256[0] && y + 1 < end) {
+			char h[100];
+			snprintf(h, sizeof h, "  sha256 %s", e->sha256);
+			y += dt_grid_wrap(g, 1, y + 1, w, end - y - 1 < 2 ? end - y - 1
+			                  : 2, h, DT_ROLE_STATUS);
+		}
 	}
 }
 
