@@ -69,7 +69,7 @@ void dt_rs_check_lr(const dt_rs_ctx *c, dt_restart_verdict *v)
 		if (maxrel <= rtol) {
 			v->check[DT_RC_LR] = DT_CHECK_PASS;
 			snprintf(DETAIL(v, DT_RC_LR), "LR equals the LR logged before on "
-			         "%zu replayed step(s) (max |rel diff| %.2g)", n, maxrel);
+			         "%zu replayed point(s) (max |rel diff| %.2g)", n, maxrel);
 		} else {
 			snprintf(DETAIL(v, DT_RC_LR), "LR %.4g at step %lld after resume "
 			         "vs %.4g logged there before%s", va, (long long)at, vb,
@@ -123,7 +123,7 @@ void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
 	if (!ok && v->replay_n >= 3 && exact == v->replay_n - 1) {
 		v->artefact_step = v->replay_max_step;
 		v->check[DT_RC_REPLAY] = DT_CHECK_PASS;
-		snprintf(DETAIL(v, DT_RC_REPLAY), "%zu of %zu replayed step(s) match "
+		snprintf(DETAIL(v, DT_RC_REPLAY), "%zu of %zu replayed point(s) match "
 		         "exactly; step %lld differs by %.3g %%: a logging artefact "
 		         "at step %lld (one averaged print after resume), not a "
 		         "state fault", exact, v->replay_n,
@@ -132,7 +132,7 @@ void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
 		return;
 	}
 	v->check[DT_RC_REPLAY] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
-	snprintf(DETAIL(v, DT_RC_REPLAY), "%zu replayed step(s): max |rel diff| "
+	snprintf(DETAIL(v, DT_RC_REPLAY), "%zu replayed point(s): max |rel diff| "
 	         "%.3g %% at step %lld (limit %.3g %%)", v->replay_n,
 	         100 * maxrel, (long long)v->replay_max_step,
 	         100 * c->o->replay_rtol);
