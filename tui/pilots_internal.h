@@ -88,6 +88,20 @@ unsigned dt_pv_raw_key(void *st, int key);
 /* On top again: re-derive the state if the context reloaded. */
 void dt_pv_enter(void *st);
 
+/* Define `const dt_screen_ops NAME` of a pilot screen: screen id SID,
+ * opened with class CLS (a dt_pv_class), the generic ops above, and
+ * ENTER (dt_pv_enter, or a screen's own that calls it). */
+#define DT_PV_SCREEN_OPS(NAME, SID, CLS, ENTER)                          \
+	static void *NAME##_open(void *ctx)                                  \
+	{                                                                    \
+		return dt_pv_open(ctx, &(CLS));                                  \
+	}                                                                    \
+	const dt_screen_ops NAME = {                                         \
+		.id = SID, .open = NAME##_open, .close = dt_pv_close,            \
+		.render = dt_pv_render, .action = dt_pv_action,                  \
+		.modal = dt_pv_modal, .raw_key = dt_pv_raw_key, .enter = ENTER,  \
+	}
+
 /* ---- helpers (pilot_area.c) ---- */
 /* After this process wrote the store: reload the context and re-derive
  * v's state now (other screens do when they come on top); the status

@@ -197,11 +197,6 @@ static const dt_pv_class cls = {
 	.row_text = row_text,
 };
 
-static void *open_screen(void *ctx)
-{
-	return dt_pv_open(ctx, &cls);
-}
-
 /* On top: d on another section asked for the decide dialog. */
 static void enter(void *st)
 {
@@ -213,13 +208,4 @@ static void enter(void *st)
 	}
 }
 
-const dt_screen_ops dt_decisions_ops = {
-	.id = DT_S_DECISIONS,
-	.open = open_screen,
-	.close = dt_pv_close,
-	.render = dt_pv_render,
-	.action = dt_pv_action,
-	.modal = dt_pv_modal,
-	.raw_key = dt_pv_raw_key,
-	.enter = enter,
-};
+DT_PV_SCREEN_OPS(dt_decisions_ops, DT_S_DECISIONS, cls, enter);

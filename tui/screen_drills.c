@@ -251,18 +251,4 @@ static const dt_pv_class cls = {
 	.done = done,
 };
 
-static void *open_screen(void *ctx)
-{
-	return dt_pv_open(ctx, &cls);
-}
-
-const dt_screen_ops dt_drills_ops = {
-	.id = DT_S_DRILLS,
-	.open = open_screen,
-	.close = dt_pv_close,
-	.render = dt_pv_render,
-	.action = dt_pv_action,
-	.modal = dt_pv_modal,
-	.raw_key = dt_pv_raw_key,
-	.enter = dt_pv_enter,
-};
+DT_PV_SCREEN_OPS(dt_drills_ops, DT_S_DRILLS, cls, dt_pv_enter);

@@ -413,18 +413,4 @@ static const dt_pv_class cls = {
 	.done = done,
 };
 
-static void *open_screen(void *ctx)
-{
-	return dt_pv_open(ctx, &cls);
-}
-
-const dt_screen_ops dt_ledger_ops = {
-	.id = DT_S_LEDGER,
-	.open = open_screen,
-	.close = dt_pv_close,
-	.render = dt_pv_render,
-	.action = dt_pv_action,
-	.modal = dt_pv_modal,
-	.raw_key = dt_pv_raw_key,
-	.enter = dt_pv_enter,
-};
+DT_PV_SCREEN_OPS(dt_ledger_ops, DT_S_LEDGER, cls, dt_pv_enter);
