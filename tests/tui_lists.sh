@@ -4,7 +4,12 @@
 # journal (list-like forms) End / G goes to the last row and Home / g back
 # to the first (the row's label shows on the screen's first line); PgDn
 # moves a page; in the ledger `/queue` then Enter selects the row
-# "queue / quota waits" (NO_COLOR: the selected row is drawn reversed).
+# "queue / quota waits" (NO_COLOR: the selected row is drawn reversed);
+# `/` searches the task card (`/recovery` selects "acceptable recovery
+# time (seconds)", the 17th field), the run journal (`/verif` selects
+# resume.verification) and the resume check's restarts (a JSON-lines log
+# of steps 1..30, 21..50, 41..60 restarts at 21 and 41: `/step 41`
+# selects "restart 2 at step 41").
 # Expected rows come from the tables: the task card's first field is
 # `model` ("model name"), its last `rule` ("baseline match: rule that
 # decides ..."); the journal's known keys run from image.id to
@@ -57,12 +62,26 @@ wait_gone "model name: text (empty clears)"
 keys PgUp
 wait_for "model name: text (empty clears)"
 
+# task card: `/` search from the selection
+keys /
+keys -l "recovery"
+keys Enter
+wait_for "acceptable recovery time (seconds): a number"
+keys g
+wait_for "model name: text (empty clears)"
+
 # run journal (the baseline run holds only known keys, the last is
 # resume.verification): End, Home
 keys 4
 wait_for "— run journal" || exit 1
 wait_selected "image.id"
 keys End
+wait_selected "resume.verification"
+keys Home
+wait_selected "image.id"
+keys /
+keys -l "verif"
+keys Enter
 wait_selected "resume.verification"
 keys Home
 wait_selected "image.id"
@@ -84,4 +103,27 @@ wait_selected "queue / quota waits"
 
 keys Q
 wait_for "EXIT=0"
+
+# resume check: `/` searches the restarts' header lines
+for st in $(seq 1 30) $(seq 21 50) $(seq 41 60); do
+	echo "{\"step\": $st, \"loss\": 2.$st}"
+done >"$tmp/two.jsonl"
+"$BIN" --db "$tmp/r.db" import "$tmp/two.jsonl" --run two-restarts \
+	--platform trn2 >/dev/null || { echo "FAIL: import"; exit 1; }
+keys "\"$BIN\" --db \"$tmp/r.db\"; echo EXIT2=\$?" Enter
+wait_for "two-restarts" || exit 1
+keys r
+wait_for "resume check: two-restarts" || exit 1
+wait_selected "restart 1 at step 21"
+keys /
+keys -l "step 41"
+keys Enter
+wait_selected "restart 2 at step 41"
+keys /
+keys -l "zzz-none"
+keys Enter
+wait_re "no row matches"
+wait_selected "restart 2 at step 41"
+keys Q
+wait_for "EXIT2=0"
 exit $fail

@@ -168,6 +168,7 @@ typedef enum dt_screen_id {
 	B(COMPARE, SWITCH, "Tab P", NULL, "switch to the pilots") \
 	B(FINDINGS, BACK, "f q Esc", "close", "close the findings") \
 	DT_LIST_KEYS(B, RESUME, "restart") \
+	DT_SEARCH_KEY(B, RESUME) \
 	B(IMPORT, OPEN, "Enter", "import", "import as previewed (live: follow the file)") \
 	B(IMPORT, DOWN, "j Down", NULL, "scroll the preview down") \
 	B(IMPORT, UP, "k Up", NULL, "scroll the preview up") \
@@ -187,6 +188,7 @@ typedef enum dt_screen_id {
 	DT_PILOT_KEYS(B, OVERVIEW) \
 	DT_PILOT_KEYS(B, CARD) \
 	DT_LIST_KEYS(B, CARD, "field") \
+	DT_SEARCH_KEY(B, CARD) \
 	B(CARD, EDIT, "Enter", "edit", "edit the field (Enter saves, Esc cancels)") \
 	DT_PILOT_KEYS(B, CHECKLIST) \
 	DT_LIST_KEYS(B, CHECKLIST, "item") \
@@ -207,6 +209,7 @@ typedef enum dt_screen_id {
 	B(DRILLS, MARK_PENDING, "n", "unchecked", "item not checked") \
 	DT_PILOT_KEYS(B, JOURNAL) \
 	DT_LIST_KEYS(B, JOURNAL, "key") \
+	DT_SEARCH_KEY(B, JOURNAL) \
 	B(JOURNAL, EDIT, "Enter", "edit", "edit the value (Enter saves, Esc cancels)") \
 	B(JOURNAL, ADD, "a", "+key", "add a journal key of your own") \
 	B(JOURNAL, PREV, "h", NULL, "the journal of the previous run") \

@@ -62,6 +62,13 @@ void dt_form_move(dt_form *form, int dir)
 		dt_form_begin_edit(form);
 }
 
+void dt_form_focus(dt_form *form, size_t i)
+{
+	form->editing = 0;
+	form->typed[0] = '\0';
+	form->sel = form->n == 0 ? 0 : i < form->n ? i : form->n - 1;
+}
+
 int dt_form_list_action(dt_form *form, dt_action_id a)
 {
 	int page = form->page > 1 ? form->page : 1, k, steps, dir = 1;

@@ -83,6 +83,10 @@ void dt_form_move(dt_form *form, int dir);
  * them (the focus moved, an open editor closed), else 0. */
 int dt_form_list_action(dt_form *form, dt_action_id a);
 
+/* Move the focus to row i (clamped; the editor closes without keeping
+ * its text): where a `/` search over a list-like form landed. */
+void dt_form_focus(dt_form *form, size_t i);
+
 /* After DT_FORM_COMMIT accepted: keep the text, move by form->dir. */
 void dt_form_commit_step(dt_form *form);
 

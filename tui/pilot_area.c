@@ -230,6 +230,8 @@ unsigned dt_pv_raw_key(void *st, int key)
 		return v->cls->raw(v, key);
 	if (v->list && v->list->searching) {
 		dt_list_search_key(v->list, key, row_text, v);
+		if (v->form)
+			dt_form_focus(v->form, v->list->sel);
 		return DT_SCR_REDRAW;
 	}
 	return DT_SCR_NONE;
@@ -258,6 +260,13 @@ unsigned dt_pv_action(void *st, dt_action_id a)
 		default:
 			break;
 		}
+	}
+	if (a == DT_A_SEARCH && v->form && v->list) {
+		/* a list-like form: the search starts at its selection */
+		v->list->n = v->form->n;
+		v->list->sel = v->form->sel;
+		dt_list_action(v->list, a);
+		return DT_SCR_REDRAW;
 	}
 	return v->cls->action ? v->cls->action(v, a) : DT_SCR_NONE;
 }

@@ -64,6 +64,9 @@ struct dt_pv {
 	dt_pilot_ctx *c;            /* borrowed: the app's */
 	unsigned gen;               /* c->gen the state was derived at */
 	dt_list *list;              /* the screen's list (search), or NULL */
+	dt_form *form;              /* a list-like form (task card, journal)
+	                             * whose selection follows `list`'s
+	                             * search, or NULL */
 	dt_prompt prompt;           /* the screen's one-line prompt */
 };
 

@@ -19,6 +19,7 @@ typedef struct journal_state {
 	dt_field *f;                /* [n] owned */
 	size_t n;
 	dt_form jr;
+	dt_list find;               /* `/` search over the keys */
 } journal_state;
 
 static void journal_free(journal_state *p)
@@ -200,6 +201,21 @@ static void sync(dt_pv *v)
 	if (p->run >= v->c->ov.nruns)
 		p->run = v->c->ov.nruns ? v->c->ov.nruns - 1 : 0;
 	journal_load(p);
+	v->list = &p->find;
+	v->form = &p->jr;
+}
+
+/* Search text of row i: its key, label (known keys) and value. */
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
+{
+	journal_state *p = (journal_state *)v;
+	const char *label;
+	if (i >= p->n)
+		return buf;
+	label = dt_journal_label(p->f[i].label);
+	snprintf(buf, n, "%s %s %s", p->f[i].label, label ? label : "",
+	         p->f[i].value);
+	return buf;
 }
 
 static int busy(const dt_pv *v)
@@ -220,6 +236,7 @@ static const dt_pv_class cls = {
 	.busy = busy,
 	.raw = raw,
 	.sync = sync,
+	.row_text = row_text,
 	.done = done,
 };
 

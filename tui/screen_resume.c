@@ -184,8 +184,8 @@ static unsigned resume_action(void *st, dt_action_id a)
 	if (!r->open)
 		return DT_SCR_NONE;
 	r->list.n = r->res.nv;
-	if (a == DT_A_SEARCH)
-		return DT_SCR_NONE; /* restarts have no text to search */
+	r->list.sel = r->sel;
+	r->list.msg[0] = '\0';
 	if (dt_list_action(&r->list, a)) {
 		r->sel = r->list.sel;
 		return DT_SCR_REDRAW;
@@ -193,13 +193,47 @@ static unsigned resume_action(void *st, dt_action_id a)
 	return DT_SCR_NONE;
 }
 
+/* Search text of restart k: its header line and overall reason. */
+static const char *row_text(void *arg, size_t k, char *buf, size_t n)
+{
+	const dt_resume_screen *r = arg;
+	const dt_restart_verdict *v;
+	char why[160];
+	if (k >= r->res.nv)
+		return buf;
+	v = &r->res.v[k];
+	overall(v, why, sizeof why);
+	snprintf(buf, n, "restart %zu at step %lld: %s %s", k + 1,
+	         (long long)v->at_step, v->pass ? "PASS" : "FAIL", why);
+	return buf;
+}
+
+static int resume_modal(void *st)
+{
+	const dt_resume_screen *r = st;
+	return r->open && r->list.searching;
+}
+
+static unsigned resume_raw_key(void *st, int key)
+{
+	dt_resume_screen *r = st;
+	dt_list_search_key(&r->list, key, row_text, r);
+	r->sel = r->list.sel;
+	return DT_SCR_REDRAW;
+}
+
 static void resume_render(void *st, dt_grid *g, const char *title)
 {
-	dt_resume_render(st, g, title);
+	dt_resume_screen *r = st;
+	dt_resume_render(r, g, title);
+	if (r->open && (r->list.searching || r->list.msg[0]))
+		dt_list_render_search(&r->list, g, 0, g->h - 2, g->w);
 }
 
 const dt_screen_ops dt_resume_ops = {
 	.id = DT_S_RESUME,
 	.render = resume_render,
 	.action = resume_action,
+	.modal = resume_modal,
+	.raw_key = resume_raw_key,
 };

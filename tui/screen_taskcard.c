@@ -11,6 +11,7 @@ typedef struct card_state {
 	dt_pv pv;
 	dt_field f[DT_TC_COUNT];
 	dt_form card;
+	dt_list find;               /* `/` search over the fields */
 } card_state;
 
 /* Rows from the open pilot's card (values, who / when); an edit in
@@ -34,6 +35,18 @@ static void fill(dt_pv *v)
 			f->aside[0] = '\0';
 	}
 	dt_form_set(&p->card, p->f, DT_TC_COUNT);
+	v->list = &p->find;
+	v->form = &p->card;
+}
+
+/* Search text of field i: its key, label and value. */
+static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
+{
+	card_state *p = (card_state *)v;
+	if (i < DT_TC_COUNT)
+		snprintf(buf, n, "%s %s %s", dt_taskcard_defs[i].key,
+		         dt_taskcard_defs[i].label, p->f[i].value);
+	return buf;
 }
 
 static const char *kind_hint(dt_tc_kind k)
@@ -113,6 +126,7 @@ static const dt_pv_class cls = {
 	.busy = busy,
 	.raw = raw,
 	.sync = fill,
+	.row_text = row_text,
 };
 
 DT_PV_SCREEN_OPS(dt_card_ops, DT_S_CARD, cls, dt_pv_enter);
