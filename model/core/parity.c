@@ -2,7 +2,6 @@
  * tolerance rule (see dt_parity.h for the rule and its source). */
 #include "model/core/parity.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,75 +63,48 @@ static int breaches(double b, double p, double rtol, double atol)
 	return fabs(p - b) > atol + rtol * fabs(b);
 }
 
-/* x coordinate of point i: effective step, or samples. */
-static int64_t xof(const dt_series *s, size_t i, int64_t gb)
+dt_parity_point dt_parity_judge(int64_t x, double baseline, double pilot,
+                                const dt_parity_opts *o)
 {
-	return gb > 0 ? s->step[i] * gb : s->step[i];
+	dt_parity_point pt;
+	pt.x = x;
+	pt.baseline = baseline;
+	pt.pilot = pilot;
+	pt.rel_diff = rel_diff(baseline, pilot);
+	pt.breach = breaches(baseline, pilot, o->rtol, o->atol);
+	return pt;
+}
+
+int dt_parity_compute_keep(const dt_series *baseline, const dt_series *pilot,
+                           const dt_parity_opts *opts, unsigned keep,
+                           dt_parity *out)
+{
+	dt_parity_acc a;
+	size_t ub, up;
+	size_t cap = baseline->n < pilot->n ? baseline->n : pilot->n;
+	memset(out, 0, sizeof *out);
+	if (dt_parity_acc_start(&a, opts, keep, cap ? cap : 1) < 0)
+		return -1;
+	if (dt_parity_acc_feed(&a, baseline->step, baseline->value, baseline->n,
+	                       pilot->step, pilot->value, pilot->n, &ub,
+	                       &up) < 0) {
+		dt_parity_acc_discard(&a);
+		return -1;
+	}
+	dt_parity_acc_finish(&a, out);
+	return 0;
 }
 
 int dt_parity_compute(const dt_series *baseline, const dt_series *pilot,
                       const dt_parity_opts *opts, dt_parity *out)
 {
-	memset(out, 0, sizeof *out);
-	out->opts = *opts;
-	int64_t gb_b = 0, gb_p = 0, warm = opts->warmup;
-	if (opts->baseline_gb > 0 && opts->pilot_gb > 0 &&
-	    opts->baseline_gb != opts->pilot_gb) {
-		out->by_samples = 1;
-		gb_b = opts->baseline_gb;
-		gb_p = opts->pilot_gb;
-		warm = opts->warmup * opts->baseline_gb;
-	}
-	size_t cap = baseline->n < pilot->n ? baseline->n : pilot->n;
-	out->points = malloc((cap ? cap : 1) * sizeof *out->points);
-	if (!out->points) {
-		errno = ENOMEM;
-		return -1;
-	}
-	size_t i = 0, j = 0;
-	double maxabs = -1.0;
-	while (i < baseline->n && j < pilot->n) {
-		int64_t xb = xof(baseline, i, gb_b), xp = xof(pilot, j, gb_p);
-		if (xb < xp) {
-			i++;
-			continue;
-		}
-		if (xp < xb) {
-			j++;
-			continue;
-		}
-		if (warm <= 0 || xb > warm) {  /* warm-up 0: every step */
-			dt_parity_point *pt = &out->points[out->n++];
-			pt->x = xb;
-			pt->baseline = baseline->value[i];
-			pt->pilot = pilot->value[j];
-			pt->rel_diff = rel_diff(pt->baseline, pt->pilot);
-			pt->breach = breaches(pt->baseline, pt->pilot, opts->rtol,
-			                      opts->atol);
-			if (pt->breach && out->breaches++ == 0)
-				out->first_breach_x = xb;
-			double a = fabs(pt->rel_diff);
-			if (!isnan(a) && a > maxabs) {
-				maxabs = a;
-				out->max_abs_rel_diff_x = xb;
-			}
-		}
-		i++;
-		j++;
-	}
-	out->max_abs_rel_diff = maxabs < 0 ? NAN : maxabs;
-	out->allowed_breaches = dt_parity_allowed(out->n);
-	if (out->n < 2)
-		out->verdict = DT_VERDICT_INSUFFICIENT;
-	else if (out->breaches <= out->allowed_breaches)
-		out->verdict = DT_VERDICT_PASS;
-	else
-		out->verdict = DT_VERDICT_FAIL;
-	return 0;
+	return dt_parity_compute_keep(baseline, pilot, opts,
+	                              DT_PARITY_KEEP_POINTS, out);
 }
 
 void dt_parity_free(dt_parity *p)
 {
 	free(p->points);
+	free(p->blocks);
 	memset(p, 0, sizeof *p);
 }

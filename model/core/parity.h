@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/decimate.h"
 #include "model/core/series.h"
 
 typedef enum dt_verdict {
@@ -38,10 +39,31 @@ typedef struct dt_parity_point {
 	int breach;         /* 1 when the point breaches the rule */
 } dt_parity_point;
 
+/* Compared points per block of the difference strip's summary. */
+#define DT_PARITY_BLOCK DT_PYRAMID_LEAF
+
+/* Summary of DT_PARITY_BLOCK consecutive compared points (the last block
+ * of a comparison may hold fewer): what a chart's difference strip needs
+ * to draw them without the points (48 bytes a block, 1.5 bytes a
+ * compared point). */
+typedef struct dt_parity_block {
+	int64_t x0, x1;        /* x of its first and last compared point */
+	double min_rel;        /* smallest finite rel_diff, +inf when none */
+	double max_rel;        /* largest finite rel_diff, -inf when none */
+	uint32_t n;            /* compared points in the block */
+	uint32_t breaches;     /* of them, breaching */
+	uint32_t bad;          /* of them, with a non-finite rel_diff (a
+	                        * non-finite value, or a 0 baseline) */
+} dt_parity_block;
+
 typedef struct dt_parity {
 	int by_samples;            /* 1: x is samples = step x global batch */
 	size_t n;                  /* common points after warm-up */
-	dt_parity_point *points;   /* [n], owned */
+	dt_parity_point *points;   /* [n], owned; NULL when the points were
+	                            * not kept (DT_PARITY_KEEP_POINTS) */
+	dt_parity_block *blocks;   /* [nblocks] owned, NULL when not kept
+	                            * (DT_PARITY_KEEP_BLOCKS) */
+	size_t nblocks;            /* ceil(n / DT_PARITY_BLOCK) when kept */
 	size_t breaches;
 	int64_t first_breach_x;    /* valid when breaches > 0 */
 	double max_abs_rel_diff;   /* over compared points; NaN skipped */
@@ -66,12 +88,77 @@ void dt_parity_set_adhoc(const dt_parity_opts *o);
 /* Allowed breaches for N compared steps: min(max(N // 100, 1), 50). */
 size_t dt_parity_allowed(size_t n);
 
+/* The rule for one compared point at x (effective step or samples):
+ * rel_diff = (pilot - baseline) / |baseline| (NaN when either is NaN; 0
+ * when both are 0; +inf when only the baseline is 0), breach when either
+ * value is non-finite or |pilot - baseline| > atol + rtol |baseline|
+ * (o's rtol and atol). The one definition every compared point goes
+ * through (a chart may call it for the few points it shows exactly). */
+dt_parity_point dt_parity_judge(int64_t x, double baseline, double pilot,
+                                const dt_parity_opts *o);
+
+/* What a parity computation keeps besides its summary. */
+#define DT_PARITY_KEEP_POINTS 1u  /* every compared point (points[n]) */
+#define DT_PARITY_KEEP_BLOCKS 2u  /* the per-block summary (blocks[]) */
+
+/* A parity computation fed in chunks: start, feed the two curves' points
+ * in increasing step order as they are read, finish. Memory: O(1) plus
+ * what `keep` asks for. The result equals dt_parity_compute's over the
+ * whole curves in every summary field, whatever the chunking. Fields are
+ * private to parity_acc.c. */
+typedef struct dt_parity_acc {
+	dt_parity r;            /* the result being built */
+	unsigned keep;          /* DT_PARITY_KEEP_* */
+	int64_t gb_b, gb_p;     /* x = step x gb when pairing by samples */
+	int64_t warm;           /* x <= warm not compared (when warm > 0) */
+	double maxabs;          /* largest |rel_diff| so far, -1 = none */
+	size_t cap_points, cap_blocks;
+} dt_parity_acc;
+
+/* Start an accumulation under `opts` (pairing by samples when both global
+ * batches are known and differ, dt_parity_compute). `points_hint`: the
+ * number of points to reserve when keeping them (0: grow as needed).
+ * Returns 0, or -1 with errno ENOMEM (a is then empty; discarding it is
+ * safe). */
+int dt_parity_acc_start(dt_parity_acc *a, const dt_parity_opts *opts,
+                        unsigned keep, size_t points_hint);
+
+/* Feed the next points of the baseline (bstep/bval[0..nb)) and of the
+ * pilot (pstep/pval[0..np)), each side's steps strictly increasing and
+ * above those fed before. Pairs points with equal x until either side
+ * runs out, and says in *used_b / *used_p how many of each side it
+ * consumed (all of one side at least, unless both are exhausted); the
+ * caller feeds the unconsumed rest again with that side's next points.
+ * When one curve has ended, the rest of the other need not be fed.
+ * Returns 0, or -1 with errno ENOMEM (what was accumulated stays valid
+ * up to the point that failed; discard a). */
+int dt_parity_acc_feed(dt_parity_acc *a, const int64_t *bstep,
+                       const double *bval, size_t nb, const int64_t *pstep,
+                       const double *pval, size_t np, size_t *used_b,
+                       size_t *used_p);
+
+/* Finish: the allowed breaches, the verdict and the largest |rel_diff|
+ * into the result, moved to *out (free with dt_parity_free); a is then
+ * empty. */
+void dt_parity_acc_finish(dt_parity_acc *a, dt_parity *out);
+
+/* Free an accumulation not finished (after an error). */
+void dt_parity_acc_discard(dt_parity_acc *a);
+
 /* Compare `pilot` against `baseline`. When both global batches are known
  * and differ, points are paired by samples (step x global batch) and the
- * warm-up is converted with the baseline's global batch. Returns 0, or -1
- * with errno ENOMEM. Free with dt_parity_free. */
+ * warm-up is converted with the baseline's global batch. Keeps every
+ * compared point (points[n]), no blocks: dt_parity_compute_keep(...,
+ * DT_PARITY_KEEP_POINTS, out). Returns 0, or -1 with errno ENOMEM. Free
+ * with dt_parity_free. */
 int dt_parity_compute(const dt_series *baseline, const dt_series *pilot,
                       const dt_parity_opts *opts, dt_parity *out);
+
+/* The same, keeping what `keep` (DT_PARITY_KEEP_*) asks for: one feed of
+ * the whole curves into an accumulator. */
+int dt_parity_compute_keep(const dt_series *baseline, const dt_series *pilot,
+                           const dt_parity_opts *opts, unsigned keep,
+                           dt_parity *out);
 
 /* Free a parity result and zero it. */
 void dt_parity_free(dt_parity *p);
