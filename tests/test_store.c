@@ -283,6 +283,123 @@ static void series_parts_join(void **state)
 	dt_store_close(st);
 }
 
+/* A run of one file holding `metric` in parts: points [cut[k], cut[k+1])
+ * of steps/vals stored as part k (dt_store_raw_append, as follow does);
+ * marks[0..nmarks) all in the last part. Returns the file id. */
+static int64_t store_parts(dt_store *st, const char *name, const int64_t *step,
+                           const double *val, const size_t *cut, size_t nparts,
+                           uint32_t *marks, size_t nmarks)
+{
+	dt_run run = {0};
+	snprintf(run.name, sizeof run.name, "%s", name);
+	snprintf(run.platform, sizeof run.platform, "gpu");
+	run.grad_accum = 1;
+	int64_t fid;
+	assert_int_equal(dt_store_begin(st), 0);
+	assert_int_equal(dt_store_run_create(st, &run), 0);
+	assert_int_equal(dt_store_file_add(st, run.id, "f.log", name, 10, "csv",
+	                                   &fid), 0);
+	for (size_t k = 0; k < nparts; k++) {
+		dt_rawseries s = {.metric = "loss", .n = cut[k + 1],
+		                  .step = (int64_t *)step, .value = (double *)val};
+		if (k == nparts - 1) {
+			s.marks = marks;
+			s.nmarks = nmarks;
+		}
+		assert_int_equal(dt_store_raw_append(st, fid, &s, cut[k], 0), 0);
+	}
+	assert_int_equal(dt_store_commit(st), 0);
+	return fid;
+}
+
+/* Ranged reads (dt_store_shape_load, dt_store_values_read), by hand:
+ *  - "even": one part, steps 10, 20, ..., 100, values 1.5 * i: shape n 10,
+ *    first step 10, stride 10, 1 part; values [3, 7) = 4.5 6 7.5 9;
+ *  - "follow": steps 1..6 in parts {1,2,3} {4,5} {6} (each continuing the
+ *    one before by 1), values 5 4 3 2.5 2 1.5, a mark at point 5: stride 1,
+ *    3 parts, 1 mark; values [2, 5) span parts 0 and 1 = 3 2.5 2, [5, 6)
+ *    = 1.5 (part 2 alone), [0, 6) everything;
+ *  - "gap": steps 1 2 3 | 5 6 (part 1 starts 2 after part 0 ends): stride
+ *    0; "jump": 1 2 3 | 4 6 (part 1 itself uneven): stride 0;
+ *  - a range past the end fails, count 0 reads nothing; rt.db's "r" holds
+ *    loss in two files and no "lr": 1. */
+static void ranged_reads(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("ranged.db");
+	int64_t step[10];
+	double val[10];
+	for (int i = 0; i < 10; i++) {
+		step[i] = 10 * (i + 1);
+		val[i] = 1.5 * i;
+	}
+	size_t cut1[] = {0, 10};
+	int64_t fid = store_parts(st, "even", step, val, cut1, 1, NULL, 0);
+	dt_run run;
+	assert_int_equal(dt_store_run_find(st, "even", &run), 0);
+	dt_series_shape sh;
+	assert_int_equal(dt_store_shape_load(st, run.id, "loss", &sh), 0);
+	assert_int_equal(sh.file_id, fid);
+	assert_int_equal(sh.n, 10);
+	assert_int_equal(sh.first_step, 10);
+	assert_int_equal(sh.stride, 10);
+	assert_int_equal(sh.parts, 1);
+	assert_int_equal(sh.nmarks, 0);
+	double out[6] = {-1, -1, -1, -1, -1, -1};
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 3, 4, out), 0);
+	assert_true(out[0] == 4.5 && out[1] == 6 && out[2] == 7.5 &&
+	            out[3] == 9 && out[4] == -1);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 9, 1, out), 0);
+	assert_true(out[0] == 13.5);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 8, 3, out), -1);
+	assert_non_null(strstr(dt_store_error(st), "out of range"));
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 10, 0, out), 0);
+	assert_int_equal(dt_store_values_read(st, fid, "lr", 0, 1, out), -1);
+	assert_int_equal(dt_store_shape_load(st, run.id, "lr", &sh), 1);
+	assert_int_equal(sh.n, 0);
+
+	int64_t fstep[] = {1, 2, 3, 4, 5, 6};
+	double fval[] = {5, 4, 3, 2.5, 2, 1.5};
+	size_t cut3[] = {0, 3, 5, 6};
+	uint32_t mark[] = {5};
+	fid = store_parts(st, "follow", fstep, fval, cut3, 3, mark, 1);
+	assert_int_equal(dt_store_run_find(st, "follow", &run), 0);
+	assert_int_equal(dt_store_shape_load(st, run.id, "loss", &sh), 0);
+	assert_int_equal(sh.n, 6);
+	assert_int_equal(sh.first_step, 1);
+	assert_int_equal(sh.stride, 1);
+	assert_int_equal(sh.parts, 3);
+	assert_int_equal(sh.nmarks, 1);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 2, 3, out), 0);
+	assert_true(out[0] == 3 && out[1] == 2.5 && out[2] == 2);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 5, 1, out), 0);
+	assert_true(out[0] == 1.5);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 0, 6, out), 0);
+	assert_memory_equal(out, fval, sizeof fval);
+	assert_int_equal(dt_store_values_read(st, fid, "loss", 4, 3, out), -1);
+
+	int64_t gstep[] = {1, 2, 3, 5, 6};
+	size_t cut2[] = {0, 3, 5};
+	store_parts(st, "gap", gstep, fval, cut2, 2, NULL, 0);
+	assert_int_equal(dt_store_run_find(st, "gap", &run), 0);
+	assert_int_equal(dt_store_shape_load(st, run.id, "loss", &sh), 0);
+	assert_int_equal(sh.n, 5);
+	assert_int_equal(sh.first_step, 1);
+	assert_int_equal(sh.stride, 0);
+	assert_int_equal(sh.parts, 2);
+	int64_t jstep[] = {1, 2, 3, 4, 6};
+	store_parts(st, "jump", jstep, fval, cut2, 2, NULL, 0);
+	assert_int_equal(dt_store_run_find(st, "jump", &run), 0);
+	assert_int_equal(dt_store_shape_load(st, run.id, "loss", &sh), 0);
+	assert_int_equal(sh.stride, 0);
+	dt_store_close(st);
+
+	st = open_store("rt.db");
+	assert_int_equal(dt_store_run_find(st, "r", &run), 0);
+	assert_int_equal(dt_store_shape_load(st, run.id, "loss", &sh), 1);
+	dt_store_close(st);
+}
+
 int main(void)
 {
 	int skip = dt_test_store_skip();
@@ -295,6 +412,7 @@ int main(void)
 		cmocka_unit_test(reopen_keeps_data),
 		cmocka_unit_test(series_parts_join),
 		cmocka_unit_test(stored_level_of_detail),
+		cmocka_unit_test(ranged_reads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

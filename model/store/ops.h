@@ -76,6 +76,11 @@ struct dt_store_ops {
 	void (*raw_free)(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 	int (*lod_load)(dt_store *st, int64_t run_id, const char *metric,
 	                void **lod, size_t *len, size_t *n);
+	/* *out is zeroed by store.c before the call; count > 0 */
+	int (*shape_load)(dt_store *st, int64_t run_id, const char *metric,
+	                  dt_series_shape *out);
+	int (*values_read)(dt_store *st, int64_t file_id, const char *metric,
+	                   size_t first, size_t count, double *out);
 	int (*metric_list)(dt_store *st, int64_t run_id, char ***names,
 	                   size_t *n);
 	int (*stats_put)(dt_store *st, int64_t run_id,

@@ -17,6 +17,40 @@ int64_t dt_store_steps_stride(const int64_t *step, size_t n)
 	return d;
 }
 
+void dt_store_shape_add_part(dt_series_shape *sh, int64_t *last, size_t n,
+                             int64_t first, int64_t stride, size_t nmarks,
+                             int sort_within_segment)
+{
+	size_t before = sh->n;
+	sh->parts++;
+	sh->nmarks += nmarks;
+	sh->n += n;
+	if (sort_within_segment)
+		sh->sort_within_segment = 1;
+	if (n == 0)
+		return;
+	if (before == 0) {
+		sh->first_step = first;
+		/* one point so far: even, stride still unknown (0) */
+		sh->stride = stride;
+		*last = first + (int64_t)(n - 1) * stride;
+		if (n >= 2 && stride == 0)
+			*last = INT64_MIN; /* uneven: stays 0 */
+		return;
+	}
+	if (*last == INT64_MIN) /* uneven already */
+		return;
+	int64_t d = first - *last;
+	if (d <= 0 || (sh->stride && d != sh->stride) ||
+	    (n >= 2 && stride != d)) {
+		sh->stride = 0;
+		*last = INT64_MIN;
+		return;
+	}
+	sh->stride = d;
+	*last = first + (int64_t)(n - 1) * d;
+}
+
 dt_rawseries dt_store_part_of(const dt_rawseries *s, size_t from,
                               size_t from_mark)
 {

@@ -13,6 +13,7 @@
 #include "model/core/rawlog.h"
 #include "model/core/series.h"
 #include "model/store/blobs.h"
+#include "model/store/store.h"
 
 /* The common difference of steps[0..n) when n >= 2 and they advance by
  * one positive stride, else 0 (store every step). */
@@ -34,5 +35,16 @@ dt_rawseries dt_store_part_of(const dt_rawseries *s, size_t from,
  * sort_within_segment is set when any part has it. Returns 0, or -1 on
  * ENOMEM (the chunks then still point at o's buffers: free o). */
 int dt_store_join_parts(dt_rawchunk *chunks, size_t *n, dt_blob_owner *o);
+
+/* Fold one stored part of a series into the shape being built (parts in
+ * order, sh zeroed before the first): its point count, first step (any
+ * value when n is 0), stored stride (dt_store_steps_stride of its
+ * steps), marks count and sort flag. sh->stride stays > 0 only while
+ * every part so far is evenly stepped by one stride and continues the
+ * one before it (its first step one stride after the previous last);
+ * *last carries the last step seen between calls (set by the call). */
+void dt_store_shape_add_part(dt_series_shape *sh, int64_t *last, size_t n,
+                             int64_t first, int64_t stride, size_t nmarks,
+                             int sort_within_segment);
 
 #endif

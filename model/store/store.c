@@ -300,6 +300,27 @@ int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	return st->ops->lod_load(st, run_id, metric, lod, len, n);
 }
 
+int dt_store_shape_load(dt_store *st, int64_t run_id, const char *metric,
+                        dt_series_shape *out)
+{
+	memset(out, 0, sizeof *out);
+	int rc = st->ops->shape_load(st, run_id, metric, out);
+	if (rc != 0)
+		memset(out, 0, sizeof *out);
+	return rc;
+}
+
+int dt_store_values_read(dt_store *st, int64_t file_id, const char *metric,
+                         size_t first, size_t count, double *out)
+{
+	if (count == 0)
+		return 0;
+	if (first > SIZE_MAX - count)
+		return dt_store_fail(st, "store: values %zu..+%zu of series '%s'"
+		                     " are out of range", first, count, metric);
+	return st->ops->values_read(st, file_id, metric, first, count, out);
+}
+
 int dt_store_raw_detach(dt_store *st, void *blob_owner, const void *array)
 {
 	(void)st; /* every backend's owner is a dt_blob_owner (ops.h) */

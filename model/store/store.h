@@ -174,6 +174,44 @@ void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
                       void **lod, size_t *len, size_t *n);
 
+/* The shape of a run's metric when the run holds it as one stored
+ * series (one file; the parts of a followed file's series count as one),
+ * read without reading its steps or values. */
+typedef struct dt_series_shape {
+	int64_t file_id;       /* the file holding the series */
+	size_t n;              /* points, every part */
+	int64_t first_step;    /* step of point 0 (0 when n is 0) */
+	int64_t stride;        /* > 0: point i is at step first_step + i *
+	                        * stride (every part evenly stepped and
+	                        * continuing the one before); 0: not so, the
+	                        * steps must be read */
+	size_t nmarks;         /* launch marks, every part */
+	size_t parts;          /* stored rows (1 unless followed) */
+	int sort_within_segment;
+} dt_series_shape;
+
+/* Fill *out with the shape of `metric` of run `run_id` (see
+ * dt_series_shape), reading each part's point count, stride, marks
+ * length and first step only (SQLite: incremental BLOB I/O of the first
+ * 8 bytes of steps; PostgreSQL: a binary substring). Returns 0; 1 when
+ * the run holds no series of the metric or holds it in several files
+ * (the caller resolves the chunks, dt_store_raw_load); -1 on a store
+ * error or a damaged row. *out is zeroed unless 0. */
+int dt_store_shape_load(dt_store *st, int64_t run_id, const char *metric,
+                        dt_series_shape *out);
+
+/* Read the values [first, first + count) of the series of `metric` of
+ * file `file_id` (dt_series_shape.file_id; points counted across the
+ * parts of a followed file's series, in part order) into out[0..count)
+ * (the caller's buffer, count doubles), without reading the rest:
+ * SQLite incremental BLOB I/O on each overlapping part's vals,
+ * PostgreSQL a binary substring(vals from ... for ...) with bound
+ * parameters. count 0 reads nothing. Returns 0, or -1 when the range
+ * passes the series' end, the series is absent or a row is damaged (out
+ * then undefined). */
+int dt_store_values_read(dt_store *st, int64_t file_id, const char *metric,
+                         size_t first, size_t count, double *out);
+
 /* Take over one array of the loaded chunks (a chunk's step, value or
  * marks pointer) instead of copying it: on 0 the caller owns it (free())
  * and dt_store_raw_free leaves it alone; the chunk still points at it.

@@ -120,7 +120,7 @@ int dt_pg_triggers_check(dt_store *st);
 	X(run_find) X(run_create) X(run_update) X(run_list) X(file_add) \
 	X(file_set_content) \
 	X(file_list) X(raw_put) X(raw_append) X(raw_load) X(raw_free) \
-	X(lod_load) X(metric_list) \
+	X(lod_load) X(shape_load) X(values_read) X(metric_list) \
 	X(stats_put) X(stats_list) X(warning_add) X(warning_list) \
 	X(note_add) X(note_list) X(fact_set) X(fact_list) X(pilot_create) \
 	X(pilot_find) X(pilot_list) X(pilot_attach) X(pilot_run_list) \
@@ -153,6 +153,10 @@ int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t lodlen);
 int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
                    void **lod, size_t *len, size_t *n);
+int dt_pg_shape_load(dt_store *st, int64_t run_id, const char *metric,
+                     dt_series_shape *out);
+int dt_pg_values_read(dt_store *st, int64_t file_id, const char *metric,
+                      size_t first, size_t count, double *out);
 int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
                    dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);
 void dt_pg_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);

@@ -228,6 +228,102 @@ int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	return 0;
 }
 
+/* The shape of a run's one stored series (store.h): each part's small
+ * columns and the first 8 bytes of its steps (a binary substring: the
+ * columns are stored EXTERNAL, so only that slice is fetched). */
+int dt_pg_shape_load(dt_store *st, int64_t run_id, const char *metric,
+                     dt_series_shape *out)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, run_id);
+	dt_pg_p_text(&p, metric);
+	PGresult *r = dt_pg_query(st, "load series shape", "SELECT r.file_id,"
+	                          " r.n, coalesce(length(r.marks), 0),"
+	                          " r.steps_stride, r.sort_within_segment,"
+	                          " substring(r.steps from 1 for 8)"
+	                          " FROM raw_series r JOIN run_file f"
+	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
+	                          " r.metric=$2 ORDER BY f.id, r.part", &p, 1);
+	if (!r)
+		return -1;
+	int rows = PQntuples(r), ret = rows ? 0 : 1;
+	int64_t last = 0;
+	for (int i = 0; ret == 0 && i < rows; i++) {
+		int64_t file_id = bin_i64(r, i, 0);
+		if (i && file_id != out->file_id) {
+			ret = 1; /* a second file: not one stored series */
+			break;
+		}
+		out->file_id = file_id;
+		size_t n = (size_t)bin_i64(r, i, 1);
+		int64_t first = 0;
+		if (n && PQgetlength(r, i, 5) != (int)sizeof first) {
+			ret = -1;
+			break;
+		}
+		if (n)
+			memcpy(&first, PQgetvalue(r, i, 5), sizeof first);
+		dt_store_shape_add_part(out, &last, n, first, bin_i64(r, i, 3),
+		                        (size_t)bin_i32(r, i, 2) /
+		                        sizeof(uint32_t), bin_i32(r, i, 4));
+	}
+	PQclear(r);
+	if (ret < 0)
+		return dt_store_fail(st, "store: steps of series '%s' could not"
+		                     " be read (damaged row)", metric);
+	return ret;
+}
+
+/* Values [first, first + count) of a file's series (store.h): one
+ * statement; each overlapping part (numbered from `at`, the points of
+ * the parts before it) sends only its slice, a binary
+ * substring(vals from ... for ...) whose bounds come from the bound
+ * range. */
+int dt_pg_values_read(dt_store *st, int64_t file_id, const char *metric,
+                      size_t first, size_t count, double *out)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, file_id);
+	dt_pg_p_text(&p, metric);
+	dt_pg_p_int(&p, (int64_t)first);
+	dt_pg_p_int(&p, (int64_t)(first + count));
+	PGresult *r = dt_pg_query(st, "read series values", "SELECT p.at,"
+	                          " substring(r.vals from (greatest($3::int8 -"
+	                          " p.at, 0) * 8 + 1)::int4 for ((least($4::int8,"
+	                          " p.at + r.n) - greatest($3::int8, p.at)) * 8)"
+	                          "::int4) FROM (SELECT part, (sum(n) OVER (ORDER"
+	                          " BY part) - n)::int8 AS at FROM raw_series"
+	                          " WHERE file_id=$1 AND metric=$2) p JOIN"
+	                          " raw_series r ON r.file_id=$1 AND"
+	                          " r.metric=$2 AND r.part=p.part WHERE p.at <"
+	                          " $4::int8 AND p.at + r.n > $3::int8"
+	                          " ORDER BY p.part", &p, 1);
+	if (!r)
+		return -1;
+	size_t done = 0;
+	int bad = 0;
+	for (int i = 0; !bad && i < PQntuples(r); i++) {
+		size_t at = (size_t)bin_i64(r, i, 0);
+		size_t lo = at > first ? at - first : 0;
+		size_t len = (size_t)PQgetlength(r, i, 1);
+		if (len % sizeof(double) || lo + len / sizeof(double) > count) {
+			bad = 1;
+			break;
+		}
+		memcpy(out + lo, PQgetvalue(r, i, 1), len);
+		done += len / sizeof(double);
+	}
+	PQclear(r);
+	if (bad)
+		return dt_store_fail(st, "store: values of series '%s' could not"
+		                     " be read (damaged row)", metric);
+	if (done < count)
+		return dt_store_fail(st, "store: values %zu..%zu of series '%s' of"
+		                     " file %lld are out of range", first,
+		                     first + count - 1, metric, (long long)file_id);
+	return 0;
+}
+
 int dt_pg_metric_list(dt_store *st, int64_t run_id, char ***names,
                       size_t *n)
 {

@@ -80,6 +80,10 @@ int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t lodlen);
 int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
                    void **lod, size_t *len, size_t *n);
+int dt_sq_shape_load(dt_store *st, int64_t run_id, const char *metric,
+                     dt_series_shape *out);
+int dt_sq_values_read(dt_store *st, int64_t file_id, const char *metric,
+                      size_t first, size_t count, double *out);
 int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
                    dt_rawchunk **chunks, size_t *nchunks, void **blob_owner);
 void dt_sq_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
