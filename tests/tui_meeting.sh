@@ -175,11 +175,16 @@ expect_line a '^ #2 +continue .* ana +current'
 expect_line a '^ #1 +continue .* root +superseded by #2'
 expect_line a 'deciders: A. Rivera \(researcher\), K. Tanaka \(training-engineer\)'
 
-# the second TUI shows it by itself (PRAGMA data_version), no key pressed
+# the second TUI shows it by itself (PRAGMA data_version), no key pressed;
+# its selection stays on the record it was reading (#1, details below the
+# list), the new decision listed above it; k selects #2
 wait_for b "superseded by #2" || exit 1
 # (at 120 columns the record hash's prefix sits before the state)
 expect_line b '^ #2 +continue .* ana +[0-9a-f]{12}… +current'
-expect_line b 'parity passes; drills resumed cleanly'
+expect_line b '─ #1 continue ─'
+keys b k
+wait_for b 'parity passes; drills resumed cleanly'
+expect_line b '─ #2 continue ─'
 
 # sizes: swap them; both keep their view and fill the screen
 $T resize-window -t a -x 120 -y 40

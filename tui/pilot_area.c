@@ -68,7 +68,22 @@ dt_role dt_pv_recovery_role(dt_recovery_state s, dt_role normal)
 	return s == DT_REC_OVER ? DT_ROLE_FAIL : normal;
 }
 
-/* Re-derive v's state when the context reloaded since. */
+static int64_t row_id(void *arg, size_t i)
+{
+	dt_pv *v = arg;
+	return v->cls->row_id(v, i);
+}
+
+/* Note which record the selection is on (cls->row_id screens). */
+static void remember(dt_pv *v)
+{
+	if (v->cls->row_id && v->list)
+		v->sel_id = v->list->sel < v->list->n
+		            ? v->cls->row_id(v, v->list->sel) : 0;
+}
+
+/* Re-derive v's state when the context reloaded since; the selection
+ * stays on the record it was on when that record is still listed. */
 static void sync(dt_pv *v)
 {
 	if (v->gen == v->c->gen)
@@ -76,6 +91,8 @@ static void sync(dt_pv *v)
 	v->gen = v->c->gen;
 	if (v->cls->sync)
 		v->cls->sync(v);
+	if (v->cls->row_id && v->list && v->sel_id > 0)
+		dt_list_select_id(v->list, v->sel_id, row_id, v);
 }
 
 void *dt_pv_open(void *c, const dt_pv_class *cls)
@@ -179,6 +196,7 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 		                 "ALTERED records! " : "", title, dash,
 		                 v->c->ov.pilot.name, dash, dt_screen_title(v->cls->id));
 	v->cls->body(v, g, 1, g->h - 3);
+	remember(v);
 	if (l)
 		dt_list_render_search(l, g, 0, g->h - 2, g->w);
 	else

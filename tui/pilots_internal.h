@@ -52,6 +52,9 @@ typedef struct dt_pv_class {
 	int (*dialog)(dt_pv *v, dt_grid *g);
 	/* re-derive the state from the context (after open and each reload) */
 	void (*sync)(dt_pv *v);
+	/* id of list row i (a record id, > 0): the selection stays on the
+	 * same record across a reload (another user's write) */
+	int64_t (*row_id)(dt_pv *v, size_t i);
 	/* text of list row i for `/` search */
 	const char *(*row_text)(dt_pv *v, size_t i, char *buf, size_t n);
 	/* free what the state owns (the state itself is freed after) */
@@ -68,6 +71,8 @@ struct dt_pv {
 	                             * whose selection follows `list`'s
 	                             * search, or NULL */
 	dt_prompt prompt;           /* the screen's one-line prompt */
+	int64_t sel_id;             /* row_id of the selection when last
+	                             * drawn or moved, 0 = none */
 };
 
 /* ---- generic screen ops for pilot screens (pilot_area.c) ---- */

@@ -148,6 +148,13 @@ static void sync(dt_pv *v)
 	dt_list_set_count(&p->dc, v->c->ov.ndecisions);
 }
 
+/* Row i shows the decisions newest first. */
+static int64_t row_id(dt_pv *v, size_t i)
+{
+	return i < v->c->ov.ndecisions
+	       ? v->c->ov.decisions[v->c->ov.ndecisions - 1 - i].id : 0;
+}
+
 static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
 	if (i < v->c->ov.ndecisions) {
@@ -194,6 +201,7 @@ static const dt_pv_class cls = {
 	.raw = raw,
 	.dialog = dialog,
 	.sync = sync,
+	.row_id = row_id,
 	.row_text = row_text,
 };
 

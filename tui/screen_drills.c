@@ -198,6 +198,11 @@ static void sync(dt_pv *v)
 	dt_list_set_count(&p->dr, v->c->ov.ndrills);
 }
 
+static int64_t row_id(dt_pv *v, size_t i)
+{
+	return i < v->c->ov.ndrills ? v->c->ov.drills[i].id : 0;
+}
+
 static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
 	if (i < v->c->ov.ndrills) {
@@ -247,6 +252,7 @@ static const dt_pv_class cls = {
 	.raw = raw,
 	.dialog = dialog,
 	.sync = sync,
+	.row_id = row_id,
 	.row_text = row_text,
 	.done = done,
 };
