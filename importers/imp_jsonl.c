@@ -34,8 +34,14 @@
  * (importers/jsonpull.h: no tree, numbers through the locale-free parser,
  * buffers reused from line to line, so no allocation per line); a small
  * cache maps each key to its series index and to the roles it plays
- * (step key, time key, launch id...), so one pass over a line's keys,
- * usually one strcmp each, finds everything. */
+ * (step key, time key, launch id...). A line whose keys are all in that
+ * cache, with scalar values, is read by the reader's fast path
+ * (dt_jr_object_known: each key matched by one comparison in the order
+ * of the line before, no key decoded or hashed, the line's end found by
+ * the same scan); any other line (a new key, an escape in a key, a
+ * nested value, a repeated key, a comment) is cut at its newline and
+ * read by dt_jr_object, which also words every error. Both give the same
+ * members (fuzz/fuzz_jsonline.c). */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -141,6 +147,9 @@ typedef struct jl_ctx {
 	dt_jobj obj;      /* the current line, read flat */
 	int *slots;       /* [obj.n] cache slot of each member, -1 = none */
 	size_t slotcap;
+	int known_slots[CACHE_MAX]; /* the same, for a line read by the
+	                   * fast path (dt_jr_object_known) */
+	const int *slot_of; /* slots or known_slots: the current line's */
 	size_t line;
 	long long prev_elapsed;  /* -1: none yet */
 	int has_elapsed;
@@ -151,6 +160,9 @@ typedef struct jl_ctx {
 	size_t nkeys;
 	size_t hint;  /* cache slot after the last one found: keys come in the
 	               * same order on every line, so one strcmp usually hits */
+	dt_jkey known[CACHE_MAX]; /* the cached keys as the fast path matches
+	               * them (key NULL: not plain, never matched) */
+	size_t known_hint;
 	dt_wallgap clock;          /* wall-time gaps (launch evidence) */
 	char launch_id[64];        /* last launch / attempt id seen */
 	int have_launch_id;
@@ -265,17 +277,22 @@ static int key_slot(jl_ctx *c, const char *k, size_t klen)
 	if (c->nkeys == CACHE_MAX || klen >= KEY_MAX || strlen(k) != klen)
 		return -1;
 	key_info(k, &c->keys[c->nkeys]);
+	c->known[c->nkeys] = (dt_jkey){NULL, 0, 0};
+	if (dt_jr_key_plain(k, klen))
+		c->known[c->nkeys] = (dt_jkey){c->keys[c->nkeys].key, klen,
+		                               dt_jr_key_hash(k, klen)};
 	c->hint = c->nkeys + 1;
 	return (int)c->nkeys++;
 }
 
-/* One pass over the line's keys: each member's cache slot (c->slots) and
- * the values with a role (*ln). Returns 0 or -1 (ENOMEM). */
-static int scan_line(jl_ctx *c, jl_line *ln)
+/* One pass over the line's keys: each member's cache slot (c->slot_of:
+ * found here, or given by the fast path when `known`) and the values
+ * with a role (*ln). Returns 0 or -1 (ENOMEM). */
+static int scan_line(jl_ctx *c, jl_line *ln, int known)
 {
 	const dt_jobj *o = &c->obj;
 	memset(ln, 0, sizeof *ln);
-	if (o->n > c->slotcap) {
+	if (!known && o->n > c->slotcap) {
 		size_t cap = o->n * 2;
 		int *p = realloc(c->slots, cap * sizeof *p);
 		if (!p)
@@ -283,12 +300,14 @@ static int scan_line(jl_ctx *c, jl_line *ln)
 		c->slots = p;
 		c->slotcap = cap;
 	}
+	c->slot_of = known ? c->known_slots : c->slots;
 	c->hint = 0;
 	for (size_t i = 0; i < o->n; i++) {
 		const dt_jmember *m = &o->m[i];
-		int slot = key_slot(c, m->key, m->klen);
+		int slot = known ? c->known_slots[i] : key_slot(c, m->key, m->klen);
 		jl_key tmp, *e = &tmp;
-		c->slots[i] = slot;
+		if (!known)
+			c->slots[i] = slot;
 		if (slot >= 0)
 			e = &c->keys[slot];
 		else
@@ -324,7 +343,7 @@ static int find_step(const jl_line *ln, int64_t *step)
 static int kind_of(jl_ctx *c, size_t i)
 {
 	char metric[KEY_MAX];
-	int slot = c->slots[i];
+	int slot = c->slot_of[i];
 	if (slot >= 0)
 		return c->keys[slot].kind;
 	dt_metric_canonical(c->obj.m[i].key, metric, sizeof metric);
@@ -361,7 +380,7 @@ static size_t collect(jl_ctx *c, jl_val *vals, int *non_epoch)
 		if (kind != KEY_EPOCH)
 			*non_epoch = 1;
 		vals[n].key = m->key;
-		vals[n].cache = c->slots[i];
+		vals[n].cache = c->slot_of[i];
 		vals[n].v = d;
 		n++;
 	}
@@ -560,13 +579,14 @@ static int line_fingerprint(const jl_line *ln, double *v)
 	return 0;
 }
 
-/* Push the points of the line just read (c->obj). */
-static int do_object(jl_ctx *c)
+/* Push the points of the line just read (c->obj; `known`: by the fast
+ * path, its members' cache slots in c->known_slots). */
+static int do_object(jl_ctx *c, int known)
 {
 	jl_val vals[LINE_VALS];
 	jl_line ln;
 	int non_epoch;
-	if (scan_line(c, &ln) < 0 || check_elapsed(c, &ln) < 0 ||
+	if (scan_line(c, &ln, known) < 0 || check_elapsed(c, &ln) < 0 ||
 	    check_wall_gap(c, &ln) < 0 || check_launch_id(c, &ln) < 0)
 		return jl_fail(c, "out of memory");
 	int ev = event_record(c, &ln);
@@ -654,7 +674,7 @@ static int do_line(jl_ctx *c, const char *p, size_t n, int last_unterminated)
 		         "at column %zu", r.pos + 1);
 		return jl_fail(c, msg);
 	}
-	return do_object(c);
+	return do_object(c, 0);
 }
 
 static void finish(jl_ctx *c, dt_rawlog *to)
@@ -703,6 +723,18 @@ static int jsonl_feed(void *ps, const dt_source *src, size_t from, char *err,
 		p += 3;
 	while (rc == 0 && p < end) {
 		dt_source_release(src, (size_t)(p - src->data));
+		/* the fast path first: a line of known keys and scalar values,
+		 * read up to and with its newline */
+		dt_jreader r;
+		dt_jr_init(&r, p, (size_t)(end - p));
+		int k = dt_jr_object_known(&r, &c->obj, c->known, c->nkeys,
+		                           c->known_slots, &c->known_hint);
+		if (k != 0) {
+			c->line++;
+			rc = k < 0 ? jl_fail(c, "out of memory") : do_object(c, 1);
+			p += r.pos;
+			continue;
+		}
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		c->line++;

@@ -694,6 +694,154 @@ int dt_jr_object(dt_jreader *r, dt_jobj *o)
 	return 0;
 }
 
+uint32_t dt_jr_key_hash(const char *k, size_t n)
+{
+	return hash_key(k, n);
+}
+
+int dt_jr_key_plain(const char *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)k[i];
+		if (c < 0x20 || c == '"' || c == '\\')
+			return 0;
+	}
+	return 1;
+}
+
+/* Blanks inside a one-line record: space, tab, CR (never LF). */
+static size_t line_blanks(const char *d, size_t i, size_t n)
+{
+	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Index in keys of the plain key written at d[i..] (its closing quote
+ * at d[i + klen]); the expected one, h, is tried first. -1 when the key
+ * is not plain or not known. */
+static long known_key(const char *d, size_t i, size_t n, const dt_jkey *keys,
+                      size_t nkeys, size_t h)
+{
+	if (h < nkeys && keys[h].key && n - i > keys[h].klen &&
+	    d[i + keys[h].klen] == '"' &&
+	    memcmp(d + i, keys[h].key, keys[h].klen) == 0)
+		return (long)h;
+	size_t j = i;
+	while (j < n && d[j] != '"' && d[j] != '\\' &&
+	       (unsigned char)d[j] >= 0x20)
+		j++;
+	if (j >= n || d[j] != '"')
+		return -1;
+	for (size_t k = 0; k < nkeys; k++)
+		if (keys[k].key && keys[k].klen == j - i &&
+		    memcmp(keys[k].key, d + i, j - i) == 0)
+			return (long)k;
+	return -1;
+}
+
+/* Scalar value at d[i] of a one-line record into v (a string: its plain
+ * text copied into s). Returns the offset after it, 0 when the value is
+ * not one the fast path reads (nested, escaped, single-quoted, bad),
+ * (size_t)-1 on ENOMEM. */
+static size_t known_value(const dt_jreader *r, size_t i, dt_jval *v, sink *s)
+{
+	const char *d = r->data;
+	size_t n = r->len;
+	int c = (unsigned char)d[i];
+	if (c == '"') {
+		size_t j = i + 1;
+		while (j < n && d[j] != '"' && d[j] != '\\' && d[j] != '\n')
+			j++;
+		if (j >= n || d[j] != '"')
+			return 0;
+		if (sink_put(s, d + i + 1, j - i - 1) < 0 || sink_put(s, "", 1) < 0)
+			return (size_t)-1;
+		v->type = DT_JSTRING;
+		v->s = NULL;
+		v->slen = j - i - 1;
+		return j + 1;
+	}
+	if (c == '{' || c == '[' || c == '\'' || c == '/')
+		return 0;
+	dt_jreader t = *r;
+	t.pos = i;
+	t.err_what = NULL;
+	return read_scalar(&t, c, v, NULL) < 0 ? 0 : t.pos;
+}
+
+int dt_jr_object_known(dt_jreader *r, dt_jobj *o, const dt_jkey *keys,
+                       size_t nkeys, int *slots, size_t *hint)
+{
+	const char *d = r->data;
+	size_t n = r->len, i = line_blanks(d, r->pos, n), h = *hint, nm = 0;
+	uint64_t seen = 0;
+	if (nkeys > DT_JR_KNOWN_MAX || i >= n || d[i] != '{')
+		return 0;
+	if (o->cap < nkeys) {
+		dt_jmember *m = realloc(o->m, nkeys * sizeof *m);
+		if (!m)
+			return -2;
+		o->m = m;
+		o->cap = nkeys;
+	}
+	sink s = {o->buf, 0, o->bcap, 1};
+	int rc = 0;
+	i = line_blanks(d, i + 1, n);
+	if (i < n && d[i] == '}')
+		goto close;
+	for (;;) {
+		if (i >= n || d[i] != '"')
+			goto out;
+		long k = known_key(d, i + 1, n, keys, nkeys, h);
+		if (k < 0 || (seen >> k & 1))
+			goto out;
+		seen |= (uint64_t)1 << k;
+		i = line_blanks(d, i + 1 + keys[k].klen + 1, n);
+		if (i >= n || d[i] != ':')
+			goto out;
+		i = line_blanks(d, i + 1, n);
+		if (i >= n)
+			goto out;
+		dt_jmember *m = &o->m[nm];
+		m->soff = s.len;
+		size_t after = known_value(r, i, &m->v, &s);
+		if (after == (size_t)-1)
+			rc = -2;
+		if (after == 0 || after == (size_t)-1)
+			goto out;
+		m->key = keys[k].key;
+		m->klen = keys[k].klen;
+		m->hash = keys[k].hash;
+		slots[nm++] = (int)k;
+		h = (size_t)k + 1;
+		i = line_blanks(d, after, n);
+		if (i < n && d[i] == ',') {
+			i = line_blanks(d, i + 1, n);
+			continue;
+		}
+		if (i < n && d[i] == '}')
+			break;
+		goto out;
+	}
+close:
+	i = line_blanks(d, i + 1, n);
+	if (i < n && d[i] != '\n')
+		goto out;
+	r->pos = i < n ? i + 1 : n;
+	o->n = nm;
+	o->blen = s.len;
+	for (size_t j = 0; j < nm; j++)
+		if (o->m[j].v.type == DT_JSTRING)
+			o->m[j].v.s = s.p + o->m[j].soff;
+	*hint = h;
+	rc = 1;
+out:
+	o->buf = s.p;
+	o->bcap = s.cap;
+	return rc;
+}
+
 const dt_jval *dt_jobj_get(const dt_jobj *o, const char *key)
 {
 	size_t kl = strlen(key);

@@ -121,6 +121,42 @@ int dt_jr_skip(dt_jreader *r);
  * so). */
 int dt_jr_object(dt_jreader *r, dt_jobj *o);
 
+/* A key the caller has met before, for dt_jr_object_known: its decoded
+ * text (NUL-terminated, klen bytes, none of them '"', '\\', a control
+ * byte or NUL, so the text is also how the key is written) and
+ * dt_jr_key_hash of it. key NULL: an entry that matches nothing. */
+typedef struct dt_jkey {
+	const char *key;
+	size_t klen;
+	uint32_t hash;
+} dt_jkey;
+
+/* Most known keys dt_jr_object_known takes. */
+#define DT_JR_KNOWN_MAX 64
+
+/* The hash dt_jobj keeps of a key k[0..n) (FNV-1a, 32 bits). */
+uint32_t dt_jr_key_hash(const char *k, size_t n);
+
+/* Whether k[0..n) can be a dt_jkey (see there). */
+int dt_jr_key_plain(const char *k, size_t n);
+
+/* The fast path of dt_jr_object for a one-line record (JSON lines): an
+ * object at the reader (after spaces or tabs) whose keys are all in
+ * keys[0..nkeys) (nkeys <= DT_JR_KNOWN_MAX), written plainly with double
+ * quotes, each at most once, with scalar values, blanks other than a
+ * line feed between tokens and no comments; after its '}' only spaces,
+ * tabs and CRs up to a '\n' (consumed) or the end of the input. Keys are
+ * matched by one comparison each, in the order of the previous call
+ * (*hint, 0 before the first call), not decoded or hashed. Returns 1
+ * with o filled as dt_jr_object fills it (o->m[i].key points into keys)
+ * and slots[i] the index in keys of member i (slots has room for nkeys),
+ * the reader after the line; 0 when the line is anything else (nothing
+ * is consumed: the caller reads it with dt_jr_object, which also reports
+ * any error), -2 when out of memory. Values read identically either
+ * way (the same scanners). */
+int dt_jr_object_known(dt_jreader *r, dt_jobj *o, const dt_jkey *keys,
+                       size_t nkeys, int *slots, size_t *hint);
+
 /* Member `key` of o; NULL when absent. */
 const dt_jval *dt_jobj_get(const dt_jobj *o, const char *key);
 

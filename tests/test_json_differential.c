@@ -444,13 +444,16 @@ static void jsonl_lines_same(const char *name, const char *data, size_t len)
 
 /* JSON lines in LLaMA-Factory's shape with W&B-style and odd lines:
  * step key variants, string numbers, NaN tokens, nested values, event
- * records, epoch-only end records, lines without a step. elapsed_time
+ * records, epoch-only end records, lines without a step, keys written
+ * with escapes ("lo\u0073s" is loss) and repeated keys (both: lines the
+ * importer's fast path leaves to the general reader). elapsed_time
  * only grows (no launch boundaries: points only are compared). */
 static char *gen_jsonl(size_t lines, size_t *len)
 {
 	static const char *const metrics[] = {"loss", "lr", "learning_rate",
 	                                      "grad_norm", "epoch", "throughput",
-	                                      "train/loss", "rewards/chosen"};
+	                                      "train/loss", "rewards/chosen",
+	                                      "lo\\u0073s", "grad\\/norm"};
 	dt_strbuf b = {0};
 	for (size_t i = 0; i < lines; i++) {
 		unsigned shape = pick(20);
@@ -473,7 +476,8 @@ static char *gen_jsonl(size_t lines, size_t *len)
 		}
 		dt_sb_printf(&b, "\"total_steps\": %zu", lines);
 		for (unsigned n = pick(5), j = 0; j < n; j++) {
-			dt_sb_printf(&b, ", \"%s\": ", metrics[pick(8)]);
+			dt_sb_printf(&b, ",%s\"%s\":%s", pick(4) ? " " : "\t",
+			             metrics[pick(10)], pick(4) ? " " : "");
 			switch (pick(8)) {
 			case 0: dt_sb_printf(&b, "\"%u.%02u\"", pick(9), pick(100)); break;
 			case 1: gen_value(&b, 4); break;

@@ -168,6 +168,79 @@ static void walking(void **state)
 	dt_jobj_free(&o);
 }
 
+/* The JSON-lines fast path (dt_jr_object_known): a line of known keys
+ * and scalar values is read up to and with its newline; anything else is
+ * declined (0) without consuming, for dt_jr_object to read. */
+static void known_keys(void **state)
+{
+	static const char *const names[] = {"step", "loss", "lr", "note"};
+	dt_jkey keys[4];
+	int slots[4];
+	size_t hint = 0;
+	dt_jreader r;
+	dt_jobj o = {0};
+	(void)state;
+	for (int i = 0; i < 4; i++)
+		keys[i] = (dt_jkey){names[i], strlen(names[i]),
+		                    dt_jr_key_hash(names[i], strlen(names[i]))};
+	keys[3].key = NULL; /* "note": known but not plain, never matched */
+	/* two lines; the first is 39 bytes with its CR LF: {"step": 7,
+	 * (11 bytes) "loss": NaN, (13) "lr": 1e-3 } (13) CR LF (2) */
+	const char *two = "{\"step\": 7, \"loss\": NaN, \"lr\": 1e-3 }\r\n"
+	                  "{\"lr\":-Infinity,\"step\":8}";
+	dt_jr_init(&r, two, strlen(two));
+	assert_int_equal(dt_jr_object_known(&r, &o, keys, 3, slots, &hint), 1);
+	assert_int_equal(r.pos, 39);
+	assert_int_equal(o.n, 3);
+	assert_int_equal(slots[0], 0);
+	assert_int_equal(slots[1], 1);
+	assert_int_equal(slots[2], 2);
+	assert_int_equal(hint, 3);
+	assert_string_equal(o.m[1].key, "loss");
+	assert_int_equal(o.m[0].v.type, DT_JNUMBER);
+	assert_true(o.m[0].v.is_int && o.m[0].v.i == 7);
+	assert_true(isnan(o.m[1].v.d));
+	assert_true(o.m[2].v.d == 1e-3 && o.m[2].v.rawlen == 4);
+	assert_ptr_equal(dt_jobj_get(&o, "lr"), &o.m[2].v);
+	/* the second line: keys out of order, no newline at the end */
+	dt_jr_init(&r, two + 39, strlen(two + 39));
+	assert_int_equal(dt_jr_object_known(&r, &o, keys, 3, slots, &hint), 1);
+	assert_int_equal(r.pos, strlen(two + 39));
+	assert_int_equal(o.n, 2);
+	assert_int_equal(slots[0], 2);
+	assert_int_equal(slots[1], 0);
+	assert_true(isinf(o.m[0].v.d) && o.m[0].v.d < 0);
+	/* a string value is copied and NUL-terminated; {} has no member */
+	const char *str = "{\"loss\": \"0.00\"}\n{ }\n";
+	dt_jr_init(&r, str, strlen(str));
+	assert_int_equal(dt_jr_object_known(&r, &o, keys, 3, slots, &hint), 1);
+	assert_int_equal(o.m[0].v.type, DT_JSTRING);
+	assert_string_equal(o.m[0].v.s, "0.00");
+	assert_int_equal(o.m[0].v.slen, 4);
+	r.data += r.pos;
+	r.len -= r.pos;
+	r.pos = 0;
+	assert_int_equal(dt_jr_object_known(&r, &o, keys, 3, slots, &hint), 1);
+	assert_int_equal(o.n, 0);
+	/* declined: an unknown key, a key not plain, a repeated key, a nested
+	 * value, an escape, a comment, a line feed inside, text after the
+	 * object, a trailing comma, single quotes */
+	static const char *const no[] = {
+		"{\"step\": 1, \"eval\": 2}\n", "{\"note\": 1}\n",
+		"{\"step\": 1, \"step\": 2}\n", "{\"step\": [1]}\n",
+		"{\"lo\\u0073s\": 1}\n", "{\"loss\": \"a\\\"b\"}\n",
+		"{\"step\": 1 /* c */}\n", "{\"step\":\n 1}\n", "{\"step\": 1} x\n",
+		"{\"step\": 1,}\n", "{'step': 1}\n", "[1]\n", "\n",
+		"{\"step\": 1", "{\"step\": 1e}\n",
+	};
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+		dt_jr_init(&r, no[i], strlen(no[i]));
+		assert_int_equal(dt_jr_object_known(&r, &o, keys, 4, slots, &hint), 0);
+		assert_int_equal(r.pos, 0);
+	}
+	dt_jobj_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +248,7 @@ int main(void)
 		cmocka_unit_test(strings_and_structure),
 		cmocka_unit_test(errors),
 		cmocka_unit_test(walking),
+		cmocka_unit_test(known_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
