@@ -84,6 +84,28 @@ int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
 {
 	if (cap <= s->cap)
 		return 0;
+	if (cap > SIZE_MAX / sizeof(double))
+		return -1;
+	if (cap * sizeof(double) >= DT_GROW_HUGE_FROM) {
+		/* large: new 2 MiB-aligned arrays (grow.h), the points copied */
+		int64_t *st = dt_grow_alloc_huge(cap * sizeof *st);
+		double *va = dt_grow_alloc_huge(cap * sizeof *va);
+		if (!st || !va) {
+			free(st);
+			free(va);
+			return -1;
+		}
+		if (s->n) {
+			memcpy(st, s->step, s->n * sizeof *st);
+			memcpy(va, s->value, s->n * sizeof *va);
+		}
+		free(s->step);
+		free(s->value);
+		s->step = st;
+		s->value = va;
+		s->cap = cap;
+		return 0;
+	}
 	int64_t *st = realloc(s->step, cap * sizeof *st);
 	if (!st)
 		return -1;
@@ -93,8 +115,6 @@ int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
 		return -1;
 	s->value = va;
 	s->cap = cap;
-	dt_grow_hint_huge(s->step, cap * sizeof *st);
-	dt_grow_hint_huge(s->value, cap * sizeof *va);
 	return 0;
 }
 

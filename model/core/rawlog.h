@@ -141,8 +141,10 @@ int dt_rawseries_push(dt_rawseries *s, int64_t step, double value);
 
 /* Make room for at least `n` points in total (an importer's estimate of
  * the rows to come) so the arrays are not copied as they grow; untouched
- * pages of a large reservation cost no resident memory. Returns 0 or -1
- * on ENOMEM (the series is unchanged). */
+ * pages of a large reservation cost no resident memory. Arrays of 4 MiB
+ * and more are new 2 MiB-aligned blocks the points are copied into
+ * (model/util/grow.h dt_grow_alloc_huge: one page fault per 2 MiB).
+ * Returns 0 or -1 on ENOMEM (the series is unchanged). */
 int dt_rawseries_reserve(dt_rawseries *s, size_t n);
 
 /* Mark that the next point pushed to every series of the log starts a new

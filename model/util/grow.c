@@ -46,3 +46,19 @@ void dt_grow_hint_huge(void *p, size_t bytes)
 	(void)bytes;
 #endif
 }
+
+void *dt_grow_alloc_huge(size_t bytes)
+{
+	const size_t huge = (size_t)2 << 20;
+	if (bytes < DT_GROW_HUGE_FROM || bytes > SIZE_MAX - huge)
+		return malloc(bytes ? bytes : 1);
+	size_t len = (bytes + huge - 1) & ~(huge - 1);
+	void *p = NULL;
+	int rc = posix_memalign(&p, huge, len);
+	if (rc != 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	dt_grow_hint_huge(p, len);
+	return p;
+}

@@ -20,4 +20,17 @@ int dt_grow(void **v, size_t *cap, size_t need, size_t sz);
  * systems and a refusal are left as they are: a hint, never an error. */
 void dt_grow_hint_huge(void *p, size_t bytes);
 
+/* Arrays from this many bytes on are worth transparent huge pages. */
+#define DT_GROW_HUGE_FROM ((size_t)4 << 20)
+
+/* malloc for a large array that is about to be filled: `bytes` of at
+ * least DT_GROW_HUGE_FROM start on a 2 MiB boundary, with room up to the
+ * next 2 MiB multiple, all hinted to transparent huge pages, so every
+ * byte of it costs one fault per 2 MiB (malloc's own large blocks start
+ * 16 bytes past a 4 KiB page: their first and last partial 2 MiB, up to
+ * 4 MiB of an 8 MiB array, were faulted 4 KiB at a time). Smaller sizes
+ * are plain malloc. Free with free(); realloc works but loses the
+ * alignment. NULL with errno ENOMEM when memory runs out. */
+void *dt_grow_alloc_huge(size_t bytes);
+
 #endif

@@ -7,9 +7,11 @@
  * benchmark VM the first touch of a fresh 4 KiB page costs ~25 us, so a
  * 1M-point import paid ~9000 such faults inside SQLite alone (perf record
  * -e page-faults: 60 % of the process's faults). This allocator is
- * glibc malloc with a 16-byte size header (the xSize SQLite asks for)
- * that asks for transparent huge pages on allocations of 4 MiB and more
- * (model/util/grow.h dt_grow_hint_huge): one fault per 2 MiB.
+ * glibc malloc with a 16-byte size header (the xSize SQLite asks for);
+ * allocations of 4 MiB and more start on a 2 MiB boundary and are
+ * hinted to transparent huge pages (model/util/grow.h
+ * dt_grow_alloc_huge): one fault per 2 MiB, where a malloc'd block's
+ * unaligned head and tail were faulted 4 KiB at a time.
  * The method table is SQLite's documented sqlite3_mem_methods
  * (https://sqlite.org/c3ref/mem_methods.html), installed with
  * sqlite3_config(SQLITE_CONFIG_MALLOC) before SQLite initialises. */
@@ -19,23 +21,24 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The header keeps the requested size and the 16-byte alignment malloc
  * gives (SQLite needs 8). */
 #define HDR 16
 /* Allocations from this size on are hinted to huge pages. */
-#define HUGE_FROM ((size_t)4 << 20)
+#define HUGE_FROM DT_GROW_HUGE_FROM
 
 static void *mem_malloc(int n)
 {
 	if (n <= 0)
 		return NULL;
-	unsigned char *p = malloc((size_t)n + HDR);
+	unsigned char *p = (size_t)n >= HUGE_FROM ?
+	                   dt_grow_alloc_huge((size_t)n + HDR) :
+	                   malloc((size_t)n + HDR);
 	if (!p)
 		return NULL;
 	*(size_t *)p = (size_t)n;
-	if ((size_t)n >= HUGE_FROM)
-		dt_grow_hint_huge(p + HDR, (size_t)n);
 	return p + HDR;
 }
 
@@ -56,12 +59,20 @@ static void *mem_realloc(void *q, int n)
 		return mem_malloc(n);
 	if (n <= 0)
 		return NULL;
+	if ((size_t)n >= HUGE_FROM) {
+		/* a new aligned block (mem_malloc), the content copied */
+		int old = mem_size(q);
+		void *r = mem_malloc(n);
+		if (!r)
+			return NULL;
+		memcpy(r, q, (size_t)(old < n ? old : n));
+		mem_free(q);
+		return r;
+	}
 	unsigned char *p = realloc((unsigned char *)q - HDR, (size_t)n + HDR);
 	if (!p)
 		return NULL;
 	*(size_t *)p = (size_t)n;
-	if ((size_t)n >= HUGE_FROM)
-		dt_grow_hint_huge(p + HDR, (size_t)n);
 	return p + HDR;
 }
 
