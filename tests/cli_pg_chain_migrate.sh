@@ -2,7 +2,7 @@
 # cli_pg_chain_migrate.sh: a PostgreSQL store made before the store kept
 # the integrity chain of every record (schema version 3: chain_record
 # without a team, no chain_counter, no records of its own rows) is
-# migrated by the next writing command: every existing row is chained
+# migrated by the next command, reading or writing: every existing row is chained
 # (schema version 4, model/store/postgresql/schema.c), verify says
 # intact, and the chain holds one record per chained row. The old schema
 # is made from a current store by the database owner (the chain of
@@ -40,10 +40,14 @@ q "SET client_min_messages = warning; DROP TABLE chain_counter;
    UPDATE dt_schema_version SET version = 3;"
 check "made version 3" test "$(q "SELECT version FROM dt_schema_version")" = 3
 
-# A writing command migrates: every chained row gets its record.
-"$bin" --db "$pg" check llama3-8b-lora-trn2 step7 pending >"$tmp/w" 2>&1
-check "a writing command migrates and writes (exit 0)" test $? -eq 0
+# A reading command migrates too (it needs the newest columns): every
+# chained row gets its record.
+"$bin" --db "$pg" runs >"$tmp/r" 2>&1
+check "a reading command migrates and reads (exit 0)" test $? -eq 0
+check "it lists the demo's runs" grep -q llama3-8b-lora-trn2-pilot "$tmp/r"
 check "schema version 6" test "$(q "SELECT version FROM dt_schema_version")" = 6
+"$bin" --db "$pg" check llama3-8b-lora-trn2 step7 pending >"$tmp/w" 2>&1
+check "then a writing command writes (exit 0)" test $? -eq 0
 "$bin" --db "$pg" verify >"$tmp/v" 2>&1
 check "verify: intact after the migration" test $? -eq 0
 # The rows the copied chain held, each chained once, plus the checklist

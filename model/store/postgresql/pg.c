@@ -184,9 +184,13 @@ static dt_store *pg_open(const char *where, unsigned flags, dt_err *err)
 	}
 	/* Quiet NOTICEs (CREATE ... IF NOT EXISTS) instead of stderr noise. */
 	PQclear(PQexec(pg->conn, "SET client_min_messages = warning"));
+	/* A reading command migrates an older schema too (as the SQLite
+	 * store does), then reads in read-only transactions: the queries
+	 * of this dualtrack need its columns. */
 	int bad = (flags & DT_STORE_READ) ?
+		no_schema(st) || dt_pg_migrate(st) ||
 		dt_pg_do(st, "read only", "SET default_transaction_read_only ="
-		         " on", NULL) || no_schema(st) : dt_pg_migrate(st);
+		         " on", NULL) : dt_pg_migrate(st);
 	if (!bad)
 		bad = dt_pg_do(st, "listen", "LISTEN dualtrack_changed", NULL);
 	if (!bad)
