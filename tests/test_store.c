@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "importers/import.h"
+#include "model/service/curve_open.h"
 #include "model/service/run_load.h"
 #include "tests/dt_test_store.h"
 
@@ -400,6 +401,60 @@ static void ranged_reads(void **state)
 	dt_store_close(st);
 }
 
+/* A curve read from the store (dt_store_curve_open), by hand: run "big",
+ * steps 5, 10, ..., 500 and value i at point i (100 points: level-0
+ * blocks [0,32) [32,64) [64,96) [96,100) stored): x of point 49 is 250;
+ * the points at x in [20, 490) are 3..96 (x 20..485; lower bounds 3 and
+ * 97), min 3, max 96, 94 finite (edges 3..31 and 96 read, blocks 1 and 2
+ * from the levels); point 49 reads 49. A followed file's series in
+ * parts ("follow" of ranged_reads: several rows) and a run of two files
+ * (rt.db's "r") are not the simple case: 1. */
+static void store_curve(void **state)
+{
+	(void)state;
+	char err[512];
+	dt_store *st = open_store("curve.db");
+	int64_t step[100];
+	double val[100];
+	for (int i = 0; i < 100; i++) {
+		step[i] = 5 * (i + 1);
+		val[i] = i;
+	}
+	size_t cut[] = {0, 100};
+	store_parts(st, "big", step, val, cut, 1, NULL, 0);
+	size_t cut3[] = {0, 30, 60, 100};
+	store_parts(st, "follow", step, val, cut3, 3, NULL, 0);
+	dt_run run;
+	assert_int_equal(dt_store_run_find(st, "big", &run), 0);
+	dt_store_curve sc;
+	assert_int_equal(dt_store_curve_open(st, &run, "loss", &sc, err,
+	                                     sizeof err), 0);
+	assert_int_equal(sc.c.n, 100);
+	assert_null(sc.c.x);
+	assert_null(sc.c.y);
+	assert_int_equal(dt_curve_x(&sc.c, 49), 250);
+	assert_int_equal(dt_curve_lower_bound(&sc.c, 20), 3);
+	assert_int_equal(dt_curve_lower_bound(&sc.c, 490), 97);
+	dt_range r = dt_curve_range(&sc.c, 20, 490);
+	assert_true(r.min == 3 && r.max == 96);
+	assert_int_equal(r.finite, 94);
+	assert_int_equal(r.bad, 0);
+	assert_true(dt_curve_value(&sc.c, 49) == 49);
+	assert_int_equal(sc.failed, 0);
+	dt_store_curve_close(&sc);
+	assert_int_equal(dt_store_run_find(st, "follow", &run), 0);
+	assert_int_equal(dt_store_curve_open(st, &run, "loss", &sc, err,
+	                                     sizeof err), 1);
+	assert_int_equal(dt_store_curve_open(st, &run, "lr", &sc, err,
+	                                     sizeof err), 1);
+	dt_store_close(st);
+	st = open_store("rt.db");
+	assert_int_equal(dt_store_run_find(st, "r", &run), 0);
+	assert_int_equal(dt_store_curve_open(st, &run, "loss", &sc, err,
+	                                     sizeof err), 1);
+	dt_store_close(st);
+}
+
 int main(void)
 {
 	int skip = dt_test_store_skip();
@@ -413,6 +468,7 @@ int main(void)
 		cmocka_unit_test(series_parts_join),
 		cmocka_unit_test(stored_level_of_detail),
 		cmocka_unit_test(ranged_reads),
+		cmocka_unit_test(store_curve),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -63,6 +63,20 @@ void dt_pyramid_free(dt_pyramid *p)
 static void range_add_values(dt_range *r, const dt_pyramid *p, size_t i0,
                              size_t i1)
 {
+	if (!p->v) {
+		/* not in memory: a leaf's worth at a time through fetch */
+		double buf[DT_PYRAMID_LEAF];
+		while (p->fetch && i0 < i1) {
+			size_t k = i1 - i0 < DT_PYRAMID_LEAF ? i1 - i0 :
+			           DT_PYRAMID_LEAF;
+			if (p->fetch(p->fetch_ctx, i0, k, buf) < 0)
+				return;
+			for (size_t i = 0; i < k; i++)
+				range_add_value(r, buf[i]);
+			i0 += k;
+		}
+		return;
+	}
 	if (p->stride == sizeof(double)) {
 		for (size_t i = i0; i < i1; i++)
 			range_add_value(r, p->v[i]);

@@ -44,9 +44,21 @@ static inline int64_t dt_at_i64(const int64_t *x, size_t stride, size_t i)
 	return *(const int64_t *)(const void *)((const char *)x + i * stride);
 }
 
+/* Read values [first, first + count) of a curve whose values are not in
+ * memory into out[0..count) (the caller's buffer). Returns 0, or -1 on
+ * failure (the callback keeps its own message). */
+typedef int (*dt_values_fetch)(void *ctx, size_t first, size_t count,
+                               double *out);
+
 typedef struct dt_pyramid {
 	size_t n;            /* points */
-	const double *v;     /* [n] the values, borrowed (must outlive the pyramid) */
+	const double *v;     /* [n] the values, borrowed (must outlive the
+	                      * pyramid); NULL: not in memory, read through
+	                      * fetch */
+	dt_values_fetch fetch; /* with v NULL: reads the points a query scans
+	                        * one by one (fewer than 2 x DT_PYRAMID_LEAF
+	                        * a query, never the whole curve) */
+	void *fetch_ctx;
 	size_t stride;       /* bytes from one value to the next */
 	size_t nlevels;      /* stored levels (0 when n <= DT_PYRAMID_LEAF) */
 	double **min;        /* [nlevels][blocks of level k], owned */
@@ -67,7 +79,10 @@ int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
 /* Free what the pyramid owns and zero it; a zeroed pyramid is accepted. */
 void dt_pyramid_free(dt_pyramid *p);
 
-/* Summary of points [i0, i1) (clamped to [0, n)); O(log n). */
+/* Summary of points [i0, i1) (clamped to [0, n)); O(log n). With the
+ * values not in memory (v NULL) the points either side of the whole
+ * blocks come through p->fetch; points it fails to read are left out of
+ * the summary (the fetch's owner reports the failure). */
 dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1);
 
 /* Index of the first x[i] >= key in a strictly increasing x[0..n), n when

@@ -206,7 +206,11 @@ int dt_store_shape_load(dt_store *st, int64_t run_id, const char *metric,
  * (the caller's buffer, count doubles), without reading the rest:
  * SQLite incremental BLOB I/O on each overlapping part's vals,
  * PostgreSQL a binary substring(vals from ... for ...) with bound
- * parameters. count 0 reads nothing. Returns 0, or -1 when the range
+ * parameters. The SQLite store keeps the BLOBs of the last few series
+ * read open (a read finds its bytes without walking the BLOB's pages
+ * from the start), which holds a read snapshot until the next
+ * dt_store_begin, dt_store_data_version_get or dt_store_close.
+ * count 0 reads nothing. Returns 0, or -1 when the range
  * passes the series' end, the series is absent or a row is damaged (out
  * then undefined). */
 int dt_store_values_read(dt_store *st, int64_t file_id, const char *metric,

@@ -26,6 +26,7 @@ typedef struct dt_sq_store {
 	int fresh_journal;    /* a new store still in rollback-journal mode
 	                       * (open.c dt_sq_journal_settle) */
 	char path[4096];      /* as given to open, for messages */
+	struct dt_sq_vals_cache *vals; /* open value BLOBs (series_read.c) */
 } dt_sq_store;
 
 /* PRAGMA application_id of a dualtrack store ("DUAT"): set when a store
@@ -34,6 +35,12 @@ typedef struct dt_sq_store {
 
 #define DT_SQ_DB(st) (((dt_sq_store *)(st))->db)
 #define DT_SQ(st) ((dt_sq_store *)(st))
+
+/* Close the value BLOBs dt_sq_values_read keeps open (series_read.c)
+ * and free their cache; NULL-safe. An open BLOB holds a read
+ * transaction (a snapshot), so this runs before a transaction begins,
+ * before PRAGMA data_version is read and at close. */
+void dt_sq_vals_cache_drop(dt_store *st);
 
 /* The ops table (ops.c) and the opener (open.c): open the SQLite file
  * `path` with DT_STORE_* flags (store.h dt_store_open_flags). */

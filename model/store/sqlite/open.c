@@ -311,6 +311,7 @@ void dt_sq_close(dt_store *st)
 {
 	if (!st)
 		return;
+	dt_sq_vals_cache_drop(st);
 	dt_sq_journal_settle(st);
 	sqlite3_close(DT_SQ_DB(st));
 	free(st); /* st is the first member of its dt_sq_store */

@@ -60,6 +60,7 @@ int dt_sq_exec(dt_store *st, const char *sql)
 int dt_sq_begin(dt_store *st)
 {
 	dt_sq_store *sq = DT_SQ(st);
+	dt_sq_vals_cache_drop(st);
 	if (sq->tx_depth == 0 && !sqlite3_get_autocommit(sq->db))
 		sq->tx_depth = 1; /* a transaction begun with dt_sq_exec */
 	if (sq->tx_depth > 0) {
@@ -181,6 +182,7 @@ int dt_sq_collect_strings(dt_store *st, sqlite3_stmt *s, char ***v, size_t *n)
 int dt_sq_data_version_get(dt_store *st, int64_t *version)
 {
 	sqlite3_stmt *s;
+	dt_sq_vals_cache_drop(st); /* its snapshot would hide new commits */
 	if (dt_sq_prepare(st, "PRAGMA data_version", &s) < 0)
 		return -1;
 	int rc = sqlite3_step(s);
