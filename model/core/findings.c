@@ -3,6 +3,7 @@
 #include "model/core/findings.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,6 @@
 
 #include "model/core/stats.h"
 
-#define SCALE_NEAR 0.05    /* |m - k| / k for "near an integer" */
-#define SCALE_SPREAD 0.05  /* MAD / m for "near-constant" */
-#define SCALE_MIN_PAIRS 5
 #define LR_AGREE 1e-3
 #define EVAL_AGREE 0.05
 
@@ -55,120 +53,131 @@ dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
 	return x;
 }
 
-/* Points of s where pred holds: count and index of the first. */
-static size_t count_where(const dt_series *s, int (*pred)(double),
-                         size_t *first)
+void dt_findings_data_start(dt_findings_data_acc *a)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < s->n; i++)
-		if (pred(s->value[i]) && n++ == 0)
-			*first = i;
-	return n;
+	memset(a, 0, sizeof *a);
 }
 
-static int is_non_finite(double v)
+int dt_on_float_grid(double v, int bits)
 {
-	return !isfinite(v);
+	uint64_t u;
+	memcpy(&u, &v, sizeof u);
+	unsigned ex = (unsigned)(u >> 52) & 0x7ffu;
+	if (ex == 0x7ffu)
+		return 0;                  /* NaN, +-inf */
+	if (ex != 0)                       /* normal: 1.f, 53 bits in all */
+		return (u & ((UINT64_C(1) << (53 - bits)) - 1)) == 0;
+	/* zero and subnormals: m in [0.5, 1) with v = m 2^e */
+	int e;
+	double m = frexp(v, &e);
+	double x = ldexp(m, bits);
+	return x == floor(x);
 }
 
-static int is_zero(double v)
+/* A run of identical values ended: count it when it makes a finding. */
+static void run_end(dt_findings_data_acc *a)
 {
-	return v == 0.0;
+	if (a->run_len >= DT_CONSTANT_RUN_MIN && isfinite(a->run_v) &&
+	    a->run_v != 0.0 && a->runs++ == 0) {
+		a->first_v = a->run_v;
+		a->first_step = a->run_step;
+		a->first_len = a->run_len;
+	}
 }
 
-static int non_finite(const dt_series *s, const char *role,
+void dt_findings_data_feed(dt_findings_data_acc *a, const int64_t *step,
+                           const double *value, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double v = value[i];
+		if (a->run_len && v == a->run_v) {
+			a->run_len++;
+		} else {
+			run_end(a);
+			a->run_v = v;
+			a->run_step = step[i];
+			a->run_len = 1;
+		}
+		if (!isfinite(v)) {
+			if (a->nonfinite++ == 0) {
+				a->nonfinite_step = step[i];
+				a->nonfinite_value = v;
+			}
+			continue;
+		}
+		if (v == 0.0) {
+			if (a->zeros++ == 0)
+				a->zero_step = step[i];
+			continue;
+		}
+		a->grid_n++;
+		a->on8 += (size_t)dt_on_float_grid(v, 8);
+		a->on11 += (size_t)(dt_on_float_grid(v, 11) && fabs(v) <= 65504);
+	}
+}
+
+static int non_finite(const dt_findings_data_acc *a, const char *role,
                       const char *metric, dt_findings *out)
 {
-	size_t first = 0, n = count_where(s, is_non_finite, &first);
-	if (n == 0)
+	if (a->nonfinite == 0)
 		return 0;
 	dt_finding *x = dt_findings_push(out, DT_FIND_NON_FINITE, role);
 	if (!x)
 		return -1;
-	double v = s->value[first];
-	x->step = s->step[first];
-	x->count = n;
+	double v = a->nonfinite_value;
+	x->step = a->nonfinite_step;
+	x->count = a->nonfinite;
 	snprintf(x->detail, sizeof x->detail, "%s %s: %zu non-finite value(s), "
-	         "first %s at step %lld", role, metric, n,
+	         "first %s at step %lld", role, metric, x->count,
 	         isnan(v) ? "nan" : v > 0 ? "inf" : "-inf", (long long)x->step);
 	return 0;
 }
 
-static int zeros(const dt_series *s, const char *role, const char *metric,
-                 dt_findings *out)
+static int zeros(const dt_findings_data_acc *a, const char *role,
+                 const char *metric, dt_findings *out)
 {
-	size_t first = 0, n = count_where(s, is_zero, &first);
-	if (n == 0)
+	if (a->zeros == 0)
 		return 0;
 	dt_finding *x = dt_findings_push(out, DT_FIND_ZERO_LOSS, role);
 	if (!x)
 		return -1;
-	x->step = s->step[first];
-	x->count = n;
+	x->step = a->zero_step;
+	x->count = a->zeros;
 	snprintf(x->detail, sizeof x->detail, "%s %s exactly 0.0 at %zu step(s), "
 	         "first at step %lld (a compile trial run's output?)", role,
-	         metric, n, (long long)x->step);
+	         metric, x->count, (long long)x->step);
 	return 0;
 }
 
-/* Whether v has at most `bits` significant bits (bf16: 8, fp16: 11). */
-static int on_grid(double v, int bits)
-{
-	int e;
-	double m = frexp(v, &e);
-	double x = ldexp(m, bits);
-	return isfinite(v) && x == floor(x);
-}
-
-/* The float grid the finite non-zero values of s lie on: 8 (bf16) or 11
+/* The float grid the finite non-zero values lie on: 8 (bf16) or 11
  * (fp16) significant bits when at least 10 such values and 90 % of them
  * lie on it, else 0. */
-static int value_grid(const dt_series *s)
+static int value_grid(const dt_findings_data_acc *a)
 {
-	static const int bits[] = {8, 11};
-	for (size_t g = 0; g < 2; g++) {
-		size_t n = 0, on = 0;
-		for (size_t i = 0; i < s->n; i++) {
-			double v = s->value[i];
-			if (!isfinite(v) || v == 0.0)
-				continue;
-			n++;
-			on += on_grid(v, bits[g]) && (bits[g] != 11 || fabs(v) <= 65504);
-		}
-		if (n >= 10 && on * 10 >= n * 9)
-			return bits[g];
-	}
+	if (a->grid_n >= 10 && a->on8 * 10 >= a->grid_n * 9)
+		return 8;
+	if (a->grid_n >= 10 && a->on11 * 10 >= a->grid_n * 9)
+		return 11;
 	return 0;
 }
 
-static int constant_runs(const dt_series *s, const char *role,
+static int constant_runs(const dt_findings_data_acc *a, const char *role,
                          const char *metric, dt_findings *out)
 {
-	size_t runs = 0, first = 0, first_len = 0;
-	for (size_t i = 0; i < s->n;) {
-		size_t j = i + 1;
-		while (j < s->n && s->value[j] == s->value[i])
-			j++;
-		if (j - i >= DT_CONSTANT_RUN_MIN && isfinite(s->value[i]) &&
-		    s->value[i] != 0.0 && runs++ == 0) {
-			first = i;
-			first_len = j - i;
-		}
-		i = j;
-	}
+	size_t runs = a->runs;
 	if (runs == 0)
 		return 0;
 	dt_finding *x = dt_findings_push(out, DT_FIND_CONSTANT, role);
 	if (!x)
 		return -1;
-	x->step = s->step[first];
+	x->step = a->first_step;
 	x->count = runs;
-	int grid = value_grid(s);
+	double v = a->first_v;
+	int grid = value_grid(a);
 	if (grid) {
 		/* Half a grid step relative to the repeated value: the grid
 		 * spacing at v = m 2^e (m in [0.5, 1)) is 2^(e - bits). */
 		int e;
-		double v = s->value[first];
 		frexp(v, &e);
 		double half = 0.5 * ldexp(1.0, e - grid) / fabs(v);
 		x->quantized = grid;
@@ -176,25 +185,36 @@ static int constant_runs(const dt_series *s, const char *role,
 		         "(values on the %s grid; %zu run(s) of identical values, "
 		         "first %.6g x %zu from step %lld, are quantization, not a "
 		         "stalled logger)", role, metric, grid == 8 ? "bf16" : "fp16",
-		         100 * half, grid == 8 ? "bf16" : "fp16", runs, v, first_len,
-		         (long long)x->step);
+		         100 * half, grid == 8 ? "bf16" : "fp16", runs, v,
+		         a->first_len, (long long)x->step);
 		return 0;
 	}
 	snprintf(x->detail, sizeof x->detail, "%s %s: %zu run(s) of >= %d "
 	         "identical consecutive values; first %.6g repeated %zu times "
 	         "from step %lld", role, metric, runs, DT_CONSTANT_RUN_MIN,
-	         s->value[first], first_len, (long long)x->step);
+	         v, a->first_len, (long long)x->step);
+	return 0;
+}
+
+int dt_findings_data_finish(dt_findings_data_acc *a, const char *role,
+                            const char *metric, dt_findings *out)
+{
+	run_end(a);
+	a->run_len = 0;
+	if (non_finite(a, role, metric, out) < 0 ||
+	    zeros(a, role, metric, out) < 0 ||
+	    constant_runs(a, role, metric, out) < 0)
+		return -1;
 	return 0;
 }
 
 int dt_findings_data(const dt_series *s, const char *role, const char *metric,
                      dt_findings *out)
 {
-	if (non_finite(s, role, metric, out) < 0 ||
-	    zeros(s, role, metric, out) < 0 ||
-	    constant_runs(s, role, metric, out) < 0)
-		return -1;
-	return 0;
+	dt_findings_data_acc a;
+	dt_findings_data_start(&a);
+	dt_findings_data_feed(&a, s->step, s->value, s->n);
+	return dt_findings_data_finish(&a, role, metric, out);
 }
 
 /* Advance i (in b) and j (in p) to the next step both hold; 0 at the
@@ -276,36 +296,36 @@ static const char *agree_text(int a)
 	return a == 1 ? "agrees" : a == 0 ? "disagrees" : "not logged on both sides";
 }
 
+/* One pass of the logging-scale rule over the common steps of b and p. */
+static void scale_pass(dt_scale_acc *a, const dt_series *b,
+                       const dt_series *p)
+{
+	size_t i = 0, j = 0;
+	while (next_common(b, p, &i, &j)) {
+		dt_scale_acc_pair(a, b->step[i], b->value[i], p->value[j]);
+		i++;
+		j++;
+	}
+}
+
 int dt_findings_scale(const dt_scale_in *in, dt_findings *out)
 {
-	double *r;
-	int64_t first = 0;
-	long n = ratios(in->loss_b, in->loss_p, &r, &first);
-	if (n < 0)
+	dt_scale_acc a;
+	int more;
+	if (dt_scale_acc_start(&a) < 0)
 		return -1;
-	if (n < SCALE_MIN_PAIRS) {
-		free(r);
-		return 0;
+	do {
+		scale_pass(&a, in->loss_b, in->loss_p);
+		more = dt_scale_acc_next(&a);
+	} while (more == 1);
+	if (more < 0) {
+		dt_scale_acc_free(&a);
+		return -1;
 	}
-	double m = dt_median_inplace(r, (size_t)n);
-	double spread = dt_mad_inplace(r, (size_t)n, m) / fabs(m);
-	free(r);
-	int inverse = fabs(m) < 1.0;
-	double mm = inverse ? 1.0 / fabs(m) : fabs(m);
-	double k = floor(mm + 0.5);
-	if (m <= 0 || k < 2 || fabs(mm - k) / k > SCALE_NEAR ||
-	    spread > SCALE_SPREAD)
-		return 0;
-	dt_finding *x = dt_findings_push(out, DT_FIND_LOGGING_SCALE, "pilot");
-	if (!x)
-		return -1;
-	x->step = first;
-	x->count = (size_t)n;
-	x->factor = inverse ? 1.0 / k : k;
-	x->ratio = m;
-	x->spread = spread;
-	dt_findings_scale_agree(x, in);
-	return 1;
+	int rc = dt_scale_acc_finish(&a, out);
+	if (rc == 1)
+		dt_findings_scale_agree(&out->v[out->n - 1], in);
+	return rc;
 }
 
 void dt_findings_scale_agree(dt_finding *x, const dt_scale_in *in)

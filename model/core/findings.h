@@ -101,14 +101,82 @@ typedef struct dt_scale_in {
 
 /* Append the data findings (non_finite, zero_loss, constant_values) of
  * curve `s` of `metric`; role names the run ("baseline"/"pilot").
- * Returns 0 or -1 (ENOMEM). */
+ * Returns 0 or -1 (ENOMEM). One feed of dt_findings_data_acc. */
 int dt_findings_data(const dt_series *s, const char *role, const char *metric,
                      dt_findings *out);
 
+/* The data findings of one curve fed in chunks (O(1) memory): start,
+ * feed its points in order, finish; the findings equal
+ * dt_findings_data's over the whole curve, whatever the chunking.
+ * Fields are private to findings.c. */
+typedef struct dt_findings_data_acc {
+	size_t nonfinite, zeros;       /* counts */
+	int64_t nonfinite_step, zero_step; /* first step of each */
+	double nonfinite_value;        /* the first non-finite value */
+	double run_v;                  /* value of the current run */
+	int64_t run_step;              /* its first step */
+	size_t run_len;                /* its length so far, 0 = none */
+	size_t runs;                   /* runs >= DT_CONSTANT_RUN_MIN ended */
+	double first_v;                /* the first such run: value, */
+	int64_t first_step;            /* first step */
+	size_t first_len;              /* and length */
+	size_t grid_n, on8, on11;      /* finite non-zero values; of them
+	                                * on the bf16 / fp16 grid */
+} dt_findings_data_acc;
+
+void dt_findings_data_start(dt_findings_data_acc *a);
+
+/* The next n points (steps increasing from call to call). */
+void dt_findings_data_feed(dt_findings_data_acc *a, const int64_t *step,
+                           const double *value, size_t n);
+
+/* Append the findings of the points fed (as dt_findings_data). Returns 0
+ * or -1 (ENOMEM). */
+int dt_findings_data_finish(dt_findings_data_acc *a, const char *role,
+                            const char *metric, dt_findings *out);
+
+/* 1 when finite v has at most `bits` significant bits (bf16: 8, fp16:
+ * 11; from its IEEE 754 binary64 fraction bits, frexp for subnormals),
+ * else 0 (also for NaN and +-inf). */
+int dt_on_float_grid(double v, int bits);
+
 /* Append a step_offset finding for loss curves b (baseline) and p
- * (pilot) when the rule above holds. 1 appended, 0 not, -1 ENOMEM. */
+ * (pilot) when the rule above holds. 1 appended, 0 not, -1 ENOMEM.
+ * One pass of dt_stream_pass (stream_pass.h) over the two curves. */
 int dt_findings_step_offset(const dt_series *b, const dt_series *p,
                             dt_findings *out);
+
+/* The baseline points around a pilot step s, for the step_offset rule:
+ * those of index K-3 .. K (the ones that exist), K the first baseline
+ * point with step > s (all of the baseline when none). */
+typedef struct dt_step_window {
+	int64_t step[4];
+	double value[4];
+	size_t n;            /* points held */
+	size_t first;        /* baseline index of step[0] */
+} dt_step_window;
+
+/* The step_offset sums fed one pilot point at a time (O(1) memory).
+ * Fields are private to findings_step.c. */
+typedef struct dt_step_offset_acc {
+	double sum[3];       /* squared gaps at shift 0, -1, +1 */
+	size_t n[3];         /* pilot points counted in each */
+	int64_t first_step;  /* the pilot's first step */
+	size_t pilot_n;      /* pilot points fed */
+} dt_step_offset_acc;
+
+void dt_step_offset_start(dt_step_offset_acc *a);
+
+/* Pilot point (s, y), pilot steps increasing from call to call, with the
+ * baseline points around s. */
+void dt_step_offset_point(dt_step_offset_acc *a, int64_t s, double y,
+                          const dt_step_window *w);
+
+/* Append the finding when the rule holds for the points fed, the
+ * baseline having baseline_n points in all. 1 appended, 0 not, -1
+ * ENOMEM. */
+int dt_step_offset_finish(const dt_step_offset_acc *a, size_t baseline_n,
+                          dt_findings *out);
 
 /* Append a global_batch_change (key DT_SETTING_GLOBAL_BATCH) or
  * total_steps_change (DT_SETTING_TOTAL_STEPS, model/core/rawlog.h)
@@ -124,8 +192,57 @@ dt_finding *dt_findings_push(dt_findings *f, dt_finding_kind k,
                              const char *role);
 
 /* Append a logging_scale_mismatch finding when the rule above holds.
- * Returns 1 when appended, 0 when not, -1 on ENOMEM. */
+ * Returns 1 when appended, 0 when not, -1 on ENOMEM. Passes of
+ * dt_scale_acc over the common steps of in's loss curves. */
 int dt_findings_scale(const dt_scale_in *in, dt_findings *out);
+
+/* The logging-scale rule fed the loss curves' common steps in passes,
+ * in bounded memory (about 1 MB whatever the curves' length): the median
+ * ratio and the median absolute deviation are selected exactly by
+ * counting the ratios' IEEE 754 bit patterns in 65536 buckets per pass
+ * (16 bits at a time, most significant first; an order-preserving map of
+ * the bits: a radix select) and, once the median's bucket holds at most
+ * 65536 ratios, selecting among them. Equal to a whole-array median and
+ * MAD (dt_median_inplace, dt_mad_inplace) whenever no ratio overflows to
+ * +-inf. The first pass decides alone in the usual cases: fewer than 5
+ * ratios, or a median bucket inside [0.6875, 1.5) (k would be 1) or
+ * negative; otherwise about 3 passes find the median and 3 the MAD.
+ * Fields are private to findings_scale.c. */
+typedef struct dt_scale_acc {
+	size_t n;            /* usable common steps (finite, non-zero) */
+	int64_t first;       /* step of the first of them */
+	int phase;           /* 0 first pass, 1 median, 2 MAD, 3 done */
+	int finding;         /* done: 1 when the rule may hold */
+	uint32_t *hist;      /* [65536] bucket counts of this pass */
+	double *keep;        /* the values of the selected bucket */
+	size_t nkeep, capkeep;
+	uint64_t prefix;     /* bits of the selected key so far */
+	int bits;            /* how many (0, 16, 32, 48) */
+	size_t rank;         /* rank sought among the keys under prefix */
+	int collect;         /* 1: this pass collects into keep */
+	double median, mad;
+} dt_scale_acc;
+
+/* Start; returns 0, or -1 with errno ENOMEM. */
+int dt_scale_acc_start(dt_scale_acc *a);
+
+/* A common step of the loss curves: baseline value b, pilot value p
+ * (pairs where either is non-finite or zero are skipped). Each pass
+ * feeds the same pairs in the same order. */
+void dt_scale_acc_pair(dt_scale_acc *a, int64_t step, double b, double p);
+
+/* End of a pass: 1 when another pass over the same pairs is needed, 0
+ * when the rule is decided, -1 with errno ENOMEM. */
+int dt_scale_acc_next(dt_scale_acc *a);
+
+/* Append the finding when the (decided) rule holds, as
+ * dt_findings_scale with no lr and eval_loss curves (call
+ * dt_findings_scale_agree after when they are logged). Returns 1
+ * appended, 0 not, -1 ENOMEM. Frees what a holds either way. */
+int dt_scale_acc_finish(dt_scale_acc *a, dt_findings *out);
+
+/* Free what a holds (after an error). */
+void dt_scale_acc_free(dt_scale_acc *a);
 
 /* (Re)compute the LR and eval_loss agreement of logging-scale finding x
  * (made by dt_findings_scale from in's loss curves) from in's lr_* and

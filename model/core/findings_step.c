@@ -1,66 +1,77 @@
 /* findings_step.c: the step_offset finding: baseline and pilot fit
  * clearly better one step apart (a step-base difference between their
  * producers: one logs the update count, 1-based, the other the count
- * before the update, 0-based). Rule in findings.h. */
+ * before the update, 0-based). Rule in findings.h; fed one pilot point
+ * at a time with the few baseline points around it (stream_pass.c), so
+ * the curves are never needed whole. */
 #include "model/core/findings.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
-/* Value of s at `x` by linear interpolation inside its range; 0 when x
- * is outside it or the neighbours are not finite. *i is the first index
- * with step >= ceil(x) found by the previous call (0 at first): x only
- * grows from call to call, so the search walks forward from there, and
- * one pass over both curves costs O(n_b + n_p) instead of a binary
- * search per point. */
-static int value_at(const dt_series *s, double x, size_t *i, double *v)
+#include "model/core/stream_pass.h"
+
+void dt_step_offset_start(dt_step_offset_acc *a)
 {
-	if (s->n < 2 || x < (double)s->step[0] ||
-	    x > (double)s->step[s->n - 1])
-		return 0;
-	int64_t key = (int64_t)ceil(x);
-	while (*i < s->n && s->step[*i] < key)
-		(*i)++;
-	size_t k = *i;
-	if (k < s->n && (double)s->step[k] == x) {
-		*v = s->value[k];
+	memset(a, 0, sizeof *a);
+}
+
+/* Baseline value at integer step x by linear interpolation inside its
+ * range; 0 when x is outside it or the neighbours are not finite. With k
+ * the first baseline point with step >= x: its value when its step is x,
+ * else between points k - 1 and k. w holds k - 1 and k whenever x is
+ * within one step of the pilot step it was built for. */
+static int value_at(const dt_step_window *w, int64_t x, double *v)
+{
+	size_t i = 0;
+	while (i < w->n && w->step[i] < x)
+		i++;
+	if (i == w->n)
+		return 0;                  /* beyond the baseline's last step */
+	if (w->step[i] == x) {
+		*v = w->value[i];
 		return isfinite(*v);
 	}
-	if (k == 0 || k >= s->n)
-		return 0;
-	double x0 = (double)s->step[k - 1], x1 = (double)s->step[k];
-	double y0 = s->value[k - 1], y1 = s->value[k];
+	if (i == 0)
+		return 0;                  /* before its first step (first = 0) */
+	double x0 = (double)w->step[i - 1], x1 = (double)w->step[i];
+	double y0 = w->value[i - 1], y1 = w->value[i];
 	if (!isfinite(y0) || !isfinite(y1))
 		return 0;
-	*v = y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+	*v = y0 + (y1 - y0) * ((double)x - x0) / (x1 - x0);
 	return 1;
 }
 
-/* Mean squared gap of p against b shifted by d steps (b at s + d) over
- * the pilot's steps where both hold finite values; *n their count. */
-static double msq_gap(const dt_series *b, const dt_series *p, int d,
-                      size_t *n)
+void dt_step_offset_point(dt_step_offset_acc *a, int64_t s, double y,
+                          const dt_step_window *w)
 {
-	double sum = 0, bv;
-	size_t at = 0;
-	*n = 0;
-	for (size_t i = 0; i < p->n; i++) {
-		if (!isfinite(p->value[i]) ||
-		    !value_at(b, (double)p->step[i] + d, &at, &bv))
+	static const int shift[3] = {0, -1, 1};
+	if (a->pilot_n++ == 0)
+		a->first_step = s;
+	if (!isfinite(y))
+		return;
+	for (int d = 0; d < 3; d++) {
+		double bv;
+		if (!value_at(w, s + shift[d], &bv))
 			continue;
-		double g = p->value[i] - bv;
-		sum += g * g;
-		(*n)++;
+		double g = y - bv;
+		a->sum[d] += g * g;
+		a->n[d]++;
 	}
-	return *n ? sum / (double)*n : NAN;
 }
 
-int dt_findings_step_offset(const dt_series *b, const dt_series *p,
-                            dt_findings *out)
+int dt_step_offset_finish(const dt_step_offset_acc *a, size_t baseline_n,
+                          dt_findings *out)
 {
-	size_t n0, nm, np;
-	double m0 = msq_gap(b, p, 0, &n0);
-	double mm = msq_gap(b, p, -1, &nm), mp = msq_gap(b, p, 1, &np);
+	/* mean squared gap at shift 0, -1, +1 over the pilot's steps where
+	 * both hold finite values (none when the baseline has < 2 points) */
+	size_t n0 = baseline_n < 2 ? 0 : a->n[0];
+	size_t nm = baseline_n < 2 ? 0 : a->n[1];
+	size_t np = baseline_n < 2 ? 0 : a->n[2];
+	double m0 = n0 ? a->sum[0] / (double)n0 : NAN;
+	double mm = nm ? a->sum[1] / (double)nm : NAN;
+	double mp = np ? a->sum[2] / (double)np : NAN;
 	if (n0 < DT_STEP_OFFSET_MIN || !(m0 > 0))
 		return 0;
 	int d = 0;
@@ -79,7 +90,7 @@ int dt_findings_step_offset(const dt_series *b, const dt_series *p,
 	dt_finding *x = dt_findings_push(out, DT_FIND_STEP_OFFSET, "both");
 	if (!x)
 		return -1;
-	x->step = p->step[0];
+	x->step = a->first_step;
 	x->count = n0;
 	x->factor = d;
 	x->ratio = sqrt(best / m0);
@@ -90,4 +101,20 @@ int dt_findings_step_offset(const dt_series *b, const dt_series *p,
 	         "re-import one file with --step-base 0|1", d, sqrt(m0),
 	         sqrt(best), n0);
 	return 1;
+}
+
+int dt_findings_step_offset(const dt_series *b, const dt_series *p,
+                            dt_findings *out)
+{
+	dt_curve_src sb, sp;
+	dt_stream_job job;
+	dt_curve_src_series(&sb, b);
+	dt_curve_src_series(&sp, p);
+	memset(&job, 0, sizeof job);
+	job.step_offset = 1;
+	job.findings = out;
+	size_t before = out->n;
+	if (dt_stream_pass(&sb, &sp, &job) < 0)
+		return -1;
+	return out->n > before;
 }

@@ -45,6 +45,11 @@
 DEFINE_SELECT(double, select_double)
 DEFINE_SELECT(int64_t, select_i64)
 
+double dt_select_inplace(double *v, size_t n, size_t k)
+{
+	return select_double(v, n, k);
+}
+
 double dt_median_inplace(double *v, size_t n)
 {
 	if (n == 0)

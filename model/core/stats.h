@@ -11,6 +11,11 @@
  * upper middle for even n, as numpy's "higher" rule; NaN when n = 0. */
 double dt_median_inplace(double *v, size_t n);
 
+/* The element of rank k (0-based, ascending) of v[0..n), k < n:
+ * reorders v in place (Hoare's quickselect, O(n) expected); NaN must not
+ * be present. */
+double dt_select_inplace(double *v, size_t n, size_t k);
+
 /* Median absolute deviation around `med`: median |v[i] - med|; uses and
  * overwrites v. NaN when n = 0. */
 double dt_mad_inplace(double *v, size_t n, double med);
