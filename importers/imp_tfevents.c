@@ -32,7 +32,15 @@ const char *const dt_tfevents_loss_tags[] = {
 
 /* The parse state (importer.h steps: kept between the updates of a
  * followed event file). Series are named when their tag first appears
- * (name_tags), so points go straight into the metric they end in. */
+ * (name_tags), so points go straight into the metric they end in.
+ *
+ * Per value, no allocation and no string compare chain: the tag is
+ * matched on its bytes in the record (length, then memcmp), the tag
+ * after the last one first (events log their tags in the same order);
+ * each tag keeps the index of its series in `out`, checked at each use
+ * (the series there must still hold the metric string found), because
+ * tb_end moves the loss series first while a followed file goes on
+ * being fed into the same `out`. */
 typedef struct tb_ctx {
 	const dt_source *src;
 	dt_rawlog *out;
@@ -41,7 +49,11 @@ typedef struct tb_ctx {
 	size_t bad_event_off;   /* byte offset of the first undecodable event */
 	size_t rec_off;         /* byte offset of the record being decoded */
 	char **tag;             /* [ntags] tags in order of first appearance */
+	size_t *tlen;           /* [ntags] their lengths */
 	char **name;            /* [ntags] the metric each tag's points go to */
+	size_t *sidx;           /* [ntags] cached index of its series in out */
+	const char **smetric;   /* [ntags] that series' metric when cached
+	                         * (NULL: no cache) */
 	size_t ntags, cap;
 	size_t last;            /* tag index of the last value (cache) */
 	int renamed;            /* a tag seen later renamed points fed before */
@@ -201,6 +213,35 @@ static void names_free(char **name, size_t n)
 		free(name[k]);
 }
 
+/* Room for twice as many tags. Returns 0 or -1 (ENOMEM; the arrays
+ * that grew stay valid). */
+static int grow_tags(tb_ctx *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : 8;
+	char **tv = realloc(c->tag, cap * sizeof *tv);
+	if (!tv)
+		return -1;
+	c->tag = tv;
+	size_t *lv = realloc(c->tlen, cap * sizeof *lv);
+	if (!lv)
+		return -1;
+	c->tlen = lv;
+	char **nv = realloc(c->name, cap * sizeof *nv);
+	if (!nv)
+		return -1;
+	c->name = nv;
+	size_t *iv = realloc(c->sidx, cap * sizeof *iv);
+	if (!iv)
+		return -1;
+	c->sidx = iv;
+	const char **mv = realloc(c->smetric, cap * sizeof *mv);
+	if (!mv)
+		return -1;
+	c->smetric = mv;
+	c->cap = cap;
+	return 0;
+}
+
 /* A tag seen for the first time: name every tag again (the new one may
  * be a loss tag the rule prefers, taking `loss` from another); series
  * already fed under a name that changed are renamed in place and
@@ -208,20 +249,14 @@ static void names_free(char **name, size_t n)
  * whole). Returns 0 or -1 (ENOMEM). */
 static int add_tag(tb_ctx *c, const char *tag)
 {
-	if (c->ntags == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		char **tv = realloc(c->tag, cap * sizeof *tv);
-		if (tv)
-			c->tag = tv;
-		char **nv = tv ? realloc(c->name, cap * sizeof *nv) : NULL;
-		if (!nv)
-			return -1;
-		c->name = nv;
-		c->cap = cap;
-	}
+	if (c->ntags == c->cap && grow_tags(c) < 0)
+		return -1;
 	if (!(c->tag[c->ntags] = strdup(tag)))
 		return -1;
+	c->tlen[c->ntags] = strlen(tag);
 	c->name[c->ntags++] = NULL;
+	for (size_t k = 0; k < c->ntags; k++) /* names may change below */
+		c->smetric[k] = NULL;
 	char **fresh = malloc(c->ntags * sizeof *fresh);
 	if (!fresh || name_tags(c, fresh) < 0) {
 		if (fresh)
@@ -260,20 +295,50 @@ static int add_tag(tb_ctx *c, const char *tag)
 	return rc;
 }
 
-/* The metric that the points of `tag` go to; NULL on ENOMEM. */
-static const char *metric_of(tb_ctx *c, const char *tag)
+/* Index of the tag t[0..len) (no NUL inside); ntags when new. The tag
+ * after the last one is tried first, then every tag. */
+static size_t find_tag(const tb_ctx *c, const uint8_t *t, size_t len)
 {
-	if (c->last < c->ntags && strcmp(c->tag[c->last], tag) == 0)
-		return c->name[c->last];
-	for (size_t k = 0; k < c->ntags; k++)
-		if (strcmp(c->tag[k], tag) == 0) {
-			c->last = k;
-			return c->name[k];
-		}
-	if (add_tag(c, tag) < 0)
+	size_t k = c->last + 1 < c->ntags ? c->last + 1 : 0;
+	if (k < c->ntags && c->tlen[k] == len && memcmp(c->tag[k], t, len) == 0)
+		return k;
+	for (k = 0; k < c->ntags; k++)
+		if (c->tlen[k] == len && memcmp(c->tag[k], t, len) == 0)
+			return k;
+	return c->ntags;
+}
+
+/* The series the points of tag k go to (created on first use); NULL on
+ * ENOMEM. Its index is cached and checked at each use (see tb_ctx). */
+static dt_rawseries *tag_series(tb_ctx *c, size_t k)
+{
+	dt_rawlog *log = c->out;
+	size_t i = c->sidx[k];
+	if (c->smetric[k] && i < log->nseries &&
+	    log->series[i].metric == c->smetric[k])
+		return &log->series[i];
+	dt_rawseries *s = dt_rawlog_series(log, c->name[k]);
+	if (!s)
 		return NULL;
-	c->last = c->ntags - 1;
-	return c->name[c->last];
+	c->sidx[k] = (size_t)(s - log->series);
+	c->smetric[k] = s->metric;
+	return s;
+}
+
+/* The series that the points of tag t[0..len) (no NUL inside, not
+ * empty) go to; NULL on ENOMEM. */
+static dt_rawseries *series_of(tb_ctx *c, const uint8_t *t, size_t len)
+{
+	size_t k = find_tag(c, t, len);
+	if (k == c->ntags) {
+		char tag[256];
+		memcpy(tag, t, len);
+		tag[len] = '\0';
+		if (add_tag(c, tag) < 0)
+			return NULL;
+	}
+	c->last = k;
+	return tag_series(c, k);
 }
 
 /* One Summary.Value at `step`. Returns 0, -1 on ENOMEM, -2 malformed. */
@@ -282,15 +347,17 @@ static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 	dt_pb r = dt_pb_reader(d, n);
 	dt_pbfield f;
 	int k, have = 0;
-	char tag[256] = "";
+	const uint8_t *tag = NULL; /* the tag as kept: its first 255 bytes, */
+	size_t taglen = 0;         /* up to a NUL byte */
 	double v = NAN;
 	const uint8_t *text = NULL;
 	size_t tlen = 0;
 	while ((k = dt_pb_next(&r, &f)) == 1) {
 		if (f.num == 1 && f.wire == DT_PB_LEN) {
-			size_t l = f.len < sizeof tag - 1 ? f.len : sizeof tag - 1;
-			memcpy(tag, f.data, l);
-			tag[l] = '\0';
+			size_t l = f.len < 255 ? f.len : 255;
+			const uint8_t *nul = memchr(f.data, 0, l);
+			tag = f.data;
+			taglen = nul ? (size_t)(nul - f.data) : l;
 		} else if (f.num == 2 && f.wire == DT_PB_I32) {
 			v = (double)dt_pb_float(&f);
 			have = 1;
@@ -301,19 +368,18 @@ static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 			have = t;
 		}
 	}
-	if (k < 0 || !tag[0])
+	if (k < 0 || taglen == 0)
 		return -2;
 	if (have == 2) {
 		c->ntext++;
-		return strcmp(tag, "args/text_summary") == 0
+		return taglen == 17 && memcmp(tag, "args/text_summary", 17) == 0
 		       ? args_facts(c, text, tlen) : 0;
 	}
 	if (have == 0) {
 		c->nnonscalar++;
 		return 0;
 	}
-	const char *name = metric_of(c, tag);
-	dt_rawseries *s = name ? dt_rawlog_series(c->out, name) : NULL;
+	dt_rawseries *s = series_of(c, tag, taglen);
 	return s && dt_rawseries_push(s, step, v) == 0 ? 0 : -1;
 }
 
@@ -484,7 +550,10 @@ static void tb_free(void *ps)
 		free(c->name[k]);
 	}
 	free(c->tag);
+	free(c->tlen);
 	free(c->name);
+	free(c->sidx);
+	free(c->smetric);
 	free((void *)c->loss_opt);
 	free(c);
 }

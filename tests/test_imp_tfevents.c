@@ -280,6 +280,65 @@ static void test_fixture(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* A followed event file fed in two steps (importer.h), the end-of-file
+ * step between them (it moves the loss series first), a new tag in the
+ * second step: every point still goes to its tag's series (the tag
+ * cache is checked at each use, never trusted across an update).
+ * Step 1: lr 0.5 then loss 2.5 at step 1 (series: lr, loss; after the
+ * end step: loss, lr). Step 2: lr 0.25, loss 2.0 at step 2, grad_norm
+ * 1.0 at step 3. Expected by hand: loss (1, 2.5) (2, 2.0); lr (1, 0.5)
+ * (2, 0.25); grad_norm (3, 1.0). */
+static void test_steps_after_end(void **state)
+{
+	(void)state;
+	buf file, v;
+	memset(&file, 0, sizeof file);
+	simple(&v, 0.5f);
+	event(&file, 100.0, 1, "train/learning_rate", &v);
+	simple(&v, 2.5f);
+	event(&file, 100.0, 1, "train/loss", &v);
+	size_t mid = file.n;
+	simple(&v, 0.25f);
+	event(&file, 101.0, 2, "train/learning_rate", &v);
+	simple(&v, 2.0f);
+	event(&file, 101.0, 2, "train/loss", &v);
+	simple(&v, 1.0f);
+	event(&file, 102.0, 3, "train/grad_norm", &v);
+	dt_import_opts o = {0, 0, 0, NULL, 0};
+	dt_rawlog log, scratch;
+	char err[256];
+	dt_rawlog_init(&log);
+	dt_rawlog_init(&scratch);
+	void *ps = dt_imp_tfevents.step_begin(&o, &log);
+	assert_non_null(ps);
+	dt_source src = {"e.tfevents", "e.tfevents", (const char *)file.b, mid,
+	                 NULL};
+	assert_int_equal(dt_imp_tfevents.step_feed(ps, &src, 0, err,
+	                                           sizeof err), 0);
+	assert_string_equal(log.series[0].metric, "lr");
+	assert_int_equal(dt_imp_tfevents.step_end(ps, &src, &scratch, err,
+	                                          sizeof err), 0);
+	assert_string_equal(log.series[0].metric, "loss");
+	src.len = file.n;
+	assert_int_equal(dt_imp_tfevents.step_feed(ps, &src, mid, err,
+	                                           sizeof err), 0);
+	dt_imp_tfevents.step_free(ps);
+	const dt_rawseries *s = it_series(&log, "loss");
+	assert_int_equal(s->n, 2);
+	assert_true(s->step[0] == 1 && s->value[0] == 2.5);
+	assert_true(s->step[1] == 2 && s->value[1] == 2.0);
+	s = it_series(&log, "lr");
+	assert_int_equal(s->n, 2);
+	assert_true(s->step[0] == 1 && s->value[0] == 0.5);
+	assert_true(s->step[1] == 2 && s->value[1] == 0.25);
+	s = it_series(&log, "grad_norm");
+	assert_int_equal(s->n, 1);
+	assert_true(s->step[0] == 3 && s->value[0] == 1.0);
+	assert_int_equal(log.nseries, 3);
+	dt_rawlog_free(&scratch);
+	dt_rawlog_free(&log);
+}
+
 /* A flipped byte in record 2's data: data CRC mismatch at its offset;
  * records 0 and 1 kept (loss 1 point, lr 1 point), nothing after. */
 static void test_bad_crc(void **state)
@@ -408,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_crc32c_paths),
 		cmocka_unit_test(test_pbwire),
 		cmocka_unit_test(test_fixture),
+		cmocka_unit_test(test_steps_after_end),
 		cmocka_unit_test(test_bad_crc),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_detect_and_wall_time),
