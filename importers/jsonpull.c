@@ -712,7 +712,8 @@ int dt_jr_key_plain(const char *k, size_t n)
 /* Blanks inside a one-line record: space, tab, CR (never LF). */
 static size_t line_blanks(const char *d, size_t i, size_t n)
 {
-	while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r'))
+	while (i < n && (unsigned char)d[i] <= ' ' &&
+	       (d[i] == ' ' || d[i] == '\t' || d[i] == '\r'))
 		i++;
 	return i;
 }
@@ -741,13 +742,14 @@ static long known_key(const char *d, size_t i, size_t n, const dt_jkey *keys,
 }
 
 /* Scalar value at d[i] of a one-line record into v (a string: its plain
- * text copied into s). Returns the offset after it, 0 when the value is
- * not one the fast path reads (nested, escaped, single-quoted, bad),
- * (size_t)-1 on ENOMEM. */
-static size_t known_value(const dt_jreader *r, size_t i, dt_jval *v, sink *s)
+ * text copied into s), read with the scratch reader t (over the same
+ * input). Returns the offset after it, 0 when the value is not one the
+ * fast path reads (nested, escaped, single-quoted, bad), (size_t)-1 on
+ * ENOMEM. */
+static size_t known_value(dt_jreader *t, size_t i, dt_jval *v, sink *s)
 {
-	const char *d = r->data;
-	size_t n = r->len;
+	const char *d = t->data;
+	size_t n = t->len;
 	int c = (unsigned char)d[i];
 	if (c == '"') {
 		size_t j = i + 1;
@@ -764,10 +766,11 @@ static size_t known_value(const dt_jreader *r, size_t i, dt_jval *v, sink *s)
 	}
 	if (c == '{' || c == '[' || c == '\'' || c == '/')
 		return 0;
-	dt_jreader t = *r;
-	t.pos = i;
-	t.err_what = NULL;
-	return read_scalar(&t, c, v, NULL) < 0 ? 0 : t.pos;
+	t->pos = i;
+	t->err_what = NULL;
+	int rc = c == '-' || (unsigned)(c - '0') < 10 ? read_number(t, v)
+	                                             : read_scalar(t, c, v, NULL);
+	return rc < 0 ? 0 : t->pos;
 }
 
 int dt_jr_object_known(dt_jreader *r, dt_jobj *o, const dt_jkey *keys,
@@ -786,6 +789,7 @@ int dt_jr_object_known(dt_jreader *r, dt_jobj *o, const dt_jkey *keys,
 		o->cap = nkeys;
 	}
 	sink s = {o->buf, 0, o->bcap, 1};
+	dt_jreader t = *r; /* values are read with it (errors stay there) */
 	int rc = 0;
 	i = line_blanks(d, i + 1, n);
 	if (i < n && d[i] == '}')
@@ -805,7 +809,7 @@ int dt_jr_object_known(dt_jreader *r, dt_jobj *o, const dt_jkey *keys,
 			goto out;
 		dt_jmember *m = &o->m[nm];
 		m->soff = s.len;
-		size_t after = known_value(r, i, &m->v, &s);
+		size_t after = known_value(&t, i, &m->v, &s);
 		if (after == (size_t)-1)
 			rc = -2;
 		if (after == 0 || after == (size_t)-1)
@@ -834,7 +838,7 @@ close:
 	for (size_t j = 0; j < nm; j++)
 		if (o->m[j].v.type == DT_JSTRING)
 			o->m[j].v.s = s.p + o->m[j].soff;
-	*hint = h;
+	*hint = nm ? (size_t)slots[0] : 0; /* where the next line starts */
 	rc = 1;
 out:
 	o->buf = s.p;

@@ -147,7 +147,8 @@ int dt_jr_key_plain(const char *k, size_t n);
  * line feed between tokens and no comments; after its '}' only spaces,
  * tabs and CRs up to a '\n' (consumed) or the end of the input. Keys are
  * matched by one comparison each, in the order of the previous call
- * (*hint, 0 before the first call), not decoded or hashed. Returns 1
+ * (*hint: the first key of the line before, 0 before the first call),
+ * not decoded or hashed. Returns 1
  * with o filled as dt_jr_object fills it (o->m[i].key points into keys)
  * and slots[i] the index in keys of member i (slots has room for nkeys),
  * the reader after the line; 0 when the line is anything else (nothing
