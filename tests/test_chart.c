@@ -15,6 +15,7 @@
 #include "model/core/decimate.h"
 #include "model/core/verdict_text.h"
 #include "themes/theme.h"
+#include "model/core/lod.h"
 #include "tui/chart.h"
 #include "tui/grid.h"
 
@@ -44,6 +45,14 @@ static void build(int64_t *x, double *b, double *p)
 	}
 }
 
+/* dt_values_fetch over a plain array (ctx): values not "in memory" as
+ * far as the curve knows. */
+static int fetch_array(void *ctx, size_t first, size_t count, double *out)
+{
+	memcpy(out, (const double *)ctx + first, count * sizeof *out);
+	return 0;
+}
+
 static void test_plot_cells(void **state)
 {
 	int64_t x[NPT];
@@ -57,8 +66,8 @@ static void test_plot_cells(void **state)
 	build(x, b, p);
 	assert_int_equal(dt_pyramid_build(&pb, b, NPT), 0);
 	assert_int_equal(dt_pyramid_build(&pp, p, NPT), 0);
-	s[0] = (dt_plot_series){ NPT, x, b, &pb, 0 };
-	s[1] = (dt_plot_series){ NPT, x, p, &pp, 0 };
+	s[0] = (dt_plot_series){ NPT, x, b, &pb, 0, NULL };
+	s[1] = (dt_plot_series){ NPT, x, p, &pp, 0, NULL };
 	assert_int_equal(dt_grid_init(&g, 20, 6, 0), 0);
 	assert_int_equal(dt_chart_plot(&g, 0, 0, 20, 6, s, 0, 40, 0, 1, 0), 0);
 	for (cy = 0; cy < 6; cy++)
@@ -99,6 +108,47 @@ static void test_plot_cells(void **state)
 		assert_string_equal(row, "**********##########");
 	}
 	dt_grid_free(&g);
+
+	/* The same curves read through dt_curve (model/core/curve.h): x
+	 * affine (0 + i * 1), values fetched, pyramids from the packed
+	 * levels: the same rows. */
+	dt_pyramid lb, lp;
+	unsigned char *pk;
+	size_t len;
+	assert_int_equal(dt_lod_pack(b, NPT, &pk, &len), 0);
+	assert_int_equal(dt_lod_unpack(&lb, NULL, sizeof *b, NPT, pk, len), 0);
+	free(pk);
+	assert_int_equal(dt_lod_pack(p, NPT, &pk, &len), 0);
+	assert_int_equal(dt_lod_unpack(&lp, NULL, sizeof *p, NPT, pk, len), 0);
+	free(pk);
+	lb.fetch = lp.fetch = fetch_array;
+	lb.fetch_ctx = b;
+	lp.fetch_ctx = p;
+	dt_curve cb = {.n = NPT, .x_stride = 1, .fetch = fetch_array,
+	               .fetch_ctx = b, .pyr = &lb};
+	dt_curve cp = cb;
+	cp.fetch_ctx = p;
+	cp.pyr = &lp;
+	dt_plot_series sc[2] = {{.curve = &cb}, {.curve = &cp}};
+	assert_int_equal(dt_grid_init(&g, 20, 6, 1), 0);
+	assert_int_equal(dt_chart_plot(&g, 0, 0, 20, 6, sc, 0, 40, 0, 1, 0), 0);
+	{
+		char row[64];
+		dt_grid_row_utf8(&g, 0, row, sizeof row);
+		assert_string_equal(row, "++!++++++++         ");
+		dt_grid_row_utf8(&g, 3, row, sizeof row);
+		assert_string_equal(row, "          +         ");
+		dt_grid_row_utf8(&g, 5, row, sizeof row);
+		assert_string_equal(row, "**********##########");
+	}
+	double lo, hi, lo2, hi2;
+	assert_int_equal(dt_chart_yrange(sc, 0, 40, 0, &lo, &hi), 0);
+	assert_int_equal(dt_chart_yrange(s, 0, 40, 0, &lo2, &hi2), 0);
+	/* 0..1 padded by 5 % either side (a zero value: no clamp at 0) */
+	assert_true(lo == lo2 && hi == hi2 && lo < -0.049 && lo > -0.051);
+	dt_grid_free(&g);
+	dt_pyramid_free(&lb);
+	dt_pyramid_free(&lp);
 	dt_pyramid_free(&pb);
 	dt_pyramid_free(&pp);
 }
@@ -117,8 +167,8 @@ static void test_yrange(void **state)
 	dt_plot_series s[2];
 	(void)state;
 	assert_int_equal(dt_pyramid_build(&py, y, 4), 0);
-	s[0] = (dt_plot_series){ 4, x, y, &py, 0 };
-	s[1] = (dt_plot_series){ 0, NULL, NULL, NULL, 0 };
+	s[0] = (dt_plot_series){ 4, x, y, &py, 0, NULL };
+	s[1] = (dt_plot_series){ 0, NULL, NULL, NULL, 0, NULL };
 	assert_int_equal(dt_chart_yrange(s, 0, 4, 0, &lo, &hi), 0);
 	assert_true(lo == 0.0);
 	assert_float_equal(hi, 10.4995, 1e-9);

@@ -58,6 +58,27 @@ static void join(dt_canvas *cv, int layer, double a, int ya, double b,
 }
 
 /* Draw one curve into layer `layer`; flags non-finite cell columns. */
+/* x and value of point i of a plotted series (through its curve when
+ * it has one). */
+static int64_t ps_x(const dt_plot_series *s, size_t i)
+{
+	if (s->curve)
+		return dt_curve_x(s->curve, i);
+	return dt_at_i64(s->x, s->stride ? s->stride : sizeof *s->x, i);
+}
+
+static double ps_y(const dt_plot_series *s, size_t i)
+{
+	if (s->curve)
+		return dt_curve_value(s->curve, i);
+	return dt_at_f64(s->y, s->stride ? s->stride : sizeof *s->y, i);
+}
+
+static size_t ps_n(const dt_plot_series *s)
+{
+	return s->curve ? s->curve->n : s->n;
+}
+
 int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
                         double x0, double span, double tmin, double tmax,
                         int logy, unsigned char *nonfinite)
@@ -66,16 +87,21 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
 	dt_column *cols;
 	double prev_px = NAN;
 	int prev_py = 0;
+	size_t n = ps_n(s);
 
-	size_t st = s->stride ? s->stride : sizeof *s->x;
-#define X(i) dt_at_i64(s->x, st, (i))
-#define Y(i) dt_at_f64(s->y, st, (i))
-	if (s->n == 0)
+#define X(i) ps_x(s, (i))
+#define Y(i) ps_y(s, (i))
+	if (n == 0)
 		return 0;
 	cols = malloc((size_t)pw * sizeof *cols);
 	if (!cols)
 		return -1;
-	dt_decimate_columns_strided(s->x, st, s->pyr, x0, span, (size_t)pw, cols);
+	if (s->curve)
+		dt_curve_columns(s->curve, x0, span, (size_t)pw, cols);
+	else
+		dt_decimate_columns_strided(s->x, s->stride ? s->stride :
+		                            sizeof *s->x, s->pyr, x0, span,
+		                            (size_t)pw, cols);
 	/* The point just left of the window, so the line enters from the edge. */
 	if (cols[0].i0 > 0 && isfinite(Y(cols[0].i0 - 1))) {
 		size_t i = cols[0].i0 - 1;
@@ -109,7 +135,7 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
 		}
 	}
 	/* The point just right of the window. */
-	if (!isnan(prev_px) && cols[pw - 1].i1 < s->n &&
+	if (!isnan(prev_px) && cols[pw - 1].i1 < n &&
 	    isfinite(Y(cols[pw - 1].i1))) {
 		size_t i = cols[pw - 1].i1;
 		double npx = ((double)X(i) - x0) / span * pw;
@@ -168,12 +194,17 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 	for (i = 0; i < 2; i++) {
 		size_t i0, i1;
 		dt_range r;
-		if (s[i].n == 0)
+		if (ps_n(&s[i]) == 0)
 			continue;
-		size_t st = s[i].stride ? s[i].stride : sizeof *s[i].x;
-		i0 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n, x0);
-		i1 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n, x0 + span);
-		r = dt_pyramid_query(s[i].pyr, i0, i1);
+		if (s[i].curve) {
+			r = dt_curve_range(s[i].curve, x0, x0 + span);
+		} else {
+			size_t st = s[i].stride ? s[i].stride : sizeof *s[i].x;
+			i0 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n, x0);
+			i1 = dt_lower_bound_i64_strided(s[i].x, st, s[i].n,
+			                                x0 + span);
+			r = dt_pyramid_query(s[i].pyr, i0, i1);
+		}
 		if (r.finite == 0)
 			continue;
 		if (r.min < lo)
@@ -246,10 +277,16 @@ static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb,
 	}
 	if (lod && lod->n == s->n && lod->v == s->value) {
 		c->pyr = lod;
-		return 0;
+	} else {
+		c->pyr = &c->pyr_raw;
+		if (dt_pyramid_build(&c->pyr_raw, c->raw, c->n))
+			return -1;
 	}
-	c->pyr = &c->pyr_raw;
-	return dt_pyramid_build(&c->pyr_raw, c->raw, c->n);
+	c->raw_curve.n = c->n;
+	c->raw_curve.x = c->x;
+	c->raw_curve.y = c->raw;
+	c->raw_curve.pyr = c->pyr;
+	return 0;
 }
 
 static void label_copy(char *dst, size_t len, const char *src)

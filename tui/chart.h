@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/curve.h"
 #include "model/core/decimate.h"
 #include "model/core/parity.h"
 #include "model/core/series.h"
@@ -34,6 +35,10 @@ typedef struct dt_plot_series {
 	size_t stride;             /* bytes from one x (and one y) to the
 	                            * next: 0 = plain arrays (8); the columns
 	                            * of an array of structs otherwise */
+	const dt_curve *curve;     /* when set, the curve is read through it
+	                            * (x affine or an array, values in memory
+	                            * or fetched: model/core/curve.h) and
+	                            * n, x, y, pyr, stride are not used */
 } dt_plot_series;
 
 /* Draw curve s[0] (baseline: braille dots, role BASELINE) and s[1]
@@ -69,6 +74,8 @@ typedef struct dt_view_curve {
 	const dt_pyramid *pyr;     /* the pyramid over raw: &pyr_raw, or the
 	                            * comparison's levels (borrowed) */
 	dt_pyramid pyr_raw;        /* built here when none was given */
+	dt_curve raw_curve;        /* x, raw and pyr as one curve (curve.h):
+	                            * what the plot and the readout read */
 	double *smooth;            /* [n] EMA of raw, NULL until needed */
 	double smooth_w;           /* weight smooth was computed with */
 	dt_pyramid pyr_smooth;

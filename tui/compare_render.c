@@ -220,10 +220,11 @@ static void draw_yaxis(dt_grid *g, int y0, int h, double ymin, double ymax,
 static double value_at(const dt_compare_view *v, int k, int64_t x, int smooth)
 {
 	const dt_view_curve *c = &v->c[k];
-	size_t i = dt_lower_bound_i64(c->x, c->n, (double)x);
-	if (i >= c->n || c->x[i] != x)
+	size_t i = dt_curve_lower_bound(&c->raw_curve, (double)x);
+	if (i >= c->n || dt_curve_x(&c->raw_curve, i) != x)
 		return NAN;
-	return smooth && c->smooth ? c->smooth[i] : c->raw[i];
+	return smooth && c->smooth ? c->smooth[i] :
+	       dt_curve_value(&c->raw_curve, i);
 }
 
 static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
@@ -250,12 +251,13 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		int64_t cx = dt_track_x(&t, v->cursor);
 		char val[2][32];
 		for (int k = 0; k < 2; k++) { /* a run without a point here: "-" */
-			const dt_view_curve *c = &v->c[k];
-			size_t i = dt_lower_bound_i64(c->x, c->n, (double)cx);
-			if (i >= c->n || c->x[i] != cx)
+			const dt_curve *c = &v->c[k].raw_curve;
+			size_t i = dt_curve_lower_bound(c, (double)cx);
+			if (i >= c->n || dt_curve_x(c, i) != cx)
 				snprintf(val[k], sizeof val[k], "-");
 			else
-				snprintf(val[k], sizeof val[k], "%.5g", c->raw[i]);
+				snprintf(val[k], sizeof val[k], "%.5g",
+				         dt_curve_value(c, i));
 		}
 		x += dt_layout_printf(g, 0, y, g->w, DT_ROLE_LABEL,
 		                      "cursor %s %lld  base %s  pilot %s  (no common "
@@ -297,7 +299,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 {
 	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry, vr;
 	double ymin = 0, ymax = 1, R;
-	dt_plot_series s[2];
+	dt_plot_series s[2] = {{0}};
 	int k;
 	dt_role vrole;
 
@@ -332,6 +334,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		s[k].y = sm ? c->smooth : c->raw;
 		s[k].pyr = sm ? &c->pyr_smooth : c->pyr;
 		s[k].stride = 0;
+		s[k].curve = sm ? NULL : &c->raw_curve;
 	}
 	if (dt_chart_yrange(s, v->x0, v->span, v->logy, &ymin, &ymax)) {
 		ymin = v->logy ? 0.1 : 0;

@@ -31,7 +31,7 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	const dt_glyphs *gl = g->gl;
 	double rtol = v->par->opts.rtol, R, maxabs = 0;
 	size_t n = v->par->n, i0, i1;
-	dt_plot_series s;
+	dt_plot_series s = {0};
 	dt_canvas cv;
 	unsigned char *nonfinite;
 	int x, y;
