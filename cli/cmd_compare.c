@@ -163,6 +163,8 @@ static int pick_points(const dt_comparison *c, const point_opts *po,
 	*keep = NULL;
 	if (!po->none && !po->max_points)
 		return 0;
+	if (!c->parity.points)     /* lean: nothing to print, nothing kept */
+		return 0;
 	*keep = calloc(n ? n : 1, 1);
 	if (!*keep)
 		return -1;
@@ -200,6 +202,7 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso, &po);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
+	o.lean = po.none;  /* no points asked: one streaming pass may do */
 	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;

@@ -152,10 +152,10 @@ void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep)
 	dt_jw_key(&w, "x"); dt_jw_str(&w, p->by_samples ? "samples" : "step");
 	dt_jw_key(&w, "points");
 	dt_jw_arr_begin(&w);
-	for (size_t i = 0; i < p->n; i++) {
-		const dt_parity_point *pt = &p->points[i];
+	for (size_t i = 0; p->points && i < p->n; i++) {
 		if (keep && !keep[i])
 			continue;
+		const dt_parity_point *pt = &p->points[i];
 		dt_jw_obj_begin(&w);
 		dt_jw_key(&w, p->by_samples ? "samples" : "step");
 		dt_jw_int(&w, pt->x);
@@ -178,10 +178,10 @@ void dt_compare_print_csv(const dt_comparison *c, const unsigned char *keep)
 	char b[32], q[32], r[32];
 	printf("%s,baseline,pilot,rel_diff,breach\n",
 	       p->by_samples ? "samples" : "step");
-	for (size_t i = 0; i < p->n; i++) {
-		const dt_parity_point *pt = &p->points[i];
+	for (size_t i = 0; p->points && i < p->n; i++) {
 		if (keep && !keep[i])
 			continue;
+		const dt_parity_point *pt = &p->points[i];
 		dt_fmt_double(pt->baseline, b);
 		dt_fmt_double(pt->pilot, q);
 		dt_fmt_double(pt->rel_diff, r);

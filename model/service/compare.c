@@ -39,12 +39,10 @@ static int loss_like(const char *metric)
 	       strstr(metric, "ppl");
 }
 
-static int findings(dt_store *st, dt_comparison *c, char *err,
-                    size_t errlen)
+/* Keep the findings that matter for the metric; the note beside the
+ * verdict. */
+static void findings_keep(dt_comparison *c)
 {
-	if (dt_run_findings(st, &c->base, &c->pilot, c->metric, &c->sb, &c->sp,
-	                    &c->findings, err, errlen) < 0)
-		return -1;
 	size_t k = 0;
 	for (size_t i = 0; i < c->findings.n; i++) {
 		dt_finding_kind kd = c->findings.v[i].kind;
@@ -54,6 +52,15 @@ static int findings(dt_store *st, dt_comparison *c, char *err,
 	}
 	c->findings.n = k;
 	dt_findings_verdict_note(&c->findings, c->note, sizeof c->note);
+}
+
+static int findings(dt_store *st, dt_comparison *c, char *err,
+                    size_t errlen)
+{
+	if (dt_run_findings(st, &c->base, &c->pilot, c->metric, &c->sb, &c->sp,
+	                    &c->findings, err, errlen) < 0)
+		return -1;
+	findings_keep(c);
 	return 0;
 }
 
@@ -252,6 +259,17 @@ static int oom(dt_comparison *c, char *err, size_t errlen)
 	return -1;
 }
 
+/* The verdict under the rule, the notes and the sentence. */
+static int finish(dt_store *st, dt_comparison *c, int by_samples)
+{
+	c->verdict = dt_rule_verdict(c->rule, &c->parity,
+	                             c->have_noise ? &c->noise : NULL);
+	compile_note(st, c);
+	dt_compare_notes_build(st, c, by_samples);
+	dt_compare_sentence(c);
+	return 0;
+}
+
 int dt_compare_with_card(dt_store *st, const dt_run *base,
                          const dt_run *pilot, const dt_compare_opts *opts,
                          const dt_pilot *p, const dt_taskcard *card,
@@ -274,6 +292,20 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 		return 1;
 	}
 	memset(&c->parity, 0, sizeof c->parity);
+	int bys = po.baseline_gb > 0 && po.pilot_gb > 0 &&
+	          po.baseline_gb != po.pilot_gb;
+	if (opts->lean && !opts->interpolate && !opts->window && !c->nextra &&
+	    !bys) {
+		int r = dt_compare_lean(st, c, &po, err, errlen);
+		if (r < 0) {
+			dt_comparison_free(c);
+			return -1;
+		}
+		if (r == 0) {
+			findings_keep(c);
+			return finish(st, c, 0);
+		}
+	}
 	if (curve(st, base, c->metric, &c->sb, &c->lod_b, opts->want_lod, err,
 	          errlen) < 0 ||
 	    curve(st, pilot, c->metric, &c->sp, &c->lod_p, opts->want_lod, err,
@@ -284,8 +316,6 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	}
 	c->base_logged = c->sb.n;
 	c->pilot_logged = c->sp.n;
-	int bys = po.baseline_gb > 0 && po.pilot_gb > 0 &&
-	          po.baseline_gb != po.pilot_gb;
 	if (transforms(c, opts->want_lod) < 0)
 		return oom(c, err, errlen);
 	if (c->nextra && !bys) {
@@ -296,12 +326,9 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 		}
 		c->have_noise = 1;
 	}
-	if (dt_parity_compute(&c->sb, &c->sp, &po, &c->parity) < 0)
+	if (dt_parity_compute_keep(&c->sb, &c->sp, &po, DT_PARITY_KEEP_POINTS |
+	                           (opts->want_lod ? DT_PARITY_KEEP_BLOCKS : 0),
+	                           &c->parity) < 0)
 		return oom(c, err, errlen);
-	c->verdict = dt_rule_verdict(c->rule, &c->parity,
-	                             c->have_noise ? &c->noise : NULL);
-	compile_note(st, c);
-	dt_compare_notes_build(st, c, bys);
-	dt_compare_sentence(c);
-	return 0;
+	return finish(st, c, bys);
 }

@@ -63,6 +63,9 @@ typedef struct dt_compare_opts {
 	                            * need not be attached to it) */
 	int want_lod;              /* 1: also the curves' min/max levels
 	                            * (lod_b, lod_p), for a chart */
+	int lean;                  /* 1: compare in one streaming pass when
+	                            * the case allows (dt_comparison.lean):
+	                            * no whole curve, no compared points */
 } dt_compare_opts;
 
 /* One finished comparison. Everything is owned by the struct (free with
@@ -72,7 +75,25 @@ typedef struct dt_comparison {
 	dt_run base, pilot;        /* copies */
 	char metric[64];
 	dt_series sb, sp;          /* curves as compared (after interpolation
-	                            * and window means) */
+	                            * and window means); EMPTY when lean */
+	int lean;                  /* 1: compared in one streaming pass over
+	                            * chunks read from the store (opts.lean,
+	                            * both curves one stored series each,
+	                            * in one part, evenly stepped, no launch
+	                            * marks, grad accum 1: the case of
+	                            * dt_store_curve_open; no interpolation,
+	                            * window, noise or pairing by samples; a
+	                            * verdict other than insufficient): sb,
+	                            * sp, lod_b and lod_p are EMPTY (a chart
+	                            * opens each curve with
+	                            * dt_store_curve_open(base or pilot,
+	                            * metric): affine x, stored levels, values
+	                            * fetched), parity.points is NULL and
+	                            * parity.blocks holds the difference
+	                            * strip (DT_PARITY_BLOCK compared points a
+	                            * block); shape_b / shape_p: file_id, n,
+	                            * first_step, stride of each curve */
+	dt_series_shape shape_b, shape_p; /* lean: the stored curves */
 	dt_pyramid lod_b, lod_p;   /* with opts.want_lod: the min/max pyramid
 	                            * over sb.value / sp.value (borrowing
 	                            * them), read from the store when the
@@ -93,7 +114,9 @@ typedef struct dt_comparison {
 	dt_noise noise;            /* valid when have_noise */
 	dt_parity parity;          /* the tolerance rule, always computed;
 	                            * parity.opts holds rtol/atol/warm-up and
-	                            * the global batches used */
+	                            * the global batches used; points[n]
+	                            * (not when lean), blocks with want_lod
+	                            * or lean */
 	dt_rule rule;              /* the rule that decides */
 	dt_verdict verdict;        /* the final verdict under `rule` */
 	char reason[700];          /* why insufficient, "" otherwise */

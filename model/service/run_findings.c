@@ -12,53 +12,69 @@
 #include "model/service/restart_findings.h"
 #include "model/service/run_load.h"
 
-int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
-                    const char *metric, const dt_series *sb,
-                    const dt_series *sp, dt_findings *out, char *err,
-                    size_t errlen)
+/* The lr and eval_loss agreement of logging-scale finding x, loading
+ * those curves (only when there is such a finding). */
+static int scale_agree(dt_store *st, const dt_run *rb, const dt_run *rp,
+                       dt_finding *x, char *err, size_t errlen)
 {
 	dt_series lb = {0}, lp = {0}, eb = {0}, ep = {0};
 	int rc = -1;
-	if (dt_findings_data(sb, "baseline", metric, out) < 0 ||
-	    dt_findings_data(sp, "pilot", metric, out) < 0)
-		goto oom;
-	if (strcmp(metric, "loss") == 0) {
-		/* The lr and eval_loss curves only say whether a logging-scale
-		 * finding's LR and eval agree: loaded when there is one. */
-		dt_scale_in in = {.loss_b = sb, .loss_p = sp};
-		int scale = dt_findings_scale(&in, out);
-		if (scale < 0)
-			goto oom;
-		if (scale == 1) {
-			if (dt_run_series(st, rb, "lr", &lb, err, errlen) < 0 ||
-			    dt_run_series(st, rp, "lr", &lp, err, errlen) < 0 ||
-			    dt_run_series(st, rb, "eval_loss", &eb, err, errlen) < 0 ||
-			    dt_run_series(st, rp, "eval_loss", &ep, err, errlen) < 0)
-				goto out;
-			in.lr_b = lb.n ? &lb : NULL;
-			in.lr_p = lp.n ? &lp : NULL;
-			in.eval_b = eb.n ? &eb : NULL;
-			in.eval_p = ep.n ? &ep : NULL;
-			dt_findings_scale_agree(&out->v[out->n - 1], &in);
-		}
-		if (dt_findings_step_offset(sb, sp, out) < 0)
-			goto oom;
-		if (dt_run_restart_findings(st, rb, "baseline", NULL, 0, out, err,
-		                            errlen) < 0 ||
-		    dt_run_restart_findings(st, rp, "pilot", NULL, 0, out, err,
-		                            errlen) < 0)
-			goto out;
-	}
+	if (dt_run_series(st, rb, "lr", &lb, err, errlen) < 0 ||
+	    dt_run_series(st, rp, "lr", &lp, err, errlen) < 0 ||
+	    dt_run_series(st, rb, "eval_loss", &eb, err, errlen) < 0 ||
+	    dt_run_series(st, rp, "eval_loss", &ep, err, errlen) < 0)
+		goto out;
+	dt_scale_in in = {.lr_b = lb.n ? &lb : NULL, .lr_p = lp.n ? &lp : NULL,
+	                  .eval_b = eb.n ? &eb : NULL,
+	                  .eval_p = ep.n ? &ep : NULL};
+	dt_findings_scale_agree(x, &in);
 	rc = 0;
-	goto out;
-oom:
-	snprintf(err, errlen, "out of memory");
 out:
 	dt_series_free(&lb);
 	dt_series_free(&lp);
 	dt_series_free(&eb);
 	dt_series_free(&ep);
 	return rc;
+}
+
+int dt_run_findings_rest(dt_store *st, const dt_run *rb, const dt_run *rp,
+                         const char *metric, dt_findings *out, char *err,
+                         size_t errlen)
+{
+	if (strcmp(metric, "loss") != 0)
+		return 0;
+	for (size_t i = 0; i < out->n; i++)
+		if (out->v[i].kind == DT_FIND_LOGGING_SCALE) {
+			if (scale_agree(st, rb, rp, &out->v[i], err, errlen) < 0)
+				return -1;
+			break;
+		}
+	if (dt_run_restart_findings(st, rb, "baseline", NULL, 0, out, err,
+	                            errlen) < 0 ||
+	    dt_run_restart_findings(st, rp, "pilot", NULL, 0, out, err,
+	                            errlen) < 0)
+		return -1;
+	return 0;
+}
+
+int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
+                    const char *metric, const dt_series *sb,
+                    const dt_series *sp, dt_findings *out, char *err,
+                    size_t errlen)
+{
+	if (dt_findings_data(sb, "baseline", metric, out) < 0 ||
+	    dt_findings_data(sp, "pilot", metric, out) < 0)
+		goto oom;
+	if (strcmp(metric, "loss") == 0) {
+		dt_scale_in in = {.loss_b = sb, .loss_p = sp};
+		if (dt_findings_scale(&in, out) < 0 ||
+		    dt_findings_step_offset(sb, sp, out) < 0)
+			goto oom;
+	}
+	return dt_run_findings_rest(st, rb, rp, metric, out, err, errlen);
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -1;
 }
 
 int dt_run_noise(dt_store *st, const dt_run *extra, size_t nextra,

@@ -26,6 +26,15 @@ int dt_run_findings(dt_store *st, const dt_run *rb, const dt_run *rp,
                     const dt_series *sp, dt_findings *out, char *err,
                     size_t errlen);
 
+/* What dt_run_findings adds after the rules on the two curves (the lean
+ * comparison's one pass, model/core/stream_pass.h, computes those): for
+ * metric "loss", the lr and eval_loss agreement of a logging-scale
+ * finding in *out (loading those curves) and each run's restart
+ * findings. Returns 0, or -1 with the message in err. */
+int dt_run_findings_rest(dt_store *st, const dt_run *rb, const dt_run *rp,
+                         const char *metric, dt_findings *out, char *err,
+                         size_t errlen);
+
 /* Noise ratio of the pilot curve sp against the baseline curve sb plus
  * the curves of `metric` of the extra GPU runs extra[0..nextra) (nextra
  * >= 1), each reduced to window means of `window` effective steps when
