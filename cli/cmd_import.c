@@ -255,7 +255,10 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
 		return DT_EXIT_USAGE;
 	}
-	dt_store *st = rq.dry_run ? NULL : dt_cli_open(path);
+	/* one import writes much: a store nobody else has open takes it
+	 * through a rollback journal, each page once (DT_STORE_BULK) */
+	dt_store *st = rq.dry_run ? NULL :
+	               dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
 	if (!rq.dry_run && !st)
 		return DT_EXIT_USAGE;
 	int rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)

@@ -4,19 +4,26 @@
  * in, with a message that says so; store hygiene at open: a reading open
  * creates nothing, a SQLite file of another program is never written, a
  * dualtrack store carries its application_id, a read-only store is
- * readable, a new store is WAL from its first commit on. */
+ * readable, a new store is WAL from its first commit on; a bulk open
+ * (DT_STORE_BULK) of a store nobody else has open writes it through a
+ * rollback journal and leaves it WAL and intact, and beside other
+ * connections it changes nothing they see. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <sqlite3.h>
 
 #include "dt_test_tmpdir.h"
+#include "model/core/rawlog.h"
+#include "model/core/series.h"
 #include "model/store/store.h"
 
 static void where_kinds(void **state)
@@ -177,6 +184,177 @@ static void new_store_is_wal_after_first_commit(void **state)
 	dt_store_close(st);
 }
 
+/* One transaction as an import writes it: run `name` with one file
+ * (digest made of the name) and a loss series of n points, step i + 1,
+ * value i * 0.5. */
+static void put_run(dt_store *st, const char *name, size_t n)
+{
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "%s", name);
+	snprintf(r.platform, sizeof r.platform, "gpu");
+	char sha[65];
+	snprintf(sha, sizeof sha, "%064zx", strlen(name) * 7919 + n);
+	dt_rawseries s = {0};
+	s.metric = "loss";
+	s.step = malloc(n * sizeof *s.step);
+	s.value = malloc(n * sizeof *s.value);
+	assert_non_null(s.step);
+	assert_non_null(s.value);
+	for (size_t i = 0; i < n; i++) {
+		s.step[i] = (int64_t)i + 1;
+		s.value[i] = (double)i * 0.5;
+	}
+	s.n = s.cap = n;
+	int64_t file_id = 0;
+	assert_int_equal(dt_store_begin(st), 0);
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	assert_int_equal(dt_store_file_add(st, r.id, "loss.csv", sha, 100,
+	                                   "csv", &file_id), 0);
+	assert_int_equal(dt_store_raw_put(st, file_id, &s), 0);
+	assert_int_equal(dt_store_commit(st), 0);
+	free(s.step);
+	free(s.value);
+}
+
+/* Run `name` holds its loss as put_run wrote it (the last point: step n,
+ * value (n - 1) * 0.5), and the chain with every series re-hashed is
+ * intact. */
+static void run_is_intact(dt_store *st, const char *name, size_t n)
+{
+	dt_run r;
+	assert_int_equal(dt_store_run_find(st, name, &r), 0);
+	dt_rawchunk *c = NULL;
+	size_t nc = 0;
+	void *owner = NULL;
+	assert_int_equal(dt_store_raw_load(st, r.id, "loss", &c, &nc, &owner), 0);
+	assert_int_equal(nc, 1);
+	assert_int_equal(c[0].n, n);
+	assert_int_equal(c[0].step[n - 1], (int64_t)n);
+	assert_true(c[0].value[n - 1] == (double)(n - 1) * 0.5);
+	dt_store_raw_free(st, c, owner);
+	dt_chain_status g;
+	assert_int_equal(dt_store_chain_verify(st, 1, &g), 0);
+	assert_int_equal(g.intact, 1);
+	dt_chain_status_clear(&g);
+}
+
+/* A store with data opened DT_STORE_BULK by its only user: a rollback
+ * journal until the import's commit (its series pages written once),
+ * WAL again after it, everything intact. */
+static void bulk_open_alone_journals_then_wal(void **state)
+{
+	(void)state;
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/bulk.db", dir);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	put_run(st, "gpu-a", 1000);
+	dt_store_close(st);
+	journal_mode_is(path, "wal");
+	st = dt_store_open_flags(path, DT_STORE_BULK, err, sizeof err);
+	assert_non_null(st);
+	journal_mode_is(path, "delete");
+	put_run(st, "gpu-b", 300000); /* 2.4 MB of values: spills pages */
+	journal_mode_is(path, "wal");
+	run_is_intact(st, "gpu-a", 1000);
+	run_is_intact(st, "gpu-b", 300000);
+	dt_store_close(st);
+	st = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
+	assert_non_null(st);
+	run_is_intact(st, "gpu-b", 300000);
+	dt_store_close(st);
+}
+
+/* The child of bulk_open_beside_others: opens the store while the
+ * parent's bulk write may hold it (its open waits for the commit, with
+ * the rollback journal still in place or not), reads run gpu-b and
+ * writes run gpu-d. Exit status 0 when all of it worked. */
+static int child_opens_and_writes(const char *path)
+{
+	char err[512];
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	if (!st)
+		return 1;
+	dt_run r;
+	int rc = dt_store_run_find(st, "gpu-b", &r) == 0 ? 0 : 2;
+	dt_run d = {.grad_accum = 1};
+	snprintf(d.name, sizeof d.name, "gpu-d");
+	snprintf(d.platform, sizeof d.platform, "gpu");
+	if (rc == 0 && (dt_store_begin(st) < 0 ||
+	                dt_store_run_create(st, &d) < 0 ||
+	                dt_store_commit(st) < 0))
+		rc = 3;
+	dt_store_close(st);
+	return rc;
+}
+
+/* Beside a reader that has the store open, a bulk open keeps WAL (SQLite
+ * refuses to leave it), and the reader sees the import once committed.
+ * Another connection opening while a bulk open waits for its
+ * transaction turns the store back to WAL (the import then goes through
+ * WAL). A process opening the store during a bulk write (rollback
+ * journal, transaction open) waits for its commit, then reads and
+ * writes; afterwards the store is WAL and intact. */
+static void bulk_open_beside_others(void **state)
+{
+	(void)state;
+	char path[128], err[512];
+	snprintf(path, sizeof path, "%s/bulk2.db", dir);
+	dt_store *st = dt_store_open(path, err, sizeof err);
+	assert_non_null(st);
+	put_run(st, "gpu-a", 1000);
+	dt_store_close(st);
+
+	dt_store *reader = dt_store_open_flags(path, DT_STORE_READ, err,
+	                                       sizeof err);
+	assert_non_null(reader);
+	st = dt_store_open_flags(path, DT_STORE_BULK, err, sizeof err);
+	assert_non_null(st);
+	journal_mode_is(path, "wal");
+	put_run(st, "gpu-b", 5000);
+	dt_store_close(st);
+	run_is_intact(reader, "gpu-b", 5000);
+	dt_store_close(reader);
+
+	st = dt_store_open_flags(path, DT_STORE_BULK, err, sizeof err);
+	assert_non_null(st);
+	journal_mode_is(path, "delete");
+	reader = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
+	assert_non_null(reader);
+	journal_mode_is(path, "wal");
+	put_run(st, "gpu-c", 5000);
+	dt_store_close(st);
+	run_is_intact(reader, "gpu-c", 5000);
+	dt_store_close(reader);
+
+	st = dt_store_open_flags(path, DT_STORE_BULK, err, sizeof err);
+	assert_non_null(st);
+	journal_mode_is(path, "delete");
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "gpu-e");
+	snprintf(r.platform, sizeof r.platform, "gpu");
+	assert_int_equal(dt_store_begin(st), 0);
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(child_opens_and_writes(path));
+	assert_int_equal(dt_store_commit(st), 0);
+	dt_store_close(st);
+	int status = -1;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	st = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
+	assert_non_null(st);
+	assert_int_equal(dt_store_run_find(st, "gpu-d", &r), 0);
+	assert_int_equal(dt_store_run_find(st, "gpu-e", &r), 0);
+	run_is_intact(st, "gpu-c", 5000);
+	dt_store_close(st);
+	journal_mode_is(path, "wal");
+}
+
 /* Another program's database: refused for writing and for reading, and
  * not one table or pragma of it changes. */
 static void foreign_database_untouched(void **state)
@@ -264,6 +442,8 @@ int main(void)
 		cmocka_unit_test(read_open_creates_nothing),
 		cmocka_unit_test(new_store_has_application_id),
 		cmocka_unit_test(new_store_is_wal_after_first_commit),
+		cmocka_unit_test(bulk_open_alone_journals_then_wal),
+		cmocka_unit_test(bulk_open_beside_others),
 		cmocka_unit_test(foreign_database_untouched),
 		cmocka_unit_test(older_store_is_stamped),
 		cmocka_unit_test(readonly_store_readable),

@@ -57,6 +57,15 @@ enum {
 	 * schema is not migrated and every write fails. For commands that
 	 * only read. */
 	DT_STORE_READ = 1u << 0,
+	/* The first transaction writes much (an import). SQLite: when no
+	 * other connection has the file open, the store is written through
+	 * a rollback journal until that transaction commits (appended pages,
+	 * the series, are written once and synced; WAL writes them to the
+	 * log and again at the checkpoint), then it is WAL again. Another
+	 * connection opening meanwhile works as usual (it may turn the store
+	 * back to WAL first, which only costs the single write). PostgreSQL
+	 * ignores it. */
+	DT_STORE_BULK = 1u << 1,
 };
 
 /* Open the store `where`: a file path (SQLite) or a PostgreSQL connection

@@ -23,8 +23,10 @@ typedef struct dt_sq_store {
 	char notice[512];     /* what opening found (missing triggers) */
 	dt_chain_guard guard; /* write guard (model/store/chain_store.h) */
 	int in_migration;     /* migrations run (no guard, no notice) */
-	int fresh_journal;    /* a new store still in rollback-journal mode
-	                       * (open.c dt_sq_journal_settle) */
+	int fresh_journal;    /* the store is in rollback-journal mode: new,
+	                       * opened DT_STORE_BULK alone, or another
+	                       * connection's bulk write (open.c); until
+	                       * dt_sq_journal_settle makes it WAL */
 	char path[4096];      /* as given to open, for messages */
 	struct dt_sq_vals_cache *vals; /* open value BLOBs (series_read.c) */
 } dt_sq_store;
@@ -52,14 +54,15 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err);
  * Later calls, and a SQLite already initialised, change nothing. */
 void dt_sq_mem_install(void);
 
-/* A store created by this open starts with a rollback journal (open.c):
- * its first transaction (the first import's series) then writes each
- * page once into the file, where WAL writes it to the log and again at
- * the checkpoint. This switches such a store to WAL, the mode every
- * store has once it holds data (two people may share it); called after
- * the first top-level commit and at close. Does nothing for any other
- * store; a failure leaves the rollback journal, which the next open
- * switches. */
+/* A store created by this open, or opened DT_STORE_BULK while no other
+ * connection had it open, starts with a rollback journal (open.c): its
+ * first transaction (an import's series) then writes each appended page
+ * once into the file, where WAL writes it to the log and again at the
+ * checkpoint. This switches such a store to WAL, the mode every store
+ * has once it holds data (two people may share it); called after the
+ * first top-level commit and at close. Does nothing for any other store;
+ * a failure (another connection in a transaction) leaves the rollback
+ * journal, which the next open or commit switches. */
 void dt_sq_journal_settle(dt_store *st);
 
 /* The members of dt_sq_ops, one per file by subject (sqlite.c runs.c

@@ -131,6 +131,63 @@ static int user_version(dt_store *st, int *v)
 	       0 : dt_sq_fail_db(st, "read schema version");
 }
 
+/* PRAGMA journal_mode=mode (a literal: "wal", "delete"): 1 when the
+ * file is in that mode afterwards, 0 when SQLite kept the other one,
+ * as it does at once (busy, no waiting) while another connection has
+ * the file open (leaving WAL) or holds a rollback-journal write
+ * transaction (entering WAL), https://sqlite.org/pragma.html
+ * #pragma_journal_mode and https://sqlite.org/wal.html; -1 on any other
+ * error (message in st). */
+static int journal_mode_set(dt_store *st, const char *mode)
+{
+	char sql[40];
+	snprintf(sql, sizeof sql, "PRAGMA journal_mode=%s", mode);
+	sqlite3_stmt *s;
+	if (dt_sq_prepare(st, sql, &s) < 0)
+		return -1;
+	int rc = sqlite3_step(s);
+	const unsigned char *got = rc == SQLITE_ROW ? sqlite3_column_text(s, 0)
+	                                            : NULL;
+	int same = got && strcmp((const char *)got, mode) == 0;
+	sqlite3_finalize(s);
+	if (rc == SQLITE_ROW)
+		return same;
+	if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+		return 0;
+	return dt_sq_fail_db(st, "set journal mode");
+}
+
+/* Settings of a store this open did not create: WAL with synchronous
+ * NORMAL; while another connection writes the store through its rollback
+ * journal (DT_STORE_BULK) WAL must wait, so this connection runs in that
+ * mode, synchronous EXTRA, and turns the store to WAL at its first commit
+ * or close (dt_sq_journal_settle). */
+static int settings_existing(dt_store *st)
+{
+	if (dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA foreign_keys=ON;") < 0)
+		return -1;
+	int wal = journal_mode_set(st, "wal");
+	if (wal < 0)
+		return -1;
+	DT_SQ(st)->fresh_journal = !wal;
+	return dt_sq_exec(st, wal ? "PRAGMA synchronous=NORMAL;" :
+	                  "PRAGMA synchronous=EXTRA;");
+}
+
+/* DT_STORE_BULK on a store in WAL: leave WAL when this is the only
+ * connection (SQLite refuses at once otherwise: the store stays WAL). */
+static int bulk_begin(dt_store *st)
+{
+	dt_sq_store *sq = DT_SQ(st);
+	if (sq->fresh_journal)
+		return 0;
+	int alone = journal_mode_set(st, "delete");
+	if (alone <= 0)
+		return alone;
+	sq->fresh_journal = 1;
+	return dt_sq_exec(st, "PRAGMA synchronous=EXTRA;");
+}
+
 /* Bring the schema to the current version and stamp the application id,
  * in one write transaction. */
 static int migrate(dt_store *st, const probe *p)
@@ -270,13 +327,12 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	 * points); now 2000 KiB, as in a store opened again. */
 	sq->fresh_journal = !ro && created;
 	if (ro ? check_readonly(st, &p) < 0 :
-	    dt_sq_exec(st, sq->fresh_journal ?
-	               "PRAGMA page_size=65536; PRAGMA cache_size=-2000;"
-	               " PRAGMA foreign_keys=ON; PRAGMA synchronous=EXTRA;" :
-	               "PRAGMA page_size=65536; PRAGMA journal_mode=WAL;"
-	               " PRAGMA foreign_keys=ON;"
-	               "PRAGMA synchronous=NORMAL;") < 0 || migrate(st, &p) < 0 ||
-	    dt_sq_triggers_restore(st) < 0) {
+	    (sq->fresh_journal ?
+	     dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA cache_size=-2000;"
+	                " PRAGMA foreign_keys=ON; PRAGMA synchronous=EXTRA;") :
+	     settings_existing(st)) < 0 || migrate(st, &p) < 0 ||
+	    dt_sq_triggers_restore(st) < 0 ||
+	    ((flags & DT_STORE_BULK) && bulk_begin(st) < 0)) {
 		dt_err_set(err, "%s: %s", path, st->err.msg);
 		goto fail;
 	}
