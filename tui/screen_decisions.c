@@ -151,14 +151,13 @@ static void sync(dt_pv *v)
 /* Row i shows the decisions newest first. */
 static int64_t row_id(dt_pv *v, size_t i)
 {
-	return i < v->c->ov.ndecisions
-	       ? v->c->ov.decisions[v->c->ov.ndecisions - 1 - i].id : 0;
+	return i < v->c->ov.ndecisions ? at((decisions_state *)v, i)->id : 0;
 }
 
 static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
 	if (i < v->c->ov.ndecisions) {
-		const dt_decision *d = &v->c->ov.decisions[v->c->ov.ndecisions - 1 - i];
+		const dt_decision *d = at((decisions_state *)v, i);
 		char who[400];
 		dt_pv_deciders(d, who, sizeof who);
 		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "model/core/stream_pass.h"
+#include "model/service/curve_open.h"
 #include "model/service/run_findings.h"
 
 /* One curve read through the store: chunk buffers (1 MiB). */
@@ -42,19 +43,14 @@ static int lean_read(void *ctx, size_t from, size_t want,
 	return 0;
 }
 
-/* 1 when run r's curve of `metric` is its stored series as logged (one
- * series in one part, evenly stepped, no marks, no gradient
- * accumulation: the case dt_store_curve_open takes): *sh is
- * its shape; 0 when not; -1 on a store error. */
+/* 1 when run r's curve of `metric` is its stored series as logged and
+ * evenly stepped (dt_run_series_simple) with points; 0 when not; -1 on
+ * a store error. */
 static int simple(dt_store *st, const dt_run *r, const char *metric,
                   dt_series_shape *sh)
 {
-	if (r->grad_accum > 1)
-		return 0;
-	int rc = dt_store_shape_load(st, r->id, metric, sh);
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	return sh->n > 0 && sh->stride > 0 && sh->nmarks == 0 && sh->parts == 1;
+	int rc = dt_run_series_simple(st, r, metric, sh);
+	return rc > 0 ? sh->n > 0 : rc;
 }
 
 int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,

@@ -77,18 +77,28 @@ static int fetch(void *ctx, size_t first, size_t count, double *out)
 	return 0;
 }
 
+int dt_run_series_simple(dt_store *st, const dt_run *run, const char *metric,
+                         dt_series_shape *sh)
+{
+	if (run->grad_accum > 1)
+		return 0;
+	int rc = dt_store_shape_load(st, run->id, metric, sh);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	return sh->parts == 1 && sh->nmarks == 0 && sh->stride > 0;
+}
+
 int dt_store_curve_open(dt_store *st, const dt_run *run, const char *metric,
                         dt_store_curve *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	dt_series_shape sh;
-	int rc = dt_store_shape_load(st, run->id, metric, &sh);
+	int rc = dt_run_series_simple(st, run, metric, &sh);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
-	if (rc == 1 || sh.parts != 1 || sh.nmarks || sh.stride <= 0 ||
-	    run->grad_accum > 1 || strlen(metric) >= sizeof out->metric)
+	if (rc == 0 || strlen(metric) >= sizeof out->metric)
 		return 1;
 	void *lod;
 	size_t len, n;

@@ -31,6 +31,15 @@ typedef struct dt_store_curve {
 	char error[256];
 } dt_store_curve;
 
+/* Whether `metric` of `run` is its stored series as logged and evenly
+ * stepped (one file, one part, no launch marks, a positive step stride,
+ * grad_accum 1): the case read in place by dt_store_curve_open and the
+ * lean comparison (compare.h). *sh gets the series' shape when it is.
+ * Returns 1 (it is), 0 (it is not, or the run has no such series), or
+ * -1 on a store error (message in dt_store_error). */
+int dt_run_series_simple(dt_store *st, const dt_run *run, const char *metric,
+                         dt_series_shape *sh);
+
 /* Open `metric` of `run` as a store-backed curve when the run's curve
  * is the stored series as logged and evenly stepped: one file, one
  * part, no launch marks, a positive step stride, grad_accum 1, levels
