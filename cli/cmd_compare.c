@@ -52,8 +52,11 @@ static void compare_usage(FILE *f)
 	      "--max-points N (N >= 4; with --json or --csv): at most N points\n"
 	      "by min/max decimation (N/4 buckets of consecutive points, each\n"
 	      "keeping its lowest and highest baseline and pilot values), plus\n"
-	      "every breach and every non-finite point. --no-points: points\n"
-	      "empty (header only in CSV). The summary is the same either way.\n"
+	      "every breach and every non-finite point (so more than N when\n"
+	      "they are more). --no-points: points empty (header only in CSV).\n"
+	      "The summary is the same either way. Both compare in one\n"
+	      "streaming pass (bounded memory) when each curve is one evenly\n"
+	      "stepped stored series without restarts or grad accumulation.\n"
 	      "exit: 0 pass, 1 fail or insufficient, 2 usage or input error\n", f);
 }
 
@@ -154,42 +157,26 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 	return 0;
 }
 
-/* The keep[] mask of the points to print (NULL: all), or -1 out of
- * memory. */
-static int pick_points(const dt_comparison *c, const point_opts *po,
-                       unsigned char **keep)
+/* Print c as asked: every compared point, the decimated ones
+ * (--max-points: parity.kept, from the service) or none. */
+static void print_comparison(const dt_comparison *c, int json,
+                             const point_opts *po)
 {
-	size_t n = c->parity.n;
-	*keep = NULL;
-	if (!po->none && !po->max_points)
-		return 0;
-	if (!c->parity.points)     /* lean: nothing to print, nothing kept */
-		return 0;
-	*keep = calloc(n ? n : 1, 1);
-	if (!*keep)
-		return -1;
-	if (po->max_points)
-		dt_parity_thin(c->parity.points, n, (size_t)po->max_points, *keep);
-	return 0;
-}
-
-/* Print c as asked; returns 0, or -1 out of memory (nothing printed). */
-static int print_comparison(const dt_comparison *c, int json,
-                            const point_opts *po)
-{
-	unsigned char *keep;
-	if (pick_points(c, po, &keep) < 0) {
-		fprintf(stderr, "dualtrack: out of memory\n");
-		return -1;
+	const dt_parity_point *pts = c->parity.points;
+	size_t n = pts ? c->parity.n : 0;
+	if (po->max_points) {
+		pts = c->parity.kept;
+		n = c->parity.nkept;
+	} else if (po->none) {
+		pts = NULL;
+		n = 0;
 	}
 	if (json == 'j')
-		dt_compare_print_json(c, keep);
+		dt_compare_print_json(c, pts, n);
 	else if (json == 'c')
-		dt_compare_print_csv(c, keep);
+		dt_compare_print_csv(c, pts, n);
 	else
 		dt_compare_print_text(c);
-	free(keep);
-	return 0;
 }
 
 int dt_cmd_compare(const char *db, int argc, char **argv)
@@ -202,7 +189,9 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso, &po);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	o.lean = po.none;  /* no points asked: one streaming pass may do */
+	/* no points, or a bounded number: one streaming pass may do */
+	o.lean = po.none || po.max_points;
+	o.max_points = (size_t)po.max_points;
 	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
@@ -216,9 +205,8 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 		if (dt_compare_prepare(st, &rb, &rp, &o, &c, err, sizeof err) != 0) {
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
-			if (print_comparison(&c, json, &po) == 0)
-				rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK
-				                                  : DT_EXIT_FAIL;
+			print_comparison(&c, json, &po);
+			rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;
 			dt_comparison_free(&c);
 		}
 	}

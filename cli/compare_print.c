@@ -140,7 +140,8 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	dt_jw_obj_end(w);
 }
 
-void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep)
+void dt_compare_print_json(const dt_comparison *c,
+                           const dt_parity_point *pts, size_t npts)
 {
 	const dt_parity *p = &c->parity;
 	dt_jw w;
@@ -152,10 +153,8 @@ void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep)
 	dt_jw_key(&w, "x"); dt_jw_str(&w, p->by_samples ? "samples" : "step");
 	dt_jw_key(&w, "points");
 	dt_jw_arr_begin(&w);
-	for (size_t i = 0; p->points && i < p->n; i++) {
-		if (keep && !keep[i])
-			continue;
-		const dt_parity_point *pt = &p->points[i];
+	for (size_t i = 0; i < npts; i++) {
+		const dt_parity_point *pt = &pts[i];
 		dt_jw_obj_begin(&w);
 		dt_jw_key(&w, p->by_samples ? "samples" : "step");
 		dt_jw_int(&w, pt->x);
@@ -172,16 +171,15 @@ void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep)
 	dt_jw_end(&w);
 }
 
-void dt_compare_print_csv(const dt_comparison *c, const unsigned char *keep)
+void dt_compare_print_csv(const dt_comparison *c,
+                          const dt_parity_point *pts, size_t npts)
 {
 	const dt_parity *p = &c->parity;
 	char b[32], q[32], r[32];
 	printf("%s,baseline,pilot,rel_diff,breach\n",
 	       p->by_samples ? "samples" : "step");
-	for (size_t i = 0; p->points && i < p->n; i++) {
-		if (keep && !keep[i])
-			continue;
-		const dt_parity_point *pt = &p->points[i];
+	for (size_t i = 0; i < npts; i++) {
+		const dt_parity_point *pt = &pts[i];
 		dt_fmt_double(pt->baseline, b);
 		dt_fmt_double(pt->pilot, q);
 		dt_fmt_double(pt->rel_diff, r);

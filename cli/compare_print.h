@@ -21,19 +21,21 @@ void dt_print_finding_text(const dt_finding *f);
  * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),
  * allowed_breaches, rtol, atol, warmup, by_samples, verdict, rules_source,
  * taskcard_pilot, sentence, interpolated, window, rule, noise_ratio,
- * noise, findings, verdict_note, notes, reason). keep: NULL prints
- * every compared point, else only points i with keep[i] != 0 (keep has
- * c->parity.n entries: --max-points, --no-points); the summary is the
- * same whatever keep says. */
-void dt_compare_print_json(const dt_comparison *c, const unsigned char *keep);
+ * noise, findings, verdict_note, notes, reason). points[] holds
+ * pts[0..npts): c->parity.points (every compared point), c->parity.kept
+ * (--max-points) or none (--no-points); the summary is the same
+ * whichever is given. */
+void dt_compare_print_json(const dt_comparison *c,
+                           const dt_parity_point *pts, size_t npts);
 
 /* CSV on stdout (dualtrack(5) CSV OUTPUT): the header
  * "step,baseline,pilot,rel_diff,breach" ("samples" instead of "step" when
  * the runs pair by samples), then one row per compared point of
- * c->parity (after warm-up, transforms applied), in order; numbers as
- * dt_fmt_double (non-finite: nan, inf, -inf); breach 1 or 0. keep as
- * for dt_compare_print_json. */
-void dt_compare_print_csv(const dt_comparison *c, const unsigned char *keep);
+ * pts[0..npts) (compared points after warm-up, transforms applied, as
+ * for dt_compare_print_json), in order; numbers as dt_fmt_double
+ * (non-finite: nan, inf, -inf); breach 1 or 0. */
+void dt_compare_print_csv(const dt_comparison *c,
+                          const dt_parity_point *pts, size_t npts);
 
 /* Text on stdout (names and notes sanitised): compile note, the runs,
  * the rule and where it came from, counts, transforms, noise, findings,

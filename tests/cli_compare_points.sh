@@ -86,8 +86,20 @@ check "--no-points: points empty" py "
 import json
 assert json.load(open('$tmp/none.json'))['points'] == []
 "
-"$bin" --db "$db" compare B P --json --max-points 3 >/dev/null 2>"$tmp/e1"
-check "--max-points 3 refused (exit 2)" [ $? -eq 2 ]
+"$bin" --db "$db" compare B P --json --max-points 1000000000000 >"$tmp/huge.json"
+check "--max-points far above the 5000 points: the full output" cmp -s "$tmp/full.json" "$tmp/huge.json"
+"$bin" --db "$db" compare B P --csv --max-points 5000 >"$tmp/m5000.csv"
+"$bin" --db "$db" compare B P --csv >"$tmp/full.csv"
+check "--csv --max-points 5000 (= the points): every row" cmp -s "$tmp/full.csv" "$tmp/m5000.csv"
+# Budgets below one bucket's four extremes, and values that are not a
+# count: refused with exit 2 and a message naming the option.
+for n in 3 1 0 -4 abc 12x '' 99999999999999999999; do
+  "$bin" --db "$db" compare B P --json --max-points "$n" >"$tmp/o1" 2>"$tmp/e1"
+  check "--max-points '$n' refused (exit 2)" [ $? -eq 2 ]
+  check "--max-points '$n': the message names the option and the value" \
+    grep -qF -- "--max-points expects an integer >= 4, got '$n'" "$tmp/e1"
+  check "--max-points '$n': nothing on stdout" [ ! -s "$tmp/o1" ]
+done
 "$bin" --db "$db" compare B P --no-points >/dev/null 2>"$tmp/e2"
 check "--no-points without --json or --csv refused (exit 2)" [ $? -eq 2 ]
 check "the refusal says why" grep -q "need --json or --csv" "$tmp/e2"

@@ -106,5 +106,6 @@ void dt_parity_free(dt_parity *p)
 {
 	free(p->points);
 	free(p->blocks);
+	free(p->kept);
 	memset(p, 0, sizeof *p);
 }

@@ -64,6 +64,11 @@ typedef struct dt_parity {
 	dt_parity_block *blocks;   /* [nblocks] owned, NULL when not kept
 	                            * (DT_PARITY_KEEP_BLOCKS) */
 	size_t nblocks;            /* ceil(n / DT_PARITY_BLOCK) when kept */
+	dt_parity_point *kept;     /* [nkept] owned: the compared points the
+	                            * min/max decimation keeps (parity_thin.h),
+	                            * in order, when asked (dt_parity_acc_thin,
+	                            * dt_parity_thin_points); else NULL */
+	size_t nkept;
 	size_t breaches;
 	int64_t first_breach_x;    /* valid when breaches > 0 */
 	double max_abs_rel_diff;   /* over compared points; NaN skipped */
@@ -106,8 +111,10 @@ dt_parity_point dt_parity_judge(int64_t x, double baseline, double pilot,
  * what `keep` asks for. The result equals dt_parity_compute's over the
  * whole curves in every summary field, whatever the chunking. Fields are
  * private to parity_acc.c. */
+struct dt_thin;
 typedef struct dt_parity_acc {
 	dt_parity r;            /* the result being built */
+	struct dt_thin *thin;   /* owned, with dt_parity_acc_thin */
 	unsigned keep;          /* DT_PARITY_KEEP_* */
 	int64_t gb_b, gb_p;     /* x = step x gb when pairing by samples */
 	int64_t warm;           /* x <= warm not compared (when warm > 0) */
@@ -122,6 +129,14 @@ typedef struct dt_parity_acc {
  * safe). */
 int dt_parity_acc_start(dt_parity_acc *a, const dt_parity_opts *opts,
                         unsigned keep, size_t points_hint);
+
+/* Also decimate the compared points as they are judged (parity_thin.h)
+ * under a budget of max_points, expecting n of them (the rule's buckets
+ * depend on n): dt_parity_acc_finish puts the kept points in kept /
+ * nkept when exactly n points were compared, and leaves kept NULL with
+ * nkept (size_t)-1 otherwise (the caller's n was wrong). Call after
+ * start, before any feed. Returns 0, or -1 with errno ENOMEM. */
+int dt_parity_acc_thin(dt_parity_acc *a, size_t n, size_t max_points);
 
 /* Feed the next points of the baseline (bstep/bval[0..nb)) and of the
  * pilot (pstep/pval[0..np)), each side's steps strictly increasing and

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/parity_thin.h"
 #include "model/util/grow.h"
 
 int dt_parity_acc_start(dt_parity_acc *a, const dt_parity_opts *opts,
@@ -33,6 +34,17 @@ int dt_parity_acc_start(dt_parity_acc *a, const dt_parity_opts *opts,
 		}
 		a->cap_points = points_hint;
 	}
+	return 0;
+}
+
+int dt_parity_acc_thin(dt_parity_acc *a, size_t n, size_t max_points)
+{
+	a->thin = malloc(sizeof *a->thin);
+	if (!a->thin) {
+		errno = ENOMEM;
+		return -1;
+	}
+	dt_thin_start(a->thin, n, max_points);
 	return 0;
 }
 
@@ -75,6 +87,8 @@ static int compared(dt_parity_acc *a, int64_t x, double b, double p)
 			return -1;
 		r->points[r->n] = pt;
 	}
+	if (a->thin && dt_thin_feed(a->thin, &pt) < 0)
+		return -1;
 	r->n++;
 	if (pt.breach && r->breaches++ == 0)
 		r->first_breach_x = x;
@@ -129,12 +143,25 @@ void dt_parity_acc_finish(dt_parity_acc *a, dt_parity *out)
 		r->verdict = DT_VERDICT_PASS;
 	else
 		r->verdict = DT_VERDICT_FAIL;
+	if (a->thin) {
+		if (a->thin->n == r->n) {   /* as many as announced */
+			dt_thin_finish(a->thin, &r->kept, &r->nkept);
+		} else {
+			dt_thin_free(a->thin);
+			r->nkept = (size_t)-1;
+		}
+		free(a->thin);
+	}
 	*out = *r;
 	memset(a, 0, sizeof *a);
 }
 
 void dt_parity_acc_discard(dt_parity_acc *a)
 {
+	if (a->thin) {
+		dt_thin_free(a->thin);
+		free(a->thin);
+	}
 	dt_parity_free(&a->r);
 	memset(a, 0, sizeof *a);
 }

@@ -209,6 +209,9 @@ int dt_stream_pass(const dt_curve_src *b, const dt_curve_src *p,
 		if (dt_parity_acc_start(&ps.pa, po, job->parity_keep, 0) < 0)
 			return -1;
 		ps.have_pa = 1;
+		if (job->thin_max &&
+		    dt_parity_acc_thin(&ps.pa, job->thin_n, job->thin_max) < 0)
+			goto fail;
 	}
 	if (job->scale) {
 		if (dt_scale_acc_start(&ps.sc) < 0)

@@ -47,6 +47,11 @@ typedef struct dt_stream_job {
 	                               * only: global batches that differ are
 	                               * refused with EINVAL) */
 	unsigned parity_keep;         /* DT_PARITY_KEEP_* */
+	size_t thin_max;              /* > 0: also the min/max decimation of
+	                               * the compared points under this budget
+	                               * (dt_parity_acc_thin: par.kept) */
+	size_t thin_n;                /* with thin_max: the compared points
+	                               * expected */
 	const char *metric;           /* non-NULL: the data findings of both
 	                               * curves (roles "baseline", "pilot") */
 	int scale;                    /* 1: the logging-scale rule */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/core/compile_note.h"
+#include "model/core/parity_thin.h"
 #include "model/core/resample.h"
 #include "model/service/compare_internal.h"
 #include "model/service/run_findings.h"
@@ -296,7 +297,7 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	          po.baseline_gb != po.pilot_gb;
 	if (opts->lean && !opts->interpolate && !opts->window && !c->nextra &&
 	    !bys) {
-		int r = dt_compare_lean(st, c, &po, err, errlen);
+		int r = dt_compare_lean(st, c, &po, opts->max_points, err, errlen);
 		if (r < 0) {
 			dt_comparison_free(c);
 			return -1;
@@ -328,7 +329,9 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	}
 	if (dt_parity_compute_keep(&c->sb, &c->sp, &po, DT_PARITY_KEEP_POINTS |
 	                           (opts->want_lod ? DT_PARITY_KEEP_BLOCKS : 0),
-	                           &c->parity) < 0)
+	                           &c->parity) < 0 ||
+	    (opts->max_points &&
+	     dt_parity_thin_points(&c->parity, opts->max_points) < 0))
 		return oom(c, err, errlen);
 	return finish(st, c, bys);
 }

@@ -66,6 +66,11 @@ typedef struct dt_compare_opts {
 	int lean;                  /* 1: compare in one streaming pass when
 	                            * the case allows (dt_comparison.lean):
 	                            * no whole curve, no compared points */
+	size_t max_points;         /* > 0: parity.kept holds the compared
+	                            * points min/max decimation keeps under
+	                            * this budget (parity_thin.h), on either
+	                            * path (the lean one decimates as it
+	                            * compares) */
 } dt_compare_opts;
 
 /* One finished comparison. Everything is owned by the struct (free with

@@ -24,11 +24,12 @@ void dt_compare_notes_build(dt_store *st, dt_comparison *c, int by_samples);
 
 /* The lean comparison (compare_lean.c) of c->base and c->pilot under
  * `po`, when the case allows it (compare.h, dt_comparison.lean): fills
- * c->parity, c->findings (unfiltered), the shapes and the logged
- * counts. Returns 0 (c->lean = 1), 1 when the case needs the full path
- * (nothing left in c to free), -1 with the message in err. */
+ * c->parity (with max_points > 0 its kept points too), c->findings
+ * (unfiltered), the shapes and the logged counts. Returns 0 (c->lean =
+ * 1), 1 when the case needs the full path (nothing left in c to free),
+ * -1 with the message in err. */
 int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
-                    char *err, size_t errlen);
+                    size_t max_points, char *err, size_t errlen);
 
 /* c->sentence from the finished comparison (dt_verdict_sentence). */
 void dt_compare_sentence(dt_comparison *c);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/step_grid.h"
 #include "model/core/stream_pass.h"
 #include "model/service/curve_open.h"
 #include "model/service/run_findings.h"
@@ -53,8 +54,21 @@ static int simple(dt_store *st, const dt_run *r, const char *metric,
 	return rc > 0 ? sh->n > 0 : rc;
 }
 
+/* The compared points of two evenly stepped curves: their common steps
+ * after the warm-up (dt_parity_acc_feed's rule: warm-up <= 0 compares
+ * every common step). */
+static size_t expected_points(const dt_series_shape *b,
+                              const dt_series_shape *p,
+                              const dt_parity_opts *po)
+{
+	dt_step_grid gb = {b->first_step, b->stride, b->n};
+	dt_step_grid gp = {p->first_step, p->stride, p->n};
+	return dt_step_grid_common(&gb, &gp, po->warmup > 0 ? po->warmup + 1
+	                                                   : INT64_MIN);
+}
+
 int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
-                    char *err, size_t errlen)
+                    size_t max_points, char *err, size_t errlen)
 {
 	dt_series_shape sb, sp;
 	int a = simple(st, &c->base, c->metric, &sb);
@@ -64,6 +78,9 @@ int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
 		return -1;
 	}
 	if (!a || !b)
+		return 1;
+	size_t expect = max_points ? expected_points(&sb, &sp, po) : 0;
+	if (expect == (size_t)-1)
 		return 1;
 	lean_src *xb = malloc(sizeof *xb), *xp = malloc(sizeof *xp);
 	if (!xb || !xp) {
@@ -79,7 +96,8 @@ int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
 	int loss = strcmp(c->metric, "loss") == 0;
 	dt_stream_job job = {.parity = po, .parity_keep = DT_PARITY_KEEP_BLOCKS,
 	                     .metric = c->metric, .scale = loss,
-	                     .step_offset = loss, .findings = &c->findings};
+	                     .step_offset = loss, .findings = &c->findings,
+	                     .thin_max = max_points, .thin_n = expect};
 	int rc = dt_stream_pass(&cb, &cp, &job);
 	int e = errno;
 	free(xb);
@@ -90,8 +108,12 @@ int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
 		return -1;
 	}
 	c->parity = job.par;
-	if (c->parity.verdict == DT_VERDICT_INSUFFICIENT) {
-		/* the reason needs the curves (compare_notes.c): the full path */
+	if (c->parity.verdict == DT_VERDICT_INSUFFICIENT ||
+	    (max_points && c->parity.nkept == (size_t)-1)) {
+		/* insufficient: the reason needs the curves (compare_notes.c);
+		 * a count of compared points other than the shapes said (not
+		 * expected of a stored series): the full path decimates */
+		c->parity.nkept = 0;
 		dt_parity_free(&c->parity);
 		dt_findings_free(&c->findings);
 		return 1;
