@@ -13,9 +13,11 @@ python3 -c "f=open('$tmp/a.csv','w');f.write('step,loss\n');[f.write('%d,%.2f\n'
 "$bin" --db "$db" import --platform gpu --run a "$tmp/a.csv" >"$tmp/out" 2>&1
 check "import (exit 0)" test $? -eq 0
 
-# Make it a version-10 store: raw_series without the part (the table and
-# triggers as schema.c had them at user_version 10).
+# Make it a version-10 store: raw_series without the part, no table of
+# stored levels (the tables and triggers as schema.c had them at
+# user_version 10).
 sqlite3 "$db" "
+DROP TABLE series_lod;
 DROP TRIGGER raw_series_no_update; DROP TRIGGER raw_series_no_delete;
 CREATE TABLE rs10(file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,
  metric TEXT NOT NULL, n INTEGER NOT NULL, steps BLOB NOT NULL,
@@ -33,7 +35,11 @@ check "made a version-10 store" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 
 rc=$?
 check "verify after the migration: intact (exit 0)" test $rc -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 12 (the newest: parts, then levels of detail)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 12
+check "user_version 13 (the newest: parts, levels of detail, levels in their own table)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 13
+check "raw_series has no lod column left" \
+  test "$(sqlite3 "$db" "select count(*) from pragma_table_info('raw_series') where name='lod'")" = 0
+check "no stored levels for a series stored before them" \
+  test "$(sqlite3 "$db" "select count(*) from series_lod")" = 0
 check "every series is its part 0" \
   test "$(sqlite3 "$db" "select group_concat(metric||':'||part||':'||n) from raw_series")" = "loss:0:5"
 check "append-only triggers in place" \

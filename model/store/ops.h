@@ -61,7 +61,7 @@ struct dt_store_ops {
 	                        const char *sha256_hex, int64_t bytes);
 	/* lod [lodlen]: the packed level of detail (model/core/lod.h) of
 	 * the values the row holds (raw_append: of s->value[from..n)),
-	 * stored in the row's lod column. */
+	 * stored beside the row in series_lod (same key; dualtrack(5)). */
 	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s,
 	               const void *lod, size_t lodlen);
 	int (*raw_append)(dt_store *st, int64_t file_id, const dt_rawseries *s,

@@ -173,13 +173,15 @@ void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 
 /* The stored level of detail (model/core/lod.h: the packed levels of
  * the min/max pyramid of its values) of `metric` of run `run_id`, read
- * in one piece without reading the values (SQLite incremental BLOB I/O;
- * PostgreSQL one binary bytea), when the run holds exactly one raw
- * series of it: *lod (malloc'd, the caller frees) of *len bytes and *n
- * the series' point count. Returns 0; 1 when the run holds no or several
- * series of the metric or the series was stored without it (before
- * SQLite user_version 11 / PostgreSQL schema 5): the caller builds the
- * levels from the values; -1 on a store error. Nothing is set unless 0. */
+ * in one piece from the levels' own row (table series_lod, SQLite
+ * user_version 13 / PostgreSQL schema 7), so no page of the values is
+ * read (SQLite incremental BLOB I/O; PostgreSQL one binary bytea), when
+ * the run holds exactly one raw series of it: *lod (malloc'd, the caller
+ * frees) of *len bytes and *n the series' point count. Returns 0; 1 when
+ * the run holds no or several series of the metric or the series was
+ * stored without levels (before SQLite user_version 12 / PostgreSQL
+ * schema 6): the caller builds the levels from the values; -1 on a store
+ * error. Nothing is set unless 0. */
 int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
                       void **lod, size_t *len, size_t *n);
 

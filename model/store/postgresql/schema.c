@@ -385,6 +385,37 @@ static const char v6_lod[] =
 	"ALTER TABLE raw_series ADD COLUMN IF NOT EXISTS lod bytea;"
 	"ALTER TABLE raw_series ALTER COLUMN lod SET STORAGE EXTERNAL;";
 
+/* Version 7: the stored levels move to a table of their own, as in the
+ * SQLite store (its user_version 13), where the column after vals made
+ * reading the levels read the values' pages. PostgreSQL fetches a
+ * TOASTed column only when selected, so this keeps the two backends'
+ * tables alike (store copy) rather than saving reads; dropping the
+ * column rewrites nothing (its old values go at the next rewrite of the
+ * table). Visible and written as the series' file is. Written so that
+ * it can run again on a store that has the table already. */
+static const char v7_series_lod[] =
+	"CREATE TABLE IF NOT EXISTS series_lod("
+	" file_id bigint NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" metric text NOT NULL,"
+	" part integer NOT NULL DEFAULT 0 CHECK(part >= 0),"
+	" lod bytea NOT NULL,"
+	" PRIMARY KEY(file_id, metric, part));"
+	"ALTER TABLE series_lod ALTER COLUMN lod SET STORAGE EXTERNAL;"
+	"INSERT INTO series_lod(file_id, metric, part, lod) SELECT file_id,"
+	" metric, part, lod FROM raw_series WHERE lod IS NOT NULL"
+	" ON CONFLICT DO NOTHING;"
+	"ALTER TABLE raw_series DROP COLUMN IF EXISTS lod;"
+	"CREATE OR REPLACE TRIGGER series_lod_notify AFTER INSERT OR UPDATE OR"
+	" DELETE ON series_lod FOR EACH STATEMENT EXECUTE FUNCTION dt_notify();"
+	"ALTER TABLE series_lod ENABLE ROW LEVEL SECURITY;"
+	"DROP POLICY IF EXISTS team_rows ON series_lod;"
+	"CREATE POLICY team_rows ON series_lod USING"
+	" (EXISTS(SELECT 1 FROM run_file f WHERE f.id = file_id));"
+	"DO $$BEGIN"
+	" IF EXISTS(SELECT 1 FROM pg_roles WHERE rolname = 'dualtrack_users')"
+	" THEN GRANT SELECT, INSERT, UPDATE ON series_lod TO dualtrack_users;"
+	" END IF; END$$;";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
@@ -392,6 +423,7 @@ const char *const dt_pg_migrations[] = {
 	v4_chain,
 	v5_series_parts,
 	v6_lod,
+	v7_series_lod,
 };
 
 const size_t dt_pg_migration_count =

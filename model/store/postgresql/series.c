@@ -18,9 +18,30 @@
 #error "series bytea are written in host order; add byte swapping for big-endian hosts"
 #endif
 
+/* The stored levels of the series row just written (schema version 7:
+ * their own table, same key; part 0, or the file's last part of the
+ * metric for an appended one). */
+static int put_lod(dt_store *st, int64_t file_id, const char *metric,
+                   int part0, const void *lod, size_t lodlen)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, file_id);
+	dt_pg_p_text(&p, metric);
+	dt_pg_p_blob(&p, lod, lodlen);
+	return dt_pg_do(st, "store level of detail", part0 ?
+	                "INSERT INTO series_lod(file_id, metric, part, lod)"
+	                " VALUES($1,$2,0,$3) ON CONFLICT(file_id, metric, part)"
+	                " DO UPDATE SET lod=excluded.lod" :
+	                "INSERT INTO series_lod(file_id, metric, part, lod)"
+	                " SELECT $1::int8, $2::text, max(part), $3::bytea FROM"
+	                " raw_series WHERE file_id=$1 AND metric=$2"
+	                " ON CONFLICT(file_id, metric, part)"
+	                " DO UPDATE SET lod=excluded.lod", &p);
+}
+
 /* One row of raw_series: part 0 replaces the file's series, a later
  * part is added beside it (the next number); lod [lodlen] its level of
- * detail. */
+ * detail, in series_lod (put_lod), in the same transaction. */
 static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
                    int part0, const void *lod, size_t lodlen)
 {
@@ -42,23 +63,30 @@ static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		dt_pg_p_null(&p);
 	dt_pg_p_int(&p, rs->sort_within_segment);
 	dt_pg_p_int(&p, stride);
-	dt_pg_p_blob(&p, lod, lodlen);
+	int own;
+	if (dt_pg_write_begin(st, &own) < 0)
+		return -1;
+	int rc;
 	if (!part0)
-		return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT"
+		rc = dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT"
 		                " INTO raw_series(file_id, metric, n, steps, vals,"
-		                " marks, sort_within_segment, steps_stride, lod, part)"
-		                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,(SELECT"
+		                " marks, sort_within_segment, steps_stride, part)"
+		                " VALUES($1,$2,$3,$4,$5,$6,$7,$8,(SELECT"
 		                " coalesce(max(part), -1) + 1 FROM raw_series WHERE"
 		                " file_id=$1 AND metric=$2))", &p, NULL) < 0 ? -1 : 0;
-	return dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT INTO raw_series(file_id,"
-	                " metric, n, steps, vals, marks, sort_within_segment,"
-	                " steps_stride, lod, part) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,0)"
-	                " ON CONFLICT(file_id, metric, part) DO UPDATE SET n=excluded.n,"
-	                " steps=excluded.steps, vals=excluded.vals,"
-	                " marks=excluded.marks, sort_within_segment="
-	                "excluded.sort_within_segment,"
-	                " steps_stride=excluded.steps_stride, lod=excluded.lod",
-	                &p, NULL) < 0 ? -1 : 0;
+	else
+		rc = dt_pg_chained(st, DT_CHAIN_SERIES, "store series", "INSERT INTO raw_series(file_id,"
+		                " metric, n, steps, vals, marks, sort_within_segment,"
+		                " steps_stride, part) VALUES($1,$2,$3,$4,$5,$6,$7,$8,0)"
+		                " ON CONFLICT(file_id, metric, part) DO UPDATE SET n=excluded.n,"
+		                " steps=excluded.steps, vals=excluded.vals,"
+		                " marks=excluded.marks, sort_within_segment="
+		                "excluded.sort_within_segment,"
+		                " steps_stride=excluded.steps_stride",
+		                &p, NULL) < 0 ? -1 : 0;
+	if (rc == 0 && lod && lodlen)
+		rc = put_lod(st, file_id, rs->metric, part0, lod, lodlen);
+	return dt_pg_write_end(st, own, rc);
 }
 
 int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
@@ -203,10 +231,12 @@ int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	dt_pg_params p = {0};
 	dt_pg_p_int(&p, run_id);
 	dt_pg_p_text(&p, metric);
-	PGresult *r = dt_pg_query(st, "load level of detail", "SELECT r.n, r.lod"
+	PGresult *r = dt_pg_query(st, "load level of detail", "SELECT r.n, l.lod"
 	                          " FROM raw_series r JOIN run_file f"
-	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
-	                          " r.metric=$2 LIMIT 2", &p, 1);
+	                          " ON f.id = r.file_id LEFT JOIN series_lod l"
+	                          " ON l.file_id = r.file_id AND l.metric ="
+	                          " r.metric AND l.part = r.part WHERE"
+	                          " f.run_id=$1 AND r.metric=$2 LIMIT 2", &p, 1);
 	if (!r)
 		return -1;
 	if (PQntuples(r) != 1 || PQgetisnull(r, 0, 1) ||

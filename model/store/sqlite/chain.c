@@ -30,6 +30,8 @@ static const struct {
 	/* a followed file's sha256 and bytes grow (schema.c user_version 9) */
 	{"run_file", 1, 1, "id, run_id, path, format, imported_at"},
 	{"raw_series", 1, 1, NULL},
+	/* the stored levels of a series (schema.c user_version 13) */
+	{"series_lod", 1, 1, NULL},
 };
 
 const char dt_schema_chain[] =

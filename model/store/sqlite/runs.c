@@ -238,9 +238,8 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
-	            " steps, vals, marks, sort_within_segment, steps_stride, part,"
-	            " lod)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)", &s) < 0)
+	            " steps, vals, marks, sort_within_segment, steps_stride, part)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 9, part);
 	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
@@ -259,10 +258,24 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		sqlite3_bind_null(s, 6);
 	sqlite3_bind_int(s, 7, rs->sort_within_segment);
 	sqlite3_bind_int64(s, 8, stride);
-	sqlite3_bind_blob64(s, 10, lod, lodlen, SQLITE_STATIC);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store series");
+	if (rc != SQLITE_DONE)
+		return dt_sq_fail_db(st, "store series");
+	if (!lod || !lodlen)
+		return 0;
+	/* The levels in their own row (user_version 13): reading them
+	 * touches their pages only, never the values'. */
+	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO series_lod(file_id,"
+	                  " metric, part, lod) VALUES(?1,?2,?3,?4)", &s) < 0)
+		return -1;
+	sqlite3_bind_int64(s, 1, file_id);
+	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, part);
+	sqlite3_bind_blob64(s, 4, lod, lodlen, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store level of detail");
 }
 
 /* The chain row of a series (or of part `part` of a followed file's
@@ -492,8 +505,13 @@ int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
                    void **lod, size_t *len, size_t *n)
 {
 	sqlite3_stmt *s;
-	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, length(r.lod) FROM raw_series r"
+	/* The series row's n (before its BLOBs: its first page only), then
+	 * its levels' row of series_lod (user_version 13): never a page of
+	 * the values. */
+	if (dt_sq_prepare(st, "SELECT l.rowid, r.n, length(l.lod) FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
+	            " LEFT JOIN series_lod l ON l.file_id = r.file_id"
+	            " AND l.metric = r.metric AND l.part = r.part"
 	            " WHERE f.run_id=?1 AND r.metric=?2 LIMIT 2", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
@@ -517,7 +535,7 @@ int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	void *buf = malloc(bytes);
 	if (!buf)
 		return dt_sq_fail(st, "store: out of memory");
-	if (sqlite3_blob_open(DT_SQ_DB(st), "main", "raw_series", "lod", rowid, 0,
+	if (sqlite3_blob_open(DT_SQ_DB(st), "main", "series_lod", "lod", rowid, 0,
 	                      &b) != SQLITE_OK) {
 		free(buf);
 		return dt_sq_fail_db(st, "load level of detail");

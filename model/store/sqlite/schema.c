@@ -147,6 +147,53 @@ const char *const dt_schema_migrations[] = {
 	 * stored before keep NULL: a reader builds the levels from vals (the
 	 * column is derived data, outside the integrity chain). */
 	"ALTER TABLE raw_series ADD COLUMN lod BLOB;",
+	/* user_version 13: the stored levels move out of the series row into
+	 * a table of their own. In raw_series they followed vals, so reading
+	 * them walked every overflow page of the values (80 MB for a
+	 * 10M-point series); a row of series_lod holds the levels alone
+	 * (same key; append-only like raw_series, chain.c guarded[], its
+	 * triggers made here so that the open reports none missing; derived
+	 * data, outside the integrity chain). raw_series is rebuilt without
+	 * the column and with its small columns first: a long row is a chain
+	 * of overflow pages that SQLite walks from the start to reach a
+	 * column, and part, sort_within_segment and marks sat after vals (a
+	 * value stored as 0 or 1 takes no bytes, which hid it; ALTER TABLE
+	 * DROP COLUMN rewrites them as one byte and made every shape read walk
+	 * the values). Rebuilding writes every series once; the old pages
+	 * are reused by later imports (VACUUM gives them back). */
+	"CREATE TABLE series_lod("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" part INTEGER NOT NULL DEFAULT 0 CHECK(part >= 0),"
+	" lod BLOB NOT NULL,"
+	" PRIMARY KEY(file_id, metric, part));"
+	"INSERT INTO series_lod(file_id, metric, part, lod) SELECT file_id,"
+	" metric, part, lod FROM raw_series WHERE lod IS NOT NULL;"
+	"CREATE TABLE raw_series_v13("
+	" file_id INTEGER NOT NULL REFERENCES run_file(id) ON DELETE CASCADE,"
+	" metric TEXT NOT NULL,"
+	" part INTEGER NOT NULL DEFAULT 0 CHECK(part >= 0),"
+	" n INTEGER NOT NULL,"
+	" steps_stride INTEGER NOT NULL DEFAULT 0,"
+	" sort_within_segment INTEGER NOT NULL DEFAULT 0,"
+	" marks BLOB,"
+	" steps BLOB NOT NULL,"
+	" vals BLOB NOT NULL,"
+	" PRIMARY KEY(file_id, metric, part));"
+	"INSERT INTO raw_series_v13(file_id, metric, part, n, steps_stride,"
+	" sort_within_segment, marks, steps, vals) SELECT file_id, metric,"
+	" part, n, steps_stride, sort_within_segment, marks, steps, vals"
+	" FROM raw_series ORDER BY file_id, metric, part;"
+	"DROP TABLE raw_series;"
+	"ALTER TABLE raw_series_v13 RENAME TO raw_series;"
+	"CREATE TRIGGER raw_series_no_update BEFORE UPDATE ON raw_series"
+	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;"
+	"CREATE TRIGGER raw_series_no_delete BEFORE DELETE ON raw_series"
+	" BEGIN SELECT RAISE(ABORT, 'raw_series is append-only'); END;"
+	"CREATE TRIGGER series_lod_no_update BEFORE UPDATE ON series_lod"
+	" BEGIN SELECT RAISE(ABORT, 'series_lod is append-only'); END;"
+	"CREATE TRIGGER series_lod_no_delete BEFORE DELETE ON series_lod"
+	" BEGIN SELECT RAISE(ABORT, 'series_lod is append-only'); END;",
 };
 
 const size_t dt_schema_count =
