@@ -63,11 +63,15 @@ static const char *no_curve_reason(const dt_rawlog *log)
 	return log->nwarnings ? log->warnings[0] : "no metric values found";
 }
 
-/* SHA-256 on a second thread: of a mapped file, read with its own file
- * handle so the parser may release the mapping's pages meanwhile; of a
+/* SHA-256 on a second thread: of a mapped file read whole, through the
+ * mapping a little ahead of the parser (dt_source_sha256_ahead: the
+ * hashing thread takes the first touch of each page off the parser's
+ * path); of a mapped file whose trailing NUL bytes were left out, read
+ * with its own file handle (the digest is of the whole file); of a
  * streamed source (pipe, decompressed), of the bytes in memory. */
 typedef struct hash_job {
 	const char *path;
+	const dt_source *ahead; /* mapped whole: hash through the mapping */
 	const char *data;   /* streamed: the content; NULL: read path */
 	size_t len;
 	char hex[65];
@@ -78,6 +82,12 @@ typedef struct hash_job {
 static void *hash_thread(void *arg)
 {
 	hash_job *j = arg;
+	if (j->ahead) {
+		j->rc = dt_source_sha256_ahead(j->ahead, j->hex);
+		if (j->rc < 0)
+			snprintf(j->err, sizeof j->err, "%s: SHA-256 failed", j->path);
+		return NULL;
+	}
 	if (!j->data) {
 		j->rc = dt_sha256_file(j->path, j->hex, j->err, sizeof j->err);
 		return NULL;
@@ -184,12 +194,17 @@ static int parse_one(const dt_import_request *rq, const char *path,
 	if (dt_source_streamed(&src) || !strcmp(path, "-")) {
 		job.data = src.data;
 		job.len = src.len;
+	} else if (dt_source_mapped_whole(&src)) {
+		job.ahead = &src;
 	}
 	pthread_t th;
 	int threaded = pthread_create(&th, NULL, hash_thread, &job) == 0;
-	if (!threaded)
+	if (!threaded) {
+		dt_source_parse_done(&src); /* hashed first: nothing to wait for */
 		hash_thread(&job);
+	}
 	int rc = parse_source(rq, &src, p, err, errlen);
+	dt_source_parse_done(&src);
 	if (threaded)
 		pthread_join(th, NULL);
 	if (rc == 0)

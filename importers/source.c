@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@
 #include <zstd.h>
 
 #define RELEASE_STEP (8u << 20) /* a multiple of every page size */
+#define HASH_LEAD (24u << 20)   /* dt_source_sha256_ahead: bytes ahead of
+                                 * what the parser has released */
 #define NUL_RUN_DROP 4096       /* streams: NUL runs this long are dropped */
 
 struct dt_source_priv {
@@ -27,6 +30,12 @@ struct dt_source_priv {
 	struct stat at_open;
 	size_t map_len;         /* bytes mapped (file size at open) */
 	size_t released;        /* mapped: bytes given back to the kernel */
+	/* dt_source_sha256_ahead: `released` and `parsed` are written by the
+	 * parsing thread under `lock` (each RELEASE_STEP, and once at the
+	 * end), which wakes the hashing thread waiting on `moved` */
+	pthread_mutex_t lock;
+	pthread_cond_t moved;
+	int parsed;             /* dt_source_parse_done was called */
 	uint64_t nul_bytes;
 	const char *compressed;
 	int slot;               /* SIGBUS slot, -1 none */
@@ -357,6 +366,8 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 	}
 	pv->fd = -1;
 	pv->slot = -1;
+	pthread_mutex_init(&pv->lock, NULL);
+	pthread_cond_init(&pv->moved, NULL);
 	src->priv = pv;
 	pv->progress = progress_on && isatty(STDERR_FILENO);
 	pv->t0 = now_s();
@@ -424,6 +435,8 @@ fail_fd:
 	if (!stdin_)
 		close(fd);
 fail:
+	pthread_mutex_destroy(&pv->lock);
+	pthread_cond_destroy(&pv->moved);
 	free(pv);
 	src->priv = NULL;
 	return -1;
@@ -442,6 +455,8 @@ void dt_source_close(dt_source *src)
 		if (pv->fd > STDIN_FILENO)
 			close(pv->fd);
 		free(pv->buf);
+		pthread_mutex_destroy(&pv->lock);
+		pthread_cond_destroy(&pv->moved);
 		free(pv);
 	}
 	src->priv = NULL;
@@ -555,7 +570,50 @@ void dt_source_release(const dt_source *src, size_t done)
 	size_t upto = done - done % RELEASE_STEP;
 	madvise((void *)(src->data + pv->released), upto - pv->released,
 	        MADV_DONTNEED);
+	pthread_mutex_lock(&pv->lock);
 	pv->released = upto;
+	pthread_cond_signal(&pv->moved);
+	pthread_mutex_unlock(&pv->lock);
+}
+
+void dt_source_parse_done(const dt_source *src)
+{
+	struct dt_source_priv *pv = src->priv;
+	if (!pv)
+		return;
+	pthread_mutex_lock(&pv->lock);
+	pv->parsed = 1;
+	pthread_cond_signal(&pv->moved);
+	pthread_mutex_unlock(&pv->lock);
+}
+
+int dt_source_mapped_whole(const dt_source *src)
+{
+	struct dt_source_priv *pv = src->priv;
+	return pv && pv->mapped && src->len == pv->map_len;
+}
+
+int dt_source_sha256_ahead(const dt_source *src, char hex[65])
+{
+	struct dt_source_priv *pv = src->priv;
+	dt_sha256_ctx *ctx = dt_sha256_begin();
+	int ok = ctx != NULL;
+	/* 2 MiB at a time: large enough that the waits are rare, small
+	 * enough that the pages are still in the cache for the parser */
+	const size_t chunk = 2u << 20;
+	for (size_t off = 0; ok && off < src->len;) {
+		size_t n = src->len - off < chunk ? src->len - off : chunk;
+		if (pv) {
+			pthread_mutex_lock(&pv->lock);
+			while (!pv->parsed && off + n > pv->released + HASH_LEAD)
+				pthread_cond_wait(&pv->moved, &pv->lock);
+			pthread_mutex_unlock(&pv->lock);
+		}
+		ok = dt_sha256_update(ctx, src->data + off, n) == 0;
+		off += n;
+	}
+	int rc = dt_sha256_end(ctx, hex); /* frees ctx, also on failure */
+	return ok && rc == 0 ? 0 : -1;
 }
 
 int dt_source_sha256(const dt_source *src, char hex[65])

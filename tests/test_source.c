@@ -3,8 +3,10 @@
  * changed in place is refused; trailing NUL bytes are left out without
  * being held in memory; gzip and zstd are recognised by magic bytes,
  * including a NUL run inside the stream, and a cut-off stream is an
- * error. */
+ * error; the SHA-256 taken on a second thread through the mapping, ahead
+ * of the parser, is the file's, also when the parse fails at once. */
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +22,7 @@
 #include "dt_test_tmpdir.h"
 #include "importers/importer.h"
 #include "importers/source.h"
+#include "model/util/sha256.h"
 
 /* "step,loss\n" then rows "s,2.5\n" for s = 1..n. */
 static size_t write_csv(const char *path, int n)
@@ -100,8 +103,85 @@ static void nul_tail_left_out(void **state)
 	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
 	assert_int_equal(src.len, 14);
 	assert_int_equal(dt_source_nul_bytes(&src, NULL), (uint64_t)64 << 20);
+	assert_int_equal(dt_source_mapped_whole(&src), 0); /* hashed by path */
 	assert_memory_equal(src.data, "step,loss\n1,2\n", 14);
 	dt_source_close(&src);
+}
+
+/* dt_source_sha256_ahead on its own thread, as import.c runs it. */
+typedef struct ahead_job {
+	const dt_source *src;
+	char hex[65];
+	int rc;
+} ahead_job;
+
+static void *ahead_thread(void *arg)
+{
+	ahead_job *j = arg;
+	j->rc = dt_source_sha256_ahead(j->src, j->hex);
+	return NULL;
+}
+
+/* "step,loss\n" and rows "s,2.5\n" for s = 1..3000000: 34888906 bytes,
+ * more than the 24 MiB the hashing thread may run ahead of the parser.
+ * Its SHA-256, computed apart with Python's hashlib over the same bytes
+ * (the header, then b'%d,2.5\n' % s for each s): */
+#define AHEAD_ROWS 3000000
+#define AHEAD_LEN 34888906u
+#define AHEAD_SHA "9bbe88174a467b27127294b993b084ba330095b3e6fabe9ad46c5569fd10e418"
+
+/* The parser gives back 1 MiB after 1 MiB, then is done: the hashing
+ * thread, held at 24 MiB ahead of it, hashes every byte; the digest is
+ * the file's, the same as dt_sha256_file's through its own handle. */
+static void hash_ahead_of_parser(void **state)
+{
+	(void)state;
+	char p[128], err[600], hex[65];
+	path_in(p, sizeof p, "ahead.csv");
+	assert_int_equal(write_csv(p, AHEAD_ROWS), AHEAD_LEN);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_mapped_whole(&src), 1);
+	ahead_job j = {&src, "", -1};
+	pthread_t th;
+	assert_int_equal(pthread_create(&th, NULL, ahead_thread, &j), 0);
+	unsigned long sum = 0;
+	for (size_t off = 0; off < src.len; off += 1u << 20) {
+		sum += (unsigned char)src.data[off]; /* the parser reads too */
+		dt_source_release(&src, off);
+	}
+	dt_source_release(&src, src.len);
+	dt_source_parse_done(&src);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_true(sum > 0);
+	assert_int_equal(j.rc, 0);
+	assert_string_equal(j.hex, AHEAD_SHA);
+	assert_int_equal(dt_sha256_file(p, hex, err, sizeof err), 0);
+	assert_string_equal(hex, AHEAD_SHA);
+	dt_source_close(&src);
+	unlink(p);
+}
+
+/* A parse that fails on its first line gives nothing back: the hashing
+ * thread, waiting at 24 MiB, goes on once told the parser is done (it
+ * would wait forever otherwise) and still gives the file's digest. */
+static void hash_ahead_parse_failed(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "ahead_fail.csv");
+	assert_int_equal(write_csv(p, AHEAD_ROWS), AHEAD_LEN);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	ahead_job j = {&src, "", -1};
+	pthread_t th;
+	assert_int_equal(pthread_create(&th, NULL, ahead_thread, &j), 0);
+	dt_source_parse_done(&src);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_int_equal(j.rc, 0);
+	assert_string_equal(j.hex, AHEAD_SHA);
+	dt_source_close(&src);
+	unlink(p);
 }
 
 /* gzip of "step,loss\n1,2\n" + 1 MiB of NUL + "2,3\n" (written with
@@ -166,6 +246,8 @@ int main(void)
 		cmocka_unit_test(truncated_while_parsed),
 		cmocka_unit_test(changed_in_place),
 		cmocka_unit_test(nul_tail_left_out),
+		cmocka_unit_test(hash_ahead_of_parser),
+		cmocka_unit_test(hash_ahead_parse_failed),
 		cmocka_unit_test(gzip_by_magic),
 		cmocka_unit_test(zstd_by_magic),
 	};
