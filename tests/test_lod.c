@@ -88,10 +88,11 @@ static void same_range(dt_range a, dt_range b)
 }
 
 /* Unpacked == built, over every range of sizes around the leaf and
- * several levels, NaN and inf sprinkled in. */
+ * several levels, NaN and inf sprinkled in; 3.5M points make levels of
+ * 4.4 MB, unpacked into one huge-page allocation (grow.h: from 4 MiB). */
 static void test_round_trip(void **state)
 {
-	size_t sizes[] = { 0, 1, 31, 32, 33, 64, 65, 257, 700 };
+	size_t sizes[] = { 0, 1, 31, 32, 33, 64, 65, 257, 700, 3500000 };
 	(void)state;
 	srand(11);
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -109,6 +110,13 @@ static void test_round_trip(void **state)
 		assert_int_equal(dt_pyramid_build(&built, v, n), 0);
 		assert_int_equal(dt_lod_unpack(&got, v, sizeof *v, n, b, len), 0);
 		assert_int_equal(got.nlevels, built.nlevels);
+		/* one allocation: level 0's mins first, each level's arrays
+		 * right after the one below */
+		assert_true(n <= 32 ? got.arena == NULL :
+		            got.arena == (void *)got.min[0]);
+		for (size_t k = 1; k < got.nlevels; k++)
+			assert_true(got.min[k] == got.min[k - 1] +
+			            dt_lod_blocks(n, k - 1));
 		for (size_t i0 = 0; i0 <= n; i0 += 1 + n / 60)
 			for (size_t i1 = i0; i1 <= n; i1 += 1 + n / 90)
 				same_range(dt_pyramid_query(&got, i0, i1),

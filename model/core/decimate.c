@@ -45,7 +45,7 @@ void dt_pyramid_free(dt_pyramid *p)
 	size_t k;
 	if (!p)
 		return;
-	for (k = 0; k < p->nlevels; k++) {
+	for (k = 0; !p->arena && k < p->nlevels; k++) {
 		if (p->min)
 			free(p->min[k]);
 		if (p->max)
@@ -56,6 +56,7 @@ void dt_pyramid_free(dt_pyramid *p)
 	free(p->min);
 	free(p->max);
 	free(p->bad);
+	free(p->arena);
 	memset(p, 0, sizeof *p);
 }
 

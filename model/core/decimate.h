@@ -64,6 +64,9 @@ typedef struct dt_pyramid {
 	double **min;        /* [nlevels][blocks of level k], owned */
 	double **max;        /* idem */
 	uint32_t **bad;      /* idem: non-finite count per block */
+	void *arena;         /* NULL: each level's arrays are their own
+	                      * allocation; else every level's min, max and
+	                      * bad lie in this one (dt_lod_unpack), owned */
 } dt_pyramid;
 
 /* Build the pyramid over v[0..n) (v is borrowed, not copied). n = 0 gives

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/grow.h"
+
 size_t dt_lod_levels(size_t n)
 {
 	if (n <= DT_PYRAMID_LEAF)
@@ -112,15 +114,28 @@ int dt_lod_unpack(dt_pyramid *p, const double *v, size_t stride, size_t n,
 	p->bad = calloc(levels, sizeof *p->bad);
 	if (!p->min || !p->max || !p->bad)
 		goto oom;
+	/* Every level's arrays in one allocation of huge pages when large
+	 * (grow.h: a fresh 4 KiB page costs ~25 us to fault in on the
+	 * benchmark VM, 12.5 MB of levels at 10M points 80 ms): the mins of
+	 * all levels, then the maxes, then the non-finite counts. */
+	size_t blocks = (len - DT_LOD_HEADER) / DT_LOD_RECORD;
+	char *arena = dt_grow_alloc_huge(blocks * DT_LOD_RECORD);
+	if (!arena)
+		goto oom;
+	p->arena = arena;
 	p->nlevels = levels;
+	double *mins = (double *)(void *)arena;
+	double *maxs = mins + blocks;
+	uint32_t *bads = (uint32_t *)(void *)(maxs + blocks);
 	b += DT_LOD_HEADER;
 	for (size_t k = 0; k < levels; k++) {
 		size_t m = dt_lod_blocks(n, k);
-		p->min[k] = malloc(m * sizeof **p->min);
-		p->max[k] = malloc(m * sizeof **p->max);
-		p->bad[k] = malloc(m * sizeof **p->bad);
-		if (!p->min[k] || !p->max[k] || !p->bad[k])
-			goto oom;
+		p->min[k] = mins;
+		p->max[k] = maxs;
+		p->bad[k] = bads;
+		mins += m;
+		maxs += m;
+		bads += m;
 		for (size_t j = 0; j < m; j++, b += DT_LOD_RECORD) {
 			memcpy(&p->min[k][j], b, 8);
 			memcpy(&p->max[k][j], b + 8, 8);

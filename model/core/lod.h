@@ -54,7 +54,8 @@ int dt_lod_pack(const double *v, size_t n, unsigned char **out,
  * dt_pyramid_build_strided) from its packed levels `lod` [len] instead of
  * scanning the values. Returns 0, or -1 with errno EINVAL (len, leaf,
  * level count or point count do not fit n: damaged or from another layout; *p empty) or
- * ENOMEM. Free with dt_pyramid_free. */
+ * ENOMEM. Every level lies in one allocation (p->arena; huge pages when
+ * large, model/util/grow.h). Free with dt_pyramid_free. */
 int dt_lod_unpack(dt_pyramid *p, const double *v, size_t stride, size_t n,
                   const void *lod, size_t len);
 

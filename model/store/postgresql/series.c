@@ -245,7 +245,7 @@ int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
 		return 1;
 	}
 	size_t bytes = (size_t)PQgetlength(r, 0, 1);
-	void *buf = malloc(bytes);
+	void *buf = dt_grow_alloc_huge(bytes);
 	if (!buf) {
 		PQclear(r);
 		return dt_store_fail(st, "store: out of memory");
