@@ -67,26 +67,41 @@ static void bucket_close(dt_thin *t)
 			bucket_insert(t, &t->extp[k]);
 }
 
-/* The extremes of the finite baseline and pilot values so far in the
- * bucket: the first point on a tie (strict comparisons). */
+/* Point i into the bucket's extremes (ext[k] / extp[k], k = lowest and
+ * highest finite baseline, lowest and highest finite pilot; the first
+ * point on a tie: strict comparisons). */
 static void extremes(dt_thin *t, size_t i, const dt_parity_point *pt)
 {
-	double v[2] = { pt->baseline, pt->pilot };
-	for (int s = 0; s < 2; s++) {
-		if (!isfinite(v[s]))
-			continue;
-		int lo = 2 * s, hi = 2 * s + 1;
-		double cur_lo = s ? t->extp[lo].pilot : t->extp[lo].baseline;
-		double cur_hi = s ? t->extp[hi].pilot : t->extp[hi].baseline;
-		if (t->ext[lo] == NONE || v[s] < cur_lo) {
-			t->ext[lo] = i;
-			t->extp[lo] = *pt;
+	double b = pt->baseline, p = pt->pilot;
+	if (isfinite(b)) {
+		if (t->ext[0] == NONE || b < t->extp[0].baseline) {
+			t->ext[0] = i;
+			t->extp[0] = *pt;
 		}
-		if (t->ext[hi] == NONE || v[s] > cur_hi) {
-			t->ext[hi] = i;
-			t->extp[hi] = *pt;
+		if (t->ext[1] == NONE || b > t->extp[1].baseline) {
+			t->ext[1] = i;
+			t->extp[1] = *pt;
 		}
 	}
+	if (isfinite(p)) {
+		if (t->ext[2] == NONE || p < t->extp[2].pilot) {
+			t->ext[2] = i;
+			t->extp[2] = *pt;
+		}
+		if (t->ext[3] == NONE || p > t->extp[3].pilot) {
+			t->ext[3] = i;
+			t->extp[3] = *pt;
+		}
+	}
+}
+
+/* Room in kept[] for `more` points past nkept. */
+static int reserve(dt_thin *t, size_t more)
+{
+	return t->nkept + more <= t->cap
+	       ? 0
+	       : dt_grow((void **)&t->kept, &t->cap, t->nkept + more,
+	                 sizeof *t->kept);
 }
 
 int dt_thin_feed(dt_thin *t, const dt_parity_point *pt)
@@ -94,20 +109,24 @@ int dt_thin_feed(dt_thin *t, const dt_parity_point *pt)
 	size_t i = t->fed++;
 	if (i >= t->n)
 		return 0;
-	/* a bucket ends: its extremes fit in the room the last feed kept */
-	if (!t->all && i == t->end) {
+	if (t->all) {
+		if (reserve(t, 1) < 0)
+			return -1;
+		t->kept[t->nkept++] = *pt;
+		return 0;
+	}
+	/* room for a bucket's close (4 extremes), this point, and the next
+	 * close (4): after every feed, cap >= nkept + 4, so the last close
+	 * (dt_thin_finish) cannot fail */
+	if (reserve(t, 9) < 0)
+		return -1;
+	if (i == t->end) {
 		bucket_close(t);
 		t->bucket++;
 		bucket_open(t);
 	}
-	/* room for this point and for the 4 extremes of the bucket's close:
-	 * after every feed, cap >= nkept + 4 */
-	if (dt_grow((void **)&t->kept, &t->cap, t->nkept + 1 + 4,
-	            sizeof *t->kept) < 0)
-		return -1;
-	if (!t->all)
-		extremes(t, i, pt);
-	if (t->all || must_keep(pt))
+	extremes(t, i, pt);
+	if (must_keep(pt))
 		t->kept[t->nkept++] = *pt;
 	return 0;
 }
