@@ -2,7 +2,10 @@
  * store" to the first frame drawn (what Enter on the run list does: the
  * service's comparison, the view, one render into a W x H grid), the
  * process's peak resident memory, and the time one zoom or pan key takes
- * to answer with its frame, at the size of the runs in the store.
+ * to answer with its frame, at the size of the runs in the store; which
+ * path the screen took (lean: one streaming pass and store-backed curves;
+ * full: both curves and every compared point in memory); the smoothing
+ * key (one pass over both curves) and a zoom key with smoothing on.
  * usage: bench_chart STORE BASELINE PILOT [W H]   (defaults 200 50)
  * Make the store with bench/gen_log csv N and two `dualtrack import`s
  * (bench/run.sh does). Figures only, never asserted. */
@@ -96,13 +99,29 @@ int main(int argc, char **argv)
 		if (t > worst)
 			worst = t;
 	}
-	printf("chart %dx%d of %s (%zu points) vs %s (%zu points): first frame "
-	       "%.1f ms after Enter (CPU %.1f ms), peak RSS %.1f MB (%.1f MB before opening); "
-	       "zoom/pan key %.2f ms mean, %.2f ms worst (targets: 2x1M <= 100 ms,"
-	       " 2x10M <= 300 ms and <= 128 MB, key <= 50 ms)\n", w, h, argv[2],
-	       c.cmp.base_logged, argv[3], c.cmp.pilot_logged, first * 1e3,
-	       first_cpu * 1e3,
-	       rss / 1024.0, rss0 / 1024.0, total / nk * 1e3, worst * 1e3);
+	/* s (smoothing on: one pass over both curves), then a zoom key and
+	 * a pan key answered from the smoothed curves */
+	double ts = now();
+	dt_compare_action(&c, st, DT_A_SMOOTH);
+	dt_compare_screen_render(&c, &g, "bench");
+	ts = now() - ts;
+	double tz = now();
+	dt_compare_action(&c, st, DT_A_ZOOM_OUT);
+	dt_compare_screen_render(&c, &g, "bench");
+	dt_compare_action(&c, st, DT_A_PAN_LEFT);
+	dt_compare_screen_render(&c, &g, "bench");
+	tz = (now() - tz) / 2;
+	long rss_end = peak_rss_kb();
+	printf("chart %dx%d of %s (%zu points) vs %s (%zu points), %s path: "
+	       "first frame %.1f ms after Enter (CPU %.1f ms), peak RSS %.1f MB "
+	       "(%.1f MB before opening); zoom/pan key %.2f ms mean, %.2f ms "
+	       "worst; smoothing key %.1f ms, then a key %.2f ms; peak RSS at "
+	       "the end %.1f MB (targets: 2x1M <= 100 ms, 2x10M <= 300 ms and "
+	       "<= 128 MB, key <= 50 ms)\n", w, h, argv[2],
+	       c.cmp.base_logged, argv[3], c.cmp.pilot_logged,
+	       c.view.lean ? "lean" : "full", first * 1e3, first_cpu * 1e3,
+	       rss / 1024.0, rss0 / 1024.0, total / nk * 1e3, worst * 1e3,
+	       ts * 1e3, tz * 1e3, rss_end / 1024.0);
 	dt_compare_close(&c);
 	dt_grid_free(&g);
 	dt_store_close(st);

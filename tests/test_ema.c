@@ -69,6 +69,38 @@ static void test_in_place_and_empty(void **state)
 	assert_true(fabs(y[2] - 17.0 / 7.0) < 1e-12);
 }
 
+/* Past the cutoff (w^count <= 2^-54) dt_ema skips pow: the values are
+ * still the formula's bits, pow at every step (the header's loop written
+ * out here), over 20000 points of a slow ramp with a NaN (the count
+ * stops there) for TensorBoard's weights; the cutoff is where pow says
+ * (0.6^74 = 3.8e-17 <= 2^-54 = 5.55e-17 < 0.6^73 = 6.4e-17). */
+static void test_cutoff_same_bits(void **state)
+{
+	static const double ws[] = { 0.0, 0.6, 0.9, 0.99, 0.999 };
+	enum { N = 20000 };
+	static double y[N], got[N];
+	(void)state;
+	assert_true(dt_ema_cutoff(0.6) == 74.0);
+	assert_true(dt_ema_cutoff(1.0) == INFINITY);
+	assert_true(dt_ema_cutoff(0.0) == 1.0);
+	for (int i = 0; i < N; i++)
+		y[i] = 3.0 - i * 1e-4 + (i % 7) * 1e-3;
+	y[5000] = NAN;
+	for (size_t k = 0; k < sizeof ws / sizeof ws[0]; k++) {
+		double last = 0.0, count = 0.0, w = ws[k];
+		dt_ema(y, N, w, got);
+		for (int i = 0; i < N; i++) {
+			double want = y[i];
+			if (isfinite(y[i])) {
+				last = last * w + (1.0 - w) * y[i];
+				count += 1.0;
+				want = last / (1.0 - pow(w, count));
+			}
+			assert_memory_equal(&got[i], &want, sizeof want);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -77,6 +109,7 @@ int main(void)
 		cmocka_unit_test(test_constant_as_is),
 		cmocka_unit_test(test_weight_clamp),
 		cmocka_unit_test(test_in_place_and_empty),
+		cmocka_unit_test(test_cutoff_same_bits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -241,9 +241,8 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 static void curve_free(dt_view_curve *c)
 {
 	dt_pyramid_free(&c->pyr_raw);
-	dt_pyramid_free(&c->pyr_smooth);
+	dt_ema_curve_free(&c->ema);
 	free(c->x_owned);
-	free(c->smooth);
 	free(c->restart);
 	memset(c, 0, sizeof *c);
 }
@@ -258,7 +257,6 @@ static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb,
 	c->n = s->n;
 	c->raw = s->value;
 	c->x = s->step;
-	c->smooth_w = NAN;
 	if (gb > 0 && s->n) {
 		c->x_owned = malloc(s->n * sizeof *c->x_owned);
 		if (!c->x_owned)
@@ -286,12 +284,48 @@ static int curve_init(dt_view_curve *c, const dt_series *s, int64_t gb,
 	c->raw_curve.x = c->x;
 	c->raw_curve.y = c->raw;
 	c->raw_curve.pyr = c->pyr;
+	c->curve = &c->raw_curve;
 	return 0;
 }
 
 static void label_copy(char *dst, size_t len, const char *src)
 {
 	dt_sanitize(src ? src : "", dst, len);
+}
+
+/* Labels and the parity (what every constructor starts with). */
+static void view_start(dt_compare_view *v, const dt_parity *par,
+                       const char *base_label, const char *pilot_label)
+{
+	memset(v, 0, sizeof *v);
+	label_copy(v->label[0], sizeof v->label[0], base_label);
+	label_copy(v->label[1], sizeof v->label[1], pilot_label);
+	v->par = par;
+	v->verdict = par->verdict;
+}
+
+/* The x extent of both curves, the window on all of it. */
+static void view_extent(dt_compare_view *v)
+{
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	for (int k = 0; k < 2; k++) {
+		const dt_curve *c = v->c[k].curve;
+		if (c->n) {
+			if (dt_curve_x(c, 0) < lo)
+				lo = dt_curve_x(c, 0);
+			if (dt_curve_x(c, c->n - 1) > hi)
+				hi = dt_curve_x(c, c->n - 1);
+		}
+	}
+	if (hi < lo) {
+		lo = 0;
+		hi = 0;
+	}
+	v->full_x0 = (double)lo;
+	v->full_span = (double)hi - (double)lo + 1.0;
+	v->x0 = v->full_x0;
+	v->span = v->full_span;
+	v->plot_w = 60;
 }
 
 int dt_compare_view_init(dt_compare_view *v, const dt_series *base,
@@ -308,15 +342,9 @@ int dt_compare_view_init_lod(dt_compare_view *v, const dt_series *base,
                              const char *base_label, const char *pilot_label)
 {
 	const dt_parity_opts o = par->opts;
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	size_t i;
-	int k;
 
-	memset(v, 0, sizeof *v);
-	label_copy(v->label[0], sizeof v->label[0], base_label);
-	label_copy(v->label[1], sizeof v->label[1], pilot_label);
-	v->par = par;
-	v->verdict = par->verdict;
+	view_start(v, par, base_label, pilot_label);
 	if (curve_init(&v->c[0], base, v->par->by_samples ? o.baseline_gb : 0,
 	               lod_base) ||
 	    curve_init(&v->c[1], pilot, v->par->by_samples ? o.pilot_gb : 0,
@@ -336,27 +364,36 @@ int dt_compare_view_init_lod(dt_compare_view *v, const dt_series *base,
 	}
 	if (dt_pyramid_build_strided(&v->pyr_diff, v->dy, v->dstride, v->par->n))
 		goto fail;
-	for (k = 0; k < 2; k++)
-		if (v->c[k].n) {
-			if (v->c[k].x[0] < lo)
-				lo = v->c[k].x[0];
-			if (v->c[k].x[v->c[k].n - 1] > hi)
-				hi = v->c[k].x[v->c[k].n - 1];
-		}
-	if (hi < lo) {
-		lo = 0;
-		hi = 0;
-	}
-	v->full_x0 = (double)lo;
-	v->full_span = (double)hi - (double)lo + 1.0;
-	v->x0 = v->full_x0;
-	v->span = v->full_span;
-	v->plot_w = 60;
+	view_extent(v);
 	return 0;
 fail:
 	dt_compare_view_free(v);
 	errno = ENOMEM;
 	return -1;
+}
+
+int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
+                                const dt_curve *pilot, const dt_parity *par,
+                                const char *base_label,
+                                const char *pilot_label)
+{
+	view_start(v, par, base_label, pilot_label);
+	int rc = dt_parity_curve_init(&v->diff, base, pilot, par);
+	if (rc != 0) {
+		memset(v, 0, sizeof *v);
+		if (rc < 0)
+			errno = ENOMEM;
+		return rc;
+	}
+	v->lean = 1;
+	const dt_curve *cv[2] = { base, pilot };
+	for (int k = 0; k < 2; k++) {
+		v->c[k].n = cv[k]->n;
+		v->c[k].curve = cv[k];
+		v->c[k].pyr = cv[k]->pyr;
+	}
+	view_extent(v);
+	return 0;
 }
 
 void dt_compare_view_free(dt_compare_view *v)
@@ -367,6 +404,7 @@ void dt_compare_view_free(dt_compare_view *v)
 	curve_free(&v->c[1]);
 	free(v->breach_bits);
 	dt_pyramid_free(&v->pyr_diff);
+	dt_parity_curve_free(&v->diff);
 	memset(v, 0, sizeof *v);
 }
 
@@ -388,29 +426,20 @@ int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx)
 		return 0;
 	for (k = 0; k < 2; k++) {
 		dt_view_curve *c = &v->c[k];
-		double w = ema_weights[weight_idx];
-		if (c->n == 0 || (c->smooth && c->smooth_w == w))
+		double w = dt_ema_weight(ema_weights[weight_idx]);
+		if (c->n == 0 || (c->ema.raw && c->ema.w == w))
 			continue;
-		dt_pyramid_free(&c->pyr_smooth);
-		if (!c->smooth)
-			c->smooth = malloc(c->n * sizeof *c->smooth);
-		if (!c->smooth)
-			goto oom;
-		dt_ema(c->raw, c->n, w, c->smooth);
-		if (dt_pyramid_build(&c->pyr_smooth, c->smooth, c->n))
-			goto oom;
-		c->smooth_w = w;
+		dt_ema_curve_free(&c->ema);
+		if (dt_ema_curve_build(&c->ema, c->curve, w) < 0)
+			goto fail;
 	}
 	return 0;
-oom:
-	for (k = 0; k < 2; k++) {
-		free(v->c[k].smooth);
-		v->c[k].smooth = NULL;
-		v->c[k].smooth_w = NAN;
-		dt_pyramid_free(&v->c[k].pyr_smooth);
-	}
+fail:
+	k = errno;
+	dt_ema_curve_free(&v->c[0].ema);
+	dt_ema_curve_free(&v->c[1].ema);
 	v->smooth = 0;
-	errno = ENOMEM;
+	errno = k;
 	return -1;
 }
 
@@ -431,12 +460,20 @@ static void clamp_window(dt_compare_view *v)
 
 dt_track dt_compare_track(const dt_compare_view *v)
 {
-	dt_track t = { v->dx, v->dstride, v->par->n };
-	if (v->par->n)
+	dt_track t = { v->dx, v->dstride, v->par->n, 0, 0 };
+	const dt_curve *c;
+	if (v->par->n && v->lean) {
+		c = &v->diff.c;
+	} else if (v->par->n) {
 		return t;
+	} else {
+		c = v->c[0].n ? v->c[0].curve : v->c[1].curve;
+	}
+	t.x = c->x;
 	t.stride = sizeof *t.x;
-	t.x = v->c[0].n ? v->c[0].x : v->c[1].x;
-	t.n = v->c[0].n ? v->c[0].n : v->c[1].n;
+	t.n = c->n;
+	t.first = c->x_first;
+	t.step = c->x_stride;
 	return t;
 }
 

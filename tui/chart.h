@@ -21,8 +21,10 @@
 #include <stdint.h>
 
 #include "model/core/curve.h"
+#include "model/core/ema_curve.h"
 #include "model/core/decimate.h"
 #include "model/core/parity.h"
+#include "model/core/parity_curve.h"
 #include "model/core/series.h"
 #include "tui/grid.h"
 
@@ -68,17 +70,20 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 /* A curve of the view: borrowed raw values, owned derived data. */
 typedef struct dt_view_curve {
 	size_t n;
-	const int64_t *x;          /* effective steps (or samples), [n] */
+	const int64_t *x;          /* effective steps (or samples), [n]; NULL
+	                            * when the curve is borrowed (affine) */
 	int64_t *x_owned;          /* set when x had to be scaled to samples */
-	const double *raw;         /* [n], borrowed from the dt_series */
+	const double *raw;         /* [n], borrowed from the dt_series; NULL
+	                            * when the curve is borrowed */
 	const dt_pyramid *pyr;     /* the pyramid over raw: &pyr_raw, or the
 	                            * comparison's levels (borrowed) */
 	dt_pyramid pyr_raw;        /* built here when none was given */
-	dt_curve raw_curve;        /* x, raw and pyr as one curve (curve.h):
-	                            * what the plot and the readout read */
-	double *smooth;            /* [n] EMA of raw, NULL until needed */
-	double smooth_w;           /* weight smooth was computed with */
-	dt_pyramid pyr_smooth;
+	dt_curve raw_curve;        /* x, raw and pyr as one curve (curve.h) */
+	const dt_curve *curve;     /* what the plot and the readout read:
+	                            * &raw_curve, or a borrowed curve
+	                            * (dt_compare_view_init_curves) */
+	dt_ema_curve ema;          /* the EMA of *curve, built when smoothing
+	                            * is on (ema.raw NULL until then) */
 	int64_t *restart;          /* [nrestart] restart x, owned */
 	size_t nrestart;
 } dt_view_curve;
@@ -90,6 +95,11 @@ typedef struct dt_compare_view {
 	char label[2][160];        /* sanitised "name (platform)" */
 	const dt_parity *par;      /* borrowed: the comparison's parity
 	                            * (points, rule used, by_samples) */
+	int lean;                  /* 1: the parity keeps no point (a lean
+	                            * comparison): the compared points are
+	                            * read through diff (below), dx, dy,
+	                            * pyr_diff and breach_bits are unused */
+	dt_parity_curve diff;      /* lean: the compared points' rel_diff */
 	const int64_t *dx;         /* [par.n] x of the verdict points and */
 	const double *dy;          /* their rel_diff: read in place in the
 	                            * parity's points (dstride bytes apart) */
@@ -137,12 +147,29 @@ int dt_compare_view_init_lod(dt_compare_view *v, const dt_series *base,
                              const dt_pyramid *lod_pilot, const dt_parity *par,
                              const char *base_label, const char *pilot_label);
 
+/* The same over two curves read through dt_curve (borrowed: a store-
+ * backed curve, model/service/curve_open.h, evenly stepped) and the
+ * parity of a lean comparison (compare.h: no points, blocks kept;
+ * borrowed): no value is copied, the difference strip comes from the
+ * parity's blocks and the points on screen are judged by
+ * dt_parity_judge (model/core/parity_curve.h), smoothing is kept block
+ * by block (model/core/ema_curve.h). It renders the same screen as
+ * dt_compare_view_init_lod over the same runs. Returns 0; 1 when the
+ * parity does not fit the curves (dt_parity_curve_init: the caller uses
+ * the full path; view zeroed); -1 with errno ENOMEM (view zeroed). */
+int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
+                                const dt_curve *pilot, const dt_parity *par,
+                                const char *base_label,
+                                const char *pilot_label);
+
 /* Free everything the view owns and zero it; a zeroed view is accepted. */
 void dt_compare_view_free(dt_compare_view *v);
 
 /* Switch smoothing on/off and pick the weight index (clamped). The EMA
- * and its pyramid are computed only when on and the weight changed.
- * Returns 0, or -1 (ENOMEM: smoothing stays off). */
+ * (one pass over each curve, kept block by block: ema_curve.h) is
+ * computed only when on and the weight changed. Returns 0, or -1
+ * (ENOMEM, or EIO when a curve could not be read: smoothing stays
+ * off). */
 int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx);
 
 /* Current smoothing weight. */

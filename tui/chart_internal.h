@@ -24,9 +24,10 @@ int dt_chart_plot_layer(dt_canvas *cv, int layer, const dt_plot_series *s,
  * any (read in place: stride bytes apart), else the baseline's, else
  * the pilot's. */
 typedef struct dt_track {
-	const int64_t *x;
+	const int64_t *x;          /* NULL: x[i] = first + i * step */
 	size_t stride;             /* bytes from one x to the next */
 	size_t n;
+	int64_t first, step;       /* the affine x when x is NULL */
 } dt_track;
 
 dt_track dt_compare_track(const dt_compare_view *v);
@@ -34,13 +35,16 @@ dt_track dt_compare_track(const dt_compare_view *v);
 /* x[i] of a track (i < n). */
 static inline int64_t dt_track_x(const dt_track *t, size_t i)
 {
-	return dt_at_i64(t->x, t->stride, i);
+	return t->x ? dt_at_i64(t->x, t->stride, i)
+	            : t->first + (int64_t)i * t->step;
 }
 
 /* Index of the first x >= key in the track, n when none; O(log n). */
 static inline size_t dt_track_lower_bound(const dt_track *t, double key)
 {
-	return dt_lower_bound_i64_strided(t->x, t->stride, t->n, key);
+	dt_curve c = { .n = t->n, .x_first = t->first, .x_stride = t->step };
+	return t->x ? dt_lower_bound_i64_strided(t->x, t->stride, t->n, key)
+	            : dt_curve_lower_bound(&c, key);
 }
 
 /* Draw the relative-difference strip of v into the w x h rectangle at

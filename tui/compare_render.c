@@ -220,11 +220,10 @@ static void draw_yaxis(dt_grid *g, int y0, int h, double ymin, double ymax,
 static double value_at(const dt_compare_view *v, int k, int64_t x, int smooth)
 {
 	const dt_view_curve *c = &v->c[k];
-	size_t i = dt_curve_lower_bound(&c->raw_curve, (double)x);
-	if (i >= c->n || dt_curve_x(&c->raw_curve, i) != x)
+	size_t i = dt_curve_lower_bound(c->curve, (double)x);
+	if (i >= c->n || dt_curve_x(c->curve, i) != x)
 		return NAN;
-	return smooth && c->smooth ? c->smooth[i] :
-	       dt_curve_value(&c->raw_curve, i);
+	return dt_curve_value(smooth && c->ema.raw ? &c->ema.c : c->curve, i);
 }
 
 static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
@@ -240,7 +239,11 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		return;
 	}
 	if (v->par->n) {
-		const dt_parity_point *p = &v->par->points[v->cursor];
+		/* lean: the point judged here by the service's rule */
+		dt_parity_point lp = v->lean ? dt_parity_curve_point(&v->diff,
+		                                                     v->cursor)
+		                             : v->par->points[v->cursor];
+		const dt_parity_point *p = &lp;
 		x += dt_grid_printf(g, 0, y, g->w, DT_ROLE_LABEL,
 		                    "cursor %s %lld  base %.5g  pilot %.5g  rel %+.2f%%",
 		                    unit, (long long)p->x, p->baseline, p->pilot,
@@ -251,7 +254,7 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		int64_t cx = dt_track_x(&t, v->cursor);
 		char val[2][32];
 		for (int k = 0; k < 2; k++) { /* a run without a point here: "-" */
-			const dt_curve *c = &v->c[k].raw_curve;
+			const dt_curve *c = v->c[k].curve;
 			size_t i = dt_curve_lower_bound(c, (double)cx);
 			if (i >= c->n || dt_curve_x(c, i) != cx)
 				snprintf(val[k], sizeof val[k], "-");
@@ -328,13 +331,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 
 	for (k = 0; k < 2; k++) {
 		const dt_view_curve *c = &v->c[k];
-		int sm = v->smooth && c->smooth;
-		s[k].n = c->n;
-		s[k].x = c->x;
-		s[k].y = sm ? c->smooth : c->raw;
-		s[k].pyr = sm ? &c->pyr_smooth : c->pyr;
-		s[k].stride = 0;
-		s[k].curve = sm ? NULL : &c->raw_curve;
+		s[k].curve = v->smooth && c->ema.raw ? &c->ema.c : c->curve;
 	}
 	if (dt_chart_yrange(s, v->x0, v->span, v->logy, &ymin, &ymax)) {
 		ymin = v->logy ? 0.1 : 0;

@@ -12,6 +12,8 @@
 void dt_compare_close(dt_compare_screen *c)
 {
 	dt_compare_view_free(&c->view);
+	dt_store_curve_close(&c->curve[0]);
+	dt_store_curve_close(&c->curve[1]);
 	dt_comparison_free(&c->cmp);
 	c->open = 0;
 }
@@ -46,16 +48,18 @@ static int fail(dt_compare_screen *c, const char *what, const char *why)
 	return -1;
 }
 
-/* The service's comparison for the screen's options. A request it
- * refuses (noise rule without a further baseline, transforms while the
- * runs pair by samples) is retried without the screen's options and the
- * reason shown (rc 1); -1 on a store error. */
-static int prepare(dt_compare_screen *c, dt_store *st, char *err,
+/* The service's comparison for the screen's options (lean: in one
+ * streaming pass when the case allows it). A request it refuses (noise
+ * rule without a further baseline, transforms while the runs pair by
+ * samples) is retried without the screen's options and the reason shown
+ * (rc 1); -1 on a store error. */
+static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
                    size_t errlen)
 {
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
 	dt_compare_opts o = {0};
 	int rc;
+	o.lean = lean;
 	o.interpolate = c->interpolate;
 	o.window = win[c->win_idx];
 	o.set_rule = c->rule_set;
@@ -72,8 +76,32 @@ static int prepare(dt_compare_screen *c, dt_store *st, char *err,
 	c->nextra = 0;
 	memset(&o, 0, sizeof o);
 	o.want_lod = 1;
+	o.lean = lean;
 	return dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
 	                          errlen);
+}
+
+/* The view of a lean comparison: both curves opened from the store
+ * (dt_store_curve_open), the view on them. Returns 0, 1 when that does
+ * not apply (a curve without stored levels, a parity that does not fit:
+ * the caller takes the full path), -1 with the message in err. */
+static int view_lean(dt_compare_screen *c, dt_store *st,
+                     char label[2][DT_NAME_MAX + 24], char *err,
+                     size_t errlen)
+{
+	const dt_run *r[2] = { &c->cmp.base, &c->cmp.pilot };
+	for (int k = 0; k < 2; k++) {
+		int rc = dt_store_curve_open(st, r[k], c->cmp.metric, &c->curve[k],
+		                             err, errlen);
+		if (rc != 0)
+			return rc;
+	}
+	int rc = dt_compare_view_init_curves(&c->view, &c->curve[0].c,
+	                                     &c->curve[1].c, &c->cmp.parity,
+	                                     label[0], label[1]);
+	if (rc < 0)
+		snprintf(err, errlen, "out of memory");
+	return rc;
 }
 
 int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
@@ -105,15 +133,32 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	for (n = 0; n < nextra && n < DT_EXTRA_MAX; n++)
 		if (extra[n].id != base->id && extra[n].id != pilot->id)
 			c->extra[c->nextra++] = extra[n];
-	if (prepare(c, st, err, sizeof err) != 0)
-		return fail(c, "compare", err);
 	for (k = 0; k < 2; k++)
 		snprintf(label[k], sizeof label[k], "%s (%s)", c->run[k].name,
 		         c->run[k].platform);
-	if (dt_compare_view_init_lod(&c->view, &c->cmp.sb, &c->cmp.sp,
-	                             &c->cmp.lod_b, &c->cmp.lod_p, &c->cmp.parity,
-	                             label[0], label[1]))
-		return fail(c, "view", "out of memory");
+	if (prepare(c, st, 1, err, sizeof err) != 0)
+		return fail(c, "compare", err);
+	int rc = c->cmp.lean ? view_lean(c, st, label, err, sizeof err) : 1;
+	if (rc < 0)
+		return fail(c, "view", err);
+	if (rc > 0) { /* the full path: curves loaded whole */
+		dt_compare_view_free(&c->view);
+		dt_store_curve_close(&c->curve[0]);
+		dt_store_curve_close(&c->curve[1]);
+		if (c->cmp.lean) {
+			char shown[sizeof c->msg];
+			snprintf(shown, sizeof shown, "%s", c->msg);
+			dt_comparison_free(&c->cmp);
+			if (prepare(c, st, 0, err, sizeof err) != 0)
+				return fail(c, "compare", err);
+			if (shown[0])
+				snprintf(c->msg, sizeof c->msg, "%s", shown);
+		}
+		if (dt_compare_view_init_lod(&c->view, &c->cmp.sb, &c->cmp.sp,
+		                             &c->cmp.lod_b, &c->cmp.lod_p,
+		                             &c->cmp.parity, label[0], label[1]))
+			return fail(c, "view", "out of memory");
+	}
 	snprintf(c->view.sentence, sizeof c->view.sentence, "%s",
 	         c->cmp.sentence);
 	c->view.verdict = c->cmp.verdict;

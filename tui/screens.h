@@ -14,6 +14,7 @@
 #include "model/core/noise.h"
 #include "model/service/assessment.h"
 #include "model/service/compare.h"
+#include "model/service/curve_open.h"
 #include "model/service/resume_run.h"
 #include "model/core/series.h"
 #include "model/store/store.h"
@@ -83,6 +84,11 @@ typedef struct dt_compare_screen {
 	                        * compare.h), owned; the view borrows its
 	                        * curves, parity and sentence */
 	dt_compare_view view;
+	dt_store_curve curve[2]; /* a lean comparison's curves (cmp.lean:
+	                        * baseline, pilot), read from the store as
+	                        * the view asks; they point into themselves
+	                        * and borrow the store: the screen is not
+	                        * moved while open */
 	int open;
 	char msg[256];
 	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines marked with a */
@@ -98,7 +104,10 @@ typedef struct dt_compare_screen {
 /* Compare the runs through the service (dt_compare_prepare: the task
  * card of a pilot both runs belong to, the screen's rule / interpolation
  * / window options, extra baselines extra[0..nextra)) and build the view
- * on the result. When `keep` and the
+ * on the result: the lean comparison (one streaming pass, no curve kept)
+ * and the curves read from the store (dt_store_curve_open) when the
+ * service can compare them so (compare.h, dt_comparison.lean), else the
+ * curves loaded whole (the same screen either way). When `keep` and the
  * same runs were open, zoom, cursor step, smoothing and log scale are
  * kept (used on data reload and option changes); the options are kept
  * whenever the runs are the same. Returns 0 or -1 (message in c->msg;

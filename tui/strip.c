@@ -10,9 +10,12 @@ static int strip_row(double f, double R, int h)
 	return dt_chart_py(f, -R, R, 4 * h, 0) / 4;
 }
 
-/* 1 when a verdict point in [a, b) breaches (v->breach_bits). */
+/* 1 when a verdict point in [a, b) breaches (v->breach_bits; lean: the
+ * parity's blocks and the rule on the points either side). */
 static int any_breach(const dt_compare_view *v, size_t a, size_t b)
 {
+	if (v->lean)
+		return dt_parity_curve_breach_any(&v->diff, a, b);
 	while (a < b) {
 		uint64_t w = v->breach_bits[a / 64] >> (a % 64);
 		size_t left = 64 - a % 64;
@@ -23,6 +26,14 @@ static int any_breach(const dt_compare_view *v, size_t a, size_t b)
 		a += left;
 	}
 	return 0;
+}
+
+/* Index of the first verdict point with x >= key (n when none). */
+static size_t diff_lower_bound(const dt_compare_view *v, double key)
+{
+	if (v->lean)
+		return dt_curve_lower_bound(&v->diff.c, key);
+	return dt_lower_bound_i64_strided(v->dx, v->dstride, v->par->n, key);
 }
 
 double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
@@ -36,10 +47,11 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	unsigned char *nonfinite;
 	int x, y;
 
-	i0 = dt_lower_bound_i64_strided(v->dx, v->dstride, n, v->x0);
-	i1 = dt_lower_bound_i64_strided(v->dx, v->dstride, n, v->x0 + v->span);
+	i0 = diff_lower_bound(v, v->x0);
+	i1 = diff_lower_bound(v, v->x0 + v->span);
 	if (n) {
-		dt_range r = dt_pyramid_query(&v->pyr_diff, i0, i1);
+		dt_range r = dt_pyramid_query(v->lean ? &v->diff.pyr : &v->pyr_diff,
+		                              i0, i1);
 		if (r.finite)
 			maxabs = fmax(fabs(r.min), fabs(r.max));
 	}
@@ -64,6 +76,7 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	s.y = v->dy;
 	s.stride = v->dstride;
 	s.pyr = &v->pyr_diff;
+	s.curve = v->lean ? &v->diff.c : NULL;
 	if (!nonfinite || dt_chart_plot_layer(&cv, 0, &s, v->x0, v->span, -R, R,
 	                                      0, nonfinite)) {
 		free(nonfinite);
@@ -72,8 +85,8 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 	}
 	for (x = 0; x < w; x++) {
 		double c0 = v->x0 + v->span * x / w, c1 = v->x0 + v->span * (x + 1) / w;
-		size_t a = dt_lower_bound_i64_strided(v->dx, v->dstride, n, c0);
-		size_t b = dt_lower_bound_i64_strided(v->dx, v->dstride, n, c1);
+		size_t a = diff_lower_bound(v, c0);
+		size_t b = diff_lower_bound(v, c1);
 		int breach = any_breach(v, a, b);
 		for (y = 0; y < h; y++) {
 			uint8_t bits = cv.dots[0][(size_t)y * (size_t)w + (size_t)x];

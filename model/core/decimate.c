@@ -92,15 +92,13 @@ int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n)
 	return dt_pyramid_build_strided(p, v, sizeof *v, n);
 }
 
-int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
-                             size_t n)
+/* The levels of p (n, v or nothing already set) over n points: level-0
+ * block j summarised by leaf(ctx, j) when given, else from the values. */
+static int build(dt_pyramid *p, size_t n, dt_pyramid_leaf leaf, void *ctx)
 {
 	size_t levels = 0, m, k, j;
 
-	memset(p, 0, sizeof *p);
 	p->n = n;
-	p->v = v;
-	p->stride = stride;
 	if (n <= DT_PYRAMID_LEAF)
 		return 0;
 	m = (n + DT_PYRAMID_LEAF - 1) / DT_PYRAMID_LEAF;
@@ -125,7 +123,9 @@ int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
 			goto oom;
 		for (j = 0; j < blocks; j++) {
 			dt_range r = range_empty();
-			if (k == 0) {
+			if (k == 0 && leaf) {
+				r = leaf(ctx, j);
+			} else if (k == 0) {
 				size_t a = j * DT_PYRAMID_LEAF;
 				range_add_values(&r, p, a, a + DT_PYRAMID_LEAF < n ?
 				                 a + DT_PYRAMID_LEAF : n);
@@ -153,6 +153,22 @@ oom:
 	dt_pyramid_free(p);
 	errno = ENOMEM;
 	return -1;
+}
+
+int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
+                             size_t n)
+{
+	memset(p, 0, sizeof *p);
+	p->v = v;
+	p->stride = stride;
+	return build(p, n, NULL, NULL);
+}
+
+int dt_pyramid_build_leaves(dt_pyramid *p, size_t n, dt_pyramid_leaf leaf,
+                            void *ctx)
+{
+	memset(p, 0, sizeof *p);
+	return build(p, n, leaf, ctx);
 }
 
 dt_range dt_pyramid_query(const dt_pyramid *p, size_t i0, size_t i1)

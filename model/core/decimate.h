@@ -79,6 +79,19 @@ int dt_pyramid_build(dt_pyramid *p, const double *v, size_t n);
 int dt_pyramid_build_strided(dt_pyramid *p, const double *v, size_t stride,
                              size_t n);
 
+/* Summary of level-0 block j (points [j * DT_PYRAMID_LEAF, (j + 1) *
+ * DT_PYRAMID_LEAF) clamped to n) of a pyramid built from its blocks. */
+typedef dt_range (*dt_pyramid_leaf)(void *ctx, size_t j);
+
+/* Build the pyramid over n points whose values are not in memory from a
+ * summary of each level-0 block (a comparison's parity blocks, an EMA
+ * computed block by block): leaf(ctx, j) for every block j; the upper
+ * levels as dt_pyramid_build makes them, so queries answer the same.
+ * p->v is NULL: set p->fetch (and fetch_ctx) before any query that
+ * reaches single points. Returns 0, or -1 with errno ENOMEM (p empty). */
+int dt_pyramid_build_leaves(dt_pyramid *p, size_t n, dt_pyramid_leaf leaf,
+                            void *ctx);
+
 /* Free what the pyramid owns and zero it; a zeroed pyramid is accepted. */
 void dt_pyramid_free(dt_pyramid *p);
 

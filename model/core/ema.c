@@ -14,6 +14,24 @@ double dt_ema_weight(double w)
 	return w;
 }
 
+double dt_ema_cutoff(double w)
+{
+	const double tiny = 0x1p-54;
+	if (!(w < 1.0))
+		return INFINITY;
+	if (w <= 0.0)
+		return 1.0;
+	/* estimate, then the exact edge by pow itself (w^c decreases in c) */
+	double c = ceil(log(tiny) / log(w));
+	if (c < 1.0)
+		c = 1.0;
+	while (c > 1.0 && pow(w, c - 1.0) <= tiny)
+		c -= 1.0;
+	while (pow(w, c) > tiny)
+		c += 1.0;
+	return c;
+}
+
 void dt_ema(const double *y, size_t n, double w, double *out)
 {
 	double last = 0.0, count = 0.0;
@@ -21,6 +39,7 @@ void dt_ema(const double *y, size_t n, double w, double *out)
 	size_t i;
 
 	w = dt_ema_weight(w);
+	double cut = dt_ema_cutoff(w);
 	/* TB compares with ==, so a series holding a NaN is never constant. */
 	for (i = 1; i < n; i++) {
 		if (!(y[i] == y[0])) {
@@ -36,8 +55,6 @@ void dt_ema(const double *y, size_t n, double w, double *out)
 			out[i] = v;
 			continue;
 		}
-		last = last * w + (1.0 - w) * v;
-		count += 1.0;
-		out[i] = w == 1.0 ? last : last / (1.0 - pow(w, count));
+		out[i] = dt_ema_step(&last, &count, w, cut, v);
 	}
 }

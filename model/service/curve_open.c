@@ -21,12 +21,13 @@ static int read_direct(dt_store_curve *sc, size_t first, size_t count,
 	return -1;
 }
 
-/* The cached page `no` (read when missing, least recently used out), or
- * NULL when the read fails. */
+/* The cached page `no` (read when missing, least recently used of its
+ * set out), or NULL when the read fails. */
 static const double *page_get(dt_store_curve *sc, size_t no)
 {
-	int k, lru = 0;
-	for (k = 0; k < DT_CURVE_PAGES; k++) {
+	int set = (int)((no * 2654435761u) % DT_CURVE_SETS) * DT_CURVE_WAYS;
+	int k, lru = set;
+	for (k = set; k < set + DT_CURVE_WAYS; k++) {
 		if (sc->page_ok[k] && sc->page_no[k] == no) {
 			sc->page_used[k] = ++sc->clock;
 			return sc->page[k];

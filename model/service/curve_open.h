@@ -13,9 +13,15 @@
 #include "model/core/curve.h"
 #include "model/store/store.h"
 
-/* Values per cached page and pages kept per curve (512 KiB). */
-#define DT_CURVE_PAGE 8192
-#define DT_CURVE_PAGES 8
+/* Values per cached page and pages kept per curve (2 MiB), in sets of
+ * DT_CURVE_WAYS pages (a page number maps to one set): a frame reads
+ * the few values at each column's edges of each curve (about 400 places
+ * a curve at full width, each a different page when zoomed out), and
+ * the strip and the readout read the same places again. */
+#define DT_CURVE_PAGE 256
+#define DT_CURVE_WAYS 4
+#define DT_CURVE_SETS 256
+#define DT_CURVE_PAGES (DT_CURVE_WAYS * DT_CURVE_SETS)
 
 typedef struct dt_store_curve {
 	dt_curve c;               /* what a view reads; c.pyr = &pyr */
