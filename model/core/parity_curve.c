@@ -6,21 +6,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/core/step_grid.h"
+
 #define BLK DT_PARITY_BLOCK
-
-/* Residues tried when looking for the first common step (the pilot's
- * stride over the gcd): beyond it the chart keeps the points. */
-#define MAX_TRIES 1000000
-
-static int64_t gcd64(int64_t a, int64_t b)
-{
-	while (b) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
 
 static dt_range leaf_at(void *ctx, size_t j)
 {
@@ -70,32 +58,17 @@ static int fetch(void *ctx, size_t first, size_t count, double *out)
 	return 0;
 }
 
-/* The compared steps of b and p: first x0, stride, count. */
-static void common(const dt_curve *b, const dt_curve *p, int64_t warm,
-                   int64_t *x0, int64_t *stride, size_t *n)
+/* The compared steps of b and p (dt_step_grid_common_at): first x0,
+ * stride, count. */
+static size_t common(const dt_curve *b, const dt_curve *p, int64_t warm,
+                     int64_t *x0, int64_t *stride)
 {
-	int64_t sb = b->x_stride, sp = p->x_stride, g = gcd64(sb, sp);
-	int64_t lo = b->x_first > p->x_first ? b->x_first : p->x_first;
-	int64_t hb = dt_curve_x(b, b->n - 1), hp = dt_curve_x(p, p->n - 1);
-	int64_t hi = hb < hp ? hb : hp;
-	*n = 0;
-	*stride = sb / g * sp;
-	if (warm > 0 && warm + 1 > lo)
-		lo = warm + 1;
-	if (lo > hi)
-		return;
-	/* the first baseline step >= lo, then baseline steps until one is a
-	 * pilot step (sp / g of them cover every residue) */
-	int64_t x = b->x_first + (lo - b->x_first + sb - 1) / sb * sb;
-	for (int64_t t = 0; t < sp / g && t < MAX_TRIES; t++, x += sb) {
-		if (x > hi)
-			return;
-		if ((x - p->x_first) % sp == 0) {
-			*x0 = x;
-			*n = (size_t)((hi - x) / *stride) + 1;
-			return;
-		}
-	}
+	dt_step_grid gb = { b->x_first, b->x_stride, b->n };
+	dt_step_grid gp = { p->x_first, p->x_stride, p->n };
+	size_t n = dt_step_grid_common_at(&gb, &gp, warm > 0 ? warm + 1
+	                                                     : INT64_MIN,
+	                                  x0, stride);
+	return n == (size_t)-1 ? 0 : n;
 }
 
 int dt_parity_curve_init(dt_parity_curve *pc, const dt_curve *b,
@@ -107,8 +80,7 @@ int dt_parity_curve_init(dt_parity_curve *pc, const dt_curve *b,
 	    par->n == 0)
 		return 1;
 	int64_t x0 = 0, stride = 0;
-	size_t n;
-	common(b, p, par->opts.warmup, &x0, &stride, &n);
+	size_t n = common(b, p, par->opts.warmup, &x0, &stride);
 	if (n != par->n || par->nblocks != (n + BLK - 1) / BLK ||
 	    par->blocks[0].x0 != x0 ||
 	    par->blocks[par->nblocks - 1].x1 != x0 + (int64_t)(n - 1) * stride)

@@ -35,6 +35,13 @@ static i128 inverse(i128 a, i128 m)
 size_t dt_step_grid_common(const dt_step_grid *a, const dt_step_grid *b,
                            int64_t min_step)
 {
+	return dt_step_grid_common_at(a, b, min_step, NULL, NULL);
+}
+
+size_t dt_step_grid_common_at(const dt_step_grid *a, const dt_step_grid *b,
+                              int64_t min_step, int64_t *first,
+                              int64_t *stride)
+{
 	if (a->n == 0 || b->n == 0)
 		return 0;
 	if ((a->n > 1 && a->stride <= 0) || (b->n > 1 && b->stride <= 0))
@@ -57,5 +64,11 @@ size_t dt_step_grid_common(const dt_step_grid *a, const dt_step_grid *b,
 	i128 s0 = fa + i0 * sa, L = sa / g * sb;
 	/* common steps: s0 + k L for every integer k */
 	i128 k_lo = -floor_div(s0 - lo, L), k_hi = floor_div(hi - s0, L);
-	return k_hi < k_lo ? 0 : (size_t)(k_hi - k_lo + 1);
+	if (k_hi < k_lo)
+		return 0;
+	if (first)
+		*first = (int64_t)(s0 + k_lo * L); /* in [lo, hi] */
+	if (stride)
+		*stride = L > INT64_MAX ? INT64_MAX : (int64_t)L;
+	return (size_t)(k_hi - k_lo + 1);
 }

@@ -26,4 +26,12 @@ typedef struct dt_step_grid {
 size_t dt_step_grid_common(const dt_step_grid *a, const dt_step_grid *b,
                            int64_t min_step);
 
+/* The same, also giving the first common step >= min_step (*first) and
+ * the stride of the common steps (*stride: lcm of the strides, INT64_MAX
+ * when larger) when the count is above 0 (unset otherwise; either may
+ * be NULL): common step k is *first + k * *stride. */
+size_t dt_step_grid_common_at(const dt_step_grid *a, const dt_step_grid *b,
+                              int64_t min_step, int64_t *first,
+                              int64_t *stride);
+
 #endif
