@@ -3,6 +3,8 @@
  * header); written for this project, no code taken from elsewhere. */
 #include "importers/jsonpull.h"
 
+#include "model/util/digits.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,8 +318,27 @@ static int read_number(dt_jreader *r, dt_jval *v)
 	/* mant: the first 19 significant digits (all of any int64), for the
 	 * integer and for the double (model/util/num.h) */
 	uint64_t mant = 0;
-	int sig = 0, frac = 0, dropped = 0, lost = 0;
+	int sig = 0, frac = 0, dropped = 0, lost = 0, integral = 1, exp10 = 0;
 	size_t d0 = i;
+	/* At most 19 digits in all (the usual number): every digit is in
+	 * mant, frac counts the fraction's, nothing is dropped or lost,
+	 * exactly what the loops below give them (digits.h reads eight at
+	 * a time). More digits: the loops below, from the first digit. */
+	i = dt_digits_run(d, i, n, &mant);
+	size_t fi = i;
+	if (i < n && d[i] == '.')
+		fi = dt_digits_run(d, i + 1, n, &mant);
+	size_t all = fi - d0 - (fi != i);
+	if (i > d0 && all <= 19) {
+		if (fi != i) {
+			integral = 0;
+			frac = (int)(fi - i - 1);
+		}
+		i = fi;
+		goto exponent;
+	}
+	mant = 0;
+	i = d0;
 	for (; i < n && (unsigned)(d[i] - '0') < 10; i++) {
 		unsigned dg = (unsigned)(d[i] - '0');
 		if (sig < 19) {
@@ -331,7 +352,6 @@ static int read_number(dt_jreader *r, dt_jval *v)
 	if (i == d0)
 		return i < n ? fail(r, i, "expected a digit")
 		             : at_end(r, "input ends inside a number");
-	int integral = 1, exp10 = 0;
 	if (i < n && d[i] == '.') {
 		integral = 0;
 		for (i++; i < n && (unsigned)(d[i] - '0') < 10; i++) {
@@ -345,6 +365,7 @@ static int read_number(dt_jreader *r, dt_jval *v)
 			}
 		}
 	}
+exponent:
 	if (i < n && (d[i] | 0x20) == 'e') {
 		integral = 0;
 		i++;
@@ -371,6 +392,8 @@ static int read_number(dt_jreader *r, dt_jval *v)
 		v->d = (double)v->i;
 		return 0;
 	}
+	if (!lost && dt_decimal_exact(mant, exp10 - frac + dropped, neg, &v->d))
+		return 0;
 	if (dt_decimal_value(mant, exp10 - frac + dropped, neg, !lost, v->raw,
 	                     v->rawlen, &v->d) < 0)
 		return fail(r, start, "unreadable number");

@@ -60,6 +60,36 @@ static void python_tokens(void **state)
 	dt_jobj_free(&o);
 }
 
+/* Numbers around 19 digits, where the reader leaves its eight-byte
+ * path: every digit kept up to 19 in all (integer and fraction), the
+ * first 19 significant ones beyond (leading zeros not counted). */
+static void long_numbers(void **state)
+{
+	dt_jreader r;
+	dt_jobj o = {0};
+	(void)state;
+	assert_int_equal(read_obj("{\"a\": 1234567890123456789, "
+	                          "\"b\": 12345678901234567890, "
+	                          "\"c\": -9223372036854775808, "
+	                          "\"d\": 0.000000000000000000001, "
+	                          "\"e\": 123456789.0123456789, "
+	                          "\"f\": 2.585112}", &r, &o), 0);
+	const dt_jval *v = dt_jobj_get(&o, "a"); /* 19 digits: an int64 */
+	assert_true(v->is_int && v->i == 1234567890123456789);
+	v = dt_jobj_get(&o, "b"); /* 20 digits: past INT64_MAX, a double */
+	assert_false(v->is_int);
+	assert_true(v->d == 12345678901234567890.0);
+	v = dt_jobj_get(&o, "c"); /* -2^63: 19 digits, the int64 minimum */
+	assert_true(v->is_int && v->i == INT64_MIN);
+	v = dt_jobj_get(&o, "d"); /* 22 digits, 21 of them leading zeros */
+	assert_true(v->d == 1e-21);
+	v = dt_jobj_get(&o, "e"); /* 19 digits with 10 in the fraction */
+	assert_true(v->d == 123456789.0123456789);
+	v = dt_jobj_get(&o, "f");
+	assert_true(v->d == 2.585112);
+	dt_jobj_free(&o);
+}
+
 /* Escapes decoded (é is C3 A9, U+1F600 is F0 9F 98 80); nested values
  * skipped and typed; a duplicate key keeps its first place, last value;
  * json-c's leniencies: trailing comma, comments, single quotes. */
@@ -247,6 +277,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(python_tokens),
+		cmocka_unit_test(long_numbers),
 		cmocka_unit_test(strings_and_structure),
 		cmocka_unit_test(errors),
 		cmocka_unit_test(walking),

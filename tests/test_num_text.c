@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "model/util/jsonw.h"
+#include "model/util/digits.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
 #include "model/core/name.h"
@@ -21,6 +22,65 @@ static double num(const char *s)
 	double v = -12345;
 	assert_int_equal(dt_parse_double_field(s, strlen(s), &v), 0);
 	return v;
+}
+
+/* A run of digits, eight bytes at a time (model/util/digits.h), against
+ * values written out by hand; `len` is where the buffer ends (nothing
+ * past it may be read: the strings are copied to exact-size heap blocks,
+ * so AddressSanitizer sees any read past them). */
+static size_t run(const char *s, size_t len, size_t from, uint64_t *mant)
+{
+	char *b = malloc(len ? len : 1);
+	assert_non_null(b);
+	memcpy(b, s, len);
+	*mant = 0;
+	size_t end = dt_digits_run(b, from, len, mant);
+	free(b);
+	return end;
+}
+
+static void digit_runs(void **state)
+{
+	(void)state;
+	uint64_t m;
+	/* 20 digits: two full words, then 4 (12345678901234567890 < 2^64) */
+	assert_int_equal(run("12345678901234567890x", 21, 0, &m), 20);
+	assert_true(m == 12345678901234567890ull);
+	/* exactly 8 digits, then a comma */
+	assert_int_equal(run("98765432,", 9, 0, &m), 8);
+	assert_true(m == 98765432);
+	/* 7 digits ending the buffer: fewer than 8 bytes, read one by one */
+	assert_int_equal(run("1234567", 7, 0, &m), 7);
+	assert_true(m == 1234567);
+	/* leading zeros, then 'e' */
+	assert_int_equal(run("00000042e-05", 12, 0, &m), 8);
+	assert_true(m == 42);
+	/* '/' (0x2F) and ':' (0x3A), the bytes either side of the digits */
+	assert_int_equal(run("12/:3456789", 11, 0, &m), 2);
+	assert_true(m == 12);
+	assert_int_equal(run(":12345678", 9, 0, &m), 0);
+	assert_true(m == 0);
+	/* a byte with the high bit set after the first digit */
+	assert_int_equal(run("1\xb0" "2345678", 9, 0, &m), 1);
+	assert_true(m == 1);
+	/* from the middle: "585112" after "2." */
+	assert_int_equal(run("2.585112,2.0", 12, 2, &m), 8);
+	assert_true(m == 585112);
+	/* numbers that end where the buffer ends, and the same followed by
+	 * more text (the eight-byte path) */
+	double v;
+	size_t used;
+	assert_int_equal(dt_parse_double("2.585112", 8, &v, &used), 0);
+	assert_true(v == 2.585112 && used == 8);
+	assert_int_equal(dt_parse_double("2.585112,2.000000e-04", 21, &v,
+	                                 &used), 0);
+	assert_true(v == 2.585112 && used == 8);
+	assert_int_equal(dt_parse_double("2.000000e-04\n", 13, &v, &used), 0);
+	assert_true(v == 2e-4 && used == 12);
+	/* 19 digits (mant 1234567890123456789 > 2^53: the extended path) */
+	assert_int_equal(dt_parse_double("1234567890.123456789,", 21, &v,
+	                                 &used), 0);
+	assert_true(v == 1234567890.123456789 && used == 20);
 }
 
 static void parses_log_spellings(void **state)
@@ -342,6 +402,7 @@ static void json_writer(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(digit_runs),
 		cmocka_unit_test(parses_log_spellings),
 		cmocka_unit_test(correctly_rounded),
 		cmocka_unit_test(equals_strtod_on_layouts),

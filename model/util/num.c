@@ -1,18 +1,14 @@
 /* dt_num.c: locale-independent number parsing. */
 #include "model/util/num.h"
 
+#include "model/util/digits.h"
+
 #include <float.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* Powers of ten exactly representable as doubles (10^0 .. 10^22). */
-static const double pow10_exact[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-};
 
 static locale_t c_locale(void)
 {
@@ -147,30 +143,24 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end)
 	}
 	uint64_t mant = 0;
 	size_t d0 = i;
-	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-		mant = mant * 10 + (uint64_t)(s[i] - '0');
+	i = dt_digits_run(s, i, len, &mant); /* eight at a time: digits.h */
 	size_t digits = i - d0, frac = 0;
 	if (i < len && s[i] == '.') {
 		size_t f0 = ++i;
-		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-			mant = mant * 10 + (uint64_t)(s[i] - '0');
+		i = dt_digits_run(s, i, len, &mant);
 		frac = i - f0;
 		digits += frac;
 	}
 	if (digits == 0 || digits > 19)
 		return parse_general(s, len, start, out, end);
-	int exp10;
-	i = exponent(s, i, len, &exp10);
+	int exp10 = 0;
+	if (i < len && (s[i] | 0x20) == 'e') /* most numbers have none */
+		i = exponent(s, i, len, &exp10);
 	if (end)
 		*end = i;
 	int scale = exp10 - (int)frac;
-	/* Clinger's fast path (as in dt_decimal_value), inline */
-	if (mant < (1ULL << 53) && scale >= -22 && scale <= 22) {
-		double v = (double)mant;
-		v = scale < 0 ? v / pow10_exact[-scale] : v * pow10_exact[scale];
-		*out = neg ? -v : v;
+	if (dt_decimal_exact(mant, scale, neg, out))
 		return 0;
-	}
 	return dt_decimal_value(mant, scale, neg, 1, s + start, i - start, out);
 }
 
@@ -249,13 +239,8 @@ static int parse_general(const char *s, size_t len, size_t i, double *out,
 int dt_decimal_value(uint64_t mant, int scale, int neg, int exact,
                      const char *text, size_t len, double *out)
 {
-	/* Clinger's fast path: both operands exact, one rounding. */
-	if (exact && mant < (1ULL << 53) && scale >= -22 && scale <= 22) {
-		double v = (double)mant;
-		v = scale < 0 ? v / pow10_exact[-scale] : v * pow10_exact[scale];
-		*out = neg ? -v : v;
+	if (exact && dt_decimal_exact(mant, scale, neg, out))
 		return 0;
-	}
 #if LDBL_MANT_DIG == 64
 	if (exact && ext_path(mant, scale, out)) {
 		if (neg)

@@ -27,6 +27,28 @@ int dt_parse_double(const char *s, size_t len, double *out, size_t *end);
 int dt_decimal_value(uint64_t mant, int scale, int neg, int exact,
                      const char *text, size_t len, double *out);
 
+/* Clinger's fast path (W. D. Clinger, "How to read floating point
+ * numbers accurately", PLDI 1990): when mant < 2^53 and |scale| <= 22,
+ * mant and 10^|scale| are exact doubles and one multiplication or
+ * division rounds mant x 10^scale correctly. Returns 1 with *out set
+ * (negated when neg), 0 when it does not apply (then dt_decimal_value).
+ * Inline: the number scanners call it for most values of a log. */
+static inline int dt_decimal_exact(uint64_t mant, int scale, int neg,
+                                   double *out)
+{
+	/* powers of ten exactly representable as doubles */
+	static const double p10[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+	};
+	if (mant >= (1ULL << 53) || scale < -22 || scale > 22)
+		return 0;
+	double v = (double)mant;
+	v = scale < 0 ? v / p10[-scale] : v * p10[scale];
+	*out = neg ? -v : v;
+	return 1;
+}
+
 /* Parse a whole field: like dt_parse_double but trailing blanks only may
  * follow. Returns 0 or -1. */
 int dt_parse_double_field(const char *s, size_t len, double *out);
