@@ -89,7 +89,7 @@ static void same_range(dt_range a, dt_range b)
 
 /* Unpacked == built, over every range of sizes around the leaf and
  * several levels, NaN and inf sprinkled in; 3.5M points make levels of
- * 4.4 MB, unpacked into one huge-page allocation (grow.h: from 4 MiB). */
+ * 4.4 MB, unpacked into one huge-page allocation (lod.h DT_LOD_HUGE_FROM). */
 static void test_round_trip(void **state)
 {
 	size_t sizes[] = { 0, 1, 31, 32, 33, 64, 65, 257, 700, 3500000 };

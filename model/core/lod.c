@@ -116,10 +116,12 @@ int dt_lod_unpack(dt_pyramid *p, const double *v, size_t stride, size_t n,
 		goto oom;
 	/* Every level's arrays in one allocation of huge pages when large
 	 * (grow.h: a fresh 4 KiB page costs ~25 us to fault in on the
-	 * benchmark VM, 12.5 MB of levels at 10M points 80 ms): the mins of
-	 * all levels, then the maxes, then the non-finite counts. */
+	 * benchmark VM, 12.5 MB of levels at 10M points 80 ms; DT_LOD_HUGE_FROM):
+	 * the mins of all levels, then the maxes, then the non-finite
+	 * counts. */
 	size_t blocks = (len - DT_LOD_HEADER) / DT_LOD_RECORD;
-	char *arena = dt_grow_alloc_huge(blocks * DT_LOD_RECORD);
+	char *arena = dt_grow_alloc_huge_from(blocks * DT_LOD_RECORD,
+	                                      DT_LOD_HUGE_FROM);
 	if (!arena)
 		goto oom;
 	p->arena = arena;

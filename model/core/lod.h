@@ -29,6 +29,12 @@
 #define DT_LOD_HEADER 16  /* bytes: leaf, nlevels, n */
 #define DT_LOD_RECORD 20  /* bytes of one block: min, max, non-finite */
 
+/* Packed levels from this size on (a series of about 840,000 points or
+ * more) are read and unpacked into transparent huge pages
+ * (dt_grow_alloc_huge_from, model/util/grow.h): read whole at once, one
+ * fault per 2 MiB is worth the room left unused. */
+#define DT_LOD_HUGE_FROM ((size_t)1 << 20)
+
 /* Stored levels of a series of n points (0 when n <= DT_PYRAMID_LEAF). */
 size_t dt_lod_levels(size_t n);
 
@@ -54,8 +60,8 @@ int dt_lod_pack(const double *v, size_t n, unsigned char **out,
  * dt_pyramid_build_strided) from its packed levels `lod` [len] instead of
  * scanning the values. Returns 0, or -1 with errno EINVAL (len, leaf,
  * level count or point count do not fit n: damaged or from another layout; *p empty) or
- * ENOMEM. Every level lies in one allocation (p->arena; huge pages when
- * large, model/util/grow.h). Free with dt_pyramid_free. */
+ * ENOMEM. Every level lies in one allocation (p->arena; huge pages from
+ * DT_LOD_HUGE_FROM on). Free with dt_pyramid_free. */
 int dt_lod_unpack(dt_pyramid *p, const double *v, size_t stride, size_t n,
                   const void *lod, size_t len);
 

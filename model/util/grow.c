@@ -47,10 +47,10 @@ void dt_grow_hint_huge(void *p, size_t bytes)
 #endif
 }
 
-void *dt_grow_alloc_huge(size_t bytes)
+void *dt_grow_alloc_huge_from(size_t bytes, size_t from)
 {
 	const size_t huge = (size_t)2 << 20;
-	if (bytes < DT_GROW_HUGE_FROM || bytes > SIZE_MAX - huge)
+	if (bytes < from || bytes > SIZE_MAX - huge)
 		return malloc(bytes ? bytes : 1);
 	size_t len = (bytes + huge - 1) & ~(huge - 1);
 	void *p = NULL;
@@ -59,6 +59,13 @@ void *dt_grow_alloc_huge(size_t bytes)
 		errno = ENOMEM;
 		return NULL;
 	}
-	dt_grow_hint_huge(p, len);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise(p, len, MADV_HUGEPAGE); /* aligned: all of it */
+#endif
 	return p;
+}
+
+void *dt_grow_alloc_huge(size_t bytes)
+{
+	return dt_grow_alloc_huge_from(bytes, DT_GROW_HUGE_FROM);
 }

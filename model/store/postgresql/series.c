@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/lod.h"
 #include "model/util/grow.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -245,7 +246,7 @@ int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
 		return 1;
 	}
 	size_t bytes = (size_t)PQgetlength(r, 0, 1);
-	void *buf = dt_grow_alloc_huge(bytes);
+	void *buf = dt_grow_alloc_huge_from(bytes, DT_LOD_HUGE_FROM);
 	if (!buf) {
 		PQclear(r);
 		return dt_store_fail(st, "store: out of memory");

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/lod.h"
 #include "model/util/grow.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -533,7 +534,7 @@ int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	/* Incremental BLOB I/O: straight into the caller's buffer (huge
 	 * pages when large: 12.5 MB at 10M points, grow.h). */
 	sqlite3_blob *b;
-	void *buf = dt_grow_alloc_huge(bytes);
+	void *buf = dt_grow_alloc_huge_from(bytes, DT_LOD_HUGE_FROM);
 	if (!buf)
 		return dt_sq_fail(st, "store: out of memory");
 	if (sqlite3_blob_open(DT_SQ_DB(st), "main", "series_lod", "lod", rowid, 0,
