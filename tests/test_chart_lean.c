@@ -25,6 +25,7 @@
 #include "tui/chart.h"
 #include "tui/chart_internal.h"
 #include "tui/grid.h"
+#include "screen_same.h"
 
 /* Values behind a fetch (as a store-backed curve reads them). */
 typedef struct src {
@@ -103,33 +104,10 @@ static void run_free(run *r)
 	free(r->value);
 }
 
-/* Every cell of a and b (character, role, flags) equal; on a difference
- * the two rows. */
-static void same_screen(const dt_grid *a, const dt_grid *b, const char *what)
-{
-	assert_int_equal(a->w, b->w);
-	assert_int_equal(a->h, b->h);
-	for (int y = 0; y < a->h; y++)
-		for (int x = 0; x < a->w; x++) {
-			const dt_cell *p = &a->cells[y * a->w + x];
-			const dt_cell *q = &b->cells[y * b->w + x];
-			if (p->ch != q->ch || p->role != q->role ||
-			    p->flags != q->flags) {
-				char ra[2048], rb[2048];
-				dt_grid_row_utf8(a, y, ra, sizeof ra);
-				dt_grid_row_utf8(b, y, rb, sizeof rb);
-				fail_msg("%s: cell %d,%d differs\nfull: %s\nlean: %s",
-				         what, x, y, ra, rb);
-			}
-		}
-}
-
 static void render_both(dt_compare_view *full, dt_compare_view *lean,
                         dt_grid *ga, dt_grid *gb, const char *what)
 {
-	dt_compare_render(full, ga, "t");
-	dt_compare_render(lean, gb, "t");
-	same_screen(ga, gb, what);
+	dt_test_render_both(full, lean, ga, gb, what, "full", "lean");
 }
 
 /* Baseline: steps 1..6000 (stride 1); pilot: steps 3, 5, ..., 9001

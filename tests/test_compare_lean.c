@@ -16,6 +16,7 @@
 
 #include "dt_test_store.h"
 #include "dt_test_tmpdir.h"
+#include "import_csv.h"
 #include "importers/import.h"
 #include "model/service/compare.h"
 
@@ -52,19 +53,6 @@ static void write_csv(const char *name, const char *kind, int64_t first,
 		fprintf(f, "%lld,%.17g,0.001\n", (long long)s, v);
 	}
 	fclose(f);
-}
-
-static void import_run(dt_store *st, const char *run, const char *file,
-                       int64_t grad_accum)
-{
-	char path[300], err[600];
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	const char *files[] = {path};
-	dt_import_request rq = {.run_name = run, .platform = "trn2",
-	                        .format = "csv", .files = files, .nfiles = 1};
-	rq.opts.grad_accum = grad_accum;
-	if (dt_import(st, &rq, NULL, err, sizeof err) < 0)
-		fail_msg("import %s: %s", file, err);
 }
 
 /* Compare runs b and p both ways; the lean one must be lean when
@@ -143,8 +131,8 @@ static void lean_pass(void **state)
 		fail_msg("%s", err);
 	write_csv("b.csv", "base", 1, 1, 70000);
 	write_csv("p.csv", "pass", 1, 1, 70000);
-	import_run(st, "b", "b.csv", 1);
-	import_run(st, "p", "p.csv", 1);
+	dt_test_import_csv(st, dir, "b", "b.csv", 1);
+	dt_test_import_csv(st, dir, "p", "p.csv", 1);
 	dt_comparison l;
 	both_ways(st, "b", "p", 1, &l);
 	assert_int_equal(l.verdict, DT_VERDICT_PASS);
@@ -182,10 +170,10 @@ static void lean_scale_and_offset(void **state)
 	write_csv("x4.csv", "x4", 1, 1, 3000);
 	write_csv("c.csv", "curve", 1, 1, 3000);
 	write_csv("s.csv", "shift", 1, 1, 3000);
-	import_run(st, "b", "b.csv", 1);
-	import_run(st, "x4", "x4.csv", 1);
-	import_run(st, "c", "c.csv", 1);
-	import_run(st, "s", "s.csv", 1);
+	dt_test_import_csv(st, dir, "b", "b.csv", 1);
+	dt_test_import_csv(st, dir, "x4", "x4.csv", 1);
+	dt_test_import_csv(st, dir, "c", "c.csv", 1);
+	dt_test_import_csv(st, dir, "s", "s.csv", 1);
 	dt_comparison l;
 	both_ways(st, "b", "x4", 1, &l);
 	assert_int_equal(l.verdict, DT_VERDICT_FAIL);
@@ -219,9 +207,9 @@ static void lean_falls_back(void **state)
 	write_csv("b.csv", "base", 1, 1, 100);
 	write_csv("far.csv", "base", 1001, 1, 100);
 	write_csv("g.csv", "base", 1, 1, 200);
-	import_run(st, "b", "b.csv", 1);
-	import_run(st, "far", "far.csv", 1);
-	import_run(st, "g", "g.csv", 2);
+	dt_test_import_csv(st, dir, "b", "b.csv", 1);
+	dt_test_import_csv(st, dir, "far", "far.csv", 1);
+	dt_test_import_csv(st, dir, "g", "g.csv", 2);
 	dt_comparison l;
 	both_ways(st, "b", "far", 0, &l);
 	assert_int_equal(l.verdict, DT_VERDICT_INSUFFICIENT);

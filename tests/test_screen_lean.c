@@ -16,6 +16,8 @@
 
 #include "dt_test_store.h"
 #include "dt_test_tmpdir.h"
+#include "import_csv.h"
+#include "screen_same.h"
 #include "importers/import.h"
 #include "model/service/compare.h"
 #include "tui/screens.h"
@@ -46,42 +48,10 @@ static void write_csv(const char *name, int pilot, int64_t gap, size_t n)
 	fclose(f);
 }
 
-static void import_run(dt_store *st, const char *run, const char *file,
-                       int64_t grad_accum)
-{
-	char path[300], err[600];
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	const char *files[] = {path};
-	dt_import_request rq = {.run_name = run, .platform = "trn2",
-	                        .format = "csv", .files = files, .nfiles = 1};
-	rq.opts.grad_accum = grad_accum;
-	if (dt_import(st, &rq, NULL, err, sizeof err) < 0)
-		fail_msg("import %s: %s", file, err);
-}
-
-static void same_screen(const dt_grid *a, const dt_grid *b, const char *what)
-{
-	for (int y = 0; y < a->h; y++)
-		for (int x = 0; x < a->w; x++) {
-			const dt_cell *p = &a->cells[y * a->w + x];
-			const dt_cell *q = &b->cells[y * b->w + x];
-			if (p->ch != q->ch || p->role != q->role ||
-			    p->flags != q->flags) {
-				char ra[2048], rb[2048];
-				dt_grid_row_utf8(a, y, ra, sizeof ra);
-				dt_grid_row_utf8(b, y, rb, sizeof rb);
-				fail_msg("%s: cell %d,%d differs\nlean: %s\nfull: %s",
-				         what, x, y, ra, rb);
-			}
-		}
-}
-
 static void render_both(dt_compare_view *lean, dt_compare_view *full,
                         dt_grid *ga, dt_grid *gb, const char *what)
 {
-	dt_compare_render(lean, ga, "t");
-	dt_compare_render(full, gb, "t");
-	same_screen(ga, gb, what);
+	dt_test_render_both(lean, full, ga, gb, what, "lean", "full");
 }
 
 static dt_compare_screen scr; /* the screen is not moved while open */
@@ -99,8 +69,8 @@ static void screen_lean_as_full(void **state)
 		fail_msg("%s", err);
 	write_csv("b.csv", 0, 1, 40000);
 	write_csv("p.csv", 1, 2, 20000);
-	import_run(st, "b", "b.csv", 1);
-	import_run(st, "p", "p.csv", 1);
+	dt_test_import_csv(st, dir, "b", "b.csv", 1);
+	dt_test_import_csv(st, dir, "p", "p.csv", 1);
 	dt_run rb, rp;
 	assert_int_equal(dt_store_run_find(st, "b", &rb), 0);
 	assert_int_equal(dt_store_run_find(st, "p", &rp), 0);
@@ -161,7 +131,7 @@ static void screen_lean_as_full(void **state)
 
 	/* grad_accum 2: the service compares on the full path, and so does
 	 * the screen */
-	import_run(st, "g", "p.csv", 2);
+	dt_test_import_csv(st, dir, "g", "p.csv", 2);
 	dt_run rg;
 	assert_int_equal(dt_store_run_find(st, "g", &rg), 0);
 	assert_int_equal(dt_compare_open(&scr, st, &rb, &rg, NULL, 0, 0), 0);
