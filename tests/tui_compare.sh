@@ -78,6 +78,11 @@ wait_for "cursor step 1  base"
 $T send-keys -t t s
 wait_for "EMA 0.60"
 wait_for "EMA b 2.4975 p 2.4975"
+# at step 52 the readout and its EMA part are 82 columns: cut with a mark
+$T send-keys -t t $(printf 'l %.0s' $(seq 51))
+wait_re 'rel \+10\.00%  BREACH  EMA b [0-9.]+ p [0-9.]*…$'
+$T send-keys -t t Home
+wait_for "cursor step 1  base"
 $T send-keys -t t .
 wait_for "EMA 0.80"
 $T send-keys -t t s

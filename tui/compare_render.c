@@ -244,12 +244,13 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		                                                     v->cursor)
 		                             : v->par->points[v->cursor];
 		const dt_parity_point *p = &lp;
-		x += dt_grid_printf(g, 0, y, g->w, DT_ROLE_LABEL,
-		                    "cursor %s %lld  base %.5g  pilot %.5g  rel %+.2f%%",
-		                    unit, (long long)p->x, p->baseline, p->pilot,
-		                    p->rel_diff * 100.0);
+		x += dt_layout_printf(g, 0, y, g->w, DT_ROLE_LABEL,
+		                      "cursor %s %lld  base %.5g  pilot %.5g  rel "
+		                      "%+.2f%%", unit, (long long)p->x, p->baseline,
+		                      p->pilot, p->rel_diff * 100.0);
 		if (p->breach)
-			x += dt_grid_text(g, x, y, g->w - x, "  BREACH", DT_ROLE_BREACH);
+			x += dt_layout_text(g, x, y, g->w - x, "  BREACH",
+			                    DT_ROLE_BREACH);
 	} else {
 		int64_t cx = dt_track_x(&t, v->cursor);
 		char val[2][32];
@@ -267,10 +268,10 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		                      "steps)", unit, (long long)cx, val[0], val[1]);
 	}
 	if (v->smooth)
-		dt_grid_printf(g, x, y, g->w - x, DT_ROLE_WARN,
-		               "  EMA b %.5g p %.5g",
-		               value_at(v, 0, dt_track_x(&t, v->cursor), 1),
-		               value_at(v, 1, dt_track_x(&t, v->cursor), 1));
+		dt_layout_printf(g, x, y, g->w - x, DT_ROLE_WARN,
+		                 "  EMA b %.5g p %.5g",
+		                 value_at(v, 0, dt_track_x(&t, v->cursor), 1),
+		                 value_at(v, 1, dt_track_x(&t, v->cursor), 1));
 }
 
 static void draw_cursor(dt_grid *g, const dt_compare_view *v, int px, int pw,
