@@ -207,4 +207,29 @@ $T send-keys -t t '?'
 wait_for "keys: ledger"
 $T send-keys -t t x q q q
 wait_for "EXIT=0"
+
+# ---- a restart near the end of the run: the resume view's x axis ----
+# tests/fixtures/resume/events_resume.jsonl logs steps 10..40, resumes
+# at step 40 (checkpoint 30) and ends at step 50: the axis runs from 20
+# (the restart less 20 steps) to the last step logged after the restart
+# (50), not on past the end of the run (it ran to 60: 20 more).
+rdb="$tmp/r.db"
+FIX=$(cd "$(dirname "$0")" && pwd)/fixtures/resume/events_resume.jsonl
+"$BIN" --db "$rdb" import --platform gpu --run rb "$tmp/gb.csv" >/dev/null &&
+"$BIN" --db "$rdb" import --platform trn2 --run rp "$FIX" >/dev/null &&
+"$BIN" --db "$rdb" pilot new rpilot >/dev/null &&
+"$BIN" --db "$rdb" attach rpilot rb --role baseline >/dev/null &&
+"$BIN" --db "$rdb" attach rpilot rp --role pilot >/dev/null || exit 1
+start r.db 80 24 c
+wait_for "pilots (1)" || exit 1
+$T send-keys -t t Tab
+wait_for "runs (2)"
+$T send-keys -t t j r
+wait_for "resume check: rp"
+wait_for "restart 1 at step 40"
+axis=$(screen | grep '^eff.step')
+[ "$(echo "$axis" | awk '{ print $2 "-" $NF }')" = "20-50" ] ||
+	{ echo "FAIL: resume axis not 20..50: $axis"; screen; fail=1; }
+$T send-keys -t t q q
+wait_for "EXIT=0"
 exit $fail

@@ -120,7 +120,7 @@ int dt_resume_chart_render(dt_resume_screen *r, dt_grid *g, int y, int h)
 {
 	const dt_restart_verdict *v;
 	dt_plot_series s[2];
-	double x0, span, ymin, ymax, pad, hi;
+	double x0, span, ymin, ymax, pad, hi, end;
 	memset(s, 0, sizeof s); /* stride 0: plain arrays */
 	int ph = h - 3, pw = g->w - YLABEL_W - 1, k, row;
 	size_t sel = r->sel;
@@ -145,7 +145,14 @@ int dt_resume_chart_render(dt_resume_screen *r, dt_grid *g, int y, int h)
 	 * for a restart near the start) */
 	if (s[0].n && x0 < (double)s[0].x[0])
 		x0 = (double)s[0].x[0];
-	span = hi + pad - x0 + 1;
+	/* nor right of the last step logged after the restart (a run that
+	 * ends 3 steps after it showed an axis running on to step 26) */
+	end = hi + pad;
+	if (s[1].n && end > (double)s[1].x[s[1].n - 1])
+		end = (double)s[1].x[s[1].n - 1];
+	if (end < hi)
+		end = hi;
+	span = end - x0 + 1;
 	legend(g, y, v, sel);
 	if (dt_chart_yrange(s, x0, span, 0, &ymin, &ymax)) {
 		dt_layout_text(g, 0, y + 1, g->w, "no loss points around this "
