@@ -8,7 +8,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 scripts/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc 2>/dev/null || echo 2)"
+# only the program and its man pages: the tests and the benches are built
+# by scripts/test.sh (building them here took minutes before the demo)
+cmake --build build -j"$(nproc 2>/dev/null || echo 2)" --target dualtrack man
 if [ -n "${PREFIX:-}" ]; then
   cmake --install build --prefix "$PREFIX" >/dev/null
   bin="$PREFIX/bin/dualtrack"
