@@ -71,6 +71,9 @@ dt_store *dt_cli_store(const char *db);
  * store file or filesystem is readable. */
 dt_store *dt_cli_store_read(const char *db);
 
+/* As dt_cli_store with DT_STORE_* flags (store init: DT_STORE_REPACK). */
+dt_store *dt_cli_store_flags(const char *db, unsigned flags);
+
 /* As dt_cli_open with DT_STORE_* flags. */
 dt_store *dt_cli_open_flags(const char *path, unsigned flags);
 

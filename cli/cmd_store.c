@@ -20,7 +20,10 @@ static void store_usage(FILE *f)
 	      "init creates the store --db names (a file, or the schema in a\n"
 	      "PostgreSQL database) or brings an older one to this version's\n"
 	      "schema, and writes nothing else. On PostgreSQL the administrator\n"
-	      "runs it once, before team members work.\n\n"
+	      "runs it once, before team members work. A SQLite store whose file\n"
+	      "has no pointer-map pages yet (made before they came, dualtrack(5))\n"
+	      "is rewritten once with them (VACUUM; it needs about twice its size\n"
+	      "free), so charts read its series' values in place.\n\n"
 	      "copy copies every run, series, pilot, checklist entry, drill, ledger\n"
 	      "value and decision of the store FROM into the new, empty store TO,\n"
 	      "keeping ids, times and hashes. Each of FROM and TO is a file path\n"
@@ -34,10 +37,12 @@ static void store_usage(FILE *f)
 	      "verify, 2 usage or store error (destination not empty)\n", f);
 }
 
-/* store init: a writing open creates and migrates; nothing else. */
+/* store init: a writing open creates and migrates, and brings an older
+ * SQLite file's layout up to date (DT_STORE_REPACK; the open prints what
+ * it did); nothing else. */
 static int store_init(const char *db)
 {
-	dt_store *st = dt_cli_store(db);
+	dt_store *st = dt_cli_store_flags(db, DT_STORE_REPACK);
 	if (!st)
 		return DT_EXIT_USAGE;
 	printf("store ready (%s backend)\n", dt_store_backend_name(st));

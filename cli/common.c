@@ -92,7 +92,7 @@ dt_store *dt_cli_open_read(const char *path)
 	return dt_cli_open_flags(path, DT_STORE_READ);
 }
 
-static dt_store *store_at(const char *db, unsigned flags)
+dt_store *dt_cli_store_flags(const char *db, unsigned flags)
 {
 	char path[4096];
 	if (dt_cli_db_path(db, path, sizeof path) < 0) {
@@ -104,12 +104,12 @@ static dt_store *store_at(const char *db, unsigned flags)
 
 dt_store *dt_cli_store(const char *db)
 {
-	return store_at(db, 0);
+	return dt_cli_store_flags(db, 0);
 }
 
 dt_store *dt_cli_store_read(const char *db)
 {
-	return store_at(db, DT_STORE_READ);
+	return dt_cli_store_flags(db, DT_STORE_READ);
 }
 
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)

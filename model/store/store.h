@@ -66,6 +66,16 @@ enum {
 	 * back to WAL first, which only costs the single write). PostgreSQL
 	 * ignores it. */
 	DT_STORE_BULK = 1u << 1,
+	/* Bring the store's file layout up to date too (`store init`).
+	 * SQLite: a store made before its file had pointer-map pages
+	 * (PRAGMA auto_vacuum 0) is rewritten once with them (VACUUM:
+	 * minutes for tens of GB; it needs about twice the store's size
+	 * free, in TMPDIR and beside the store), after which a chart reads a
+	 * series' values in place (dualtrack(5)); all or nothing: on failure
+	 * the open fails and the file is unchanged. dt_store_notice says
+	 * when it was done. Ignored with DT_STORE_READ, on a read-only
+	 * store and by PostgreSQL. */
+	DT_STORE_REPACK = 1u << 2,
 };
 
 /* Open the store `where`: a file path (SQLite) or a PostgreSQL connection
@@ -429,8 +439,9 @@ void dt_store_chain_acknowledge(dt_store *st, const char *by);
 int dt_store_chain_refused(const dt_store *st);
 int dt_store_chain_break_recorded(const dt_store *st);
 
-/* What opening the store found and repaired ("" when nothing): missing
- * append-only triggers, which were restored. */
+/* What opening the store found and repaired or did ("" when nothing):
+ * missing append-only triggers, which were restored; the rewrite of
+ * DT_STORE_REPACK. */
 const char *dt_store_notice(const dt_store *st);
 
 /* ---- ledger and scenario ------------------------------------------------ */

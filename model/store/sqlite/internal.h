@@ -65,6 +65,14 @@ void dt_sq_mem_install(void);
  * journal, which the next open or commit switches. */
 void dt_sq_journal_settle(dt_store *st);
 
+/* DT_STORE_REPACK (store.h): a store whose file has no pointer-map
+ * pages (PRAGMA auto_vacuum 0: made before new stores got them, open.c)
+ * is rewritten once with them (auto_vacuum=INCREMENTAL, VACUUM), and the
+ * store's notice says so. Run outside any transaction, after the
+ * migrations. Returns 0 (rewritten, or nothing to do), or -1 with the
+ * store error set; VACUUM is atomic, so the file is then unchanged. */
+int dt_sq_repack(dt_store *st);
+
 /* The members of dt_sq_ops, one per file by subject (sqlite.c runs.c
  * facts.c pilot.c checklist.c drill.c decision.c ledger.c). */
 void dt_sq_close(dt_store *st);

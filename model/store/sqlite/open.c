@@ -324,14 +324,21 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	 * file's page cache in pages of the default 4 KiB (-2000 KiB: ~470
 	 * pages), so at 64 KiB it held ~30 MB of dirty series pages until
 	 * the commit instead of spilling them (~5000 page faults at 1M
-	 * points); now 2000 KiB, as in a store opened again. */
+	 * points); now 2000 KiB, as in a store opened again.
+	 * auto_vacuum=INCREMENTAL (set before the first table, the only time
+	 * it can be set without a VACUUM: repack.c) gives the file pointer-map
+	 * pages: SQLite then finds byte N of a series BLOB without reading
+	 * every overflow page before it (dt_sq_repack says how); the file
+	 * is never shrunk by itself (no vacuum runs at commit). */
 	sq->fresh_journal = !ro && created;
 	if (ro ? check_readonly(st, &p) < 0 :
 	    (sq->fresh_journal ?
-	     dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA cache_size=-2000;"
-	                " PRAGMA foreign_keys=ON; PRAGMA synchronous=EXTRA;") :
+	     dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA auto_vacuum="
+	                "INCREMENTAL; PRAGMA cache_size=-2000; PRAGMA "
+	                "foreign_keys=ON; PRAGMA synchronous=EXTRA;") :
 	     settings_existing(st)) < 0 || migrate(st, &p) < 0 ||
 	    dt_sq_triggers_restore(st) < 0 ||
+	    (!ro && (flags & DT_STORE_REPACK) && dt_sq_repack(st) < 0) ||
 	    ((flags & DT_STORE_BULK) && bulk_begin(st) < 0)) {
 		dt_err_set(err, "%s: %s", path, st->err.msg);
 		goto fail;

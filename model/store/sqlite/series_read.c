@@ -77,10 +77,12 @@ int dt_sq_shape_load(dt_store *st, int64_t run_id, const char *metric,
 
 /* Value BLOBs kept open between reads. SQLite finds a byte of a big
  * BLOB by walking its chain of overflow pages from the start (1250
- * pages of 64 KiB for a 10M-point series); an open BLOB handle keeps
- * the chain it walked, so later reads of any range cost one page read.
- * A slot per series (a chart reads two curves, a comparison pass two
- * more), least recently used out. */
+ * pages of 64 KiB for a 10M-point series): in a file with pointer maps
+ * (every store made since, repack.c) by looking each next page up in
+ * the pointer map, in an older one by reading every page on the way; an
+ * open BLOB handle keeps the chain it walked, so later reads of any
+ * range cost one page read. A slot per series (a chart reads two
+ * curves, a comparison pass two more), least recently used out. */
 #define VALS_SLOTS 4
 
 typedef struct vals_slot {
