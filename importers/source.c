@@ -576,6 +576,17 @@ void dt_source_release(const dt_source *src, size_t done)
 	pthread_mutex_unlock(&pv->lock);
 }
 
+void dt_source_drop(const dt_source *src, size_t from, size_t to)
+{
+	struct dt_source_priv *pv = src->priv;
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	if (!pv || !pv->mapped || to > pv->map_len)
+		return;
+	size_t a = (from + pg - 1) / pg * pg, b = to / pg * pg;
+	if (a < b)
+		madvise((void *)(src->data + a), b - a, MADV_DONTNEED);
+}
+
 void dt_source_parse_done(const dt_source *src)
 {
 	struct dt_source_priv *pv = src->priv;

@@ -48,6 +48,14 @@ int dt_source_sha256_ahead(const dt_source *src, char hex[65]);
  * that thread. */
 void dt_source_parse_done(const dt_source *src);
 
+/* Bytes [from, to) of a mapped source will not be read again by the
+ * calling thread: the whole pages among them are given back to the kernel
+ * (madvise MADV_DONTNEED; a later read maps them again from the page
+ * cache). Unlike dt_source_release it keeps no state, so a second
+ * parsing thread may call it for the part it reads (imp_csv.c); no-op for
+ * a source in memory. */
+void dt_source_drop(const dt_source *src, size_t from, size_t to);
+
 /* 1 when src is a mapped file read whole: src->data holds every byte
  * of the file as opened (no trailing NUL bytes left out). */
 int dt_source_mapped_whole(const dt_source *src);

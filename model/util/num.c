@@ -7,15 +7,24 @@
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
+static locale_t c_loc;
+static pthread_once_t c_loc_once = PTHREAD_ONCE_INIT;
+
+static void c_locale_init(void)
+{
+	c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+/* Made once, also when two threads parse at once (imp_csv.c splits a
+ * CSV parse across two threads). */
 static locale_t c_locale(void)
 {
-	static locale_t loc;
-	if (!loc)
-		loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-	return loc;
+	pthread_once(&c_loc_once, c_locale_init);
+	return c_loc;
 }
 
 static int is_blank(char c)
