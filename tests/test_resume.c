@@ -358,6 +358,57 @@ static void level_shift_vs_baseline(void **state)
 	assert_null(v);
 }
 
+/* A baseline logged at other steps than the pilot (every 10 steps from
+ * 10, as the Mistral trainer_state; the pilot logs 1..9 like the HyperPod
+ * log) gives no pilot/baseline ratio at all: the loss check must judge
+ * the run as without a baseline, never pass by n/a. Pilot loss 2.0 at
+ * steps 1..5, restart, 1.0 at 6..9 (resumed at 6 after 5: step passes).
+ * Without a baseline: no replayed steps; trend through 5 points of 2.0
+ * is flat, band [2.0, 2.0]; after window: step 6 set aside, mean of
+ * 7..9 = 1.0 over 3 points; shift (1.0 - 2.0) / 2.0 = -50 % -> fail.
+ * With the baseline the same numbers and the same fail, the reason
+ * saying why the ratio was not used. A baseline that does meet the
+ * pilot's steps (1.0 at 1..9) still gives the ratio: 2.0 before, 1.0
+ * after -> -50 % as a ratio. */
+static void baseline_without_common_steps_falls_back(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5}, s2[] = {6, 7, 8, 9};
+	int64_t bs[] = {10, 20, 30, 40, 50, 60, 70, 80, 90};
+	int64_t bs2[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+	double l1[] = {2.0, 2.0, 2.0, 2.0, 2.0}, l2[] = {1.0, 1.0, 1.0, 1.0};
+	double bv[] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+	dt_series loss[] = {seg(s1, l1, 5), seg(s2, l2, 4)};
+	dt_series base = seg(bs, bv, 9), base2 = seg(bs2, bv, 9);
+	dt_resume_in in = {.loss = loss, .nseg = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	const dt_series *bases[] = {NULL, &base, &base2};
+	const char *want[] = {
+		"loss mean 1 over 3 point(s) vs the band from the level before "
+		"to its least-squares trend at the same steps (2 over 5): "
+		"-50.00 % (limit 5 %)",
+		"no pilot/baseline ratio on both sides of the restart (no finite "
+		"baseline point at these steps), so as without a baseline: loss "
+		"mean 1 over 3 point(s) vs the band from the level before to its "
+		"least-squares trend at the same steps (2 over 5): -50.00 % "
+		"(limit 5 %)",
+		"pilot/baseline ratio mean 1 over 3 point(s) after vs before (2 "
+		"over 5): -50.00 % (limit 5 %)"};
+	for (int k = 0; k < 3; k++) {
+		dt_restart_verdict *v;
+		size_t n;
+		in.baseline = bases[k];
+		assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+		assert_int_equal(n, 1);
+		assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+		assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
+		assert_float_equal(v[0].level_shift, -0.5, 1e-15);
+		assert_string_equal(v[0].detail[DT_RC_LOSS], want[k]);
+		assert_false(v[0].pass);
+		free(v);
+	}
+}
+
 /* Issue 9, replay artefact: steps 1..10 (loss 2.0 - 0.05 s), resume
  * from checkpoint 6, steps 7..12 logged again: 7, 9, 10 exactly as
  * before, 8 printed as the mean of 7 and 8 once (1.625 vs 1.6: 1.5625 %
@@ -557,6 +608,7 @@ int main(void)
 		cmocka_unit_test(real_gap_counts_lost_steps),
 		cmocka_unit_test(frozen_lr_and_spike),
 		cmocka_unit_test(level_shift_vs_baseline),
+		cmocka_unit_test(baseline_without_common_steps_falls_back),
 		cmocka_unit_test(falling_loss_judged_against_trend),
 		cmocka_unit_test(restart_from_scratch_fails_step),
 		cmocka_unit_test(replay_artefact_is_not_a_fault),

@@ -57,7 +57,11 @@
  *   replay at each of 825 positions gives 80 false fails, mean vs mean
  *   210, the bare trend line 410). With a baseline, the
  *   mean pilot/baseline ratio after vs the mean of the last `window`
- *   ratios before t (free of the downward trend). |shift| > level_rtol fails. A first point after
+ *   ratios before t (free of the downward trend); when the baseline has
+ *   no finite point at the pilot's steps on one side (runs logged at
+ *   other steps), the rules without a baseline decide and the reason
+ *   says so (never n/a while the run alone can be judged).
+ *   |shift| > level_rtol fails. A first point after
  *   the restart off by more than level_rtol while the level holds is
  *   reported as a one-point spike (pass).
  * - data_cursor: consumed samples / epoch at the first step after must
@@ -182,7 +186,7 @@ typedef struct dt_restart_verdict {
 	                           * exact matches (logging artefact), 0 none */
 	int64_t cursor_fault_step;/* data cursor: step where it went wrong, 0 */
 	dt_check check[DT_RESUME_NCHECKS];
-	char detail[DT_RESUME_NCHECKS][200]; /* human reason per check */
+	char detail[DT_RESUME_NCHECKS][320]; /* human reason per check */
 	char cause[DT_RESUME_NCHECKS][120];  /* failed checks: the state that
 	                           * was probably not restored; "" otherwise */
 	int pass;                 /* no check failed */

@@ -308,9 +308,19 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 {
 	size_t W = c->o->window ? c->o->window : 1;
 	level_ref r = {0};
-	const char *what = c->baseline ? "pilot/baseline ratio" : "loss";
-	int ok = c->baseline ? level_baseline(c, W, &r) :
-	         level_replayed(c, W, &r) || level_trend(c, W, &r);
+	const char *what = "pilot/baseline ratio", *pre = "";
+	int ok = c->baseline && level_baseline(c, W, &r);
+	if (!ok) {
+		/* No baseline, or one without a usable point at the pilot's steps
+		 * on both sides: the rules without a baseline decide, never a
+		 * silent n/a (a jump the run shows alone must still fail). */
+		if (c->baseline)
+			pre = "no pilot/baseline ratio on both sides of the restart "
+			      "(no finite baseline point at these steps), so as "
+			      "without a baseline: ";
+		what = "loss";
+		ok = level_replayed(c, W, &r) || level_trend(c, W, &r);
+	}
 	if (!ok) {
 		v->check[DT_RC_LOSS] = DT_CHECK_NA;
 		snprintf(DETAIL(v, DT_RC_LOSS), "no finite %s on both sides of the "
@@ -328,9 +338,9 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 		v->spike_rel = s0;
 	}
 	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
-	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s mean %.4g over %zu point(s) "
+	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu point(s) "
 	                 "%s (%.4g over %zu): %+.2f %% (limit %.2g %%)",
-	                 what, r.ma, r.na, r.how, r.mb, r.nb,
+	                 pre, what, r.ma, r.na, r.how, r.mb, r.nb,
 	                 100 * v->level_shift, 100 * lim);
 	if (v->spike_step && k > 0 && (size_t)k < sizeof v->detail[0])
 		snprintf(v->detail[DT_RC_LOSS] + k, sizeof v->detail[0] - (size_t)k,
