@@ -30,7 +30,8 @@ static void journal_usage(FILE *f)
 		fprintf(f, "  %-24s %s\n", dt_journal_keys[i].key,
 		        dt_journal_keys[i].label);
 	fputs("Checklist trial5 needs neuron.compile_seconds or compile.init_seconds\n"
-	      "and data.prep_seconds or data.load_seconds on every pilot run.\n"
+	      "and data.prep_seconds or data.load_seconds on every pilot run\n"
+	      "(pending until then).\n"
 	      "exit: 0 success, 2 usage or input error\n", f);
 }
 

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static dt_gate_reason *add(dt_gate *g, const char *check, int pass,
-                           int counted)
+static dt_gate_reason *add(dt_gate *g, const char *check, int pass)
 {
 	dt_gate_reason *r = realloc(g->reasons, (g->nreasons + 1) * sizeof *r);
 	if (!r)
@@ -17,8 +16,7 @@ static dt_gate_reason *add(dt_gate *g, const char *check, int pass,
 	memset(r, 0, sizeof *r);
 	snprintf(r->check, sizeof r->check, "%s", check);
 	r->pass = pass;
-	r->counted = counted;
-	if (counted && !pass)
+	if (!pass)
 		g->pass = 0;
 	return r;
 }
@@ -27,7 +25,7 @@ static int parity(const dt_assessment *ov, dt_gate *g)
 {
 	dt_gate_reason *r;
 	if (ov->nverdicts == 0) {
-		if (!(r = add(g, "parity", 0, 1)))
+		if (!(r = add(g, "parity", 0)))
 			return -1;
 		snprintf(r->subject, sizeof r->subject, "-");
 		snprintf(r->detail, sizeof r->detail, "no parity verdict: the pilot "
@@ -36,7 +34,7 @@ static int parity(const dt_assessment *ov, dt_gate *g)
 	for (size_t i = 0; i < ov->nverdicts; i++) {
 		const dt_run_verdict *v = &ov->verdicts[i];
 		char m[32] = "unknown";
-		if (!(r = add(g, "parity", v->verdict == DT_VERDICT_PASS, 1)))
+		if (!(r = add(g, "parity", v->verdict == DT_VERDICT_PASS)))
 			return -1;
 		if (!isnan(v->max_abs_rel_diff))
 			snprintf(m, sizeof m, "%.3g %%", 100 * v->max_abs_rel_diff);
@@ -56,7 +54,7 @@ static int resume(const dt_assessment *ov, dt_gate *g)
 		const dt_resume_run_result *rr = &ov->resume[i];
 		for (size_t k = 0; k < rr->nv; k++) {
 			const dt_restart_verdict *v = &rr->v[k];
-			dt_gate_reason *r = add(g, "resume", v->pass, 1);
+			dt_gate_reason *r = add(g, "resume", v->pass);
 			if (!r)
 				return -1;
 			snprintf(r->subject, sizeof r->subject, "%.120s step %lld",
@@ -68,47 +66,41 @@ static int resume(const dt_assessment *ov, dt_gate *g)
 	return 0;
 }
 
-static int checklist(const dt_assessment *ov, int flags, dt_gate *g)
+static int checklist(const dt_assessment *ov, dt_gate *g)
 {
-	size_t failed = 0, uncounted = 0;
+	size_t failed = 0;
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
 		const dt_check_item *it = &ov->checklist.items[i];
-		int journal = i == DT_ITEM_TRIAL5;
-		int counted = !(flags & DT_GATE_FILES) || !journal;
 		if (it->status != DT_CK_FAIL)
 			continue;
-		dt_gate_reason *r = add(g, "checklist", 0, counted);
+		dt_gate_reason *r = add(g, "checklist", 0);
 		if (!r)
 			return -1;
-		failed += counted;
-		uncounted += !counted;
+		failed++;
 		snprintf(r->subject, sizeof r->subject, "%s", dt_check_defs[i].id);
-		snprintf(r->detail, sizeof r->detail, "fail: %.400s%s%s",
+		snprintf(r->detail, sizeof r->detail, "fail: %.400s",
 		         it->computed && !it->overridden ? it->computed_detail :
 		         it->entry.reason[0] ? it->entry.reason :
-		         dt_check_defs[i].title, counted ? "" :
-		         " (not counted: judged from the run journal, which log "
-		         "files alone do not hold)", "");
+		         dt_check_defs[i].title);
 	}
 	if (failed == 0) {
-		dt_gate_reason *r = add(g, "checklist", 1, 1);
+		dt_gate_reason *r = add(g, "checklist", 1);
 		if (!r)
 			return -1;
 		snprintf(r->subject, sizeof r->subject, "-");
-		snprintf(r->detail, sizeof r->detail, "no item failed%s (%zu pass, "
-		         "%zu pending, %zu waived)", uncounted ? " that counts" : "",
-		         ov->counts[DT_CK_PASS], ov->counts[DT_CK_PENDING],
+		snprintf(r->detail, sizeof r->detail, "no item failed (%zu pass, "
+		         "%zu pending, %zu waived)", ov->counts[DT_CK_PASS], ov->counts[DT_CK_PENDING],
 		         ov->counts[DT_CK_WAIVED]);
 	}
 	return 0;
 }
 
-int dt_gate_judge(const dt_assessment *ov, int flags, dt_gate *out)
+int dt_gate_judge(const dt_assessment *ov, dt_gate *out)
 {
 	memset(out, 0, sizeof *out);
 	out->pass = 1;
 	if (parity(ov, out) < 0 || resume(ov, out) < 0 ||
-	    checklist(ov, flags, out) < 0) {
+	    checklist(ov, out) < 0) {
 		dt_gate_free(out);
 		return -1;
 	}

@@ -5,11 +5,10 @@
  * verdict passes, every restart of every pilot run passes its resume
  * check, and no checklist item is failed (pending and waived items do not
  * fail the gate; a go decision is the meeting's, not the pipeline's).
- * With DT_GATE_FILES (a pilot made from log files alone, no people's
- * records), the checklist items judged from the run journal (trial5:
- * compile and data-preparation times, entered by people) are reported
- * but not counted. The verdicts are the assessment's (dt_assessment_load):
- * the gate adds no rule of its own to them. */
+ * A pilot made from log files alone is judged the same way: its journal
+ * items (trial5) are pending while the times are not recorded, as on a
+ * store. The verdicts are the assessment's (dt_assessment_load): the
+ * gate adds no rule of its own to them. */
 #ifndef DT_GATE_H
 #define DT_GATE_H
 
@@ -17,13 +16,10 @@
 
 #include "model/service/assessment.h"
 
-enum { DT_GATE_FILES = 1 };
-
 typedef struct dt_gate_reason {
 	char check[16];        /* "parity", "resume", "checklist" */
 	char subject[160];     /* run pair, "RUN step N", item id */
 	int pass;              /* 1: this part passes */
-	int counted;           /* 0: reported only (DT_GATE_FILES) */
 	char detail[700];
 } dt_gate_reason;
 
@@ -34,7 +30,7 @@ typedef struct dt_gate {
 } dt_gate;
 
 /* Judge the assessment. Returns 0, or -1 out of memory. */
-int dt_gate_judge(const dt_assessment *ov, int flags, dt_gate *out);
+int dt_gate_judge(const dt_assessment *ov, dt_gate *out);
 
 void dt_gate_free(dt_gate *g);
 
