@@ -393,6 +393,8 @@ static void finish_header(csv_ctx *c)
 		snprintf(c->log->step_base_rule, sizeof c->log->step_base_rule,
 		         "+1: Lightning CSVLogger logs the step before the update "
 		         "(0-based)");
+		snprintf(c->log->updates_by, sizeof c->log->updates_by,
+		         "Lightning");
 		dt_rawlog_note(c->log, "%s: Lightning CSVLogger metrics.csv (epoch, "
 		               "step and *_step/*_epoch/val_* columns): its step is "
 		               "0-based; stored as step + 1 (optimizer steps)",

@@ -196,6 +196,7 @@ static void set_step_rules(dt_rawlog *out)
 	         "optimizer step (log_history 'step')");
 	snprintf(out->step_base_rule, sizeof out->step_base_rule,
 	         "as logged: HF Trainer logs the update count (1-based)");
+	snprintf(out->updates_by, sizeof out->updates_by, "HF Trainer");
 }
 
 /* Stream the log_history list at the reader, one entry at a time.

@@ -670,6 +670,8 @@ static int finish_launch(hf_ctx *c)
 	if (c->nrec > 0) {
 		snprintf(c->out->step_base_rule, sizeof c->out->step_base_rule,
 		         "as logged: HF Trainer counts updates from 1");
+		snprintf(c->out->updates_by, sizeof c->out->updates_by,
+		         "HF Trainer");
 		/* Launch evidence: the banner (repeated after the first launch)
 		 * and a resume marker; before the first launch's points they
 		 * join launch 0 (rawlog.h). */

@@ -186,10 +186,13 @@ static int emit(mp_ctx *c)
 {
 	int64_t gbs = c->gbs ? c->gbs : c->opts ? c->opts->global_batch : 0;
 	size_t inexact = 0;
-	if (gbs > 0)
+	if (gbs > 0) {
 		snprintf(c->out->step_source, sizeof c->out->step_source,
 		         "effective step = samples_count / global_batch_size %lld%s",
 		         (long long)gbs, c->gbs ? " (logged)" : " (--global-batch)");
+		snprintf(c->out->updates_by, sizeof c->out->updates_by,
+		         "MLPerf samples_count / global batch");
+	}
 	else
 		snprintf(c->out->step_source, sizeof c->out->step_source,
 		         "samples_count (no global_batch_size logged)");

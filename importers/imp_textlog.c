@@ -725,6 +725,8 @@ static int ptl_base(tl_ctx *c)
 	         "the update (0-based)");
 	snprintf(c->out->step_source, sizeof c->out->step_source,
 	         "logged step + 1 (PTL global_step counts from 0)");
+	snprintf(c->out->updates_by, sizeof c->out->updates_by,
+	         "NeMo/NxD Training");
 	return dt_rawlog_note(c->out, "%s: NeMo/NxD Training progress bar: "
 	                      "global_step counts updates before the current "
 	                      "one (0-based); stored as global_step + 1 "
@@ -761,9 +763,12 @@ static int apply(tl_ctx *c, const tl_rec *r)
 		return -1;
 	if (r->style == TL_MEGATRON && megatron_facts(c, r) < 0)
 		return -1;
-	if (r->style == TL_MEGATRON && !c->out->step_base_rule[0])
+	if (r->style == TL_MEGATRON && !c->out->step_base_rule[0]) {
 		snprintf(c->out->step_base_rule, sizeof c->out->step_base_rule,
 		         "as logged: Megatron-LM iterations count updates from 1");
+		snprintf(c->out->updates_by, sizeof c->out->updates_by,
+		         "Megatron-LM");
+	}
 	if (r->kind == TL_TRAIN && line_settings(c, r) < 0)
 		return -1;
 	if (r->kind == TL_TRAIN)

@@ -11,6 +11,7 @@
 
 #include "importers/import_dir.h"
 #include "importers/import_follow.h"
+#include "importers/import_grown.h"
 #include "importers/import_report.h"
 #include "importers/source.h"
 #include "model/util/sha256.h"
@@ -145,6 +146,45 @@ static void apply_step_base(const dt_import_opts *o, dt_rawlog *log)
 		         "; %s", rule);
 }
 
+/* The gradient accumulation G that maps this log's steps to effective
+ * steps: --grad-accum says the log counts micro-batches (README "The
+ * rules"), but a producer known to log the optimizer update count
+ * (dt_rawlog.updates_by: HF Trainer, Megatron-LM, ...) already gives
+ * effective steps, so G does not apply to it (1). */
+static int64_t log_grad_accum(const dt_import_opts *o, const dt_rawlog *log)
+{
+	return o->grad_accum > 1 && !log->updates_by[0] ? o->grad_accum : 1;
+}
+
+/* --grad-accum over the files of one import (one run-wide G): when the
+ * files log optimizer updates it is ignored (each file warned in
+ * parse_source): *opts' G becomes 0 (none given); files of both kinds
+ * are refused (import them separately). Returns 0 or -1 with err. */
+static int import_grad_accum(dt_import_opts *o, const parsed *ps, size_t n,
+                             char *err, size_t errlen)
+{
+	const parsed *upd = NULL, *micro = NULL;
+	if (o->grad_accum <= 1)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ps[i].log.updates_by[0])
+			upd = upd ? upd : &ps[i];
+		else
+			micro = micro ? micro : &ps[i];
+	}
+	if (upd && micro) {
+		snprintf(err, errlen, "--grad-accum %lld: %s logs optimizer steps "
+		         "(%s) while %s may count micro-batches: import them "
+		         "separately (--grad-accum with the micro-batch log only)",
+		         (long long)o->grad_accum, upd->path, upd->log.updates_by,
+		         micro->path);
+		return -1;
+	}
+	if (upd)
+		o->grad_accum = 0;
+	return 0;
+}
+
 /* Detect and parse one opened, non-empty source into p->log. */
 static int parse_source(const dt_import_request *rq, const dt_source *src,
                         parsed *p, char *err, size_t errlen)
@@ -154,6 +194,14 @@ static int parse_source(const dt_import_request *rq, const dt_source *src,
 		return -1;
 	if (dt_rawlog_points(&p->log))
 		apply_step_base(&rq->opts, &p->log);
+	if (rq->opts.grad_accum > 1 && p->log.updates_by[0] &&
+	    dt_rawlog_warn(&p->log, "%s: --grad-accum %lld ignored: %s logs "
+	                   "optimizer steps (the update count), so a logged step "
+	                   "is already an effective step", src->path,
+	                   (long long)rq->opts.grad_accum, p->log.updates_by) < 0) {
+		snprintf(err, errlen, "%s: out of memory", src->path);
+		return -1;
+	}
 	if (warn_interleaved(src->path, &p->log) < 0) {
 		snprintf(err, errlen, "%s: out of memory", src->path);
 		return -1;
@@ -442,10 +490,12 @@ static int warn_interleaved(const char *path, dt_rawlog *log)
 }
 
 /* "  step range: loss 1..50, all metrics 1..50; 2 segment(s) in the
- * file" (steps as logged, before effective-step resolution; segments of
- * the loss, else the most of any metric, as dt_resolve_segments finds
- * them: launches marked inside the file and steps going back). */
-static void report_range(FILE *out, const dt_rawlog *log)
+ * file" (steps as logged; segments of the loss, else the most of any
+ * metric, as dt_resolve_segments finds them: launches marked inside the
+ * file and steps going back); with G > 1 the effective steps follow,
+ * through the conversion resolution uses (dt_effective_step):
+ * "  effective steps (--grad-accum 4): loss 1..13, all metrics 1..13". */
+static void report_range(FILE *out, const dt_rawlog *log, int64_t g)
 {
 	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -459,17 +509,31 @@ static void report_range(FILE *out, const dt_rawlog *log)
 	if (lo > hi)
 		return;
 	size_t segs = dt_import_log_segments(log);
-	fprintf(out, "  step range:");
-	if (loss && loss->n) {
-		int64_t a = INT64_MAX, b = INT64_MIN;
-		for (size_t k = 0; k < loss->n; k++) {
-			a = loss->step[k] < a ? loss->step[k] : a;
-			b = loss->step[k] > b ? loss->step[k] : b;
-		}
-		fprintf(out, " loss %lld..%lld,", (long long)a, (long long)b);
+	int64_t a = INT64_MAX, b = INT64_MIN;
+	for (size_t k = 0; loss && k < loss->n; k++) {
+		a = loss->step[k] < a ? loss->step[k] : a;
+		b = loss->step[k] > b ? loss->step[k] : b;
 	}
-	fprintf(out, " all metrics %lld..%lld; %zu segment(s) in the file\n",
-	        (long long)lo, (long long)hi, segs);
+	/* ceil(m / G) keeps the order: the ends map to the ends */
+	for (int eff = 0; eff <= (g > 1); eff++) {
+		int64_t G = eff ? g : 1;
+		if (eff)
+			fprintf(out, "  effective steps (--grad-accum %lld):",
+			        (long long)g);
+		else
+			fprintf(out, "  step range:");
+		if (a <= b)
+			fprintf(out, " loss %lld..%lld,",
+			        (long long)dt_effective_step(a, G),
+			        (long long)dt_effective_step(b, G));
+		fprintf(out, " all metrics %lld..%lld",
+		        (long long)dt_effective_step(lo, G),
+		        (long long)dt_effective_step(hi, G));
+		if (eff)
+			fputc('\n', out);
+		else
+			fprintf(out, "; %zu segment(s) in the file\n", segs);
+	}
 }
 
 /* "  launch 2 at line 17: marker megatron_loaded (checkpoint 400)": one
@@ -492,7 +556,7 @@ static void report_launches(FILE *out, const dt_rawlog *log)
 	}
 }
 
-static void report_one(FILE *out, const parsed *p)
+static void report_one(FILE *out, const parsed *p, int64_t g)
 {
 	char path[512];
 	dt_sanitize(p->path, path, sizeof path);
@@ -504,7 +568,7 @@ static void report_one(FILE *out, const parsed *p)
 		fprintf(out, "%s%s %zu", i ? ", " : "", m, p->log.series[i].n);
 	}
 	fprintf(out, "); steps: %s\n", p->log.step_source);
-	report_range(out, &p->log);
+	report_range(out, &p->log, g);
 	report_launches(out, &p->log);
 	for (size_t i = 0; i < p->log.nfacts; i++) {
 		char k[128], v[600];
@@ -545,15 +609,59 @@ static int stats_from_memory(const dt_run *run, parsed *ps, size_t n,
 	return rc;
 }
 
+/* The report line of a file stored as the run's log grown. */
+static void report_grown(FILE *out, const char *path, const dt_grown *g)
+{
+	char from[300], name[300];
+	const char *b = strrchr(path, '/');
+	if (!out)
+		return;
+	dt_sanitize(g->held_from, from, sizeof from);
+	dt_sanitize(b ? b + 1 : path, name, sizeof name);
+	fprintf(out, "  %s: %zu points already held (same log grown; as stored "
+	        "from %s, bit for bit), %zu new", name,
+	        g->has_loss ? g->loss_held : g->held, from,
+	        g->has_loss ? g->loss_added : g->added);
+	if (g->has_loss)
+		fprintf(out, " (loss; all metrics %zu held, %zu new)", g->held,
+		        g->added);
+	fputc('\n', out);
+}
+
+/* Store one parsed file: as the run's stored log grown when it is
+ * (import_grown.h; not for a followed log's first read, grown_ok 0),
+ * else as a new file. Sets *grown. Returns 0 or -1. */
+static int store_file(dt_store *st, dt_run *run, const parsed *p,
+                      int grown_ok, FILE *report, int *grown, char *err,
+                      size_t errlen)
+{
+	dt_grown g;
+	int r = grown_ok ? dt_import_grown(st, run, p->path, p->sha256,
+	                                   p->bytes, p->imp->name, &p->log, &g,
+	                                   err, errlen) : 0;
+	*grown = r == 1;
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		return store_one(st, run, p, err, errlen);
+	report_grown(report, p->path, &g);
+	add_format(run, p->imp->name);
+	snprintf(run->step_source, sizeof run->step_source, "%s",
+	         p->log.step_source);
+	return 0;
+}
+
 /* Store all parsed files in one transaction. A run that had no files
  * gets its stats computed from memory before the logs are freed; an
- * existing run is re-resolved from the store (old and new files). */
+ * existing run, or one a file of this import grew, is re-resolved from
+ * the store (old and new files). */
 static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
-                     char *err, size_t errlen)
+                     int grown_ok, FILE *report, char *err, size_t errlen)
 {
 	dt_run run;
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0;
+	int any_grown = 0;
 	if (dt_store_begin(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
@@ -565,13 +673,16 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
-		rc = store_one(st, &run, &ps[i], err, errlen);
+		int grown = 0;
+		rc = store_file(st, &run, &ps[i], grown_ok, report, &grown, err,
+		                errlen);
+		any_grown |= grown;
 		if (!ps[i].borrowed)
 			dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
 	}
 	if (rc == 0)
-		rc = ms ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
-		        : dt_run_refresh(st, &run, err, errlen);
+		rc = ms && !any_grown ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
+		                      : dt_run_refresh(st, &run, err, errlen);
 	if (rc == 0 && dt_store_commit(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		rc = -1;
@@ -819,13 +930,16 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 			dt_import_json_file(jw, ps[i].path, ps[i].imp->name,
 			                    ps[i].bytes, ps[i].sha256, &ps[i].log);
 		else if (rc == 0 && report)
-			report_one(report, &ps[i]);
+			report_one(report, &ps[i], log_grad_accum(&rq.opts,
+			                                          &ps[i].log));
 	}
+	if (rc == 0)
+		rc = import_grad_accum(&rq.opts, ps, npaths, err, errlen);
 	if (jw)
 		json_close(jw, mem, &jbuf, &jlen, ps, rc == 0 ? done : 0, rc,
 		           report);
 	if (rc == 0 && !rq.dry_run)
-		rc = store_all(st, &rq, ps, err, errlen);
+		rc = store_all(st, &rq, ps, 1, report, err, errlen);
 	if (ps)
 		free_parsed(ps, npaths);
 	free_paths(paths, npaths);
@@ -848,7 +962,9 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 	dt_import_request one = *rq;
 	one.files = &path;
 	one.nfiles = 1;
-	int rc = store_all(st, &one, &p, err, errlen);
+	if (import_grad_accum(&one.opts, &p, 1, err, errlen) < 0)
+		return -1;
+	int rc = store_all(st, &one, &p, 0, NULL, err, errlen);
 	if (rc == 0 && dt_store_run_find(st, rq->run_name, run) != 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;

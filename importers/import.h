@@ -24,7 +24,8 @@ typedef struct dt_import_request {
 
 /* Import every file of the request into one run (created when absent;
  * an existing run must have the same platform). Each file after the first
- * of a run starts a new segment. All files are parsed first; then one
+ * of a run starts a new segment, unless it is the run's stored log grown
+ * (import_grown.h: only its new points are stored). All files are parsed first; then one
  * transaction stores them all and refreshes the run's summary, so a failed
  * import leaves the store exactly as before. A file whose SHA-256 the run
  * already holds is refused (the same file may go into another run). A

@@ -109,6 +109,12 @@ typedef struct dt_rawlog {
 	                        * step-base rule (1: a 0-based producer) */
 	char step_base_rule[120]; /* that rule in words, "" = producer's step
 	                        * base unknown (steps kept as logged) */
+	char updates_by[48];   /* the known producer whose step counts
+	                        * optimizer updates ("HF Trainer",
+	                        * "Megatron-LM", ...): a logged step is
+	                        * already an effective step, so --grad-accum
+	                        * does not apply; "" = not known (a micro-
+	                        * batch counter is possible) */
 	int64_t global_batch;  /* found in the log, 0 = not found */
 	dt_launch_evidence *launch_ev; /* [nlaunch_ev] owned, launch order */
 	size_t nlaunch_ev, caplaunch_ev;

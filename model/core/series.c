@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Effective step of logged micro-step m with accumulation g: ceil(m / g)
- * (ACCEPTANCE.md "Effective step"); floor division for m <= 0. */
-static int64_t effective_step(int64_t m, int64_t g)
+int64_t dt_effective_step(int64_t m, int64_t g)
 {
 	if (g == 1)
 		return m;
@@ -204,7 +202,7 @@ static int build_segments(const dt_rawchunk *chunks, size_t nchunks,
 			prev_sort = ch->sort_within_segment;
 			prev = ch->step[i];
 			have_prev = 1;
-			w->step[w->n] = effective_step(ch->step[i], g);
+			w->step[w->n] = dt_effective_step(ch->step[i], g);
 			w->value[w->n] = ch->value[i];
 			w->segment[w->n] = (uint16_t)w->nseg_starts;
 			w->n++;

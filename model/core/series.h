@@ -68,6 +68,12 @@ typedef struct dt_series {
 	int origin_step_back;      /* its first logged step went back */
 } dt_series;
 
+/* Effective step of logged micro-step m with gradient accumulation g >= 1:
+ * ceil(m / g) (ACCEPTANCE.md "Effective step"; g = 1: m); floor
+ * division for m <= 0. The one conversion of resolution and of the
+ * import's dry-run report. */
+int64_t dt_effective_step(int64_t m, int64_t g);
+
 /* Resolve raw chunks (in file order) into a curve. `grad_accum` G >= 1
  * maps logged micro-steps to effective steps (1 = the log already counts
  * optimizer steps). Returns 0, or -1 with errno ENOMEM / EINVAL (G < 1).

@@ -1,0 +1,276 @@
+/* import_grown.c: storing a log that is the run's stored log grown
+ * (import_grown.h). */
+#include "importers/import_grown.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/core/run.h"
+#include "model/util/strv.h"
+
+/* What the compared file holds of one metric. */
+typedef struct held_metric {
+	const char *metric;    /* the log's series name (borrowed) */
+	size_t n, nmarks;
+} held_metric;
+
+static const char *base_of(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+/* The newest file of the run holding a series of any of names[0..nn):
+ * its id into *file (0 when none). Returns 0 or -1. */
+static int newest_holder(dt_store *st, int64_t run_id, char **names,
+                         size_t nn, int64_t *file)
+{
+	*file = 0;
+	for (size_t i = 0; i < nn; i++) {
+		dt_rawchunk *c = NULL;
+		size_t nc = 0;
+		void *own = NULL;
+		if (dt_store_raw_load(st, run_id, names[i], &c, &nc, &own) < 0)
+			return -1;
+		for (size_t k = 0; k < nc; k++)
+			if (c[k].n > 0 && c[k].file_id > *file)
+				*file = c[k].file_id;
+		dt_store_raw_free(st, c, own);
+	}
+	return 0;
+}
+
+/* Whether series s begins with chunk c exactly (steps and values bit for
+ * bit, the same launch marks, later marks inside the new tail). */
+static int begins_with(const dt_rawseries *s, const dt_rawchunk *c)
+{
+	if (s->n < c->n || s->nmarks < c->nmarks ||
+	    s->sort_within_segment != c->sort_within_segment)
+		return 0;
+	if (c->n && (memcmp(s->step, c->step, c->n * sizeof *c->step) ||
+	             memcmp(s->value, c->value, c->n * sizeof *c->value)))
+		return 0;
+	if (c->nmarks && memcmp(s->marks, c->marks, c->nmarks * sizeof *c->marks))
+		return 0;
+	for (size_t k = c->nmarks; k < s->nmarks; k++)
+		if (s->marks[k] < c->n)
+			return 0;
+	return 1;
+}
+
+/* Compare every metric file `file` holds with the log; held[] gets what
+ * it holds per series of the log (0 for a metric it lacks). Returns 1
+ * when the log begins with all of it, 0 not, -1 store error. */
+static int compare_held(dt_store *st, int64_t run_id, int64_t file,
+                        char **names, size_t nn, const dt_rawlog *log,
+                        held_metric *held)
+{
+	int grown = 1;
+	for (size_t i = 0; i < nn && grown; i++) {
+		dt_rawchunk *c = NULL;
+		size_t nc = 0;
+		void *own = NULL;
+		if (dt_store_raw_load(st, run_id, names[i], &c, &nc, &own) < 0)
+			return -1;
+		for (size_t k = 0; k < nc; k++) {
+			if (c[k].file_id != file || c[k].n == 0)
+				continue;
+			const dt_rawseries *s = NULL;
+			size_t j = 0;
+			for (; j < log->nseries; j++)
+				if (!strcmp(log->series[j].metric, names[i])) {
+					s = &log->series[j];
+					break;
+				}
+			if (!s || !begins_with(s, &c[k])) {
+				grown = 0;
+				break;
+			}
+			held[j].n = c[k].n;
+			held[j].nmarks = c[k].nmarks;
+		}
+		dt_store_raw_free(st, c, own);
+	}
+	return grown;
+}
+
+/* Launch evidence and settings the log found beyond what file `file`
+ * holds, appended to it. Returns 0 or -1. */
+static int store_launches(dt_store *st, int64_t run_id, int64_t file,
+                          const dt_rawlog *log)
+{
+	dt_launch_row *ev = NULL;
+	dt_launch_setting_row *set = NULL;
+	size_t nev = 0, nset = 0, kev = 0, kset = 0;
+	int rc = -1;
+	if (dt_store_launch_list(st, run_id, &ev, &nev) < 0 ||
+	    dt_store_launch_setting_list(st, run_id, &set, &nset) < 0)
+		goto out;
+	for (size_t i = 0; i < nev; i++)
+		kev += ev[i].file_id == file;
+	for (size_t i = 0; i < nset; i++)
+		kset += set[i].file_id == file;
+	if (log->nlaunch_ev > kev &&
+	    dt_store_launch_put(st, file, log->launch_ev + kev,
+	                        log->nlaunch_ev - kev) < 0)
+		goto out;
+	if (log->nlaunch_set > kset &&
+	    dt_store_launch_setting_put(st, file, log->launch_set + kset,
+	                                log->nlaunch_set - kset) < 0)
+		goto out;
+	rc = 0;
+out:
+	free(ev);
+	free(set);
+	return rc;
+}
+
+/* Texts t[0..n) of the log not held yet (as "HELD_BASE: text" or
+ * "BASE: text"), added as "BASE: text" for file `file`. Returns 0 or -1. */
+static int store_texts(dt_store *st, int64_t run_id, int64_t file,
+                       const char *base, const char *held_base,
+                       char *const *t, size_t n,
+                       int (*list)(dt_store *, int64_t, char ***, size_t *),
+                       int (*add)(dt_store *, int64_t, int64_t, const char *))
+{
+	char **have = NULL;
+	size_t nhave = 0;
+	if (n == 0)
+		return 0;
+	if (list(st, run_id, &have, &nhave) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char w[600], old[600];
+		int seen = 0;
+		snprintf(w, sizeof w, "%s: %s", base, t[i]);
+		snprintf(old, sizeof old, "%s: %s", held_base, t[i]);
+		for (size_t k = 0; k < nhave && !seen; k++)
+			seen = !strcmp(have[k], w) || !strcmp(have[k], old);
+		if (!seen)
+			rc = add(st, run_id, file, w);
+	}
+	dt_strv_free(have, nhave);
+	return rc;
+}
+
+/* Facts whose value differs from the run's current one, from file
+ * `file`. Returns 0 or -1. */
+static int store_facts(dt_store *st, int64_t run_id, int64_t file,
+                       const dt_rawlog *log)
+{
+	dt_fact *f = NULL;
+	size_t nf = 0;
+	if (dt_store_fact_list(st, run_id, &f, &nf) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < log->nfacts && rc == 0; i++) {
+		int same = 0;
+		for (size_t k = 0; k < nf && !same; k++)
+			same = !strcmp(f[k].key, log->facts[i].key) &&
+			       !strcmp(f[k].value, log->facts[i].value);
+		if (!same)
+			rc = dt_store_fact_set(st, run_id, file, log->facts[i].key,
+			                       log->facts[i].value, "import", NULL);
+	}
+	free(f);
+	return rc;
+}
+
+/* Store the grown log: the file record, the tail of each series appended
+ * to file g->file_id, launches, facts, texts; fills g's counts. Returns
+ * 1, 0 when the run already holds this SHA-256, -1 store error. */
+static int store_grown(dt_store *st, const dt_run *run, const char *path,
+                       const char sha256[65], size_t bytes,
+                       const char *format, const dt_rawlog *log,
+                       const held_metric *held, dt_grown *g,
+                       const char *held_path)
+{
+	int64_t fid;
+	int r = dt_store_file_add(st, run->id, path, sha256, (int64_t)bytes,
+	                          format, &fid);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	for (size_t i = 0; i < log->nseries; i++) {
+		const dt_rawseries *s = &log->series[i];
+		size_t add = s->n - held[i].n;
+		g->held += held[i].n;
+		g->added += add;
+		if (!strcmp(s->metric, DT_METRIC_LOSS)) {
+			g->has_loss = 1;
+			g->loss_held = held[i].n;
+			g->loss_added = add;
+		}
+		if (add > 0 && dt_store_raw_append(st, g->file_id, s, held[i].n,
+		                                   held[i].nmarks) < 0)
+			return -1;
+	}
+	const char *base = base_of(path), *hb = base_of(held_path);
+	if (store_launches(st, run->id, g->file_id, log) < 0 ||
+	    store_facts(st, run->id, fid, log) < 0 ||
+	    store_texts(st, run->id, fid, base, hb, log->warnings,
+	                log->nwarnings, dt_store_warning_list,
+	                dt_store_warning_add) < 0 ||
+	    store_texts(st, run->id, fid, base, hb, log->notes, log->nnotes,
+	                dt_store_note_list, dt_store_note_add) < 0)
+		return -1;
+	snprintf(g->held_from, sizeof g->held_from, "%s", hb);
+	return 1;
+}
+
+int dt_import_grown(dt_store *st, const dt_run *run, const char *path,
+                    const char sha256[65], size_t bytes, const char *format,
+                    const dt_rawlog *log, dt_grown *g, char *err,
+                    size_t errlen)
+{
+	char **names = NULL;
+	size_t nn = 0;
+	dt_run_file *files = NULL;
+	size_t nf = 0;
+	held_metric *held = NULL;
+	int rc = -1;
+	memset(g, 0, sizeof *g);
+	if (run->id <= 0 || log->nseries == 0)
+		return 0;
+	if (dt_store_metric_list(st, run->id, &names, &nn) < 0 ||
+	    newest_holder(st, run->id, names, nn, &g->file_id) < 0 ||
+	    dt_store_file_list(st, run->id, &files, &nf) < 0)
+		goto store_err;
+	rc = 0;
+	if (g->file_id == 0)
+		goto out;
+	const char *held_path = NULL;
+	for (size_t i = 0; i < nf; i++)
+		if (files[i].id == g->file_id)
+			held_path = files[i].path;
+	held = calloc(log->nseries, sizeof *held);
+	if (!held) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+		goto out;
+	}
+	rc = held_path ? compare_held(st, run->id, g->file_id, names, nn, log,
+	                              held) : 0;
+	size_t total = 0;
+	for (size_t i = 0; rc == 1 && i < log->nseries; i++)
+		total += held[i].n;
+	if (rc == 1 && total > 0)
+		rc = store_grown(st, run, path, sha256, bytes, format, log, held, g,
+		                 held_path);
+	else if (rc == 1)
+		rc = 0;
+	if (rc < 0)
+		goto store_err;
+	goto out;
+store_err:
+	snprintf(err, errlen, "%s", dt_store_error(st));
+	rc = -1;
+out:
+	if (rc != 1)
+		memset(g, 0, sizeof *g);
+	free(held);
+	free(files);
+	dt_strv_free(names, nn);
+	return rc;
+}
