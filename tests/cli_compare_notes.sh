@@ -47,6 +47,22 @@ dt compare b1 p0 >"$tmp/off.txt"
 check "no common step: both ranges and the offset hint" grep -q \
   "verdict: insufficient: no common steps: baseline 1..101, pilot 0..100; the ranges are offset by 1: does one log count steps from 0?" "$tmp/off.txt"
 
+# --interpolate: b1 logs 1, 51, 101; a pilot logging 2..4 has no
+# baseline step inside its range (51 > 4, 1 < 2), so nothing is
+# interpolated: the reason says so with both ranges (it used to say the
+# pilot has no 'loss' points, listing loss among its metrics)
+printf 'step 2 loss 2.0\nstep 3 loss 1.9\nstep 4 loss 1.8\n' >"$tmp/p24.log"
+dt import --platform trn2 --run p24 "$tmp/p24.log" >/dev/null
+dt compare b1 p24 --interpolate --json >"$tmp/ip.json"
+check "interpolate with no baseline step in the pilot's range: the reason" py "
+import json; s = json.load(open('$tmp/ip.json'))['summary']
+assert s['verdict'] == 'insufficient', s
+assert s['reason'] == \"nothing to interpolate: no baseline step lies within the pilot's steps: baseline 1..101, pilot 2..4\", s['reason']
+"
+dt compare b1 p24 >"$tmp/ip0.txt"
+check "without --interpolate: no common steps, both ranges" grep -q \
+  "verdict: insufficient: no common steps: baseline 1..101, pilot 2..4" "$tmp/ip0.txt"
+
 # common steps 1, 2, 3; warm-up 3 leaves none (steps <= warm-up skipped)
 dt compare t g --warmup 3 --json >"$tmp/w.json"
 check "warm-up past the last common step" py "

@@ -317,6 +317,10 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	}
 	c->base_logged = c->sb.n;
 	c->pilot_logged = c->sp.n;
+	if (c->sp.n) {
+		c->pilot_first = c->sp.step[0];
+		c->pilot_last = c->sp.step[c->sp.n - 1];
+	}
 	if (transforms(c, opts->want_lod) < 0)
 		return oom(c, err, errlen);
 	if (c->nextra && !bys) {

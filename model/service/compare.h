@@ -106,6 +106,9 @@ typedef struct dt_comparison {
 	                            * (dt_run_series_lod), built otherwise;
 	                            * empty without want_lod */
 	size_t base_logged, pilot_logged; /* points as loaded, before transforms */
+	int64_t pilot_first, pilot_last; /* the pilot's first and last step as
+	                            * loaded (0 when it has no point): the
+	                            * reason when --interpolate leaves none */
 	dt_findings findings;      /* on the curves as logged */
 	char note[96];             /* findings note beside the verdict
 	                            * (dt_findings_verdict_note), "" = none */

@@ -76,6 +76,15 @@ static void why_tolerance(dt_store *st, dt_comparison *c)
 	char m[64], list[300];
 	dt_sanitize(c->metric, m, sizeof m);
 	const dt_run *r = sb->n == 0 ? rb : sp->n == 0 ? rp : NULL;
+	if (r == rp && c->interpolate && c->pilot_logged > 0) {
+		/* the pilot has points, none inside the baseline's steps */
+		snprintf(c->reason, sizeof c->reason, "nothing to interpolate: no "
+		         "baseline step lies within the pilot's steps: baseline "
+		         "%lld..%lld, pilot %lld..%lld", (long long)sb->step[0],
+		         (long long)sb->step[sb->n - 1], (long long)c->pilot_first,
+		         (long long)c->pilot_last);
+		return;
+	}
 	if (r) {
 		dt_run_metric_list(st, r->id, list, sizeof list);
 		snprintf(c->reason, sizeof c->reason, "%s run %.64s has no '%s' "
