@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "model/core/verdict_text.h"
 #include "model/util/jsonw.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
@@ -241,10 +242,12 @@ static void text_counts(const dt_comparison *c)
 	if (p->breaches)
 		printf(", first breach at %s %lld", unit,
 		       (long long)p->first_breach_x);
-	if (!isnan(p->max_abs_rel_diff))
-		printf(", max |rel diff| %.3g%% at %s %lld",
-		       100 * p->max_abs_rel_diff, unit,
-		       (long long)p->max_abs_rel_diff_x);
+	if (!isnan(p->max_abs_rel_diff)) {
+		char pct[32];
+		printf(", max |rel diff| %s at %s %lld",
+		       dt_fmt_rel_pct(p->max_abs_rel_diff, 0, pct, sizeof pct),
+		       unit, (long long)p->max_abs_rel_diff_x);
+	}
 	putchar('\n');
 }
 

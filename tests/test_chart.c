@@ -247,7 +247,7 @@ static void test_compare_frame(void **state)
 	                    NULL, v.sentence, sizeof v.sentence);
 	assert_string_equal(v.sentence,
 	        "verdict FAIL: 5 of 200 steps breach |p-b| > 0 + 0.02*|b| "
-	        "(allowed 2); first breach at step 50; max |rel diff| 10.0% at "
+	        "(allowed 2); first breach at step 50; max |rel diff| 10.00% at "
 	        "step 52; warm-up 0");
 
 	assert_int_equal(dt_grid_init(&g, 80, 24, 0), 0);
@@ -257,7 +257,7 @@ static void test_compare_frame(void **state)
 	assert_true(y > 0);
 	assert_non_null(strstr(row, "(allowed 2);"));
 	dt_grid_row_utf8(&g, y + 1, row, sizeof row);
-	assert_non_null(strstr(row, "first breach at step 50; max |rel diff| 10.0% at step 52"));
+	assert_non_null(strstr(row, "first breach at step 50; max |rel diff| 10.00% at step 52"));
 	assert_true(find_row(&g, "cursor step 1  base 2  pilot 2  rel +0.00%",
 	                     row, sizeof row) > 0);
 	/* the breach glyph shows in the diff strip */

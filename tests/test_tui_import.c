@@ -187,6 +187,31 @@ static void test_scenario_roundtrip(void **state)
 	assert_memory_equal(a.a, b.a, sizeof a.a);
 }
 
+/* One form of a relative difference everywhere (dt_fmt_rel_pct): the
+ * trial's 2.414 (printed 241.4%, 241% and 241 % by three outputs) and
+ * the demo's 0.0207 (2.1% vs 2.07 %), two decimals; three significant
+ * digits below 0.1 %; signs, zero, infinities, NaN. */
+static void test_rel_pct(void **state)
+{
+	char b[32];
+	(void)state;
+	assert_string_equal(dt_fmt_rel_pct(2.414, 0, b, sizeof b), "241.40%");
+	assert_string_equal(dt_fmt_rel_pct(0.0207, 0, b, sizeof b), "2.07%");
+	assert_string_equal(dt_fmt_rel_pct(0.0207, 1, b, sizeof b), "+2.07%");
+	assert_string_equal(dt_fmt_rel_pct(-0.8741, 1, b, sizeof b), "-87.41%");
+	assert_string_equal(dt_fmt_rel_pct(0.05, 0, b, sizeof b), "5.00%");
+	assert_string_equal(dt_fmt_rel_pct(0.001, 0, b, sizeof b), "0.10%");
+	assert_string_equal(dt_fmt_rel_pct(0.000123, 0, b, sizeof b), "0.0123%");
+	assert_string_equal(dt_fmt_rel_pct(-0.0000456, 1, b, sizeof b),
+	                    "-0.00456%");
+	assert_string_equal(dt_fmt_rel_pct(0.0, 1, b, sizeof b), "+0.00%");
+	assert_string_equal(dt_fmt_rel_pct(INFINITY, 1, b, sizeof b), "+inf%");
+	assert_string_equal(dt_fmt_rel_pct(-INFINITY, 0, b, sizeof b), "-inf%");
+	assert_string_equal(dt_fmt_rel_pct(NAN, 0, b, sizeof b), "n/a");
+	assert_string_equal(dt_fmt_rel_pct(1e-15, 0, b, sizeof b),
+	                    "0.00000000000%");
+}
+
 static void test_verdict_note(void **state)
 {
 	dt_parity par;
@@ -206,7 +231,7 @@ static void test_verdict_note(void **state)
 	assert_string_equal(buf, "verdict FAIL (logging-scale mismatch (x 4)): "
 	                    "100 of 100 steps breach |p-b| > 0 + 0.02*|b| "
 	                    "(allowed 1); first breach at step 1; max |rel diff| "
-	                    "300.0% at step 5; warm-up 0");
+	                    "300.00% at step 5; warm-up 0");
 	dt_verdict_sentence(&par, DT_RULE_TOLERANCE, NULL, par.verdict, "", NULL,
 	                    buf, sizeof buf);
 	assert_true(strncmp(buf, "verdict FAIL: 100 of 100", 24) == 0);
@@ -219,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_follow_steps),
 		cmocka_unit_test(test_parsers),
 		cmocka_unit_test(test_scenario_roundtrip),
+		cmocka_unit_test(test_rel_pct),
 		cmocka_unit_test(test_verdict_note),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);

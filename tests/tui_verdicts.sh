@@ -130,7 +130,7 @@ expect_line '^checkpoint 1200 \(from drill #1\); data cursor n/a$'
 expect_line '^  reason +4 of 5 checks pass, the others do not apply$'
 # by hand: the demo replays steps 1201..1400 (200 steps), loss within 0.822 %
 wait_for "restart 1 at step 1201: PASS  (last before 1400, replayed 200, lost 0)"
-wait_for "200 replayed point(s): max |rel diff| 0.822 % at step 1282"
+wait_for "200 replayed point(s): max |rel diff| 0.82% at step 1282"
 $T send-keys -t t q
 wait_for "runs (2)"
 # the pilot's warning (the HyperPod auto-resume line, longer than the

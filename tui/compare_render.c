@@ -5,6 +5,7 @@
 
 #include "tui/chart_internal.h"
 #include "tui/layout.h"
+#include "model/core/verdict_text.h"
 
 #define YLABEL_W 10 /* y labels (8) + space + axis column */
 
@@ -244,10 +245,12 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		                                                     v->cursor)
 		                             : v->par->points[v->cursor];
 		const dt_parity_point *p = &lp;
+		char pct[32];
 		x += dt_layout_printf(g, 0, y, g->w, DT_ROLE_LABEL,
 		                      "cursor %s %lld  base %.5g  pilot %.5g  rel "
-		                      "%+.2f%%", unit, (long long)p->x, p->baseline,
-		                      p->pilot, p->rel_diff * 100.0);
+		                      "%s", unit, (long long)p->x, p->baseline,
+		                      p->pilot, dt_fmt_rel_pct(p->rel_diff, 1, pct,
+		                                               sizeof pct));
 		if (p->breach)
 			x += dt_layout_text(g, x, y, g->w - x, "  BREACH",
 			                    DT_ROLE_BREACH);

@@ -8,6 +8,7 @@
 
 #include "cli/pack/pack.h"
 #include "model/core/journal.h"
+#include "model/core/verdict_text.h"
 #include "model/util/jsonw.h"
 
 #define NCELL 10
@@ -246,7 +247,7 @@ static void parity(dt_doc *d, const dt_pack *p)
 		if (isnan(v->max_abs_rel_diff))
 			snprintf(m, sizeof m, "unknown");
 		else
-			snprintf(m, sizeof m, "%.3g %%", 100 * v->max_abs_rel_diff);
+			dt_fmt_rel_pct(v->max_abs_rel_diff, 0, m, sizeof m);
 		snprintf(t, sizeof t, "%s vs %s: %zu compared %s, %zu breaches "
 		         "(allowed %zu), max |relative difference| %s.", v->pilot,
 		         v->baseline, v->compared, v->by_samples ? "sample points"

@@ -11,6 +11,7 @@
 #include "model/util/clock.h"
 #include "model/util/text.h"
 #include "model/core/resume.h"
+#include "model/core/verdict_text.h"
 
 #define DT_DK_NAME(e, name, desc) name,
 #define DT_DK_DESC(e, name, desc) desc,
@@ -154,15 +155,17 @@ static void loss_rule(dt_resume_evidence *ev, const dt_series *before,
 			ev->max_diff_step = after->step[i];
 		}
 	}
+	char d[32], b[32];
 	if (ev->replayed == 0)
 		set_check(&ev->loss, DT_DC_NOT_CHECKED, "no replayed steps to "
 		          "compare");
 	else
 		set_check(&ev->loss, ev->max_abs_rel_diff <= rtol ? DT_DC_PASS :
-		          DT_DC_FAIL, "%zu replayed point(s): max |rel diff| %.3g%% "
-		          "at step %lld (bound %.3g%%)", ev->replayed,
-		          100 * ev->max_abs_rel_diff, (long long)ev->max_diff_step,
-		          100 * rtol);
+		          DT_DC_FAIL, "%zu replayed point(s): max |rel diff| %s "
+		          "at step %lld (bound %s)", ev->replayed,
+		          dt_fmt_rel_pct(ev->max_abs_rel_diff, 0, d, sizeof d),
+		          (long long)ev->max_diff_step,
+		          dt_fmt_rel_pct(rtol, 0, b, sizeof b));
 }
 
 int dt_resume_compare(const dt_series *loss_before, const dt_series *loss_after,

@@ -4,6 +4,7 @@
 #include "model/core/resume_internal.h"
 
 #include "model/core/stats.h"
+#include "model/core/verdict_text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -120,22 +121,24 @@ void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
 		if (dt_rs_value_at(b, a->step[i], &x) && isfinite(x) &&
 		    isfinite(a->value[i]) && rel(a->value[i], x) <= 1e-7)
 			exact++;
+	char pm[32], pl[32];
+	dt_fmt_rel_pct(maxrel, 0, pm, sizeof pm);
 	if (!ok && v->replay_n >= 3 && exact == v->replay_n - 1) {
 		v->artefact_step = v->replay_max_step;
 		v->check[DT_RC_REPLAY] = DT_CHECK_PASS;
 		snprintf(DETAIL(v, DT_RC_REPLAY), "%zu of %zu replayed point(s) match "
-		         "exactly; step %lld differs by %.3g %%: a logging artefact "
+		         "exactly; step %lld differs by %s: a logging artefact "
 		         "at step %lld (one averaged print after resume), not a "
 		         "state fault", exact, v->replay_n,
-		         (long long)v->replay_max_step, 100 * maxrel,
+		         (long long)v->replay_max_step, pm,
 		         (long long)v->replay_max_step);
 		return;
 	}
 	v->check[DT_RC_REPLAY] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
 	snprintf(DETAIL(v, DT_RC_REPLAY), "%zu replayed point(s): max |rel diff| "
-	         "%.3g %% at step %lld (limit %.3g %%)", v->replay_n,
-	         100 * maxrel, (long long)v->replay_max_step,
-	         100 * c->o->replay_rtol);
+	         "%s at step %lld (limit %s)", v->replay_n, pm,
+	         (long long)v->replay_max_step,
+	         dt_fmt_rel_pct(c->o->replay_rtol, 0, pl, sizeof pl));
 }
 
 /* Level value of point i of s: the loss, or loss / baseline at the same
@@ -338,14 +341,17 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 		v->spike_rel = s0;
 	}
 	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
+	char ps[32], pl[32];
 	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu point(s) "
-	                 "%s (%.4g over %zu): %+.2f %% (limit %.2g %%)",
+	                 "%s (%.4g over %zu): %s (limit %s)",
 	                 pre, what, r.ma, r.na, r.how, r.mb, r.nb,
-	                 100 * v->level_shift, 100 * lim);
+	                 dt_fmt_rel_pct(v->level_shift, 1, ps, sizeof ps),
+	                 dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
 	if (v->spike_step && k > 0 && (size_t)k < sizeof v->detail[0])
 		snprintf(v->detail[DT_RC_LOSS] + k, sizeof v->detail[0] - (size_t)k,
-		         "; one-point spike %+.1f %% at step %lld right after "
-		         "resume, level holds", 100 * s0, (long long)r.first_step);
+		         "; one-point spike %s at step %lld right after "
+		         "resume, level holds", dt_fmt_rel_pct(s0, 1, ps, sizeof ps),
+		         (long long)r.first_step);
 }
 
 /* Median of the positive per-step advances of s over its last (up to)

@@ -25,6 +25,30 @@ int dt_rule_parse(const char *s, dt_rule *out)
 	return -1;
 }
 
+char *dt_fmt_rel_pct(double frac, int sign, char *buf, size_t n)
+{
+	double p = 100.0 * frac, a = fabs(p);
+	const char *plus = sign && !(p < 0) ? "+" : "";
+	if (n == 0)
+		return buf;
+	if (isnan(p)) {
+		snprintf(buf, n, "n/a");
+		return buf;
+	}
+	if (isinf(p)) {
+		snprintf(buf, n, "%sinf%%", p < 0 ? "-" : plus);
+		return buf;
+	}
+	int dec = 2;
+	if (a > 0 && a < 0.1) /* three significant digits, at most 1e-9 % */
+		dec = a < 1e-9 ? 11 : 2 - (int)floor(log10(a));
+	snprintf(buf, n, "%s%.*f%%", plus, dec, p);
+	for (char *c = buf; *c; c++)   /* a decimal comma under any locale */
+		if (*c == ',')
+			*c = '.';
+	return buf;
+}
+
 const char *dt_verdict_word(dt_verdict v)
 {
 	switch (v) {
@@ -107,10 +131,12 @@ int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
 	if (par->breaches)
 		put(buf, len, &o, "; first breach at %s %lld", one,
 		    (long long)par->first_breach_x);
-	if (par->n && !isnan(par->max_abs_rel_diff))
-		put(buf, len, &o, "; max |rel diff| %.1f%% at %s %lld",
-		    par->max_abs_rel_diff * 100.0, one,
+	if (par->n && !isnan(par->max_abs_rel_diff)) {
+		char pct[32];
+		put(buf, len, &o, "; max |rel diff| %s at %s %lld",
+		    dt_fmt_rel_pct(par->max_abs_rel_diff, 0, pct, sizeof pct), one,
 		    (long long)par->max_abs_rel_diff_x);
+	}
 	put(buf, len, &o, "; warm-up %lld", (long long)par->opts.warmup);
 	return (int)o;
 }

@@ -39,6 +39,16 @@ const char *dt_verdict_word(dt_verdict v);
 dt_verdict dt_rule_verdict(dt_rule rule, const dt_parity *par,
                            const dt_noise *noise);
 
+/* A relative difference `frac` (a fraction of the reference: 0.0207
+ * for 2.07 %) as the one percentage every output prints (compare, pilot
+ * show, gate, the evidence pack, the TUI, resume and drill reasons): two
+ * decimals ("2.07%", "241.41%"), three significant digits below 0.1 %
+ * ("0.0123%"), "0.00%" for 0, no blank before "%", never an exponent;
+ * with `sign` a leading "+" on values >= 0 ("+0.40%"); "inf%" /
+ * "-inf%" for an infinite value, "n/a" for NaN. Written to buf (size n,
+ * always terminated; 24 bytes hold any value). Returns buf. */
+char *dt_fmt_rel_pct(double frac, int sign, char *buf, size_t n);
+
 /* The verdict sentence, written to buf (size len, always terminated):
  *   "verdict WORD[ (NOTE)]: HEAD; B of N steps breach |p-b| > ATOL +
  *    RTOL*|b| (allowed A)[; first breach at step X][; max |rel diff| Y%

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/core/verdict_text.h"
+
 static dt_gate_reason *add(dt_gate *g, const char *check, int pass)
 {
 	dt_gate_reason *r = realloc(g->reasons, (g->nreasons + 1) * sizeof *r);
@@ -37,7 +39,7 @@ static int parity(const dt_assessment *ov, dt_gate *g)
 		if (!(r = add(g, "parity", v->verdict == DT_VERDICT_PASS)))
 			return -1;
 		if (!isnan(v->max_abs_rel_diff))
-			snprintf(m, sizeof m, "%.3g %%", 100 * v->max_abs_rel_diff);
+			dt_fmt_rel_pct(v->max_abs_rel_diff, 0, m, sizeof m);
 		snprintf(r->subject, sizeof r->subject, "%.70s vs %.70s", v->pilot,
 		         v->baseline);
 		snprintf(r->detail, sizeof r->detail, "%s: %zu compared, %zu "
