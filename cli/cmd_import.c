@@ -68,6 +68,16 @@ static void import_usage(FILE *f)
 		        dt_importers[i]->description);
 }
 
+/* Characters (not bytes) in a UTF-8 string: continuation bytes are
+ * not counted. */
+static int utf8_chars(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
 /* Print the run's summary after a successful import. */
 static void print_summary(dt_store *st, const char *name)
 {
@@ -84,9 +94,18 @@ static void print_summary(dt_store *st, const char *name)
 	size_t n;
 	if (dt_store_stats_list(st, run.id, &ms, &n) < 0)
 		return;
+	/* the name column as wide as the longest name (at least 16), counted
+	 * in UTF-8 characters: a long name pushed its row out of line */
+	int w = 16;
 	for (size_t i = 0; i < n; i++) {
 		dt_sanitize(ms[i].metric, safe, sizeof safe);
-		printf("  %-16s %8lld points, steps %lld..%lld%s\n", safe,
+		if (utf8_chars(safe) > w)
+			w = utf8_chars(safe);
+	}
+	for (size_t i = 0; i < n; i++) {
+		dt_sanitize(ms[i].metric, safe, sizeof safe);
+		printf("  %s%*s %8lld points, steps %lld..%lld%s\n", safe,
+		       w - utf8_chars(safe), "",
 		       (long long)ms[i].points, (long long)ms[i].first_step,
 		       (long long)ms[i].last_step,
 		       ms[i].non_finite ? " (has non-finite values)" : "");

@@ -23,6 +23,13 @@ wait_update() {
   return 1
 }
 wait_update 1
+
+# the import summary keeps its columns in line under a long metric name:
+# "points, steps" starts at the same column on every metric's row
+printf 'step,loss,a_very_long_metric_name_for_validation_loss_epoch\n1,2.5,3.1\n' >"$tmp/long.csv"
+"$bin" --db "$tmp/long.db" import --platform gpu --run long "$tmp/long.csv" >"$tmp/long.out" 2>&1
+check "import summary columns in line under a long metric name" \
+  test "$(grep 'points, steps' "$tmp/long.out" | awk '{ print index($0, "points, steps") }' | sort -u | wc -l)" -eq 1
 printf 'ss 2.0\nstep 4 loss 1.75\n' >>"$tmp/grow.log"
 wait_update 2
 printf 'step 5 loss 1.5\n' >>"$tmp/grow.log"
