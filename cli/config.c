@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/core/parity.h"
+#include "model/util/ini_value.h"
 #include "model/util/num.h"
 
 typedef struct cfg {
@@ -53,11 +54,14 @@ static int fail(cfg *c, const char *what, const char *sec, const char *key)
 }
 
 static int on_kv(void *user, const char *sec, const char *key,
-                 const char *val)
+                 const char *raw)
 {
 	cfg *c = user;
+	char val[4096]; /* without its `# comment` (ini_value.h) */
 	if (c->err[0])
 		return 0;
+	if (!dt_ini_value(raw, val, sizeof val))
+		return fail(c, "value too long:", sec, key);
 	if (!strcmp(sec, "defaults")) {
 		if (!strcmp(key, "db"))
 			return copy_path(c->db, sizeof c->db, val) ? fail(c,

@@ -33,5 +33,47 @@ check "bad value: file and line named" grep -qF "$cfg:4: expected a number >= 0 
 printf '[display]\ncolour = 1\n' >"$cfg"
 "$bin" runs >/dev/null 2>"$tmp/e.txt"
 check "unknown section named with its line" grep -qF "$cfg:2: unknown section" "$tmp/e.txt"
+# The README's example config, copied as is (the ```ini block under
+# "Configuration and environment"): its `# comments` after values are not
+# part of the values (libinih strips only " ;" comments: ini_value.h).
+readme=$(dirname "$0")/../README.md
+awk '/^### Configuration/{f=1} f&&/^```ini/{g=1;next} g&&/^```/{exit} g' \
+  "$readme" >"$cfg"
+check "README example config extracted" grep -q '^user .*# who acts' "$cfg"
+unset DUALTRACK_TEAM DUALTRACK_ASCII
+out=$("$bin" pilot new cfgpilot 2>&1); rc=$?
+check "README config: a command runs" test $rc -eq 0
+check "README config: the user is 'A. Rivera', no comment" \
+  test "$out" = "pilot cfgpilot: created, 0 task card fields set by A. Rivera"
+check "README config: the store is ~/acceptance/team.db" \
+  test -f "$tmp/acceptance/team.db"
+check "README config: no store named after a comment" \
+  test -z "$(find "$tmp" -name '*#*')"
+# The theme: `theme = mono   # ...` resolves to mono (the TUI would stop
+# with "no theme named ..." before opening the screen).
+if command -v tmux >/dev/null; then
+  T="tmux -L dtcfg$$ -f /dev/null"
+  $T new-session -d -x 80 -y 24 -s t "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin 2>$tmp/tui.err"
+  ok=0
+  for i in $(seq 100); do $T capture-pane -p -t t | grep -q "pilots (1)" && { ok=1; break; }; sleep 0.1; done
+  check "README config: the TUI opens with theme mono" test $ok -eq 1
+  $T send-keys -t t q
+  for i in $(seq 50); do $T has-session -t t 2>/dev/null || break; sleep 0.1; done
+  check "README config: the TUI printed no error" test ! -s "$tmp/tui.err"
+  $T kill-server 2>/dev/null
+fi
+# `#` inside a value (no blank before it) and a value starting with `#`
+# stay; `;` comments too; the theme error lists each theme once though
+# two folders hold the same themes (data home and the build tree).
+printf '[defaults]\ndb = ~/a#b.db ; where\nuser = x#1\t# tab comment\n' >"$cfg"
+out=$("$bin" pilot new p2 2>&1)
+check "a # without a blank before it is part of the value" \
+  test "$out" = "pilot p2: created, 0 task card fields set by x#1" -a -f "$tmp/a#b.db"
+mkdir -p "$tmp/data/dualtrack/themes"
+cp "$(dirname "$bin")"/themes/*.theme "$tmp/data/dualtrack/themes/"
+XDG_DATA_HOME=$tmp/data DUALTRACK_THEME=nosuch "$bin" </dev/null >/dev/null 2>"$tmp/e.txt"
+check "unknown theme: exit 2" test $? -eq 2
+check "unknown theme: each theme named once" \
+  py "import re,sys; t=open('$tmp/e.txt').read(); l=t.rsplit('themes: ',1)[1].strip().split(', '); sys.exit(not('mono' in l and 'default' in l and len(l)==len(set(l))))"
 check "--version works whatever the config" sh -c '"$0" --version >/dev/null' "$bin"
 finish

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/util/ini_value.h"
+
 static const char *const role_keys[DT_ROLE_COUNT] = {
 #define DT_ROLE_KEY(e, key, fg, bg, a, m) key,
 	DT_ROLES(DT_ROLE_KEY)
@@ -110,14 +112,18 @@ typedef struct load_ctx {
 } load_ctx;
 
 static int on_value(void *user, const char *section, const char *name,
-                    const char *value)
+                    const char *raw)
 {
 	load_ctx *c = user;
 	int r = find_role(name);
+	char value[256]; /* without its `# comment` (model/util/ini_value.h) */
+
+	if (!dt_ini_value(raw, value, sizeof value))
+		goto bad;
 
 	if (!strcasecmp(section, "theme")) {
 		if (!strcasecmp(name, "name"))
-			snprintf(c->t->name, sizeof c->t->name, "%s", value);
+			snprintf(c->t->name, sizeof c->t->name, "%.63s", value);
 		else if (!strcasecmp(name, "mono"))
 			c->t->mono = atoi(value) != 0;
 		return 1;
@@ -127,7 +133,7 @@ static int on_value(void *user, const char *section, const char *name,
 	if (!strcasecmp(section, "colors") || !strcasecmp(section, "colours")) {
 		char buf[64], *comma;
 		short fg, bg = c->t->style[r].bg;
-		snprintf(buf, sizeof buf, "%s", value);
+		snprintf(buf, sizeof buf, "%.63s", value);
 		comma = strchr(buf, ',');
 		if (comma)
 			*comma++ = '\0';

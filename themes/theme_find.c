@@ -84,7 +84,22 @@ static int is_file(const char *p)
 	return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
-/* "a, b" of the *.theme names in the folders, for the error message. */
+/* 1 when `name` (len bytes) is already an item of the ", " list `list`. */
+static int listed(const char *list, const char *name, size_t len)
+{
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, ",");
+		if (k == len && !memcmp(p, name, len))
+			return 1;
+		p += k;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+/* "a, b" of the *.theme names in the folders, for the error message; a
+ * name found in several folders (installed and build tree) appears once. */
 static void list_themes(char dirs[][512], size_t nd, char *out, size_t n)
 {
 	size_t used = 0;
@@ -94,7 +109,8 @@ static void list_themes(char dirs[][512], size_t nd, char *out, size_t n)
 		struct dirent *e;
 		while (d && (e = readdir(d))) {
 			size_t len = strlen(e->d_name);
-			if (len <= 6 || strcmp(e->d_name + len - 6, ".theme"))
+			if (len <= 6 || strcmp(e->d_name + len - 6, ".theme") ||
+			    listed(out, e->d_name, len - 6))
 				continue;
 			int k = snprintf(out + used, n - used, "%s%.*s",
 			                 used ? ", " : "", (int)(len - 6), e->d_name);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/ini_value.h"
 #include "tui/keys.h"
 
 typedef struct def {
@@ -276,11 +277,17 @@ typedef struct load_ctx {
 } load_ctx;
 
 static int on_ini(void *user, const char *section, const char *name,
-                  const char *value)
+                  const char *raw)
 {
 	load_ctx *c = user;
+	char value[256]; /* without its `# comment` (model/util/ini_value.h) */
 	if (strcmp(section, "keys") != 0 || c->failed)
 		return 1;
+	if (!dt_ini_value(raw, value, sizeof value)) {
+		snprintf(c->err, c->n, "key list too long");
+		c->failed = 1;
+		return 0;
+	}
 	if (dt_keymap_bind(name, value, c->err, c->n) < 0) {
 		c->failed = 1;
 		return 0; /* inih reports this line */
