@@ -97,6 +97,38 @@ check "  says the store holds the head" grep -q "store holds the pack's chain he
 "$bin" --db "$tmp/old.db" verify --against "$tmp/pack2" >"$tmp/a2.out" 2>&1
 check "verify --against a store restored from before: exit 1" test $? -eq 1
 check "  says the head is missing" grep -q "store lacks the pack's chain head #2" "$tmp/a2.out"
+# Run names holding "..": 'llama3..v2' keeps its name in logs/, and
+# '../../evil' is exported as logs/_._.._evil/ (dt_pack_safe_name: '/'
+# and a leading '.' become '_'); both packs verify and sign. The outside-
+# the-pack check is per path component: a manifest naming "..", ".", an
+# absolute path, a backslash or an empty component is refused.
+d2="$tmp/dots.db"
+printf 'step,loss\n1,2.5\n2,2.4\n' >"$tmp/dd.csv"
+"$bin" --db "$d2" import --platform gpu --run 'llama3..v2' "$tmp/dd.csv" >/dev/null 2>&1
+"$bin" --db "$d2" import --platform trn2 --run '../../evil' "$tmp/dd.csv" >/dev/null 2>&1
+"$bin" --db "$d2" pilot new p4 >/dev/null 2>&1
+"$bin" --db "$d2" attach p4 'llama3..v2' --role baseline >/dev/null 2>&1
+"$bin" --db "$d2" attach p4 '../../evil' --role pilot >/dev/null 2>&1
+"$bin" --db "$d2" export p4 --out "$tmp/p4pack" >/dev/null 2>&1
+check "run names with '..': export exits 0" test $? -eq 0
+check "  logs/llama3..v2/dd.csv and logs/_._.._evil/dd.csv in the pack" \
+  test -f "$tmp/p4pack/logs/llama3..v2/dd.csv" -a -f "$tmp/p4pack/logs/_._.._evil/dd.csv"
+"$bin" verify "$tmp/p4pack" >"$tmp/p4v0.out" 2>&1
+check "  unsigned: the only problem is the missing signature" \
+  sh -c "grep -q 'not signed' '$tmp/p4v0.out' && ! grep -q 'outside' '$tmp/p4v0.out'"
+"$bin" sign "$tmp/p4pack" --key "$tmp/alice" --role researcher >"$tmp/p4s.out" 2>&1
+check "  sign exits 0" test $? -eq 0
+"$bin" verify "$tmp/p4pack" --allowed-signers "$tmp/allowed" >"$tmp/p4v.out" 2>&1
+check "  signed: verifies (exit 0)" test $? -eq 0
+for bad in '../x' 'logs/../../x' '/etc/passwd' 'logs/./dd.csv' 'logs//dd.csv' \
+           'logs\dd.csv' '.' 'logs/'; do
+  rm -rf "$tmp/t"; cp -a "$tmp/p4pack" "$tmp/t"
+  printf '%s  %s\n' "$(printf '0%.0s' $(seq 64))" "$bad" >>"$tmp/t/MANIFEST.sha256"
+  "$bin" verify "$tmp/t" >"$tmp/t.out" 2>&1
+  rc=$?
+  check "manifest path '$bad': exit 1, outside the pack" \
+    sh -c "test $rc -eq 1 && grep -qF 'names a path outside the pack: $bad' '$tmp/t.out'"
+done
 "$bin" verify "$tmp/nope" >/dev/null 2>&1
 check "verify of a folder that does not exist: exit 2" test $? -eq 2
 finish

@@ -92,6 +92,31 @@ static void walk(const char *dir, const char *rel, const dt_pack_file *v,
 	closedir(d);
 }
 
+/* 1 when a manifest path stays inside the pack: relative, components
+ * separated by single '/', none empty, "." or "..", no backslash (a
+ * separator elsewhere) and no control byte. Checked per component, so a
+ * name that merely contains ".." (a run 'llama3..v2', or '../../evil'
+ * exported as '_._.._evil') is inside. */
+static int path_inside(const char *p)
+{
+	if (!*p || *p == '/')
+		return 0;
+	while (*p) {
+		size_t k = strcspn(p, "/");
+		if (k == 0 || (k == 1 && p[0] == '.') ||
+		    (k == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		for (size_t i = 0; i < k; i++)
+			if (p[i] == '\\' || (unsigned char)p[i] < 0x20 ||
+			    p[i] == 0x7f)
+				return 0;
+		p += k;
+		if (*p == '/' && !*++p)
+			return 0; /* a trailing '/' names a folder */
+	}
+	return 1;
+}
+
 size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
 {
 	dt_pack_file *v = NULL;
@@ -105,7 +130,7 @@ size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
 	for (size_t i = 0; i < nv; i++) {
 		char path[4400], hex[65];
 		struct stat sb;
-		if (strstr(v[i].path, "..") || v[i].path[0] == '/') {
+		if (!path_inside(v[i].path)) {
 			problem(out, &np, "MANIFEST.sha256 names a path outside the "
 			        "pack: %s", v[i].path);
 			continue;
