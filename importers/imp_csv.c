@@ -97,7 +97,6 @@ typedef struct csv_ctx {
 	int64_t step_add;    /* 1 for Lightning CSVLogger files, else 0 */
 	int has_step;
 	size_t nostep_rows, nostep_line;
-	size_t extra_line;
 	struct csv_parser lib; /* libcsv, for the header and quoted lines */
 	int lib_ready;         /* lib initialised */
 } csv_ctx;
@@ -433,11 +432,8 @@ static int looks_like_header(const csv_ctx *c, const char *s, size_t len)
 
 static void data_cell(csv_ctx *c, const char *s, size_t len)
 {
-	if (c->field >= c->ncols) {
-		if (!c->extra_line)
-			c->extra_line = c->line;
-		return;
-	}
+	if (c->field >= c->ncols)
+		return; /* counted; refused at the row's end (row_complete) */
 	csv_col *col = &c->cols[c->field];
 	if (col->kind == COL_IGNORE || len == 0 || is_blank_cell(s, len))
 		return;
@@ -504,6 +500,8 @@ static void on_field(void *s, size_t len, void *data)
 	c->field++;
 }
 
+static void drop_row(csv_ctx *c);
+
 static void push_row(csv_ctx *c)
 {
 	dt_rawlog *log = c->log;
@@ -534,13 +532,37 @@ static void push_row(csv_ctx *c)
 		c->nostep_line = c->line;
 }
 
+/* A data row must hold as many fields as its header (empty cells count:
+ * Lightning's sparse rows keep every comma). The file's last line without
+ * a line end (term < 0) and with fewer fields was cut while being written:
+ * skipped with a warning, as the JSON lines importer does. Any other short
+ * or long row is an error naming the line and both counts. Returns 1 when
+ * the row is to be pushed. */
+static int row_complete(csv_ctx *c, int term)
+{
+	if (c->field == c->ncols)
+		return 1;
+	if (term < 0 && c->field < c->ncols) {
+		drop_row(c);
+		dt_rawlog_warn(c->log, "%s:%zu: last line truncated (%zu of %zu "
+		               "fields, no line end), skipped", c->src->path,
+		               c->line, c->field, c->ncols);
+		return 0;
+	}
+	char msg[160];
+	snprintf(msg, sizeof msg, "expected %zu fields (as the header), found "
+	         "%zu", c->ncols, c->field);
+	fail(c, msg);
+	return 0;
+}
+
 static void on_record(int term, void *data)
 {
 	csv_ctx *c = data;
 	if (!c->failed && c->field > 0) {
 		if (c->nheaders == 0 || c->in_header)
 			finish_header(c);
-		else
+		else if (row_complete(c, term))
 			push_row(c);
 	}
 	c->field = 0;
@@ -562,9 +584,6 @@ static void final_warnings(csv_ctx *c, dt_rawlog *to)
 	if (c->nostep_rows)
 		dt_rawlog_warn(to, "%s:%zu: %zu row(s) with values but an empty "
 		               "step cell skipped", path, c->nostep_line, c->nostep_rows);
-	if (c->extra_line)
-		dt_rawlog_warn(to, "%s:%zu: row has more cells than the header; "
-		               "extra cells ignored", path, c->extra_line);
 	if (c->log->nseries == 0)
 		dt_rawlog_warn(to, "%s: no metric values found: the file holds "
 		               "no training curve", path);
@@ -593,7 +612,8 @@ static void slow_cell(csv_ctx *c, const char *s, size_t n)
  * this path; libcsv stays in charge of anything quoted. */
 static void fast_line(csv_ctx *c, const char *s, size_t n)
 {
-	if (n && s[n - 1] == '\n')
+	int term = n && s[n - 1] == '\n' ? '\n' : -1;
+	if (term == '\n')
 		n--;
 	if (n && s[n - 1] == '\r')
 		n--;
@@ -612,7 +632,7 @@ static void fast_line(csv_ctx *c, const char *s, size_t n)
 			break;
 		a = b + 1;
 	}
-	on_record('\n', c);
+	on_record(term, c);
 }
 
 /* Forget a partly parsed row (the slow path will read it again). */
@@ -660,7 +680,7 @@ static const char *fast_row(csv_ctx *c, const char *s, const char *end)
 		if (s < end && *s != '\n')
 			goto slow;
 		c->field = f;
-		on_record('\n', c);
+		on_record(s < end ? '\n' : -1, c);
 		return s < end ? s + 1 : end;
 	}
 slow:

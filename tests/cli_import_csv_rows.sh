@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# cli_import_csv_rows.sh: a CSV row must hold as many fields as its header.
+# The file's last line cut while being written (no line end, fewer
+# fields) is skipped with a warning naming file and line, as the JSON
+# lines importer does; a short or long row anywhere else is an error
+# naming file, line, the expected and the found field count, and nothing
+# is imported. A complete last line without a line end is kept.
+# usage: cli_import_csv_rows.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+dt() { "$bin" --db "$db" "$@"; }
+
+# steps 1..7 whole, then "8,1": the writer stopped inside step 8's loss.
+{ printf 'step,loss,lr\n'; for s in 1 2 3 4 5 6; do printf '%d,2.%d,0.1\n' $s $((6 - s)); done
+  printf '7,1.9,0.1\n8,1'; } >"$tmp/cut.csv"
+dt import --platform trn2 --run cutcsv "$tmp/cut.csv" >"$tmp/cut.out" 2>&1
+check "cut last line: imported (exit 0)" test $? -eq 0
+check "  warning names file and line 9" \
+  grep -qF "$tmp/cut.csv:9: last line truncated (2 of 3 fields, no line end), skipped" "$tmp/cut.out"
+dt series cutcsv --csv >"$tmp/cut.series"
+# series --csv is step,value,segment (loss); loss as written: 2.5 2.4 2.3 2.2 2.1 2.0 for steps 1..6, 1.9 at 7
+check "  steps 1..7 kept, no step 8" py "
+rows = open('$tmp/cut.series').read().split()
+assert rows == ['step,value,segment', '1,2.5,1', '2,2.4,1', '3,2.3,1', '4,2.2,1',
+                '5,2.1,1', '6,2,1', '7,1.9,1'], rows
+"
+
+# the same file with a complete last line and no line end: step 8 kept
+{ printf 'step,loss,lr\n1,2.5,0.1\n2,2.4,0.2'; } >"$tmp/nonl.csv"
+dt import --platform trn2 --run nonl "$tmp/nonl.csv" >"$tmp/nonl.out" 2>&1
+check "complete last line without line end: kept" \
+  sh -c "test $? -eq 0 && ! grep -q truncated '$tmp/nonl.out'"
+check "  step 2: loss 2.4, lr 0.2" sh -c "'$bin' --db '$db' series nonl --csv | grep -qx 2,2.4,1 &&
+  '$bin' --db '$db' series nonl --metric lr --csv | grep -qx 2,0.2,1"
+
+# a short row mid-file (line 3 of step,loss,lr): an error, nothing imported
+printf 'step,loss,lr\n1,2.5,0.1\n2,2.4\n3,2.3,0.1\n' >"$tmp/short.csv"
+dt import --platform trn2 --run short "$tmp/short.csv" >/dev/null 2>"$tmp/short.err"
+check "short row mid-file: exit 2" test $? -eq 2
+check "  names file, line 3, expected 3 found 2" \
+  grep -qF "$tmp/short.csv:3: expected 3 fields (as the header), found 2" "$tmp/short.err"
+# a short last line WITH its line end was written whole: an error too
+printf 'step,loss,lr\n1,2.5,0.1\n2,2.4\n' >"$tmp/short2.csv"
+dt import --platform trn2 --run short2 "$tmp/short2.csv" >/dev/null 2>"$tmp/short2.err"
+check "short last line with a line end: exit 2, line 3" \
+  sh -c "test $? -eq 2 && grep -qF '$tmp/short2.csv:3: expected 3 fields (as the header), found 2' '$tmp/short2.err'"
+# a long row (4 fields under 3 columns), quoted cells take libcsv's path
+printf 'step,loss,lr\n1,2.5,0.1\n2,2.4,0.1,9\n' >"$tmp/long.csv"
+dt import --platform trn2 --run long "$tmp/long.csv" >/dev/null 2>"$tmp/long.err"
+check "long row: exit 2, line 3, expected 3 found 4" \
+  sh -c "test $? -eq 2 && grep -qF '$tmp/long.csv:3: expected 3 fields (as the header), found 4' '$tmp/long.err'"
+printf 'step,loss,lr\n"1","2.5","0.1"\n"2","2.4"\n' >"$tmp/q.csv"
+dt import --platform trn2 --run quoted "$tmp/q.csv" >/dev/null 2>"$tmp/q.err"
+check "short quoted row: exit 2, line 3" \
+  sh -c "test $? -eq 2 && grep -qF '$tmp/q.csv:3: expected 3 fields (as the header), found 2' '$tmp/q.err'"
+# 5 fields under an 11-column Lightning header, mid-file
+h=epoch,epoch_time,step,train_epoch_perplexity,train_loss_epoch,train_loss_step,train_perplexity_epoch,train_perplexity_step,val_epoch_perplexity,val_loss,val_perplexity
+printf '%s\n0,,49,,,7.6,,2056.1,,,\n0,,99,,\n0,,149,,,7.0,,1100.0,,,\n' "$h" >"$tmp/lt.csv"
+dt import --platform gpu --run lt "$tmp/lt.csv" >/dev/null 2>"$tmp/lt.err"
+check "5 fields under 11 columns: exit 2, line 3, expected 11 found 5" \
+  sh -c "test $? -eq 2 && grep -qF '$tmp/lt.csv:3: expected 11 fields (as the header), found 5' '$tmp/lt.err'"
+check "no run of a refused file stored" py "
+import json, subprocess
+r = json.loads(subprocess.run(['$bin', '--db', '$db', 'runs', '--json'], capture_output=True, text=True).stdout)['runs']
+assert sorted(x['name'] for x in r) == ['cutcsv', 'nonl'], r
+"
+
+# a Lightning metrics.csv of the corpus cut at 70000 bytes: its last line
+# "4,,66549,,,3.9750306606292" has 6 of 11 fields (skips without ../shared)
+corpus=${DT_SHARED:-$(dirname "$0")/../../shared}/corpus
+f=$corpus/lightning_csv/slm-gpt_version_0_epochs0-9_metrics.csv
+if [ -r "$f" ]; then
+  head -c 70000 "$f" >"$tmp/metrics.csv"
+  lines=$(wc -l <"$tmp/metrics.csv")     # whole lines; the cut one is lines+1
+  dt import --platform gpu --run lcut "$tmp/metrics.csv" >"$tmp/lcut.out" 2>&1
+  check "cut Lightning file: imported (exit 0)" test $? -eq 0
+  check "  warning names its last line $((lines + 1)), 6 of 11 fields" \
+    grep -qF "$tmp/metrics.csv:$((lines + 1)): last line truncated (6 of 11 fields, no line end), skipped" "$tmp/lcut.out"
+  # the last whole line is step 66499 (+1: Lightning counts from 0)
+  check "  last stored loss step is 66500" \
+    sh -c "dt() { '$bin' --db '$db' \"\$@\"; }; dt series lcut --metric loss --csv | tail -n 1 | grep -q '^66500,'"
+else
+  echo "corpus not found: the cut Lightning file is skipped"
+fi
+finish
