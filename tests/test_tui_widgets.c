@@ -14,6 +14,7 @@
 #include "tui/form.h"
 #include "tui/grid.h"
 #include "tui/input.h"
+#include "tui/layout.h"
 #include "tui/screens.h"
 
 static void type(dt_input *in, const char *ascii)
@@ -272,6 +273,65 @@ static void test_wrap_and_copy(void **state)
 	dt_grid_free(&g);
 }
 
+/* The title row keeps the screen name whole and ellipsises the store
+ * path before it; a form taller than its box says what is hidden. */
+static void test_title_and_form_mark(void **state)
+{
+	dt_grid g;
+	char row[128];
+	dt_field f[5];
+	dt_form form;
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 40, 4, 0), 0);
+	/* 40 columns - 2 = 38; " — import: preview" is 18: the title gets
+	 * 20 columns, 19 letters and "…" */
+	dt_layout_title(&g, "dualtrack \xe2\x80\x94 /home/user/acceptance/team.db",
+	                "import: preview");
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, " dualtrack \xe2\x80\x94 /home/u\xe2\x80\xa6 \xe2\x80\x94 "
+	                    "import: preview ");
+	/* short enough: whole */
+	dt_grid_clear(&g);
+	dt_layout_title(&g, "dualtrack \xe2\x80\x94 g.db", "import");
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, " dualtrack \xe2\x80\x94 g.db \xe2\x80\x94 import"
+	                    "              ");
+	/* 5 rows in a box of 3: 2 rows and the mark "+3 more" */
+	memset(f, 0, sizeof f);
+	for (int i = 0; i < 5; i++) {
+		static const char *const names[] = {"a", "b", "c", "d", "e"};
+		f[i].label = names[i];
+		f[i].kind = DT_FIELD_TEXT;
+	}
+	memset(&form, 0, sizeof form);
+	dt_form_set(&form, f, 5);
+	form.label_w = 2;
+	dt_grid_clear(&g);
+	dt_form_render(&form, &g, 0, 0, 40, 3);
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "b  -                                    ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "+3 more (Down scrolls)                  ");
+	assert_int_equal(form.page, 2);
+	/* the selection on the middle row "c": b and c shown, 1 above, 2 more */
+	form.sel = 2;
+	dt_grid_clear(&g);
+	dt_form_render(&form, &g, 0, 0, 40, 3);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "b  -                                    ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "1 above, +2 more (Up/Down scroll)       ");
+	/* the last row selected: "3 above" */
+	form.sel = 4;
+	dt_grid_clear(&g);
+	dt_form_render(&form, &g, 0, 0, 40, 3);
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "e  -                                    ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "3 above (Up scrolls)                    ");
+	dt_grid_free(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_form),
 		cmocka_unit_test(test_form_typing_on_choice),
 		cmocka_unit_test(test_wrap_and_copy),
+		cmocka_unit_test(test_title_and_form_mark),
 	};
 	if (!setlocale(LC_ALL, "C.UTF-8"))
 		setlocale(LC_ALL, "");

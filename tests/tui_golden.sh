@@ -4,7 +4,8 @@
 # 80x24 and at 120x40 on a fixed store and compared with the expected
 # screen checked in under tests/golden/NAME-WxH.txt: every screen, the
 # help overlay of every screen (help-SCREEN), the findings overlay, the
-# drill form, the decide form, the scenario guide, the import form (gpu
+# drill form, the decide form and its go confirmation, the task card
+# scrolled to its end, the scenario guide, the import form (gpu
 # typed in the platform field), its error and its preview.
 #
 # The store is built with the CLI only: the demo pilot (dualtrack demo),
@@ -135,6 +136,12 @@ help overview overview
 keys 1
 check taskcard "— task card"
 help card "task card"
+# the last fields (warmup, rule) are below an 80x24 screen: the mark says
+# so; End scrolls to them and the mark says how many are above
+keys End
+check taskcard-end "baseline match:"
+keys Home
+settle "model name:"
 keys 2
 check checklist "— checklist"
 help checklist checklist
@@ -153,6 +160,16 @@ check decisions "— decision log"
 help decisions "decision log"
 keys d
 check decide "decide"
+# a go while checklist items are open: the confirmation lists them, each
+# title ellipsised, and "+N more" for those that do not fit
+keys g Down
+keys -l "r"
+keys Enter
+keys -l "A. Rivera:researcher"
+keys Enter Enter
+check decide-confirm "decide: confirm go"
+keys x
+settle "< go >"
 keys Escape
 settle "cancelled: no decision recorded"
 keys q l

@@ -154,21 +154,29 @@ static void render_warning(dt_pv *p, dt_decide_form *df, dt_grid *g, int ix, int
 {
 	int y = iy;
 	size_t i;
-	dt_grid_printf(g, ix, y++, w, DT_ROLE_FAIL, "WARNING: go while %zu "
-	               "checklist item%s not passed:", df->nblk,
-	               df->nblk == 1 ? " is" : "s are");
+	char more[32];
+	dt_layout_printf(g, ix, y++, w, DT_ROLE_FAIL, "WARNING: go while %zu "
+	                 "checklist item%s not passed:", df->nblk,
+	                 df->nblk == 1 ? " is" : "s are");
+	/* one row per item, its title ellipsised; the last free row says how
+	 * many items did not fit */
 	for (i = 0; i < df->nblk && y < end - 1; i++, y++) {
 		const dt_check_item *it = &p->c->ov.checklist.items[df->blk[i]];
 		int x = ix;
+		if (i + 1 < df->nblk && y == end - 2)
+			break;
 		x += dt_grid_printf(g, x, y, 9, DT_ROLE_WARN, "  %-7s",
 		                    dt_check_defs[it->id].id);
 		x += dt_grid_printf(g, x, y, 9, dt_pv_check_role(it->status), "%-8s ",
 		                    dt_check_status_name(it->status));
-		dt_grid_text(g, x, y, w - (x - ix), dt_check_defs[it->id].title,
-		             DT_ROLE_NORMAL);
+		dt_layout_text(g, x, y, w - (x - ix), dt_check_defs[it->id].title,
+		               DT_ROLE_NORMAL);
 	}
-	dt_grid_text(g, ix, end, w, "y: record go anyway   any other key: back "
-	             "to the form", DT_ROLE_PILOT);
+	dt_layout_more(i, df->nblk, more, sizeof more);
+	if (more[0])
+		dt_layout_printf(g, ix, y, w, DT_ROLE_STATUS, "  %s", more);
+	dt_layout_text(g, ix, end, w, "y: record go anyway   any other key: "
+	               "back to the form", DT_ROLE_PILOT);
 }
 
 void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
@@ -182,34 +190,43 @@ void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 		render_warning(p, df, g, ix, iy, w - 4, iy + h - 3);
 		return;
 	}
+	/* the two header sentences wrap (2 rows each at most, then "…"); the
+	 * form, the field's hint and the message row move down with them */
+	char head[300];
+	int msg_y = iy + h - 5, hint_rows;
 	y = iy;
 	if (cur) {
 		dt_pv_when(cur->decided_at, when);
-		dt_grid_printf(g, ix, y++, w - 4, DT_ROLE_LABEL, "current: #%lld %s "
-		               "(%s); a new one supersedes it, none is edited",
-		               (long long)cur->id, dt_decision_kind_name(cur->kind),
-		               when);
+		snprintf(head, sizeof head, "current: #%lld %s (%s); a new one "
+		         "supersedes it, none is edited", (long long)cur->id,
+		         dt_decision_kind_name(cur->kind), when);
 	} else {
-		dt_grid_text(g, ix, y++, w - 4, "first decision of this pilot",
-		             DT_ROLE_LABEL);
+		snprintf(head, sizeof head, "first decision of this pilot");
 	}
-	dt_grid_printf(g, ix, y++, w - 4, DT_ROLE_STATUS, "recorded by %s with "
-	               "the evidence's SHA-256 (checklist, verdicts, drills)",
-	               p->c->actor);
+	y += dt_grid_wrap(g, ix, y, w - 4, 2, head, DT_ROLE_LABEL);
+	snprintf(head, sizeof head, "recorded by %s with the evidence's SHA-256 "
+	         "(checklist, verdicts, drills)", p->c->actor);
+	y += dt_grid_wrap(g, ix, y, w - 4, 2, head, DT_ROLE_STATUS);
 	df->form.label_w = 10;
 	df->form.aside_w = 0;
 	dt_form_render(&df->form, g, ix, y + 1, w - 4, 4);
 	y += 6;
-	if (df->form.sel == F_DECIDERS || df->form.sel == F_KIND)
-		dt_grid_wrap(g, ix, y, w - 4, 2, df->form.sel == F_KIND ?
+	hint_rows = msg_y - 1 - y;
+	if (hint_rows > 4)
+		hint_rows = 4;
+	if (hint_rows < 1)
+		hint_rows = 0;
+	else if (df->form.sel == F_DECIDERS || df->form.sel == F_KIND)
+		dt_grid_wrap(g, ix, y, w - 4, hint_rows < 2 ? hint_rows : 2,
+		             df->form.sel == F_KIND ?
 		             "Left/Right, Space or its first letters: go, continue, "
 		             "roll-back, compare-other-instance, defer" :
 		             "NAME:ROLE; NAME:ROLE  roles: researcher, "
 		             "training-engineer, platform", DT_ROLE_STATUS);
 	else if (df->form.sel == F_RATIONALE)
-		dt_grid_wrap(g, ix, y, w - 4, 4, df->f[F_RATIONALE].value[0] ?
+		dt_grid_wrap(g, ix, y, w - 4, hint_rows, df->f[F_RATIONALE].value[0] ?
 		             df->f[F_RATIONALE].value : "why this decision, on which "
 		             "evidence (type it)", DT_ROLE_NORMAL);
-	dt_grid_wrap(g, ix, iy + h - 5, w - 4, 2, p->c->msg_err ? p->c->msg :
+	dt_grid_wrap(g, ix, msg_y, w - 4, 2, p->c->msg_err ? p->c->msg :
 	             DT_FORM_HINT, p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 }

@@ -170,9 +170,12 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 	int vx = x + form->label_w + 1, aw = form->aside_w;
 	int vw = w - form->label_w - 1 - (aw ? aw + 1 : 0);
 	size_t i;
-	form->page = h;
+	int mark_y = -1;
 	if (h < 1 || vw < 4)
 		return;
+	if (form->n > (size_t)h && h >= 2) /* the last row says what is hidden */
+		mark_y = y + --h;
+	form->page = h;
 	if (form->sel < form->top)
 		form->top = form->sel;
 	if (form->sel >= form->top + (size_t)h)
@@ -204,5 +207,19 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 		if (aw)
 			dt_layout_text(g, x + w - aw, row, aw, f->aside,
 			               sel ? r : DT_ROLE_STATUS);
+	}
+	if (mark_y >= 0) {
+		size_t below = form->n - form->top - (size_t)h;
+		char more[48];
+		dt_layout_more(form->top + (size_t)h, form->n, more, sizeof more);
+		if (below && form->top)
+			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%zu above, "
+			                 "%s (Up/Down scroll)", form->top, more);
+		else if (below)
+			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%s (Down "
+			                 "scrolls)", more);
+		else
+			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%zu above "
+			                 "(Up scrolls)", form->top);
 	}
 }

@@ -99,7 +99,10 @@ void dt_form_begin_edit(dt_form *form);
 /* Draw rows in the box (x, y, w, h): label (label_w columns), value,
  * aside (aside_w columns, right-aligned block); the selected row in the
  * SELECT role, the editor on it when editing. Choice rows show
- * "< value >". Scrolls to keep the selection visible. */
+ * "< value >". Scrolls to keep the selection visible; when the rows do
+ * not all fit, the last row of the box says how many are hidden ("+3 more
+ * (Down scrolls)", "2 above, +1 more (Up/Down scroll)", "3 above (Up
+ * scrolls)") so nothing is cut without a mark (tui/layout.h). */
 void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h);
 
 #endif

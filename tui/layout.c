@@ -33,6 +33,21 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 	return dt_layout_text(g, x, y, maxw, buf, role);
 }
 
+void dt_layout_title(dt_grid *g, const char *title, const char *name)
+{
+	const char *dash = dt_grid_dash(g);
+	int w = g->w - 2, nw = dt_text_width(dash, g->ascii) +
+	        dt_text_width(name, g->ascii), tw = w - nw, x = 1;
+	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
+	if (tw < 4) { /* no room for the title: the screen name alone */
+		dt_layout_text(g, 1, 0, w, name, DT_ROLE_TITLE);
+		return;
+	}
+	x += dt_layout_text(g, x, 0, tw, title, DT_ROLE_TITLE);
+	x += dt_grid_text(g, x, 0, w + 1 - x, dash, DT_ROLE_TITLE);
+	dt_layout_text(g, x, 0, w + 1 - x, name, DT_ROLE_TITLE);
+}
+
 void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,
                    dt_role role)
 {

@@ -35,6 +35,12 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
                      const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/* The title row (row 0, TITLE role over the whole width): "TITLE — NAME"
+ * (dt_grid_dash) where a long TITLE (the store's path) is ellipsised so
+ * that NAME, the screen's name, is always whole; NAME alone when fewer
+ * than 4 columns would be left for TITLE. */
+void dt_layout_title(dt_grid *g, const char *title, const char *name);
+
 /* Clear row y over the whole width in `fill` role, then draw text
  * ellipsised in `role`. */
 void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,

@@ -6,6 +6,7 @@
 
 #include "model/core/rawlog.h"
 #include "tui/import_screen.h"
+#include "tui/layout.h"
 #include "tui/screen.h"
 #include "tui/path_complete.h"
 
@@ -225,15 +226,12 @@ static const char *footer(const dt_import_screen *s)
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title)
 {
-	const char *dash = dt_grid_dash(g);
 	int mrows = dt_text_width(s->msg, g->ascii) / (g->w > 1 ? g->w - 1 : 1)
 	            + 1;
 	if (mrows > DT_IMPORT_MSG_ROWS)
 		mrows = DT_IMPORT_MSG_ROWS;
 	dt_grid_clear(g);
-	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%simport%s", title,
-	               dash, s->preview ? ": preview" : "");
+	dt_layout_title(g, title, s->preview ? "import: preview" : "import");
 	if (s->preview)
 		render_preview(s, g, 1, g->h - 2 - mrows);
 	else

@@ -67,7 +67,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	const dt_tc_def *d = &dt_taskcard_defs[p->card.sel];
 	p->card.label_w = 18;
 	p->card.aside_w = g->w >= 100 ? 34 : 24;
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "%s: %s (empty clears)",
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "%s: %s (empty clears)",
 	               d->label, kind_hint(d->kind));
 	dt_form_render(&p->card, g, 0, y0 + 1, g->w, h - 1);
 }
