@@ -235,8 +235,15 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(import_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (!rq.platform || !dt_platform_valid(rq.platform)) {
+	if (!rq.platform) {
 		fprintf(stderr, "dualtrack: import needs --platform gpu|trn2|trn1|other\n");
+		return DT_EXIT_USAGE;
+	}
+	if (!dt_platform_valid(rq.platform)) {
+		char v[80];
+		dt_sanitize(rq.platform, v, sizeof v);
+		fprintf(stderr, "dualtrack: --platform '%s' is not a platform: "
+		        "expected gpu, trn2, trn1 or other\n", v);
 		return DT_EXIT_USAGE;
 	}
 	if (optind >= argc) {

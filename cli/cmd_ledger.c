@@ -102,8 +102,9 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 	char sp[DT_NAME_MAX], sv[32];
 	dt_sanitize(pilot, sp, sizeof sp);
 	dt_fmt_double(v, sv);
-	printf("ledger %s %s %s = %s (%s) recorded by %s\n", sp, side, key, sv,
-	       basis, by);
+	/* with its unit: times are stored in seconds ("1.2h" -> 4320 s) */
+	printf("ledger %s %s %s = %s %s (%s) recorded by %s\n", sp, side, key,
+	       sv, is_time ? "s" : dt_ledger_item_unit(idx), basis, by);
 	return DT_EXIT_OK;
 }
 

@@ -182,6 +182,11 @@ int dt_cmd_pilot(const char *db, int argc, char **argv)
 		pilot_usage(stdout);
 		return DT_EXIT_OK;
 	}
+	char prog[80]; /* getopt's messages: "dualtrack pilot set: ..." */
+	if (argc > 1) {
+		snprintf(prog, sizeof prog, "dualtrack pilot %.40s", sub);
+		argv[1] = prog;
+	}
 	int r = parse(argc - 1, argv + 1, &a);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;

@@ -113,8 +113,14 @@ int main(int argc, char **argv)
 		return dt_cmd_tui(db, 1, tui_argv);
 	}
 	for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
-		if (strcmp(argv[i], commands[c].name) == 0)
+		if (strcmp(argv[i], commands[c].name) == 0) {
+			/* getopt names argv[0] in its messages ("dualtrack
+			 * compare: unrecognized option '--x'") */
+			static char prog[64];
+			snprintf(prog, sizeof prog, "dualtrack %s", commands[c].name);
+			argv[i] = prog;
 			return commands[c].run(db, argc - i, argv + i);
+		}
 	fprintf(stderr, "dualtrack: unknown command '%s'\n", argv[i]);
 	usage(stderr);
 	return DT_EXIT_USAGE;

@@ -905,10 +905,19 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		}
 		jw = &jws;
 	}
+	/* an import's text report is held until the store took the files:
+	 * a refused import (the run already holds the file, ...) prints
+	 * nothing on stdout that reads like success */
+	FILE *held = NULL, *out = report;
+	char *hbuf = NULL;
+	size_t hlen = 0;
+	if (report && !rq0->dry_run && !jw &&
+	    (held = open_memstream(&hbuf, &hlen)) != NULL)
+		out = held;
 	char **paths = NULL;
 	size_t npaths = 0;
 	parsed *ps = NULL;
-	int rc = expand_paths(rq0, report, jw, &paths, &npaths, err, errlen);
+	int rc = expand_paths(rq0, out, jw, &paths, &npaths, err, errlen);
 	if (rc == 0 && (ps = calloc(npaths ? npaths : 1, sizeof *ps)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
@@ -929,9 +938,9 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		if (rc == 0 && jw)
 			dt_import_json_file(jw, ps[i].path, ps[i].imp->name,
 			                    ps[i].bytes, ps[i].sha256, &ps[i].log);
-		else if (rc == 0 && report)
-			report_one(report, &ps[i], log_grad_accum(&rq.opts,
-			                                          &ps[i].log));
+		else if (rc == 0 && out)
+			report_one(out, &ps[i], log_grad_accum(&rq.opts,
+			                                       &ps[i].log));
 	}
 	if (rc == 0)
 		rc = import_grad_accum(&rq.opts, ps, npaths, err, errlen);
@@ -939,7 +948,13 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		json_close(jw, mem, &jbuf, &jlen, ps, rc == 0 ? done : 0, rc,
 		           report);
 	if (rc == 0 && !rq.dry_run)
-		rc = store_all(st, &rq, ps, 1, report, err, errlen);
+		rc = store_all(st, &rq, ps, 1, out, err, errlen);
+	if (held) {
+		fclose(held);
+		if (rc == 0)
+			fwrite(hbuf, 1, hlen, report);
+		free(hbuf);
+	}
 	if (ps)
 		free_parsed(ps, npaths);
 	free_paths(paths, npaths);

@@ -27,6 +27,11 @@ void dt_parity_set_adhoc(const dt_parity_opts *o)
 	adhoc_set = 1;
 }
 
+int dt_parity_adhoc_is_set(void)
+{
+	return adhoc_set;
+}
+
 size_t dt_parity_allowed(size_t n)
 {
 	size_t k = n / 100;

@@ -89,6 +89,9 @@ dt_parity_opts dt_parity_defaults(void);
  * at start-up, before any thread. */
 dt_parity_opts dt_parity_adhoc_defaults(void);
 void dt_parity_set_adhoc(const dt_parity_opts *o);
+/* 1 once dt_parity_set_adhoc() was called (the config file's
+ * [tolerances]), else 0: the sentence naming where the rules came from. */
+int dt_parity_adhoc_is_set(void);
 
 /* Allowed breaches for N compared steps: min(max(N // 100, 1), 50). */
 size_t dt_parity_allowed(size_t n);

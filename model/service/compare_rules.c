@@ -47,10 +47,14 @@ void dt_compare_rules_apply(dt_comparison *c, const dt_compare_opts *o,
 		         opt);
 	} else if (opt[0]) {
 		snprintf(c->rules_source, sizeof c->rules_source, "rules: %s as "
-		         "given, defaults otherwise (no task card applies)", opt);
+		         "given, %s otherwise (no task card applies)", opt,
+		         dt_parity_adhoc_is_set() ? "the config file's [tolerances]"
+		                                   : "defaults");
 	} else {
-		snprintf(c->rules_source, sizeof c->rules_source, "rules: defaults "
-		         "(the runs are not both attached to one pilot)");
+		snprintf(c->rules_source, sizeof c->rules_source, "rules: %s (the "
+		         "runs are not both attached to one pilot)",
+		         dt_parity_adhoc_is_set() ? "the config file's [tolerances]"
+		                                  : "defaults");
 	}
 }
 

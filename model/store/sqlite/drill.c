@@ -93,6 +93,9 @@ static int drill_check_set_row(dt_store *st, int64_t drill_id, dt_drill_item ite
 	bind_text(s, 6, by);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
+	if (rc == SQLITE_CONSTRAINT) /* drill_check.drill_id REFERENCES drill */
+		return dt_store_fail(st, "no drill #%lld (dualtrack drill list "
+		                     "PILOT)", (long long)drill_id);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set drill check");
 }
 

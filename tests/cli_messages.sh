@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# cli_messages.sh: messages a new user met (trial of 2026-12-02) name what
+# was wrong: a drill that does not exist, an unknown option with the
+# command it was given to, a bad --platform value, the unit of a ledger
+# time, the config file as the source of compare's rules, and a refused
+# import that prints nothing on stdout.
+# usage: cli_messages.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+dt() { "$bin" --db "$db" "$@"; }
+export DUALTRACK_USER=msg-test XDG_CONFIG_HOME=$tmp/cfg HOME=$tmp
+unset DUALTRACK_DB DUALTRACK_THEME DUALTRACK_TEAM
+printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/b.csv"
+printf 'step,loss\n1,2.1\n2,2.0\n' >"$tmp/p.csv"
+dt import --platform gpu --run b "$tmp/b.csv" >/dev/null
+dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null
+dt pilot new p3 >/dev/null
+
+dt drill check 99 rng_state fail >/dev/null 2>"$tmp/e1"
+check "drill check of a drill that does not exist: exit 2" test $? -eq 2
+check "  says 'no drill #99'" grep -qx "dualtrack: no drill #99 (dualtrack drill list PILOT)" "$tmp/e1"
+
+dt pilot set p3 --bogus 1 >/dev/null 2>"$tmp/e2"
+check "pilot set --bogus: exit 2" test $? -eq 2
+check "  names the command and the option" \
+  grep -qx "dualtrack pilot set: unrecognized option '--bogus'" "$tmp/e2"
+dt compare b p --bogus >/dev/null 2>"$tmp/e3"
+check "compare --bogus: names 'dualtrack compare'" \
+  grep -qx "dualtrack compare: unrecognized option '--bogus'" "$tmp/e3"
+
+dt import --platform tpu --run t "$tmp/b.csv" >/dev/null 2>"$tmp/e4"
+check "--platform tpu: exit 2" test $? -eq 2
+check "  names the bad value and the platforms" grep -qx \
+  "dualtrack: --platform 'tpu' is not a platform: expected gpu, trn2, trn1 or other" "$tmp/e4"
+
+# 1.2 h = 4320 s: times are stored (and echoed) in seconds
+out=$(dt ledger set p3 trn2 compile 1.2h --basis measured)
+check "ledger set compile 1.2h echoes 4320 s" \
+  test "$out" = "ledger p3 trn2 compile = 4320 s (measured) recorded by msg-test"
+out=$(dt ledger set p3 gpu instance_hour 32.77 --basis official)
+check "ledger set instance_hour echoes its unit" \
+  test "$out" = "ledger p3 gpu instance_hour = 32.77 USD/instance-hour (official) recorded by msg-test"
+
+dt compare b p >"$tmp/c0.txt"
+check "compare without a config: rules: defaults" \
+  grep -qF "rules: defaults (the runs are not both attached to one pilot)" "$tmp/c0.txt"
+mkdir -p "$XDG_CONFIG_HOME/dualtrack"
+printf '[tolerances]\nrtol = 0.5\nwarmup = 50\n' >"$XDG_CONFIG_HOME/dualtrack/config"
+dt compare b p >"$tmp/c1.txt"
+check "compare with [tolerances] in the config: names the config file" \
+  grep -qF "rules: the config file's [tolerances] (the runs are not both attached to one pilot)" "$tmp/c1.txt"
+dt compare b p --rtol 0.1 >"$tmp/c2.txt"
+check "  and with --rtol: the config file for the rest" \
+  grep -qF "rules: --rtol as given, the config file's [tolerances] otherwise" "$tmp/c2.txt"
+rm "$XDG_CONFIG_HOME/dualtrack/config"
+
+dt import --platform gpu --run b "$tmp/b.csv" >"$tmp/o5" 2>"$tmp/e5"
+check "importing a file the run holds: exit 2" test $? -eq 2
+check "  nothing on stdout" test ! -s "$tmp/o5"
+check "  the refusal on stderr" grep -qF "refused, run 'b' already holds this file" "$tmp/e5"
+finish
