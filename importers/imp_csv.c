@@ -559,7 +559,8 @@ static int row_complete(csv_ctx *c, int term)
 static void on_record(int term, void *data)
 {
 	csv_ctx *c = data;
-	if (!c->failed && c->field > 0) {
+	int row = c->field > 0;
+	if (!c->failed && row) {
 		if (c->nheaders == 0 || c->in_header)
 			finish_header(c);
 		else if (row_complete(c, term))
@@ -569,7 +570,7 @@ static void on_record(int term, void *data)
 	c->in_header = 0;
 	c->has_step = 0;
 	c->lib_pending = 0;
-	if (term == '\n')
+	if (term == '\n' || (term < 0 && row)) /* a last line counts too */
 		c->line++;
 }
 
@@ -677,8 +678,9 @@ static const char *fast_row(csv_ctx *c, const char *s, const char *end)
 		}
 		if (s < end && *s == '\r')
 			s++;
-		if (s < end && *s != '\n')
-			goto slow;
+		if ((s < end && *s != '\n') || f != c->ncols)
+			goto slow; /* a short row: row_complete, on the first
+			            * thread (the line it names is counted there) */
 		c->field = f;
 		on_record(s < end ? '\n' : -1, c);
 		return s < end ? s + 1 : end;

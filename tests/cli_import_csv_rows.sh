@@ -58,10 +58,21 @@ printf '%s\n0,,49,,,7.6,,2056.1,,,\n0,,99,,\n0,,149,,,7.0,,1100.0,,,\n' "$h" >"$
 dt import --platform gpu --run lt "$tmp/lt.csv" >/dev/null 2>"$tmp/lt.err"
 check "5 fields under 11 columns: exit 2, line 3, expected 11 found 5" \
   sh -c "test $? -eq 2 && grep -qF '$tmp/lt.csv:3: expected 11 fields (as the header), found 5' '$tmp/lt.err'"
+# A file of 1 MiB or more is parsed by two threads (importers/csv_split.h):
+# the cut last line and a short row in the second half are named with the
+# same lines. 60000 rows "S,2.5,0.1" (about 1.1 MB), header at line 1.
+awk 'BEGIN { print "step,loss,lr"; for (s = 1; s <= 60000; s++) print s ",2.5,0.1"; printf "60001,2" }' >"$tmp/big.csv"
+DUALTRACK_CSV_SPLIT=1 dt import --platform gpu --run big "$tmp/big.csv" >"$tmp/big.out" 2>&1
+check "two threads, cut last line: imported, warning names line 60002" \
+  grep -qF "$tmp/big.csv:60002: last line truncated (2 of 3 fields, no line end), skipped" "$tmp/big.out"
+awk 'BEGIN { print "step,loss,lr"; for (s = 1; s <= 60000; s++) print (s == 50000 ? s ",2.5" : s ",2.5,0.1") }' >"$tmp/big2.csv"
+DUALTRACK_CSV_SPLIT=1 dt import --platform gpu --run big2 "$tmp/big2.csv" >/dev/null 2>"$tmp/big2.err"
+check "two threads, short row at line 50001: exit 2, named" \
+  sh -c "test $? -eq 2 && grep -qF '$tmp/big2.csv:50001: expected 3 fields (as the header), found 2' '$tmp/big2.err'"
 check "no run of a refused file stored" py "
 import json, subprocess
 r = json.loads(subprocess.run(['$bin', '--db', '$db', 'runs', '--json'], capture_output=True, text=True).stdout)['runs']
-assert sorted(x['name'] for x in r) == ['cutcsv', 'nonl'], r
+assert sorted(x['name'] for x in r) == ['big', 'cutcsv', 'nonl'], r
 "
 
 # a Lightning metrics.csv of the corpus cut at 70000 bytes: its last line
