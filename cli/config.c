@@ -72,20 +72,20 @@ static int on_kv(void *user, const char *sec, const char *key,
 			if (strlen(val) >= sizeof c->user)
 				return fail(c, "name too long (127 bytes at "
 				            "most):", sec, key);
-			snprintf(c->user, sizeof c->user, "%s", val);
+			memcpy(c->user, val, strlen(val) + 1); /* fits: checked */
 			return 1;
 		}
 		if (!strcmp(key, "team")) {
 			if (strlen(val) >= sizeof c->team)
 				return fail(c, "name too long (63 bytes at "
 				            "most):", sec, key);
-			snprintf(c->team, sizeof c->team, "%s", val);
+			memcpy(c->team, val, strlen(val) + 1); /* fits: checked */
 			return 1;
 		}
 		if (!strcmp(key, "ascii")) {
 			if (strcmp(val, "0") && strcmp(val, "1"))
 				return fail(c, "expected 0 or 1 for", sec, key);
-			snprintf(c->ascii, sizeof c->ascii, "%s", val);
+			memcpy(c->ascii, val, 2); /* "0" or "1" */
 			return 1;
 		}
 		return fail(c, "unknown key (db, user, team, theme, ascii):", sec,
