@@ -270,6 +270,107 @@ static void check_references(const dt_series *b, const dt_series *p,
 	}
 }
 
+/* Every output of two passes the same bits: parity summary, blocks,
+ * kept points, findings. */
+static void assert_same_pass(const dt_stream_job *x, const dt_stream_job *y)
+{
+	const dt_parity *a = &x->par, *b = &y->par;
+	assert_int_equal(a->by_samples, b->by_samples);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->nblocks, b->nblocks);
+	assert_true(a->nblocks == 0 ||
+	            memcmp(a->blocks, b->blocks,
+	                   a->nblocks * sizeof *a->blocks) == 0);
+	assert_int_equal(a->nkept, b->nkept);
+	for (size_t i = 0; i < a->nkept; i++) {
+		assert_int_equal(a->kept[i].x, b->kept[i].x);
+		assert_true(same_double(a->kept[i].baseline, b->kept[i].baseline));
+		assert_true(same_double(a->kept[i].pilot, b->kept[i].pilot));
+		assert_true(same_double(a->kept[i].rel_diff, b->kept[i].rel_diff));
+		assert_int_equal(a->kept[i].breach, b->kept[i].breach);
+	}
+	assert_int_equal(a->breaches, b->breaches);
+	assert_int_equal(a->first_breach_x, b->first_breach_x);
+	assert_true(same_double(a->max_abs_rel_diff, b->max_abs_rel_diff));
+	assert_int_equal(a->max_abs_rel_diff_x, b->max_abs_rel_diff_x);
+	assert_int_equal(a->allowed_breaches, b->allowed_breaches);
+	assert_int_equal(a->verdict, b->verdict);
+	assert_same_findings(x->findings, y->findings);
+}
+
+/* The pass taken in steps of 1, 7 and 4096 points (dt_stream_step)
+ * gives what the one-shot pass gives, with progress never going back
+ * within a walk and reaching 1 when done; sources in chunks of k (0:
+ * whole). */
+static void check_steps(const dt_series *b, const dt_series *p, size_t k,
+                        size_t thin_n)
+{
+	static const size_t budgets[] = {1, 7, 4096};
+	dt_parity_opts po = dt_parity_defaults();
+	dt_findings want = {0};
+	dt_stream_job one = {.parity = &po, .metric = "loss", .scale = 1,
+	                     .step_offset = 1, .findings = &want,
+	                     .parity_keep = DT_PARITY_KEEP_BLOCKS,
+	                     .thin_max = 40, .thin_n = thin_n};
+	dt_curve_src sb, sp;
+	chunked cb = {0}, cp = {0};
+	if (k) {
+		chunked_src(&sb, &cb, b, k);
+		chunked_src(&sp, &cp, p, k);
+	} else {
+		dt_curve_src_series(&sb, b);
+		dt_curve_src_series(&sp, p);
+	}
+	assert_int_equal(dt_stream_pass(&sb, &sp, &one), 0);
+	for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+		dt_findings got = {0};
+		dt_stream_job job = one;
+		job.findings = &got;
+		dt_stream_run *r;
+		assert_int_equal(dt_stream_begin(&sb, &sp, &job, &r), 0);
+		double last = 0;
+		unsigned lastw = 1, w;
+		size_t steps = 0;
+		int rc;
+		while ((rc = dt_stream_step(r, budgets[i])) == 0) {
+			double f = dt_stream_progress(r, &w);
+			assert_true(f >= 0 && f <= 1);
+			assert_true(w >= lastw);
+			if (w == lastw)
+				assert_true(f >= last);
+			last = f;
+			lastw = w;
+			steps++;
+		}
+		assert_int_equal(rc, 1);
+		assert_true(dt_stream_progress(r, NULL) == 1.0);
+		/* budget 1: a step a pilot point at least (more than one step
+		 * whenever there is more than one pilot point) */
+		if (budgets[i] == 1)
+			assert_true(steps + 1 >= p->n);
+		dt_stream_free(r);
+		assert_same_pass(&job, &one);
+		dt_parity_free(&job.par);
+		dt_findings_free(&got);
+	}
+	/* abandoned half-way: everything given back (ASan) */
+	dt_findings got = {0};
+	dt_stream_job job = one;
+	job.findings = &got;
+	dt_stream_run *r;
+	assert_int_equal(dt_stream_begin(&sb, &sp, &job, &r), 0);
+	assert_true(dt_stream_step(r, p->n / 2 + 1) >= 0);
+	dt_stream_free(r);
+	assert_null(job.par.blocks);
+	dt_findings_free(&got);
+	dt_parity_free(&one.par);
+	dt_findings_free(&want);
+	if (k) {
+		chunked_free(&cb);
+		chunked_free(&cp);
+	}
+}
+
 /* One pass over b and p in chunks of 1, 7, 4096 and whole equals the
  * whole-curve parity and findings. */
 static void check_stream(const dt_series *b, const dt_series *p)
@@ -309,6 +410,7 @@ static void check_stream(const dt_series *b, const dt_series *p)
 		assert_int_equal(job.par.verdict, wpar.verdict);
 		dt_parity_free(&job.par);
 		dt_findings_free(&got);
+		check_steps(b, p, ks[c], wpar.n);
 		/* the data accumulator alone, fed in the same chunks */
 		size_t k = ks[c] ? ks[c] : b->n + 1;
 		dt_findings_data_acc a;

@@ -3,6 +3,8 @@
 #include "model/core/stream_pass.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* In-memory source: the points in place. */
@@ -90,15 +92,27 @@ static double cur_val(const cursor *c, size_t k)
 	return k >= c->cs ? c->v[k - c->cs] : c->cv[c->nc - (c->cs - k)];
 }
 
-/* The accumulators of one job. */
-typedef struct pass {
+/* A pass under way (stream_pass.h): the accumulators of one job and
+ * where its walk over the pilot stands. A walk reads the pilot chunk
+ * by chunk ([pf, pf + got), point j next) with the baseline alongside
+ * (bc, K: the first baseline point past the pilot's step). */
+struct dt_stream_run {
+	dt_curve_src b, p;              /* copies of the sources */
 	dt_stream_job *job;
 	dt_parity_acc pa;
 	dt_findings_data_acc db, dp;
 	dt_scale_acc sc;
 	dt_step_offset_acc so;
 	int have_pa, have_sc;
-} pass;
+	enum { WALK, TAIL, WALK_END, DONE, FAILED } phase;
+	int first;                      /* 1: the first walk (walk 1) */
+	unsigned walk;                  /* walks begun (1-based) */
+	cursor bc;
+	size_t K;
+	size_t pf, got, j;
+	const int64_t *pst;
+	const double *pv;
+};
 
 /* Baseline points K-3 .. K (those that exist) into w. */
 static void window(const cursor *c, size_t K, size_t nb, dt_step_window *w)
@@ -112,132 +126,264 @@ static void window(const cursor *c, size_t K, size_t nb, dt_step_window *w)
 	}
 }
 
-/* One walk over the pilot with the baseline alongside. `first`: the
- * first pass (data findings, parity, step offset, and the scale rule's
- * first pass); else a further pass of the scale rule only. */
-static int walk(const dt_curve_src *b, const dt_curve_src *p, pass *ps,
-                int first)
+/* Begin a walk over the pilot with the baseline alongside. `first`:
+ * the first walk (data findings, parity, step offset, and the scale
+ * rule's first pass); else a further pass of the scale rule only. */
+static void walk_begin(dt_stream_run *r, int first)
 {
-	dt_stream_job *job = ps->job;
-	int data = first && job->metric;
-	cursor bc = {.src = b, .data = data ? &ps->db : NULL};
-	size_t K = 0;
-	for (size_t pf = 0; pf < p->n;) {
-		const int64_t *pst;
-		const double *pv;
-		size_t got;
-		if (read_chunk(p, pf, &pst, &pv, &got) < 0)
-			return -1;
-		if (data)
-			dt_findings_data_feed(&ps->dp, pst, pv, got);
-		for (size_t j = 0; j < got; j++) {
-			int64_t s = pst[j];
-			double y = pv[j];
-			while (K < b->n) {
-				if (K >= bc.ce && cur_next(&bc) < 0)
-					return -1;
-				if (cur_step(&bc, K) > s)
-					break;
-				K++;
-			}
-			if (K > 0 && cur_step(&bc, K - 1) == s) {
-				double bv = cur_val(&bc, K - 1);
-				size_t ub, up;
-				if (first && ps->have_pa &&
-				    dt_parity_acc_feed(&ps->pa, &s, &bv, 1, &s, &y, 1, &ub,
-				                       &up) < 0)
-					return -1;
-				if (ps->have_sc)
-					dt_scale_acc_pair(&ps->sc, s, bv, y);
-			}
-			if (first && job->step_offset) {
-				dt_step_window w;
-				window(&bc, K, b->n, &w);
-				dt_step_offset_point(&ps->so, s, y, &w);
-			}
-		}
-		pf += got;
-	}
-	/* the rest of the baseline, for its data findings */
-	while (data && bc.ce < b->n)
-		if (cur_next(&bc) < 0)
-			return -1;
-	return 0;
+	int data = first && r->job->metric;
+	r->first = first;
+	r->walk++;
+	memset(&r->bc, 0, sizeof r->bc);
+	r->bc.src = &r->b;
+	r->bc.data = data ? &r->db : NULL;
+	r->K = r->pf = r->got = r->j = 0;
+	r->phase = WALK;
 }
 
-static int finish(const dt_curve_src *b, pass *ps)
+/* Pilot points [j, end) of the current chunk (the walk's state in
+ * locals: the accumulators' calls would otherwise make the compiler
+ * reload it from *r at every point). */
+static int walk_points(dt_stream_run *r, size_t end)
 {
-	dt_stream_job *job = ps->job;
+	const dt_curve_src *b = &r->b;
+	cursor *bc = &r->bc;
+	const int64_t *pst = r->pst;
+	const double *pv = r->pv;
+	const size_t nb = b->n;
+	const int first = r->first, have_pa = first && r->have_pa;
+	const int have_sc = r->have_sc, step_offset = first &&
+	                                              r->job->step_offset;
+	size_t K = r->K, j = r->j;
+	int rc = 0;
+	for (; j < end; j++) {
+		int64_t s = pst[j];
+		double y = pv[j];
+		while (K < nb) {
+			if (K >= bc->ce && cur_next(bc) < 0) {
+				rc = -1;
+				goto out;
+			}
+			if (cur_step(bc, K) > s)
+				break;
+			K++;
+		}
+		if (K > 0 && cur_step(bc, K - 1) == s) {
+			double bv = cur_val(bc, K - 1);
+			size_t ub, up;
+			if (have_pa && dt_parity_acc_feed(&r->pa, &s, &bv, 1, &s, &y, 1,
+			                                  &ub, &up) < 0) {
+				rc = -1;
+				goto out;
+			}
+			if (have_sc)
+				dt_scale_acc_pair(&r->sc, s, bv, y);
+		}
+		if (step_offset) {
+			dt_step_window w;
+			window(bc, K, nb, &w);
+			dt_step_offset_point(&r->so, s, y, &w);
+		}
+	}
+out:
+	r->K = K;
+	r->j = j;
+	return rc;
+}
+
+/* One piece of the walk within *left points: the next pilot points, or
+ * the next pilot chunk read, or (walk 1, data findings) the next chunk
+ * of the baseline past the pilot's end. */
+static int walk_piece(dt_stream_run *r, size_t *left)
+{
+	dt_stream_job *job = r->job;
+	if (r->phase == TAIL) {
+		if (!(r->first && job->metric) || r->bc.ce >= r->b.n) {
+			r->phase = WALK_END;
+			return 0;
+		}
+		size_t before = r->bc.ce;
+		if (cur_next(&r->bc) < 0)
+			return -1;
+		size_t n = r->bc.ce - before;
+		*left -= n < *left ? n : *left;
+		return 0;
+	}
+	if (r->j == r->got) {
+		r->pf += r->got;
+		r->got = r->j = 0;
+		if (r->pf >= r->p.n) {
+			r->phase = TAIL;
+			return 0;
+		}
+		if (read_chunk(&r->p, r->pf, &r->pst, &r->pv, &r->got) < 0)
+			return -1;
+		if (r->first && job->metric)
+			dt_findings_data_feed(&r->dp, r->pst, r->pv, r->got);
+	}
+	size_t end = r->got - r->j <= *left ? r->got : r->j + *left;
+	*left -= end - r->j;
+	return walk_points(r, end);
+}
+
+static int finish(dt_stream_run *r)
+{
+	dt_stream_job *job = r->job;
 	if (job->metric &&
-	    (dt_findings_data_finish(&ps->db, "baseline", job->metric,
+	    (dt_findings_data_finish(&r->db, "baseline", job->metric,
 	                             job->findings) < 0 ||
-	     dt_findings_data_finish(&ps->dp, "pilot", job->metric,
+	     dt_findings_data_finish(&r->dp, "pilot", job->metric,
 	                             job->findings) < 0))
 		return -1;
-	if (ps->have_sc) {
-		ps->have_sc = 0;
-		if (dt_scale_acc_finish(&ps->sc, job->findings) < 0)
+	if (r->have_sc) {
+		r->have_sc = 0;
+		if (dt_scale_acc_finish(&r->sc, job->findings) < 0)
 			return -1;
 	}
 	if (job->step_offset &&
-	    dt_step_offset_finish(&ps->so, b->n, job->findings) < 0)
+	    dt_step_offset_finish(&r->so, r->b.n, job->findings) < 0)
 		return -1;
-	if (ps->have_pa) {
-		ps->have_pa = 0;
-		dt_parity_acc_finish(&ps->pa, &job->par);
+	if (r->have_pa) {
+		r->have_pa = 0;
+		dt_parity_acc_finish(&r->pa, &job->par);
 	}
 	return 0;
 }
 
-int dt_stream_pass(const dt_curve_src *b, const dt_curve_src *p,
-                   dt_stream_job *job)
+/* After a walk: another pass of the scale rule, or the results. */
+static int walk_end(dt_stream_run *r)
 {
-	pass ps;
-	memset(&ps, 0, sizeof ps);
+	if (r->have_sc) {
+		int more = dt_scale_acc_next(&r->sc);
+		if (more < 0)
+			return -1;
+		if (more == 1) {
+			walk_begin(r, 0);
+			return 0;
+		}
+	}
+	if (finish(r) < 0)
+		return -1;
+	r->phase = DONE;
+	return 0;
+}
+
+/* Give back what the accumulators hold and empty job->par. */
+static void discard(dt_stream_run *r)
+{
+	if (r->have_pa)
+		dt_parity_acc_discard(&r->pa);
+	if (r->have_sc)
+		dt_scale_acc_free(&r->sc);
+	r->have_pa = r->have_sc = 0;
+	dt_parity_free(&r->job->par);
+}
+
+static int fail(dt_stream_run *r)
+{
+	int e = errno;
+	discard(r);
+	r->phase = FAILED;
+	errno = e;
+	return -1;
+}
+
+int dt_stream_begin(const dt_curve_src *b, const dt_curve_src *p,
+                    dt_stream_job *job, dt_stream_run **out)
+{
+	*out = NULL;
 	memset(&job->par, 0, sizeof job->par);
-	ps.job = job;
 	const dt_parity_opts *po = job->parity;
 	if (po && po->baseline_gb > 0 && po->pilot_gb > 0 &&
 	    po->baseline_gb != po->pilot_gb) {
 		errno = EINVAL;
 		return -1;
 	}
-	dt_findings_data_start(&ps.db);
-	dt_findings_data_start(&ps.dp);
-	dt_step_offset_start(&ps.so);
+	dt_stream_run *r = calloc(1, sizeof *r);
+	if (!r) {
+		errno = ENOMEM;
+		return -1;
+	}
+	r->b = *b;
+	r->p = *p;
+	r->job = job;
+	dt_findings_data_start(&r->db);
+	dt_findings_data_start(&r->dp);
+	dt_step_offset_start(&r->so);
 	if (po) {
-		if (dt_parity_acc_start(&ps.pa, po, job->parity_keep, 0) < 0)
+		if (dt_parity_acc_start(&r->pa, po, job->parity_keep, 0) < 0) {
+			free(r);
 			return -1;
-		ps.have_pa = 1;
+		}
+		r->have_pa = 1;
 		if (job->thin_max &&
-		    dt_parity_acc_thin(&ps.pa, job->thin_n, job->thin_max) < 0)
-			goto fail;
+		    dt_parity_acc_thin(&r->pa, job->thin_n, job->thin_max) < 0)
+			goto bad;
 	}
 	if (job->scale) {
-		if (dt_scale_acc_start(&ps.sc) < 0)
-			goto fail;
-		ps.have_sc = 1;
+		if (dt_scale_acc_start(&r->sc) < 0)
+			goto bad;
+		r->have_sc = 1;
 	}
-	if (walk(b, p, &ps, 1) < 0)
-		goto fail;
-	if (ps.have_sc) {
-		int more;
-		while ((more = dt_scale_acc_next(&ps.sc)) == 1)
-			if (walk(b, p, &ps, 0) < 0)
-				goto fail;
-		if (more < 0)
-			goto fail;
-	}
-	if (finish(b, &ps) < 0)
-		goto fail;
+	walk_begin(r, 1);
+	*out = r;
 	return 0;
-fail:;
+bad:;
 	int e = errno;
-	if (ps.have_pa)
-		dt_parity_acc_discard(&ps.pa);
-	if (ps.have_sc)
-		dt_scale_acc_free(&ps.sc);
-	dt_parity_free(&job->par);
+	discard(r);
+	free(r);
 	errno = e;
 	return -1;
+}
+
+int dt_stream_step(dt_stream_run *r, size_t budget)
+{
+	size_t left = budget ? budget : 1;
+	if (r->phase == FAILED) {
+		errno = EINVAL;
+		return -1;
+	}
+	while (r->phase != DONE && (left > 0 || r->phase == WALK_END)) {
+		int rc = r->phase == WALK_END ? walk_end(r)
+		                              : walk_piece(r, &left);
+		if (rc < 0)
+			return fail(r);
+	}
+	return r->phase == DONE;
+}
+
+double dt_stream_progress(const dt_stream_run *r, unsigned *walk)
+{
+	if (walk)
+		*walk = r->walk;
+	if (r->phase == DONE)
+		return 1.0;
+	size_t done = r->pf + r->j, total = r->p.n;
+	if (r->first && r->job->metric) { /* the baseline is read whole too */
+		done += r->bc.ce;
+		total += r->b.n;
+	}
+	return total ? (double)done / (double)total : 0.0;
+}
+
+void dt_stream_free(dt_stream_run *r)
+{
+	if (!r)
+		return;
+	if (r->phase != DONE)
+		discard(r);
+	free(r);
+}
+
+int dt_stream_pass(const dt_curve_src *b, const dt_curve_src *p,
+                   dt_stream_job *job)
+{
+	dt_stream_run *r;
+	if (dt_stream_begin(b, p, job, &r) < 0)
+		return -1;
+	int rc = dt_stream_step(r, SIZE_MAX);
+	int e = errno;
+	dt_stream_free(r);
+	errno = e;
+	return rc == 1 ? 0 : -1;
 }

@@ -63,11 +63,47 @@ typedef struct dt_stream_job {
 	                               * dt_parity_free) */
 } dt_stream_job;
 
-/* Run the pass over baseline b and pilot p. Returns 0, or -1 with errno
- * ENOMEM, EINVAL (parity by samples) or EIO (a source's read failed; its
- * message is the source's). On -1 job->par is empty and findings may
- * hold some of this pass's findings. */
+/* Run the pass over baseline b and pilot p at once (dt_stream_begin,
+ * one dt_stream_step with no limit, dt_stream_free). Returns 0, or -1
+ * with errno ENOMEM, EINVAL (parity by samples) or EIO (a source's read
+ * failed; its message is the source's). On -1 job->par is empty and
+ * findings may hold some of this pass's findings. */
 int dt_stream_pass(const dt_curve_src *b, const dt_curve_src *p,
                    dt_stream_job *job);
+
+/* The same pass taken in steps, so a front-end can draw between them
+ * (issue 13: the chart's first frame before the pass ends). The results
+ * are the same bits as dt_stream_pass's whatever the steps' sizes: the
+ * steps only cut the one walk over the points where the one-shot pass
+ * would go on. */
+typedef struct dt_stream_run dt_stream_run;
+
+/* Begin the pass of `job` over b and p (the sources are copied; their
+ * contexts, the job and what it points to are borrowed and must outlive
+ * the run). Nothing is read yet. Returns 0 with *out (free with
+ * dt_stream_free), or -1 with errno ENOMEM or EINVAL (parity by
+ * samples) and *out NULL. */
+int dt_stream_begin(const dt_curve_src *b, const dt_curve_src *p,
+                    dt_stream_job *job, dt_stream_run **out);
+
+/* Go on with the pass for about `budget` points (0 counts as 1): pilot
+ * points walked, and baseline points read after the pilot's end; a
+ * chunk is read whole when the walk reaches it (DT_STREAM_CHUNK points
+ * at most), so a step may read more than it walks. Returns 1 when the
+ * pass is done (job->par and job->findings hold the results, as
+ * dt_stream_pass gives them), 0 when there is more to do, -1 with errno
+ * as dt_stream_pass (job->par then empty; the run can only be freed). */
+int dt_stream_step(dt_stream_run *r, size_t budget);
+
+/* How far the pass is: the fraction [0, 1] of the current walk's points
+ * read (walk 1 reads the pilot and, with data findings, the baseline;
+ * the logging-scale rule may walk the pilot again when its first walk
+ * cannot decide: *walk, when not NULL, is the walk's number from 1).
+ * 1 once done. */
+double dt_stream_progress(const dt_stream_run *r, unsigned *walk);
+
+/* Free a run, done or not (an unfinished one gives back what its
+ * accumulators hold and leaves job->par empty). NULL-safe. */
+void dt_stream_free(dt_stream_run *r);
 
 #endif
