@@ -2,7 +2,9 @@
  * streaming pass over chunks read from the store) gives the same
  * verdict, sentence, note, reason, findings and parity summary as the
  * full path on the same store, and its strip blocks equal the full
- * path's; cases it cannot take fall back to the full path. Curves are
+ * path's; cases it cannot take fall back to the full path. Taken in
+ * steps (dt_compare_start / dt_compare_step, as the chart runs it) it
+ * gives the one-shot result in every field. Curves are
  * made here with values worked out by hand. Runs on both backends
  * (tests/dt_test_store.h). */
 #include <setjmp.h>
@@ -55,6 +57,88 @@ static void write_csv(const char *name, const char *kind, int64_t first,
 	fclose(f);
 }
 
+/* The same comparison result, field by field (blocks when `lean`). */
+static void same_result(const dt_comparison *l, const dt_comparison *f,
+                        int lean)
+{
+	assert_int_equal(l->verdict, f->verdict);
+	assert_string_equal(l->sentence, f->sentence);
+	assert_string_equal(l->note, f->note);
+	assert_string_equal(l->reason, f->reason);
+	assert_string_equal(l->rules_source, f->rules_source);
+	assert_string_equal(l->compile_note, f->compile_note);
+	assert_int_equal(l->nnotes, f->nnotes);
+	assert_int_equal(l->base_logged, f->base_logged);
+	assert_int_equal(l->pilot_logged, f->pilot_logged);
+	assert_int_equal(l->findings.n, f->findings.n);
+	for (size_t i = 0; i < f->findings.n; i++) {
+		const dt_finding *x = &l->findings.v[i], *y = &f->findings.v[i];
+		assert_int_equal(x->kind, y->kind);
+		assert_string_equal(x->role, y->role);
+		assert_int_equal(x->step, y->step);
+		assert_int_equal(x->count, y->count);
+		assert_memory_equal(&x->ratio, &y->ratio, sizeof x->ratio);
+		assert_memory_equal(&x->spread, &y->spread, sizeof x->spread);
+		assert_int_equal(x->lr_agrees, y->lr_agrees);
+		assert_string_equal(x->detail, y->detail);
+	}
+	const dt_parity *a = &l->parity, *c = &f->parity;
+	assert_int_equal(a->n, c->n);
+	assert_int_equal(a->breaches, c->breaches);
+	assert_int_equal(a->first_breach_x, c->first_breach_x);
+	assert_memory_equal(&a->max_abs_rel_diff, &c->max_abs_rel_diff,
+	                    sizeof a->max_abs_rel_diff);
+	assert_int_equal(a->max_abs_rel_diff_x, c->max_abs_rel_diff_x);
+	assert_int_equal(a->allowed_breaches, c->allowed_breaches);
+	assert_int_equal(a->verdict, c->verdict);
+	if (lean) {
+		assert_int_equal(a->nblocks, c->nblocks);
+		assert_memory_equal(a->blocks, c->blocks,
+		                    a->nblocks * sizeof *a->blocks);
+	}
+}
+
+/* The comparison taken in steps of 1, 7 and 4096 points
+ * (dt_compare_start, dt_compare_step) equals the one-shot lean one `l`
+ * in every field; while pending it says so and holds no verdict. */
+static void stepped(dt_store *st, const dt_run *rb, const dt_run *rp,
+                    const dt_comparison *l)
+{
+	static const size_t budgets[] = {1, 7, 4096};
+	char err[800];
+	for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+		dt_compare_opts lo = {.want_lod = 1, .lean = 1};
+		dt_comparison s;
+		dt_compare_pending *pd;
+		assert_int_equal(dt_compare_start(st, rb, rp, &lo, &s, &pd, err,
+		                                  sizeof err), 0);
+		if (!l->lean && !pd) { /* decided at once on the full path */
+			same_result(&s, l, 0);
+			dt_comparison_free(&s);
+			continue;
+		}
+		assert_non_null(pd);
+		assert_int_equal(s.pending, 1);
+		assert_int_equal(s.lean, 1);
+		assert_string_equal(s.sentence, "");
+		assert_int_equal(s.parity.n, 0);
+		size_t steps = 0;
+		int rc;
+		while ((rc = dt_compare_step(st, pd, budgets[i], &s, err,
+		                             sizeof err)) == 1) {
+			assert_int_equal(s.pending, 1);
+			steps++;
+		}
+		assert_int_equal(rc, 0);
+		assert_int_equal(s.pending, 0);
+		assert_true(budgets[i] > 1 || steps > 1);
+		assert_int_equal(s.lean, l->lean);
+		same_result(&s, l, l->lean);
+		dt_compare_pending_free(pd);
+		dt_comparison_free(&s);
+	}
+}
+
 /* Compare runs b and p both ways; the lean one must be lean when
  * `lean` says so. Returns the lean comparison (caller frees). */
 static void both_ways(dt_store *st, const char *b, const char *p, int lean,
@@ -72,46 +156,17 @@ static void both_ways(dt_store *st, const char *b, const char *p, int lean,
 	                                    sizeof err), 0);
 	assert_int_equal(f.lean, 0);
 	assert_int_equal(l->lean, lean);
-	assert_int_equal(l->verdict, f.verdict);
-	assert_string_equal(l->sentence, f.sentence);
-	assert_string_equal(l->note, f.note);
-	assert_string_equal(l->reason, f.reason);
-	assert_int_equal(l->nnotes, f.nnotes);
-	assert_int_equal(l->base_logged, f.base_logged);
-	assert_int_equal(l->pilot_logged, f.pilot_logged);
-	assert_int_equal(l->findings.n, f.findings.n);
-	for (size_t i = 0; i < f.findings.n; i++) {
-		const dt_finding *x = &l->findings.v[i], *y = &f.findings.v[i];
-		assert_int_equal(x->kind, y->kind);
-		assert_string_equal(x->role, y->role);
-		assert_int_equal(x->step, y->step);
-		assert_int_equal(x->count, y->count);
-		assert_memory_equal(&x->ratio, &y->ratio, sizeof x->ratio);
-		assert_memory_equal(&x->spread, &y->spread, sizeof x->spread);
-		assert_int_equal(x->lr_agrees, y->lr_agrees);
-		assert_string_equal(x->detail, y->detail);
-	}
-	const dt_parity *a = &l->parity, *c = &f.parity;
-	assert_int_equal(a->n, c->n);
-	assert_int_equal(a->breaches, c->breaches);
-	assert_int_equal(a->first_breach_x, c->first_breach_x);
-	assert_memory_equal(&a->max_abs_rel_diff, &c->max_abs_rel_diff,
-	                    sizeof a->max_abs_rel_diff);
-	assert_int_equal(a->max_abs_rel_diff_x, c->max_abs_rel_diff_x);
-	assert_int_equal(a->allowed_breaches, c->allowed_breaches);
-	assert_int_equal(a->verdict, c->verdict);
+	same_result(l, &f, lean);
 	if (lean) {
-		assert_null(a->points);
+		assert_null(l->parity.points);
 		assert_null(l->sb.value);
-		assert_int_equal(a->nblocks, c->nblocks);
-		assert_memory_equal(a->blocks, c->blocks,
-		                    a->nblocks * sizeof *a->blocks);
 		assert_int_equal(l->shape_b.n, f.sb.n);
 		assert_int_equal(l->shape_b.first_step, f.sb.step[0]);
 		assert_int_equal(l->shape_p.n, f.sp.n);
 		assert_int_equal(l->lod_b.n, 0);   /* dt_store_curve_open's */
 	}
 	dt_comparison_free(&f);
+	stepped(st, &rb, &rp, l);
 }
 
 /* 70000 steps (two chunks of 65536 and more), pilot 1.003 x baseline

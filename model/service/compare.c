@@ -5,6 +5,7 @@
 #include "model/service/compare.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,34 +186,6 @@ static int find_card_pilot(dt_store *st, const dt_run *b, const dt_run *pl,
 	return 1;
 }
 
-int dt_compare_prepare(dt_store *st, const dt_run *base, const dt_run *pilot,
-                       const dt_compare_opts *opts, dt_comparison *out,
-                       char *err, size_t errlen)
-{
-	dt_pilot p;
-	dt_taskcard card;
-	dt_pilot_run *runs = NULL;
-	size_t nruns = 0;
-	char several[400] = "";
-	int f = 1, rc;
-	memset(out, 0, sizeof *out);
-	if (!opts->no_card) {
-		f = find_card_pilot(st, base, pilot, opts->card_pilot_id, &p, &card,
-		                    &runs, &nruns, several, sizeof several);
-		if (f < 0) {
-			snprintf(err, errlen, "%s", dt_store_error(st));
-			return -1;
-		}
-	}
-	rc = dt_compare_with_card(st, base, pilot, opts, f == 0 ? &p : NULL,
-	                          f == 0 ? &card : NULL, runs, nruns, out, err,
-	                          errlen);
-	free(runs);
-	if (rc == 0 && several[0])
-		dt_compare_rules_several(out, several);
-	return rc;
-}
-
 /* Further GPU baselines: the ones given, else (noise rule from a card)
  * the card pilot's other baselines. */
 static void extras(dt_comparison *c, const dt_compare_opts *o,
@@ -271,13 +244,73 @@ static int finish(dt_store *st, dt_comparison *c, int by_samples)
 	return 0;
 }
 
-int dt_compare_with_card(dt_store *st, const dt_run *base,
-                         const dt_run *pilot, const dt_compare_opts *opts,
-                         const dt_pilot *p, const dt_taskcard *card,
-                         const dt_pilot_run *runs, size_t nruns,
-                         dt_comparison *c, char *err, size_t errlen)
+/* A comparison under way (compare.h): the lean pass, and what its
+ * fall-back to the full path needs. */
+struct dt_compare_pending {
+	dt_compare_lean *lean;
+	dt_compare_opts opts;      /* want_lod, max_points */
+	dt_parity_opts po;
+};
+
+/* Run a pending comparison to its end (nothing to do without one). */
+static int run_to_end(dt_store *st, dt_compare_pending *pd,
+                      dt_comparison *out, char *err, size_t errlen)
+{
+	int rc = pd ? dt_compare_step(st, pd, SIZE_MAX, out, err, errlen) : 0;
+	dt_compare_pending_free(pd);
+	return rc;
+}
+
+/* The full path after the rules: both curves loaded whole, findings,
+ * transforms, noise ratio, parity, verdict. c is freed on failure. */
+static int full_path(dt_store *st, dt_comparison *c,
+                     const dt_compare_opts *opts, const dt_parity_opts *po,
+                     int bys, char *err, size_t errlen)
+{
+	if (curve(st, &c->base, c->metric, &c->sb, &c->lod_b, opts->want_lod,
+	          err, errlen) < 0 ||
+	    curve(st, &c->pilot, c->metric, &c->sp, &c->lod_p, opts->want_lod,
+	          err, errlen) < 0 ||
+	    findings(st, c, err, errlen) < 0) {
+		dt_comparison_free(c);
+		return -1;
+	}
+	c->base_logged = c->sb.n;
+	c->pilot_logged = c->sp.n;
+	if (c->sp.n) {
+		c->pilot_first = c->sp.step[0];
+		c->pilot_last = c->sp.step[c->sp.n - 1];
+	}
+	if (transforms(c, opts->want_lod) < 0)
+		return oom(c, err, errlen);
+	if (c->nextra && !bys) {
+		if (dt_run_noise(st, c->extra, c->nextra, c->metric, c->window, &c->sb,
+		                 &c->sp, po->warmup, &c->noise, err, errlen) < 0) {
+			dt_comparison_free(c);
+			return -1;
+		}
+		c->have_noise = 1;
+	}
+	if (dt_parity_compute_keep(&c->sb, &c->sp, po, DT_PARITY_KEEP_POINTS |
+	                           (opts->want_lod ? DT_PARITY_KEEP_BLOCKS : 0),
+	                           &c->parity) < 0 ||
+	    (opts->max_points &&
+	     dt_parity_thin_points(&c->parity, opts->max_points) < 0))
+		return oom(c, err, errlen);
+	return finish(st, c, bys);
+}
+
+/* dt_compare_with_card, leaving a lean pass pending in *pending (NULL
+ * when the comparison is finished). */
+static int start_with_card(dt_store *st, const dt_run *base,
+                           const dt_run *pilot, const dt_compare_opts *opts,
+                           const dt_pilot *p, const dt_taskcard *card,
+                           const dt_pilot_run *runs, size_t nruns,
+                           dt_comparison *c, dt_compare_pending **pending,
+                           char *err, size_t errlen)
 {
 	dt_parity_opts po;
+	*pending = NULL;
 	memset(c, 0, sizeof *c);
 	c->base = *base;
 	c->pilot = *pilot;
@@ -297,45 +330,110 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 	          po.baseline_gb != po.pilot_gb;
 	if (opts->lean && !opts->interpolate && !opts->window && !c->nextra &&
 	    !bys) {
-		int r = dt_compare_lean(st, c, &po, opts->max_points, err, errlen);
+		dt_compare_pending *pd = calloc(1, sizeof *pd);
+		if (!pd)
+			return oom(c, err, errlen);
+		int r = dt_compare_lean_begin(st, c, &po, opts->max_points,
+		                              &pd->lean, err, errlen);
+		if (r == 0) {
+			pd->opts = *opts;
+			pd->opts.metric = NULL; /* c->metric is the one */
+			pd->po = po;
+			c->pending = 1;
+			c->parity.opts = po;  /* the band a chart draws meanwhile */
+			*pending = pd;
+			return 0;
+		}
+		free(pd);
 		if (r < 0) {
 			dt_comparison_free(c);
 			return -1;
 		}
-		if (r == 0) {
-			findings_keep(c);
-			return finish(st, c, 0);
-		}
 	}
-	if (curve(st, base, c->metric, &c->sb, &c->lod_b, opts->want_lod, err,
-	          errlen) < 0 ||
-	    curve(st, pilot, c->metric, &c->sp, &c->lod_p, opts->want_lod, err,
-	          errlen) < 0 ||
-	    findings(st, c, err, errlen) < 0) {
+	return full_path(st, c, opts, &po, bys, err, errlen);
+}
+
+int dt_compare_with_card(dt_store *st, const dt_run *base,
+                         const dt_run *pilot, const dt_compare_opts *opts,
+                         const dt_pilot *p, const dt_taskcard *card,
+                         const dt_pilot_run *runs, size_t nruns,
+                         dt_comparison *c, char *err, size_t errlen)
+{
+	dt_compare_pending *pd;
+	int rc = start_with_card(st, base, pilot, opts, p, card, runs, nruns, c,
+	                         &pd, err, errlen);
+	return rc == 0 ? run_to_end(st, pd, c, err, errlen) : rc;
+}
+
+int dt_compare_step(dt_store *st, dt_compare_pending *pd, size_t budget,
+                    dt_comparison *c, char *err, size_t errlen)
+{
+	if (!c->pending)
+		return 0;
+	int r = dt_compare_lean_step(st, pd->lean, budget, c, err, errlen);
+	if (r == 1)
+		return 1;
+	c->pending = 0;
+	if (r < 0) {
 		dt_comparison_free(c);
 		return -1;
 	}
-	c->base_logged = c->sb.n;
-	c->pilot_logged = c->sp.n;
-	if (c->sp.n) {
-		c->pilot_first = c->sp.step[0];
-		c->pilot_last = c->sp.step[c->sp.n - 1];
+	if (r == 0) {
+		findings_keep(c);
+		return finish(st, c, 0);
 	}
-	if (transforms(c, opts->want_lod) < 0)
-		return oom(c, err, errlen);
-	if (c->nextra && !bys) {
-		if (dt_run_noise(st, c->extra, c->nextra, c->metric, c->window, &c->sb,
-		                 &c->sp, po.warmup, &c->noise, err, errlen) < 0) {
-			dt_comparison_free(c);
+	dt_findings_free(&c->findings);
+	memset(&c->parity, 0, sizeof c->parity);
+	return full_path(st, c, &pd->opts, &pd->po, 0, err, errlen);
+}
+
+double dt_compare_progress(const dt_compare_pending *pd, unsigned *walk)
+{
+	return dt_compare_lean_progress(pd->lean, walk);
+}
+
+void dt_compare_pending_free(dt_compare_pending *pd)
+{
+	if (!pd)
+		return;
+	dt_compare_lean_free(pd->lean);
+	free(pd);
+}
+
+int dt_compare_prepare(dt_store *st, const dt_run *base, const dt_run *pilot,
+                       const dt_compare_opts *opts, dt_comparison *out,
+                       char *err, size_t errlen)
+{
+	dt_compare_pending *pd;
+	int rc = dt_compare_start(st, base, pilot, opts, out, &pd, err, errlen);
+	return rc == 0 ? run_to_end(st, pd, out, err, errlen) : rc;
+}
+
+int dt_compare_start(dt_store *st, const dt_run *base, const dt_run *pilot,
+                     const dt_compare_opts *opts, dt_comparison *out,
+                     dt_compare_pending **pending, char *err, size_t errlen)
+{
+	dt_pilot p;
+	dt_taskcard card;
+	dt_pilot_run *runs = NULL;
+	size_t nruns = 0;
+	char several[400] = "";
+	int f = 1, rc;
+	*pending = NULL;
+	memset(out, 0, sizeof *out);
+	if (!opts->no_card) {
+		f = find_card_pilot(st, base, pilot, opts->card_pilot_id, &p, &card,
+		                    &runs, &nruns, several, sizeof several);
+		if (f < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
 			return -1;
 		}
-		c->have_noise = 1;
 	}
-	if (dt_parity_compute_keep(&c->sb, &c->sp, &po, DT_PARITY_KEEP_POINTS |
-	                           (opts->want_lod ? DT_PARITY_KEEP_BLOCKS : 0),
-	                           &c->parity) < 0 ||
-	    (opts->max_points &&
-	     dt_parity_thin_points(&c->parity, opts->max_points) < 0))
-		return oom(c, err, errlen);
-	return finish(st, c, bys);
+	rc = start_with_card(st, base, pilot, opts, f == 0 ? &p : NULL,
+	                     f == 0 ? &card : NULL, runs, nruns, out, pending,
+	                     err, errlen);
+	free(runs);
+	if (rc == 0 && several[0])
+		dt_compare_rules_several(out, several);
+	return rc;
 }

@@ -99,6 +99,16 @@ typedef struct dt_comparison {
 	                            * block); shape_b / shape_p: file_id, n,
 	                            * first_step, stride of each curve */
 	dt_series_shape shape_b, shape_p; /* lean: the stored curves */
+	int pending;               /* 1: the lean pass is under way
+	                            * (dt_compare_start): base, pilot,
+	                            * metric, the rules (rule, rules_source,
+	                            * card_pilot, parity.opts), lean, the
+	                            * shapes and the logged counts are set;
+	                            * parity (but its opts), findings, note,
+	                            * verdict, notes, compile_note and
+	                            * sentence are NOT computed yet: nothing
+	                            * may show or use a verdict until
+	                            * dt_compare_step clears it */
 	dt_pyramid lod_b, lod_p;   /* with opts.want_lod: the min/max pyramid
 	                            * over sb.value / sp.value (borrowing
 	                            * them), read from the store when the
@@ -154,6 +164,45 @@ int dt_compare_with_card(dt_store *st, const dt_run *base,
 
 /* Free what a comparison owns and zero it. NULL-safe. */
 void dt_comparison_free(dt_comparison *c);
+
+/* The same comparison with its one streaming pass taken in steps, so
+ * a chart can draw both curves (from their stored levels) before the
+ * verdict is known (issue 13). When opts->lean and the case is a lean
+ * one (dt_comparison.lean), dt_compare_start returns 0 with *pending set
+ * and out->pending = 1 (what is set then: dt_comparison.pending), having
+ * read no value; each dt_compare_step goes on for about `budget` points
+ * until out is the finished comparison, the same in every field as
+ * dt_compare_prepare's (which is dt_compare_start and one unlimited
+ * step: every front-end gets the verdict from the same code). Any other
+ * case finishes in dt_compare_start (*pending NULL). *pending borrows
+ * the store, keeps no pointer into out, and is freed with
+ * dt_compare_pending_free whether finished or not (an unfinished
+ * comparison is then freed with dt_comparison_free as usual).
+ * dt_compare_start returns 0 / 1 / -1 as dt_compare_prepare. */
+typedef struct dt_compare_pending dt_compare_pending;
+
+int dt_compare_start(dt_store *st, const dt_run *base, const dt_run *pilot,
+                     const dt_compare_opts *opts, dt_comparison *out,
+                     dt_compare_pending **pending, char *err, size_t errlen);
+
+/* Go on with out's pending pass (`pd` from the dt_compare_start that
+ * filled out) for about `budget` points (pilot points walked and
+ * baseline points read; 0 counts as 1). Returns 1 while pending; 0 when
+ * out is finished (out->pending 0; also at once when it was not
+ * pending); -1 on a store error or out of memory, message in err, out
+ * freed and zeroed. A lean pass that ends insufficient (whose reason
+ * needs the curves) finishes on the full path in this step (out->lean
+ * then 0). */
+int dt_compare_step(dt_store *st, dt_compare_pending *pd, size_t budget,
+                    dt_comparison *out, char *err, size_t errlen);
+
+/* How far the pending pass is: fraction [0, 1] of its current walk over
+ * the points (model/core/stream_pass.h, dt_stream_progress; *walk, when
+ * not NULL, the walk's number from 1). */
+double dt_compare_progress(const dt_compare_pending *pd, unsigned *walk);
+
+/* Free a pending pass, finished or not. NULL-safe. */
+void dt_compare_pending_free(dt_compare_pending *pd);
 
 /* The run's metric names joined by ", " into out ("none" without any),
  * sanitised for display. Returns 0, or -1 on a store error (out "?"). */

@@ -23,13 +23,33 @@ void dt_compare_rules_several(dt_comparison *c, const char *names);
 void dt_compare_notes_build(dt_store *st, dt_comparison *c, int by_samples);
 
 /* The lean comparison (compare_lean.c) of c->base and c->pilot under
- * `po`, when the case allows it (compare.h, dt_comparison.lean): fills
- * c->parity (with max_points > 0 its kept points too), c->findings
- * (unfiltered), the shapes and the logged counts. Returns 0 (c->lean =
- * 1), 1 when the case needs the full path (nothing left in c to free),
- * -1 with the message in err. */
-int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
-                    size_t max_points, char *err, size_t errlen);
+ * `po`, when the case allows it (compare.h, dt_comparison.lean), taken
+ * in steps (model/core/stream_pass.h). */
+typedef struct dt_compare_lean dt_compare_lean;
+
+/* Begin it: returns 0 with *out (c->lean = 1, the shapes and the logged
+ * counts set; nothing read yet), 1 when the case needs the full path
+ * (*out NULL, c unchanged), -1 with the message in err. *out borrows the
+ * store; it keeps no pointer into c. */
+int dt_compare_lean_begin(dt_store *st, dt_comparison *c,
+                          const dt_parity_opts *po, size_t max_points,
+                          dt_compare_lean **out, char *err, size_t errlen);
+
+/* Go on for about `budget` points (dt_stream_step). Returns 1 when there
+ * is more to do; 0 when done: c->parity (with max_points > 0 its kept
+ * points too) and c->findings (unfiltered, with the lr and eval_loss
+ * rules of dt_run_findings_rest) set; 2 when the case turned out to need
+ * the full path (an insufficient verdict, whose reason needs the
+ * curves, or a count of compared points other than the shapes said):
+ * c->lean, the shapes and counts cleared; -1 with the message in err. */
+int dt_compare_lean_step(dt_store *st, dt_compare_lean *l, size_t budget,
+                         dt_comparison *c, char *err, size_t errlen);
+
+/* The pass's progress (dt_stream_progress). */
+double dt_compare_lean_progress(const dt_compare_lean *l, unsigned *walk);
+
+/* Free it, done or not. NULL-safe. */
+void dt_compare_lean_free(dt_compare_lean *l);
 
 /* c->sentence from the finished comparison (dt_verdict_sentence). */
 void dt_compare_sentence(dt_comparison *c);

@@ -67,10 +67,37 @@ static size_t expected_points(const dt_series_shape *b,
 	                                                   : INT64_MIN);
 }
 
-int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
-                    size_t max_points, char *err, size_t errlen)
+/* A lean comparison under way: the two sources, the pass's job and its
+ * results until they move into the comparison. Heap-allocated: the
+ * sources point at the shapes and the job at po and findings. */
+struct dt_compare_lean {
+	dt_series_shape sb, sp;
+	dt_parity_opts po;
+	char metric[64];
+	lean_src *xb, *xp;
+	dt_findings findings;
+	dt_stream_job job;
+	dt_stream_run *run;
+};
+
+void dt_compare_lean_free(dt_compare_lean *l)
+{
+	if (!l)
+		return;
+	dt_stream_free(l->run);
+	dt_parity_free(&l->job.par);
+	dt_findings_free(&l->findings);
+	free(l->xb);
+	free(l->xp);
+	free(l);
+}
+
+int dt_compare_lean_begin(dt_store *st, dt_comparison *c,
+                          const dt_parity_opts *po, size_t max_points,
+                          dt_compare_lean **out, char *err, size_t errlen)
 {
 	dt_series_shape sb, sp;
+	*out = NULL;
 	int a = simple(st, &c->base, c->metric, &sb);
 	int b = a > 0 ? simple(st, &c->pilot, c->metric, &sp) : 0;
 	if (a < 0 || b < 0) {
@@ -82,49 +109,75 @@ int dt_compare_lean(dt_store *st, dt_comparison *c, const dt_parity_opts *po,
 	size_t expect = max_points ? expected_points(&sb, &sp, po) : 0;
 	if (expect == (size_t)-1)
 		return 1;
-	lean_src *xb = malloc(sizeof *xb), *xp = malloc(sizeof *xp);
-	if (!xb || !xp) {
-		free(xb);
-		free(xp);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	*xb = (lean_src){.st = st, .shape = &sb, .metric = c->metric};
-	*xp = (lean_src){.st = st, .shape = &sp, .metric = c->metric};
-	dt_curve_src cb = {.n = sb.n, .read = lean_read, .ctx = xb};
-	dt_curve_src cp = {.n = sp.n, .read = lean_read, .ctx = xp};
+	dt_compare_lean *l = calloc(1, sizeof *l);
+	if (!l || !(l->xb = malloc(sizeof *l->xb)) ||
+	    !(l->xp = malloc(sizeof *l->xp)))
+		goto oom;
+	l->sb = sb;
+	l->sp = sp;
+	l->po = *po;
+	snprintf(l->metric, sizeof l->metric, "%s", c->metric);
+	*l->xb = (lean_src){.st = st, .shape = &l->sb, .metric = l->metric};
+	*l->xp = (lean_src){.st = st, .shape = &l->sp, .metric = l->metric};
+	dt_curve_src cb = {.n = sb.n, .read = lean_read, .ctx = l->xb};
+	dt_curve_src cp = {.n = sp.n, .read = lean_read, .ctx = l->xp};
 	int loss = strcmp(c->metric, "loss") == 0;
-	dt_stream_job job = {.parity = po, .parity_keep = DT_PARITY_KEEP_BLOCKS,
-	                     .metric = c->metric, .scale = loss,
-	                     .step_offset = loss, .findings = &c->findings,
-	                     .thin_max = max_points, .thin_n = expect};
-	int rc = dt_stream_pass(&cb, &cp, &job);
-	int e = errno;
-	free(xb);
-	free(xp);
-	if (rc < 0) {
-		snprintf(err, errlen, "%s", e == EIO ? dt_store_error(st) :
-		         "out of memory");
-		return -1;
-	}
-	c->parity = job.par;
-	if (c->parity.verdict == DT_VERDICT_INSUFFICIENT ||
-	    (max_points && c->parity.nkept == (size_t)-1)) {
-		/* insufficient: the reason needs the curves (compare_notes.c);
-		 * a count of compared points other than the shapes said (not
-		 * expected of a stored series): the full path decimates */
-		c->parity.nkept = 0;
-		dt_parity_free(&c->parity);
-		dt_findings_free(&c->findings);
-		return 1;
-	}
-	if (dt_run_findings_rest(st, &c->base, &c->pilot, c->metric,
-	                         &c->findings, err, errlen) < 0)
-		return -1;
+	l->job = (dt_stream_job){.parity = &l->po,
+	                         .parity_keep = DT_PARITY_KEEP_BLOCKS,
+	                         .metric = l->metric, .scale = loss,
+	                         .step_offset = loss, .findings = &l->findings,
+	                         .thin_max = max_points, .thin_n = expect};
+	if (dt_stream_begin(&cb, &cp, &l->job, &l->run) < 0)
+		goto oom;
 	c->lean = 1;
 	c->shape_b = sb;
 	c->shape_p = sp;
 	c->base_logged = sb.n;
 	c->pilot_logged = sp.n;
+	*out = l;
+	return 0;
+oom:
+	dt_compare_lean_free(l);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+double dt_compare_lean_progress(const dt_compare_lean *l, unsigned *walk)
+{
+	return dt_stream_progress(l->run, walk);
+}
+
+int dt_compare_lean_step(dt_store *st, dt_compare_lean *l, size_t budget,
+                         dt_comparison *c, char *err, size_t errlen)
+{
+	int rc = dt_stream_step(l->run, budget);
+	if (rc == 0)
+		return 1;
+	if (rc < 0) {
+		snprintf(err, errlen, "%s", errno == EIO ? dt_store_error(st) :
+		         "out of memory");
+		return -1;
+	}
+	size_t max_points = l->job.thin_max;
+	if (l->job.par.verdict == DT_VERDICT_INSUFFICIENT ||
+	    (max_points && l->job.par.nkept == (size_t)-1)) {
+		/* insufficient: the reason needs the curves (compare_notes.c);
+		 * a count of compared points other than the shapes said (not
+		 * expected of a stored series): the full path decimates */
+		l->job.par.nkept = 0;
+		c->lean = 0;
+		c->base_logged = c->pilot_logged = 0;
+		memset(&c->shape_b, 0, sizeof c->shape_b);
+		memset(&c->shape_p, 0, sizeof c->shape_p);
+		return 2;
+	}
+	c->parity = l->job.par;
+	memset(&l->job.par, 0, sizeof l->job.par);
+	dt_findings_free(&c->findings);
+	c->findings = l->findings;
+	memset(&l->findings, 0, sizeof l->findings);
+	if (dt_run_findings_rest(st, &c->base, &c->pilot, c->metric,
+	                         &c->findings, err, errlen) < 0)
+		return -1;
 	return 0;
 }
