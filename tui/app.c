@@ -29,6 +29,7 @@
 #define MIN_ROWS 16
 #define RELOAD_MS 400   /* poll PRAGMA data_version this often (ms) */
 #define FOLLOW_MS 500   /* live mode: check the followed file this often */
+#define IDLE_MS 200     /* wait for a key this long between those checks */
 
 #define STACK_MAX 8     /* deepest screen stack (pilots > overview > ...) */
 
@@ -554,6 +555,24 @@ static void keys_config(app *a, const char *path)
 		snprintf(a->status, sizeof a->status, "keys: %.280s", err);
 }
 
+/* DT_PASS_SLICE=N (points, read once here): every slice of the
+ * comparison's pass does N points instead of about 15 ms of work, so a
+ * test sees the pass take several slices whatever the machine's speed.
+ * Anything but a positive number is ignored. */
+static void slice_config(app *a)
+{
+	const char *v = getenv("DT_PASS_SLICE");
+	char *end;
+	unsigned long long n;
+	if (!v || !v[0])
+		return;
+	n = strtoull(v, &end, 10);
+	if (*end || n == 0 || v[0] == '-')
+		return;
+	for (int ar = 0; ar < AREA_COUNT; ar++)
+		a->cmp[ar].c.slice_points = (size_t)n;
+}
+
 static void install_signals(struct sigaction *old_quit,
                             struct sigaction *old_crash)
 {
@@ -639,18 +658,27 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 	    dt_pilots_count(a.areas[AREA_PILOTS].s[0].st) > 0)
 		a.cur = AREA_PILOTS; /* a store with pilots opens on them */
 	set_live_title(&a);
+	slice_config(&a);
 	last_check = last_follow = now_ms();
 
 	while (!quit && !quit_signal) {
 		wint_t wch;
 		int key;
+		entry *e = top(&a);
+		int busy = e->ops->busy && e->ops->busy(e->st);
 		if (dirty) {
 			draw(&a);
 			dirty = 0;
 		}
+		/* work between keys: a key waiting is answered first */
+		timeout(busy ? 0 : IDLE_MS);
 		rc = get_wch(&wch);
 		if (quit_signal)
 			break;
+		if (rc == ERR && busy) {
+			unsigned r = e->ops->work(e->st);
+			dirty |= (r & DT_SCR_REDRAW) != 0;
+		}
 		if (now_ms() - last_check >= RELOAD_MS) {
 			last_check = now_ms();
 			dirty |= check_reload(&a);

@@ -372,20 +372,14 @@ fail:
 	return -1;
 }
 
-int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
-                                const dt_curve *pilot, const dt_parity *par,
-                                const char *base_label,
-                                const char *pilot_label)
+int dt_compare_view_init_pending(dt_compare_view *v, const dt_curve *base,
+                                 const dt_curve *pilot, const dt_parity *par,
+                                 const char *base_label,
+                                 const char *pilot_label)
 {
 	view_start(v, par, base_label, pilot_label);
-	int rc = dt_parity_curve_init(&v->diff, base, pilot, par);
-	if (rc != 0) {
-		memset(v, 0, sizeof *v);
-		if (rc < 0)
-			errno = ENOMEM;
-		return rc;
-	}
 	v->lean = 1;
+	v->pending = 1;
 	const dt_curve *cv[2] = { base, pilot };
 	for (int k = 0; k < 2; k++) {
 		v->c[k].n = cv[k]->n;
@@ -394,6 +388,36 @@ int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
 	}
 	view_extent(v);
 	return 0;
+}
+
+int dt_compare_view_set_parity(dt_compare_view *v, const dt_parity *par)
+{
+	int rc = dt_parity_curve_init(&v->diff, v->c[0].curve, v->c[1].curve,
+	                              par);
+	if (rc < 0)
+		errno = ENOMEM;
+	if (rc != 0)
+		return rc;
+	v->par = par;
+	v->verdict = par->verdict;
+	v->pending = 0;
+	return 0;
+}
+
+int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
+                                const dt_curve *pilot, const dt_parity *par,
+                                const char *base_label,
+                                const char *pilot_label)
+{
+	dt_compare_view_init_pending(v, base, pilot, par, base_label,
+	                             pilot_label);
+	int rc = dt_compare_view_set_parity(v, par);
+	if (rc != 0) {
+		int e = errno;
+		memset(v, 0, sizeof *v);
+		errno = e;
+	}
+	return rc;
 }
 
 void dt_compare_view_free(dt_compare_view *v)

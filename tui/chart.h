@@ -99,6 +99,14 @@ typedef struct dt_compare_view {
 	                            * comparison): the compared points are
 	                            * read through diff (below), dx, dy,
 	                            * pyr_diff and breach_bits are unused */
+	int pending;               /* 1: the comparison's pass has not ended
+	                            * (dt_compare_view_init_pending): curves
+	                            * only; the verdict row says "verdict:
+	                            * computing... P %", the strip and the
+	                            * readout's difference say computing */
+	double progress;           /* with pending: fraction done (set by
+	                            * the screen) */
+	unsigned walk;             /* with pending: the pass's walk, from 1 */
 	dt_parity_curve diff;      /* lean: the compared points' rel_diff */
 	const int64_t *dx;         /* [par.n] x of the verdict points and */
 	const double *dy;          /* their rel_diff: read in place in the
@@ -161,6 +169,26 @@ int dt_compare_view_init_curves(dt_compare_view *v, const dt_curve *base,
                                 const dt_curve *pilot, const dt_parity *par,
                                 const char *base_label,
                                 const char *pilot_label);
+
+/* The view over two store-backed curves (as dt_compare_view_init_curves)
+ * while the comparison's pass is still running (compare.h,
+ * dt_compare_start): par is the pending comparison's parity (borrowed:
+ * only its opts are read until dt_compare_view_set_parity). The curves
+ * draw and the cursor walks the baseline's points; nothing that needs
+ * the pass (difference strip, rel diff, verdict) is drawn: the screen
+ * says it is being computed. Returns 0 (nothing is allocated). */
+int dt_compare_view_init_pending(dt_compare_view *v, const dt_curve *base,
+                                 const dt_curve *pilot, const dt_parity *par,
+                                 const char *base_label,
+                                 const char *pilot_label);
+
+/* The pass ended: take its parity (borrowed, a lean comparison's: no
+ * points, blocks kept) and draw the strip and the verdict from it (the
+ * cursor index is the caller's to map onto the compared points).
+ * Returns 0 (pending cleared); 1 when the parity does not fit the
+ * curves (dt_parity_curve_init: the caller takes the full path); -1
+ * with errno ENOMEM (the view is unchanged, still pending). */
+int dt_compare_view_set_parity(dt_compare_view *v, const dt_parity *par);
 
 /* Free everything the view owns and zero it; a zeroed view is accepted. */
 void dt_compare_view_free(dt_compare_view *v);

@@ -267,8 +267,10 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 				         dt_curve_value(c, i));
 		}
 		x += dt_layout_printf(g, 0, y, g->w, DT_ROLE_LABEL,
-		                      "cursor %s %lld  base %s  pilot %s  (no common "
-		                      "steps)", unit, (long long)cx, val[0], val[1]);
+		                      "cursor %s %lld  base %s  pilot %s  (%s)", unit,
+		                      (long long)cx, val[0], val[1],
+		                      v->pending ? "rel diff: computing..."
+		                                 : "no common steps");
 	}
 	if (v->smooth)
 		dt_layout_printf(g, x, y, g->w - x, DT_ROLE_WARN,
@@ -316,7 +318,19 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		               "terminal too small: need 40x12, have %dx%d", W, H);
 		return;
 	}
-	vr = verdict_text(g, 0, 0, v->sentence, DT_ROLE_NORMAL);
+	char pend[80];
+	const char *sentence = v->sentence;
+	if (v->pending) { /* never a verdict the pass has not given */
+		int pct = (int)floor(v->progress * 100.0);
+		pct = pct < 0 ? 0 : pct > 99 ? 99 : pct;
+		if (v->walk > 1)
+			snprintf(pend, sizeof pend, "verdict: computing... %d %% (pass "
+			         "%u)", pct, v->walk);
+		else
+			snprintf(pend, sizeof pend, "verdict: computing... %d %%", pct);
+		sentence = pend;
+	}
+	vr = verdict_text(g, 0, 0, sentence, DT_ROLE_NORMAL);
 	/* title, legend, x axis and labels, readout, verdict, footer */
 	rest = H - 6 - vr - v->top_rows - v->bottom_rows;
 	if (rest < 6)
@@ -349,6 +363,9 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		             DT_ROLE_FAIL);
 
 	R = dt_strip_plot(g, YLABEL_W, sy, pw, hs, v);
+	if (v->pending)
+		dt_layout_text(g, YLABEL_W + 1, sy, pw - 1, "rel diff: computing...",
+		               DT_ROLE_WARN);
 	for (k = 0; k < hs; k++)
 		dt_grid_put(g, YLABEL_W - 1, sy + k, g->gl->vline, DT_ROLE_AXIS);
 	dt_grid_printf(g, 0, sy, 8, DT_ROLE_LABEL, "%+7.1f%%", R * 100.0);
@@ -358,8 +375,9 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	draw_cursor(g, v, YLABEL_W, pw, 2 + v->top_rows, ay, sy, sy + hs);
 	draw_readout(g, ry, v);
 
-	vrole = v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
+	vrole = v->pending ? DT_ROLE_WARN :
+	        v->verdict == DT_VERDICT_PASS ? DT_ROLE_PASS :
 	        v->verdict == DT_VERDICT_FAIL ? DT_ROLE_FAIL : DT_ROLE_WARN;
-	verdict_text(g, ry + 1, vr, v->sentence, vrole);
+	verdict_text(g, ry + 1, vr, sentence, vrole);
 	/* the footer row is the app's (from the keymap) */
 }

@@ -52,6 +52,12 @@ typedef struct dt_screen_ops {
 	/* a message the app shows on the footer row instead of the footer
 	 * (until the next key), or NULL / "" for none; NULL: none */
 	const char *(*message)(void *st);
+	/* 1 while the screen has work to do between keys (the comparison's
+	 * pass); NULL: never */
+	int (*busy)(void *st);
+	/* one slice of that work (~15 ms), run by the app whenever no key
+	 * is waiting; returns DT_SCR_* bits (REDRAW: draw again) */
+	unsigned (*work)(void *st);
 } dt_screen_ops;
 
 /* The screens (each defined at the end of its file). */

@@ -4,13 +4,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tui/chart_internal.h"
 #include "tui/screen.h"
 #include "tui/screens.h"
 
+/* The pass's slices (dt_compare_work): about DT_SLICE_MS of work each,
+ * from the points the last slice did in its time; the first slice's
+ * points; the bounds. */
+#define DT_SLICE_MS 15
+#define DT_SLICE_FIRST 65536
+#define DT_SLICE_MIN 4096
+#define DT_SLICE_MAX ((size_t)1 << 24)
+/* The percentage on screen changes at most this often (ms). */
+#define DT_PROGRESS_MS 100
+
 void dt_compare_close(dt_compare_screen *c)
 {
+	dt_compare_pending_free(c->pending);
+	c->pending = NULL;
 	dt_compare_view_free(&c->view);
 	dt_store_curve_close(&c->curve[0]);
 	dt_store_curve_close(&c->curve[1]);
@@ -49,10 +62,11 @@ static int fail(dt_compare_screen *c, const char *what, const char *why)
 }
 
 /* The service's comparison for the screen's options (lean: in one
- * streaming pass when the case allows it). A request it refuses (noise
- * rule without a further baseline, transforms while the runs pair by
- * samples) is retried without the screen's options and the reason shown
- * (rc 1); -1 on a store error. */
+ * streaming pass when the case allows it, left pending in c->pending:
+ * dt_compare_start). A request it refuses (noise rule without a further
+ * baseline, transforms while the runs pair by samples) is retried
+ * without the screen's options and the reason shown (rc 1); -1 on a
+ * store error. */
 static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
                    size_t errlen)
 {
@@ -67,8 +81,8 @@ static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
 	o.want_lod = 1;
 	for (size_t i = 0; i < c->nextra; i++)
 		o.also[o.nalso++] = c->extra[i];
-	rc = dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
-	                        errlen);
+	rc = dt_compare_start(st, &c->run[0], &c->run[1], &o, &c->cmp,
+	                      &c->pending, err, errlen);
 	if (rc != 1)
 		return rc;
 	snprintf(c->msg, sizeof c->msg, "%.250s", err);
@@ -77,25 +91,39 @@ static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
 	memset(&o, 0, sizeof o);
 	o.want_lod = 1;
 	o.lean = lean;
-	return dt_compare_prepare(st, &c->run[0], &c->run[1], &o, &c->cmp, err,
-	                          errlen);
+	return dt_compare_start(st, &c->run[0], &c->run[1], &o, &c->cmp,
+	                        &c->pending, err, errlen);
+}
+
+/* "name (platform)" of the baseline and the pilot. */
+static void labels(const dt_compare_screen *c, char label[2][DT_NAME_MAX + 24])
+{
+	for (int k = 0; k < 2; k++)
+		snprintf(label[k], sizeof label[k], "%s (%s)", c->run[k].name,
+		         c->run[k].platform);
 }
 
 /* The view of a lean comparison: both curves opened from the store
- * (dt_store_curve_open), the view on them. Returns 0, 1 when that does
- * not apply (a curve without stored levels, a parity that does not fit:
- * the caller takes the full path), -1 with the message in err. */
-static int view_lean(dt_compare_screen *c, dt_store *st,
-                     char label[2][DT_NAME_MAX + 24], char *err,
+ * (dt_store_curve_open), the view on them (pending: curves only, until
+ * the pass ends). Returns 0, 1 when that does not apply (a curve
+ * without stored levels, a parity that does not fit: the caller takes
+ * the full path), -1 with the message in err. */
+static int view_lean(dt_compare_screen *c, dt_store *st, char *err,
                      size_t errlen)
 {
 	const dt_run *r[2] = { &c->cmp.base, &c->cmp.pilot };
+	char label[2][DT_NAME_MAX + 24];
+	labels(c, label);
 	for (int k = 0; k < 2; k++) {
 		int rc = dt_store_curve_open(st, r[k], c->cmp.metric, &c->curve[k],
 		                             err, errlen);
 		if (rc != 0)
 			return rc;
 	}
+	if (c->cmp.pending)
+		return dt_compare_view_init_pending(&c->view, &c->curve[0].c,
+		                                    &c->curve[1].c, &c->cmp.parity,
+		                                    label[0], label[1]);
 	int rc = dt_compare_view_init_curves(&c->view, &c->curve[0].c,
 	                                     &c->curve[1].c, &c->cmp.parity,
 	                                     label[0], label[1]);
@@ -104,23 +132,100 @@ static int view_lean(dt_compare_screen *c, dt_store *st,
 	return rc;
 }
 
+/* The view on the full path: curves loaded whole. A lean comparison
+ * (finished or pending) is made again on the full path first. Returns
+ * 0, or -1 with the message in c->msg (screen closed). */
+static int view_full(dt_compare_screen *c, dt_store *st)
+{
+	char label[2][DT_NAME_MAX + 24], err[800];
+	labels(c, label);
+	dt_compare_view_free(&c->view);
+	dt_store_curve_close(&c->curve[0]);
+	dt_store_curve_close(&c->curve[1]);
+	if (c->cmp.lean) {
+		char shown[sizeof c->msg];
+		snprintf(shown, sizeof shown, "%s", c->msg);
+		dt_compare_pending_free(c->pending);
+		c->pending = NULL;
+		dt_comparison_free(&c->cmp);
+		if (prepare(c, st, 0, err, sizeof err) != 0)
+			return fail(c, "compare", err);
+		if (shown[0])
+			snprintf(c->msg, sizeof c->msg, "%s", shown);
+	}
+	if (dt_compare_view_init_lod(&c->view, &c->cmp.sb, &c->cmp.sp,
+	                             &c->cmp.lod_b, &c->cmp.lod_p,
+	                             &c->cmp.parity, label[0], label[1]))
+		return fail(c, "view", "out of memory");
+	return 0;
+}
+
+/* What the user set on the view, kept across a rebuild. */
+typedef struct view_settings {
+	dt_compare_view v;         /* settings only (x0, span, logy, ...) */
+	int64_t cursor_x;
+	int have_cursor;
+} view_settings;
+
+static void settings_save(const dt_compare_screen *c, view_settings *s)
+{
+	dt_track t = dt_compare_track(&c->view);
+	s->v = c->view;
+	s->have_cursor = t.n > 0;
+	s->cursor_x = t.n ? dt_track_x(&t, c->view.cursor) : 0;
+}
+
+static void settings_restore(dt_compare_screen *c, const view_settings *s)
+{
+	dt_track t = dt_compare_track(&c->view);
+	c->view.x0 = s->v.x0;
+	c->view.span = s->v.span;
+	c->view.logy = s->v.logy;
+	c->view.plot_w = s->v.plot_w;
+	if (t.n && s->have_cursor) {
+		size_t i = dt_track_lower_bound(&t, (double)s->cursor_x);
+		c->view.cursor = i < t.n ? i : t.n - 1;
+	}
+	dt_compare_set_smoothing(&c->view, s->v.smooth, s->v.weight_idx);
+	dt_compare_pan(&c->view, 0); /* clamp to the new extent */
+}
+
+/* The finished comparison's verdict onto the view (never before the
+ * pass has ended). */
+static void show_verdict(dt_compare_screen *c)
+{
+	snprintf(c->view.sentence, sizeof c->view.sentence, "%s",
+	         c->cmp.sentence);
+	c->view.verdict = c->cmp.verdict;
+	set_marks(c);
+}
+
+/* The pass's progress onto the view. */
+static void show_progress(dt_compare_screen *c)
+{
+	c->view.progress = dt_compare_progress(c->pending, &c->view.walk);
+}
+
+/* Monotonic seconds. */
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
                     const dt_run *pilot, const dt_run *extra, size_t nextra,
                     int keep)
 {
 	int same_runs = c->run[0].id == base->id && c->run[1].id == pilot->id;
 	int same = keep && c->open && same_runs;
-	dt_compare_view old = c->view; /* settings only: read before the free */
-	int64_t cursor_x = 0;
-	char label[2][DT_NAME_MAX + 24], err[800];
+	view_settings old;
+	char err[800];
 	size_t n;
-	int k;
 
-	if (same) {
-		dt_track t = dt_compare_track(&c->view);
-		if (t.n)
-			cursor_x = dt_track_x(&t, c->view.cursor);
-	}
+	if (same)
+		settings_save(c, &old);
 	dt_compare_close(c);
 	if (!same_runs) {
 		c->interpolate = c->win_idx = c->rule_set = 0;
@@ -133,51 +238,85 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	for (n = 0; n < nextra && n < DT_EXTRA_MAX; n++)
 		if (extra[n].id != base->id && extra[n].id != pilot->id)
 			c->extra[c->nextra++] = extra[n];
-	for (k = 0; k < 2; k++)
-		snprintf(label[k], sizeof label[k], "%s (%s)", c->run[k].name,
-		         c->run[k].platform);
 	if (prepare(c, st, 1, err, sizeof err) != 0)
 		return fail(c, "compare", err);
-	int rc = c->cmp.lean ? view_lean(c, st, label, err, sizeof err) : 1;
+	int rc = c->cmp.lean ? view_lean(c, st, err, sizeof err) : 1;
 	if (rc < 0)
 		return fail(c, "view", err);
-	if (rc > 0) { /* the full path: curves loaded whole */
-		dt_compare_view_free(&c->view);
-		dt_store_curve_close(&c->curve[0]);
-		dt_store_curve_close(&c->curve[1]);
-		if (c->cmp.lean) {
-			char shown[sizeof c->msg];
-			snprintf(shown, sizeof shown, "%s", c->msg);
-			dt_comparison_free(&c->cmp);
-			if (prepare(c, st, 0, err, sizeof err) != 0)
-				return fail(c, "compare", err);
-			if (shown[0])
-				snprintf(c->msg, sizeof c->msg, "%s", shown);
-		}
-		if (dt_compare_view_init_lod(&c->view, &c->cmp.sb, &c->cmp.sp,
-		                             &c->cmp.lod_b, &c->cmp.lod_p,
-		                             &c->cmp.parity, label[0], label[1]))
-			return fail(c, "view", "out of memory");
+	if (rc > 0 && view_full(c, st) < 0)
+		return -1;
+	if (c->pending && c->cmp.pending) {
+		show_progress(c);
+		c->shown_at = now_s();
 	}
-	snprintf(c->view.sentence, sizeof c->view.sentence, "%s",
-	         c->cmp.sentence);
-	c->view.verdict = c->cmp.verdict;
+	else
+		show_verdict(c);
 	c->open = 1;
-	set_marks(c);
-	if (same) {
-		dt_track t = dt_compare_track(&c->view);
-		c->view.x0 = old.x0;
-		c->view.span = old.span;
-		c->view.logy = old.logy;
-		c->view.plot_w = old.plot_w;
-		if (t.n) {
-			size_t i = dt_track_lower_bound(&t, (double)cursor_x);
-			c->view.cursor = i < t.n ? i : t.n - 1;
-		}
-		dt_compare_set_smoothing(&c->view, old.smooth, old.weight_idx);
-		dt_compare_pan(&c->view, 0); /* clamp to the new extent */
-	}
+	if (same)
+		settings_restore(c, &old);
 	return 0;
+}
+
+int dt_compare_busy(const dt_compare_screen *c)
+{
+	return c->open && c->pending != NULL;
+}
+
+/* The pass ended: the strip and the verdict, keeping what the user set
+ * meanwhile (zoom, pan, cursor by its x, smoothing, log y). */
+static int pass_done(dt_compare_screen *c, dt_store *st)
+{
+	view_settings old;
+	settings_save(c, &old);
+	dt_compare_pending_free(c->pending);
+	c->pending = NULL;
+	int rc = c->cmp.lean ? dt_compare_view_set_parity(&c->view,
+	                                                  &c->cmp.parity) : 1;
+	if (rc < 0)
+		return fail(c, "view", "out of memory");
+	if (rc > 0 && view_full(c, st) < 0)
+		return -1;
+	show_verdict(c);
+	settings_restore(c, &old);
+	return 0;
+}
+
+unsigned dt_compare_work(dt_compare_screen *c, dt_store *st)
+{
+	char err[800];
+	if (!dt_compare_busy(c))
+		return DT_SCR_NONE;
+	size_t budget = c->slice_points ? c->slice_points : c->slice_budget;
+	if (budget == 0)
+		budget = DT_SLICE_FIRST;
+	int pct = (int)floor(c->view.progress * 100.0);
+	unsigned walk = c->view.walk;
+	double t0 = now_s();
+	int rc = dt_compare_step(st, c->pending, budget, &c->cmp, err,
+	                         sizeof err);
+	double dt = now_s() - t0;
+	if (!c->slice_points && dt > 0) { /* about DT_SLICE_MS a slice next */
+		double next = (double)budget * (DT_SLICE_MS * 1e-3) / dt;
+		next = next < DT_SLICE_MIN ? DT_SLICE_MIN : next;
+		next = next > DT_SLICE_MAX ? DT_SLICE_MAX : next;
+		c->slice_budget = (size_t)next;
+	}
+	if (rc < 0) {
+		fail(c, "compare", err);
+		return DT_SCR_REDRAW;
+	}
+	if (rc == 0) {
+		pass_done(c, st);
+		return DT_SCR_REDRAW;
+	}
+	show_progress(c);
+	/* a new percentage at most every DT_PROGRESS_MS: a frame of a 10M
+	 * chart costs a few ms, the pass ~50 slices */
+	if (((int)floor(c->view.progress * 100.0) == pct &&
+	     c->view.walk == walk) || now_s() - c->shown_at < DT_PROGRESS_MS * 1e-3)
+		return DT_SCR_NONE;
+	c->shown_at = now_s();
+	return DT_SCR_REDRAW;
 }
 
 /* One line per finding: "[S] logging_scale_mismatch (pilot) at step 1:
@@ -218,7 +357,10 @@ static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 	dt_dialog_size(g, g->w, g->h - 4, &w, &h);
 	dt_box(g, w, h, "findings", &ix, &iy); /* keys: the footer */
 	y = iy;
-	if (c->cmp.findings.n == 0)
+	if (c->pending)
+		dt_grid_text(g, ix, y, w - 4, "findings: computing... (the "
+		             "comparison's pass has not ended)", DT_ROLE_WARN);
+	else if (c->cmp.findings.n == 0)
 		dt_grid_text(g, ix, y, w - 4, "no findings: no logging-scale "
 		             "mismatch, NaN/inf, zero loss or constant values",
 		             DT_ROLE_PASS);
@@ -251,6 +393,8 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	c->view.bottom_rows = (int)nf + noise;
 	if (g->h < 22) /* keep the chart: findings stay in the f overlay */
 		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
+	if (c->pending)
+		c->view.bottom_rows = 1; /* "findings: computing..." */
 	/* marks first: LIVE and the transforms survive a narrow title */
 	y = snprintf(t, sizeof t, "%s%s", c->live,
 	             c->live[0] ? dt_grid_dash(g) : "");
@@ -270,6 +414,9 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
 		             DT_ROLE_WARN);
 	y = g->h - 1 - c->view.bottom_rows;
+	if (c->pending)
+		dt_layout_text(g, 0, y, g->w, "findings: computing...",
+		               DT_ROLE_LABEL);
 	if (noise && c->view.bottom_rows > (int)nf) {
 		noise_line(c, line, sizeof line);
 		dt_layout_text(g, 0, y++, g->w, line,

@@ -26,10 +26,23 @@ static const char *compare_message(void *st)
 	return ((dt_compare_state *)st)->c.msg;
 }
 
+static int compare_busy(void *st)
+{
+	return dt_compare_busy(&((dt_compare_state *)st)->c);
+}
+
+static unsigned compare_work(void *st)
+{
+	dt_compare_state *cs = st;
+	return dt_compare_work(&cs->c, cs->st);
+}
+
 const dt_screen_ops dt_compare_ops = {
 	.id = DT_S_COMPARE,
 	.keymap = compare_keymap,
 	.render = compare_render,
 	.action = compare_action,
 	.message = compare_message,
+	.busy = compare_busy,
+	.work = compare_work,
 };

@@ -99,15 +99,26 @@ typedef struct dt_compare_screen {
 	int win_idx;           /* into DT_WINDOWS (w) */
 	int findings_open;     /* the findings overlay (f) */
 	char live[160];        /* "LIVE ..." marker set by the app, "" = off */
+	dt_compare_pending *pending; /* the comparison's pass under way
+	                        * (cmp.pending; dt_compare_start), owned;
+	                        * NULL when the comparison is finished */
+	size_t slice_points;   /* points a slice of the pass (the app sets it
+	                        * from DT_PASS_SLICE), 0 = about 15 ms of work
+	                        * a slice (slice_budget, adapted) */
+	size_t slice_budget;
+	double shown_at;       /* when the pass's percentage was last shown
+	                        * (monotonic seconds) */
 } dt_compare_screen;
 
-/* Compare the runs through the service (dt_compare_prepare: the task
+/* Compare the runs through the service (dt_compare_start: the task
  * card of a pilot both runs belong to, the screen's rule / interpolation
  * / window options, extra baselines extra[0..nextra)) and build the view
  * on the result: the lean comparison (one streaming pass, no curve kept)
  * and the curves read from the store (dt_store_curve_open) when the
  * service can compare them so (compare.h, dt_comparison.lean), else the
- * curves loaded whole (the same screen either way). When `keep` and the
+ * curves loaded whole (the same screen either way). The lean pass is
+ * left pending (dt_compare_busy): the curves are drawn from their stored
+ * levels at once and dt_compare_work runs the pass in slices. When `keep` and the
  * same runs were open, zoom, cursor step, smoothing and log scale are
  * kept (used on data reload and option changes); the options are kept
  * whenever the runs are the same. Returns 0 or -1 (message in c->msg;
@@ -116,6 +127,18 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
                     const dt_run *pilot, const dt_run *extra, size_t nextra,
                     int keep);
 void dt_compare_close(dt_compare_screen *c);
+
+/* 1 while the open comparison's pass is under way: the screen shows both
+ * curves and says the verdict, strip and findings are being computed;
+ * the app runs dt_compare_work whenever no key is waiting. */
+int dt_compare_busy(const dt_compare_screen *c);
+
+/* One slice of the pass (slice_points points, or about 15 ms of work);
+ * when it ends, the strip, findings and verdict are shown, keeping zoom,
+ * pan, cursor (by its x), smoothing and log y. Returns DT_SCR_REDRAW
+ * when the screen changed (its percentage, the end, or a failure shown
+ * in c->msg), DT_SCR_NONE otherwise (and when not busy). */
+unsigned dt_compare_work(dt_compare_screen *c, dt_store *st);
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title);
 /* One action of the comparison's keymap (DT_S_COMPARE, or DT_S_FINDINGS
