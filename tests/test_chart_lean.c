@@ -278,11 +278,46 @@ static void lean_cursor_by_hand(void **state)
 	run_free(&p);
 }
 
+/* The EMA curve of raw under weight w: built at once (budget 0), or in
+ * steps of `budget` raw points (dt_ema_curve_begin / step), the
+ * progress never going back. */
+static void ema_build(dt_ema_curve *e, const dt_curve *raw, double w,
+                      size_t budget)
+{
+	if (!budget) {
+		assert_int_equal(dt_ema_curve_build(e, raw, w), 0);
+		return;
+	}
+	assert_int_equal(dt_ema_curve_begin(e, raw, w), 0);
+	double last = 0;
+	size_t steps = 0;
+	int rc;
+	while ((rc = dt_ema_curve_step(e, budget)) == 0) {
+		assert_false(e->ready);
+		assert_true(dt_ema_curve_progress(e) >= last);
+		last = dt_ema_curve_progress(e);
+		steps++;
+	}
+	assert_int_equal(rc, 1);
+	assert_true(e->ready);
+	assert_true(steps + 1 >= raw->n / budget);
+}
+
+static void ema_curve_case(void **state, size_t budget);
+
 /* The EMA kept block by block gives dt_ema's bits at every point (NaN
  * and inf passed through, 5000 points: 157 blocks), and its pyramid
- * the same ranges as one built over dt_ema's array; a constant curve is
- * returned as it is. */
+ * the same ranges as one built over dt_ema's array, built at once or in
+ * steps of 1, 7 and 4096 points; a constant curve is returned as it
+ * is. */
 static void ema_curve_as_dt_ema(void **state)
+{
+	static const size_t budgets[] = {0, 1, 7, 4096};
+	for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
+		ema_curve_case(state, budgets[b]);
+}
+
+static void ema_curve_case(void **state, size_t budget)
 {
 	(void)state;
 	run r;
@@ -298,7 +333,7 @@ static void ema_curve_as_dt_ema(void **state)
 		double w = wi == 0 ? 0.6 : wi == 1 ? 0.99 : 1.0;
 		dt_ema(r.value, 5000, w, want);
 		dt_ema_curve e;
-		assert_int_equal(dt_ema_curve_build(&e, &r.c, w), 0);
+		ema_build(&e, &r.c, w, budget);
 		assert_int_equal(dt_curve_values(&e.c, 0, 5000, got), 0);
 		for (size_t i = 0; i < 5000; i++)
 			assert_memory_equal(&got[i], &want[i], sizeof got[i]);
@@ -322,7 +357,7 @@ static void ema_curve_as_dt_ema(void **state)
 	for (size_t i = 0; i < 5000; i++)
 		r.value[i] = 2.5;
 	dt_ema_curve e;
-	assert_int_equal(dt_ema_curve_build(&e, &r.c, 0.6), 0);
+	ema_build(&e, &r.c, 0.6, budget);
 	assert_int_equal(e.constant, 1);
 	assert_true(dt_curve_value(&e.c, 4321) == 2.5);
 	dt_range c = dt_pyramid_query(&e.pyr, 0, 5000);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,18 +11,12 @@
 
 #define LEAF DT_PYRAMID_LEAF
 
-/* The level-0 summaries gathered by the build pass. */
-typedef struct leaves {
-	double *min, *max;
-	uint32_t *bad;
-	size_t n;                 /* points */
-} leaves;
-
 static dt_range leaf_at(void *ctx, size_t j)
 {
-	const leaves *l = ctx;
-	size_t size = (j + 1) * LEAF <= l->n ? LEAF : l->n - j * LEAF;
-	dt_range r = { l->min[j], l->max[j], size - l->bad[j], l->bad[j] };
+	const dt_ema_curve *e = ctx;
+	size_t n = e->raw->n;
+	size_t size = (j + 1) * LEAF <= n ? LEAF : n - j * LEAF;
+	dt_range r = { e->lmin[j], e->lmax[j], size - e->lbad[j], e->lbad[j] };
 	return r;
 }
 
@@ -55,95 +50,75 @@ static int fetch(void *ctx, size_t first, size_t count, double *out)
 	return 0;
 }
 
-static void fold(leaves *l, size_t j, double s)
+static void fold(dt_ema_curve *e, size_t j, double s)
 {
 	if (!isfinite(s)) {
-		l->bad[j]++;
+		e->lbad[j]++;
 		return;
 	}
-	if (s < l->min[j])
-		l->min[j] = s;
-	if (s > l->max[j])
-		l->max[j] = s;
+	if (s < e->lmin[j])
+		e->lmin[j] = s;
+	if (s > e->lmax[j])
+		e->lmax[j] = s;
 }
 
-/* The pass: state before each block, each block's smoothed min/max;
- * whether the curve is constant (dt_ema's test: every value == the
- * first, which is not NaN). */
-static int pass(dt_ema_curve *e, leaves *l, size_t nb)
+/* Blocks of a curve of n points. */
+static size_t blocks(size_t n)
 {
-	const dt_curve *raw = e->raw;
-	double last = 0.0, n = 0.0, first = NAN;
-	int constant = raw->n > 0;
-	for (size_t j = 0; j < nb; j++) {
-		l->min[j] = INFINITY;
-		l->max[j] = -INFINITY;
-		l->bad[j] = 0;
-	}
-	for (size_t at = 0; at < raw->n; at += DT_EMA_CURVE_CHUNK) {
-		size_t k = raw->n - at < DT_EMA_CURVE_CHUNK ? raw->n - at
-		                                            : DT_EMA_CURVE_CHUNK;
-		if (dt_curve_values(raw, at, k, e->buf) < 0) {
-			errno = EIO;
-			return -1;
-		}
-		if (at == 0)
-			first = e->buf[0];
-		for (size_t i = 0; i < k; i++) {
-			size_t p = at + i;
-			double v = e->buf[i];
-			if (p % LEAF == 0) {
-				e->last[p / LEAF] = last;
-				e->count[p / LEAF] = n;
-			}
-			if (!(v == first))
-				constant = 0;
-			fold(l, p / LEAF,
-			     isfinite(v) ? dt_ema_step(&last, &n, e->w, e->cut, v) : v);
-		}
-	}
-	e->constant = constant && first == first;
-	if (e->constant) /* smoothed = raw: every block holds the first value */
-		for (size_t j = 0; j < nb; j++) {
-			size_t size = (j + 1) * LEAF <= raw->n ? LEAF
-			                                       : raw->n - j * LEAF;
-			l->min[j] = l->max[j] = isfinite(first) ? first : INFINITY;
-			if (!isfinite(first))
-				l->max[j] = -INFINITY;
-			l->bad[j] = isfinite(first) ? 0 : (uint32_t)size;
-		}
-	return 0;
+	return (n + LEAF - 1) / LEAF;
 }
 
-int dt_ema_curve_build(dt_ema_curve *e, const dt_curve *raw, double w)
+int dt_ema_curve_begin(dt_ema_curve *e, const dt_curve *raw, double w)
 {
 	memset(e, 0, sizeof *e);
 	e->raw = raw;
 	e->w = dt_ema_weight(w);
 	e->cut = dt_ema_cutoff(e->w);
-	size_t nb = (raw->n + LEAF - 1) / LEAF;
-	leaves l = { .n = raw->n };
-	e->last = malloc((nb ? nb : 1) * sizeof *e->last);
-	e->count = malloc((nb ? nb : 1) * sizeof *e->count);
+	size_t nb = blocks(raw->n), m = nb ? nb : 1;
+	e->last = malloc(m * sizeof *e->last);
+	e->count = malloc(m * sizeof *e->count);
 	e->buf = malloc(DT_EMA_CURVE_CHUNK * sizeof *e->buf);
-	l.min = malloc((nb ? nb : 1) * sizeof *l.min);
-	l.max = malloc((nb ? nb : 1) * sizeof *l.max);
-	l.bad = malloc((nb ? nb : 1) * sizeof *l.bad);
-	int rc = -1;
-	errno = ENOMEM;
-	if (e->last && e->count && e->buf && l.min && l.max && l.bad &&
-	    pass(e, &l, nb) == 0 &&
-	    dt_pyramid_build_leaves(&e->pyr, raw->n, leaf_at, &l) == 0)
-		rc = 0;
-	int err = errno;
-	free(l.min);
-	free(l.max);
-	free(l.bad);
-	if (rc < 0) {
+	e->lmin = malloc(m * sizeof *e->lmin);
+	e->lmax = malloc(m * sizeof *e->lmax);
+	e->lbad = malloc(m * sizeof *e->lbad);
+	if (!e->last || !e->count || !e->buf || !e->lmin || !e->lmax ||
+	    !e->lbad) {
 		dt_ema_curve_free(e);
-		errno = err;
+		errno = ENOMEM;
 		return -1;
 	}
+	/* each block's summary starts when the build reaches the block: the
+	 * pages are touched by the steps, not here (a key answers at once) */
+	e->first = NAN;
+	e->s_constant = raw->n > 0;
+	return 0;
+}
+
+/* The pass ended: whether the curve is constant (dt_ema's test: every
+ * value == the first, which is not NaN), the pyramid from the blocks'
+ * min/max, the curve. */
+static int end_pass(dt_ema_curve *e)
+{
+	const dt_curve *raw = e->raw;
+	size_t nb = blocks(raw->n);
+	double first = e->first;
+	e->constant = e->s_constant && first == first;
+	if (e->constant) /* smoothed = raw: every block holds the first value */
+		for (size_t j = 0; j < nb; j++) {
+			size_t size = (j + 1) * LEAF <= raw->n ? LEAF
+			                                       : raw->n - j * LEAF;
+			e->lmin[j] = e->lmax[j] = isfinite(first) ? first : INFINITY;
+			if (!isfinite(first))
+				e->lmax[j] = -INFINITY;
+			e->lbad[j] = isfinite(first) ? 0 : (uint32_t)size;
+		}
+	if (dt_pyramid_build_leaves(&e->pyr, raw->n, leaf_at, e) < 0)
+		return -1;
+	free(e->lmin);
+	free(e->lmax);
+	free(e->lbad);
+	e->lmin = e->lmax = NULL;
+	e->lbad = NULL;
 	e->pyr.fetch = fetch;
 	e->pyr.fetch_ctx = e;
 	e->pyr.stride = sizeof(double);
@@ -154,7 +129,72 @@ int dt_ema_curve_build(dt_ema_curve *e, const dt_curve *raw, double w)
 	e->c.fetch = fetch;
 	e->c.fetch_ctx = e;
 	e->c.pyr = &e->pyr;
+	e->ready = 1;
 	return 0;
+}
+
+int dt_ema_curve_step(dt_ema_curve *e, size_t budget)
+{
+	const dt_curve *raw = e->raw;
+	if (e->ready)
+		return 1;
+	size_t left = budget ? budget : 1;
+	while (left && e->at < raw->n) {
+		size_t at = e->at, k = raw->n - at;
+		k = k < DT_EMA_CURVE_CHUNK ? k : DT_EMA_CURVE_CHUNK;
+		k = k < left ? k : left;
+		if (dt_curve_values(raw, at, k, e->buf) < 0) {
+			dt_ema_curve_free(e);
+			errno = EIO;
+			return -1;
+		}
+		if (at == 0)
+			e->first = e->buf[0];
+		double last = e->s_last, n = e->s_n, first = e->first;
+		int constant = e->s_constant;
+		for (size_t i = 0; i < k; i++) {
+			size_t p = at + i;
+			double v = e->buf[i];
+			if (p % LEAF == 0) {
+				e->last[p / LEAF] = last;
+				e->count[p / LEAF] = n;
+				e->lmin[p / LEAF] = INFINITY;
+				e->lmax[p / LEAF] = -INFINITY;
+				e->lbad[p / LEAF] = 0;
+			}
+			if (!(v == first))
+				constant = 0;
+			fold(e, p / LEAF,
+			     isfinite(v) ? dt_ema_step(&last, &n, e->w, e->cut, v) : v);
+		}
+		e->s_last = last;
+		e->s_n = n;
+		e->s_constant = constant;
+		e->at += k;
+		left -= k;
+	}
+	if (e->at < raw->n)
+		return 0;
+	if (end_pass(e) < 0) {
+		dt_ema_curve_free(e);
+		errno = ENOMEM;
+		return -1;
+	}
+	return 1;
+}
+
+double dt_ema_curve_progress(const dt_ema_curve *e)
+{
+	if (e->ready)
+		return 1.0;
+	return e->raw && e->raw->n ? (double)e->at / (double)e->raw->n : 0.0;
+}
+
+int dt_ema_curve_build(dt_ema_curve *e, const dt_curve *raw, double w)
+{
+	if (dt_ema_curve_begin(e, raw, w) < 0)
+		return -1;
+	return dt_ema_curve_step(e, SIZE_MAX) < 0 ? -1 : 0;
 }
 
 void dt_ema_curve_free(dt_ema_curve *e)
@@ -165,5 +205,8 @@ void dt_ema_curve_free(dt_ema_curve *e)
 	free(e->last);
 	free(e->count);
 	free(e->buf);
+	free(e->lmin);
+	free(e->lmax);
+	free(e->lbad);
 	memset(e, 0, sizeof *e);
 }
