@@ -8,7 +8,8 @@
  * at once and kept; the finished screen equals, cell for cell, the one
  * of a comparison that finished in its first slice with the same keys,
  * and its verdict is the service's one-shot verdict (dt_compare_prepare,
- * what the CLI prints). Curves made here (SQLite store). */
+ * what the CLI prints). The smoothing key likewise: raw curves and
+ * "smoothing... P %" until the smoothed curves are built in slices. Curves made here (SQLite store). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -195,6 +196,31 @@ static void pending_then_verdict(void **state)
 	dt_test_same_screen(&g, &gr, "finished", "stepped", "one slice");
 	assert_true(find_row(&g, "verdict PASS") >= 0);
 	assert_int_equal(find_row(&g, "computing"), -1);
+
+	/* the smoothing key answers at once: raw curves and "smoothing...
+	 * P %" until both smoothed curves are built (6000 points each in
+	 * slices of 500: 24 slices), then the same screen as smoothing
+	 * built in one slice */
+	dt_compare_action(&scr, st, DT_A_SMOOTH);
+	assert_true(dt_compare_busy(&scr));
+	slices = 0;
+	while (dt_compare_busy(&scr)) {
+		dt_compare_screen_render(&scr, &g, "t");
+		assert_true(find_row(&g, "smoothing... ") >= 0);
+		assert_int_equal(find_row(&g, "EMA 0.60"), -1);
+		assert_int_equal(find_row(&g, "EMA b "), -1);
+		dt_compare_work(&scr, st);
+		slices++;
+	}
+	assert_int_equal(slices, 24);
+	dt_compare_action(&ref, st, DT_A_SMOOTH);
+	dt_compare_work(&ref, st);
+	assert_false(dt_compare_busy(&ref));
+	dt_compare_screen_render(&scr, &g, "t");
+	dt_compare_screen_render(&ref, &gr, "t");
+	dt_test_same_screen(&g, &gr, "smoothed", "stepped", "one slice");
+	assert_true(find_row(&g, "EMA 0.60") >= 0);
+	assert_int_equal(find_row(&g, "smoothing..."), -1);
 
 	dt_compare_close(&ref);
 	dt_compare_close(&scr);

@@ -437,9 +437,19 @@ double dt_compare_weight(const dt_compare_view *v)
 	return ema_weights[v->weight_idx];
 }
 
-int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx)
+/* Smoothing off after a failure (errno kept). */
+static int smoothing_failed(dt_compare_view *v)
 {
-	int k;
+	int e = errno;
+	dt_ema_curve_free(&v->c[0].ema);
+	dt_ema_curve_free(&v->c[1].ema);
+	v->smooth = 0;
+	errno = e;
+	return -1;
+}
+
+int dt_compare_smoothing_begin(dt_compare_view *v, int on, int weight_idx)
+{
 	if (weight_idx < 0)
 		weight_idx = 0;
 	if (weight_idx >= DT_EMA_NWEIGHTS)
@@ -448,23 +458,60 @@ int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx)
 	v->smooth = on;
 	if (!on)
 		return 0;
-	for (k = 0; k < 2; k++) {
+	double w = dt_ema_weight(ema_weights[weight_idx]);
+	for (int k = 0; k < 2; k++) {
 		dt_view_curve *c = &v->c[k];
-		double w = dt_ema_weight(ema_weights[weight_idx]);
 		if (c->n == 0 || (c->ema.raw && c->ema.w == w))
-			continue;
+			continue; /* built, or being built, with this weight */
 		dt_ema_curve_free(&c->ema);
-		if (dt_ema_curve_build(&c->ema, c->curve, w) < 0)
-			goto fail;
+		if (dt_ema_curve_begin(&c->ema, c->curve, w) < 0)
+			return smoothing_failed(v);
 	}
 	return 0;
-fail:
-	k = errno;
-	dt_ema_curve_free(&v->c[0].ema);
-	dt_ema_curve_free(&v->c[1].ema);
-	v->smooth = 0;
-	errno = k;
-	return -1;
+}
+
+int dt_compare_smoothing_pending(const dt_compare_view *v)
+{
+	if (!v->smooth)
+		return 0;
+	for (int k = 0; k < 2; k++)
+		if (v->c[k].n && !v->c[k].ema.ready)
+			return 1;
+	return 0;
+}
+
+double dt_compare_smoothing_progress(const dt_compare_view *v)
+{
+	double done = 0, total = 0;
+	for (int k = 0; k < 2; k++) {
+		done += dt_ema_curve_progress(&v->c[k].ema) * (double)v->c[k].n;
+		total += (double)v->c[k].n;
+	}
+	return total > 0 ? done / total : 1.0;
+}
+
+int dt_compare_smoothing_step(dt_compare_view *v, size_t budget)
+{
+	for (int k = 0; k < 2 && dt_compare_smoothing_pending(v); k++) {
+		dt_view_curve *c = &v->c[k];
+		if (c->n == 0 || c->ema.ready)
+			continue;
+		size_t before = c->ema.at;
+		if (dt_ema_curve_step(&c->ema, budget) < 0)
+			return smoothing_failed(v);
+		size_t did = c->ema.ready ? c->n - before : c->ema.at - before;
+		if (did >= budget)
+			break;
+		budget -= did;
+	}
+	return !dt_compare_smoothing_pending(v);
+}
+
+int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx)
+{
+	if (dt_compare_smoothing_begin(v, on, weight_idx) < 0)
+		return -1;
+	return dt_compare_smoothing_step(v, SIZE_MAX) < 0 ? -1 : 0;
 }
 
 /* Keep the window inside the full extent. */

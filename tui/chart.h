@@ -83,7 +83,8 @@ typedef struct dt_view_curve {
 	                            * &raw_curve, or a borrowed curve
 	                            * (dt_compare_view_init_curves) */
 	dt_ema_curve ema;          /* the EMA of *curve, built when smoothing
-	                            * is on (ema.raw NULL until then) */
+	                            * is on (ema.raw NULL until then; ready
+	                            * once built) */
 	int64_t *restart;          /* [nrestart] restart x, owned */
 	size_t nrestart;
 } dt_view_curve;
@@ -199,6 +200,19 @@ void dt_compare_view_free(dt_compare_view *v);
  * (ENOMEM, or EIO when a curve could not be read: smoothing stays
  * off). */
 int dt_compare_set_smoothing(dt_compare_view *v, int on, int weight_idx);
+
+/* The same in steps, so a key answers at once on a long curve: begin
+ * sets smooth and the weight and starts the EMA builds it needs (no
+ * value read; 0, or -1 with ENOMEM: smoothing off); while
+ * dt_compare_smoothing_pending the raw curves are drawn and the legend
+ * says "smoothing... P %" (dt_compare_smoothing_progress); each step
+ * reads about `budget` raw points and returns 1 once both smoothed
+ * curves are ready, 0 while not, -1 (ENOMEM or EIO: smoothing off).
+ * dt_compare_set_smoothing is begin and one unlimited step. */
+int dt_compare_smoothing_begin(dt_compare_view *v, int on, int weight_idx);
+int dt_compare_smoothing_step(dt_compare_view *v, size_t budget);
+int dt_compare_smoothing_pending(const dt_compare_view *v);
+double dt_compare_smoothing_progress(const dt_compare_view *v);
 
 /* Current smoothing weight. */
 double dt_compare_weight(const dt_compare_view *v);

@@ -95,7 +95,10 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	const dt_glyphs *gl = g->gl;
 	char modes[64] = "";
 	int x = 0, tail, mw, avail, w0, w1, lw[2];
-	if (v->smooth)
+	if (dt_compare_smoothing_pending(v)) /* raw curves until built */
+		snprintf(modes, sizeof modes, "smoothing... %d %%  ",
+		         (int)floor(dt_compare_smoothing_progress(v) * 99.0));
+	else if (v->smooth)
 		snprintf(modes, sizeof modes, "EMA %.2f  ", dt_compare_weight(v));
 	if (v->logy)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes),
@@ -224,7 +227,7 @@ static double value_at(const dt_compare_view *v, int k, int64_t x, int smooth)
 	size_t i = dt_curve_lower_bound(c->curve, (double)x);
 	if (i >= c->n || dt_curve_x(c->curve, i) != x)
 		return NAN;
-	return dt_curve_value(smooth && c->ema.raw ? &c->ema.c : c->curve, i);
+	return dt_curve_value(smooth && c->ema.ready ? &c->ema.c : c->curve, i);
 }
 
 static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
@@ -272,7 +275,7 @@ static void draw_readout(dt_grid *g, int y, const dt_compare_view *v)
 		                      v->pending ? "rel diff: computing..."
 		                                 : "no common steps");
 	}
-	if (v->smooth)
+	if (v->smooth && !dt_compare_smoothing_pending(v))
 		dt_layout_printf(g, x, y, g->w - x, DT_ROLE_WARN,
 		                 "  EMA b %.5g p %.5g",
 		                 value_at(v, 0, dt_track_x(&t, v->cursor), 1),
@@ -349,7 +352,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 
 	for (k = 0; k < 2; k++) {
 		const dt_view_curve *c = &v->c[k];
-		s[k].curve = v->smooth && c->ema.raw ? &c->ema.c : c->curve;
+		s[k].curve = v->smooth && c->ema.ready ? &c->ema.c : c->curve;
 	}
 	if (dt_chart_yrange(s, v->x0, v->span, v->logy, &ymin, &ymax)) {
 		ymin = v->logy ? 0.1 : 0;

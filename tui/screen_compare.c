@@ -1,5 +1,6 @@
 /* screen_compare.c: the comparison screen: loads both loss curves through
  * the store, keeps a dt_compare_view, maps keys to view operations. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@
 #define DT_SLICE_MIN 4096
 #define DT_SLICE_MAX ((size_t)1 << 24)
 /* The percentage on screen changes at most this often (ms). */
-#define DT_PROGRESS_MS 100
+#define DT_PROGRESS_MS 250
 
 void dt_compare_close(dt_compare_screen *c)
 {
@@ -186,7 +187,8 @@ static void settings_restore(dt_compare_screen *c, const view_settings *s)
 		size_t i = dt_track_lower_bound(&t, (double)s->cursor_x);
 		c->view.cursor = i < t.n ? i : t.n - 1;
 	}
-	dt_compare_set_smoothing(&c->view, s->v.smooth, s->v.weight_idx);
+	/* built in slices by dt_compare_work when not built yet */
+	dt_compare_smoothing_begin(&c->view, s->v.smooth, s->v.weight_idx);
 	dt_compare_pan(&c->view, 0); /* clamp to the new extent */
 }
 
@@ -259,7 +261,8 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 
 int dt_compare_busy(const dt_compare_screen *c)
 {
-	return c->open && c->pending != NULL;
+	return c->open && (c->pending != NULL ||
+	                   dt_compare_smoothing_pending(&c->view));
 }
 
 /* The pass ended: the strip and the verdict, keeping what the user set
@@ -281,6 +284,18 @@ static int pass_done(dt_compare_screen *c, dt_store *st)
 	return 0;
 }
 
+/* The next slice's points: about DT_SLICE_MS of work at the rate of
+ * this one (`budget` points in dt seconds), unless fixed. */
+static void adapt(dt_compare_screen *c, size_t budget, double dt)
+{
+	if (c->slice_points || !(dt > 0))
+		return;
+	double next = (double)budget * (DT_SLICE_MS * 1e-3) / dt;
+	next = next < DT_SLICE_MIN ? DT_SLICE_MIN : next;
+	next = next > DT_SLICE_MAX ? DT_SLICE_MAX : next;
+	c->slice_budget = (size_t)next;
+}
+
 unsigned dt_compare_work(dt_compare_screen *c, dt_store *st)
 {
 	char err[800];
@@ -289,18 +304,27 @@ unsigned dt_compare_work(dt_compare_screen *c, dt_store *st)
 	size_t budget = c->slice_points ? c->slice_points : c->slice_budget;
 	if (budget == 0)
 		budget = DT_SLICE_FIRST;
+	if (!c->pending) { /* the smoothed curves, then a frame */
+		double t0 = now_s();
+		int r = dt_compare_smoothing_step(&c->view, budget);
+		adapt(c, budget, now_s() - t0);
+		if (r < 0)
+			snprintf(c->msg, sizeof c->msg, "no smoothing: %s",
+			         errno == ENOMEM ? "out of memory"
+			                         : "a curve could not be read");
+		if (r != 0 || now_s() - c->shown_at >= DT_PROGRESS_MS * 1e-3) {
+			c->shown_at = now_s();
+			return DT_SCR_REDRAW;
+		}
+		return DT_SCR_NONE;
+	}
 	int pct = (int)floor(c->view.progress * 100.0);
 	unsigned walk = c->view.walk;
 	double t0 = now_s();
 	int rc = dt_compare_step(st, c->pending, budget, &c->cmp, err,
 	                         sizeof err);
 	double dt = now_s() - t0;
-	if (!c->slice_points && dt > 0) { /* about DT_SLICE_MS a slice next */
-		double next = (double)budget * (DT_SLICE_MS * 1e-3) / dt;
-		next = next < DT_SLICE_MIN ? DT_SLICE_MIN : next;
-		next = next > DT_SLICE_MAX ? DT_SLICE_MAX : next;
-		c->slice_budget = (size_t)next;
-	}
+	adapt(c, budget, dt);
 	if (rc < 0) {
 		fail(c, "compare", err);
 		return DT_SCR_REDRAW;
@@ -514,14 +538,14 @@ unsigned dt_compare_action(dt_compare_screen *c, dt_store *st,
 	case DT_A_PAGE_RIGHT:
 		dt_compare_pan(v, 1.0);
 		break;
-	case DT_A_SMOOTH:
-		if (dt_compare_set_smoothing(v, !v->smooth, v->weight_idx))
+	case DT_A_SMOOTH: /* built in slices (dt_compare_work) */
+		if (dt_compare_smoothing_begin(v, !v->smooth, v->weight_idx))
 			snprintf(c->msg, sizeof c->msg, "out of memory: no smoothing");
 		break;
 	case DT_A_WEIGHT_DOWN:
 	case DT_A_WEIGHT_UP:
-		if (dt_compare_set_smoothing(v, 1, v->weight_idx +
-		                             (a == DT_A_WEIGHT_UP ? 1 : -1)))
+		if (dt_compare_smoothing_begin(v, 1, v->weight_idx +
+		                               (a == DT_A_WEIGHT_UP ? 1 : -1)))
 			snprintf(c->msg, sizeof c->msg, "out of memory: no smoothing");
 		break;
 	case DT_A_LOG_Y:
