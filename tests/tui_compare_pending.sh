@@ -21,7 +21,13 @@ BIN=${1:?usage: tui_compare_pending.sh path/to/dualtrack}
 command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
 tmp=$(mktemp -d)
 T="tmux -L dtpend$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+cleanup() {
+	local k
+	for k in stepped oneslice; do
+		tmux -L "dtpend$$-$k" -f /dev/null kill-server 2>/dev/null
+	done
+	sleep 0.2; rm -rf "$tmp"
+}
 trap cleanup EXIT
 
 awk 'BEGIN { print "step,loss"; for (s = 1; s <= 20000; s++) printf "%d,%.12f\n", s, 2 + 1 / sqrt(s) }' >"$tmp/base.csv"
@@ -39,6 +45,10 @@ final_re='verdict PASS: 20 of 20000 steps breach'
 # once (+) at once, then poll until the final verdict; the pending
 # screens seen are checked on the way. Leaves the final screen in $tmp/$2.
 session() {
+	# a server of its own per session: a new session on the socket of
+	# the one just killed could meet that server exiting ("server exited
+	# unexpectedly", seen once under ASan)
+	T="tmux -L dtpend$$-${2%.txt} -f /dev/null"
 	$T new-session -d -x 80 -y 24 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp $1 bash --norc --noprofile"
 	$T send-keys -t t "\"$BIN\" --db \"$db\"; echo EXIT=\$?" Enter
 	wait_for "runs (2)" || return 1
