@@ -23,6 +23,21 @@ static void type(dt_input *in, const char *ascii)
 		dt_input_key(in, (unsigned char)*ascii);
 }
 
+/* Select row `sel` of `form`, render it in a box of 40 x 3 at the top left
+ * of a cleared `g`, and check grid row `r` and the last row (the mark). */
+static void form_rows(dt_form *form, dt_grid *g, size_t sel, int r,
+                      const char *want_r, const char *want_mark)
+{
+	char row[128];
+	form->sel = sel;
+	dt_grid_clear(g);
+	dt_form_render(form, g, 0, 0, 40, 3);
+	dt_grid_row_utf8(g, r, row, sizeof row);
+	assert_string_equal(row, want_r);
+	dt_grid_row_utf8(g, 2, row, sizeof row);
+	assert_string_equal(row, want_mark);
+}
+
 static void test_input_editing(void **state)
 {
 	dt_input in;
@@ -306,29 +321,15 @@ static void test_title_and_form_mark(void **state)
 	memset(&form, 0, sizeof form);
 	dt_form_set(&form, f, 5);
 	form.label_w = 2;
-	dt_grid_clear(&g);
-	dt_form_render(&form, &g, 0, 0, 40, 3);
-	dt_grid_row_utf8(&g, 1, row, sizeof row);
-	assert_string_equal(row, "b  -                                    ");
-	dt_grid_row_utf8(&g, 2, row, sizeof row);
-	assert_string_equal(row, "+3 more (Down scrolls)                  ");
+	form_rows(&form, &g, 0, 1, "b  -                                    ",
+	          "+3 more (Down scrolls)                  ");
 	assert_int_equal(form.page, 2);
 	/* the selection on the middle row "c": b and c shown, 1 above, 2 more */
-	form.sel = 2;
-	dt_grid_clear(&g);
-	dt_form_render(&form, &g, 0, 0, 40, 3);
-	dt_grid_row_utf8(&g, 0, row, sizeof row);
-	assert_string_equal(row, "b  -                                    ");
-	dt_grid_row_utf8(&g, 2, row, sizeof row);
-	assert_string_equal(row, "1 above, +2 more (Up/Down scroll)       ");
+	form_rows(&form, &g, 2, 0, "b  -                                    ",
+	          "1 above, +2 more (Up/Down scroll)       ");
 	/* the last row selected: "3 above" */
-	form.sel = 4;
-	dt_grid_clear(&g);
-	dt_form_render(&form, &g, 0, 0, 40, 3);
-	dt_grid_row_utf8(&g, 1, row, sizeof row);
-	assert_string_equal(row, "e  -                                    ");
-	dt_grid_row_utf8(&g, 2, row, sizeof row);
-	assert_string_equal(row, "3 above (Up scrolls)                    ");
+	form_rows(&form, &g, 4, 1, "e  -                                    ",
+	          "3 above (Up scrolls)                    ");
 	dt_grid_free(&g);
 }
 
