@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_messages.sh: messages a new user met (trial of 2026-12-02) name what
-# was wrong: a drill that does not exist, an unknown option with the
+# was wrong: a drill that does not exist (on a SQLite store, and on a
+# PostgreSQL one when a server answers), an unknown option with the
 # command it was given to, a bad --platform value, the unit of a ledger
 # time, the config file as the source of compare's rules, and a refused
 # import that prints nothing on stdout.
@@ -15,9 +16,24 @@ dt import --platform gpu --run b "$tmp/b.csv" >/dev/null
 dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null
 dt pilot new p3 >/dev/null
 
-dt drill check 99 rng_state fail >/dev/null 2>"$tmp/e1"
-check "drill check of a drill that does not exist: exit 2" test $? -eq 2
-check "  says 'no drill #99'" grep -qx "dualtrack: no drill #99 (dualtrack drill list PILOT)" "$tmp/e1"
+# no_drill STORE BACKEND: the same words from either backend
+no_drill() {
+  "$bin" --db "$1" drill check 99 rng_state fail >/dev/null 2>"$tmp/e1"
+  check "$2: drill check of a drill that does not exist: exit 2" test $? -eq 2
+  check "  says 'no drill #99'" grep -qx "dualtrack: no drill #99 (dualtrack drill list PILOT)" "$tmp/e1"
+}
+no_drill "$db" sqlite
+# and on a PostgreSQL store when a server answers (pg_virtualenv sets PG*)
+if [ -n "${PGPORT:-}${PGHOST:-}" ] && command -v psql >/dev/null &&
+   psql -Atqc 'select 1' >/dev/null 2>&1; then
+  pgdb="dtt_msg_$$"
+  createdb "$pgdb"
+  trap 'dropdb --if-exists "$pgdb" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+  "$bin" --db "dbname=$pgdb" pilot new p3 >/dev/null
+  no_drill "dbname=$pgdb" postgresql
+else
+  echo "skip postgresql: no server (run under pg_virtualenv)"
+fi
 
 dt pilot set p3 --bogus 1 >/dev/null 2>"$tmp/e2"
 check "pilot set --bogus: exit 2" test $? -eq 2

@@ -20,6 +20,22 @@ static int p_run(dt_store *st, dt_pg_params *p, const char *name)
 	return 0;
 }
 
+/* 1 when drill `drill_id` is there (for this role), 0 when not, -1 on
+ * error. FOR KEY SHARE keeps it there until the caller's transaction
+ * ends, as the foreign key of drill_check would. */
+static int drill_exists(dt_store *st, int64_t drill_id)
+{
+	dt_pg_params p = {0};
+	dt_pg_p_int(&p, drill_id);
+	PGresult *r = dt_pg_query(st, "set drill check", "SELECT 1 FROM drill"
+	                          " WHERE id = $1 FOR KEY SHARE", &p, 0);
+	if (!r)
+		return -1;
+	int n = PQntuples(r);
+	PQclear(r);
+	return n > 0;
+}
+
 int dt_pg_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
                           dt_dc_status status, const char *note,
                           const char *source, const char *by)
@@ -31,9 +47,22 @@ int dt_pg_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, source);
 	dt_pg_p_text(&p, by);
-	return dt_pg_chained(st, DT_CHAIN_DRILL_CHECK, "set drill check", "INSERT INTO drill_check("
-	                "drill_id, item, status, note, source, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
+	int own;
+	if (dt_pg_write_begin(st, &own) < 0)
+		return -1;
+	/* the same words as the SQLite store, not the server's foreign-key
+	 * error (drill_check.drill_id REFERENCES drill) */
+	int rc = drill_exists(st, drill_id);
+	if (rc == 0)
+		rc = dt_store_fail(st, "no drill #%lld (dualtrack drill list "
+		                   "PILOT)", (long long)drill_id);
+	else if (rc > 0)
+		rc = dt_pg_chained(st, DT_CHAIN_DRILL_CHECK, "set drill check",
+		                   "INSERT INTO drill_check(drill_id, item,"
+		                   " status, note, source, set_by)"
+		                   " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ?
+		     -1 : 0;
+	return dt_pg_write_end(st, own, rc);
 }
 
 static int drill_insert(dt_store *st, dt_drill *d, const char *by)
