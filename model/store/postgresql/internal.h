@@ -5,13 +5,16 @@
  * Every statement goes through dt_pg_query (PQexecParams: one statement,
  * values bound as parameters, never spliced into the SQL text). Values
  * are collected in a dt_pg_params (text, 64-bit integers as text, binary
- * bytea, NULL). Results are read with the dt_pg_* column helpers. */
+ * bytea, NULL). Results are read with the dt_pg_* column helpers.
+ *
+ * libpq is loaded at run time (libpq_dl.h): the PQ* names below are
+ * calls through its table, valid once pg_open has loaded it. */
 #ifndef DT_STORE_PG_INTERNAL_H
 #define DT_STORE_PG_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <libpq-fe.h>
+#include "model/store/postgresql/libpq_dl.h"
 
 #include "model/store/ops.h"
 #include "model/store/chain_store.h"

@@ -1,5 +1,6 @@
 /* pg.c: the PostgreSQL backend of dt_store (model/store/ops.h): opening
- * through libpq, the schema migration, transactions, the working team and
+ * through libpq (loaded at the first open, libpq_dl.h), the schema
+ * migration, transactions, the working team and
  * the data version.
  *
  * Transactions: dt_store_begin takes a transaction-level advisory lock
@@ -163,6 +164,13 @@ static int no_schema(dt_store *st)
 
 static dt_store *pg_open(const char *where, unsigned flags, dt_err *err)
 {
+	/* No libpq: the PostgreSQL store cannot open (the message names the
+	 * library and why); nothing else depends on it. */
+	dt_err le;
+	if (dt_libpq_load(&le) < 0) {
+		dt_err_set(err, "PostgreSQL store: %s", le.msg);
+		return NULL;
+	}
 	dt_pg *pg = calloc(1, sizeof *pg);
 	if (!pg) {
 		dt_err_set(err, "store: out of memory");
@@ -218,10 +226,17 @@ const dt_store_ops dt_pg_ops = {
 };
 #undef DT_PG_OP
 
-/* The libpq version, for `dualtrack --version`. */
+/* The libpq version, for `dualtrack --version`: the run-time one once a
+ * PostgreSQL store has loaded libpq, else the soname it will load (asking
+ * would load it, the start-up cost libpq_dl.h avoids). */
 static const char *pg_version(void)
 {
-	static char buf[64];
+	static char buf[96];
+	if (!dt_libpq_loaded()) {
+		snprintf(buf, sizeof buf, "libpq (%s, loaded when a PostgreSQL "
+		         "store opens)", DT_LIBPQ_SONAME);
+		return buf;
+	}
 	int v = PQlibVersion();
 	snprintf(buf, sizeof buf, "libpq %d.%d", v / 10000, v % 10000);
 	return buf;
