@@ -32,6 +32,16 @@ check "made a version-12 store" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 
 sqlite3 "$db" "select metric || ':' || hex(lod) from raw_series order by metric" >"$tmp/lod12"
 check "its levels sit in raw_series.lod" cmp -s "$tmp/lod12" "$tmp/lod13"
 
+# A reading command leaves the file as it is (a signature or checksum
+# may cover it): refused, naming the command that migrates.
+sum=$(sha256sum <"$db")
+"$bin" --db "$db" verify >"$tmp/out" 2>&1
+check "verify on the version-12 store: refused (exit 2)" test $? -eq 2
+check "  names store init" grep -qF "this command only reads and leaves the store unchanged: run \`dualtrack store init\` once to migrate it" "$tmp/out"
+check "  the file unchanged (same bytes, user_version 12)" \
+  test "$(sha256sum <"$db") $(sqlite3 "$db" 'PRAGMA user_version')" = "$sum 12"
+"$bin" --db "$db" store init >"$tmp/out" 2>&1
+check "store init migrates (exit 0)" test $? -eq 0
 "$bin" --db "$db" verify >"$tmp/out" 2>&1
 check "verify after the migration: intact (exit 0)" test $? -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"

@@ -31,6 +31,16 @@ CREATE TRIGGER raw_series_no_delete BEFORE DELETE ON raw_series BEGIN SELECT RAI
 PRAGMA user_version=10;"
 check "made a version-10 store" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 10
 
+# A reading command leaves the file as it is (a signature or checksum
+# may cover it): refused, naming the command that migrates.
+sum=$(sha256sum <"$db")
+"$bin" --db "$db" verify >"$tmp/out" 2>&1
+check "verify on the version-10 store: refused (exit 2)" test $? -eq 2
+check "  names store init" grep -qF "this command only reads and leaves the store unchanged: run \`dualtrack store init\` once to migrate it" "$tmp/out"
+check "  the file unchanged (same bytes, user_version 10)" \
+  test "$(sha256sum <"$db") $(sqlite3 "$db" 'PRAGMA user_version')" = "$sum 10"
+"$bin" --db "$db" store init >"$tmp/out" 2>&1
+check "store init migrates (exit 0)" test $? -eq 0
 "$bin" --db "$db" verify >"$tmp/out" 2>&1
 rc=$?
 check "verify after the migration: intact (exit 0)" test $rc -eq 0

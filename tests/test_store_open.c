@@ -290,9 +290,9 @@ static int child_opens_and_writes(const char *path)
 
 /* Beside a reader that has the store open, a bulk open keeps WAL (SQLite
  * refuses to leave it), and the reader sees the import once committed.
- * Another connection opening while a bulk open waits for its
- * transaction turns the store back to WAL (the import then goes through
- * WAL). A process opening the store during a bulk write (rollback
+ * A reader opening while a bulk open waits for its transaction changes
+ * nothing (the journal mode is the file's); a writer opening then turns
+ * the store back to WAL (the import then goes through WAL). A process opening the store during a bulk write (rollback
  * journal, transaction open) waits for its commit, then reads and
  * writes; afterwards the store is WAL and intact. */
 static void bulk_open_beside_others(void **state)
@@ -321,7 +321,11 @@ static void bulk_open_beside_others(void **state)
 	journal_mode_is(path, "delete");
 	reader = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
 	assert_non_null(reader);
+	journal_mode_is(path, "delete"); /* a reader changes nothing */
+	dt_store *other = dt_store_open(path, err, sizeof err);
+	assert_non_null(other);
 	journal_mode_is(path, "wal");
+	dt_store_close(other);
 	put_run(st, "gpu-c", 5000);
 	dt_store_close(st);
 	run_is_intact(reader, "gpu-c", 5000);

@@ -53,9 +53,16 @@ typedef struct dt_store dt_store;
 
 /* Flags of dt_store_open_flags. */
 enum {
-	/* Read only: a missing store is an error (nothing is created), the
-	 * schema is not migrated and every write fails. For commands that
-	 * only read. */
+	/* Read only, for commands that only read: a missing store is an
+	 * error (nothing is created) and every write fails. SQLite: the file
+	 * is opened read-only and never changed, so a checksum or signature
+	 * over it still holds after `verify` or `compare`: no migration (a
+	 * store of an older schema is refused, naming `dualtrack store
+	 * init`), no journal mode set, no checkpoint at close (SQLite may
+	 * make the -wal and -shm files beside a WAL store to read it).
+	 * PostgreSQL: an older schema is migrated first (this dualtrack's
+	 * queries need its columns; there is no file to sign), then every
+	 * transaction is read-only. */
 	DT_STORE_READ = 1u << 0,
 	/* The first transaction writes much (an import). SQLite: when no
 	 * other connection has the file open, the store is written through

@@ -4,7 +4,12 @@
  *
  * Rules, in order:
  *  - DT_STORE_READ never creates anything: a missing file is "no store at
- *    PATH"; no parent directory is made.
+ *    PATH"; no parent directory is made. Nor does it change the file: it
+ *    is opened SQLITE_OPEN_READONLY (no migration, no journal mode set,
+ *    no checkpoint at close; SQLite may make the -wal and -shm files
+ *    beside it to read a WAL store), so `verify`, `compare` or a pack
+ *    export leave the bytes a signature or checksum covers as they were;
+ *    an older schema is refused, naming `dualtrack store init`.
  *  - Before anything is written, the file is classified by PRAGMA
  *    application_id, user_version and its table count: an empty file or
  *    new database becomes a store; a dualtrack store (application_id
@@ -236,7 +241,8 @@ bad:
 	return -1;
 }
 
-/* A store that cannot be written: usable when its schema is current. */
+/* A store opened read-only (DT_STORE_READ, or a file that cannot be
+ * written): usable when its schema is current. */
 static int check_readonly(dt_store *st, const probe *p)
 {
 	int want = (int)dt_schema_count;
@@ -246,6 +252,12 @@ static int check_readonly(dt_store *st, const probe *p)
 		return dt_sq_fail(st, "store: schema version %d is newer than this "
 		                  "dualtrack (knows %d); upgrade dualtrack",
 		                  p->version, want);
+	if (st->flags & DT_STORE_READ)
+		return dt_sq_fail(st, "store: schema version %d is older than "
+		                  "this dualtrack's (%d); this command only reads "
+		                  "and leaves the store unchanged: run `dualtrack "
+		                  "store init` once to migrate it", p->version,
+		                  want);
 	return dt_sq_fail(st, "store: schema version %d is older than this "
 	                  "dualtrack's (%d) and the store is read-only; open "
 	                  "it once where it can be written", p->version, want);
@@ -255,9 +267,8 @@ static int check_readonly(dt_store *st, const probe *p)
  * fails. SQLITE_OK or the last error code (message in err). */
 static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
 {
-	int mode = SQLITE_OPEN_READWRITE;
-	if (!(flags & DT_STORE_READ))
-		mode |= SQLITE_OPEN_CREATE;
+	int mode = (flags & DT_STORE_READ) ? SQLITE_OPEN_READONLY :
+	           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	int rc = sqlite3_open_v2(sq->path, &sq->db, mode, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(sq->db, BUSY_TIMEOUT_MS);
@@ -312,7 +323,8 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 		           "unchanged", path, (unsigned)p.app_id, p.tables);
 		goto fail;
 	}
-	int ro = sqlite3_db_readonly(sq->db, "main") == 1;
+	int ro = (flags & DT_STORE_READ) ||
+	         sqlite3_db_readonly(sq->db, "main") == 1;
 	/* 64 KiB pages: series BLOBs span far fewer overflow pages (takes
 	 * effect only when the file is created). A file this open created
 	 * keeps SQLite's rollback journal until its first commit
@@ -331,13 +343,17 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	 * every overflow page before it (dt_sq_repack says how); the file
 	 * is never shrunk by itself (no vacuum runs at commit). */
 	sq->fresh_journal = !ro && created;
-	if (ro ? check_readonly(st, &p) < 0 :
-	    (sq->fresh_journal ?
-	     dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA auto_vacuum="
-	                "INCREMENTAL; PRAGMA cache_size=-2000; PRAGMA "
-	                "foreign_keys=ON; PRAGMA synchronous=EXTRA;") :
-	     settings_existing(st)) < 0 || migrate(st, &p) < 0 ||
-	    dt_sq_triggers_restore(st) < 0 ||
+	/* read-only: no settings, no migration; with DT_STORE_READ the
+	 * append-only triggers are only looked at (a notice names those
+	 * missing) */
+	if ((ro ? check_readonly(st, &p) < 0 :
+	     (sq->fresh_journal ?
+	      dt_sq_exec(st, "PRAGMA page_size=65536; PRAGMA auto_vacuum="
+	                 "INCREMENTAL; PRAGMA cache_size=-2000; PRAGMA "
+	                 "foreign_keys=ON; PRAGMA synchronous=EXTRA;") :
+	      settings_existing(st)) < 0 || migrate(st, &p) < 0) ||
+	    ((!ro || (flags & DT_STORE_READ)) &&
+	     dt_sq_triggers_restore(st) < 0) ||
 	    (!ro && (flags & DT_STORE_REPACK) && dt_sq_repack(st) < 0) ||
 	    ((flags & DT_STORE_BULK) && bulk_begin(st) < 0)) {
 		dt_err_set(err, "%s: %s", path, st->err.msg);
