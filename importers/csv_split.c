@@ -2,9 +2,12 @@
  * second half's points (csv_split.h). */
 #include "importers/csv_split.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "model/util/grow.h"
 
 static int split_mode = DT_CSV_SPLIT_AUTO;
 static size_t split_at;
@@ -75,14 +78,107 @@ static int append_points(dt_rawseries *s, const dt_rawseries *part)
 	return 0;
 }
 
-int dt_csv_split_append(dt_rawlog *to, const dt_rawlog *part)
+size_t dt_csv_count_lines(const char *p, size_t n)
 {
-	for (size_t i = 0; i < part->nseries; i++) {
-		if (part->series[i].n == 0)
-			continue;
-		dt_rawseries *s = dt_rawlog_series(to, part->series[i].metric);
-		if (!s || append_points(s, &part->series[i]) < 0)
+	/* a byte of w is '\n' iff the same byte of x = w ^ 0x0a.. is zero;
+	 * ((x & 0x7f..) + 0x7f..) | x has the high bit of every non-zero
+	 * byte set, without carries between bytes (the classic exact
+	 * zero-byte test, e.g. Hacker's Delight 6-1) */
+	const uint64_t ones7 = 0x7f7f7f7f7f7f7f7fULL, nl = 0x0a0a0a0a0a0a0a0aULL;
+	size_t count = 0, i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		uint64_t x = w ^ nl;
+		uint64_t t = ~(((x & ones7) + ones7) | x | ones7);
+		count += (size_t)__builtin_popcountll(t);
+	}
+	for (; i < n; i++)
+		count += p[i] == '\n';
+	return count;
+}
+
+size_t dt_csv_half_room(size_t bytes, size_t ncols)
+{
+	return bytes / (ncols + 1) + 1;
+}
+
+int dt_csv_regions_alloc(dt_csv_region *r, size_t n, size_t cap)
+{
+	memset(r, 0, n * sizeof *r);
+	if (cap > SIZE_MAX / sizeof(double))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		r[i].step = dt_grow_alloc_huge(cap * sizeof *r[i].step);
+		r[i].value = dt_grow_alloc_huge(cap * sizeof *r[i].value);
+		r[i].cap = cap;
+		if (!r[i].step || !r[i].value) {
+			dt_csv_regions_free(r, i + 1);
 			return -1;
+		}
 	}
 	return 0;
+}
+
+void dt_csv_regions_free(dt_csv_region *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!r[i].adopted) {
+			free(r[i].step);
+			free(r[i].value);
+		}
+		r[i].step = NULL;
+		r[i].value = NULL;
+	}
+}
+
+/* The points of part series ps (in region r from index at) after the
+ * n points of s: s owns r (the gap, if any, closed by one memmove),
+ * takes r now (a series new to `to`: moved down to index 0), or gets a
+ * copy. */
+static int merge_series(dt_rawseries *s, const dt_rawseries *ps,
+                        dt_csv_region *r, size_t at)
+{
+	if (r && s->step == r->step) {
+		if (s->n != at) {
+			memmove(s->step + s->n, ps->step, ps->n * sizeof *s->step);
+			memmove(s->value + s->n, ps->value, ps->n * sizeof *s->value);
+		}
+		s->cap = r->cap;
+		s->n += ps->n;
+		return 0;
+	}
+	if (r && !r->adopted && s->n == 0 && s->cap == 0) {
+		free(s->step);
+		free(s->value);
+		memmove(r->step, ps->step, ps->n * sizeof *r->step);
+		memmove(r->value, ps->value, ps->n * sizeof *r->value);
+		s->step = r->step;
+		s->value = r->value;
+		s->cap = r->cap;
+		s->n = ps->n;
+		r->adopted = 1;
+		return 0;
+	}
+	return append_points(s, ps);
+}
+
+int dt_csv_split_merge(dt_rawlog *to, dt_rawlog *part,
+                       dt_csv_region *const *region, size_t at)
+{
+	int rc = 0;
+	for (size_t i = 0; i < part->nseries; i++) {
+		dt_rawseries *ps = &part->series[i];
+		if (rc == 0 && to && ps->n > 0) {
+			dt_rawseries *s = dt_rawlog_series(to, ps->metric);
+			if (!s || merge_series(s, ps, region[i], at) < 0)
+				rc = -1;
+		}
+		if (region[i]) { /* the region's, not part's, to free */
+			ps->step = NULL;
+			ps->value = NULL;
+			ps->n = ps->cap = 0;
+		}
+	}
+	return rc;
 }

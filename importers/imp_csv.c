@@ -99,6 +99,13 @@ typedef struct csv_ctx {
 	size_t nostep_rows, nostep_line;
 	struct csv_parser lib; /* libcsv, for the header and quoted lines */
 	int lib_ready;         /* lib initialised */
+	/* a split parse (csv_split.h): each metric column's shared arrays,
+	 * NULL when not split or after a repeated header re-mapped the
+	 * columns; this thread's series of column i write them from index
+	 * region_at, with room for region_cap points */
+	dt_csv_region *regions;
+	size_t region_at, region_cap;
+	dt_csv_region **region_of; /* the second thread's: per series */
 } csv_ctx;
 
 /* Step column names with their preference (lower wins). */
@@ -361,6 +368,7 @@ static int is_lightning(const csv_ctx *c)
 /* Turn the collected header fields into the column map. */
 static void finish_header(csv_ctx *c)
 {
+	c->regions = NULL; /* the split's columns are gone (csv_half) */
 	free_cols(c);
 	c->cols = calloc(c->nhdr ? c->nhdr : 1, sizeof *c->cols);
 	if (!c->cols) {
@@ -502,6 +510,24 @@ static void on_field(void *s, size_t len, void *data)
 
 static void drop_row(csv_ctx *c);
 
+/* A new series s of column i writes the split's shared arrays of that
+ * column (csv_split.h): the first thread's owns them from index 0, the
+ * second thread's writes from region_at. Returns 1 when taken. */
+static int take_region(csv_ctx *c, size_t i, dt_rawseries *s)
+{
+	dt_csv_region *r = c->regions ? &c->regions[i] : NULL;
+	if (!r || !r->step || s->cap || s->step)
+		return 0;
+	s->step = r->step + c->region_at;
+	s->value = r->value + c->region_at;
+	s->cap = c->region_cap;
+	if (c->region_of)
+		c->region_of[s - c->log->series] = r;
+	else
+		r->adopted = 1;
+	return 1;
+}
+
 static void push_row(csv_ctx *c)
 {
 	dt_rawlog *log = c->log;
@@ -516,11 +542,18 @@ static void push_row(csv_ctx *c)
 			continue;
 		if (col->sidx == NO_SERIES) {
 			dt_rawseries *s = dt_rawlog_series(log, col->metric);
-			if (!s || dt_rawseries_reserve(s, c->est_rows) < 0) {
+			if (!s || (!take_region(c, i, s) &&
+			           dt_rawseries_reserve(s, c->est_rows) < 0)) {
 				fail(c, "out of memory");
 				return;
 			}
 			col->sidx = (size_t)(s - log->series);
+		}
+		if (c->region_of && c->region_of[col->sidx] &&
+		    log->series[col->sidx].n == log->series[col->sidx].cap) {
+			fail(c, "second half: more rows than its room");
+			return; /* never reached (dt_csv_half_room); the first
+			         * thread then parses these rows itself */
 		}
 		if (dt_rawseries_push(&log->series[col->sidx], c->step + c->step_add,
 		                      col->val) < 0) {
@@ -733,6 +766,9 @@ typedef struct csv_half {
 	atomic_int quit;       /* set by the first thread: stop now */
 	char err[256];
 	pthread_t th;
+	dt_csv_region *regions; /* [ncols], metric columns' arrays */
+	dt_csv_region **region_of; /* [ncols]: region of log.series[k] */
+	size_t ncols;
 } csv_half;
 
 #define HALF_DROP ((size_t)8 << 20) /* pages read are given back per 8 MiB */
@@ -759,10 +795,46 @@ static void *half_main(void *arg)
 	return NULL;
 }
 
-/* Start the second half at `mid` (a line start); NULL when it cannot
- * (memory, thread): the first thread then parses on alone. */
-static csv_half *half_begin(const csv_ctx *c, const char *data, size_t mid,
-                            size_t len)
+static void half_free(csv_half *h)
+{
+	dt_csv_regions_free(h->regions, h->ncols);
+	free(h->regions);
+	free(h->region_of);
+	free(h->c.cols);
+	free(h);
+}
+
+/* The shared arrays of every metric column (csv_split.h): the first
+ * half's lines (data[from, mid): at least its points per series) then
+ * room for the second half's. Returns 0, or -1 on ENOMEM. */
+static int half_regions(csv_half *h, csv_ctx *c, const char *data,
+                        size_t from, size_t mid, size_t len)
+{
+	size_t at = dt_csv_count_lines(data + from, mid - from);
+	size_t room = dt_csv_half_room(len - mid, c->ncols);
+	h->ncols = c->ncols;
+	h->regions = calloc(c->ncols, sizeof *h->regions);
+	h->region_of = calloc(c->ncols, sizeof *h->region_of);
+	if (!h->regions || !h->region_of || room > SIZE_MAX / 16 - at)
+		return -1;
+	for (size_t i = 0; i < c->ncols; i++)
+		if (c->cols[i].kind == COL_METRIC &&
+		    dt_csv_regions_alloc(&h->regions[i], 1, at + room) < 0)
+			return -1;
+	c->regions = h->c.regions = h->regions;
+	c->region_at = 0;
+	c->region_cap = at;
+	h->c.region_at = at;
+	h->c.region_cap = room;
+	h->c.region_of = h->region_of;
+	return 0;
+}
+
+/* Start the second half at `mid` (a line start; the first data row at
+ * `from`); NULL when it cannot (memory, thread): the first thread then
+ * parses on alone. */
+static csv_half *half_begin(csv_ctx *c, const char *data, size_t from,
+                            size_t mid, size_t len)
 {
 	csv_half *h = calloc(1, sizeof *h);
 	if (!h || !(h->c.cols = calloc(c->ncols, sizeof *c->cols))) {
@@ -785,26 +857,28 @@ static csv_half *half_begin(const csv_ctx *c, const char *data, size_t mid,
 	h->c.step_add = c->step_add;
 	dt_rawlog_init(&h->log);
 	h->c.log = &h->log;
-	const char *nl = memchr(data + mid, '\n', len - mid);
-	size_t l = nl ? (size_t)(nl - data - mid) + 1 : len - mid;
-	h->c.est_rows = (len - mid) / l + 16;
-	/* arrays of 2 MiB or more: room for the 4 MiB that take transparent
-	 * huge pages (rawlog.h); on the benchmark VM the second half of a
-	 * 1M-row file (3.8 MiB arrays) cost more in 4 KiB faults than in
-	 * parsing. Untouched pages of the room cost nothing. */
-	size_t huge = DT_GROW_HUGE_FROM / sizeof(double);
-	if (h->c.est_rows >= huge / 2 && h->c.est_rows < huge)
-		h->c.est_rows = huge;
 	h->data = data;
 	h->from = mid;
 	h->len = len;
 	atomic_init(&h->quit, 0);
-	if (pthread_create(&h->th, NULL, half_main, h) != 0) {
-		free(h->c.cols);
-		free(h);
+	if (half_regions(h, c, data, from, mid, len) < 0 ||
+	    pthread_create(&h->th, NULL, half_main, h) != 0) {
+		c->regions = NULL;
+		half_free(h);
 		return NULL;
 	}
 	return h;
+}
+
+/* Every series of the first thread that owns a region gets its whole
+ * room: it goes on in place (after the merge, or alone when the second
+ * half was dropped). */
+static void half_settle(csv_ctx *c, const csv_half *h)
+{
+	for (size_t i = 0; i < h->ncols; i++)
+		for (size_t k = 0; h->regions[i].adopted && k < c->log->nseries; k++)
+			if (c->log->series[k].step == h->regions[i].step)
+				c->log->series[k].cap = h->regions[i].cap;
 }
 
 /* The first thread has parsed up to `off`: join the second half and,
@@ -821,7 +895,12 @@ static size_t half_end(csv_ctx *c, csv_half *h, size_t off)
 	pthread_join(h->th, NULL);
 	usable = usable && !h->c.failed;
 	size_t rows = h->c.line - 1;
-	if (usable && dt_csv_split_append(c->log, &h->log) < 0) {
+	c->regions = NULL;
+	half_settle(c, h);
+	if (!usable)
+		h->c.region_at = 0; /* nothing merged: only detach */
+	if (dt_csv_split_merge(usable ? c->log : NULL, &h->log, h->region_of,
+	                       h->c.region_at) < 0) {
 		fail(c, "out of memory");
 		usable = 0;
 	}
@@ -834,8 +913,7 @@ static size_t half_end(csv_ctx *c, csv_half *h, size_t off)
 	}
 	dt_csv_split_note_rows(usable ? rows : 0);
 	dt_rawlog_free(&h->log);
-	free(h->c.cols);
-	free(h);
+	half_free(h);
 	return off;
 }
 
@@ -868,7 +946,7 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 				c->est_rows = (len - off) / l + 16;
 				size_t mid = dt_csv_split_point(data, off, len,
 				                                (size_t)(data - c->src->data));
-				if (mid && (half = half_begin(c, data, mid, len)) != NULL)
+				if (mid && (half = half_begin(c, data, off, mid, len)) != NULL)
 					end = mid;
 			}
 			const char *next = fast_row(c, data + off, data + end);
