@@ -1,9 +1,12 @@
 /* cmd_import.c: dualtrack import. */
+#include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "importers/import.h"
@@ -166,6 +169,53 @@ static int name_printable(const char *name)
 	return strcmp(safe, name) == 0;
 }
 
+/* A store file that does not exist yet (a postgres:// location never
+ * is: its server may hold runs). */
+static int store_is_new(const char *path)
+{
+	struct stat sb;
+	return strncmp(path, "postgres", 8) != 0 && stat(path, &sb) < 0 &&
+	       errno == ENOENT;
+}
+
+typedef struct store_opening {
+	const char *path;
+	dt_store *st;
+} store_opening;
+
+static void *open_store(void *arg)
+{
+	store_opening *o = arg;
+	o->st = dt_cli_open_flags(o->path, DT_STORE_BULK);
+	return NULL;
+}
+
+/* The first import into a new store: the store is created (schema,
+ * ~45 ms of mostly fsync waits) on a thread while the files are parsed
+ * (dt_import_begin), then they are stored. *st: the store, NULL when it
+ * could not be created (the error printed). Returns dt_import_finish's
+ * result, -1 with err when the parse failed. */
+static int import_new_store(const char *path, const dt_import_request *rq,
+                            dt_store **st, char *err, size_t errlen)
+{
+	store_opening o = {.path = path};
+	pthread_t th;
+	int threaded = pthread_create(&th, NULL, open_store, &o) == 0;
+	if (!threaded)
+		open_store(&o);
+	dt_import_job *job = o.st || threaded ?
+	                     dt_import_begin(rq, stdout, err, errlen) : NULL;
+	if (threaded)
+		pthread_join(th, NULL);
+	*st = o.st;
+	if (!o.st) {
+		dt_import_abandon(job);
+		return -1;
+	}
+	return job ? dt_import_finish(job, o.st, err, errlen) : -1;
+}
+
+
 int dt_cmd_import(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -283,12 +333,20 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	}
 	/* one import writes much: a store nobody else has open takes it
 	 * through a rollback journal, each page once (DT_STORE_BULK) */
-	dt_store *st = rq.dry_run ? NULL :
-	               dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
-	if (!rq.dry_run && !st)
-		return DT_EXIT_USAGE;
-	int rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
-	                : dt_import(st, &rq, stdout, err, sizeof err);
+	dt_store *st = NULL;
+	int rc;
+	if (!rq.dry_run && !follow && store_is_new(path)) {
+		rc = import_new_store(path, &rq, &st, err, sizeof err);
+		if (!st)
+			return DT_EXIT_USAGE;
+	} else {
+		st = rq.dry_run ? NULL :
+		     dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
+		if (!rq.dry_run && !st)
+			return DT_EXIT_USAGE;
+		rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
+		            : dt_import(st, &rq, stdout, err, sizeof err);
+	}
 	if (rc < 0) {
 		char safe[1100];
 		dt_sanitize(err, safe, sizeof safe);

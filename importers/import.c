@@ -870,8 +870,9 @@ static void json_close(dt_jw *jw, FILE *mem, char **buf, size_t *len,
 	*buf = NULL;
 }
 
-int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
-              char *err, size_t errlen)
+/* Checks that need neither the files nor the store. */
+static int request_valid(const dt_import_request *rq0, char *err,
+                         size_t errlen)
 {
 	if (!dt_platform_valid(rq0->platform)) {
 		snprintf(err, errlen, "--platform must be gpu, trn2, trn1 or other");
@@ -885,80 +886,138 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		snprintf(err, errlen, "a JSON report is made by --dry-run only");
 		return -1;
 	}
-	if (!rq0->dry_run && rq0->nfiles == 1 && !dt_import_is_dir(rq0->files[0]) &&
-	    strcmp(rq0->files[0], "-")) {
-		int r = continue_followed(st, rq0, report, err, errlen);
-		if (r != 0)
-			return r < 0 ? -1 : 0;
+	return 0;
+}
+
+/* The files of an import, parsed, between dt_import_begin and
+ * dt_import_finish. */
+struct dt_import_job {
+	dt_import_request rq;   /* run_name -> name, files -> paths */
+	char name[DT_NAME_MAX];
+	char **paths;
+	size_t npaths;
+	parsed *ps;
+	FILE *report, *out;     /* out: report, or held until stored */
+	FILE *held;
+	char *hbuf;
+	size_t hlen;
+};
+
+static void job_free(dt_import_job *job, int show)
+{
+	if (job->held) {
+		fclose(job->held);
+		if (show)
+			fwrite(job->hbuf, 1, job->hlen, job->report);
+		free(job->hbuf);
+	}
+	if (job->ps)
+		free_parsed(job->ps, job->npaths);
+	free_paths(job->paths, job->npaths);
+	free(job);
+}
+
+dt_import_job *dt_import_begin(const dt_import_request *rq0, FILE *report,
+                               char *err, size_t errlen)
+{
+	if (request_valid(rq0, err, errlen) < 0)
+		return NULL;
+	dt_import_job *job = calloc(1, sizeof *job);
+	if (!job) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
 	}
 	/* the run is named after what the user gave (a folder, a file) */
-	char name[DT_NAME_MAX];
-	dt_import_run_name(rq0, name, sizeof name);
+	dt_import_run_name(rq0, job->name, sizeof job->name);
 	dt_jw jws, *jw = NULL;
 	FILE *mem = NULL;
 	char *jbuf = NULL;
 	size_t jlen = 0;
 	if (rq0->json) {
-		if (json_open(rq0, name, &jws, &mem, &jbuf, &jlen) < 0) {
+		if (json_open(rq0, job->name, &jws, &mem, &jbuf, &jlen) < 0) {
 			snprintf(err, errlen, "out of memory");
-			return -1;
+			free(job);
+			return NULL;
 		}
 		jw = &jws;
 	}
 	/* an import's text report is held until the store took the files:
 	 * a refused import (the run already holds the file, ...) prints
 	 * nothing on stdout that reads like success */
-	FILE *held = NULL, *out = report;
-	char *hbuf = NULL;
-	size_t hlen = 0;
+	job->report = job->out = report;
 	if (report && !rq0->dry_run && !jw &&
-	    (held = open_memstream(&hbuf, &hlen)) != NULL)
-		out = held;
-	char **paths = NULL;
-	size_t npaths = 0;
-	parsed *ps = NULL;
-	int rc = expand_paths(rq0, out, jw, &paths, &npaths, err, errlen);
-	if (rc == 0 && (ps = calloc(npaths ? npaths : 1, sizeof *ps)) == NULL) {
+	    (job->held = open_memstream(&job->hbuf, &job->hlen)) != NULL)
+		job->out = job->held;
+	FILE *out = job->out;
+	int rc = expand_paths(rq0, out, jw, &job->paths, &job->npaths, err,
+	                      errlen);
+	if (rc == 0 && (job->ps = calloc(job->npaths ? job->npaths : 1,
+	                                 sizeof *job->ps)) == NULL) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
 	}
-	dt_import_request rq = *rq0;
-	rq.run_name = name;
-	rq.files = (const char *const *)paths;
-	rq.nfiles = npaths;
+	dt_import_request *rq = &job->rq;
+	*rq = *rq0;
+	rq->run_name = job->name;
+	rq->files = (const char *const *)job->paths;
+	rq->nfiles = job->npaths;
 	if (jw) {
 		dt_jw_arr_end(jw);
 		dt_jw_key(jw, "files");
 		dt_jw_arr_begin(jw);
 	}
 	size_t done = 0;
-	for (size_t i = 0; i < npaths && rc == 0; i++) {
-		rc = parse_one(&rq, paths[i], &ps[i], err, errlen);
+	for (size_t i = 0; i < job->npaths && rc == 0; i++) {
+		parsed *p = &job->ps[i];
+		rc = parse_one(rq, job->paths[i], p, err, errlen);
 		done = i + 1;
 		if (rc == 0 && jw)
-			dt_import_json_file(jw, ps[i].path, ps[i].imp->name,
-			                    ps[i].bytes, ps[i].sha256, &ps[i].log);
+			dt_import_json_file(jw, p->path, p->imp->name, p->bytes,
+			                    p->sha256, &p->log);
 		else if (rc == 0 && out)
-			report_one(out, &ps[i], log_grad_accum(&rq.opts,
-			                                       &ps[i].log));
+			report_one(out, p, log_grad_accum(&rq->opts, &p->log));
 	}
 	if (rc == 0)
-		rc = import_grad_accum(&rq.opts, ps, npaths, err, errlen);
+		rc = import_grad_accum(&rq->opts, job->ps, job->npaths, err, errlen);
 	if (jw)
-		json_close(jw, mem, &jbuf, &jlen, ps, rc == 0 ? done : 0, rc,
+		json_close(jw, mem, &jbuf, &jlen, job->ps, rc == 0 ? done : 0, rc,
 		           report);
-	if (rc == 0 && !rq.dry_run)
-		rc = store_all(st, &rq, ps, 1, out, err, errlen);
-	if (held) {
-		fclose(held);
-		if (rc == 0)
-			fwrite(hbuf, 1, hlen, report);
-		free(hbuf);
+	if (rc < 0) {
+		job_free(job, 0);
+		return NULL;
 	}
-	if (ps)
-		free_parsed(ps, npaths);
-	free_paths(paths, npaths);
+	return job;
+}
+
+int dt_import_finish(dt_import_job *job, dt_store *st, char *err,
+                     size_t errlen)
+{
+	int rc = 0;
+	if (!job->rq.dry_run)
+		rc = store_all(st, &job->rq, job->ps, 1, job->out, err, errlen);
+	job_free(job, rc == 0);
 	return rc;
+}
+
+void dt_import_abandon(dt_import_job *job)
+{
+	if (job)
+		job_free(job, 0);
+}
+
+int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
+              char *err, size_t errlen)
+{
+	if (request_valid(rq0, err, errlen) < 0)
+		return -1;
+	if (!rq0->dry_run && rq0->nfiles == 1 && !dt_import_is_dir(rq0->files[0]) &&
+	    strcmp(rq0->files[0], "-")) {
+		int r = continue_followed(st, rq0, report, err, errlen);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
+	}
+	dt_import_job *job = dt_import_begin(rq0, report, err, errlen);
+	return job ? dt_import_finish(job, st, err, errlen) : -1;
 }
 
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,

@@ -40,6 +40,26 @@ typedef struct dt_import_request {
 int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
               char *err, size_t errlen);
 
+/* dt_import in two halves, for a caller that opens the store while the
+ * files are parsed (cli/cmd_import.c creates a new store meanwhile:
+ * creating one costs ~45 ms of mostly fsync waits, bench/peers.sh).
+ * dt_import_begin checks the request, expands folders and parses every
+ * file (the report lines are held until the store took the files; a
+ * dry run's report is complete here); it never touches a store, so it
+ * cannot continue a stopped follow of the file (dt_import does): use it
+ * only for a store that holds no run yet. Returns the parsed files, or
+ * NULL with the message in err. dt_import_finish stores them all in one
+ * transaction into `st` (unused for a dry run), writes the held report
+ * on success, frees the job and returns 0, or -1 with the message in
+ * err and the store unchanged. dt_import_abandon frees a job that will
+ * not be stored (NULL is ignored). */
+typedef struct dt_import_job dt_import_job;
+dt_import_job *dt_import_begin(const dt_import_request *rq, FILE *report,
+                               char *err, size_t errlen);
+int dt_import_finish(dt_import_job *job, dt_store *st, char *err,
+                     size_t errlen);
+void dt_import_abandon(dt_import_job *job);
+
 /* Store one already-parsed log (from `path`, `bytes` long, SHA-256 hex
  * `sha256`, parsed by `imp`) as a new file of rq's run in one
  * transaction, as dt_import would; the log is only read (the caller
