@@ -117,6 +117,22 @@ static void test_round_trip(void **state)
 		for (size_t k = 1; k < got.nlevels; k++)
 			assert_true(got.min[k] == got.min[k - 1] +
 			            dt_lod_blocks(n, k - 1));
+		/* every packed record is the built pyramid's block, bit for
+		 * bit (dt_lod_pack folds the levels in place, dt_pyramid_build
+		 * in arrays of its own) */
+		for (size_t k = 0; k < built.nlevels; k++)
+			for (size_t j = 0; j < dt_lod_blocks(n, k); j++) {
+				const unsigned char *rec = b + dt_lod_offset(n, k) +
+				                           j * DT_LOD_RECORD;
+				double mn, mx;
+				uint32_t bad;
+				memcpy(&mn, rec, 8);
+				memcpy(&mx, rec + 8, 8);
+				memcpy(&bad, rec + 16, 4);
+				assert_memory_equal(&mn, &built.min[k][j], 8);
+				assert_memory_equal(&mx, &built.max[k][j], 8);
+				assert_int_equal(bad, built.bad[k][j]);
+			}
 		for (size_t i0 = 0; i0 <= n; i0 += 1 + n / 60)
 			for (size_t i1 = i0; i1 <= n; i1 += 1 + n / 90)
 				same_range(dt_pyramid_query(&got, i0, i1),
