@@ -305,6 +305,7 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 		dt_err_set(err, "store: out of memory");
 		return NULL;
 	}
+	sq->wb_fd = -1;
 	dt_store *st = &sq->base;
 	st->ops = &dt_sq_ops;
 	st->flags = flags;
@@ -392,6 +393,7 @@ void dt_sq_close(dt_store *st)
 		return;
 	dt_sq_vals_cache_drop(st);
 	dt_sq_journal_settle(st);
+	dt_sq_writeback_close(st);
 	sqlite3_close(DT_SQ_DB(st));
 	free(st); /* st is the first member of its dt_sq_store */
 }

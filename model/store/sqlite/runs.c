@@ -327,6 +327,10 @@ static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
 	}
 }
 
+/* Series of this many points or more start the writeback of what SQLite
+ * spilled (internal.h dt_sq_writeback_start): 1 MB of values. */
+#define WRITEBACK_FROM ((size_t)1 << 17)
+
 int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
                   const void *lod, size_t lodlen)
 {
@@ -339,6 +343,8 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		series_chain_row(file_id, rs, 0, num, &r);
 		rc = dt_sq_chain_append_row(st, &r);
 	}
+	if (rc == 0 && rs->n >= WRITEBACK_FROM)
+		dt_sq_writeback_start(st);
 	return dt_sq_write_end(st, rc);
 }
 
