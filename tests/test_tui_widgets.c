@@ -289,7 +289,7 @@ static void test_wrap_and_copy(void **state)
 }
 
 /* The title row keeps the screen name whole and ellipsises the store
- * path before it; a form taller than its box says what is hidden. */
+ * path before it, by its end when there is room for 9 columns of it; a form taller than its box says what is hidden. */
 static void test_title_and_form_mark(void **state)
 {
 	dt_grid g;
@@ -299,12 +299,25 @@ static void test_title_and_form_mark(void **state)
 	(void)state;
 	assert_int_equal(dt_grid_init(&g, 40, 4, 0), 0);
 	/* 40 columns - 2 = 38; " — import: preview" is 18: the title gets
-	 * 20 columns, 19 letters and "…" */
+	 * 20 columns; "dualtrack — " (12) would leave the path fewer than 9,
+	 * so the title is cut at its end: 19 letters and "…" */
 	dt_layout_title(&g, "dualtrack \xe2\x80\x94 /home/user/acceptance/team.db",
 	                "import: preview");
 	dt_grid_row_utf8(&g, 0, row, sizeof row);
 	assert_string_equal(row, " dualtrack \xe2\x80\x94 /home/u\xe2\x80\xa6 \xe2\x80\x94 "
 	                    "import: preview ");
+	/* 60 columns: 58 - 18 = 40 for the title; "dualtrack — " (12) stays,
+	 * the path keeps its end: "…" and the last 27 columns
+	 * ("ptance-reviews/2026/team.db") */
+	dt_grid_free(&g);
+	assert_int_equal(dt_grid_init(&g, 60, 4, 0), 0);
+	dt_layout_title(&g, "dualtrack \xe2\x80\x94 /home/user/acceptance-reviews/"
+	                "2026/team.db", "import: preview");
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, " dualtrack \xe2\x80\x94 \xe2\x80\xa6" "ptance-reviews/"
+	                    "2026/team.db \xe2\x80\x94 import: preview ");
+	dt_grid_free(&g);
+	assert_int_equal(dt_grid_init(&g, 40, 4, 0), 0);
 	/* short enough: whole */
 	dt_grid_clear(&g);
 	dt_layout_title(&g, "dualtrack \xe2\x80\x94 g.db", "import");

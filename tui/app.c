@@ -87,7 +87,7 @@ typedef struct app {
 	dt_import_screen imp;
 	dt_follow *follow;     /* live mode: the followed file, NULL = off */
 	char follow_run[DT_NAME_MAX];
-	char live_title[800];  /* title with the LIVE marker */
+	char live_title[920];  /* title with the LIVE marker */
 	int64_t data_version;
 	char status[300];      /* app message over the footer until a key */
 } app;
@@ -324,7 +324,7 @@ static void set_live_title(app *a)
 	else
 		snprintf(mark, sizeof mark, "LIVE %s: %lu update(s)", a->follow_run,
 		         up);
-	snprintf(a->live_title, sizeof a->live_title, "%.300s%s%.480s",
+	snprintf(a->live_title, sizeof a->live_title, "%.300s%s%.600s",
 	         mark, dt_grid_dash(&a->grid), a->title);
 	for (ar = 0; ar < AREA_COUNT; ar++)
 		dt_utf8_copy(a->cmp[ar].c.live, sizeof a->cmp[ar].c.live, mark);

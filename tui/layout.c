@@ -33,6 +33,57 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 	return dt_layout_text(g, x, y, maxw, buf, role);
 }
 
+/* Draw the end of utf8 at (x, y) in at most maxw columns: whole when it
+ * fits, else "…" ("..." in ASCII) and as much of its end as fits after
+ * it. Returns the columns used. */
+static int text_tail(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                     dt_role role)
+{
+	const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
+	int dw = g->ascii ? 3 : 1, used;
+	size_t keep = strlen(utf8);
+	if (maxw <= 0)
+		return 0;
+	if (dt_text_width(utf8, g->ascii) <= maxw)
+		return dt_grid_text(g, x, y, maxw, utf8, role);
+	if (dw >= maxw)
+		return dt_grid_text(g, x, y, maxw, dots, role);
+	/* the longest suffix (starting on a character) that fits */
+	for (size_t i = keep; i-- > 0;) {
+		if (((unsigned char)utf8[i] & 0xC0) == 0x80)
+			continue;
+		if (dt_text_width(utf8 + i, g->ascii) > maxw - dw)
+			break;
+		keep = i;
+	}
+	used = dt_grid_text(g, x, y, dw, dots, role);
+	return used + dt_grid_text(g, x + used, y, maxw - used, utf8 + keep,
+	                           role);
+}
+
+/* The title part of dt_layout_title in tw columns: whole when it fits;
+ * else its head (up to its last dash: the marks and "dualtrack") whole
+ * and the rest (the store's path) by its end, when the head leaves room
+ * for the mark and 8 columns of the path; else cut at its end. */
+static int title_text(dt_grid *g, int x, int tw, const char *title)
+{
+	const char *dash = dt_grid_dash(g), *rest = NULL, *p = title;
+	char head[1024];
+	int hw;
+	if (dt_text_width(title, g->ascii) <= tw)
+		return dt_grid_text(g, x, 0, tw, title, DT_ROLE_TITLE);
+	while ((p = strstr(p, dash)) != NULL)
+		rest = p += strlen(dash);
+	if (!rest || (size_t)(rest - title) >= sizeof head)
+		return dt_layout_text(g, x, 0, tw, title, DT_ROLE_TITLE);
+	snprintf(head, sizeof head, "%.*s", (int)(rest - title), title);
+	hw = dt_text_width(head, g->ascii);
+	if (hw + (g->ascii ? 3 : 1) + 8 > tw)
+		return dt_layout_text(g, x, 0, tw, title, DT_ROLE_TITLE);
+	dt_grid_text(g, x, 0, hw, head, DT_ROLE_TITLE);
+	return hw + text_tail(g, x + hw, 0, tw - hw, rest, DT_ROLE_TITLE);
+}
+
 void dt_layout_title(dt_grid *g, const char *title, const char *name)
 {
 	const char *dash = dt_grid_dash(g);
@@ -43,7 +94,7 @@ void dt_layout_title(dt_grid *g, const char *title, const char *name)
 		dt_layout_text(g, 1, 0, w, name, DT_ROLE_TITLE);
 		return;
 	}
-	x += dt_layout_text(g, x, 0, tw, title, DT_ROLE_TITLE);
+	x += title_text(g, x, tw, title);
 	x += dt_grid_text(g, x, 0, w + 1 - x, dash, DT_ROLE_TITLE);
 	dt_layout_text(g, x, 0, w + 1 - x, name, DT_ROLE_TITLE);
 }

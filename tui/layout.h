@@ -36,9 +36,12 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 	__attribute__((format(printf, 6, 7)));
 
 /* The title row (row 0, TITLE role over the whole width): "TITLE — NAME"
- * (dt_grid_dash) where a long TITLE (the store's path) is ellipsised so
- * that NAME, the screen's name, is always whole; NAME alone when fewer
- * than 4 columns would be left for TITLE. */
+ * (dt_grid_dash) where NAME, the screen's name (with the run names), is
+ * always whole and a long TITLE is ellipsised: its head up to its last
+ * dash (the marks, "dualtrack") stays and the rest, the store's path,
+ * keeps its end, the file name ("dualtrack — …ance/team.db — runs (2)");
+ * cut at its end when the head leaves no 9 columns for the path; NAME
+ * alone when fewer than 4 columns would be left for TITLE. */
 void dt_layout_title(dt_grid *g, const char *title, const char *name);
 
 /* Clear row y over the whole width in `fill` role, then draw text

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "tui/chart_internal.h"
+#include "tui/layout.h"
 #include "tui/screen.h"
 #include "tui/screens.h"
 
@@ -429,11 +430,14 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		y += snprintf(t + y, sizeof t - (size_t)y, "[window %lld] ",
 		              (long long)win[c->win_idx]);
 	if (y >= 0 && (size_t)y < sizeof t)
-		snprintf(t + y, sizeof t - (size_t)y, "%.300s%sloss: %s vs %s",
-		         title, dt_grid_dash(g), c->run[0].name, c->run[1].name);
+		snprintf(t + y, sizeof t - (size_t)y, "%.600s", title);
+	snprintf(line, sizeof line, "loss: %s vs %s", c->run[0].name,
+	         c->run[1].name);
 	dt_compare_render(&c->view, g, t);
 	if (g->w < 40 || g->h < 12)
 		return;
+	/* the run names whole, a long store path cut with a mark */
+	dt_layout_title(g, t, line);
 	if (c->cmp.compile_note[0])
 		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
 		             DT_ROLE_WARN);

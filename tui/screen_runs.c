@@ -250,14 +250,17 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	size_t i;
 	const dt_run *b = dt_runs_picked(s, 0), *p = dt_runs_picked(s, 1);
 
+	int altered = s->integrity.state == DT_INTEGRITY_ALTERED;
+	char head[1000], name[80];
+
 	dt_grid_clear(g);
-	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	/* the mark leads the title so a narrow terminal cannot cut it off */
-	dt_grid_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%sruns (%zu)%s",
-	               s->integrity.state == DT_INTEGRITY_ALTERED ?
-	               "ALTERED records! " : "", title, dt_grid_dash(g), s->n,
-	               s->integrity.state == DT_INTEGRITY_ALTERED ?
-	               "  (dualtrack verify lists them)" : "");
+	/* the mark leads the title so a narrow terminal cannot cut it off;
+	 * a long store path is cut with a mark, the screen name stays */
+	snprintf(head, sizeof head, "%s%.900s", altered ? "ALTERED records! " :
+	         "", title);
+	snprintf(name, sizeof name, "runs (%zu)%s", s->n,
+	         altered ? "  (dualtrack verify lists them)" : "");
+	dt_layout_title(g, head, name);
 	x = c.mark;
 	dt_grid_text(g, x, 1, c.name, "name", DT_ROLE_AXIS);
 	x += c.name + 1;
