@@ -60,6 +60,8 @@ char *dt_chain_row_canon(const dt_chain_row *r)
 		const dt_chain_field *f = &r->f[i];
 		if (f->is_null) {
 			dt_sb_printf(&b, "%s -\n", f->name);
+		} else if (f->is_blob && f->sha256) {
+			dt_sb_printf(&b, "%s sha256:%.64s\n", f->name, f->sha256);
 		} else if (f->is_blob) {
 			char hex[65];
 			if (dt_sha256_hex(f->data ? f->data : "", f->len, hex) < 0) {

@@ -84,12 +84,17 @@ int dt_chain_kind_find(const char *name);
 #define DT_CHAIN_REF_MAX 200
 
 /* One field of a row as the store read it: bytes (not NUL-terminated,
- * owned by the caller) or NULL (is_null); is_blob: hashed, not copied. */
+ * owned by the caller) or NULL (is_null); is_blob: hashed, not copied.
+ * sha256: for a blob whose SHA-256 is already known (64 lower-case hex
+ * digits, computed over data[0, len) by model/store/chain_digest.h while
+ * the row was written), used instead of hashing data again; NULL
+ * otherwise. */
 typedef struct dt_chain_field {
 	const char *name;
 	const void *data;
 	size_t len;
 	int is_null, is_blob;
+	const char *sha256;
 } dt_chain_field;
 
 /* One current row of a chained table. */

@@ -4,6 +4,7 @@
  * Series are stored one row per (file, metric) as packed little-endian
  * BLOBs, so a 10 M-point series is one row, not 10 M rows. */
 #include "model/store/sqlite/internal.h"
+#include "model/store/chain_digest.h"
 #include "model/store/blobs.h"
 #include "model/store/pack.h"
 
@@ -336,13 +337,19 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
+	/* the chain record's BLOB digests are computed while SQLite
+	 * writes the same bytes (chain_digest.h) */
+	char num[4][24];
+	dt_chain_row r;
+	dt_chain_digests dg;
+	series_chain_row(file_id, rs, 0, num, &r);
+	dt_chain_digests_begin(&dg, &r);
 	int rc = raw_put_row(st, file_id, rs, 0, lod, lodlen);
-	if (rc == 0) {
-		char num[4][24];
-		dt_chain_row r;
-		series_chain_row(file_id, rs, 0, num, &r);
+	if (dt_chain_digests_end(&dg) < 0 && rc == 0)
+		rc = dt_store_fail(st, "store: series '%s': SHA-256 failed",
+		                   rs->metric);
+	if (rc == 0)
 		rc = dt_sq_chain_append_row(st, &r);
-	}
 	if (rc == 0 && rs->n >= WRITEBACK_FROM)
 		dt_sq_writeback_start(st);
 	return dt_sq_write_end(st, rc);
