@@ -30,6 +30,7 @@ typedef struct dt_sq_store {
 	char path[4096];      /* as given to open, for messages */
 	struct dt_sq_vals_cache *vals; /* open value BLOBs (series_read.c) */
 	int wb_fd;            /* writeback.c: a descriptor of the file, or -1 */
+	int bulk_mem;         /* counted in dt_sq_mem_bulk (opened BULK) */
 } dt_sq_store;
 
 /* PRAGMA application_id of a dualtrack store ("DUAT"): set when a store
@@ -69,6 +70,13 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err);
  * buffers) once, before SQLite initialises; dt_sq_open calls it first.
  * Later calls, and a SQLite already initialised, change nothing. */
 void dt_sq_mem_install(void);
+
+/* While at least one store is open DT_STORE_BULK (an import), the
+ * allocator keeps one freed large block for the next large allocation
+ * (mem.c: the series rows' records); dt_sq_mem_bulk(1) when such a store
+ * opens, dt_sq_mem_bulk(0) when it closes, which frees the kept block
+ * after the last one, so a long-lived reader (the TUI) never holds it. */
+void dt_sq_mem_bulk(int open);
 
 /* A store created by this open, or opened DT_STORE_BULK while no other
  * connection had it open, starts with a rollback journal (open.c): its

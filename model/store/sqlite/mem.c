@@ -29,7 +29,8 @@
 /* Allocations from this size on are hinted to huge pages. */
 #define HUGE_FROM DT_GROW_HUGE_FROM
 
-/* One freed large block kept for the next large allocation: an
+/* One freed large block kept for the next large allocation while an
+ * import's store is open (dt_sq_mem_bulk): an
  * import's series rows are each one record of the series' size
  * (OP_MakeRecord), allocated and freed per row, and a new block's pages
  * are fresh each time (munmap, then mmap): ~8 MB of first touches per
@@ -39,6 +40,7 @@
 static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned char *spare;
 static size_t spare_cap;
+static int bulk_open; /* stores open DT_STORE_BULK (dt_sq_mem_bulk) */
 
 /* A large block of at least n usable bytes: the spare when it is big
  * enough, else a new one. */
@@ -63,10 +65,25 @@ static void huge_give(unsigned char *p, size_t cap)
 {
 	unsigned char *drop = p;
 	pthread_mutex_lock(&spare_lock);
-	if (!spare || spare_cap < cap) {
+	if (bulk_open > 0 && (!spare || spare_cap < cap)) {
 		drop = spare;
 		spare = p;
 		spare_cap = cap;
+	}
+	pthread_mutex_unlock(&spare_lock);
+	free(drop);
+}
+
+void dt_sq_mem_bulk(int open)
+{
+	unsigned char *drop = NULL;
+	pthread_mutex_lock(&spare_lock);
+	bulk_open += open ? 1 : -1;
+	if (bulk_open <= 0) {
+		bulk_open = 0;
+		drop = spare;
+		spare = NULL;
+		spare_cap = 0;
 	}
 	pthread_mutex_unlock(&spare_lock);
 	free(drop);

@@ -360,6 +360,10 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 		dt_err_set(err, "%s: %s", path, st->err.msg);
 		goto fail;
 	}
+	if (flags & DT_STORE_BULK) {
+		sq->bulk_mem = 1;
+		dt_sq_mem_bulk(1);
+	}
 	return st;
 fail:
 	dt_sq_close(st);
@@ -395,5 +399,7 @@ void dt_sq_close(dt_store *st)
 	dt_sq_journal_settle(st);
 	dt_sq_writeback_close(st);
 	sqlite3_close(DT_SQ_DB(st));
+	if (DT_SQ(st)->bulk_mem)
+		dt_sq_mem_bulk(0);
 	free(st); /* st is the first member of its dt_sq_store */
 }
