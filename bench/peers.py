@@ -2,7 +2,8 @@
 """peers.py: dualtrack's import of each format beside its peers, run
 alternately on the same files (bench/peers.sh makes the files).
 
-usage: peers.py DUALTRACK FLOOR DIR ROUNDS
+usage: peers.py DUALTRACK FLOOR DIR ROUNDS [FORMAT...]
+FORMAT: csv, jsonl, hf-trainer-state or tfevents (default: all).
 DIR holds bench.csv, bench.jsonl, trainer_state.json, bench.tfevents.
 Each round runs, in turn, `dualtrack import` of a file (a new store: parse
 + committed store, whole process) and each of its peers:
@@ -61,9 +62,10 @@ def inside(argv):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) < 5:
         sys.exit(__doc__)
     dualtrack, floor, d, rounds = sys.argv[1:4] + [int(sys.argv[4])]
+    only = sys.argv[5:]
     pd_py, tb_py = python_with("pandas"), python_with("tensorboard")
     files = {"csv": "bench.csv", "jsonl": "bench.jsonl",
              "hf-trainer-state": "trainer_state.json",
@@ -83,9 +85,14 @@ def main():
     if tb_py:
         peers["tfevents"].append(("EventAccumulator (parse)", inside,
                                   [tb_py, "-c", EVACC, p("tfevents")], None))
+    if only and not set(only) <= set(peers):
+        sys.exit(f"peers: unknown format in {only}; expected some of "
+                 f"{', '.join(peers)}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for fmt, plist in peers.items():
+            if only and fmt not in only:
+                continue
             ours, theirs = [], [[] for _ in plist]
             for i in range(rounds):
                 db = os.path.join(tmp, f"{fmt}{i}.db")
