@@ -70,7 +70,7 @@ typedef struct dt_csv_region {
 	int adopted;     /* a series of the first thread owns the arrays */
 } dt_csv_region;
 
-/* Count of '\n' bytes in p[0, n), 8 bytes a step. */
+/* Count of '\n' bytes in p[0, n), 16 bytes at a time. */
 size_t dt_csv_count_lines(const char *p, size_t n);
 
 /* Room for the second half's points of one series: data rows that push

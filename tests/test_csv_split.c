@@ -287,6 +287,33 @@ static void test_generated_middle(void **state)
 	free(text);
 }
 
+/* dt_csv_count_lines (the second half's offset in the shared arrays)
+ * against a byte-by-byte count: every length 0..600 from every start
+ * 0..17 (blocks of 16, the tail, unaligned loads), bytes 0..255 with
+ * '\n' one in five; and 5000 newlines in a row (more than 255 blocks:
+ * the lanes are summed before they wrap). */
+static void test_count_lines(void **state)
+{
+	(void)state;
+	static char buf[640];
+	srand(7);
+	for (size_t i = 0; i < sizeof buf; i++)
+		buf[i] = rand() % 5 ? (char)(rand() % 256) : '\n';
+	for (size_t from = 0; from < 18; from++)
+		for (size_t n = 0; from + n <= 600; n++) {
+			size_t want = 0;
+			for (size_t i = from; i < from + n; i++)
+				want += buf[i] == '\n';
+			assert_int_equal(dt_csv_count_lines(buf + from, n), want);
+		}
+	char *nl = malloc(5000);
+	assert_non_null(nl);
+	memset(nl, '\n', 5000);
+	assert_int_equal(dt_csv_count_lines(nl, 5000), 5000);
+	assert_int_equal(dt_csv_count_lines(nl + 3, 4093), 4093);
+	free(nl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,6 +323,7 @@ int main(void)
 		cmocka_unit_test(test_repeated_header),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_generated_middle),
+		cmocka_unit_test(test_count_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
