@@ -52,7 +52,9 @@ static void import_usage(FILE *f)
 	      "                     of train/loss, loss, step loss, step_loss,\n"
 	      "                     reduced_train_loss, lm loss, lm_loss, ...)\n"
 	      "  --dry-run          parse and report, store nothing (no store is\n"
-	      "                     opened or created)\n"
+	      "                     created or changed; an existing SQLite store\n"
+	      "                     is read to say which file is the run's log\n"
+	      "                     grown)\n"
 	      "  --json             with --dry-run: the report as one JSON object\n"
 	      "                     (format, points, segments, launches, facts,\n"
 	      "                     warnings per file; skipped files and why)\n"
@@ -176,6 +178,23 @@ static int store_is_new(const char *path)
 	struct stat sb;
 	return strncmp(path, "postgres", 8) != 0 && stat(path, &sb) < 0 &&
 	       errno == ENOENT;
+}
+
+/* The store a dry run reads: an existing SQLite store opened read-only
+ * (DT_STORE_READ never changes the file), so that the report says which
+ * file the import would store as the run's log grown; NULL when there
+ * is none (nothing extra is said) or it cannot be read (said on stderr,
+ * the dry run goes on without it). A PostgreSQL location is not opened:
+ * opening one may create or migrate its schema. */
+static dt_store *dry_run_store(const char *path)
+{
+	if (!strncmp(path, "postgres", 8) || store_is_new(path))
+		return NULL;
+	dt_store *st = dt_cli_open_flags(path, DT_STORE_READ);
+	if (!st)
+		fprintf(stderr, "dualtrack: the dry run goes on without the store "
+		        "(a log the run holds grown is not recognised)\n");
+	return st;
 }
 
 typedef struct store_opening {
@@ -340,7 +359,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		if (!st)
 			return DT_EXIT_USAGE;
 	} else {
-		st = rq.dry_run ? NULL :
+		st = rq.dry_run ? dry_run_store(path) :
 		     dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
 		if (!rq.dry_run && !st)
 			return DT_EXIT_USAGE;

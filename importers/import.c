@@ -26,6 +26,9 @@ typedef struct parsed {
 	size_t bytes;
 	dt_rawlog log;
 	int borrowed;        /* log belongs to the caller: never freed here */
+	int grown;           /* dry run: 1 when the import would store it as
+	                      * the run's log grown (g says how) */
+	dt_grown g;
 } parsed;
 
 int dt_platform_valid(const char *p)
@@ -917,8 +920,41 @@ static void job_free(dt_import_job *job, int show)
 	free(job);
 }
 
-dt_import_job *dt_import_begin(const dt_import_request *rq0, FILE *report,
-                               char *err, size_t errlen)
+/* A dry run's view of what the import would do with file ps[i]
+ * (parsed): whether it is the run's log grown (import_grown.h), of the
+ * last file before it in this import holding points (as stored, or as
+ * grown by it), else of the store's run (st and run, NULL when there is
+ * no store or no such run). Sets ps[i].grown and .g. Returns 0 or -1
+ * with err. */
+static int dry_grown(dt_store *st, const dt_run *run, parsed *ps, size_t i,
+                     char *err, size_t errlen)
+{
+	parsed *p = &ps[i];
+	int r = 0;
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(ps[k].sha256, p->sha256))
+			return 0; /* the import refuses it */
+	size_t k = i;
+	while (k > 0 && dt_rawlog_points(&ps[k - 1].log) == 0)
+		k--;
+	if (k > 0) {
+		const parsed *w = &ps[k - 1];
+		const char *b = strrchr(w->path, '/');
+		r = dt_import_grown_of(&w->log, w->grown ? w->g.held_from :
+		                       b ? b + 1 : w->path, &p->log, &p->g);
+		if (r < 0)
+			snprintf(err, errlen, "out of memory");
+	} else if (st && run) {
+		r = dt_import_grown_check(st, run, p->sha256, &p->log, &p->g, err,
+		                          errlen);
+	}
+	p->grown = r == 1;
+	return r < 0 ? -1 : 0;
+}
+
+/* dt_import_begin; st: for a dry run, the store (read) or NULL. */
+static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
+                                FILE *report, char *err, size_t errlen)
 {
 	if (request_valid(rq0, err, errlen) < 0)
 		return NULL;
@@ -966,16 +1002,32 @@ dt_import_job *dt_import_begin(const dt_import_request *rq0, FILE *report,
 		dt_jw_key(jw, "files");
 		dt_jw_arr_begin(jw);
 	}
+	/* a dry run reads the store's run (if any) to say which file the
+	 * import would store as the run's log grown */
+	dt_run run, *held_run = NULL;
+	int found = rc == 0 && rq->dry_run && st ?
+	            dt_store_run_find(st, job->name, &run) : 1;
+	if (found < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		rc = -1;
+	} else if (found == 0) {
+		held_run = &run;
+	}
 	size_t done = 0;
 	for (size_t i = 0; i < job->npaths && rc == 0; i++) {
 		parsed *p = &job->ps[i];
 		rc = parse_one(rq, job->paths[i], p, err, errlen);
 		done = i + 1;
-		if (rc == 0 && jw)
+		if (rc == 0 && rq->dry_run)
+			rc = dry_grown(st, held_run, job->ps, i, err, errlen);
+		if (rc == 0 && jw) {
 			dt_import_json_file(jw, p->path, p->imp->name, p->bytes,
-			                    p->sha256, &p->log);
-		else if (rc == 0 && out)
+			                    p->sha256, &p->log, p->grown ? &p->g : NULL);
+		} else if (rc == 0 && out) {
 			report_one(out, p, log_grad_accum(&rq->opts, &p->log));
+			if (p->grown)
+				report_grown(out, p->path, &p->g);
+		}
 	}
 	if (rc == 0)
 		rc = import_grad_accum(&rq->opts, job->ps, job->npaths, err, errlen);
@@ -987,6 +1039,12 @@ dt_import_job *dt_import_begin(const dt_import_request *rq0, FILE *report,
 		return NULL;
 	}
 	return job;
+}
+
+dt_import_job *dt_import_begin(const dt_import_request *rq0, FILE *report,
+                               char *err, size_t errlen)
+{
+	return begin_job(rq0, NULL, report, err, errlen);
 }
 
 int dt_import_finish(dt_import_job *job, dt_store *st, char *err,
@@ -1016,7 +1074,8 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 		if (r != 0)
 			return r < 0 ? -1 : 0;
 	}
-	dt_import_job *job = dt_import_begin(rq0, report, err, errlen);
+	dt_import_job *job = begin_job(rq0, rq0->dry_run ? st : NULL, report,
+	                               err, errlen);
 	return job ? dt_import_finish(job, st, err, errlen) : -1;
 }
 

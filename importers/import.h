@@ -35,7 +35,13 @@ typedef struct dt_import_request {
  * warnings and notes (informational, dt_rawlog_note) are stored apart. A
  * line per file (format, metrics, points, warnings, notes) is written
  * to `report` when not NULL (rq->json: the whole report as one JSON
- * object, written only when the dry run succeeds). Returns 0, or -1 with the message in err
+ * object, written only when the dry run succeeds). A dry run writes
+ * nothing; `st` may then be NULL (no store) or a store opened to read
+ * (DT_STORE_READ): each file is then compared with the run's stored log
+ * (dt_import_grown_check) and with the files before it in the request
+ * (dt_import_grown_of), so the report says "same log grown" for the
+ * file the import would store that way. Returns 0, or -1 with the
+ * message in err
  * (e.g. "a.csv:17: expected a number in column 'loss', found 'x'"). */
 int dt_import(dt_store *st, const dt_import_request *rq, FILE *report,
               char *err, size_t errlen);

@@ -705,9 +705,10 @@ static int try_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
 		forget(f);
 		int k = read_more(f, (size_t)files[i].bytes, &rw, &scratch, err,
 		                  errlen);
-		if (k < 0)
-			rc = -1;
-		else if (k == 1 && f->sn.used == (size_t)files[i].bytes &&
+		/* k < 0: those first bytes do not parse on their own (a
+		 * trainer_state.json written whole again, longer): not a
+		 * stopped follow; reading the whole file says what is wrong */
+		if (k == 1 && f->sn.used == (size_t)files[i].bytes &&
 		         !strcmp(f->sha_hex, files[i].sha256)) {
 			if (remember(&f->h, &f->log) < 0 ||
 			    remember(&f->h, &scratch) < 0) {

@@ -178,20 +178,11 @@ static int store_facts(dt_store *st, int64_t run_id, int64_t file,
 	return rc;
 }
 
-/* Store the grown log: the file record, the tail of each series appended
- * to file g->file_id, launches, facts, texts; fills g's counts. Returns
- * 1, 0 when the run already holds this SHA-256, -1 store error. */
-static int store_grown(dt_store *st, const dt_run *run, const char *path,
-                       const char sha256[65], size_t bytes,
-                       const char *format, const dt_rawlog *log,
-                       const held_metric *held, dt_grown *g,
-                       const char *held_path)
+/* g's counts from held[] (what the compared file holds of each series
+ * of the log). Returns the points held in all. */
+static size_t count_grown(const dt_rawlog *log, const held_metric *held,
+                          dt_grown *g)
 {
-	int64_t fid;
-	int r = dt_store_file_add(st, run->id, path, sha256, (int64_t)bytes,
-	                          format, &fid);
-	if (r != 0)
-		return r < 0 ? -1 : 0;
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
 		size_t add = s->n - held[i].n;
@@ -202,11 +193,30 @@ static int store_grown(dt_store *st, const dt_run *run, const char *path,
 			g->loss_held = held[i].n;
 			g->loss_added = add;
 		}
-		if (add > 0 && dt_store_raw_append(st, g->file_id, s, held[i].n,
-		                                   held[i].nmarks) < 0)
-			return -1;
 	}
-	const char *base = base_of(path), *hb = base_of(held_path);
+	return g->held;
+}
+
+/* Store the grown log (g counted, g->held_from set): the file record,
+ * the tail of each series appended to file g->file_id, launches, facts,
+ * texts. Returns 1, 0 when the run already holds this SHA-256, -1 store
+ * error. */
+static int store_grown(dt_store *st, const dt_run *run, const char *path,
+                       const char sha256[65], size_t bytes,
+                       const char *format, const dt_rawlog *log,
+                       const held_metric *held, const dt_grown *g)
+{
+	int64_t fid;
+	int r = dt_store_file_add(st, run->id, path, sha256, (int64_t)bytes,
+	                          format, &fid);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	for (size_t i = 0; i < log->nseries; i++)
+		if (log->series[i].n > held[i].n &&
+		    dt_store_raw_append(st, g->file_id, &log->series[i], held[i].n,
+		                        held[i].nmarks) < 0)
+			return -1;
+	const char *base = base_of(path), *hb = g->held_from;
 	if (store_launches(st, run->id, g->file_id, log) < 0 ||
 	    store_facts(st, run->id, fid, log) < 0 ||
 	    store_texts(st, run->id, fid, base, hb, log->warnings,
@@ -215,22 +225,24 @@ static int store_grown(dt_store *st, const dt_run *run, const char *path,
 	    store_texts(st, run->id, fid, base, hb, log->notes, log->nnotes,
 	                dt_store_note_list, dt_store_note_add) < 0)
 		return -1;
-	snprintf(g->held_from, sizeof g->held_from, "%s", hb);
 	return 1;
 }
 
-int dt_import_grown(dt_store *st, const dt_run *run, const char *path,
-                    const char sha256[65], size_t bytes, const char *format,
-                    const dt_rawlog *log, dt_grown *g, char *err,
-                    size_t errlen)
+/* Whether the log is the run's stored log grown (nothing written): 1
+ * with g (file_id, held_from, counts) and *held (owned, one per series
+ * of the log) filled; 0 not, or the run already holds a file of this
+ * SHA-256; -1 with err. */
+static int grown_match(dt_store *st, const dt_run *run, const char *sha256,
+                       const dt_rawlog *log, dt_grown *g, held_metric **held,
+                       char *err, size_t errlen)
 {
 	char **names = NULL;
 	size_t nn = 0;
 	dt_run_file *files = NULL;
 	size_t nf = 0;
-	held_metric *held = NULL;
 	int rc = -1;
 	memset(g, 0, sizeof *g);
+	*held = NULL;
 	if (run->id <= 0 || log->nseries == 0)
 		return 0;
 	if (dt_store_metric_list(st, run->id, &names, &nn) < 0 ||
@@ -238,27 +250,23 @@ int dt_import_grown(dt_store *st, const dt_run *run, const char *path,
 	    dt_store_file_list(st, run->id, &files, &nf) < 0)
 		goto store_err;
 	rc = 0;
-	if (g->file_id == 0)
-		goto out;
 	const char *held_path = NULL;
-	for (size_t i = 0; i < nf; i++)
+	for (size_t i = 0; i < nf; i++) {
 		if (files[i].id == g->file_id)
 			held_path = files[i].path;
-	held = calloc(log->nseries, sizeof *held);
-	if (!held) {
+		if (!strcmp(files[i].sha256, sha256))
+			goto out; /* refused as held by the ordinary import */
+	}
+	if (g->file_id == 0 || !held_path)
+		goto out;
+	snprintf(g->held_from, sizeof g->held_from, "%s", base_of(held_path));
+	if (!(*held = calloc(log->nseries, sizeof **held))) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
 		goto out;
 	}
-	rc = held_path ? compare_held(st, run->id, g->file_id, names, nn, log,
-	                              held) : 0;
-	size_t total = 0;
-	for (size_t i = 0; rc == 1 && i < log->nseries; i++)
-		total += held[i].n;
-	if (rc == 1 && total > 0)
-		rc = store_grown(st, run, path, sha256, bytes, format, log, held, g,
-		                 held_path);
-	else if (rc == 1)
+	rc = compare_held(st, run->id, g->file_id, names, nn, log, *held);
+	if (rc == 1 && count_grown(log, *held, g) == 0)
 		rc = 0;
 	if (rc < 0)
 		goto store_err;
@@ -267,10 +275,74 @@ store_err:
 	snprintf(err, errlen, "%s", dt_store_error(st));
 	rc = -1;
 out:
-	if (rc != 1)
+	if (rc != 1) {
+		free(*held);
+		*held = NULL;
 		memset(g, 0, sizeof *g);
-	free(held);
+	}
 	free(files);
 	dt_strv_free(names, nn);
 	return rc;
+}
+
+int dt_import_grown(dt_store *st, const dt_run *run, const char *path,
+                    const char sha256[65], size_t bytes, const char *format,
+                    const dt_rawlog *log, dt_grown *g, char *err,
+                    size_t errlen)
+{
+	held_metric *held;
+	int rc = grown_match(st, run, sha256, log, g, &held, err, errlen);
+	if (rc == 1 && (rc = store_grown(st, run, path, sha256, bytes, format,
+	                                 log, held, g)) < 0)
+		snprintf(err, errlen, "%s", dt_store_error(st));
+	if (rc != 1)
+		memset(g, 0, sizeof *g);
+	free(held);
+	return rc;
+}
+
+int dt_import_grown_check(dt_store *st, const dt_run *run,
+                          const char sha256[65], const dt_rawlog *log,
+                          dt_grown *g, char *err, size_t errlen)
+{
+	held_metric *held;
+	int rc = grown_match(st, run, sha256, log, g, &held, err, errlen);
+	free(held);
+	return rc;
+}
+
+int dt_import_grown_of(const dt_rawlog *was, const char *held_from,
+                       const dt_rawlog *log, dt_grown *g)
+{
+	held_metric *held;
+	int grown = 1;
+	memset(g, 0, sizeof *g);
+	if (log->nseries == 0 || dt_rawlog_points(was) == 0)
+		return 0;
+	if (!(held = calloc(log->nseries, sizeof *held)))
+		return -1;
+	for (size_t i = 0; i < was->nseries && grown; i++) {
+		const dt_rawseries *w = &was->series[i];
+		size_t j = 0;
+		if (w->n == 0)
+			continue; /* stored only when it holds a point */
+		while (j < log->nseries && strcmp(log->series[j].metric, w->metric))
+			j++;
+		dt_rawchunk c = {w->n, w->step, w->value, w->nmarks, w->marks,
+		                 w->sort_within_segment, 0};
+		if (j == log->nseries || !begins_with(&log->series[j], &c)) {
+			grown = 0;
+			break;
+		}
+		held[j].n = w->n;
+		held[j].nmarks = w->nmarks;
+	}
+	if (grown && count_grown(log, held, g) > 0)
+		snprintf(g->held_from, sizeof g->held_from, "%s", held_from);
+	else
+		grown = 0;
+	free(held);
+	if (!grown)
+		memset(g, 0, sizeof *g);
+	return grown;
 }

@@ -41,4 +41,22 @@ int dt_import_grown(dt_store *st, const dt_run *run, const char *path,
                     const dt_rawlog *log, dt_grown *g, char *err,
                     size_t errlen);
 
+/* The same test, nothing written (import --dry-run on a store opened
+ * read-only): 1 when dt_import_grown would store the log as grown, with
+ * *g filled as it would be; 0 not (or the run already holds this
+ * SHA-256: the import refuses it); -1 with err (store error, out of
+ * memory). */
+int dt_import_grown_check(dt_store *st, const dt_run *run,
+                          const char sha256[65], const dt_rawlog *log,
+                          dt_grown *g, char *err, size_t errlen);
+
+/* The same test against a log in memory instead of the store: `was`,
+ * an earlier file of the same import holding points, is what the run's
+ * newest series hold once it is stored (its series as parsed, whether
+ * it was stored as a new file or itself as grown; held_from names the
+ * stored file, as g->held_from). Used by a dry run of several files.
+ * Returns 1 grown (*g filled; g->file_id 0), 0 not, -1 out of memory. */
+int dt_import_grown_of(const dt_rawlog *was, const char *held_from,
+                       const dt_rawlog *log, dt_grown *g);
+
 #endif

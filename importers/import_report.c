@@ -103,9 +103,26 @@ static void json_texts(dt_jw *w, const char *key, char *const *v, size_t n)
 	dt_jw_arr_end(w);
 }
 
+/* "grown": null, or what the file adds to the run's stored log. */
+static void json_grown(dt_jw *w, const dt_grown *g)
+{
+	dt_jw_key(w, "grown");
+	if (!g) {
+		dt_jw_null(w);
+		return;
+	}
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "held_from"); dt_jw_str(w, g->held_from);
+	dt_jw_key(w, "points_held"); dt_jw_int(w, (int64_t)g->held);
+	dt_jw_key(w, "points_new"); dt_jw_int(w, (int64_t)g->added);
+	int_or_null(w, "loss_held", (int64_t)g->loss_held, g->has_loss);
+	int_or_null(w, "loss_new", (int64_t)g->loss_added, g->has_loss);
+	dt_jw_obj_end(w);
+}
+
 void dt_import_json_file(dt_jw *w, const char *path, const char *format,
                          size_t bytes, const char *sha256,
-                         const dt_rawlog *log)
+                         const dt_rawlog *log, const dt_grown *grown)
 {
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	dt_jw_obj_begin(w);
@@ -116,6 +133,7 @@ void dt_import_json_file(dt_jw *w, const char *path, const char *format,
 	dt_jw_key(w, "points"); dt_jw_int(w, (int64_t)dt_rawlog_points(log));
 	dt_jw_key(w, "segments");
 	dt_jw_int(w, (int64_t)dt_import_log_segments(log));
+	json_grown(w, grown);
 	dt_jw_key(w, "step_source"); dt_jw_str(w, log->step_source);
 	json_metrics(w, log, &lo, &hi);
 	int_or_null(w, "step_first", lo, lo <= hi);

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "importers/import_grown.h"
 #include "model/core/rawlog.h"
 #include "model/util/jsonw.h"
 
@@ -21,9 +22,12 @@ size_t dt_import_log_segments(const dt_rawlog *log);
  * points, first_step, last_step, non_finite}], launches [{launch
  * (1-based), line (null when none), kind, marker (null), checkpoint_step
  * (null)}], facts {key: value}, warnings [], notes [] (texts as logged:
- * the writer escapes them). */
+ * the writer escapes them); grown: null, or when the import would store
+ * the file as the run's log grown (import_grown.h) {held_from (the
+ * stored file's name), points_held, points_new (all metrics), loss_held,
+ * loss_new (null without a loss)}. */
 void dt_import_json_file(dt_jw *w, const char *path, const char *format,
                          size_t bytes, const char *sha256,
-                         const dt_rawlog *log);
+                         const dt_rawlog *log, const dt_grown *grown);
 
 #endif
