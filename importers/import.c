@@ -632,22 +632,19 @@ static void report_grown(FILE *out, const char *path, const dt_grown *g)
 }
 
 /* Store one parsed file: as the run's stored log grown when it is
- * (import_grown.h; not for a followed log's first read, grown_ok 0),
- * else as a new file. Sets *grown. Returns 0 or -1. */
-static int store_file(dt_store *st, dt_run *run, const parsed *p,
-                      int grown_ok, FILE *report, int *grown, char *err,
-                      size_t errlen)
+ * (import_grown.h; p->grown, p->g say how), else as a new file.
+ * Returns 0 or -1. */
+static int store_file(dt_store *st, dt_run *run, parsed *p, FILE *report,
+                      char *err, size_t errlen)
 {
-	dt_grown g;
-	int r = grown_ok ? dt_import_grown(st, run, p->path, p->sha256,
-	                                   p->bytes, p->imp->name, &p->log, &g,
-	                                   err, errlen) : 0;
-	*grown = r == 1;
+	int r = dt_import_grown(st, run, p->path, p->sha256, p->bytes,
+	                        p->imp->name, &p->log, &p->g, err, errlen);
+	p->grown = r == 1;
 	if (r < 0)
 		return -1;
 	if (r == 0)
 		return store_one(st, run, p, err, errlen);
-	report_grown(report, p->path, &g);
+	report_grown(report, p->path, &p->g);
 	add_format(run, p->imp->name);
 	snprintf(run->step_source, sizeof run->step_source, "%s",
 	         p->log.step_source);
@@ -659,7 +656,7 @@ static int store_file(dt_store *st, dt_run *run, const parsed *p,
  * existing run, or one a file of this import grew, is re-resolved from
  * the store (old and new files). */
 static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
-                     int grown_ok, FILE *report, char *err, size_t errlen)
+                     FILE *report, char *err, size_t errlen)
 {
 	dt_run run;
 	dt_metric_stats *ms = NULL;
@@ -676,10 +673,8 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
-		int grown = 0;
-		rc = store_file(st, &run, &ps[i], grown_ok, report, &grown, err,
-		                errlen);
-		any_grown |= grown;
+		rc = store_file(st, &run, &ps[i], report, err, errlen);
+		any_grown |= ps[i].grown;
 		if (!ps[i].borrowed)
 			dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
 	}
@@ -1052,7 +1047,7 @@ int dt_import_finish(dt_import_job *job, dt_store *st, char *err,
 {
 	int rc = 0;
 	if (!job->rq.dry_run)
-		rc = store_all(st, &job->rq, job->ps, 1, job->out, err, errlen);
+		rc = store_all(st, &job->rq, job->ps, job->out, err, errlen);
 	job_free(job, rc == 0);
 	return rc;
 }
@@ -1082,7 +1077,8 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      const char *path, const char sha256[65], size_t bytes,
                      const dt_importer *imp, dt_rawlog *log, dt_run *run,
-                     int64_t *file_id, char *err, size_t errlen)
+                     int64_t *file_id, dt_grown *g, FILE *report,
+                     char *err, size_t errlen)
 {
 	parsed p;
 	memset(&p, 0, sizeof p);
@@ -1097,7 +1093,7 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 	one.nfiles = 1;
 	if (import_grad_accum(&one.opts, &p, 1, err, errlen) < 0)
 		return -1;
-	int rc = store_all(st, &one, &p, 0, NULL, err, errlen);
+	int rc = store_all(st, &one, &p, report, err, errlen);
 	if (rc == 0 && dt_store_run_find(st, rq->run_name, run) != 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
@@ -1110,6 +1106,7 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 			return -1;
 		}
 		*file_id = nf ? files[nf - 1].id : 0;
+		*g = p.g; /* all 0 unless grown (dt_import_grown) */
 		free(files);
 	}
 	return rc;

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "importers/import_grown.h"
 #include "importers/importer.h"
 #include "model/store/store.h"
 
@@ -68,14 +69,20 @@ void dt_import_abandon(dt_import_job *job);
 
 /* Store one already-parsed log (from `path`, `bytes` long, SHA-256 hex
  * `sha256`, parsed by `imp`) as a new file of rq's run in one
- * transaction, as dt_import would; the log is only read (the caller
- * keeps and frees it). rq->run_name must be set. On success *run is the
- * run as stored and *file_id the new file's id. Returns 0 or -1 with
- * err. Used by dt_import_follow for the first read of a growing log. */
+ * transaction, as dt_import would: when it is the run's stored log grown
+ * (import_grown.h) only its new points are stored, after those of the
+ * stored file, and the grown line goes to report (may be NULL). The log
+ * is only read (the caller keeps and frees it). rq->run_name must be
+ * set. On success *run is the run as stored, *file_id the new file's id
+ * and *g what it grew (import_grown.h: g->file_id the stored file whose
+ * series hold the log's points, g->held the points that were held; all
+ * 0 when stored as a new file). Returns 0 or -1 with err. Used by
+ * dt_import_follow for the first read of a growing log. */
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      const char *path, const char sha256[65], size_t bytes,
                      const dt_importer *imp, dt_rawlog *log, dt_run *run,
-                     int64_t *file_id, char *err, size_t errlen);
+                     int64_t *file_id, dt_grown *g, FILE *report,
+                     char *err, size_t errlen);
 
 /* The run a request imports into: rq->run_name, else the first file's
  * name without its extension; for a folder its name (a generic folder

@@ -268,7 +268,10 @@ struct dt_follow {
 	dt_sha256_ctx *sha;       /* SHA-256 of the bytes [0, sn.used) */
 	char sha_hex[65];         /* its digest */
 	dt_run run;
-	int64_t file_id;
+	int64_t file_id;          /* the file's record (length, SHA-256) */
+	int64_t series_id;        /* the file whose series hold its points:
+	                           * file_id, or the stored file its first
+	                           * read grew (import_grown.h) */
 	size_t size;
 	struct timespec mtime;    /* of the file at the last read */
 	unsigned long updates;
@@ -524,11 +527,12 @@ static int refresh(dt_store *st, dt_run *run, int64_t file_id,
 }
 
 /* Store what the new parse adds, in one short transaction: the points
- * appended to each series, new facts, new launch evidence and settings,
- * new warnings; then the run's
+ * appended to each series (of file series_id), new facts, new launch
+ * evidence and settings (with the series), new warnings; then the run's
  * resolution is refreshed. Returns the number of new points, or -1. */
 static long store_update(dt_store *st, dt_run *run, int64_t file_id,
-                         const char *base, const dt_rawlog *log, held *h,
+                         int64_t series_id, const char *base,
+                         const dt_rawlog *log, held *h,
                          const char sha[65], size_t used, char *err,
                          size_t errlen)
 {
@@ -544,7 +548,7 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 			continue;
 		added += (long)(s->n - had);
 		/* only the points appended: the next part of the series */
-		if (dt_store_raw_append(st, file_id, s, had, had_marks) < 0)
+		if (dt_store_raw_append(st, series_id, s, had, had_marks) < 0)
 			goto fail_rb;
 	}
 	for (size_t i = 0; i < log->nfacts; i++) {
@@ -558,11 +562,11 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 	}
 	/* launches found by this update (a restart written while followed) */
 	if (log->nlaunch_ev > h->nlaunch_ev &&
-	    dt_store_launch_put(st, file_id, log->launch_ev + h->nlaunch_ev,
+	    dt_store_launch_put(st, series_id, log->launch_ev + h->nlaunch_ev,
 	                        log->nlaunch_ev - h->nlaunch_ev) < 0)
 		goto fail_rb;
 	if (log->nlaunch_set > h->nlaunch_set &&
-	    dt_store_launch_setting_put(st, file_id,
+	    dt_store_launch_setting_put(st, series_id,
 	                                log->launch_set + h->nlaunch_set,
 	                                log->nlaunch_set - h->nlaunch_set) < 0)
 		goto fail_rb;
@@ -674,6 +678,40 @@ void dt_follow_free(dt_follow *f)
 	free(f);
 }
 
+/* The file whose series hold what the run stored of the followed log
+ * (record `file`, its points `log`): the record itself when it holds a
+ * series, else the stored file its first read grew (import_grown.h):
+ * the newest one whose series of the log's first metric with points is
+ * exactly that series (a log without points: the record). Returns 1
+ * with *series, 0 none (not a stopped follow to continue), -1 store
+ * error. */
+static int series_of(dt_store *st, int64_t run_id, int64_t file,
+                     const dt_rawlog *log, int64_t *series)
+{
+	const dt_rawseries *s = NULL;
+	for (size_t i = 0; i < log->nseries && !s; i++)
+		if (log->series[i].n)
+			s = &log->series[i];
+	*series = s ? 0 : file; /* no points: nothing to append to */
+	if (!s)
+		return 1;
+	dt_rawchunk *c = NULL;
+	size_t nc = 0;
+	void *own = NULL;
+	if (dt_store_raw_load(st, run_id, s->metric, &c, &nc, &own) < 0)
+		return -1;
+	for (size_t k = 0; k < nc && *series != file; k++) {
+		if (c[k].file_id == file)
+			*series = file;
+		else if (c[k].n == s->n && c[k].file_id > *series &&
+		         !memcmp(c[k].step, s->step, s->n * sizeof *s->step) &&
+		         !memcmp(c[k].value, s->value, s->n * sizeof *s->value))
+			*series = c[k].file_id;
+	}
+	dt_store_raw_free(st, c, own);
+	return *series != 0;
+}
+
 /* Continue from what the store holds: a file of the run with this path
  * whose stored length and SHA-256 are those of the log's first bytes
  * (a follow stopped by Ctrl-C or kill -9, then started again). Those
@@ -715,11 +753,14 @@ static int try_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
 				snprintf(err, errlen, "out of memory");
 				rc = -1;
 			} else {
-				f->stored = 1;
 				f->file_id = files[i].id;
+				rc = series_of(st, run.id, f->file_id, &f->log,
+				               &f->series_id);
+				if (rc < 0)
+					snprintf(err, errlen, "%s", dt_store_error(st));
+				f->stored = rc == 1;
 				f->run = run;
-				rc = 1;
-				if (report)
+				if (report && rc == 1)
 					fprintf(report, "%s: continues from byte %zu (already "
 					        "stored in run '%s')\n", f->base, f->sn.used,
 					        f->run_name);
@@ -750,7 +791,7 @@ int dt_follow_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
  * (dt_import_parsed, with the end-of-file texts), later only what it
  * adds. Returns the points added, or -1. */
 static long store_read(dt_follow *f, dt_store *st, const dt_rawlog *scratch,
-                       char *err, size_t errlen)
+                       FILE *report, char *err, size_t errlen)
 {
 	dt_rawlog v;
 	long added;
@@ -760,16 +801,18 @@ static long store_read(dt_follow *f, dt_store *st, const dt_rawlog *scratch,
 		return -1;
 	}
 	if (!f->stored) {
-		added = (long)dt_rawlog_points(&v);
+		dt_grown g;
 		held_free(&f->h);
-		if (remember(&f->h, &v) < 0 ||
-		    dt_import_parsed(st, &f->rq, f->path, f->sha_hex, f->sn.used,
-		                     f->imp, &v, &f->run, &f->file_id, err,
-		                     errlen) < 0)
-			added = -1;
+		added = remember(&f->h, &v) < 0 ||
+		        dt_import_parsed(st, &f->rq, f->path, f->sha_hex, f->sn.used,
+		                         f->imp, &v, &f->run, &f->file_id, &g,
+		                         report, err, errlen) < 0 ? -1 :
+		        (long)(dt_rawlog_points(&v) - g.held);
+		f->series_id = g.file_id ? g.file_id : f->file_id;
 		f->stored = added >= 0;
 	} else {
-		added = store_update(st, &f->run, f->file_id, f->base, &v, &f->h,
+		added = store_update(st, &f->run, f->file_id, f->series_id, f->base,
+		                     &v, &f->h,
 		                     f->sha_hex, f->sn.used, err, errlen);
 	}
 	view_free(&v);
@@ -817,7 +860,7 @@ static int poll_file(dt_follow *f, dt_store *st, long *added_out,
 	}
 	if (r == 0)
 		return 0;
-	long added = store_read(f, st, &scratch, err, errlen);
+	long added = store_read(f, st, &scratch, report, err, errlen);
 	dt_rawlog_free(&scratch);
 	if (added < 0) {
 		forget(f); /* the store holds the previous update: read again */

@@ -19,7 +19,10 @@ typedef struct dt_follow_opts {
  * file changed size, its complete lines (up to the last '\n'; a partial
  * last line is held back until finished) are parsed again and what is new
  * is stored. The first read imports the file as a new file of the run
- * (dt_import_parsed, one transaction); each later update is its own short
+ * (dt_import_parsed, one transaction; as the plain import does, a log
+ * that is the run's stored log grown (import_grown.h) has only its new
+ * points stored, after the stored file's, with the "same log grown"
+ * line); each later update is its own short
  * transaction: grown series of that file rewritten, new facts and
  * warnings added, the run re-resolved. A line per update goes to report
  * ("update N: +K point(s), B bytes read; loss P points, last step S =
