@@ -391,7 +391,7 @@ size_t dt_keymap_help(dt_screen_id s, int root,
 		    !overrides(s, table[i].action)) {
 			keys_text(&table[i], keys, sizeof keys);
 			row(arg, keys, table[i].action == DT_A_BACK && root
-			    ? "quit (this is the first screen)"
+			    ? "q quits (first screen), Esc does nothing here"
 			    : table[i].help);
 			rows++;
 		}
