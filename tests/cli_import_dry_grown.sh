@@ -12,19 +12,7 @@
 dt() { "$bin" --db "$db" "$@"; }
 export DUALTRACK_USER="dry-grown-test"
 
-# entry STEP LOSS: one log_history entry (loss and learning rate)
-entry() { printf '    {"epoch": 0.1, "learning_rate": %s, "loss": %s, "step": %s}' \
-	"$(awk -v s="$1" 'BEGIN { printf "%.6g", 1e-4 * (1 - s / 100) }')" "$2" "$1"; }
-# state GLOBAL_STEP "STEP:LOSS ...": a trainer_state.json
-state() {
-	local first=1
-	printf '{\n  "global_step": %s,\n  "max_steps": 60,\n  "log_history": [\n' "$1"
-	for p in $2; do
-		[ $first -eq 1 ] || printf ',\n'
-		entry "${p%%:*}" "${p#*:}"; first=0
-	done
-	printf '\n  ]\n}\n'
-}
+. "$(dirname "$0")/lib_trainer_state.sh"
 # checkpoint-40: steps 10..40; the same file grown: the same four
 # entries (same text, so the same doubles), then 50 and 60
 mkdir -p "$tmp/checkpoint-40" "$tmp/final"
