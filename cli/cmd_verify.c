@@ -1,5 +1,6 @@
 /* cmd_verify.c: dualtrack verify [--json] [--expect-head HASH]: check the
- * integrity chain of every record and the decision log's own chain. */
+ * integrity chain of every record and the decision log's own chain
+ * (verify DIR, an evidence pack, is cli/pack/pack_verify.c). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,26 +15,31 @@
 
 static void verify_usage(FILE *f)
 {
-	fputs("usage: dualtrack [--db PATH] verify [--json] [--expect-head HASH]\n\n"
-	      "Checks the integrity chain of everything people wrote (task card,\n"
-	      "run attachments, checklist entries and overrides, evidence links,\n"
-	      "drills and their items, journal facts, ledger inputs, scenario\n"
-	      "answers, decisions) and of every imported run (settings, file\n"
-	      "digests, and a SHA-256 of every stored series, re-hashed here):\n"
-	      "each chain record's hash and link to the one before it, ids that\n"
-	      "never repeat (a deleted newest record is found), and each current\n"
-	      "row against its chained text. Also recomputes the decision log's\n"
-	      "own chain and evidence digests. Reports the first altered record\n"
-	      "(\"first altered record: checklist entry 7 (step6): ...\") and every\n"
-	      "other defect, and the head of the chain (\"head #N sha256 HASH\"):\n"
-	      "keep it elsewhere (minutes, ticket) and pass it as --expect-head\n"
-	      "later: a chain rewritten from some record on, hashes recomputed,\n"
-	      "then fails too.\n"
+	fputs("usage: dualtrack [--db PATH] verify [--json] [--expect-head HASH]\n"
+	      "       dualtrack verify DIR [--allowed-signers FILE]\n"
+	      "       dualtrack [--db PATH] verify --against DIR "
+	      "[--allowed-signers FILE]\n\n"
+	      "Without DIR: checks the store's integrity chain of everything people\n"
+	      "wrote (task card, run attachments, checklist entries and overrides,\n"
+	      "evidence links, drills and their items, journal facts, ledger\n"
+	      "inputs, scenario answers, decisions) and of every imported run\n"
+	      "(settings, file digests, and a SHA-256 of every stored series,\n"
+	      "re-hashed here): each chain record's hash and link to the one before\n"
+	      "it, ids that never repeat (a deleted newest record is found), and\n"
+	      "each current row against its chained text. Also recomputes the\n"
+	      "decision log's own chain and evidence digests. Reports the first\n"
+	      "altered record (\"first altered record: checklist entry 7 (step6):\n"
+	      "...\") and every other defect, and the head of the chain (\"head #N\n"
+	      "sha256 HASH\"): keep it elsewhere (minutes, ticket) and pass it as\n"
+	      "--expect-head later: a chain rewritten from some record on, hashes\n"
+	      "recomputed, then fails too.\n"
 	      "JSON keys: intact, records, first_bad_id, reason, defects (list),\n"
 	      "acknowledged, head_id, head_hash, decisions_intact, expected_head\n"
 	      "(null without --expect-head), head_matches.\n"
 	      "exit: 0 intact (and the head as expected), 1 altered or another\n"
-	      "head, 2 usage or store error\n", f);
+	      "head, 2 usage or store error\n\n"
+	      "With DIR (an evidence pack, dualtrack export and sign):\n", f);
+	dt_pack_verify_help(f);
 }
 
 static void json_report(const dt_chain_status *g, const dt_chain_report *r,

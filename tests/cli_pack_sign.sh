@@ -45,9 +45,60 @@ check "signed pack verifies (exit 0)" test $? -eq 0
 check "  principals printed" sh -c "grep -q 'principal alice@example.org (allowed signers), role researcher' '$tmp/v1.out' &&
   grep -q 'principal kenji (allowed signers), role training-engineer' '$tmp/v1.out'"
 check "  the chain carried in the pack holds" grep -q "decision chain holds: 1 decision" "$tmp/v1.out"
+# Without --allowed-signers a valid signature says nothing about who
+# signed: never "verified", exit 3, each signer named as it named itself
+# with its key's fingerprint as ssh-keygen -l prints it.
+fpr() { ssh-keygen -l -E sha256 -f "$1.pub" | awk '{print $2}'; }
+fp_alice=$(fpr "$tmp/alice"); fp_kenji=$(fpr "$tmp/kenji"); fp_mallory=$(fpr "$tmp/mallory")
 "$bin" verify "$tmp/pack" >"$tmp/v2.out" 2>&1
-check "without allowed signers: exit 0, says keys were not checked" \
-  sh -c "test $? -eq 0 && grep -q 'not checked against allowed signers' '$tmp/v2.out'"
+check "without allowed signers: exit 3 (signers not checked)" test $? -eq 3
+check "  alice: valid, signer unknown, principal, role, fingerprint" grep -qxF \
+  "  signature valid, signer unknown: signatures/alice@example.org.sig, principal alice@example.org (as the signer named itself), role researcher, key $fp_alice (ED25519): NOT checked against any allowed signers" "$tmp/v2.out"
+check "  kenji: the same" grep -qxF \
+  "  signature valid, signer unknown: signatures/kenji.sig, principal kenji (as the signer named itself), role training-engineer, key $fp_kenji (ED25519): NOT checked against any allowed signers" "$tmp/v2.out"
+check "  last line: NOT verified, 2 signers not checked" test \
+  "$(tail -n 1 "$tmp/v2.out")" = "NOT verified: signatures valid, signers unknown (no --allowed-signers): 2 signers NOT checked against any trust list"
+check "  never a plain 'verified' line" sh -c "! grep -qx 'verified' '$tmp/v2.out'"
+check "with allowed signers: the key's fingerprint and type" grep -qxF \
+  "  good signature: signatures/alice@example.org.sig, principal alice@example.org (allowed signers), role researcher, key $fp_alice (ED25519)" "$tmp/v1.out"
+check "  last line: verified" test "$(tail -n 1 "$tmp/v1.out")" = "verified"
+# A pack edited and re-signed by an unknown key that calls itself alice:
+# the old signatures removed, the manifest rewritten, mallory signs as
+# alice@example.org. Without allowed signers: exit 3, mallory's key named;
+# with them: an unknown signer, exit 1.
+rm -rf "$tmp/rs"; cp -a "$tmp/pack" "$tmp/rs"
+(cd "$tmp/rs" && rm -f signatures/* && echo "go anyway" >>report.md && py "
+import hashlib, json
+h = lambda p: hashlib.sha256(open(p, 'rb').read()).hexdigest()
+a = json.load(open('attestation.json'))
+for s in a['subject']:
+    if s['name'] == 'report.md': s['digest']['sha256'] = h('report.md')
+json.dump(a, open('attestation.json', 'w'))
+m = open('MANIFEST.sha256').read().splitlines()
+for i, l in enumerate(m):
+    p = l.partition('  ')[2]
+    if not l.startswith('#') and p in ('report.md', 'attestation.json'):
+        m[i] = h(p) + '  ' + p
+open('MANIFEST.sha256', 'w').write('\\n'.join(m) + '\\n')")
+"$bin" sign "$tmp/rs" --key "$tmp/mallory" --name alice@example.org --role researcher >/dev/null 2>&1
+check "re-signed by an unknown key: sign exits 0" test $? -eq 0
+"$bin" verify "$tmp/rs" >"$tmp/rs.out" 2>&1
+check "  verify without allowed signers: exit 3" test $? -eq 3
+check "  the whole report, exactly" diff - "$tmp/rs.out" <<EOF2
+evidence pack $tmp/rs
+  7 files match MANIFEST.sha256
+  signature valid, signer unknown: signatures/alice@example.org.sig, principal alice@example.org (as the signer named itself), role researcher, key $fp_mallory (ED25519): NOT checked against any allowed signers
+  decision chain holds: 1 decision of the pilot, 1 record in the chain, head #1 sha256 $(py "import json; print(json.load(open('$tmp/rs/evidence.json'))['chain']['head_hash'])")
+NOT verified: signature valid, signer unknown (no --allowed-signers): 1 signer NOT checked against any trust list
+EOF2
+"$bin" verify "$tmp/rs" --allowed-signers "$tmp/allowed" >"$tmp/rs2.out" 2>&1
+check "  with allowed signers: exit 1" test $? -eq 1
+check "  names the unknown key" grep -qxF \
+  "  unknown signer: signatures/alice@example.org.sig: key $fp_mallory (ED25519) is not in $tmp/allowed" "$tmp/rs2.out"
+"$bin" verify --help >"$tmp/vh.out" 2>&1
+check "verify --help shows the pack usage" sh -c \
+  "grep -qxF '       dualtrack verify DIR [--allowed-signers FILE]' '$tmp/vh.out' &&
+   grep -qF '3 all holds but no --allowed-signers' '$tmp/vh.out'"
 
 # tamper: each in a fresh copy; verify names it and exits 1
 tamper() { # tamper NAME EXPECTED-TEXT COMMAND (run inside the copy)

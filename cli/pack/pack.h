@@ -128,6 +128,13 @@ int dt_cmd_gate(const char *db, int argc, char **argv);
  * store); cmd_verify.c dispatches here when it sees either
  * (pack_verify.c). Returns 1 when argv is such a call (*rc set). */
 int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc);
+/* Exit status of verify DIR when everything holds but no
+ * --allowed-signers was given: the signatures are valid for their own
+ * keys, whose holders nothing vouches for (not "verified"). */
+#define DT_PACK_EXIT_SIGNER_UNCHECKED 3
+/* The description of verify DIR for --help, after the usage lines (also
+ * in `dualtrack verify --help`). */
+void dt_pack_verify_help(FILE *f);
 
 /* Write a pack of pilot `name` into `dir` (export; also the TUI's key).
  * Returns 0, 1 when no such pilot, -1 (message in err). */

@@ -323,9 +323,12 @@ static void check_attestation(const char *dir, FILE *out, size_t *np)
 }
 
 /* Signatures: NAME.sig over the manifest, NAME.role.sig over NAME.role,
- * which names the manifest's digest. */
+ * which names the manifest's digest. Without `allowed` a valid signature
+ * proves only that some key signed: anyone can make a key and re-sign a
+ * pack, so each such signer is counted in *unchecked (the pack is then not
+ * "verified", see dt_pack_verify_dispatch). */
 static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
-                               size_t *np)
+                               size_t *np, size_t *unchecked)
 {
 	char sdir[4400], manifest[4400], mhex[65], err[600];
 	size_t good = 0;
@@ -365,14 +368,19 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 			continue;
 		}
 		/* the role statement: signed by the same key, for this manifest */
-		char text[2048] = "", rl[128] = "?", mh[80] = "";
+		char text[2048] = "", rl[128] = "?", mh[80] = "", sn[300];
 		FILE *rf = fopen(role, "r");
 		size_t k = rf ? fread(text, 1, sizeof text - 1, rf) : 0;
 		text[k] = '\0';
 		if (rf)
 			fclose(rf);
 		const char *r = strstr(text, "\nrole "), *m = strstr(text,
-			"\nmanifest-sha256 ");
+			"\nmanifest-sha256 "), *sg = strstr(text, "\nsigner ");
+		/* the principal the signer named itself (NAME when absent) */
+		snprintf(sn, sizeof sn, "%s", name);
+		if (sg)
+			snprintf(sn, sizeof sn, "%.*s", (int)strcspn(sg + 8, "\n"),
+			         sg + 8);
 		if (r)
 			snprintf(rl, sizeof rl, "%.*s", (int)strcspn(r + 6, "\n"), r + 6);
 		if (m)
@@ -394,11 +402,14 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 				snprintf(line, sizeof line, "good signature: signatures/%s"
 				         ".sig, principal %s (allowed signers), role %s, key "
 				         "%s", name, who, rl, fp);
-			else
-				snprintf(line, sizeof line, "good signature: signatures/%s"
-				         ".sig, signer %s, role %s, key %s (not checked "
-				         "against allowed signers: give --allowed-signers "
-				         "FILE)", name, name, rl, fp);
+			else {
+				snprintf(line, sizeof line, "signature valid, signer "
+				         "unknown: signatures/%s.sig, principal %s (as "
+				         "the signer named itself), role %s, key %s: NOT "
+				         "checked against any allowed signers", name, sn,
+				         rl, fp);
+				(*unchecked)++;
+			}
 			dt_sanitize(line, safe, sizeof safe);
 			fprintf(out, "  %s\n", safe);
 			good++;
@@ -412,8 +423,11 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 	return good;
 }
 
-/* Verify pack `dir`; fills *h with its chain head. Returns the problems. */
-static size_t verify_pack(const char *dir, const char *allowed, pack_head *h)
+/* Verify pack `dir`; fills *h with its chain head and *unchecked with the
+ * valid signatures whose signer no allowed signers file vouched for.
+ * Returns the problems. */
+static size_t verify_pack(const char *dir, const char *allowed, pack_head *h,
+                          size_t *unchecked)
 {
 	size_t np = 0, nfiles = 0;
 	char path[4400], safe[4400];
@@ -422,7 +436,8 @@ static size_t verify_pack(const char *dir, const char *allowed, pack_head *h)
 	np += dt_pack_check_files(dir, stdout, &nfiles);
 	if (np == 0)
 		printf("  %zu files match MANIFEST.sha256\n", nfiles);
-	check_signatures(dir, allowed, stdout, &np);
+	*unchecked = 0;
+	check_signatures(dir, allowed, stdout, &np, unchecked);
 	snprintf(path, sizeof path, "%s/evidence.json", dir);
 	json_object *ev = json_object_from_file(path);
 	memset(h, 0, sizeof *h);
@@ -490,24 +505,35 @@ static size_t against_store(const char *db, const pack_head *h)
 	return np;
 }
 
+void dt_pack_verify_help(FILE *f)
+{
+	fputs("Checks an evidence pack: every file against MANIFEST.sha256 (no\n"
+	      "file changed, missing or added), every signature in signatures/\n"
+	      "(ssh-keygen -Y verify against the allowed signers file FILE, in\n"
+	      "ssh-keygen's format \"PRINCIPAL KEYTYPE KEY\", whose principals are\n"
+	      "printed), the role statement each signer signed, the decision\n"
+	      "chain carried in evidence.json (each decision's fields and evidence\n"
+	      "text against its hash, each link, the head) and the attestation's\n"
+	      "subjects. Prints every problem (changed file, missing file, extra\n"
+	      "file, bad signature, unknown signer, broken chain). --against DIR\n"
+	      "also checks that the store still holds the pack's signed chain head\n"
+	      "(a store copied or restored without its newest records fails).\n"
+	      "Without --allowed-signers a pack is never \"verified\": anyone can\n"
+	      "make a key and re-sign it, so each signature is only checked to be\n"
+	      "valid for its own key, printed as \"signature valid, signer\n"
+	      "unknown\" with the principal the signer named itself and the key's\n"
+	      "fingerprint (ssh-keygen -l), and verify exits 3.\n"
+	      "exit: 0 verified (all holds, every signer in FILE), 1 a problem,\n"
+	      "2 usage or store error, 3 all holds but no --allowed-signers: the\n"
+	      "signers are not checked against any trust list\n", f);
+}
+
 static void pack_verify_usage(FILE *f)
 {
 	fputs("usage: dualtrack verify DIR [--allowed-signers FILE]\n"
 	      "       dualtrack [--db PATH] verify --against DIR "
-	      "[--allowed-signers FILE]\n\n"
-	      "Checks an evidence pack: every file against MANIFEST.sha256 (no\n"
-	      "file changed, missing or added), every signature in signatures/\n"
-	      "(ssh-keygen -Y verify against the allowed signers file, whose\n"
-	      "principals are printed; without one, each signature is checked\n"
-	      "for its own key only), the role statement each signer signed, the\n"
-	      "decision chain carried in evidence.json (each decision's fields\n"
-	      "and evidence text against its hash, each link, the head) and the\n"
-	      "attestation's subjects. Prints every problem (changed file,\n"
-	      "missing file, extra file, bad signature, unknown signer, broken\n"
-	      "chain). --against DIR also checks that the store still holds the\n"
-	      "pack's signed chain head (a store copied or restored without its\n"
-	      "newest records fails).\n"
-	      "exit: 0 all holds, 1 a problem, 2 usage or store error\n", f);
+	      "[--allowed-signers FILE]\n\n", f);
+	dt_pack_verify_help(f);
 }
 
 int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
@@ -558,7 +584,8 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		return 1;
 	}
 	pack_head h;
-	size_t np = verify_pack(dir, allowed, &h);
+	size_t unchecked = 0;
+	size_t np = verify_pack(dir, allowed, &h, &unchecked);
 	if (against) {
 		size_t ns = against_store(db, &h);
 		if (ns == (size_t)-1) {
@@ -567,10 +594,19 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		}
 		np += ns;
 	}
-	if (np)
+	if (np) {
 		printf("NOT verified: %zu problem%s\n", np, np == 1 ? "" : "s");
-	else
+		*rc = DT_EXIT_FAIL;
+	} else if (unchecked) {
+		printf("NOT verified: signature%s valid, signer%s unknown (no "
+		       "--allowed-signers): %zu signer%s NOT checked against any "
+		       "trust list\n", unchecked == 1 ? "" : "s",
+		       unchecked == 1 ? "" : "s", unchecked,
+		       unchecked == 1 ? "" : "s");
+		*rc = DT_PACK_EXIT_SIGNER_UNCHECKED;
+	} else {
 		printf("verified\n");
-	*rc = np ? DT_EXIT_FAIL : DT_EXIT_OK;
+		*rc = DT_EXIT_OK;
+	}
 	return 1;
 }

@@ -118,16 +118,26 @@ int dt_ssh_key_info(const char *key, char *fp, size_t fplen, char *comment,
 	return 0;
 }
 
-/* "SHA256:..." after "key " in ssh-keygen's message, into fp. */
+/* The key in ssh-keygen's message ("... with ED25519 key SHA256:abc")
+ * into fp as ssh-keygen -l names it, without bits and comment:
+ * "SHA256:abc (ED25519)" (just "SHA256:abc" when no type is named). */
 static void find_fp(const char *out, char *fp, size_t fplen)
 {
 	const char *s = strstr(out, "SHA256:");
 	size_t n = 0;
 	if (!s)
 		return;
-	while (s[n] && s[n] != ' ' && s[n] != '\n')
+	while (s[n] && s[n] != ' ' && s[n] != '\n' && s[n] != ';')
 		n++;
-	snprintf(fp, fplen, "%.*s", (int)n, s);
+	/* the type: the word before " key " just before the fingerprint */
+	const char *kw = s - out >= 5 && !strncmp(s - 5, " key ", 5) ? s - 5 : NULL;
+	const char *t = kw;
+	while (t && t > out && t[-1] != ' ')
+		t--;
+	if (kw && t < kw)
+		snprintf(fp, fplen, "%.*s (%.*s)", (int)n, s, (int)(kw - t), t);
+	else
+		snprintf(fp, fplen, "%.*s", (int)n, s);
 }
 
 dt_sig_status dt_ssh_check(const char *sig, const char *data,

@@ -30,9 +30,10 @@ typedef enum dt_sig_status {
  * signers file, ssh-keygen(1) ALLOWED SIGNERS), the principals matching
  * the key are looked up and the signature verified for them (principals
  * receives them, ", "-joined); without, the signature is only checked to
- * be valid for its own key (check-novalidate). fp receives the key's
- * fingerprint when ssh-keygen names it. msg: ssh-keygen's reason when not
- * good. */
+ * be valid for its own key (check-novalidate): DT_SIG_GOOD then says
+ * nothing about who signed. fp receives the key's fingerprint and type as
+ * ssh-keygen -l writes them ("SHA256:... (ED25519)") when ssh-keygen
+ * names it. msg: ssh-keygen's reason when not good. */
 dt_sig_status dt_ssh_check(const char *sig, const char *data,
                            const char *allowed, char *principals,
                            size_t plen, char *fp, size_t fplen, char *msg,
