@@ -10,18 +10,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "model/util/err.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
+
+/* The path --db gave, as the last dt_cli_db_path resolved it: an open
+ * of that path names --db in its messages. */
+static char db_given[4096];
 
 int dt_cli_db_path(const char *given, char *out, size_t n)
 {
 	const char *env = getenv("DUALTRACK_DB");
 	const char *xdg = getenv("XDG_DATA_HOME");
 	const char *home = getenv("HOME");
-	if (given && *given)
+	db_given[0] = '\0';
+	if (given && *given) {
 		snprintf(out, n, "%s", given);
+		snprintf(db_given, sizeof db_given, "%s", given);
+	}
 	else if (env && *env)
 		snprintf(out, n, "%s", env);
 	else if (xdg && *xdg == '/')
@@ -48,6 +56,16 @@ void dt_cli_report_break(dt_store *st)
 dt_store *dt_cli_open_flags(const char *path, unsigned flags)
 {
 	char err[DT_ERR_MAX];
+	struct stat sb;
+	/* a folder: SQLite would say "disk I/O error" */
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		char safe[1100];
+		dt_sanitize(path, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: %s %s: is a directory; expected a store "
+		        "file\n", db_given[0] && !strcmp(path, db_given) ? "--db"
+		        : "store", safe);
+		return NULL;
+	}
 	dt_store *st = dt_store_open_flags(path, flags, err, sizeof err);
 	const char *team = getenv("DUALTRACK_TEAM");
 	if (!st) {
