@@ -54,7 +54,8 @@ static void import_usage(FILE *f)
 	      "  --dry-run          parse and report, store nothing (no store is\n"
 	      "                     created or changed; an existing SQLite store\n"
 	      "                     is read to say which file is the run's log\n"
-	      "                     grown)\n"
+	      "                     grown); --platform may be left out: the\n"
+	      "                     report says the store's run's, or not given\n"
 	      "  --json             with --dry-run: the report as one JSON object\n"
 	      "                     (format, points, segments, launches, facts,\n"
 	      "                     warnings per file; skipped files and why)\n"
@@ -304,11 +305,11 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(import_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (!rq.platform) {
+	if (!rq.platform && !rq.dry_run) {
 		fprintf(stderr, "dualtrack: import needs --platform gpu|trn2|trn1|other\n");
 		return DT_EXIT_USAGE;
 	}
-	if (!dt_platform_valid(rq.platform)) {
+	if (rq.platform && !dt_platform_valid(rq.platform)) {
 		char v[80];
 		dt_sanitize(rq.platform, v, sizeof v);
 		fprintf(stderr, "dualtrack: --platform '%s' is not a platform: "

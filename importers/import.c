@@ -827,7 +827,7 @@ static int continue_followed(dt_store *st, const dt_import_request *rq,
 /* The JSON report (rq->json): the root object up to the open "folders"
  * array, written to a memory stream so that a failed dry run prints
  * nothing on stdout. */
-static int json_open(const dt_import_request *rq, const char *name,
+static int json_open(const char *platform, const char *name,
                      dt_jw *jw, FILE **mem, char **buf, size_t *len)
 {
 	*mem = open_memstream(buf, len);
@@ -837,7 +837,11 @@ static int json_open(const dt_import_request *rq, const char *name,
 	dt_jw_obj_begin(jw);
 	dt_jw_key(jw, "dry_run"); dt_jw_bool(jw, 1);
 	dt_jw_key(jw, "run"); dt_jw_str(jw, name);
-	dt_jw_key(jw, "platform"); dt_jw_str(jw, rq->platform);
+	dt_jw_key(jw, "platform");
+	if (platform)
+		dt_jw_str(jw, platform);
+	else
+		dt_jw_null(jw);
 	dt_jw_key(jw, "folders");
 	dt_jw_arr_begin(jw);
 	return 0;
@@ -872,7 +876,9 @@ static void json_close(dt_jw *jw, FILE *mem, char **buf, size_t *len,
 static int request_valid(const dt_import_request *rq0, char *err,
                          size_t errlen)
 {
-	if (!dt_platform_valid(rq0->platform)) {
+	/* a dry run stores nothing: the platform may be left out */
+	if ((rq0->platform || !rq0->dry_run) &&
+	    !dt_platform_valid(rq0->platform)) {
 		snprintf(err, errlen, "--platform must be gpu, trn2, trn1 or other");
 		return -1;
 	}
@@ -947,6 +953,27 @@ static int dry_grown(dt_store *st, const dt_run *run, parsed *ps, size_t i,
 	return r < 0 ? -1 : 0;
 }
 
+/* The dry run's platform line when --platform was not given: the store's
+ * run's (the import adds to that run), else not given; when given, only
+ * when the store's run of that name has another (the import refuses). */
+static void report_platform(FILE *out, const char *given, const dt_run *run)
+{
+	char name[DT_NAME_MAX * 2];
+	if (run)
+		dt_sanitize(run->name, name, sizeof name);
+	if (given && run && strcmp(given, run->platform) != 0)
+		fprintf(out, "platform: %s; run '%s' in the store is %s: the import "
+		        "would be refused\n", given, name, run->platform);
+	else if (given)
+		return;
+	else if (run)
+		fprintf(out, "platform: %s (run '%s' in the store)\n",
+		        run->platform, name);
+	else
+		fprintf(out, "platform: not given (an import needs --platform "
+		        "gpu|trn2|trn1|other)\n");
+}
+
 /* dt_import_begin; st: for a dry run, the store (read) or NULL. */
 static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
                                 FILE *report, char *err, size_t errlen)
@@ -960,12 +987,26 @@ static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
 	}
 	/* the run is named after what the user gave (a folder, a file) */
 	dt_import_run_name(rq0, job->name, sizeof job->name);
+	/* a dry run reads the store's run (if any) to say which file the
+	 * import would store as the run's log grown, and its platform */
+	dt_run run, *held_run = NULL;
+	int found = rq0->dry_run && st ? dt_store_run_find(st, job->name, &run)
+	                               : 1;
+	if (found < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		free(job);
+		return NULL;
+	} else if (found == 0) {
+		held_run = &run;
+	}
 	dt_jw jws, *jw = NULL;
 	FILE *mem = NULL;
 	char *jbuf = NULL;
 	size_t jlen = 0;
 	if (rq0->json) {
-		if (json_open(rq0, job->name, &jws, &mem, &jbuf, &jlen) < 0) {
+		if (json_open(rq0->platform ? rq0->platform : held_run ?
+		              held_run->platform : NULL, job->name, &jws, &mem,
+		              &jbuf, &jlen) < 0) {
 			snprintf(err, errlen, "out of memory");
 			free(job);
 			return NULL;
@@ -997,17 +1038,6 @@ static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
 		dt_jw_key(jw, "files");
 		dt_jw_arr_begin(jw);
 	}
-	/* a dry run reads the store's run (if any) to say which file the
-	 * import would store as the run's log grown */
-	dt_run run, *held_run = NULL;
-	int found = rc == 0 && rq->dry_run && st ?
-	            dt_store_run_find(st, job->name, &run) : 1;
-	if (found < 0) {
-		snprintf(err, errlen, "%s", dt_store_error(st));
-		rc = -1;
-	} else if (found == 0) {
-		held_run = &run;
-	}
 	size_t done = 0;
 	for (size_t i = 0; i < job->npaths && rc == 0; i++) {
 		parsed *p = &job->ps[i];
@@ -1026,6 +1056,8 @@ static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
 	}
 	if (rc == 0)
 		rc = import_grad_accum(&rq->opts, job->ps, job->npaths, err, errlen);
+	if (rc == 0 && rq->dry_run && !jw && out)
+		report_platform(out, rq->platform, held_run);
 	if (jw)
 		json_close(jw, mem, &jbuf, &jlen, job->ps, rc == 0 ? done : 0, rc,
 		           report);
