@@ -95,6 +95,28 @@ wait_for "log y"
 $T send-keys -t t L 0
 wait_gone "log y"
 
+# zoomed at the last step (End + +: windows of 100 then 50 steps, the
+# second from x0 150.25): the x axis ends at the last step in view, 200
+# (it said 199), and starts at 151, the first whole step in view
+$T send-keys -t t End + +
+wait_for "cursor step 200  base 2  pilot 2  rel +0.00%"
+wait_re '^eff\.step +151 +176 +200 *$'
+# a quarter window left (x0 137.75, steps 138..187 in view): step 200
+# is out of view, so the cursor moves to the last step in view, 187
+# (loss 2 + 0.5*13/200 on both sides)
+$T send-keys -t t '['
+wait_for "cursor step 187  base 2.0325  pilot 2.0325  rel +0.00%"
+wait_re '^eff\.step +138 +163 +187 *$'
+# right again twice (x0 150.25, then 151: the window ends at the last
+# step): 187 is in view, the cursor stays on it
+$T send-keys -t t ']' ']'
+wait_re '^eff\.step +151 +176 +200 *$'
+expect_line '^cursor step 187  base 2.0325 '
+# zoomed out fully, the cursor back on step 1
+$T send-keys -t t 0 Home
+wait_re '^eff\.step +1 +101 +200 *$'
+wait_for "cursor step 1  base"
+
 # resize: 120x40 keeps the state and fills the screen; too small says so
 $T resize-window -t t -x 120 -y 40
 wait_re '^eff\.step +1 {50,}101 {40,}200 *$'

@@ -5,8 +5,9 @@
 # screen checked in under tests/golden/NAME-WxH.txt: every screen, the
 # help overlay of every screen (help-SCREEN), the findings overlay, the
 # drill form, the decide form and its go confirmation, the task card
-# scrolled to its end, the scenario guide, the import form (gpu
-# typed in the platform field), its error and its preview.
+# scrolled to its end, the comparison zoomed and panned, the scenario
+# guide, the import form (gpu typed in the platform field), its error
+# and its preview.
 #
 # The store is built with the CLI only: the demo pilot (dualtrack demo),
 # three more drills (five in all) and a go forced past the open checklist
@@ -182,6 +183,15 @@ settle "— ledger"
 keys q c
 check compare "loss: "
 help compare comparison
+# zoomed twice at the last step (x0 1500.25, span 500): the x axis runs
+# 1501 .. 2000, the cursor's step; a quarter window left (x0 1375.25):
+# the cursor, out of view at 2000, moves to the last step in view, 1875
+keys End + +
+check compare-zoom "cursor step 2000 "
+keys '['
+check compare-pan "cursor step 1875 "
+keys 0 Home
+settle "cursor step 1 "
 keys f
 check findings "── findings ─"
 help findings findings

@@ -548,6 +548,39 @@ dt_track dt_compare_track(const dt_compare_view *v)
 	return t;
 }
 
+/* Keep the cursor on a point in the window [x0, x0 + span): a cursor
+ * left of it goes to the first point in it, one right of it to the last,
+ * so the readout always describes a point the chart shows. When no point
+ * of the track lies in the window (a sparse track, a narrow window) the
+ * window moves to the cursor instead. */
+static void clamp_cursor(dt_compare_view *v)
+{
+	dt_track t = dt_compare_track(v);
+	double x;
+	size_t i;
+	if (t.n == 0)
+		return;
+	if (v->cursor >= t.n)
+		v->cursor = t.n - 1;
+	x = (double)dt_track_x(&t, v->cursor);
+	if (x < v->x0) {
+		i = dt_track_lower_bound(&t, v->x0);
+		if (i < t.n && (double)dt_track_x(&t, i) < v->x0 + v->span)
+			v->cursor = i;
+	} else if (x >= v->x0 + v->span) {
+		i = dt_track_lower_bound(&t, v->x0 + v->span);
+		if (i > 0 && (double)dt_track_x(&t, i - 1) >= v->x0)
+			v->cursor = i - 1;
+	} else {
+		return;
+	}
+	x = (double)dt_track_x(&t, v->cursor);
+	if (x < v->x0 || x >= v->x0 + v->span) { /* no point in the window */
+		v->x0 = x - v->span / 2;
+		clamp_window(v);
+	}
+}
+
 void dt_compare_zoom(dt_compare_view *v, double factor)
 {
 	dt_track t = dt_compare_track(v);
@@ -563,12 +596,14 @@ void dt_compare_zoom(dt_compare_view *v, double factor)
 	}
 	v->x0 = cx - rel * v->span;
 	clamp_window(v);
+	clamp_cursor(v);
 }
 
 void dt_compare_pan(dt_compare_view *v, double frac)
 {
 	v->x0 += frac * v->span;
 	clamp_window(v);
+	clamp_cursor(v);
 }
 
 void dt_compare_cursor(dt_compare_view *v, int dir)

@@ -218,10 +218,14 @@ double dt_compare_smoothing_progress(const dt_compare_view *v);
 double dt_compare_weight(const dt_compare_view *v);
 
 /* Zoom the x window by `factor` (< 1 zooms in) around the cursor,
- * clamped to [16 steps or the full extent, full extent]. */
+ * clamped to [8 steps or the full extent, full extent]. The cursor
+ * stays on a point the window shows (the nearest one in it when it was
+ * outside), so the readout describes a visible point. */
 void dt_compare_zoom(dt_compare_view *v, double factor);
 
-/* Pan the x window by `frac` of its width (negative: left), clamped. */
+/* Pan the x window by `frac` of its width (negative: left), clamped; a
+ * cursor left outside moves to the nearest point in the window, as in
+ * dt_compare_zoom. */
 void dt_compare_pan(dt_compare_view *v, double frac);
 
 /* Move the cursor one screen column (dir -1 / +1; at least one point),

@@ -186,9 +186,15 @@ static void draw_xaxis(dt_grid *g, int y, int px, int pw,
 	}
 	dt_grid_text(g, 0, y + 1, px - 1, v->par->by_samples ? "samples" : "eff.step",
 	             DT_ROLE_AXIS);
-	fmt_x(a, sizeof a, v->x0);
-	fmt_x(b, sizeof b, v->x0 + v->span - 1);
-	fmt_x(m, sizeof m, v->x0 + (v->span - 1) / 2);
+	/* the first and the last whole x in the window [x0, x0 + span): a
+	 * zoomed window starts and ends between steps (x0 1500.25, span
+	 * 500: 1501 .. 2000) */
+	double first = ceil(v->x0), last = ceil(v->x0 + v->span) - 1;
+	if (last < first)
+		last = first;
+	fmt_x(a, sizeof a, first);
+	fmt_x(b, sizeof b, last);
+	fmt_x(m, sizeof m, (first + last) / 2);
 	wa = (int)strlen(a);
 	wb = (int)strlen(b);
 	wm = (int)strlen(m);
