@@ -426,8 +426,11 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	if (c->interpolate && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y,
 		              "[INTERPOLATED: %zu pilot pts] ", c->cmp.ninterp);
+	/* w: both curves are means over windows of N effective steps (the
+	 * verdict too), not a window number: said as such */
 	if (win[c->win_idx] && y >= 0 && (size_t)y < sizeof t)
-		y += snprintf(t + y, sizeof t - (size_t)y, "[window %lld] ",
+		y += snprintf(t + y, sizeof t - (size_t)y,
+		              "[WINDOW MEANS: %lld steps] ",
 		              (long long)win[c->win_idx]);
 	if (y >= 0 && (size_t)y < sizeof t)
 		snprintf(t + y, sizeof t - (size_t)y, "%.600s", title);
