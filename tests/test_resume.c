@@ -599,6 +599,91 @@ static void log_checkpoint_used(void **state)
 	free(v);
 }
 
+/* The cause of a moved loss names only what was checked as intact.
+ * Steps 1..10 loss 2.0, checkpoint 10, resumed at 11..16 with loss 1.0:
+ * the loss check fails (level -50 %, limit 5 %). LR 1e-4 flat on both
+ * sides (pass), consumed_samples 16 x step (176 at 11 after 160 at 10:
+ * pass), batch fingerprints 1..10 then 1..6 again at 11..16 with a
+ * recurrence already before (steps 1 and 2 both 7): not judged.
+ * (a) LR and cursor logged: "... with LR and data cursor intact";
+ * (b) neither: both "not checked (not in the log)";
+ * (c) LR only: the data cursor not checked; (d) cursor only: the LR not
+ * checked; (e) no LR, recurring fingerprints only: the cursor "not
+ * judged (batch fingerprints recur)". */
+static void cause_names_unchecked_state(void **state)
+{
+	(void)state;
+	int64_t s1[10], s2[6];
+	double l1[10], l2[6], r1[10], r2[6], c1[10], c2[6], f1[10], f2[6];
+	for (int i = 0; i < 10; i++) {
+		s1[i] = i + 1;
+		l1[i] = 2.0;
+		r1[i] = 1e-4;
+		c1[i] = 16.0 * (double)(i + 1);
+		f1[i] = i < 2 ? 7.0 : (double)(i + 1);
+	}
+	for (int i = 0; i < 6; i++) {
+		s2[i] = 11 + i;
+		l2[i] = 1.0;
+		r2[i] = 1e-4;
+		c2[i] = 16.0 * (double)(11 + i);
+		f2[i] = (double)(100 + i);
+	}
+	dt_series loss[] = {seg(s1, l1, 10), seg(s2, l2, 6)};
+	dt_series lr[] = {seg(s1, r1, 10), seg(s2, r2, 6)};
+	dt_series cur[] = {seg(s1, c1, 10), seg(s2, c2, 6)};
+	dt_series fp[] = {seg(s1, f1, 10), seg(s2, f2, 6)};
+	int64_t ckpt[] = {10};
+	dt_resume_in in = {.loss = loss, .nseg = 2, .lr = lr, .nlr = 2,
+	                   .cursor = cur, .ncursor = 2,
+	                   .cursor_metric = "consumed_samples",
+	                   .ckpt_step = ckpt, .nckpt = 1};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	static const struct {
+		int lr, cur, fp;
+		dt_check lr_c, cur_c;
+		const char *cause;
+	} want[] = {
+		{1, 1, 0, DT_CHECK_PASS, DT_CHECK_PASS,
+		 "model / optimizer (or RNG) state not restored: the loss moved "
+		 "with LR and data cursor intact"},
+		{0, 0, 0, DT_CHECK_NA, DT_CHECK_NA,
+		 "model / optimizer (or RNG), LR scheduler or dataloader state not "
+		 "restored: the loss moved; LR and data cursor not checked (not in "
+		 "the log)"},
+		{1, 0, 0, DT_CHECK_PASS, DT_CHECK_NA,
+		 "model / optimizer (or RNG) or dataloader state not restored: the "
+		 "loss moved with the LR intact; data cursor not checked (not in "
+		 "the log)"},
+		{0, 1, 0, DT_CHECK_NA, DT_CHECK_PASS,
+		 "model / optimizer (or RNG) or LR scheduler state not restored: "
+		 "the loss moved with the data cursor intact; LR not checked (not "
+		 "in the log)"},
+		{0, 0, 1, DT_CHECK_NA, DT_CHECK_NA,
+		 "model / optimizer (or RNG), LR scheduler or dataloader state not "
+		 "restored: the loss moved; LR not checked (not in the log), data "
+		 "cursor not judged (batch fingerprints recur)"},
+	};
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		in.lr = want[k].lr ? lr : NULL;
+		in.nlr = want[k].lr ? 2 : 0;
+		in.cursor = want[k].cur ? cur : NULL;
+		in.ncursor = want[k].cur ? 2 : 0;
+		in.fingerprint = want[k].fp ? fp : NULL;
+		in.nfingerprint = want[k].fp ? 2 : 0;
+		assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+		assert_int_equal(n, 1);
+		assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
+		assert_int_equal(v[0].check[DT_RC_LR], want[k].lr_c);
+		assert_int_equal(v[0].check[DT_RC_CURSOR], want[k].cur_c);
+		assert_string_equal(v[0].cause[DT_RC_LOSS], want[k].cause);
+		assert_false(v[0].pass);
+		free(v);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -612,6 +697,7 @@ int main(void)
 		cmocka_unit_test(falling_loss_judged_against_trend),
 		cmocka_unit_test(restart_from_scratch_fails_step),
 		cmocka_unit_test(replay_artefact_is_not_a_fault),
+		cmocka_unit_test(cause_names_unchecked_state),
 		cmocka_unit_test(cursor_judged_over_the_run),
 		cmocka_unit_test(cursor_rate_follows_a_batch_change),
 		cmocka_unit_test(log_checkpoint_used),

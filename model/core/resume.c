@@ -290,15 +290,46 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 }
 
 /* The cause hint of each failed check (rules in resume.h). */
-static void set_causes(dt_restart_verdict *v)
+static void set_causes(const dt_rs_ctx *cx, dt_restart_verdict *v)
 {
 	int lr_bad = v->check[DT_RC_LR] == DT_CHECK_FAIL;
 	int cur_bad = v->check[DT_RC_CURSOR] == DT_CHECK_FAIL;
+	int lr_na = v->check[DT_RC_LR] == DT_CHECK_NA;
+	int cur_na = v->check[DT_RC_CURSOR] == DT_CHECK_NA;
+	/* Only what was checked is called intact: an n/a check stays a
+	 * possible cause. The cursor is n/a either because nothing of it is
+	 * logged on both sides or because the batch fingerprints logged
+	 * recur by design (not judged). */
+	int cur_logged = (cx->cur_b.n && cx->cur_a.n) ||
+	                 (cx->fp_b.n && cx->fp_a.n);
+	const char *cur_why = cur_logged ? "not judged (batch fingerprints "
+	                      "recur)" : "not checked (not in the log)";
+	char moved[sizeof v->cause[0]];
+	if (lr_na && cur_na && !cur_logged)
+		snprintf(moved, sizeof moved, "model / optimizer (or RNG), LR "
+		         "scheduler or dataloader state not restored: the loss "
+		         "moved; LR and data cursor not checked (not in the log)");
+	else if (lr_na && cur_na)
+		snprintf(moved, sizeof moved, "model / optimizer (or RNG), LR "
+		         "scheduler or dataloader state not restored: the loss "
+		         "moved; LR not checked (not in the log), data cursor %s",
+		         cur_why);
+	else if (lr_na)
+		snprintf(moved, sizeof moved, "model / optimizer (or RNG) or LR "
+		         "scheduler state not restored: the loss moved with the "
+		         "data cursor intact; LR not checked (not in the log)");
+	else if (cur_na)
+		snprintf(moved, sizeof moved, "model / optimizer (or RNG) or "
+		         "dataloader state not restored: the loss moved with the LR "
+		         "intact; data cursor %s", cur_why);
+	else
+		snprintf(moved, sizeof moved, "model / optimizer (or RNG) state "
+		         "not restored: the loss moved with LR and data cursor "
+		         "intact");
 	const char *data = cur_bad ? "sampler / dataloader state not restored "
 	                   "(the data cursor is off)" : lr_bad ?
 	                   "LR scheduler state not restored (the LR is off)" :
-	                   "model / optimizer (or RNG) state not restored: the "
-	                   "loss moved with LR and data cursor intact";
+	                   moved;
 	const char *step = v->offset_factor ? "trainer state: the step counter "
 	                   "was restored as checkpoint step x G" :
 	                   v->lost > 0 ? "checkpoint / trainer state: steps "
@@ -390,7 +421,7 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	dt_rs_check_level(&c, v);
 	dt_rs_check_cursor(&c, v);
 	dt_rs_check_fingerprint(&c, v);
-	set_causes(v);
+	set_causes(&c, v);
 	compose_reason(v);
 	dt_rs_ctx_free(&c);
 	return 0;

@@ -88,7 +88,10 @@
  * lr -> LR scheduler state; data_cursor -> sampler / dataloader state;
  * replay and loss -> sampler / dataloader state when the cursor failed,
  * LR scheduler state when the LR failed, else model / optimizer (or RNG)
- * state (the loss moved with LR and data cursor intact).
+ * state (the loss moved with LR and data cursor intact); an LR or data
+ * cursor check that is n/a is not called intact: it is named "not
+ * checked (not in the log)" (the cursor: "not judged (batch fingerprints
+ * recur)" when those are why) and its state stays among the causes.
  * A check without the data it needs is "n/a"; a restart passes when no
  * check fails. */
 #ifndef DT_RESUME_H
@@ -187,7 +190,7 @@ typedef struct dt_restart_verdict {
 	int64_t cursor_fault_step;/* data cursor: step where it went wrong, 0 */
 	dt_check check[DT_RESUME_NCHECKS];
 	char detail[DT_RESUME_NCHECKS][320]; /* human reason per check */
-	char cause[DT_RESUME_NCHECKS][120];  /* failed checks: the state that
+	char cause[DT_RESUME_NCHECKS][200];  /* failed checks: the state that
 	                           * was probably not restored; "" otherwise */
 	int pass;                 /* no check failed */
 	char reason[640];         /* failing checks' reasons, or a summary */
