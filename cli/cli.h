@@ -36,6 +36,12 @@ dt_store *dt_cli_open_read(const char *path);
  * option and returns -1 when `s` is not an integer in [min, INT64_MAX]. */
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);
 
+/* Check a sha256 given as a hex prefix (--expect-head): min..64 hex
+ * digits, either case; prints an error naming the option and returns -1
+ * otherwise. */
+#define DT_CLI_HASH_PREFIX_MIN 16
+int dt_cli_hash_prefix(const char *opt, const char *s, size_t min);
+
 /* Parse a non-negative finite real option value (locale-independent). */
 int dt_cli_real(const char *opt, const char *s, double *out);
 

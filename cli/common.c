@@ -144,6 +144,27 @@ int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
 	return 0;
 }
 
+int dt_cli_hash_prefix(const char *opt, const char *s, size_t min)
+{
+	size_t n = strlen(s);
+	char safe[200];
+	dt_sanitize(s, safe, sizeof safe);
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i])) {
+			fprintf(stderr, "dualtrack: %s '%s': character %zu is not a hex "
+			        "digit; expected %zu to 64 hex digits of a sha256\n",
+			        opt, safe, i + 1, min);
+			return -1;
+		}
+	if (n < min || n > 64) {
+		fprintf(stderr, "dualtrack: %s '%s': %zu hex digit%s; expected %zu "
+		        "to 64 hex digits of a sha256\n", opt, safe, n,
+		        n == 1 ? "" : "s", min);
+		return -1;
+	}
+	return 0;
+}
+
 int dt_cli_real(const char *opt, const char *s, double *out)
 {
 	if (dt_parse_double_field(s, strlen(s), out) < 0 || !isfinite(*out) ||

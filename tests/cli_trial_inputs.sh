@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_trial_inputs.sh: inputs a new user gave in the trial of 2026-12-02
 # and the exact words dualtrack answers them with: --db naming a folder,
-# a dry run without --platform.
+# a dry run without --platform, a short or non-hex --expect-head.
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -55,5 +55,35 @@ dt import --platform gpu --run b "$tmp/b2.csv" >/dev/null 2>"$tmp/e"
 check "  and the import does refuse it" grep -q "run 'b' exists with platform trn2, not gpu" "$tmp/e"
 dt import --run b "$tmp/b2.csv" >/dev/null 2>"$tmp/e"
 check "an import (not dry) still needs --platform" test $? -eq 2
+
+# verify --expect-head: the whole head hash or 16..64 of its first hex
+# digits, either case; anything else is a usage error (exit 2)
+head=$(dt verify --json | py "import json,sys; print(json.load(sys.stdin)['head_hash'])")
+check "the head is 64 hex digits" sh -c 'echo "$1" | grep -qxE "[0-9a-f]{64}"' _ "$head"
+dt verify --expect-head "$head" >/dev/null
+check "--expect-head the whole head: exit 0" test $? -eq 0
+dt verify --expect-head "${head:0:16}" >/dev/null
+check "--expect-head its first 16 digits: exit 0" test $? -eq 0
+dt verify --expect-head "$(echo "${head:0:20}" | tr a-f A-F)" >/dev/null
+check "--expect-head 20 digits in upper case: exit 0" test $? -eq 0
+other=$(echo "${head:0:16}" | tr 0-9a-f 1-9a-f0)
+dt verify --expect-head "$other" >"$tmp/o"
+check "--expect-head another 16-digit prefix: exit 1" test $? -eq 1
+check "  says the head differs" grep -qx "head differs from the expected $other: the newest record(s) were removed, replaced or added" "$tmp/o"
+dt verify --expect-head 0000 >"$tmp/o" 2>"$tmp/e"
+check "--expect-head 0000: exit 2, nothing on stdout" test $? -eq 2 -a ! -s "$tmp/o"
+check "  says 4 digits, expected 16 to 64" test "$(cat "$tmp/e")" = \
+  "dualtrack: --expect-head '0000': 4 hex digits; expected 16 to 64 hex digits of a sha256"
+dt verify --expect-head "${head:0:15}" >/dev/null 2>"$tmp/e"
+check "--expect-head 15 digits: exit 2" test $? -eq 2
+check "  says 15 hex digits" test "$(cat "$tmp/e")" = \
+  "dualtrack: --expect-head '${head:0:15}': 15 hex digits; expected 16 to 64 hex digits of a sha256"
+dt verify --expect-head "${head}0" >/dev/null 2>"$tmp/e"
+check "--expect-head 65 digits: exit 2" test $? -eq 2
+dt verify --expect-head "sha256:${head}" >/dev/null 2>"$tmp/e"
+check "--expect-head sha256:HASH: exit 2, names character 1" test "$(cat "$tmp/e")" = \
+  "dualtrack: --expect-head 'sha256:${head}': character 1 is not a hex digit; expected 16 to 64 hex digits of a sha256"
+dt verify --expect-head "${head:0:10}g${head:11:20}" >/dev/null 2>"$tmp/e"
+check "--expect-head with a 'g' at 11: names character 11" grep -q "character 11 is not a hex digit" "$tmp/e"
 
 finish
