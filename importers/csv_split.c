@@ -142,11 +142,13 @@ void dt_csv_regions_free(dt_csv_region *r, size_t n)
  * takes r now (a series new to `to`: moved down to index 0), or gets a
  * copy. */
 static int merge_series(dt_rawseries *s, const dt_rawseries *ps,
-                        dt_csv_region *r, size_t at)
+                        dt_csv_region *r, int skip, size_t at)
 {
 	if (r && s->step == r->step) {
 		if (s->n != at) {
-			memmove(s->step + s->n, ps->step, ps->n * sizeof *s->step);
+			if (!skip)
+				memmove(s->step + s->n, ps->step,
+				        ps->n * sizeof *s->step);
 			memmove(s->value + s->n, ps->value, ps->n * sizeof *s->value);
 		}
 		s->cap = r->cap;
@@ -156,7 +158,8 @@ static int merge_series(dt_rawseries *s, const dt_rawseries *ps,
 	if (r && !r->adopted && s->n == 0 && s->cap == 0) {
 		free(s->step);
 		free(s->value);
-		memmove(r->step, ps->step, ps->n * sizeof *r->step);
+		if (!skip)
+			memmove(r->step, ps->step, ps->n * sizeof *r->step);
 		memmove(r->value, ps->value, ps->n * sizeof *r->value);
 		s->step = r->step;
 		s->value = r->value;
@@ -165,18 +168,20 @@ static int merge_series(dt_rawseries *s, const dt_rawseries *ps,
 		r->adopted = 1;
 		return 0;
 	}
-	return append_points(s, ps);
+	return skip ? -1 : append_points(s, ps);
 }
 
 int dt_csv_split_merge(dt_rawlog *to, dt_rawlog *part,
-                       dt_csv_region *const *region, size_t at)
+                       dt_csv_region *const *region,
+                       const unsigned char *skip, size_t at)
 {
 	int rc = 0;
 	for (size_t i = 0; i < part->nseries; i++) {
 		dt_rawseries *ps = &part->series[i];
 		if (rc == 0 && to && ps->n > 0) {
 			dt_rawseries *s = dt_rawlog_series(to, ps->metric);
-			if (!s || merge_series(s, ps, region[i], at) < 0)
+			if (!s || merge_series(s, ps, region[i],
+			                       skip && skip[i], at) < 0)
 				rc = -1;
 		}
 		if (region[i]) { /* the region's, not part's, to free */

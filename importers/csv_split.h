@@ -96,8 +96,14 @@ void dt_csv_regions_free(dt_csv_region *r, size_t n);
  * region's whole room as capacity. part's arrays that live in a region
  * are detached from part (set NULL), so dt_rawlog_free(part) is safe;
  * `to` NULL only detaches them (a second half that was dropped).
- * Returns 0, or -1 on ENOMEM (the caller fails the parse). */
+ * skip (NULL: none) marks, per series of part, one whose steps neither
+ * half wrote (both follow another column's, imp_csv.c csv_col.follows):
+ * its values move, its steps do not; such a series must merge in its
+ * region (its `to` series owns the region, or is new). Returns 0, or -1
+ * on ENOMEM or a skip series outside its region (the caller fails the
+ * parse). */
 int dt_csv_split_merge(dt_rawlog *to, dt_rawlog *part,
-                       dt_csv_region *const *region, size_t at);
+                       dt_csv_region *const *region,
+                       const unsigned char *skip, size_t at);
 
 #endif

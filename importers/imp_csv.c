@@ -39,7 +39,11 @@
  * raw log (an index, not a pointer, because creating a series may move
  * the array). No allocation per row or cell. A large file is parsed by
  * two threads, the second taking the rows after the middle
- * (csv_split.h); the result is the same as one thread's. */
+ * (csv_split.h); the result is the same as one thread's. The steps of
+ * a dense table are written once: a metric column whose every row came
+ * with the first metric column's (the lead's) writes only its values
+ * and shares the lead's step array at the end (csv_col.follows); the
+ * first row that breaks that writes the column's steps so far. */
 #include <ctype.h>
 #include <csv.h>
 #include <pthread.h>
@@ -59,6 +63,7 @@
 
 #define CSV_CHUNK (1u << 20)
 #define NO_SERIES SIZE_MAX
+#define NO_COL SIZE_MAX
 #define METRIC_MAX 128
 
 enum { COL_IGNORE, COL_STEP, COL_METRIC };
@@ -71,6 +76,11 @@ typedef struct csv_col {
 	size_t sidx;              /* index in log->series, NO_SERIES until used */
 	double val;               /* value of this row */
 	int has;                  /* val holds a value for this row */
+	int follows;              /* 1: every row so far gave this column a
+	                           * value exactly when it gave the lead
+	                           * column one, so its series' steps are the
+	                           * lead's: they are not written, and are
+	                           * shared at the end (dt_rawlog_share_steps) */
 } csv_col;
 
 typedef struct csv_ctx {
@@ -93,6 +103,9 @@ typedef struct csv_ctx {
 	char **hdr;          /* header fields being collected, owned */
 	size_t nhdr, caphdr;
 	size_t step_col;
+	size_t lead;         /* the first metric column of the first header,
+	                      * NO_COL when none: the one whose steps the
+	                      * following columns share */
 	int64_t step;
 	int64_t step_add;    /* 1 for Lightning CSVLogger files, else 0 */
 	int has_step;
@@ -365,10 +378,73 @@ static int is_lightning(const csv_ctx *c)
 	return epoch && keyed && strcmp(c->cols[c->step_col].name, "step") == 0;
 }
 
+/* Column col stops following the lead column: the steps of its series
+ * (equal to the lead's so far) are written now. */
+static void unfollow(csv_ctx *c, csv_col *col)
+{
+	col->follows = 0;
+	if (col->sidx == NO_SERIES)
+		return;
+	dt_rawseries *s = &c->log->series[col->sidx];
+	if (s->n)
+		memcpy(s->step, c->log->series[c->cols[c->lead].sidx].step,
+		       s->n * sizeof *s->step);
+}
+
+static void unfollow_all(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->ncols; i++)
+		if (c->cols[i].follows)
+			unfollow(c, &c->cols[i]);
+}
+
+/* The lead column and its followers (csv_col.follows) of the first
+ * header: every metric column but the lead follows until a row fills
+ * it and not the lead, or the lead and not it. A repeated header ends
+ * following (its column map may differ). */
+static void choose_lead(csv_ctx *c)
+{
+	c->lead = NO_COL;
+	for (size_t i = 0; i < c->ncols; i++) {
+		if (c->cols[i].kind != COL_METRIC)
+			continue;
+		if (c->lead == NO_COL)
+			c->lead = i;
+		else
+			c->cols[i].follows = c->nheaders == 0;
+	}
+}
+
+/* The end of a whole parse: the lead's series and its followers' use
+ * one step array (saves 8 bytes per point of every follower, and their
+ * fresh pages). Without memory for that, the followers' steps are
+ * written instead. */
+static void share_followers(csv_ctx *c)
+{
+	if (c->lead == NO_COL || c->cols[c->lead].sidx == NO_SERIES) {
+		unfollow_all(c);
+		return;
+	}
+	dt_rawseries **group = malloc(c->ncols * sizeof *group);
+	size_t n = 0;
+	if (group) {
+		group[n++] = &c->log->series[c->cols[c->lead].sidx];
+		for (size_t i = 0; i < c->ncols; i++)
+			if (c->cols[i].follows && c->cols[i].sidx != NO_SERIES)
+				group[n++] = &c->log->series[c->cols[i].sidx];
+	}
+	if (!group || dt_rawlog_share_steps(c->log, group, n) < 0)
+		unfollow_all(c);
+	for (size_t i = 0; i < c->ncols; i++)
+		c->cols[i].follows = 0;
+	free(group);
+}
+
 /* Turn the collected header fields into the column map. */
 static void finish_header(csv_ctx *c)
 {
 	c->regions = NULL; /* the split's columns are gone (csv_half) */
+	unfollow_all(c);
 	free_cols(c);
 	c->cols = calloc(c->nhdr ? c->nhdr : 1, sizeof *c->cols);
 	if (!c->cols) {
@@ -394,6 +470,7 @@ static void finish_header(csv_ctx *c)
 		c->cols[2].prio = 2;
 	}
 	resolve_conflicts(c);
+	choose_lead(c);
 	if (c->nheaders == 0 && is_lightning(c)) {
 		c->step_add = 1;
 		c->log->step_added = 1;
@@ -532,8 +609,11 @@ static void push_row(csv_ctx *c)
 {
 	dt_rawlog *log = c->log;
 	int any = 0;
+	int lead_has = c->lead != NO_COL && c->cols[c->lead].has;
 	for (size_t i = 0; i < c->ncols; i++) {
 		csv_col *col = &c->cols[i];
+		if (col->follows && c->has_step && col->has != lead_has)
+			unfollow(c, col);
 		if (!col->has)
 			continue;
 		col->has = 0;
@@ -543,7 +623,9 @@ static void push_row(csv_ctx *c)
 		if (col->sidx == NO_SERIES) {
 			dt_rawseries *s = dt_rawlog_series(log, col->metric);
 			if (!s || (!take_region(c, i, s) &&
-			           dt_rawseries_reserve(s, c->est_rows) < 0)) {
+			           (col->follows ?
+			            dt_rawseries_reserve_values(s, c->est_rows) :
+			            dt_rawseries_reserve(s, c->est_rows)) < 0)) {
 				fail(c, "out of memory");
 				return;
 			}
@@ -555,8 +637,10 @@ static void push_row(csv_ctx *c)
 			return; /* never reached (dt_csv_half_room); the first
 			         * thread then parses these rows itself */
 		}
-		if (dt_rawseries_push(&log->series[col->sidx], c->step + c->step_add,
-		                      col->val) < 0) {
+		if ((col->follows ?
+		     dt_rawseries_push_value(&log->series[col->sidx], col->val) :
+		     dt_rawseries_push(&log->series[col->sidx], c->step + c->step_add,
+		                       col->val)) < 0) {
 			fail(c, "out of memory");
 			return;
 		}
@@ -854,6 +938,7 @@ static csv_half *half_begin(csv_ctx *c, const char *data, size_t from,
 	h->c.line = 1;
 	h->c.nheaders = h->nheaders = c->nheaders;
 	h->c.step_col = c->step_col;
+	h->c.lead = c->lead;
 	h->c.step_add = c->step_add;
 	dt_rawlog_init(&h->log);
 	h->c.log = &h->log;
@@ -881,6 +966,44 @@ static void half_settle(csv_ctx *c, const csv_half *h)
 				c->log->series[k].cap = h->regions[i].cap;
 }
 
+/* Before a merge: a column that follows the lead in both halves keeps
+ * following (skip[k] = 1 for its second-half series k: the merge moves
+ * no steps) when the merge keeps its points in their region; any other
+ * follower gets its steps written in the half where it follows. */
+static void half_reconcile(csv_ctx *c, csv_half *h, unsigned char *skip)
+{
+	for (size_t i = 0; i < c->ncols; i++) {
+		csv_col *a = &c->cols[i], *b = &h->c.cols[i];
+		if (a->follows && b->follows && b->sidx != NO_SERIES) {
+			const dt_csv_region *r = h->region_of[b->sidx];
+			const dt_rawseries *s = a->sidx == NO_SERIES ? NULL :
+			                        &c->log->series[a->sidx];
+			if (r && (s ? s->step == r->step : !r->adopted)) {
+				skip[b->sidx] = 1;
+				continue;
+			}
+		}
+		if (a->follows && !(b->follows && b->sidx == NO_SERIES))
+			unfollow(c, a);
+		if (b->follows)
+			unfollow(&h->c, b);
+	}
+}
+
+/* After a merge: the series a column's points went to, for the columns
+ * whose first-half series the merge created. */
+static void resync_sidx(csv_ctx *c)
+{
+	for (size_t i = 0; i < c->ncols; i++) {
+		csv_col *col = &c->cols[i];
+		if (col->kind != COL_METRIC || col->sidx != NO_SERIES)
+			continue;
+		const dt_rawseries *s = dt_rawlog_find(c->log, col->metric);
+		if (s)
+			col->sidx = (size_t)(s - c->log->series);
+	}
+}
+
 /* The first thread has parsed up to `off`: join the second half and,
  * when the first half ended right at its start with no quoted cell open
  * and the same column map, take its points and lines. Returns where the
@@ -897,13 +1020,23 @@ static size_t half_end(csv_ctx *c, csv_half *h, size_t off)
 	size_t rows = h->c.line - 1;
 	c->regions = NULL;
 	half_settle(c, h);
-	if (!usable)
-		h->c.region_at = 0; /* nothing merged: only detach */
-	if (dt_csv_split_merge(usable ? c->log : NULL, &h->log, h->region_of,
-	                       h->c.region_at) < 0) {
+	unsigned char *skip = calloc(h->ncols ? h->ncols : 1, 1);
+	if (!skip) {
 		fail(c, "out of memory");
 		usable = 0;
 	}
+	if (!usable)
+		h->c.region_at = 0; /* nothing merged: only detach */
+	else
+		half_reconcile(c, h, skip);
+	if (dt_csv_split_merge(usable ? c->log : NULL, &h->log, h->region_of,
+	                       skip, h->c.region_at) < 0) {
+		fail(c, "out of memory");
+		usable = 0;
+	}
+	free(skip);
+	if (usable)
+		resync_sidx(c);
 	if (usable) {
 		if (h->c.nostep_rows && c->nostep_rows == 0)
 			c->nostep_line = c->line + h->c.nostep_line - 1;
@@ -987,6 +1120,7 @@ static void *csv_begin(const dt_import_opts *opts, dt_rawlog *out)
 		return NULL;
 	}
 	c->lib_ready = 1;
+	c->lead = NO_COL;
 	return c;
 }
 
@@ -1024,6 +1158,10 @@ static int csv_end(void *ps, const dt_source *src, dt_rawlog *to, char *err,
 		csv_fini(&c->lib, on_field, on_record, c);
 	if (c->failed)
 		return -1;
+	if (to == c->log)
+		share_followers(c);
+	else
+		unfollow_all(c); /* followed: the log is read between feeds */
 	final_warnings(c, to);
 	return 0;
 }

@@ -133,11 +133,8 @@ static void apply_step_base(const dt_import_opts *o, dt_rawlog *log)
 	} else {
 		int64_t want = o->step_base == 1 ? 1 : 0;
 		int64_t delta = want - log->step_added;
-		for (size_t i = 0; delta && i < log->nseries; i++) {
-			dt_rawseries *s = &log->series[i];
-			for (size_t k = 0; k < s->n; k++)
-				s->step[k] += delta;
-		}
+		if (delta)
+			dt_rawlog_shift_steps(log, delta);
 		log->step_added = want;
 		snprintf(rule, sizeof rule, "--step-base %d: %s", o->step_base - 1,
 		         want ? "+1 (the file counts from 0)" :

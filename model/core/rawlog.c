@@ -20,11 +20,15 @@ void dt_rawlog_free(dt_rawlog *log)
 	for (size_t i = 0; i < log->nseries; i++) {
 		dt_rawseries *s = &log->series[i];
 		free(s->metric);
-		free(s->step);
+		if (!s->step_shared)
+			free(s->step);
 		free(s->value);
 		free(s->marks);
 	}
 	free(log->series);
+	for (size_t i = 0; i < log->nshared; i++)
+		free(log->shared_steps[i]);
+	free(log->shared_steps);
 	for (size_t i = 0; i < log->nwarnings; i++)
 		free(log->warnings[i]);
 	free(log->warnings);
@@ -80,10 +84,10 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 	return s;
 }
 
-int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
+/* New step and value arrays of `cap` points for s, the first s->n
+ * values copied and, when keep_steps, the first s->n steps. */
+static int grow_arrays(dt_rawseries *s, size_t cap, int keep_steps)
 {
-	if (cap <= s->cap)
-		return 0;
 	if (cap > SIZE_MAX / sizeof(double))
 		return -1;
 	if (cap * sizeof(double) >= DT_GROW_HUGE_FROM) {
@@ -96,26 +100,51 @@ int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
 			return -1;
 		}
 		if (s->n) {
-			memcpy(st, s->step, s->n * sizeof *st);
+			if (keep_steps)
+				memcpy(st, s->step, s->n * sizeof *st);
 			memcpy(va, s->value, s->n * sizeof *va);
 		}
-		free(s->step);
+		if (!s->step_shared)
+			free(s->step);
 		free(s->value);
 		s->step = st;
 		s->value = va;
+		s->step_shared = 0;
 		s->cap = cap;
 		return 0;
 	}
-	int64_t *st = realloc(s->step, cap * sizeof *st);
+	int64_t *st;
+	if (s->step_shared || !keep_steps) {
+		st = malloc(cap * sizeof *st);
+		if (st && keep_steps && s->n)
+			memcpy(st, s->step, s->n * sizeof *st);
+		if (st && !s->step_shared)
+			free(s->step);
+	} else {
+		st = realloc(s->step, cap * sizeof *st);
+	}
 	if (!st)
 		return -1;
 	s->step = st;
+	s->step_shared = 0;
 	double *va = realloc(s->value, cap * sizeof *va);
 	if (!va)
 		return -1;
 	s->value = va;
 	s->cap = cap;
 	return 0;
+}
+
+int dt_rawseries_reserve_values(dt_rawseries *s, size_t cap)
+{
+	return cap <= s->cap ? 0 : grow_arrays(s, cap, 0);
+}
+
+int dt_rawseries_reserve(dt_rawseries *s, size_t cap)
+{
+	if (s->step_shared) /* its own copy first, room kept */
+		return grow_arrays(s, cap > s->cap ? cap : s->cap, 1);
+	return cap <= s->cap ? 0 : grow_arrays(s, cap, 1);
 }
 
 /* The next capacity of a full series: doubling from 256 points, but a
@@ -135,13 +164,61 @@ static size_t grown_cap(size_t cap)
 
 int dt_rawseries_push(dt_rawseries *s, int64_t step, double value)
 {
-	if (s->n == s->cap &&
-	    dt_rawseries_reserve(s, grown_cap(s->cap)) < 0)
+	if ((s->n == s->cap || s->step_shared) &&
+	    dt_rawseries_reserve(s, s->n == s->cap ? grown_cap(s->cap) : s->cap) < 0)
 		return -1;
 	s->step[s->n] = step;
 	s->value[s->n] = value;
 	s->n++;
 	return 0;
+}
+
+int dt_rawseries_push_value(dt_rawseries *s, double value)
+{
+	if (s->n == s->cap &&
+	    dt_rawseries_reserve_values(s, grown_cap(s->cap)) < 0)
+		return -1;
+	s->value[s->n++] = value;
+	return 0;
+}
+
+int dt_rawlog_share_steps(dt_rawlog *log, dt_rawseries *const *s, size_t n)
+{
+	if (n < 2)
+		return 0;
+	int64_t **v = realloc(log->shared_steps,
+	                      (log->nshared + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	log->shared_steps = v;
+	int64_t *steps = s[0]->step;
+	log->shared_steps[log->nshared++] = steps;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			free(s[i]->step);
+		s[i]->step = steps;
+		s[i]->step_shared = 1;
+	}
+	return 0;
+}
+
+void dt_rawlog_shift_steps(dt_rawlog *log, int64_t delta)
+{
+	for (size_t i = 0; i < log->nseries; i++) {
+		dt_rawseries *s = &log->series[i];
+		for (size_t k = 0; !s->step_shared && k < s->n; k++)
+			s->step[k] += delta;
+	}
+	for (size_t j = 0; j < log->nshared; j++) {
+		/* a shared array's length: the longest series still using it */
+		size_t n = 0;
+		for (size_t i = 0; i < log->nseries; i++)
+			if (log->series[i].step == log->shared_steps[j] &&
+			    log->series[i].n > n)
+				n = log->series[i].n;
+		for (size_t k = 0; k < n; k++)
+			log->shared_steps[j][k] += delta;
+	}
 }
 
 static int push_mark(dt_rawseries *s)

@@ -41,6 +41,9 @@ typedef struct dt_rawseries {
 	                    * logged nothing of this metric) */
 	int sort_within_segment; /* 1: points inside a segment may be out of
 	                          * order (concurrent writers); sort, don't split */
+	int step_shared;   /* 1: `step` is one of the log's shared step arrays
+	                    * (dt_rawlog_share_steps), not owned by the series;
+	                    * growing the series first gives it its own copy */
 } dt_rawseries;
 
 /* A fact about the run found in the log (run journal): e.g.
@@ -123,6 +126,9 @@ typedef struct dt_rawlog {
 	uint32_t nlaunches;    /* boundaries found: launches = nlaunches + 1 */
 	size_t points_at_launch; /* dt_rawlog_points when the current launch
 	                          * began (evidence before any point joins it) */
+	int64_t **shared_steps; /* [nshared] owned: step arrays that several
+	                         * series point to (dt_rawlog_share_steps) */
+	size_t nshared;
 } dt_rawlog;
 
 /* Initialise an empty raw log. Never fails. */
@@ -152,6 +158,33 @@ int dt_rawseries_push(dt_rawseries *s, int64_t step, double value);
  * (model/util/grow.h dt_grow_alloc_huge: one page fault per 2 MiB).
  * Returns 0 or -1 on ENOMEM (the series is unchanged). */
 int dt_rawseries_reserve(dt_rawseries *s, size_t n);
+
+/* Append a point whose step is not written: the caller keeps the
+ * series' steps equal to another series' and shares them once the points
+ * are in (dt_rawlog_share_steps), or writes them itself. Grows as
+ * dt_rawseries_push, without copying the unwritten steps. Returns 0, or
+ * -1 on ENOMEM. */
+int dt_rawseries_push_value(dt_rawseries *s, double value);
+
+/* dt_rawseries_reserve for a series whose steps are not written yet
+ * (dt_rawseries_push_value): the step array gets room for `n` points but
+ * its content is not kept. Returns 0 or -1 on ENOMEM. */
+int dt_rawseries_reserve_values(dt_rawseries *s, size_t n);
+
+/* Let the series s[1..n) use the step array of s[0] instead of their
+ * own: they hold as many points as s[0] and the same steps (their own
+ * step arrays, written or not, are freed unread). The array becomes the
+ * log's (dt_rawlog.shared_steps); every series of the group is marked
+ * step_shared, and one that grows later first takes a copy. Saves the
+ * steps of every series but one of a dense table (CSV rows that fill
+ * every column: 8 bytes per point and their fresh pages). All of s must
+ * be series of `log` with own (not shared) step arrays. Returns 0, or -1
+ * on ENOMEM (nothing changed). */
+int dt_rawlog_share_steps(dt_rawlog *log, dt_rawseries *const *s, size_t n);
+
+/* Add `delta` to every step of every series of the log, each shared step
+ * array once (a step-base rule applied after the parse). */
+void dt_rawlog_shift_steps(dt_rawlog *log, int64_t delta);
 
 /* Mark that the next point pushed to every series of the log starts a new
  * launch inside the same file, without evidence (prefer dt_rawlog_launch).
