@@ -36,4 +36,13 @@ const char *dt_run_role_name(dt_run_role r);
 /* Parse "baseline" or "pilot"; returns 0 or -1. */
 int dt_run_role_parse(const char *s, dt_run_role *out);
 
+/* Whether run r fits role: a baseline is a GPU run, a pilot a Trainium
+ * run (trn2, or trn1). A gpu run as the pilot, or a trn2 / trn1 run as
+ * the baseline, does not fit: returns 1 and writes into why[n] one
+ * sentence naming the run (raw: sanitise before printing), its platform
+ * and what the role expects. A run on "other" is not judged (0), nor a
+ * fitting one (why = ""). */
+int dt_run_role_mismatch(const dt_run *r, dt_run_role role, char *why,
+                         size_t n);
+
 #endif
