@@ -35,3 +35,13 @@ expect_line() {
 	screen | grep -qE -- "$1" && return 0
 	echo "FAIL: no line matches: $1"; screen; fail=1
 }
+# screen_is FILE: until the whole screen (capture-pane: trailing blanks
+# dropped) is FILE's text; else the difference, and fail=1
+screen_is() {
+	local i
+	for i in $(seq 100); do
+		screen | cmp -s "$1" - && return 0
+		sleep 0.1
+	done
+	echo "FAIL: the screen is not $1:"; screen | diff -u "$1" -; fail=1; return 1
+}

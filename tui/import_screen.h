@@ -1,7 +1,8 @@
 /* import_screen.h: the import screen (curses-free): a form (file or
  * folder with Tab completion, platform, run name, once or live), then a
  * preview that is exactly `dualtrack import --dry-run` (dt_import with
- * dry_run, its report captured), then Enter imports (dt_import) or, in
+ * dry_run on the open store, its report captured: "same log grown" for
+ * a log the run holds grown), then Enter imports (dt_import) or, in
  * live mode, hands the request to the app, which follows the file with
  * dt_follow_poll (importers/import_follow.h) while the other screens stay
  * usable. Errors (with file and line from the importers) stay on the

@@ -134,7 +134,10 @@ static int run_import(dt_import_screen *s, dt_store *st, int dry)
 		s->msg_err = 1;
 		return -1;
 	}
-	rc = dt_import(dry ? NULL : st, &rq, mem, err, sizeof err);
+	/* the preview is `dualtrack import --dry-run`: with the open store
+	 * (only read by a dry run), so the importer's report says "same log
+	 * grown" for a log the run holds grown, as the import will */
+	rc = dt_import(st, &rq, mem, err, sizeof err);
 	fclose(mem);
 	if (rc == 0 && set_lines(s, buf ? buf : "") < 0) {
 		snprintf(err, sizeof err, "out of memory");
