@@ -177,8 +177,8 @@ static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 	size_t i;
 	s->form.label_w = 16;
 	s->form.aside_w = g->w >= 100 ? 30 : 0;
-	dt_grid_text(g, 0, y0, g->w, "type into a text field; Enter or Down: "
-	             "next field, Up: previous; Esc back", DT_ROLE_LABEL);
+	dt_layout_text(g, 0, y0, g->w, "type into a text field; Enter or Down: "
+	               "next field, Up: previous; Esc back", DT_ROLE_LABEL);
 	dt_form_render(&s->form, g, 0, y0 + 1, g->w, DT_IMP_NF);
 	for (i = 0; i < s->ncands && y < y0 + h; i++, y++) {
 		if (y == y0 + h - 1 && i + 1 < s->ncands) {
@@ -186,28 +186,54 @@ static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 			               "... %zu more", s->ncands - i);
 			break;
 		}
-		dt_grid_text(g, 2, y, g->w - 2, s->cands[i], DT_ROLE_STATUS);
+		dt_layout_text(g, 2, y, g->w - 2, s->cands[i], DT_ROLE_STATUS);
 	}
 }
 
+/* Rows report line i takes at width w (its indent kept, as drawn). */
+static int line_rows(const dt_import_screen *s, size_t i, int w, int ascii,
+                     int *ind)
+{
+	*ind = (int)strspn(s->lines[i], " ");
+	if (*ind > w / 2)
+		*ind = 0;
+	return dt_text_wrap_rows(s->lines[i], w - *ind, ascii);
+}
+
+/* The header (wrapped: the run's name is never cut), then the report
+ * from line `top`, each line wrapped with its indent kept (j/k scroll by
+ * line). Nothing is cut without a mark: a line that does not fit ends
+ * in "…" (dt_grid_wrap) and when lines are left below the last row says
+ * how many ("+N more"). */
 static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 {
-	int y;
+	char head[DT_NAME_MAX + 200], more[48];
+	int y, ind, need = 0, end = y0 + h, cut = 0;
 	size_t i;
-	dt_grid_printf(g, 0, y0, g->w, DT_ROLE_LABEL, "dry run: nothing stored "
-	               "yet; Enter %s run %s (%s), Esc back to the form",
-	               dt_import_screen_live(s) ? "follows into" : "imports into",
-	               s->run, platforms[s->f[DT_IMP_PLATFORM].choice % 4]);
+	snprintf(head, sizeof head, "dry run: nothing stored yet; Enter %s run "
+	         "%s (%s), Esc back to the form",
+	         dt_import_screen_live(s) ? "follows into" : "imports into",
+	         s->run, platforms[s->f[DT_IMP_PLATFORM].choice % 4]);
+	y = y0 + dt_grid_wrap(g, 0, y0, g->w, h > 8 ? 4 : 1, head,
+	                      DT_ROLE_LABEL);
 	if (s->top >= s->nlines)
 		s->top = s->nlines ? s->nlines - 1 : 0;
-	/* report lines wrapped (indent kept), j/k scroll by line */
-	for (i = s->top, y = y0 + 1; i < s->nlines && y < y0 + h; i++) {
-		int ind = (int)strspn(s->lines[i], " ");
-		if (ind > g->w / 2)
-			ind = 0;
-		y += dt_grid_wrap(g, ind, y, g->w - ind, y0 + h - y, s->lines[i],
-		                  strstr(s->lines[i], "warning:") ? DT_ROLE_WARN
-		                                                  : DT_ROLE_NORMAL);
+	for (i = s->top; i < s->nlines; i++)
+		need += line_rows(s, i, g->w, g->ascii, &ind);
+	if (need > end - y)
+		end--; /* the last row says what is below */
+	for (i = s->top; i < s->nlines && y < end; i++) {
+		int want = line_rows(s, i, g->w, g->ascii, &ind);
+		int got = dt_grid_wrap(g, ind, y, g->w - ind, end - y, s->lines[i],
+		                       strstr(s->lines[i], "warning:")
+		                       ? DT_ROLE_WARN : DT_ROLE_NORMAL);
+		y += got;
+		cut = got < want; /* its last row ends in "…" */
+	}
+	if (end < y0 + h) { /* lines not shown whole: how many */
+		dt_layout_more(0, s->nlines - i + (size_t)cut, more, sizeof more);
+		dt_layout_printf(g, 0, end, g->w, DT_ROLE_STATUS, "%s line(s): "
+		                 "j / Down / PgDn scroll", more);
 	}
 }
 
