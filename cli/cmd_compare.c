@@ -206,7 +206,10 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
 			print_comparison(&c, json, &po);
-			rc = c.verdict == DT_VERDICT_PASS ? DT_EXIT_OK : DT_EXIT_FAIL;
+			/* a pass on altered records is no pass */
+			rc = c.verdict == DT_VERDICT_PASS &&
+			     c.integrity.state != DT_INTEGRITY_ALTERED ? DT_EXIT_OK
+			                                              : DT_EXIT_FAIL;
 			dt_comparison_free(&c);
 		}
 	}

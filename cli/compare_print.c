@@ -141,6 +141,22 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	dt_jw_obj_end(w);
 }
 
+void dt_print_integrity_json(dt_jw *w, const dt_integrity *in)
+{
+	int checked = in->state != DT_INTEGRITY_NOT_CHECKED;
+	dt_jw_key(w, "integrity");
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "checked"); dt_jw_bool(w, checked);
+	dt_jw_key(w, "intact");
+	if (checked) dt_jw_bool(w, in->intact); else dt_jw_null(w);
+	dt_jw_key(w, "first_bad_id");
+	if (checked && in->first_bad_id) dt_jw_int(w, in->first_bad_id);
+	else dt_jw_null(w);
+	json_str_or_null(w, "reason", in->reason);
+	json_str_or_null(w, "head_hash", in->head_hash);
+	dt_jw_obj_end(w);
+}
+
 void dt_compare_print_json(const dt_comparison *c,
                            const dt_parity_point *pts, size_t npts)
 {
@@ -168,6 +184,7 @@ void dt_compare_print_json(const dt_comparison *c,
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "summary");
 	json_summary(&w, c);
+	dt_print_integrity_json(&w, &c->integrity);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }
@@ -296,4 +313,10 @@ void dt_compare_print_text(const dt_comparison *c)
 	}
 	printf("verdict: %s%s%s\n", dt_verdict_name(c->verdict),
 	       why[0] ? ": " : "", why);
+	if (c->integrity.state == DT_INTEGRITY_ALTERED) {
+		dt_sanitize(c->integrity.reason, r, sizeof r);
+		printf("integrity ALTERED: first bad record %lld: %s; the verdict "
+		       "rests on records that are not genuine (dualtrack verify "
+		       "lists all)\n", (long long)c->integrity.first_bad_id, r);
+	}
 }

@@ -17,11 +17,18 @@ void dt_print_finding_json(dt_jw *w, const dt_finding *f);
  * sanitised) on stdout. */
 void dt_print_finding_text(const dt_finding *f);
 
+/* "integrity": {checked, intact, first_bad_id, reason, head_hash} (the
+ * last four null until the integrity check has run): pilot show and
+ * compare. */
+void dt_print_integrity_json(dt_jw *w, const dt_integrity *in);
+
 /* JSON object on stdout: baseline, pilot, metric, x, points[], summary
  * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),
  * allowed_breaches, rtol, atol, warmup, by_samples, verdict, rules_source,
  * taskcard_pilot, sentence, interpolated, window, rule, noise_ratio,
- * noise, findings, verdict_note, notes, reason). points[] holds
+ * noise, findings, verdict_note, notes, reason), integrity
+ * (dt_print_integrity_json: ALTERED when a curve's stored values differ
+ * from their sealed digest or a record was altered). points[] holds
  * pts[0..npts): c->parity.points (every compared point), c->parity.kept
  * (--max-points) or none (--no-points); the summary is the same
  * whichever is given. */
@@ -39,7 +46,8 @@ void dt_compare_print_csv(const dt_comparison *c,
 
 /* Text on stdout (names and notes sanitised): compile note, the runs,
  * the rule and where it came from, counts, transforms, noise, findings,
- * notes, then "verdict: WORD[: why]". */
+ * notes, then "verdict: WORD[: why]", then, when the store's integrity
+ * is ALTERED, "integrity ALTERED: first bad record N: REASON; ...". */
 void dt_compare_print_text(const dt_comparison *c);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_print.h"
 #include "model/service/assessment.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
@@ -188,24 +189,6 @@ static void json_rules(dt_jw *w, const dt_assessment *a)
 	dt_jw_obj_end(w);
 }
 
-/* "integrity": {checked, intact, first_bad_id, reason, head_hash}; the
- * last four null until the integrity check has run. */
-static void json_integrity(dt_jw *w, const dt_integrity *in)
-{
-	int checked = in->state != DT_INTEGRITY_NOT_CHECKED;
-	dt_jw_key(w, "integrity");
-	dt_jw_obj_begin(w);
-	dt_jw_key(w, "checked"); dt_jw_bool(w, checked);
-	dt_jw_key(w, "intact");
-	if (checked) dt_jw_bool(w, in->intact); else dt_jw_null(w);
-	dt_jw_key(w, "first_bad_id");
-	if (checked && in->first_bad_id) dt_jw_int(w, in->first_bad_id);
-	else dt_jw_null(w);
-	json_str_or_null(w, "reason", in->reason);
-	json_str_or_null(w, "head_hash", in->head_hash);
-	dt_jw_obj_end(w);
-}
-
 /* "resume" of a pilot run: restarts, failed, checkpoint steps and the
  * verdict per restart (what resume-check --json gives in full). */
 static void json_resume(dt_jw *w, const dt_resume_run_result *r)
@@ -297,7 +280,7 @@ static void show_json(const dt_assessment *ov)
 	for (size_t i = 0; i < ov->ndecisions; i++)
 		json_decision(&w, &ov->decisions[i]);
 	dt_jw_arr_end(&w);
-	json_integrity(&w, &ov->integrity);
+	dt_print_integrity_json(&w, &ov->integrity);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }

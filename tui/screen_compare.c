@@ -420,8 +420,13 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
 	if (c->pending)
 		c->view.bottom_rows = 1; /* "findings: computing..." */
-	/* marks first: LIVE and the transforms survive a narrow title */
-	y = snprintf(t, sizeof t, "%s%s", c->live,
+	/* marks first: LIVE and the transforms survive a narrow title; the
+	 * curves' records altered (a stored series whose values differ from
+	 * their sealed digest, integrity.h) before all */
+	y = snprintf(t, sizeof t, "%s%s%s",
+	             !c->cmp.pending &&
+	             c->cmp.integrity.state == DT_INTEGRITY_ALTERED ?
+	             "ALTERED records! " : "", c->live,
 	             c->live[0] ? dt_grid_dash(g) : "");
 	if (c->interpolate && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y,

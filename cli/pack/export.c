@@ -213,6 +213,15 @@ int dt_pack_export(dt_store *st, const char *name, const char *dir,
 	int rc = dt_pack_load(st, name, &p, err, errlen);
 	if (rc != 0)
 		return rc;
+	if (p.ov.integrity.state == DT_INTEGRITY_ALTERED) {
+		/* a pack would carry records that are not genuine as evidence */
+		snprintf(err, errlen, "the store was altered: first bad record "
+		         "%lld: %s; no pack written (dualtrack verify lists every "
+		         "defect)", (long long)p.ov.integrity.first_bad_id,
+		         p.ov.integrity.reason);
+		dt_pack_free(&p);
+		return -1;
+	}
 	dt_pack_log *logs = NULL;
 	size_t nlogs = 0;
 	out_files o = {0};
@@ -257,7 +266,11 @@ static void export_usage(FILE *f)
 	      "copied when still at their import path with the same SHA-256)\n"
 	      "and MANIFEST.sha256 (sha256sum -c reads it). --no-logs: the\n"
 	      "manifest lists the logs' digests only. Then: dualtrack sign DIR.\n"
-	      "exit: 0 written, 2 usage, no such pilot or write error\n", f);
+	      "A store whose records were altered (dualtrack verify), or whose\n"
+	      "series read for the pack differ from their sealed digests, is\n"
+	      "refused: nothing is written.\n"
+	      "exit: 0 written, 2 usage, no such pilot, altered store or write\n"
+	      "error\n", f);
 }
 
 int dt_cmd_export(const char *db, int argc, char **argv)

@@ -120,6 +120,12 @@ int dt_pack_manifest_read(const char *dir, dt_pack_file **files, size_t *n,
  * the number of problems (0: the files hold). */
 size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles);
 
+/* The store's records as `verify` checks them, every series re-hashed
+ * (dt_store_chain_verify with the series): when they are not intact, one
+ * problem line on `out` naming the first altered record. Returns the
+ * problems (0 or 1), or (size_t)-1 on a store error (said on stderr). */
+size_t dt_pack_store_integrity(dt_store *st, FILE *out);
+
 /* ---- commands */
 int dt_cmd_export(const char *db, int argc, char **argv);
 int dt_cmd_sign(const char *db, int argc, char **argv);

@@ -459,8 +459,24 @@ static size_t verify_pack(const char *dir, const char *allowed, pack_head *h,
 	return np;
 }
 
+size_t dt_pack_store_integrity(dt_store *st, FILE *out)
+{
+	dt_chain_status g;
+	size_t np = 0;
+	if (dt_store_chain_verify(st, 1, &g) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+		return (size_t)-1;
+	}
+	if (!g.intact)
+		problem(out, &np, "store ALTERED: first altered record: %s "
+		        "(dualtrack verify lists all)", g.reason);
+	dt_chain_status_clear(&g);
+	return np;
+}
+
 /* The store holds the pack's head: a record with its id and hash, in an
- * intact chain. Returns the problems. */
+ * intact chain whose every record (series re-hashed) is as chained.
+ * Returns the problems. */
 static size_t against_store(const char *db, const pack_head *h)
 {
 	size_t np = 0;
@@ -477,6 +493,13 @@ static size_t against_store(const char *db, const pack_head *h)
 		return (size_t)-1;
 	}
 	printf("store\n");
+	size_t ni = dt_pack_store_integrity(st, stdout);
+	if (ni == (size_t)-1) {
+		dt_decisions_free(v, n);
+		dt_store_close(st);
+		return (size_t)-1;
+	}
+	np += ni;
 	if (!r.intact)
 		problem(stdout, &np, "broken chain: the store's decision log was "
 		        "altered: %s", r.reason);

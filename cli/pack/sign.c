@@ -25,7 +25,8 @@
 
 static void sign_usage(FILE *f)
 {
-	fputs("usage: dualtrack sign DIR --key KEY [--role ROLE] [--name NAME]\n\n"
+	fputs("usage: dualtrack [--db STORE] sign DIR --key KEY [--role ROLE] "
+	      "[--name NAME]\n\n"
 	      "Signs the evidence pack DIR's MANIFEST.sha256 with your SSH key\n"
 	      "(ssh-keygen -Y sign -n dualtrack; KEY is the private key file, or\n"
 	      "the public key of a key held by ssh-agent), after checking that\n"
@@ -34,8 +35,12 @@ static void sign_usage(FILE *f)
 	      "which role; signed too, NAME.role.sig). NAME: --name, else the\n"
 	      "key's comment, else the user. ROLE: researcher, training-engineer,\n"
 	      "platform (or any word); default signer. Each signer signs once.\n"
+	      "With --db STORE (the store the pack was exported from), the\n"
+	      "store is checked first as dualtrack verify checks it (every\n"
+	      "series re-hashed): a store whose records were altered is refused.\n"
 	      "Check with: dualtrack verify DIR --allowed-signers FILE\n"
-	      "exit: 0 signed, 1 the pack does not hold, 2 usage or signing error\n",
+	      "exit: 0 signed, 1 the pack does not hold or the store was altered,\n"
+	      "2 usage or signing error\n",
 	      f);
 }
 
@@ -54,6 +59,27 @@ static int role_of(const char *in, char *out, size_t n)
 		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
 			return -1;
 	snprintf(out, n, "%s", in);
+	return 0;
+}
+
+/* With a store named (--db): refuse when its records are altered. 0 to
+ * go on, else the exit code. */
+static int store_holds(const char *db)
+{
+	if (!db)
+		return 0;
+	dt_store *st = dt_cli_store_read(db);
+	if (!st)
+		return DT_EXIT_USAGE;
+	size_t np = dt_pack_store_integrity(st, stderr);
+	dt_store_close(st);
+	if (np == (size_t)-1)
+		return DT_EXIT_USAGE;
+	if (np) {
+		fprintf(stderr, "dualtrack: sign: the store the pack comes from was "
+		        "altered; not signed\n");
+		return DT_EXIT_FAIL;
+	}
 	return 0;
 }
 
@@ -137,14 +163,13 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 	const char *key = NULL, *role = "signer", *name = NULL;
 	char rbuf[64];
 	int c;
-	(void)db;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': key = optarg; break;
 		case 'r': role = optarg; break;
 		case 'n': name = optarg; break;
-		case 'd': break; /* no store needed */
+		case 'd': db = optarg; break;
 		case 'h': sign_usage(stdout); return DT_EXIT_OK;
 		default: dt_cli_usage_error(sign_usage); return DT_EXIT_USAGE;
 		}
@@ -160,5 +185,6 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 		        "'-' and '_'\n");
 		return DT_EXIT_USAGE;
 	}
-	return do_sign(argv[optind], key, rbuf, name);
+	int held = store_holds(db);
+	return held ? held : do_sign(argv[optind], key, rbuf, name);
 }

@@ -151,6 +151,45 @@ void dt_chain_label(const char *kind, const char *ref, const char *canon,
 	         sref, detail[0] ? " (" : "", detail, detail[0] ? ")" : "");
 }
 
+int dt_chain_canon_blob(const char *canon, const char *name, char hex[65])
+{
+	size_t nl = strlen(name);
+	const char *p = canon ? strchr(canon, '\n') : NULL;
+	/* after "dualtrack record v1\n": "NAME " then "-", "sha256:HEX" or
+	 * "LEN:BYTES", each ending in a newline */
+	while (p && *++p) {
+		const char *sp = strchr(p, ' ');
+		if (!sp)
+			return -1;
+		int hit = (size_t)(sp - p) == nl && !strncmp(p, name, nl);
+		const char *v = sp + 1;
+		if (!strncmp(v, "-\n", 2)) {
+			if (hit)
+				return 0;
+			p = v + 1;
+		} else if (!strncmp(v, "sha256:", 7)) {
+			if (strlen(v + 7) < 65 || v[7 + 64] != '\n')
+				return -1;
+			if (hit) {
+				memcpy(hex, v + 7, 64);
+				hex[64] = '\0';
+				return 1;
+			}
+			p = v + 7 + 64;
+		} else {
+			char *colon;
+			unsigned long len = strtoul(v, &colon, 10);
+			if (*colon != ':' || strlen(colon + 1) < len + 1 ||
+			    colon[1 + len] != '\n')
+				return -1;
+			if (hit)
+				return -1; /* not a BLOB field */
+			p = colon + 1 + len;
+		}
+	}
+	return -1;
+}
+
 void dt_chain_status_clear(dt_chain_status *g)
 {
 	free(g->defect_text);

@@ -168,6 +168,13 @@ int dt_chain_check(const dt_chain_rec *v, size_t n, int64_t seq,
 char *dt_chain_break_canon(const dt_chain_status *g, const char *by,
                            const char *at);
 
+/* The digest record text `canon` gives BLOB field `name`: 1 with its 64
+ * hex digits in hex ("NAME sha256:HEX"), 0 when the field is NULL
+ * ("NAME -"), -1 when the text holds no such field or is malformed. The
+ * fields are walked in order from the header (a text field's bytes are
+ * skipped by their length, so no field's content can pose as another). */
+int dt_chain_canon_blob(const char *canon, const char *name, char hex[65]);
+
 /* A one-line label of a record for messages: "checklist entry 7 (step6)"
  * from its kind, ref and, when found in the record text, the detail
  * field. out size n. */

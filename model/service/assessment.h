@@ -30,36 +30,8 @@
 #include "model/core/drill.h"
 #include "model/core/pilot.h"
 #include "model/core/verdict_text.h"
+#include "model/service/integrity.h"
 #include "model/service/resume_run.h"
-
-/* Integrity of the hash-chained records as the assessment saw them
- * (dt_assessment_load runs the store's chain check, without the series;
- * `verify` adds them). The field names are the JSON keys of `pilot show
- * --json` "integrity"; the TUI marks every pilot screen's title and the
- * overview says which record. */
-typedef enum dt_integrity_state {
-	DT_INTEGRITY_NOT_CHECKED = 0,
-	DT_INTEGRITY_INTACT,
-	DT_INTEGRITY_ALTERED       /* screens show ALTERED + first_bad_id */
-} dt_integrity_state;
-
-typedef struct dt_integrity {
-	dt_integrity_state state;
-	int intact;                /* 1 when state == INTACT */
-	int64_t first_bad_id;      /* first altered record, 0 = none */
-	char reason[256];          /* what does not match, "" = none */
-	char head_hash[65];        /* stored hash of the chain's last record,
-	                            * "" = empty chain / not checked */
-} dt_integrity;
-
-/* The integrity of the store's records now (the chain check without the
- * series, as dt_assessment_load runs it), for screens that show no
- * single pilot (the run and pilot lists). 0, or -1 with the store's
- * error set (dt_store_error); *out is zeroed first. */
-int dt_integrity_load(dt_store *st, dt_integrity *out);
-
-/* "not checked", "intact", "ALTERED". */
-const char *dt_integrity_state_name(dt_integrity_state s);
 
 typedef struct dt_assessment {
 	dt_pilot pilot;

@@ -241,6 +241,9 @@ static int finish(dt_store *st, dt_comparison *c, int by_samples)
 	compile_note(st, c);
 	dt_compare_notes_build(st, c, by_samples);
 	dt_compare_sentence(c);
+	/* after both curves were read and checked against their seals */
+	if (dt_integrity_load(st, &c->integrity) < 0)
+		c->integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	return 0;
 }
 

@@ -39,6 +39,7 @@
 #include "model/core/series.h"
 #include "model/core/taskcard.h"
 #include "model/core/verdict_text.h"
+#include "model/service/integrity.h"
 #include "model/store/store.h"
 
 #define DT_COMPARE_MAX_EXTRA 16
@@ -146,6 +147,12 @@ typedef struct dt_comparison {
 	char card_pilot[DT_NAME_MAX]; /* its name, "" = none */
 	char rules_source[400];    /* "rules: task card of pilot NAME", ... */
 	char sentence[900];        /* dt_verdict_sentence of the result */
+	dt_integrity integrity;    /* of the store once both curves were read
+	                            * (integrity.h): ALTERED when a curve's
+	                            * stored values differ from their sealed
+	                            * digest (series_seal.h) or a record was
+	                            * altered; the verdict is then computed
+	                            * from data that is not genuine */
 } dt_comparison;
 
 /* Compare run `base` (baseline) with run `pilot` (rules in the file

@@ -16,15 +16,72 @@
 #include "model/core/stream_pass.h"
 #include "model/service/curve_open.h"
 #include "model/service/run_findings.h"
+#include "model/service/series_seal.h"
+#include "model/util/sha256.h"
 
-/* One curve read through the store: chunk buffers (1 MiB). */
+/* One curve read through the store: chunk buffers (1 MiB), and the
+ * SHA-256 of its values taken as they are read in order (series_seal.h:
+ * the bytes already read; a second walk over them is not hashed again). */
 typedef struct lean_src {
 	dt_store *st;
 	const dt_series_shape *shape;
 	const char *metric;
+	dt_sha256_ctx *sha;        /* NULL: hashing failed (sha_failed) */
+	size_t hashed;             /* values [0, hashed) hashed */
+	int sha_failed;
 	int64_t step[DT_STREAM_CHUNK];
 	double value[DT_STREAM_CHUNK];
 } lean_src;
+
+/* Hash values [from, from + k) just read, when they continue what was
+ * hashed. */
+static void lean_hash(lean_src *s, size_t from, size_t k)
+{
+	if (!s->sha || from != s->hashed)
+		return;
+	if (dt_sha256_update(s->sha, s->value, k * sizeof *s->value) < 0) {
+		dt_sha256_free(s->sha);
+		s->sha = NULL;
+		s->sha_failed = 1;
+		return;
+	}
+	s->hashed += k;
+}
+
+/* The seal check of a source's one stored row (series_seal.h): the
+ * values not read by the pass (none, usually) are read and hashed now;
+ * its steps are the first step alone (evenly stepped), it has no marks.
+ * 0 or 1 (dt_series_seal_check), -1 on error (message in err). */
+static int lean_seal(lean_src *s, const char *run, char *err, size_t errlen)
+{
+	const dt_series_shape *sh = s->shape;
+	dt_seal_digest d;
+	while (s->sha && s->hashed < sh->n) {
+		size_t k = sh->n - s->hashed < DT_STREAM_CHUNK ?
+		           sh->n - s->hashed : DT_STREAM_CHUNK;
+		if (dt_store_values_read(s->st, sh->file_id, s->metric, s->hashed,
+		                         k, s->value) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(s->st));
+			return -1;
+		}
+		lean_hash(s, s->hashed, k);
+	}
+	int64_t first = sh->first_step;
+	d.steps_len = sizeof first;
+	d.vals_len = sh->n * sizeof(double);
+	d.marks_len = 0;
+	dt_sha256_ctx *sha = s->sha;
+	s->sha = NULL;
+	if (s->sha_failed || dt_sha256_end(sha, d.vals) < 0 ||
+	    dt_sha256_hex(&first, sizeof first, d.steps) < 0 ||
+	    dt_sha256_hex("", 0, d.marks) < 0) {
+		snprintf(err, errlen, "series %s of run %s: SHA-256 failed",
+		         s->metric, run);
+		return -1;
+	}
+	return dt_series_seal_check(s->st, run, s->metric, sh->file_id, 0, &d,
+	                            NULL, 0, err, errlen);
+}
 
 static int lean_read(void *ctx, size_t from, size_t want,
                      const int64_t **step, const double **value, size_t *got)
@@ -35,6 +92,7 @@ static int lean_read(void *ctx, size_t from, size_t want,
 	if (dt_store_values_read(s->st, s->shape->file_id, s->metric, from, want,
 	                         s->value) < 0)
 		return -1;
+	lean_hash(s, from, want);
 	for (size_t i = 0; i < want; i++)
 		s->step[i] = s->shape->first_step +
 		             (int64_t)(from + i) * s->shape->stride;
@@ -87,6 +145,10 @@ void dt_compare_lean_free(dt_compare_lean *l)
 	dt_stream_free(l->run);
 	dt_parity_free(&l->job.par);
 	dt_findings_free(&l->findings);
+	if (l->xb)
+		dt_sha256_free(l->xb->sha);
+	if (l->xp)
+		dt_sha256_free(l->xp->sha);
 	free(l->xb);
 	free(l->xp);
 	free(l);
@@ -117,8 +179,12 @@ int dt_compare_lean_begin(dt_store *st, dt_comparison *c,
 	l->sp = sp;
 	l->po = *po;
 	snprintf(l->metric, sizeof l->metric, "%s", c->metric);
-	*l->xb = (lean_src){.st = st, .shape = &l->sb, .metric = l->metric};
-	*l->xp = (lean_src){.st = st, .shape = &l->sp, .metric = l->metric};
+	*l->xb = (lean_src){.st = st, .shape = &l->sb, .metric = l->metric,
+	                    .sha = dt_sha256_begin()};
+	*l->xp = (lean_src){.st = st, .shape = &l->sp, .metric = l->metric,
+	                    .sha = dt_sha256_begin()};
+	l->xb->sha_failed = !l->xb->sha;
+	l->xp->sha_failed = !l->xp->sha;
 	dt_curve_src cb = {.n = sb.n, .read = lean_read, .ctx = l->xb};
 	dt_curve_src cp = {.n = sp.n, .read = lean_read, .ctx = l->xp};
 	int loss = strcmp(c->metric, "loss") == 0;
@@ -171,6 +237,11 @@ int dt_compare_lean_step(dt_store *st, dt_compare_lean *l, size_t budget,
 		memset(&c->shape_p, 0, sizeof c->shape_p);
 		return 2;
 	}
+	/* both curves as read against their sealed digests (a mismatch is
+	 * noted on the store: the comparison's integrity says ALTERED) */
+	if (lean_seal(l->xb, c->base.name, err, errlen) < 0 ||
+	    lean_seal(l->xp, c->pilot.name, err, errlen) < 0)
+		return -1;
 	c->parity = l->job.par;
 	memset(&l->job.par, 0, sizeof l->job.par);
 	dt_findings_free(&c->findings);

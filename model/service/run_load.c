@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/core/lod.h"
+#include "model/service/series_seal.h"
 
 /* Load the raw chunks of `metric` and resolve them: into *one
  * (dt_resolve) when one is not NULL, else into *segs (dt_resolve_segments). */
@@ -20,6 +21,13 @@ static int load_resolved(dt_store *st, const dt_run *run, const char *metric,
 	void *owner;
 	if (dt_store_raw_load(st, run->id, metric, &chunks, &n, &owner) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	/* the bytes just read against their sealed digests: a mismatch is
+	 * noted on the store (integrity ALTERED), the curve still shown */
+	if (dt_series_seal_chunks(st, run->name, metric, chunks, n, owner, err,
+	                          errlen) < 0) {
+		dt_store_raw_free(st, chunks, owner);
 		return -1;
 	}
 	int64_t g = run->grad_accum < 1 ? 1 : run->grad_accum;

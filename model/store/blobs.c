@@ -26,6 +26,18 @@ int dt_blob_owner_detach(dt_blob_owner *o, const void *p)
 	return 1;
 }
 
+int dt_blob_owner_part(dt_blob_owner *o, int64_t file_id, int64_t part,
+                       size_t n, size_t nmarks, int64_t stride)
+{
+	if (dt_grow((void **)&o->parts, &o->pcap, o->nparts + 1,
+	            sizeof *o->parts) < 0)
+		return -1;
+	o->parts[o->nparts++] = (dt_raw_part){.file_id = file_id, .part = part,
+	                                      .n = n, .nmarks = nmarks,
+	                                      .stride = stride};
+	return 0;
+}
+
 void dt_blob_owner_free(dt_blob_owner *o)
 {
 	if (!o)
@@ -33,5 +45,6 @@ void dt_blob_owner_free(dt_blob_owner *o)
 	for (size_t i = 0; i < o->n; i++)
 		free(o->blobs[i]);
 	free(o->blobs);
+	free(o->parts);
 	free(o);
 }

@@ -8,10 +8,21 @@
 
 #include <stddef.h>
 
+#include "model/store/store.h"
+
 typedef struct dt_blob_owner {
 	size_t n, cap;
 	void **blobs;          /* [n] malloc'd buffers, NULL once detached */
+	dt_raw_part *parts;    /* [nparts] the rows read, in read order
+	                        * (dt_store_raw_parts) */
+	size_t nparts, pcap;
 } dt_blob_owner;
+
+/* Note a row read: its file, part, points, marks and steps stride (a
+ * backend's raw_load, before dt_store_join_parts, which places it in its
+ * chunk). Returns 0, or -1 (ENOMEM). */
+int dt_blob_owner_part(dt_blob_owner *o, int64_t file_id, int64_t part,
+                       size_t n, size_t nmarks, int64_t stride);
 
 /* Make room for one more buffer. Returns 0, or -1 (ENOMEM). */
 int dt_blob_owner_reserve(dt_blob_owner *o);

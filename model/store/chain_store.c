@@ -126,6 +126,36 @@ static void current_free(dt_chain_current *cur, size_t n)
 	free(cur);
 }
 
+/* The defects this connection's readers noted (dt_store_chain_note: a
+ * stored series whose bytes differ from its record) added to *g, as the
+ * check would have found them re-hashing those rows: the first by record
+ * id, acknowledged when a break record lists its text. 0 or -1. */
+static int merge_notes(dt_store *st, const dt_chain_rec *v, size_t n,
+                       dt_chain_status *g)
+{
+	for (size_t i = 0; i < st->nnotes; i++) {
+		const struct dt_store_note *x = &st->notes[i];
+		int acked = 0;
+		for (size_t r = 0; r < n && !acked; r++)
+			acked = !strcmp(v[r].kind, dt_chain_kinds[DT_CHAIN_BREAK].name) &&
+			        v[r].canon && strstr(v[r].canon, x->text);
+		size_t old = g->defect_text ? strlen(g->defect_text) : 0;
+		char *t = realloc(g->defect_text, old + strlen(x->text) + 2);
+		if (!t)
+			return dt_store_fail(st, "store: out of memory");
+		snprintf(t + old, strlen(x->text) + 2, "%s\n", x->text);
+		g->defect_text = t;
+		g->acknowledged = (g->intact || g->acknowledged) && acked;
+		if (g->intact || !g->first_bad_id || x->id < g->first_bad_id) {
+			g->first_bad_id = x->id;
+			snprintf(g->reason, sizeof g->reason, "%s", x->text);
+		}
+		g->intact = 0;
+		g->defects++;
+	}
+	return 0;
+}
+
 int dt_chain_store_verify(dt_store *st, const dt_chain_io *io,
                           int with_heavy, dt_chain_status *g)
 {
@@ -146,6 +176,11 @@ int dt_chain_store_verify(dt_store *st, const dt_chain_io *io,
 	}
 	if (dt_chain_check(v, n, seq, c.v, c.n, with_heavy, g) < 0) {
 		dt_store_fail(st, "store: out of memory");
+		goto out;
+	}
+	/* re-hashing every series (with_heavy) finds what readers noted */
+	if (!with_heavy && merge_notes(st, v, n, g) < 0) {
+		dt_chain_status_clear(g);
 		goto out;
 	}
 	rc = 0;
@@ -197,7 +232,7 @@ static int append_row_canon(dt_store *st, const dt_chain_io *io,
 	if (dt_chain_kinds[k].updatable) {
 		/* an unchanged row needs no new record */
 		char *old;
-		if (io->latest(st, dt_chain_kinds[k].name, ref, &old) < 0) {
+		if (io->latest(st, dt_chain_kinds[k].name, ref, NULL, &old) < 0) {
 			free(canon);
 			return -1;
 		}
@@ -307,7 +342,7 @@ int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io)
 		int rc = io->rows(st, (dt_chain_kind)k, NULL, ref_row, &x);
 		for (size_t i = 0; rc == 0 && i < x.n; i++) {
 			char *old = NULL;
-			rc = io->latest(st, dt_chain_kinds[k].name, x.v[i], &old);
+			rc = io->latest(st, dt_chain_kinds[k].name, x.v[i], NULL, &old);
 			if (rc == 0 && !old)
 				rc = dt_chain_store_append(st, io, (dt_chain_kind)k, x.v[i]);
 			free(old);

@@ -60,10 +60,11 @@ typedef struct dt_chain_io {
 	 * (64 '0' when there is none). */
 	int (*head)(dt_store *st, int64_t *seq, int64_t *max_id,
 	            char hash[65]);
-	/* The record text of the newest record of (kind, ref); *canon NULL
-	 * when there is none (else malloc'd). */
+	/* The id (NULL: not wanted) and record text of the newest record of
+	 * (kind, ref); *canon NULL (id 0) when there is none (else
+	 * malloc'd). */
 	int (*latest)(dt_store *st, const char *kind, const char *ref,
-	              char **canon);
+	              int64_t *id, char **canon);
 	/* Store r (and move the id counter to r->id). */
 	int (*insert)(dt_store *st, const dt_chain_rec *r);
 } dt_chain_io;

@@ -30,10 +30,19 @@
 typedef struct dt_store_ops dt_store_ops;
 
 /* The part of every store handle that store.c reads. */
+#define DT_STORE_NOTES 8
+
 struct dt_store {
 	const dt_store_ops *ops;
 	unsigned flags;       /* DT_STORE_* given to open */
 	dt_err err;           /* last failure (dt_store_error) */
+	/* records found altered by this connection's readers
+	 * (dt_store_chain_note); the first DT_STORE_NOTES are kept */
+	struct dt_store_note {
+		int64_t id;
+		char text[480];
+	} notes[DT_STORE_NOTES];
+	size_t nnotes;
 };
 
 struct dt_store_ops {
@@ -170,6 +179,10 @@ struct dt_store_ops {
 	/* integrity chain (core/chain.h): the backend keeps the chain table,
 	 * guards and chains each of its writes (store.h "integrity chain") */
 	int (*chain_verify)(dt_store *st, int with_series, dt_chain_status *g);
+	/* the newest record of (kind, ref): id, text (malloc'd; NULL, id 0:
+	 * none) */
+	int (*chain_latest)(dt_store *st, const char *kind, const char *ref,
+	                    int64_t *id, char **canon);
 	void (*chain_acknowledge)(dt_store *st, const char *by);
 	/* which 0: a write was refused on a broken chain; 1: a break record
 	 * was appended */

@@ -170,6 +170,18 @@ int dt_store_join_parts(dt_rawchunk *chunks, size_t *n, dt_blob_owner *o)
 		a = b;
 	}
 	*n = out;
+	/* where each row read lies in its chunk (dt_store_raw_parts) */
+	for (size_t i = 0, k = 0, at = 0, atm = 0; i < o->nparts; i++) {
+		if (i && o->parts[i].file_id != o->parts[i - 1].file_id) {
+			k++;
+			at = atm = 0;
+		}
+		o->parts[i].chunk = k;
+		o->parts[i].first = at;
+		o->parts[i].first_mark = atm;
+		at += o->parts[i].n;
+		atm += o->parts[i].nmarks;
+	}
 	if (sp.n)
 		give_back(o, &sp);
 	free(sp.p);

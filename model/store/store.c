@@ -321,6 +321,15 @@ int dt_store_values_read(dt_store *st, int64_t file_id, const char *metric,
 	return st->ops->values_read(st, file_id, metric, first, count, out);
 }
 
+void dt_store_raw_parts(dt_store *st, void *blob_owner,
+                        const dt_raw_part **v, size_t *n)
+{
+	const dt_blob_owner *o = blob_owner;
+	(void)st; /* every backend's owner is a dt_blob_owner (ops.h) */
+	*v = o ? o->parts : NULL;
+	*n = o ? o->nparts : 0;
+}
+
 int dt_store_raw_detach(dt_store *st, void *blob_owner, const void *array)
 {
 	(void)st; /* every backend's owner is a dt_blob_owner (ops.h) */
@@ -469,6 +478,32 @@ int dt_store_drill_check_set(dt_store *st, int64_t drill_id,
 int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g)
 {
 	return st->ops->chain_verify(st, with_series, g);
+}
+
+int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
+                           int64_t part, int64_t *id, char **canon)
+{
+	char ref[DT_CHAIN_REF_MAX];
+	/* the ref of dt_chain_maps[DT_CHAIN_SERIES] (chain_store.c) */
+	if (part > 0)
+		snprintf(ref, sizeof ref, "%lld/%s/%lld", (long long)file_id, metric,
+		         (long long)part);
+	else
+		snprintf(ref, sizeof ref, "%lld/%s", (long long)file_id, metric);
+	return st->ops->chain_latest(st, dt_chain_kinds[DT_CHAIN_SERIES].name,
+	                             ref, id, canon);
+}
+
+void dt_store_chain_note(dt_store *st, int64_t id, const char *text)
+{
+	for (size_t i = 0; i < st->nnotes; i++)
+		if (st->notes[i].id == id)
+			return;
+	if (st->nnotes == DT_STORE_NOTES)
+		return; /* the first ones already say the store was altered */
+	st->notes[st->nnotes].id = id;
+	snprintf(st->notes[st->nnotes].text, sizeof st->notes[0].text, "%s", text);
+	st->nnotes++;
 }
 
 void dt_store_chain_acknowledge(dt_store *st, const char *by)

@@ -185,6 +185,24 @@ int dt_store_raw_load(dt_store *st, int64_t run_id, const char *metric,
                       dt_rawchunk **chunks, size_t *nchunks,
                       void **blob_owner);
 
+/* One stored row of a series as dt_store_raw_load read it: where its
+ * points and marks lie in the chunk that holds it (the parts of a
+ * followed file's series are joined into one chunk), so a reader can
+ * hash the row's bytes as stored (model/service/series_seal.h): its
+ * steps are chunk.step[first, first + n), stored as step[first] alone
+ * when stride > 0; its values chunk.value[first, first + n); its marks
+ * chunk.marks[first_mark, first_mark + nmarks) (none: a NULL column). */
+typedef struct dt_raw_part {
+	int64_t file_id, part;
+	size_t chunk, first, n, first_mark, nmarks;
+	int64_t stride;
+} dt_raw_part;
+
+/* The rows behind the chunks dt_store_raw_load returned with
+ * blob_owner, in chunk order (*v borrowed from blob_owner). */
+void dt_store_raw_parts(dt_store *st, void *blob_owner,
+                        const dt_raw_part **v, size_t *n);
+
 /* Free what dt_store_raw_load returned (NULL chunks/owner accepted). */
 void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 
@@ -434,6 +452,21 @@ int dt_store_decision_verify(dt_store *st, dt_chain_report *r);
  * re-hash every stored series (verify's job; slow on big stores). Fills
  * *g (free g->defect_text with dt_chain_status_clear). Returns 0 or -1. */
 int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
+
+/* The newest chain record of a stored series row (file_id, metric,
+ * part: the ref "FILE/METRIC", "FILE/METRIC/PART" for part > 0): its id
+ * and record text (*canon malloc'd, NULL with *id 0 when the row has no
+ * record). Returns 0 or -1. */
+int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
+                           int64_t part, int64_t *id, char **canon);
+
+/* A reader of this connection found record `id` altered (a stored
+ * series whose bytes, as read, differ from their chain record:
+ * model/service/series_seal.h): from now on the chain check without the
+ * series (dt_store_chain_verify with_series 0, and so the write guard)
+ * reports it as a defect with `text`, as if it had re-hashed the row.
+ * A record already noted is not noted again. */
+void dt_store_chain_note(dt_store *st, int64_t id, const char *text);
 
 /* From now on, a write onto a broken chain appends a break record (old
  * head, first bad record, every defect, `by`, time) and goes on instead

@@ -97,12 +97,29 @@ static int checklist(const dt_assessment *ov, dt_gate *g)
 	return 0;
 }
 
+/* Verdicts computed from records that are not genuine (a record altered,
+ * or a stored series whose values differ from their sealed digest:
+ * integrity.h) pass nothing. */
+static int integrity(const dt_assessment *ov, dt_gate *g)
+{
+	if (ov->integrity.state != DT_INTEGRITY_ALTERED)
+		return 0;
+	dt_gate_reason *r = add(g, "integrity", 0);
+	if (!r)
+		return -1;
+	snprintf(r->subject, sizeof r->subject, "store");
+	snprintf(r->detail, sizeof r->detail, "ALTERED: first bad record %lld: "
+	         "%s (dualtrack verify lists all)",
+	         (long long)ov->integrity.first_bad_id, ov->integrity.reason);
+	return 0;
+}
+
 int dt_gate_judge(const dt_assessment *ov, dt_gate *out)
 {
 	memset(out, 0, sizeof *out);
 	out->pass = 1;
-	if (parity(ov, out) < 0 || resume(ov, out) < 0 ||
-	    checklist(ov, out) < 0) {
+	if (integrity(ov, out) < 0 || parity(ov, out) < 0 ||
+	    resume(ov, out) < 0 || checklist(ov, out) < 0) {
 		dt_gate_free(out);
 		return -1;
 	}

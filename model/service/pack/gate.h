@@ -4,7 +4,10 @@
  * Pass when the pilot has at least one parity verdict and every parity
  * verdict passes, every restart of every pilot run passes its resume
  * check, and no checklist item is failed (pending and waived items do not
- * fail the gate; a go decision is the meeting's, not the pipeline's).
+ * fail the gate; a go decision is the meeting's, not the pipeline's),
+ * and the store's integrity is not ALTERED (a record altered, or a stored
+ * series read whose values differ from their sealed digest: then the
+ * first reason is check "integrity", subject "store").
  * A pilot made from log files alone is judged the same way: its journal
  * items (trial5) are pending while the times are not recorded, as on a
  * store. The verdicts are the assessment's (dt_assessment_load): the
@@ -17,7 +20,7 @@
 #include "model/service/assessment.h"
 
 typedef struct dt_gate_reason {
-	char check[16];        /* "parity", "resume", "checklist" */
+	char check[16];        /* "integrity", "parity", "resume", "checklist" */
 	char subject[160];     /* run pair, "RUN step N", item id */
 	int pass;              /* 1: this part passes */
 	char detail[700];

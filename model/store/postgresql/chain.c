@@ -155,20 +155,25 @@ static int pg_head(dt_store *st, int64_t *seq, int64_t *max_id,
 }
 
 static int pg_latest(dt_store *st, const char *kind, const char *ref,
-                     char **canon)
+                     int64_t *id, char **canon)
 {
 	dt_pg_params p = {0};
 	dt_pg_p_text(&p, kind);
 	dt_pg_p_text(&p, ref);
 	*canon = NULL;
-	PGresult *r = dt_pg_query(st, "read chain record", "SELECT canon FROM"
+	if (id)
+		*id = 0;
+	PGresult *r = dt_pg_query(st, "read chain record", "SELECT canon, id FROM"
 	                          " chain_record WHERE team = dt_team() AND"
 	                          " kind = $1 AND ref = $2 ORDER BY id DESC"
 	                          " LIMIT 1", &p, 0);
 	if (!r)
 		return -1;
-	if (PQntuples(r) > 0)
+	if (PQntuples(r) > 0) {
 		*canon = strdup(PQgetvalue(r, 0, 0));
+		if (id)
+			*id = strtoll(PQgetvalue(r, 0, 1), NULL, 10);
+	}
 	int oom = PQntuples(r) > 0 && !*canon;
 	PQclear(r);
 	return oom ? dt_store_fail(st, "store: out of memory") : 0;
@@ -200,6 +205,12 @@ static const dt_chain_io pg_io = {
 	.rows = pg_rows, .records = pg_records, .head = pg_head,
 	.latest = pg_latest, .insert = pg_insert,
 };
+
+int dt_pg_chain_latest(dt_store *st, const char *kind, const char *ref,
+                       int64_t *id, char **canon)
+{
+	return pg_latest(st, kind, ref, id, canon);
+}
 
 int dt_pg_chain_verify(dt_store *st, int with_series, dt_chain_status *g)
 {

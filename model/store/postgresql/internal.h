@@ -134,7 +134,7 @@ int dt_pg_triggers_check(dt_store *st);
 	X(ledger_attach) X(ledger_run_list) X(ledger_exists) \
 	X(scenario_put) X(scenario_get) X(launch_put) X(launch_list) \
 	X(launch_setting_put) X(launch_setting_list) \
-	X(chain_verify) X(chain_acknowledge) X(chain_state) X(notice) \
+	X(chain_verify) X(chain_latest) X(chain_acknowledge) X(chain_state) X(notice) \
 	X(rows_read) X(row_write) \
 	X(rows_written)
 
@@ -232,6 +232,8 @@ int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
 int dt_pg_launch_setting_list(dt_store *st, int64_t run_id,
                               dt_launch_setting_row **rows, size_t *n);
 int dt_pg_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
+int dt_pg_chain_latest(dt_store *st, const char *kind, const char *ref,
+                       int64_t *id, char **canon);
 void dt_pg_chain_acknowledge(dt_store *st, const char *by);
 int dt_pg_chain_state(const dt_store *st, int which);
 const char *dt_pg_notice(const dt_store *st);

@@ -165,6 +165,9 @@ static int row_to_chunk(const PGresult *r, int i, blob_owner *o,
 	c->sort_within_segment = bin_i32(r, i, 2);
 	/* its file: segments map back to the file's launches (series.h) */
 	c->file_id = bin_i64(r, i, 8);
+	if (dt_blob_owner_part(o, c->file_id, bin_i32(r, i, 9), n, c->nmarks,
+	                       stride) < 0)
+		return -1;
 	int64_t *steps = take(o, r, i, 4, (stride && n ? 1 : n) *
 	                      sizeof(int64_t));
 	if (steps && stride && n) {
@@ -199,7 +202,7 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	                          " coalesce(length(r.marks), 0),"
 	                          " r.sort_within_segment, r.steps_stride,"
 	                          " r.steps, r.vals, r.marks, ''::bytea,"
-	                          " r.file_id FROM raw_series r JOIN run_file f"
+	                          " r.file_id, r.part FROM raw_series r JOIN run_file f"
 	                          " ON f.id = r.file_id WHERE f.run_id=$1 AND"
 	                          " r.metric=$2 ORDER BY f.id, r.part", &p, 1);
 	if (!r)

@@ -156,11 +156,13 @@ static int sq_head(dt_store *st, int64_t *seq, int64_t *max_id,
 }
 
 static int sq_latest(dt_store *st, const char *kind, const char *ref,
-                     char **canon)
+                     int64_t *id, char **canon)
 {
 	sqlite3_stmt *q;
 	*canon = NULL;
-	if (dt_sq_prepare(st, "SELECT canon FROM chain_record WHERE kind = ?1"
+	if (id)
+		*id = 0;
+	if (dt_sq_prepare(st, "SELECT canon, id FROM chain_record WHERE kind = ?1"
 	                  " AND ref = ?2 ORDER BY id DESC LIMIT 1", &q) < 0)
 		return -1;
 	sqlite3_bind_text(q, 1, kind, -1, SQLITE_TRANSIENT);
@@ -169,6 +171,8 @@ static int sq_latest(dt_store *st, const char *kind, const char *ref,
 	if (rc == SQLITE_ROW) {
 		const unsigned char *c = sqlite3_column_text(q, 0);
 		*canon = strdup(c ? (const char *)c : "");
+		if (id)
+			*id = sqlite3_column_int64(q, 1);
 	}
 	sqlite3_finalize(q);
 	if (rc == SQLITE_ROW && !*canon)
@@ -200,6 +204,12 @@ static const dt_chain_io sq_io = {
 	.rows = sq_rows, .records = sq_records, .head = sq_head,
 	.latest = sq_latest, .insert = sq_insert,
 };
+
+int dt_sq_chain_latest(dt_store *st, const char *kind, const char *ref,
+                       int64_t *id, char **canon)
+{
+	return sq_latest(st, kind, ref, id, canon);
+}
 
 int dt_sq_chain_verify(dt_store *st, int with_series, dt_chain_status *g)
 {

@@ -235,6 +235,8 @@ int dt_sq_triggers_restore(dt_store *st);
 
 /* ops members of the chain (store.h dt_store_chain_*). */
 int dt_sq_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
+int dt_sq_chain_latest(dt_store *st, const char *kind, const char *ref,
+                       int64_t *id, char **canon);
 void dt_sq_chain_acknowledge(dt_store *st, const char *by);
 int dt_sq_chain_state(const dt_store *st, int which);
 const char *dt_sq_notice(const dt_store *st);

@@ -64,6 +64,7 @@ const dt_store_ops dt_sq_ops = {
 	.scenario_put = dt_sq_scenario_put,
 	.scenario_get = dt_sq_scenario_get,
 	.chain_verify = dt_sq_chain_verify,
+	.chain_latest = dt_sq_chain_latest,
 	.chain_acknowledge = dt_sq_chain_acknowledge,
 	.chain_state = dt_sq_chain_state,
 	.notice = dt_sq_notice,

@@ -451,6 +451,9 @@ static int row_to_chunk(dt_store *st, sqlite3_stmt *s, blob_owner *o,
 	c->sort_within_segment = sqlite3_column_int(s, 3);
 	int64_t stride = sqlite3_column_int64(s, 4);
 	c->file_id = sqlite3_column_int64(s, 5);
+	if (dt_blob_owner_part(o, c->file_id, sqlite3_column_int64(s, 6), n,
+	                       c->nmarks, stride) < 0)
+		return -2;
 	c->step = read_blob(st, o, "steps", rowid,
 	                    (stride && n ? 1 : n) * sizeof(int64_t));
 	if (c->step && stride && n) {
@@ -478,7 +481,7 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 	*nchunks = 0;
 	*owner = NULL;
 	if (dt_sq_prepare(st, "SELECT r.rowid, r.n, coalesce(length(r.marks), 0),"
-	            " r.sort_within_segment, r.steps_stride, r.file_id"
+	            " r.sort_within_segment, r.steps_stride, r.file_id, r.part"
 	            " FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
 	            " WHERE f.run_id=?1 AND r.metric=?2 ORDER BY f.id, r.part",

@@ -1,0 +1,42 @@
+/* integrity.h: what every front-end shows of the integrity chain
+ * (model/core/chain.h) of the store it reads. */
+#ifndef DT_INTEGRITY_H
+#define DT_INTEGRITY_H
+
+#include <stdint.h>
+
+#include "model/store/store.h"
+
+/* Integrity of the hash-chained records as a reader saw them: the
+ * store's chain check without re-hashing every series (`verify` does
+ * that), plus every stored series this connection has read whose bytes
+ * differ from their chain record (series_seal.h: such a series makes the
+ * state ALTERED, its reason naming the run and series). The field
+ * names are the JSON keys of `pilot show --json` and `compare --json`
+ * "integrity"; the TUI marks every pilot screen's title and the overview
+ * says which record. */
+typedef enum dt_integrity_state {
+	DT_INTEGRITY_NOT_CHECKED = 0,
+	DT_INTEGRITY_INTACT,
+	DT_INTEGRITY_ALTERED       /* screens show ALTERED + first_bad_id */
+} dt_integrity_state;
+
+typedef struct dt_integrity {
+	dt_integrity_state state;
+	int intact;                /* 1 when state == INTACT */
+	int64_t first_bad_id;      /* first altered record, 0 = none */
+	char reason[256];          /* what does not match, "" = none */
+	char head_hash[65];        /* stored hash of the chain's last record,
+	                            * "" = empty chain / not checked */
+} dt_integrity;
+
+/* The integrity of the store's records now, as above (dt_assessment_load
+ * and every finished comparison, compare.h, load it after reading their
+ * series; the run and pilot lists load it too). 0, or -1 with the store's
+ * error set (dt_store_error); *out is zeroed first. */
+int dt_integrity_load(dt_store *st, dt_integrity *out);
+
+/* "not checked", "intact", "ALTERED". */
+const char *dt_integrity_state_name(dt_integrity_state s);
+
+#endif
