@@ -42,3 +42,86 @@ tamper_decide() {
   "$bin" --db "$db" check $P step7 pending >/dev/null 2>&1
   check "$name: later writes go on" test $? -eq 0
 }
+
+# tamper_series NAME DB ID [BASE]: after the stored loss values of the
+# demo's pilot run (series 2/loss, chain record ID) were swapped behind
+# the triggers (same length, so nothing but their digest tells), every
+# front-end says so: compare (text, --json) exits 1 with the integrity
+# ALTERED, pilot show (text, --json) says it, gate fails on it, export
+# writes no pack (exit 2), decide is refused (exit 2); with a pack exported
+# from the intact store BASE (SQLite) and ssh-keygen, sign --db DB and
+# verify --against refuse it. Expects G, T, P (demo runs and pilot).
+tamper_series() {
+  local name=$1 db=$2 id=$3 base=${4:-}
+  local why="series loss of run $T: stored values differ from their sealed digest (chain record $id)"
+  "$bin" --db "$db" compare $G $T >"$tmp/$name.c" 2>/dev/null
+  check "$name: compare exits 1" test $? -eq 1
+  check "$name: compare's verdict is still printed" grep -q "^verdict: pass" "$tmp/$name.c"
+  check "$name: compare ends with the integrity ALTERED" test \
+    "$(tail -n 1 "$tmp/$name.c")" = "integrity ALTERED: first bad record $id: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+  "$bin" --db "$db" compare $G $T --json --no-points >"$tmp/$name.cj" 2>/dev/null
+  check "$name: compare --json exits 1" test $? -eq 1
+  check "$name: compare --json integrity" py "
+import json
+g = json.load(open('$tmp/$name.cj'))['integrity']
+assert g['checked'] is True and g['intact'] is False, g
+assert g['first_bad_id'] == $id, g
+assert g['reason'] == '$why', g
+assert len(g['head_hash']) == 64, g
+"
+  # the lean pass (both curves one evenly stepped series): the baseline
+  # against itself is intact, the pilot is not lean (a restart)
+  "$bin" --db "$db" compare $G $G --json --no-points >"$tmp/$name.gg" 2>/dev/null
+  check "$name: an untouched run compared in one pass is intact" py "
+import json
+g = json.load(open('$tmp/$name.gg'))['integrity']
+assert g['intact'] is True and g['first_bad_id'] is None, g
+"
+  "$bin" --db "$db" pilot show $P >"$tmp/$name.show" 2>/dev/null
+  check "$name: pilot show names the series" grep -qxF \
+    "records ALTERED: first bad record $id: $why" "$tmp/$name.show"
+  check "$name: pilot show integrity: ALTERED" grep -qx "integrity: ALTERED" \
+    "$tmp/$name.show"
+  "$bin" --db "$db" pilot show $P --json >"$tmp/$name.sj" 2>/dev/null
+  check "$name: pilot show --json integrity" py "
+import json
+g = json.load(open('$tmp/$name.sj'))['integrity']
+assert g == {'checked': True, 'intact': False, 'first_bad_id': $id,
+             'reason': '$why', 'head_hash': g['head_hash']}, g
+"
+  "$bin" --db "$db" gate $P >"$tmp/$name.gate" 2>/dev/null
+  check "$name: gate exits 1" test $? -eq 1
+  check "$name: gate fails on the integrity" grep -qxF \
+    "  FAIL integrity store: ALTERED: first bad record $id: $why (dualtrack verify lists all)" \
+    "$tmp/$name.gate"
+  "$bin" --db "$db" export $P --out "$tmp/$name.pack" >/dev/null 2>"$tmp/$name.exp"
+  check "$name: export exits 2" test $? -eq 2
+  check "$name: export says why" grep -qxF \
+    "dualtrack: export: the store was altered: first bad record $id: $why; no pack written (dualtrack verify lists every defect)" \
+    "$tmp/$name.exp"
+  check "$name: export wrote nothing" test ! -e "$tmp/$name.pack/evidence.json"
+  "$bin" --db "$db" decide $P go --rationale "on swapped values" \
+    --decider "A. Rivera:researcher" --force >/dev/null 2>"$tmp/$name.dec"
+  check "$name: decide go is refused (exit 2)" test $? -eq 2
+  check "$name: ... naming the series" grep -qF \
+    "integrity: the store was altered: $why; nothing written" "$tmp/$name.dec"
+  [ -n "$base" ] || return 0
+  "$bin" --db "$base" export $P --out "$tmp/$name.ok" >/dev/null 2>&1
+  check "$name: the intact store exports" test -s "$tmp/$name.ok/evidence.json"
+  "$bin" --db "$db" verify --against "$tmp/$name.ok" >"$tmp/$name.va" 2>/dev/null
+  check "$name: verify --against exits 1" test $? -eq 1
+  check "$name: verify --against names the series" grep -qxF \
+    "  store ALTERED: first altered record: stored series 2/loss (loss): the stored row differs from chain record $id (altered) (dualtrack verify lists all)" \
+    "$tmp/$name.va"
+  command -v ssh-keygen >/dev/null || return 0
+  ssh-keygen -q -t ed25519 -N '' -C tester -f "$tmp/$name.key" </dev/null
+  "$bin" --db "$db" sign "$tmp/$name.ok" --key "$tmp/$name.key" \
+    >/dev/null 2>"$tmp/$name.sign"
+  check "$name: sign --db exits 1" test $? -eq 1
+  check "$name: sign refuses" grep -qxF \
+    "dualtrack: sign: the store the pack comes from was altered; not signed" \
+    "$tmp/$name.sign"
+  check "$name: ... and signed nothing" test ! -e "$tmp/$name.ok/signatures/tester.sig"
+  "$bin" --db "$base" sign "$tmp/$name.ok" --key "$tmp/$name.key" >/dev/null 2>&1
+  check "$name: sign --db the intact store signs" test -s "$tmp/$name.ok/signatures/tester.sig"
+}

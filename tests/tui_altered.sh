@@ -80,6 +80,26 @@ scenario drill drill_no_update \
 scenario taskcard taskcard_value_no_update \
 	"UPDATE taskcard_value SET value = '0.5' WHERE id = 19" "task card value 19 (rtol)"
 
+# stored values swapped behind the trigger (the pilot run's first two
+# loss values; the BLOB keeps its length): only their digest tells. The
+# overview reads the series for its verdicts, finds them differ from
+# their chain record and says ALTERED naming the run; the title leads
+# with the mark.
+cp "$base" "$tmp/series.db"
+sqlite3 "$tmp/series.db" "DROP TRIGGER raw_series_no_update;
+	UPDATE raw_series SET vals = CAST(substr(vals, 9, 8) || substr(vals, 1, 8) ||
+	substr(vals, 17) AS BLOB) WHERE file_id = 2 AND metric = 'loss'"
+sid=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'raw_series' AND ref = '2/loss'")
+if open_overview series; then
+	if screen | tr -s ' \n' ' ' | grep -qF "ALTERED: records were changed outside dualtrack; first bad record $sid: series loss of run llama3-8b-lora-trn2-pilot: stored values differ"; then
+		echo "ok   [series] overview says ALTERED naming the run's series"
+	else
+		echo "FAIL [series] overview does not name the series"; screen; fail=1
+	fi
+	expect_line '^ ALTERED records! dualtrack'
+fi
+$T kill-session -t t 2>/dev/null
+
 # an intact store: no mark anywhere
 cp "$base" "$tmp/intact.db"
 if open_overview intact; then
