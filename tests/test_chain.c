@@ -242,6 +242,38 @@ static void acknowledged_break(void **state)
 	unbuild(&f);
 }
 
+/* dt_chain_canon_blob: a BLOB field's digest from a record text, a NULL
+ * field, a missing one, a text field (not a BLOB), and a text field whose
+ * bytes pose as a BLOB line (skipped by its length, never read as one). */
+static void canon_blob(void **state)
+{
+	(void)state;
+	static const char abc[] =
+		"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+	char hex[65], *t = entry_canon("7", "pass");
+	assert_int_equal(dt_chain_canon_blob(t, "vals", hex), 1);
+	assert_string_equal(hex, abc);
+	assert_int_equal(dt_chain_canon_blob(t, "note", hex), 0);
+	assert_int_equal(dt_chain_canon_blob(t, "marks", hex), -1);
+	assert_int_equal(dt_chain_canon_blob(t, "status", hex), -1);
+	free(t);
+	dt_chain_row r;
+	memset(&r, 0, sizeof r);
+	r.kind = DT_CHAIN_SERIES;
+	snprintf(r.ref, sizeof r.ref, "1/x");
+	set(&r.f[0], "metric", "x\nvals sha256:"
+	    "0000000000000000000000000000000000000000000000000000000000000000");
+	set(&r.f[1], "vals", "abc");
+	r.f[1].is_blob = 1;
+	r.nf = 2;
+	t = dt_chain_row_canon(&r);
+	assert_int_equal(dt_chain_canon_blob(t, "vals", hex), 1);
+	assert_string_equal(hex, abc);
+	free(t);
+	assert_int_equal(dt_chain_canon_blob("dualtrack record v1\nvals 9:ab\n",
+	                                     "vals", hex), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +284,7 @@ int main(void)
 		cmocka_unit_test(deleted_newest),
 		cmocka_unit_test(relinked_and_unchained),
 		cmocka_unit_test(acknowledged_break),
+		cmocka_unit_test(canon_blob),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
