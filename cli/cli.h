@@ -42,6 +42,18 @@ int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);
 #define DT_CLI_HASH_PREFIX_MIN 16
 int dt_cli_hash_prefix(const char *opt, const char *s, size_t min);
 
+/* getopt_long takes an operand such as "-5" for an option ("unrecognized
+ * option '-5'"). dt_cli_hide_numbers, before getopt_long: each operand
+ * that is a negative number ('-' then a digit or ".digit"; not the value
+ * of a long option of opts written as the next word; none after "--") is
+ * replaced by its text without the '-' (the same pointer one byte on), so
+ * getopt_long leaves it an operand; dt_cli_show_numbers, after it, puts
+ * the '-' back wherever getopt_long moved it. At most 64. Returns how
+ * many were hidden. */
+struct option;
+size_t dt_cli_hide_numbers(int argc, char **argv, const struct option *opts);
+void dt_cli_show_numbers(int argc, char **argv);
+
 /* Parse a non-negative finite real option value (locale-independent). */
 int dt_cli_real(const char *opt, const char *s, double *out);
 

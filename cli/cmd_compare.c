@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/compare_print.h"
 #include "model/core/parity_thin.h"
+#include "model/core/taskcard.h"
 #include "model/service/compare.h"
 
 /* Which points --json / --csv print. */
@@ -28,7 +29,9 @@ static void compare_usage(FILE *f)
 	      "finite; steps <= warm-up are not compared. Verdict pass when\n"
 	      "breaches <= min(max(N // 100, 1), 50) of N compared steps (the rule\n"
 	      "of Megatron-LM's functional tests); insufficient below 2 steps.\n"
-	      "Defaults: --rtol 0.02 --atol 0 --warmup 0 --rule rtol. When both\n"
+	      "Defaults: --rtol 0.02 --atol 0 --warmup 0 --rule rtol; rtol in\n"
+	      "[0, 0.5] (a fraction of |baseline|), atol in [0, 1], as on a task\n"
+	      "card. When both\n"
 	      "runs are attached to one pilot, that pilot's task card sets the\n"
 	      "rules instead (rtol, atol, warmup, rule; the line \"rules: task\n"
 	      "card of pilot NAME\" says so); an option given here overrides the\n"
@@ -144,6 +147,14 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 	}
 	if (optind + 2 != argc) {
 		fprintf(stderr, "dualtrack: compare needs BASELINE and PILOT run names\n");
+		return -1;
+	}
+	/* the bounds a task card's rtol / atol have (taskcard.h), not only
+	 * >= 0: "--rtol must be a number in [0, 0.5] (...), got 5" */
+	char terr[200];
+	if ((o->set_rtol && dt_tolerance_check(o->rtol, 0, terr, sizeof terr)) ||
+	    (o->set_atol && dt_tolerance_check(0, o->atol, terr, sizeof terr))) {
+		fprintf(stderr, "dualtrack: --%s\n", terr);
 		return -1;
 	}
 	if (po->none && po->max_points) {

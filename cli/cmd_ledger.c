@@ -53,14 +53,20 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 	char by[64];
 	int c, is_time, idx;
 	optind = 0;
+	/* VALUE -5: an operand (refused below as a value < 0), not an option */
+	dt_cli_hide_numbers(argc, argv, opts);
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': basis = optarg; break;
 		case 'n': note = optarg; break;
 		case 'd': break;
-		default: dt_cli_usage_error(ledger_usage); return DT_EXIT_USAGE;
+		default:
+			dt_cli_show_numbers(argc, argv);
+			dt_cli_usage_error(ledger_usage);
+			return DT_EXIT_USAGE;
 		}
 	}
+	dt_cli_show_numbers(argc, argv);
 	if (optind + 5 != argc) {
 		fprintf(stderr, "dualtrack: ledger set needs PILOT SIDE KEY VALUE\n");
 		return DT_EXIT_USAGE;

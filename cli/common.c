@@ -144,6 +144,50 @@ int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
 	return 0;
 }
 
+/* The operands dt_cli_hide_numbers hid (their own pointers). */
+static char *hidden_num[64];
+static size_t nhidden_num;
+
+/* Whether `prev` is a long option of opts that takes the next word as
+ * its value ("--note" and its abbreviations, no '='). */
+static int takes_next(const char *prev, const struct option *opts)
+{
+	if (strncmp(prev, "--", 2) != 0 || strchr(prev, '=') || !prev[2])
+		return 0;
+	for (; opts && opts->name; opts++)
+		if (opts->has_arg == required_argument &&
+		    !strncmp(opts->name, prev + 2, strlen(prev + 2)))
+			return 1;
+	return 0;
+}
+
+size_t dt_cli_hide_numbers(int argc, char **argv, const struct option *opts)
+{
+	nhidden_num = 0;
+	for (int i = 1; i < argc && nhidden_num < 64; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--"))
+			break;
+		if (a[0] != '-' || !(isdigit((unsigned char)a[1]) ||
+		                     (a[1] == '.' && isdigit((unsigned char)a[2]))))
+			continue;
+		if (takes_next(argv[i - 1], opts))
+			continue;
+		hidden_num[nhidden_num++] = argv[i];
+		argv[i]++;
+	}
+	return nhidden_num;
+}
+
+void dt_cli_show_numbers(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		for (size_t k = 0; k < nhidden_num; k++)
+			if (argv[i] == hidden_num[k] + 1)
+				argv[i] = hidden_num[k];
+	nhidden_num = 0;
+}
+
 int dt_cli_hash_prefix(const char *opt, const char *s, size_t min)
 {
 	size_t n = strlen(s);

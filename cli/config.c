@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/core/parity.h"
+#include "model/core/taskcard.h"
 #include "model/util/ini_value.h"
 #include "model/util/num.h"
 
@@ -101,7 +102,15 @@ static int on_kv(void *user, const char *sec, const char *key,
 			    !isfinite(d) || d < 0)
 				return fail(c, "expected a number >= 0 for", sec,
 				            key);
-			*(!strcmp(key, "rtol") ? &c->tol.rtol : &c->tol.atol) = d;
+			/* the bounds of a task card's (taskcard.h) */
+			char terr[150];
+			int r = !strcmp(key, "rtol");
+			if (dt_tolerance_check(r ? d : 0, r ? 0 : d, terr,
+			                       sizeof terr) < 0) {
+				snprintf(c->err, sizeof c->err, "[tolerances] %s", terr);
+				return 0;
+			}
+			*(r ? &c->tol.rtol : &c->tol.atol) = d;
 			return 1;
 		}
 		if (!strcmp(key, "warmup")) {

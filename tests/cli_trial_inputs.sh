@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cli_trial_inputs.sh: inputs a new user gave in the trial of 2026-12-02
 # and the exact words dualtrack answers them with: --db naming a folder,
-# a dry run without --platform, a short or non-hex --expect-head.
+# a dry run without --platform, a short or non-hex --expect-head, a
+# negative ledger value, a tolerance beyond a task card's bounds.
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -85,5 +86,42 @@ check "--expect-head sha256:HASH: exit 2, names character 1" test "$(cat "$tmp/e
   "dualtrack: --expect-head 'sha256:${head}': character 1 is not a hex digit; expected 16 to 64 hex digits of a sha256"
 dt verify --expect-head "${head:0:10}g${head:11:20}" >/dev/null 2>"$tmp/e"
 check "--expect-head with a 'g' at 11: names character 11" grep -q "character 11 is not a hex digit" "$tmp/e"
+
+# ledger set ... -5: the value, not an option; refused as a value < 0
+dt pilot new lp >/dev/null
+dt ledger set lp gpu instances -5 --basis measured >"$tmp/o" 2>"$tmp/e"
+check "ledger set VALUE -5: exit 2" test $? -eq 2
+check "  says the value, not getopt's 'unrecognized option'" test "$(cat "$tmp/e")" = \
+  "dualtrack: instances expects a number >= 0, got '-5'"
+dt ledger set lp gpu training -1.5 --basis measured 2>"$tmp/e"
+check "ledger set a time -1.5: the time's words" test "$(cat "$tmp/e")" = \
+  "dualtrack: training expects hours >= 0 (or 90m, 300s), got '-1.5'"
+dt ledger set lp gpu training --note -3 90m --basis measured >"$tmp/o"
+check "--note -3 stays the note's value; 90m = 5400 s" test "$(cat "$tmp/o")" = \
+  "ledger lp gpu training = 5400 s (measured) recorded by trial-test"
+check "  the note is '-3'" sh -c '"$1" --db "$2" ledger lp --json | grep -q "\"note\": *\"-3\""' _ "$bin" "$db"
+dt ledger set lp gpu instances --basis measured -- -5 2>"$tmp/e"
+check "  after --: the same words" test "$(cat "$tmp/e")" = \
+  "dualtrack: instances expects a number >= 0, got '-5'"
+
+# compare --rtol / --atol and [tolerances]: the task card's bounds
+printf 'step,loss\n1,2.1\n2,2.0\n' >"$tmp/p.csv"
+dt import --platform gpu --run p "$tmp/p.csv" >/dev/null
+dt compare b p --rtol 5 >"$tmp/o" 2>"$tmp/e"
+check "compare --rtol 5 (500%): exit 2, nothing on stdout" test $? -eq 2 -a ! -s "$tmp/o"
+check "  names the bound" test "$(cat "$tmp/e")" = \
+  "dualtrack: --rtol must be a number in [0, 0.5] (a fraction of the baseline), got 5"
+dt compare b p --atol 2 2>"$tmp/e" >/dev/null
+check "compare --atol 2: names the bound" test "$(cat "$tmp/e")" = \
+  "dualtrack: --atol must be a number in [0, 1] (loss units), got 2"
+dt compare b p --rtol 0.5 >/dev/null
+check "compare --rtol 0.5 (the bound): accepted (exit 0, |2.1-2|/2 = 5% <= 50%)" test $? -eq 0
+mkdir -p "$tmp/cfg/dualtrack"
+printf '[tolerances]\nrtol = 0.6\n' >"$tmp/cfg/dualtrack/config"
+dt compare b p >/dev/null 2>"$tmp/e"
+check "[tolerances] rtol = 0.6: exit 2" test $? -eq 2
+check "  names the file, line and bound" test "$(cat "$tmp/e")" = \
+  "dualtrack: $tmp/cfg/dualtrack/config:2: [tolerances] rtol must be a number in [0, 0.5] (a fraction of the baseline), got 0.6"
+rm -r "$tmp/cfg/dualtrack"
 
 finish
