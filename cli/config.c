@@ -15,6 +15,7 @@
 
 typedef struct cfg {
 	char db[4096], user[128], theme[1024], ascii[8], team[64];
+	char allowed[4096];
 	int have_tol;
 	dt_parity_opts tol;
 	char err[200];
@@ -67,6 +68,9 @@ static int on_kv(void *user, const char *sec, const char *key,
 		if (!strcmp(key, "db"))
 			return copy_path(c->db, sizeof c->db, val) ? fail(c,
 			       "path too long:", sec, key) : 1;
+		if (!strcmp(key, "allowed_signers"))
+			return copy_path(c->allowed, sizeof c->allowed, val) ?
+			       fail(c, "path too long:", sec, key) : 1;
 		if (!strcmp(key, "theme"))
 			return copy_path(c->theme, sizeof c->theme, val) ? fail(c, "path too long:", sec, key) : 1;
 		if (!strcmp(key, "user")) {
@@ -89,8 +93,8 @@ static int on_kv(void *user, const char *sec, const char *key,
 			memcpy(c->ascii, val, 2); /* "0" or "1" */
 			return 1;
 		}
-		return fail(c, "unknown key (db, user, team, theme, ascii):", sec,
-		            key);
+		return fail(c, "unknown key (db, user, team, theme, ascii, "
+		            "allowed_signers):", sec, key);
 	}
 	if (!strcmp(sec, "tolerances")) {
 		double d;
@@ -168,6 +172,7 @@ int dt_config_load(char *err, size_t errlen)
 	set_default_env("DUALTRACK_TEAM", c->team);
 	set_default_env("DUALTRACK_THEME", c->theme);
 	set_default_env("DUALTRACK_ASCII", c->ascii);
+	set_default_env("DUALTRACK_ALLOWED_SIGNERS", c->allowed);
 	if (c->have_tol)
 		dt_parity_set_adhoc(&c->tol);
 	free(c);

@@ -8,6 +8,9 @@
  *   user   = A. Rivera              who acts (as $DUALTRACK_USER)
  *   theme  = mono                   theme name or file (as $DUALTRACK_THEME)
  *   ascii  = 1                      ASCII-only screens (as $DUALTRACK_ASCII)
+ *   allowed_signers = ~/team.allowed  verify DIR's trust list (as
+ *                                   --allowed-signers /
+ *                                   $DUALTRACK_ALLOWED_SIGNERS)
  *   [tolerances]                    `compare` and the TUI's run comparison
  *   rtol   = 0.02                   (never a pilot's verdicts: its task
  *   atol   = 0                       card decides, the same for everyone)
@@ -27,8 +30,9 @@
 int dt_config_path(char *out, size_t n);
 
 /* Read the config file and apply it: set DUALTRACK_DB, DUALTRACK_USER,
- * DUALTRACK_THEME, DUALTRACK_ASCII when not already in the environment,
- * and the ad-hoc parity defaults (dt_parity_set_adhoc). Returns 0 (also
+ * DUALTRACK_THEME, DUALTRACK_ASCII, DUALTRACK_ALLOWED_SIGNERS when not
+ * already in the environment, and the ad-hoc parity defaults
+ * (dt_parity_set_adhoc). Returns 0 (also
  * when there is no file), or -1 with "PATH:LINE: what was expected" in
  * err (size errlen): unknown section or key, a bad number. Nothing is
  * applied from a file with an error. */

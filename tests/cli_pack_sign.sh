@@ -12,6 +12,8 @@ command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
 bin=$(readlink -f "$bin")   # the tamper commands run inside the pack
 dt() { "$bin" --db "$db" "$@"; }
 export DUALTRACK_USER="pack-test"
+unset DUALTRACK_ALLOWED_SIGNERS
+export XDG_CONFIG_HOME="$tmp/cfg"   # no user's config (allowed_signers)
 P=llama3-8b-lora-trn2
 
 dt demo --no-tui >/dev/null 2>&1
@@ -86,6 +88,7 @@ check "re-signed by an unknown key: sign exits 0" test $? -eq 0
 check "  verify without allowed signers: exit 3" test $? -eq 3
 check "  the whole report, exactly" diff - "$tmp/rs.out" <<EOF2
 evidence pack $tmp/rs
+  allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
   7 files match MANIFEST.sha256
   signature valid, signer unknown: signatures/alice@example.org.sig, principal alice@example.org (as the signer named itself), role researcher, key $fp_mallory (ED25519): NOT checked against any allowed signers
   decision chain holds: 1 decision of the pilot, 1 record in the chain, head #1 sha256 $(py "import json; print(json.load(open('$tmp/rs/evidence.json'))['chain']['head_hash'])")
@@ -95,6 +98,25 @@ EOF2
 check "  with allowed signers: exit 1" test $? -eq 1
 check "  names the unknown key" grep -qxF \
   "  unknown signer: signatures/alice@example.org.sig: key $fp_mallory (ED25519) is not in $tmp/allowed" "$tmp/rs2.out"
+# The trust list from $DUALTRACK_ALLOWED_SIGNERS, else the config file's
+# allowed_signers (as git's gpg.ssh.allowedSignersFile): named on the
+# second line; --allowed-signers wins; a missing file is a usage error.
+DUALTRACK_ALLOWED_SIGNERS="$tmp/allowed" "$bin" verify "$tmp/rs" >"$tmp/e1.out" 2>&1
+check "\$DUALTRACK_ALLOWED_SIGNERS: the re-signed pack fails (exit 1)" test $? -eq 1
+check "  its file named as the trust list" test "$(sed -n 2p "$tmp/e1.out")" = \
+  "  allowed signers: $tmp/allowed (\$DUALTRACK_ALLOWED_SIGNERS or the config file's allowed_signers)"
+mkdir -p "$tmp/cfg/dualtrack"
+printf '[defaults]\nallowed_signers = %s\n' "$tmp/allowed" >"$tmp/cfg/dualtrack/config"
+"$bin" verify "$tmp/pack" >"$tmp/e2.out" 2>&1
+check "config allowed_signers: the signed pack verifies (exit 0)" test $? -eq 0
+check "  principals from it, last line verified" sh -c "grep -q 'principal kenji (allowed signers)' '$tmp/e2.out' &&
+  test \"\$(tail -n 1 '$tmp/e2.out')\" = verified"
+"$bin" verify "$tmp/rs" >/dev/null 2>&1
+check "  the re-signed pack fails with it (exit 1)" test $? -eq 1
+"$bin" verify "$tmp/pack" --allowed-signers "$tmp/nope" >/dev/null 2>"$tmp/e3.err"
+check "--allowed-signers wins; a missing file: exit 2" sh -c "test $? -eq 2 &&
+  grep -qxF 'dualtrack: verify: allowed signers $tmp/nope is not a readable file' '$tmp/e3.err'"
+rm -rf "$tmp/cfg/dualtrack"
 "$bin" verify --help >"$tmp/vh.out" 2>&1
 check "verify --help shows the pack usage" sh -c \
   "grep -qxF '       dualtrack verify DIR [--allowed-signers FILE]' '$tmp/vh.out' &&

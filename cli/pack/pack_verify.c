@@ -425,14 +425,23 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 
 /* Verify pack `dir`; fills *h with its chain head and *unchecked with the
  * valid signatures whose signer no allowed signers file vouched for.
- * Returns the problems. */
-static size_t verify_pack(const char *dir, const char *allowed, pack_head *h,
-                          size_t *unchecked)
+ * `from_env`: `allowed` came from $DUALTRACK_ALLOWED_SIGNERS (or the
+ * config file's allowed_signers). Returns the problems. */
+static size_t verify_pack(const char *dir, const char *allowed, int from_env,
+                          pack_head *h, size_t *unchecked)
 {
 	size_t np = 0, nfiles = 0;
 	char path[4400], safe[4400];
 	dt_sanitize(dir, safe, sizeof safe);
 	printf("evidence pack %s\n", safe);
+	if (allowed) {
+		dt_sanitize(allowed, safe, sizeof safe);
+		printf("  allowed signers: %s%s\n", safe, from_env ?
+		       " ($DUALTRACK_ALLOWED_SIGNERS or the config file's "
+		       "allowed_signers)" : "");
+	} else
+		printf("  allowed signers: none (give --allowed-signers FILE, or "
+		       "allowed_signers in the config file)\n");
 	np += dt_pack_check_files(dir, stdout, &nfiles);
 	if (np == 0)
 		printf("  %zu files match MANIFEST.sha256\n", nfiles);
@@ -545,7 +554,9 @@ void dt_pack_verify_help(FILE *f)
 	      "make a key and re-sign it, so each signature is only checked to be\n"
 	      "valid for its own key, printed as \"signature valid, signer\n"
 	      "unknown\" with the principal the signer named itself and the key's\n"
-	      "fingerprint (ssh-keygen -l), and verify exits 3.\n"
+	      "fingerprint (ssh-keygen -l), and verify exits 3. FILE defaults\n"
+	      "to $DUALTRACK_ALLOWED_SIGNERS, else allowed_signers in [defaults]\n"
+	      "of the config file (as git's gpg.ssh.allowedSignersFile).\n"
 	      "exit: 0 verified (all holds, every signer in FILE), 1 a problem,\n"
 	      "2 usage or store error, 3 all holds but no --allowed-signers: the\n"
 	      "signers are not checked against any trust list\n", f);
@@ -606,9 +617,22 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		*rc = DT_EXIT_USAGE;
 		return 1;
 	}
+	const char *env = getenv("DUALTRACK_ALLOWED_SIGNERS");
+	int from_env = !allowed && env && *env;
+	if (from_env)
+		allowed = env;
+	if (allowed && (stat(allowed, &sb) < 0 || !S_ISREG(sb.st_mode))) {
+		char safe[1200];
+		dt_sanitize(allowed, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: verify: allowed signers %s%s is not a "
+		        "readable file\n", safe, from_env ? " ($DUALTRACK_ALLOWED_"
+		        "SIGNERS or the config file's allowed_signers)" : "");
+		*rc = DT_EXIT_USAGE;
+		return 1;
+	}
 	pack_head h;
 	size_t unchecked = 0;
-	size_t np = verify_pack(dir, allowed, &h, &unchecked);
+	size_t np = verify_pack(dir, allowed, from_env, &h, &unchecked);
 	if (against) {
 		size_t ns = against_store(db, &h);
 		if (ns == (size_t)-1) {
