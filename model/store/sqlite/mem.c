@@ -1,9 +1,12 @@
 /* mem.c: SQLite's memory allocator for the store (internal.h
  * dt_sq_mem_install).
  *
- * SQLite's own buffers of an import are as large as the series: the
+ * SQLite's own buffers of an import could be as large as the series: the
  * record of a raw_series row (OP_MakeRecord copies the bound BLOBs into
- * one buffer) and the page cache of the overflow pages it spills. On the
+ * one buffer) and the page cache of the overflow pages it spills. Since
+ * runs.c write_blob writes a large series' BLOBs in place, its records
+ * are small; the large-block path below still serves any statement that
+ * binds or reads a large BLOB whole. On the
  * benchmark VM the first touch of a fresh 4 KiB page costs ~25 us, so a
  * 1M-point import paid ~9000 such faults inside SQLite alone (perf record
  * -e page-faults: 60 % of the process's faults). This allocator is

@@ -8,6 +8,7 @@
 #include "model/store/blobs.h"
 #include "model/store/pack.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,38 @@ int dt_sq_file_set_content(dt_store *st, int64_t file_id,
 	return dt_sq_write_end(st, rc);
 }
 
+/* BLOBs of a series row from this size on are written in place
+ * (write_blob) instead of bound. */
+#define BLOB_DIRECT_FROM ((size_t)1 << 20)
+
+/* Whether a BLOB of `bytes` is written by write_blob (sqlite3_blob_write
+ * takes an int count; a larger one is bound and refused as too big). */
+static int blob_direct(size_t bytes)
+{
+	return bytes >= BLOB_DIRECT_FROM && bytes <= INT_MAX;
+}
+
+/* Column `col` of the raw_series row just inserted (a zeroblob of
+ * `bytes`) written in place from `data`: incremental BLOB I/O
+ * (https://sqlite.org/c3ref/blob_open.html). Bound instead, SQLite first
+ * copies the BLOB into one record buffer of its size (OP_MakeRecord):
+ * 8 MB of fresh pages per 1M points. Returns 0, or -1 with the store
+ * error. */
+static int write_blob(dt_store *st, const char *col, const void *data,
+                      size_t bytes)
+{
+	sqlite3 *db = DT_SQ_DB(st);
+	sqlite3_blob *b;
+	int rc = sqlite3_blob_open(db, "main", "raw_series", col,
+	                           sqlite3_last_insert_rowid(db), 1, &b);
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_blob_write(b, data, (int)bytes, 0);
+		int rc2 = sqlite3_blob_close(b);
+		rc = rc == SQLITE_OK ? rc2 : rc;
+	}
+	return rc == SQLITE_OK ? 0 : dt_sq_fail_db(st, "store series");
+}
+
 static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
                        int64_t part, const void *lod, size_t lodlen)
 {
@@ -248,11 +281,20 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	sqlite3_bind_int64(s, 1, file_id);
 	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);
-	/* Zero-length BLOBs must not be NULL (NOT NULL columns). */
-	sqlite3_bind_blob64(s, 4, rs->n ? (const void *)rs->step : "",
-	                    (stride ? 1 : rs->n) * sizeof(int64_t), SQLITE_STATIC);
-	sqlite3_bind_blob64(s, 5, rs->n ? (const void *)rs->value : "",
-	                    rs->n * sizeof(double), SQLITE_STATIC);
+	/* Zero-length BLOBs must not be NULL (NOT NULL columns). Large ones
+	 * are written in place after the insert (write_blob). */
+	size_t steps_len = (stride ? 1 : rs->n) * sizeof(int64_t);
+	size_t vals_len = rs->n * sizeof(double);
+	if (blob_direct(steps_len))
+		sqlite3_bind_zeroblob64(s, 4, steps_len);
+	else
+		sqlite3_bind_blob64(s, 4, rs->n ? (const void *)rs->step : "",
+		                    steps_len, SQLITE_STATIC);
+	if (blob_direct(vals_len))
+		sqlite3_bind_zeroblob64(s, 5, vals_len);
+	else
+		sqlite3_bind_blob64(s, 5, rs->n ? (const void *)rs->value : "",
+		                    vals_len, SQLITE_STATIC);
 	if (rs->nmarks)
 		sqlite3_bind_blob64(s, 6, rs->marks, rs->nmarks * sizeof(uint32_t),
 		                    SQLITE_STATIC);
@@ -264,6 +306,11 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
 		return dt_sq_fail_db(st, "store series");
+	if ((blob_direct(steps_len) &&
+	     write_blob(st, "steps", rs->step, steps_len) < 0) ||
+	    (blob_direct(vals_len) &&
+	     write_blob(st, "vals", rs->value, vals_len) < 0))
+		return -1;
 	if (!lod || !lodlen)
 		return 0;
 	/* The levels in their own row (user_version 13): reading them
