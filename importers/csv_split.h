@@ -57,10 +57,13 @@ void dt_csv_split_note_rows(size_t rows);
 /* The arrays of one metric column of a split parse, shared by the two
  * threads so that the second half's points never need a copy: the first
  * thread's series of that column takes the arrays as its own (from index
- * 0, `adopted`), the second thread writes its points from index `at`
- * (csv_split_plan), which is at least the first half's line count, so
- * the halves never overlap; the merge then closes the gap, if any, with
- * one memmove within pages already written. A copy of the second half
+ * 0, `adopted`), the second thread writes its points from index `at`,
+ * the first half's line count (which it counts itself before parsing,
+ * while the first thread parses), so the halves never overlap; the room
+ * before `at` is a bound made before the count (dt_csv_half_room of the
+ * first half's bytes: a first half with more lines, blank ones, is not
+ * split). The merge then closes the gap, if any, with one memmove within
+ * pages already written. A copy of the second half
  * into new arrays cost 18 % of a split import (24 MB of fresh pages and
  * their memcpy for 1M rows x 3 metrics, bench/peers.sh). */
 typedef struct dt_csv_region {

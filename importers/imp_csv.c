@@ -845,6 +845,8 @@ typedef struct csv_half {
 	dt_rawlog log;
 	const char *data;      /* the data the offsets count in */
 	size_t from, len;      /* its rows: data[from, len) */
+	size_t first;          /* the first half's rows: data[first, from) */
+	size_t at_bound;       /* room for them in the shared arrays */
 	size_t stop;           /* the first row it left (== len: none) */
 	size_t nheaders;       /* the first thread's header count at the start */
 	atomic_int quit;       /* set by the first thread: stop now */
@@ -860,6 +862,18 @@ typedef struct csv_half {
 static void *half_main(void *arg)
 {
 	csv_half *h = arg;
+	/* Where this half's points go in the shared arrays: after one per
+	 * line of the first half, counted here while the first thread
+	 * parses (the count also maps the first half's pages for it). Lines
+	 * beyond the room (blank lines) give the rows back to the first
+	 * thread. */
+	size_t at = dt_csv_count_lines(h->data + h->first, h->from - h->first);
+	if (at > h->at_bound) {
+		h->c.failed = 1;
+		h->stop = h->from;
+		return NULL;
+	}
+	h->c.region_at = at;
 	const dt_source *src = h->c.src;
 	const char *p = h->data + h->from, *end = h->data + h->len;
 	const char *dropped = p;
@@ -888,13 +902,14 @@ static void half_free(csv_half *h)
 	free(h);
 }
 
-/* The shared arrays of every metric column (csv_split.h): the first
- * half's lines (data[from, mid): at least its points per series) then
- * room for the second half's. Returns 0, or -1 on ENOMEM. */
-static int half_regions(csv_half *h, csv_ctx *c, const char *data,
-                        size_t from, size_t mid, size_t len)
+/* The shared arrays of every metric column (csv_split.h): room for the
+ * first half's points (data[from, mid), a bound: its lines are counted
+ * on the second thread, half_main) then for the second half's. Returns
+ * 0, or -1 on ENOMEM. */
+static int half_regions(csv_half *h, csv_ctx *c, size_t from, size_t mid,
+                        size_t len)
 {
-	size_t at = dt_csv_count_lines(data + from, mid - from);
+	size_t at = dt_csv_half_room(mid - from, c->ncols);
 	size_t room = dt_csv_half_room(len - mid, c->ncols);
 	h->ncols = c->ncols;
 	h->regions = calloc(c->ncols, sizeof *h->regions);
@@ -908,7 +923,9 @@ static int half_regions(csv_half *h, csv_ctx *c, const char *data,
 	c->regions = h->c.regions = h->regions;
 	c->region_at = 0;
 	c->region_cap = at;
-	h->c.region_at = at;
+	h->first = from;
+	h->at_bound = at;
+	h->c.region_at = 0; /* set by half_main */
 	h->c.region_cap = room;
 	h->c.region_of = h->region_of;
 	return 0;
@@ -946,7 +963,7 @@ static csv_half *half_begin(csv_ctx *c, const char *data, size_t from,
 	h->from = mid;
 	h->len = len;
 	atomic_init(&h->quit, 0);
-	if (half_regions(h, c, data, from, mid, len) < 0 ||
+	if (half_regions(h, c, from, mid, len) < 0 ||
 	    pthread_create(&h->th, NULL, half_main, h) != 0) {
 		c->regions = NULL;
 		half_free(h);

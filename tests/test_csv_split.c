@@ -218,6 +218,33 @@ static void test_repeated_header(void **state)
 	expect_split_rows("hdr.csv", header_text, "2,2.5", 0);
 }
 
+/* Blank lines: the second thread counts the first half's lines to place
+ * its points, in room bounded by the first half's bytes / (columns + 1)
+ * (dt_csv_half_room). Split at "2,2.25": with one blank line the first
+ * half is 2 lines in 7 bytes (bound 7 / 3 + 1 = 3), so the second
+ * thread keeps its 2 rows; with ten, 11 lines in 14 bytes (bound 5): it
+ * gives them back (none kept) and the first thread reads them. Either
+ * way the points are those of one thread, at every offset. */
+static void blank_lines(const char *text, size_t kept)
+{
+	parsed_csv one;
+	size_t taken;
+	same_at_every_offset("blank.csv", text, strlen(text), &one, &taken);
+	assert_int_equal(one.rc, 0);
+	const dt_rawseries *s = dt_rawlog_find(&one.log, "loss");
+	assert_int_equal(s->n, 3);
+	assert_true(s->step[2] == 3 && s->value[2] == 2.0);
+	dt_rawlog_free(&one.log);
+	expect_split_rows("blank.csv", text, "2,2.25", kept);
+}
+
+static void test_blank_lines(void **state)
+{
+	(void)state;
+	blank_lines("step,loss\n1,2.5\n\n2,2.25\n3,2.0\n", 2);
+	blank_lines("step,loss\n1,2.5\n\n\n\n\n\n\n\n\n\n\n2,2.25\n3,2.0\n", 0);
+}
+
 /* Every CSV fixture, split at every offset. */
 static int split_file(const char *name, const char *path, const char *data,
                       size_t len, void *ctx)
@@ -321,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_quoted_newlines),
 		cmocka_unit_test(test_error_line),
 		cmocka_unit_test(test_repeated_header),
+		cmocka_unit_test(test_blank_lines),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_generated_middle),
 		cmocka_unit_test(test_count_lines),
