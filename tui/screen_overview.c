@@ -199,10 +199,10 @@ static void drill_row(overview_state *p, dt_grid *g, int y, int w, size_t i)
 }
 
 /* Every drill when `room` rows allow (one each), else as many as fit
- * but at least two, those that fail (an item or the recovery limit)
+ * (none when room is 0), those that fail (an item or the recovery limit)
  * first, so a failing drill is never the one left out; the heading then
- * says "+N more" (no row of its own: the decision below keeps its
- * rows). */
+ * says "+N more" and how many fail (no row of its own: the decision
+ * below keeps its rows). */
 static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 {
 	size_t i, shown = 0, bad = 0, n = p->pv.c->ov.ndrills, max = n;
@@ -211,13 +211,14 @@ static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 	label(p, g, y, 2, "drills");
 	for (i = 0; i < n; i++)
 		bad += drill_bad(p, i);
-	if (max > (size_t)(room > 2 ? room : 2))
-		max = (size_t)(room > 2 ? room : 2);
+	if (max > (size_t)(room > 0 ? room : 0))
+		max = (size_t)(room > 0 ? room : 0);
 	dt_layout_more(max, n, more, sizeof more);
 	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
 	               "%zu recorded%s%.0zu%s%s%s%s", n, bad ? ", " : "", bad,
-	               bad ? " failing" : "", more[0] ? " (failing first; " : "",
-	               more, more[0] ? " in [3])" : "");
+	               bad ? " failing" : "",
+	               !more[0] ? "" : max ? " (failing first; " : " (all in [3])",
+	               max ? more : "", more[0] && max ? " in [3])" : "");
 	for (int pass = 1; pass >= 0; pass--)
 		for (i = 0; i < n && shown < max; i++)
 			if (drill_bad(p, i) == pass) {
@@ -227,18 +228,22 @@ static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 	return rows;
 }
 
-/* Rows the latest decision wants (as decision() draws it). */
-static int decision_rows(const overview_state *p, const dt_grid *g, int w)
+/* Rows the latest decision wants (as decision() draws it): with its
+ * rationale on up to 4 rows (`least` 0), or on one row, ellipsised
+ * (`least` 1: the least it is shown with; the heading, what a forced go
+ * was forced past and every decider are never left out). */
+static int decision_rows(const overview_state *p, const dt_grid *g, int w,
+                         int least)
 {
 	const dt_decision *d = dt_assessment_latest(&p->pv.c->ov);
 	char who[600];
-	int nrat;
+	int nrat, most = least ? 1 : 4;
 	if (!d)
 		return 1;
 	dt_pv_deciders(d, who, sizeof who);
 	nrat = dt_text_wrap_rows(d->rationale, w, g->ascii);
 	return 1 + (d->forced_past[0] != 0) + dt_text_wrap_rows(who, w, g->ascii)
-	       + (nrat > 4 ? 4 : nrat);
+	       + (nrat > most ? most : nrat);
 }
 
 static int journal(overview_state *p, dt_grid *g, int y, int w)
@@ -292,10 +297,24 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 	return rows;
 }
 
-static void body(dt_pv *v, dt_grid *g, int y0, int h)
+/* Rows the journal line takes (as journal() draws it, at most 2). */
+static int journal_rows(const overview_state *p, const dt_grid *g, int w)
 {
-	overview_state *p = (overview_state *)v;
-	int w = g->w - LABEL_W - 1, y = y0, end = y0 + h;
+	const dt_check_item *t5 = &p->pv.c->ov.checklist.items[DT_ITEM_TRIAL5];
+	int n = dt_text_wrap_rows(t5->computed_detail[0] ? t5->computed_detail
+	                          : "no pilot run", w, g->ascii);
+	return n < 1 ? 1 : n > 2 ? 2 : n;
+}
+
+/* Everything above the decision, from row y of g (a scratch grid taller
+ * than the screen: rows past `h` are measured, not shown); `h` is the
+ * body's height. The drills get the rows the decision leaves: beyond its
+ * whole rationale when there are 2 or more, else up to 2 beyond its
+ * least (decision_rows), else none (the heading says "+N more").
+ * Returns the rows used. */
+static int above(overview_state *p, dt_grid *g, int y0, int h, int w)
+{
+	int y = y0, avail, room;
 	dt_layout_printf(g, 0, y++, g->w, DT_ROLE_STATUS,
 	               "created by %s at %s; you act as %s",
 	               p->pv.c->ov.pilot.created_by, p->pv.c->ov.pilot.created_at, p->pv.c->actor);
@@ -311,16 +330,56 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	y += runs(p, g, y, w);
 	y += parity(p, g, y, w);
 	y += resume(p, g, y, w);
-	if (y < end)
-		y += checklist(p, g, y, w);
-	if (y < end)
-		/* the drills get what the journal (2 rows) and the decision
-		 * leave, the drills' heading row aside */
-		y += drills(p, g, y, w, end - y - 1 - 2 - decision_rows(p, g, w));
-	if (y < end)
-		y += journal(p, g, y, w);
-	if (y < end)
-		decision(p, g, y, w, end - y);
+	y += checklist(p, g, y, w);
+	/* the drill rows: what the drills' heading, the journal and the
+	 * decision leave */
+	avail = h - (y - y0) - 1 - journal_rows(p, g, w);
+	room = avail - decision_rows(p, g, w, 0);
+	if (room < 2) {
+		room = avail - decision_rows(p, g, w, 1);
+		room = room > 2 ? 2 : room < 0 ? 0 : room;
+	}
+	y += drills(p, g, y, w, room);
+	y += journal(p, g, y, w);
+	return y - y0;
+}
+
+/* The sections, then the latest decision, which always shows (its
+ * heading, what a forced go was forced past, every decider and at least
+ * a row of its rationale: what is signed). When the sections above need
+ * more rows than it leaves, they are cut with a mark row saying how many
+ * rows are not shown (the sections open whole with [1]..[4]). */
+static void body(dt_pv *v, dt_grid *g, int y0, int h)
+{
+	overview_state *p = (overview_state *)v;
+	int w = g->w - LABEL_W - 1, least = decision_rows(p, g, w, 1), rows;
+	dt_grid tall;
+	if (dt_grid_init(&tall, g->w, h + 256, g->ascii) < 0) {
+		/* no memory for the measure: drawn in place, clipped */
+		rows = above(p, g, y0, h, w);
+		if (rows < h)
+			decision(p, g, y0 + rows, w, h - rows);
+		return;
+	}
+	rows = above(p, &tall, 0, h, w);
+	int shown = rows, cut = rows + least > h && h - least - 1 > 0;
+	if (cut)
+		shown = h - least - 1;
+	else if (rows > h)
+		shown = h;
+	for (int r = 0; r < shown; r++)
+		for (int x = 0; x < g->w; x++) {
+			dt_cell *c = dt_grid_at(g, x, y0 + r);
+			if (c)
+				*c = *dt_grid_at(&tall, x, r);
+		}
+	dt_grid_free(&tall);
+	if (cut)
+		dt_layout_printf(g, 0, y0 + shown, g->w, DT_ROLE_WARN,
+		                 "+%d rows not shown: [1]-[4] open the "
+		                 "sections", rows - shown);
+	if (shown < h)
+		decision(p, g, y0 + shown + cut, w, h - shown - cut);
 }
 
 static dt_tui_export_fn export_fn;
