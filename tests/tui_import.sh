@@ -40,6 +40,25 @@ wait_for "type a path (Tab completes)"
 $T send-keys -t t -l "live2"
 wait_for "file or folder   live2"
 expect_line "platform +< gpu >"
+# every printable character is text in a field, Q (quit elsewhere) too:
+# all of ASCII 0x20..0x7e typed into the path, 32 at a time, then "Q"
+# and "qQ?" into the run name; none is read as a key command
+all=$(printf '%b' "$(printf '\\%03o' $(seq 32 126))")
+[ ${#all} -eq 95 ] || { echo "FAIL: printable set"; fail=1; }
+for k in 0 32 64; do
+	$T send-keys -t t C-u
+	$T send-keys -t t -l "${all:$k:32}"
+	wait_for "file or folder   ${all:$k:32}"
+done
+expect_line "— import"
+$T send-keys -t t C-u
+$T send-keys -t t -l "Q"
+wait_for "file or folder   Q"
+$T send-keys -t t Enter Down
+$T send-keys -t t -l "qQ?"
+wait_for "run name         qQ?"
+$T send-keys -t t C-u Up Up
+wait_for "type a path  Tab:complete"
 $T send-keys -t t C-u
 $T send-keys -t t -l "gpu-b"
 $T send-keys -t t Tab
