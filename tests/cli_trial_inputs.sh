@@ -2,7 +2,8 @@
 # cli_trial_inputs.sh: inputs a new user gave in the trial of 2026-12-02
 # and the exact words dualtrack answers them with: --db naming a folder,
 # a dry run without --platform, a short or non-hex --expect-head, a
-# negative ledger value, a tolerance beyond a task card's bounds.
+# negative ledger value, a tolerance beyond a task card's bounds, the
+# insufficient verdict sentence (said once).
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -123,5 +124,19 @@ check "[tolerances] rtol = 0.6: exit 2" test $? -eq 2
 check "  names the file, line and bound" test "$(cat "$tmp/e")" = \
   "dualtrack: $tmp/cfg/dualtrack/config:2: [tolerances] rtol must be a number in [0, 0.5] (a fraction of the baseline), got 0.6"
 rm -r "$tmp/cfg/dualtrack"
+
+# the insufficient sentence says why once (the reason), not again as a
+# count: one common step (2: baseline 1.9, pilot 2.0, |0.1|/1.9 = 5.26%)
+printf 'step,loss\n2,2.0\n3,1.9\n' >"$tmp/c.csv"   # b: 1 -> 2.0, 2 -> 1.9
+printf 'step,loss\n5,2.0\n6,1.9\n' >"$tmp/d.csv"
+dt import --platform trn2 --run c "$tmp/c.csv" >/dev/null
+dt import --platform trn2 --run d "$tmp/d.csv" >/dev/null
+sentence() { dt compare "$@" --json --no-points | py "import json,sys; print(json.load(sys.stdin)['summary']['sentence'])"; }
+check "insufficient, 1 common step: the whole sentence" test "$(sentence b c)" = \
+  "verdict INSUFFICIENT: 1 compared step after warm-up (1 common); at least 2 needed; rule |p-b| > 0 + 0.02*|b|; first breach at step 2; max |rel diff| 5.26% at step 2; warm-up 0"
+check "insufficient, no common step: the whole sentence" test "$(sentence b d)" = \
+  "verdict INSUFFICIENT: no common steps: baseline 1..2, pilot 5..6; rule |p-b| > 0 + 0.02*|b|; warm-up 0"
+check "insufficient, warm-up beyond: the whole sentence" test "$(sentence b p --warmup 5)" = \
+  "verdict INSUFFICIENT: warm-up 5 steps reaches beyond the last common step 2 (2 common): lower --warmup; rule |p-b| > 0 + 0.02*|b|; warm-up 5"
 
 finish

@@ -118,11 +118,15 @@ int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
 	if (rule == DT_RULE_NOISE) {
 		noise_head(noise, buf, len, &o);
 		put(buf, len, &o, "; ");
-	} else if (reason && reason[0]) {
-		put(buf, len, &o, "%s; ", reason);
 	}
-	if (par->n == 0 || (par->n < 2 && par->verdict ==
-	                    DT_VERDICT_INSUFFICIENT))
+	int why = rule != DT_RULE_NOISE && reason && reason[0];
+	if (why)
+		put(buf, len, &o, "%s; ", reason);
+	if ((par->n == 0 || (par->n < 2 && par->verdict ==
+	                     DT_VERDICT_INSUFFICIENT)) && why)
+		put(buf, len, &o, "rule %s", tol); /* the reason said the count */
+	else if (par->n == 0 || (par->n < 2 && par->verdict ==
+	                         DT_VERDICT_INSUFFICIENT))
 		put(buf, len, &o, "%zu common %s after warm-up (need 2); rule %s",
 		    par->n, par->n == 1 ? one : unit, tol);
 	else

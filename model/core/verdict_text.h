@@ -58,8 +58,9 @@ char *dt_fmt_rel_pct(double frac, int sign, char *buf, size_t n);
  * "GPU runs identical: noise ratio undefined", or "noise R: no step
  * common to all GPU runs and the pilot"); else a non-empty `reason`
  * (why insufficient); else nothing (the counts come first). With fewer
- * than 1 compared step the counts part is "N common steps after warm-up
- * (need 2); rule |p-b| > ...". "steps"/"step" read "samples"/"sample"
+ * than 2 compared steps (insufficient) the counts part is "N common steps
+ * after warm-up (need 2); rule |p-b| > ...", or only "rule |p-b| > ..."
+ * after a reason, which says why (the count is not said twice). "steps"/"step" read "samples"/"sample"
  * when the runs were paired by samples. note / reason may be NULL or "".
  * Returns the length snprintf reports. */
 int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
