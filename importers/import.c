@@ -14,6 +14,7 @@
 #include "importers/import_grown.h"
 #include "importers/import_report.h"
 #include "importers/source.h"
+#include "importers/tfrecord.h"
 #include "model/util/sha256.h"
 #include "model/service/run_load.h"
 #include "model/util/text.h"
@@ -185,12 +186,125 @@ static int import_grad_accum(dt_import_opts *o, const parsed *ps, size_t n,
 	return 0;
 }
 
+/* The first negative step of log from point seen[i] of series i on
+ * (seen NULL: all; a series at or past nseen: all of it): 1 with the
+ * step, its metric and its index, else 0. */
+static int first_negative(const dt_rawlog *log, const size_t *seen,
+                          size_t nseen, int64_t *step, size_t *si, size_t *k)
+{
+	for (size_t i = 0; i < log->nseries; i++) {
+		const dt_rawseries *s = &log->series[i];
+		for (size_t j = seen && i < nseen ? seen[i] : 0; j < s->n; j++)
+			if (s->step[j] < 0) {
+				*step = s->step[j];
+				*si = i;
+				*k = j;
+				return 1;
+			}
+	}
+	return 0;
+}
+
+/* Where the importer first pushes a negative step, parsing src again in
+ * steps (error path only): a line-based file is fed line by line (the
+ * 1-based line returned in *line), a TensorBoard file record by record
+ * (the record's byte offset in *off). 0 found, -1 not found (no steps,
+ * out of memory). */
+static int locate_negative(const dt_importer *imp, const dt_source *src,
+                           const dt_import_opts *opts, uint64_t *line,
+                           size_t *off)
+{
+	if (!imp->step_begin)
+		return -1;
+	int tfrec = !strcmp(imp->name, "tfevents");
+	dt_rawlog log;
+	dt_rawlog_init(&log);
+	void *ps = imp->step_begin(opts, &log);
+	size_t *seen = NULL, nseen = 0;
+	int found = -1;
+	char err[256];
+	dt_source part = *src;
+	part.priv = NULL; /* in memory: no release, no progress line */
+	size_t from = 0;
+	uint64_t ln = 0;
+	while (ps && from < src->len && found < 0) {
+		size_t end = from;
+		if (tfrec) {
+			const uint8_t *rec;
+			size_t rl;
+			const char *why;
+			if (dt_tfrecord_next((const uint8_t *)src->data, src->len, &end,
+			                     &rec, &rl, &why) != 1)
+				break;
+		} else {
+			const char *nl = memchr(src->data + from, '\n', src->len - from);
+			end = nl ? (size_t)(nl - src->data) + 1 : src->len;
+			ln++;
+		}
+		part.len = end;
+		if (imp->step_feed(ps, &part, from, err, sizeof err) < 0)
+			break;
+		int64_t st;
+		size_t si, k;
+		if (first_negative(&log, seen, nseen, &st, &si, &k)) {
+			*line = ln;
+			*off = from;
+			found = 0;
+		}
+		size_t *grown = realloc(seen, (log.nseries + 1) * sizeof *seen);
+		if (!grown)
+			break;
+		seen = grown;
+		nseen = log.nseries;
+		for (size_t i = 0; i < nseen; i++)
+			seen[i] = log.series[i].n;
+		from = end;
+	}
+	if (ps)
+		imp->step_free(ps);
+	free(seen);
+	dt_rawlog_free(&log);
+	return found;
+}
+
+int dt_import_steps_check(const dt_importer *imp, const dt_source *src,
+                          const dt_import_opts *opts, const dt_rawlog *log,
+                          const size_t *seen, size_t nseen, char *err,
+                          size_t errlen)
+{
+	int64_t step;
+	size_t si, k, off = 0;
+	uint64_t line = 0;
+	if (!first_negative(log, seen, nseen, &step, &si, &k))
+		return 0;
+	char m[64];
+	dt_sanitize(log->series[si].metric, m, sizeof m);
+	int at = locate_negative(imp, src, opts, &line, &off) == 0;
+	if (at && line)
+		snprintf(err, errlen, "%s:%llu: step %lld is negative; expected a "
+		         "step >= 0", src->path, (unsigned long long)line,
+		         (long long)step);
+	else if (at)
+		snprintf(err, errlen, "%s: byte %zu: step %lld is negative; "
+		         "expected a step >= 0", src->path, off, (long long)step);
+	else
+		snprintf(err, errlen, "%s: step %lld is negative (metric '%s', "
+		         "point %zu); expected a step >= 0", src->path,
+		         (long long)step, m, k + 1);
+	return -1;
+}
+
 /* Detect and parse one opened, non-empty source into p->log. */
 static int parse_source(const dt_import_request *rq, const dt_source *src,
                         parsed *p, char *err, size_t errlen)
 {
 	if ((p->imp = choose(rq, src, err, errlen)) == NULL ||
 	    p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
+		return -1;
+	/* every importer's points pass here (and import_follow's parse_more):
+	 * a training step is >= 0, as logged, before any step base */
+	if (dt_import_steps_check(p->imp, src, &rq->opts, &p->log, NULL, 0,
+	                          err, errlen) < 0)
 		return -1;
 	if (dt_rawlog_points(&p->log))
 		apply_step_base(&rq->opts, &p->log);

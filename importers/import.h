@@ -90,6 +90,18 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
  * Writes to out (size n). */
 void dt_import_run_name(const dt_import_request *rq, char *out, size_t n);
 
+/* The one check of every imported point's step (dt_import, a dry run,
+ * dt_import_follow): a training step is >= 0. Points of series i before
+ * seen[i] are not looked at (seen NULL: none; a follow checks only what
+ * an update added). Returns 0, or -1 with err naming the file and, found
+ * by parsing src again in steps, the line ("run.csv:3: step -5 is
+ * negative; expected a step >= 0") or a TensorBoard record's byte offset,
+ * else the metric and point. */
+int dt_import_steps_check(const dt_importer *imp, const dt_source *src,
+                          const dt_import_opts *opts, const dt_rawlog *log,
+                          const size_t *seen, size_t nseen, char *err,
+                          size_t errlen);
+
 /* Whether `platform` is one of gpu, trn2, trn1, other. */
 int dt_platform_valid(const char *platform);
 

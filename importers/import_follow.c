@@ -310,9 +310,23 @@ static int parse_more(dt_follow *f, const dt_source *src, size_t from,
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
-		if (imp->step_feed(f->ps, src, from, err, errlen) < 0)
+		/* the steps check looks at this update's points only */
+		size_t ncounted = f->log.nseries;
+		size_t *counted = malloc((ncounted + 1) * sizeof *counted);
+		if (!counted) {
+			snprintf(err, errlen, "out of memory");
 			return -1;
-		int e = imp->step_end(f->ps, src, scratch, err, errlen);
+		}
+		for (size_t i = 0; i < ncounted; i++)
+			counted[i] = f->log.series[i].n;
+		int e = imp->step_feed(f->ps, src, from, err, errlen);
+		if (e == 0)
+			e = dt_import_steps_check(imp, src, &f->rq.opts, &f->log, counted,
+			                          ncounted, err, errlen);
+		free(counted);
+		if (e < 0)
+			return -1;
+		e = imp->step_end(f->ps, src, scratch, err, errlen);
 		if (e <= 0)
 			return e;
 		/* the importer changes the points as a whole: no more steps */
@@ -324,7 +338,10 @@ static int parse_more(dt_follow *f, const dt_source *src, size_t from,
 	}
 	dt_rawlog_free(&f->log);
 	dt_rawlog_init(&f->log);
-	return imp->parse(src, &f->rq.opts, &f->log, err, errlen);
+	if (imp->parse(src, &f->rq.opts, &f->log, err, errlen) != 0)
+		return -1;
+	return dt_import_steps_check(imp, src, &f->rq.opts, &f->log, NULL, 0,
+	                             err, errlen);
 }
 
 /* Whether `now` (a file read whole again) holds every point of `was`

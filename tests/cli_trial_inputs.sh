@@ -3,7 +3,7 @@
 # and the exact words dualtrack answers them with: --db naming a folder,
 # a dry run without --platform, a short or non-hex --expect-head, a
 # negative ledger value, a tolerance beyond a task card's bounds, the
-# insufficient verdict sentence (said once).
+# insufficient verdict sentence (said once), negative steps.
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -138,5 +138,43 @@ check "insufficient, no common step: the whole sentence" test "$(sentence b d)" 
   "verdict INSUFFICIENT: no common steps: baseline 1..2, pilot 5..6; rule |p-b| > 0 + 0.02*|b|; warm-up 0"
 check "insufficient, warm-up beyond: the whole sentence" test "$(sentence b p --warmup 5)" = \
   "verdict INSUFFICIENT: warm-up 5 steps reaches beyond the last common step 2 (2 common): lower --warmup; rule |p-b| > 0 + 0.02*|b|; warm-up 5"
+
+# a negative step: refused (exit 2), nothing stored, the file and line
+# (TensorBoard: the record's byte offset) named, for every importer
+neg() { # neg FILE WANT: import and dry run refuse FILE with WANT
+  "$bin" --db "$tmp/neg.db" import --platform gpu --run n "$1" >"$tmp/o" 2>"$tmp/e"
+  local rc=$?
+  check "${1##*/}: import refused, exit 2, nothing on stdout" test $rc -eq 2 -a ! -s "$tmp/o"
+  check "  says: $2" test "$(cat "$tmp/e")" = "dualtrack: $2"
+  check "  no run stored" sh -c '! "$1" --db "$2" runs 2>/dev/null | grep -q "^n "' _ "$bin" "$tmp/neg.db"
+  "$bin" --db "$tmp/neg.db" import --dry-run "$1" >/dev/null 2>"$tmp/e"
+  check "  the dry run too" test "$(cat "$tmp/e")" = "dualtrack: $2"
+}
+printf 'step,loss\n1,2.0\n-5,1.9\n2,1.8\n' >"$tmp/neg.csv"
+neg "$tmp/neg.csv" "$tmp/neg.csv:3: step -5 is negative; expected a step >= 0"
+printf '{"step": 1, "loss": 2.0}\n{"step": 2, "loss": 1.9}\n{"step": -7, "loss": 1.8}\n' >"$tmp/neg.jsonl"
+neg "$tmp/neg.jsonl" "$tmp/neg.jsonl:3: step -7 is negative; expected a step >= 0"
+mkdir "$tmp/hf"
+printf '{"log_history": [{"step": 1, "loss": 2.0}, {"step": -5, "loss": 1.9}], "global_step": 1}' >"$tmp/hf/trainer_state.json"
+neg "$tmp/hf/trainer_state.json" "$tmp/hf/trainer_state.json: step -5 is negative (metric 'loss', point 2); expected a step >= 0"
+# records of steps 1..3 are 42 bytes each (tfw.py), so step -5's is at 126
+python3 "$(dirname "$0")/tfw.py" "$tmp/neg.tfevents" 1 3 >/dev/null
+python3 "$(dirname "$0")/tfw.py" "$tmp/neg.tfevents" -5 -5 >"$tmp/offs"
+python3 "$(dirname "$0")/tfw.py" "$tmp/neg.tfevents" 4 4 >/dev/null
+check "tfw.py: the step -5 record starts at byte 126" test "$(cat "$tmp/offs")" = 126
+neg "$tmp/neg.tfevents" "$tmp/neg.tfevents: byte 126: step -5 is negative; expected a step >= 0"
+# a followed log: the update that brings the step is refused, line 4
+printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/f.csv"
+"$bin" --db "$tmp/neg.db" import --platform gpu --run f --follow --interval 0.1 \
+  --idle-exit 3 "$tmp/f.csv" >"$tmp/fo" 2>"$tmp/e" &
+fpid=$!
+for _ in $(seq 50); do grep -q "update 1" "$tmp/fo" 2>/dev/null && break; sleep 0.1; done
+printf -- '-3,1.8\n4,1.7\n' >>"$tmp/f.csv"
+wait $fpid
+check "--follow: an appended step -3 ends the follow, exit 2" test $? -eq 2
+check "  says the line" test "$(cat "$tmp/e")" = \
+  "dualtrack: $tmp/f.csv:4: step -3 is negative; expected a step >= 0"
+check "  the points before it stay, nothing of the update" test \
+  "$("$bin" --db "$tmp/neg.db" series f --csv | tr '\n' ' ')" = "step,value,segment 1,2,1 2,1.9,1 "
 
 finish

@@ -4,7 +4,8 @@ test itself). Usage: tfw.py OUT FIRST LAST [WALL0]: appends to OUT one
 record per step FIRST..LAST: Event{wall_time = WALL0 + step, step,
 summary{value{tag "loss", simple_value = 3 - step/1000}}}, framed as
 TFRecords (uint64 length, masked CRC-32C of it, data, masked CRC-32C of
-the data). Prints the byte offsets where each record starts."""
+the data). Prints the byte offsets where each record starts. A negative
+step is written as protobuf writes an int64 (ten bytes, two's complement)."""
 import struct, sys
 
 def crc32c(data):
@@ -34,7 +35,8 @@ def ld(num, payload):
 def record(wall, step, value):
     val = ld(1, b"loss") + varint(2 << 3 | 5) + struct.pack("<f", value)
     ev = (varint(1 << 3 | 1) + struct.pack("<d", wall) +
-          varint(2 << 3 | 0) + varint(step) + ld(5, ld(1, val)))
+          varint(2 << 3 | 0) + varint(step & 0xFFFFFFFFFFFFFFFF) +
+          ld(5, ld(1, val)))
     n = struct.pack("<Q", len(ev))
     return n + struct.pack("<I", masked(n)) + ev + struct.pack("<I", masked(ev))
 
