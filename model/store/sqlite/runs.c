@@ -268,8 +268,12 @@ static int write_blob(dt_store *st, const char *col, const void *data,
 	return rc == SQLITE_OK ? 0 : dt_sq_fail_db(st, "store series");
 }
 
+/* Insert the row of series rs (part `part`), its steps stored as
+ * `stride` (dt_store_steps_stride of them, computed once by the caller:
+ * a scan of every step), and its levels of detail. */
 static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                       int64_t part, const void *lod, size_t lodlen)
+                       int64_t part, int64_t stride, const void *lod,
+                       size_t lodlen)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO raw_series(file_id, metric, n,"
@@ -277,7 +281,6 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 9, part);
-	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	sqlite3_bind_int64(s, 1, file_id);
 	sqlite3_bind_text(s, 2, rs->metric, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 3, (sqlite3_int64)rs->n);
@@ -332,11 +335,12 @@ static int raw_put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
  * dt_chain_maps[DT_CHAIN_SERIES] as SQLite gives them back (integers as
  * decimal text, the BLOBs as bound by raw_put_row); the ref is
  * "FILE/METRIC", "FILE/METRIC/PART" for a part after the first (the
- * map's ref expression). num holds the integers' text. */
+ * map's ref expression), `stride` as raw_put_row stored it. num holds
+ * the integers' text. */
 static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
-                             int64_t part, char num[4][24], dt_chain_row *r)
+                             int64_t part, int64_t stride, char num[4][24],
+                             dt_chain_row *r)
 {
-	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	memset(r, 0, sizeof *r);
 	r->kind = DT_CHAIN_SERIES;
 	if (part > 0)
@@ -389,9 +393,10 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	char num[4][24];
 	dt_chain_row r;
 	dt_chain_digests dg;
-	series_chain_row(file_id, rs, 0, num, &r);
+	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
+	series_chain_row(file_id, rs, 0, stride, num, &r);
 	dt_chain_digests_begin(&dg, &r);
-	int rc = raw_put_row(st, file_id, rs, 0, lod, lodlen);
+	int rc = raw_put_row(st, file_id, rs, 0, stride, lod, lodlen);
 	if (dt_chain_digests_end(&dg) < 0 && rc == 0)
 		rc = dt_store_fail(st, "store: series '%s': SHA-256 failed",
 		                   rs->metric);
@@ -426,12 +431,13 @@ int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		sqlite3_finalize(s);
 	}
 	dt_rawseries p = dt_store_part_of(rs, from, from_mark);
+	int64_t stride = dt_store_steps_stride(p.step, p.n);
 	if (rc == 0)
-		rc = raw_put_row(st, file_id, &p, part, lod, lodlen);
+		rc = raw_put_row(st, file_id, &p, part, stride, lod, lodlen);
 	if (rc == 0) {
 		char num[4][24];
 		dt_chain_row r;
-		series_chain_row(file_id, &p, part, num, &r);
+		series_chain_row(file_id, &p, part, stride, num, &r);
 		rc = dt_sq_chain_append_row(st, &r);
 	}
 	return dt_sq_write_end(st, rc);
