@@ -599,4 +599,5 @@ const dt_importer dt_imp_tfevents = {
 	.step_feed = tb_feed,
 	.step_end = tb_end,
 	.step_free = tb_free,
+	.binary = 1,
 };

@@ -295,11 +295,16 @@ int dt_import_steps_check(const dt_importer *imp, const dt_source *src,
 }
 
 /* Detect and parse one opened, non-empty source into p->log. */
-static int parse_source(const dt_import_request *rq, const dt_source *src,
+static int parse_source(const dt_import_request *rq, dt_source *src,
                         parsed *p, char *err, size_t errlen)
 {
-	if ((p->imp = choose(rq, src, err, errlen)) == NULL ||
-	    p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
+	if ((p->imp = choose(rq, src, err, errlen)) == NULL)
+		return -1;
+	if (p->imp->binary) {
+		dt_source_keep_nul_tail(src);
+		p->bytes = src->len;
+	}
+	if (p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
 		return -1;
 	/* every importer's points pass here (and import_follow's parse_more):
 	 * a training step is >= 0, as logged, before any step base */

@@ -386,6 +386,13 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 		dt_source_close(&src);
 		return -1;
 	}
+	if (!f->imp && f->rq.format && strcmp(f->rq.format, "auto") != 0)
+		f->imp = dt_importer_by_name(f->rq.format);
+	if (!f->imp && src.len > 0)
+		f->imp = dt_importer_detect(src.name, src.data,
+		                            src.len < 65536 ? src.len : 65536, NULL);
+	if (f->imp && f->imp->binary) /* before any length is compared */
+		dt_source_keep_nul_tail(&src);
 	if (stat(f->path, &sb) < 0)
 		memset(&sb, 0, sizeof sb);
 	f->size = src.len;
@@ -405,11 +412,6 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 	}
 	if (again)
 		from = 0;
-	if (!f->imp && f->rq.format && strcmp(f->rq.format, "auto") != 0)
-		f->imp = dt_importer_by_name(f->rq.format);
-	if (!f->imp && src.len > 0)
-		f->imp = dt_importer_detect(src.name, src.data,
-		                            src.len < 65536 ? src.len : 65536, NULL);
 	size_t n = complete_prefix(f->imp, src.data, from,
 	                           limit && limit < src.len ? limit : src.len);
 	if (n <= from) {

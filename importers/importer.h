@@ -86,6 +86,8 @@ typedef struct dt_importer {
 	int (*step_end)(void *ps, const dt_source *src, dt_rawlog *to,
 	                char *err, size_t errlen);
 	void (*step_free)(void *ps);
+	int binary;   /* 1: NUL bytes are data, none is left out of a file
+	               * (dt_source_keep_nul_tail) */
 } dt_importer;
 
 /* The whole source in one step of an importer that parses in steps

@@ -469,6 +469,15 @@ int dt_source_streamed(const dt_source *src)
 	return src->priv && src->priv->streamed;
 }
 
+void dt_source_keep_nul_tail(dt_source *src)
+{
+	struct dt_source_priv *pv = src->priv;
+	if (!pv || !pv->mapped)
+		return;
+	src->len = pv->map_len;
+	pv->nul_bytes = 0;
+}
+
 uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed)
 {
 	if (compressed)

@@ -64,6 +64,13 @@ int dt_source_mapped_whole(const dt_source *src);
  * file): its SHA-256 must be taken from the buffer, not the path. */
 int dt_source_streamed(const dt_source *src);
 
+/* Give the parser back the trailing NUL bytes dt_source_open left out
+ * of a mapped file: for a binary format, where a NUL byte is data (a
+ * TFRecord ends with a masked CRC-32C, whose last byte is 0 in one file
+ * in 256). src->len becomes the mapped length and nothing counts as left
+ * out. A stream keeps what it read. */
+void dt_source_keep_nul_tail(dt_source *src);
+
 /* Bytes left out: NUL bytes (trailing in a file, runs in a stream).
  * *compressed gets "gzip", "zstd" or NULL. */
 uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed);
