@@ -139,6 +139,7 @@ typedef struct sbuf {
 	size_t n, cap;
 	size_t nul_run;        /* NUL bytes at the end of p, not yet kept */
 	uint64_t dropped;
+	int binary;            /* 1: NUL bytes are data, none dropped */
 } sbuf;
 
 static int sbuf_room(sbuf *b, size_t more)
@@ -156,9 +157,33 @@ static int sbuf_room(sbuf *b, size_t more)
 	return 0;
 }
 
-/* Append, dropping runs of NUL_RUN_DROP or more NUL bytes. */
+/* Whether a stream whose first bytes are s[0, n) is binary: its first 8
+ * bytes hold both a NUL and another byte. A TFRecord starts with its
+ * length as a little-endian uint64 (> 0, < 2^56); a text log has no NUL
+ * there, and a preallocated one that was never written is all NUL. */
+static int looks_binary(const char *s, size_t n)
+{
+	int nul = 0, other = 0;
+	for (size_t i = 0; i < 8 && i < n; i++) {
+		nul |= s[i] == '\0';
+		other |= s[i] != '\0';
+	}
+	return n >= 8 && nul && other;
+}
+
+/* Append, dropping runs of NUL_RUN_DROP or more NUL bytes, unless the
+ * stream is binary (decided by its first bytes: looks_binary). */
 static int sbuf_add(sbuf *b, const char *s, size_t n)
 {
+	if (b->n == 0 && b->nul_run == 0 && b->dropped == 0 && n > 0)
+		b->binary = looks_binary(s, n);
+	if (b->binary) {
+		if (sbuf_room(b, n) < 0)
+			return -1;
+		memcpy(b->p + b->n, s, n);
+		b->n += n;
+		return 0;
+	}
 	while (n > 0) {
 		if (*s == '\0') {
 			size_t k = 0;
