@@ -30,6 +30,17 @@ wait_re() {
 	done
 	echo "FAIL: timed out waiting for a line matching: $1"; screen; fail=1; return 1
 }
+# wait_rows FROM TO TEXT: until rows FROM..TO (1-based) show TEXT (a
+# fixed string): a check on part of a screen whose frame may be half
+# written when the text that announced it shows
+wait_rows() {
+	local i
+	for i in $(seq 100); do
+		screen | sed -n "$1,$2p" | grep -qF -- "$3" && return 0
+		sleep 0.1
+	done
+	echo "FAIL: rows $1-$2 never showed: $3"; screen; fail=1; return 1
+}
 # expect_line REGEX: some line matches now (extended grep)
 expect_line() {
 	screen | grep -qE -- "$1" && return 0
