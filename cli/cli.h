@@ -139,6 +139,12 @@ void dt_cli_command_names(FILE *f);
  * (message on stderr). */
 int dt_demo_pilot_build(dt_store *st);
 
+/* 1 when the store holds something that is not the demo's own data (a
+ * run, pilot or ledger of another name), described in `what` (e.g. "run
+ * 'b' and 2 more, pilot 'p'", names sanitised); 0 when it holds nothing
+ * or only the demo's; -1 on a store error. */
+int dt_demo_foreign(dt_store *st, char *what, size_t n);
+
 /* Build the demo store: a GPU baseline and a Trainium2 pilot with one
  * restart, replayed steps and a slight drift, written as real log files
  * into `logs_dir` (created when absent, and kept, so an evidence pack can

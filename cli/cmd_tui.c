@@ -116,7 +116,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 			     "Builds a demo store (default: demo.db beside the default\n"
 			     "store) holding a GPU baseline and a Trainium2 pilot with one\n"
 			     "restart, replayed steps and a slight drift, then opens the\n"
-			     "full-screen view on it. Existing demo runs are kept. The two\n"
+			     "full-screen view on it. Existing demo runs are kept; a store\n"
+			     "holding anything that is not the demo's is refused (its\n"
+			     "records could never be removed). The two\n"
 			     "demo logs stay in the folder STORE.logs beside the store\n"
 			     "(on PostgreSQL: dualtrack/demo.logs in $XDG_DATA_HOME or\n"
 			     "~/.local/share).");
@@ -132,6 +134,19 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 	dt_store *st = dt_cli_open(path);
 	if (!st)
 		return DT_EXIT_USAGE;
+	char what[1024];
+	int foreign = dt_demo_foreign(st, what, sizeof what);
+	if (foreign != 0) {
+		if (foreign < 0)
+			fprintf(stderr, "dualtrack: demo: %s\n", dt_store_error(st));
+		else
+			fprintf(stderr, "dualtrack: demo: store %s holds data that is "
+			        "not the demo's (%s); the demo's records are "
+			        "append-only and could never be removed from it: "
+			        "give a new store with --db PATH\n", path, what);
+		dt_store_close(st);
+		return DT_EXIT_USAGE;
+	}
 	char logs[4200];
 	if (demo_logs_dir(st, path, logs, sizeof logs) < 0) {
 		fprintf(stderr, "dualtrack: no folder for the demo logs: set "

@@ -19,6 +19,8 @@
 
 #include "cli/cli.h"
 #include "importers/import.h"
+#include "model/store/tables.h"
+#include "model/util/text.h"
 
 #define DEMO_STEPS 2000
 #define DEMO_CKPT 1200     /* last confirmed checkpoint before the crash */
@@ -122,6 +124,64 @@ static int import_demo(dt_store *st, const char *run, const char *platform,
 		return -1;
 	}
 	return 0;
+}
+
+/* The demo's own names: its two runs and its pilot (the acceptance
+ * pilot and the ledger's pilot share the name). */
+static const char *const demo_names[] = {
+	"llama3-8b-lora-gpu-a100", "llama3-8b-lora-trn2-pilot",
+	"llama3-8b-lora-trn2"};
+
+struct foreign {
+	size_t col;      /* the name column of the table read */
+	size_t n;        /* rows naming something that is not the demo's */
+	char first[160]; /* the first such name */
+};
+
+static int foreign_row(void *ctx, const dt_store_value *v)
+{
+	struct foreign *f = ctx;
+	const dt_store_value *c = &v[f->col];
+	const char *name = c->type == DT_V_TEXT ? (const char *)c->p : "";
+	for (size_t i = 0; i < sizeof demo_names / sizeof *demo_names; i++)
+		if (!strcmp(name, demo_names[i]))
+			return 0;
+	if (f->n++ == 0)
+		snprintf(f->first, sizeof f->first, "%s", name);
+	return 0;
+}
+
+int dt_demo_foreign(dt_store *st, char *what, size_t n)
+{
+	/* table, name column, what a row is called */
+	static const struct { const char *table; size_t col; const char *noun; }
+	kinds[] = {{"run", 1, "run"}, {"pilot", 1, "pilot"},
+	           {"ledger_entry", 1, "ledger"}, {"ledger_run", 0, "ledger"},
+	           {"scenario", 1, "ledger"}};
+	size_t off = 0, found = 0;
+	what[0] = '\0';
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+		const dt_store_table *t = NULL;
+		for (size_t i = 0; i < dt_store_table_count; i++)
+			if (!strcmp(dt_store_tables[i].name, kinds[k].table))
+				t = &dt_store_tables[i];
+		struct foreign f = {.col = kinds[k].col};
+		if (!t || dt_store_rows_read(st, t, foreign_row, &f) < 0)
+			return -1;
+		/* the ledger's three tables are said once, by its first name */
+		if (!f.n || (k > 2 && strstr(what, "ledger")))
+			continue;
+		dt_sanitize_inplace(f.first);
+		char more[48] = "";
+		if (f.n > 1 && k < 2)
+			snprintf(more, sizeof more, " and %zu more", f.n - 1);
+		int w = snprintf(what + off, n - off, "%s%s '%s'%s",
+		                 found ? ", " : "", kinds[k].noun, f.first, more);
+		if (w > 0 && (size_t)w < n - off)
+			off += (size_t)w;
+		found++;
+	}
+	return found > 0;
 }
 
 int dt_demo_build(dt_store *st, const char *logs_dir)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# cli_trial2.sh: the second new-user trial of 2026-12-02 and the exact
+# words dualtrack answers with: demo into a real store, --grad-accum on a
+# LLaMA-Factory log, importer warnings in the evidence pack, write
+# commands naming who wrote, mistyped values, a --db in a missing folder,
+# a markdown file in a folder import, a record with no chain entry, an
+# empty store file, unknown values in report.md.
+# usage: cli_trial2.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+dt() { "$bin" --db "$db" "$@"; }
+export DUALTRACK_USER=trial-test XDG_CONFIG_HOME=$tmp/cfg HOME=$tmp
+unset DUALTRACK_DB DUALTRACK_THEME DUALTRACK_TEAM
+printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/b.csv"
+
+# 1. demo --db REAL_STORE: refused, nothing written; a new, empty or demo
+# store is fine
+dt import --platform gpu --run b "$tmp/b.csv" >/dev/null
+dt pilot new p >/dev/null
+cp "$db" "$tmp/before.db"
+dt demo --no-tui >"$tmp/o" 2>"$tmp/e"
+check "demo into a store with run b and pilot p: exit 2" test $? -eq 2 -a ! -s "$tmp/o"
+check "  names the store and what it holds" test "$(cat "$tmp/e")" = \
+  "dualtrack: demo: store $db holds data that is not the demo's (run 'b', pilot 'p'); the demo's records are append-only and could never be removed from it: give a new store with --db PATH"
+check "  the store is unchanged" cmp -s "$db" "$tmp/before.db"
+"$bin" --db "$tmp/d.db" demo --no-tui >/dev/null 2>"$tmp/e"
+check "demo into a new store: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
+"$bin" --db "$tmp/d.db" demo --no-tui >"$tmp/o" 2>"$tmp/e"
+check "demo again into the demo store: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
+check "  still one demo pilot" test "$("$bin" --db "$tmp/d.db" pilot list | grep -c llama3-8b-lora-trn2)" = 1
+: >"$tmp/empty.db"
+"$bin" --db "$tmp/empty.db" demo --no-tui >/dev/null 2>"$tmp/e"
+check "demo into an empty file: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
+"$bin" --db "$tmp/d.db" import --platform gpu --run b "$tmp/b.csv" >/dev/null
+"$bin" --db "$tmp/d.db" import --platform gpu --run c "$tmp/b.csv" >/dev/null
+"$bin" --db "$tmp/d.db" demo --no-tui >/dev/null 2>"$tmp/e"
+check "demo store with two runs of its user's: exit 2, counted" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: demo: store $tmp/d.db holds data that is not the demo's (run 'b' and 1 more); the demo's records are append-only and could never be removed from it: give a new store with --db PATH"
+
+finish
