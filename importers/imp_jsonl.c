@@ -154,6 +154,9 @@ typedef struct jl_ctx {
 	long long prev_elapsed;  /* -1: none yet */
 	int has_elapsed;
 	size_t metric_lines;
+	size_t llamafactory_lines, other_step_lines; /* metric lines stepped
+	                   * by LLaMA-Factory's current_steps + total_steps,
+	                   * and by any other step key */
 	size_t nostep_lines, nostep_first;
 	dt_skipval skip;  /* known-metric values that are non-numeric strings */
 	jl_key keys[CACHE_MAX];
@@ -331,11 +334,13 @@ static int scan_line(jl_ctx *c, jl_line *ln, int known)
 	return 0;
 }
 
+/* The step of a line: 1 + the index in step_keys of the key it came
+ * from, or 0 when the line has none. */
 static int find_step(const jl_line *ln, int64_t *step)
 {
 	for (size_t i = 0; i < N_OF(step_keys); i++)
 		if (ln->step[i] && dt_jval_step(ln->step[i], step) == 0)
-			return 1;
+			return (int)i + 1;
 	return 0;
 }
 
@@ -600,7 +605,8 @@ static int do_object(jl_ctx *c, int known)
 	if (!non_epoch && !has_fp)
 		return 0;
 	int64_t step;
-	if (!find_step(&ln, &step)) {
+	int step_key = find_step(&ln, &step);
+	if (!step_key) {
 		if (c->nostep_lines++ == 0)
 			c->nostep_first = c->line;
 		return 0;
@@ -613,6 +619,12 @@ static int do_object(jl_ctx *c, int known)
 	if (!non_epoch)
 		return 0;
 	c->metric_lines++;
+	/* LLaMA-Factory's record: current_steps (step_keys[0]) beside
+	 * total_steps (setting_keys[0]) */
+	if (step_key == 1 && ln.setting[0])
+		c->llamafactory_lines++;
+	else
+		c->other_step_lines++;
 	if (record_settings(c, &ln) < 0)
 		return jl_fail(c, "out of memory");
 	for (size_t i = 0; i < n; i++) {
@@ -695,6 +707,19 @@ static void finish(jl_ctx *c, dt_rawlog *to)
 		               "prediction-only run?): no training curve", path);
 	for (size_t i = 0; c->has_elapsed && i < log->nseries; i++)
 		log->series[i].sort_within_segment = 1;
+	/* LLaMA-Factory's LogCallback (src/llamafactory/train/callbacks.py)
+	 * writes current_steps = state.global_step and total_steps =
+	 * state.max_steps of the HF Trainer it runs in: the optimizer update
+	 * count, so --grad-accum does not apply (import.c). Seen in the
+	 * corpus (shared/corpus/SOURCES.md): the Mistral-7B LoRA run with
+	 * gradient_accumulation_steps 4 logs current_steps 10..8660 with
+	 * total_steps 8660, the same steps as that run's trainer_state.json. */
+	if (c->llamafactory_lines && !c->other_step_lines) {
+		snprintf(log->updates_by, sizeof log->updates_by, "LLaMA-Factory");
+		if (to != log)
+			snprintf(to->updates_by, sizeof to->updates_by,
+			         "LLaMA-Factory");
+	}
 }
 
 static void *jsonl_begin(const dt_import_opts *opts, dt_rawlog *out)

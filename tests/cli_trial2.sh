@@ -36,4 +36,32 @@ check "demo into an empty file: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
 check "demo store with two runs of its user's: exit 2, counted" test $? -eq 2 -a \
   "$(cat "$tmp/e")" = "dualtrack: demo: store $tmp/d.db holds data that is not the demo's (run 'b' and 1 more); the demo's records are append-only and could never be removed from it: give a new store with --db PATH"
 
+# 2. --grad-accum on a LLaMA-Factory trainer_log.jsonl: its current_steps
+# is the HF Trainer's update count (total_steps 20 = the last step), so G
+# is ignored with a warning; the same lines keyed "step" are rescaled
+lf=$DT_FIXTURES/jsonl/llamafactory_ga4.jsonl
+dt import --platform gpu --run lf --grad-accum 4 "$lf" >"$tmp/o" 2>&1
+check "LLaMA-Factory, --grad-accum 4: exit 0" test $? -eq 0
+check "  warned: ignored" grep -qxF -- \
+  "  warning: $lf: --grad-accum 4 ignored: LLaMA-Factory logs optimizer steps (the update count), so a logged step is already an effective step" "$tmp/o"
+check "  steps 5..20 as logged (not 2..5)" grep -qE "^  loss +4 points, steps 5\.\.20$" "$tmp/o"
+dt runs --json >"$tmp/r.json"
+check "  grad_accum 1 stored" py "
+import json; r = [x for x in json.load(open('$tmp/r.json'))['runs'] if x['name'] == 'lf'][0]
+assert r['grad_accum'] == 1, r['grad_accum']"
+sed 's/current_steps/step/' "$lf" >"$tmp/plain.jsonl"
+dt import --dry-run --grad-accum 4 "$tmp/plain.jsonl" >"$tmp/o" 2>&1
+check "the same lines keyed step: rescaled, ceil(5/4)..ceil(20/4)" grep -qxF \
+  "  effective steps (--grad-accum 4): loss 2..5, all metrics 2..5" "$tmp/o"
+check "  no warning" test "$(grep -c ignored "$tmp/o")" = 0
+real=${DT_SHARED:-/nonexistent}/corpus/llamafactory_trainer_log/mistral7b-instruct-v0.2_lora_trainer_log.jsonl
+if [ -f "$real" ]; then
+  dt import --dry-run --grad-accum 4 "$real" >"$tmp/o" 2>&1
+  check "corpus Mistral trainer_log, --grad-accum 4: ignored, 10..8660" grep -qxF \
+    "  step range: loss 10..8660, all metrics 10..8660; 1 segment(s) in the file" "$tmp/o"
+  check "  warned" grep -qF -- "--grad-accum 4 ignored: LLaMA-Factory logs optimizer steps" "$tmp/o"
+else
+  echo "skip corpus trainer_log (no $real)"
+fi
+
 finish
