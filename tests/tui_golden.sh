@@ -192,6 +192,12 @@ keys '['
 check compare-pan "cursor step 1875 "
 keys 0 Home
 settle "cursor step 1 "
+# both transforms on: their marks whole (the window size too), the run
+# names give way ("…") at 80 columns; off again
+keys i w
+check compare-marks "[10-STEP MEANS]"
+keys i w w w
+settle "dualtrack — g.db — loss: "
 keys f
 check findings "── findings ─"
 help findings findings

@@ -60,18 +60,18 @@ $T send-keys -t t Escape
 wait_gone "── findings ─"
 # interpolation (nothing to interpolate: same steps) and windows, marked
 $T send-keys -t t i
-wait_for "[INTERPOLATED: 0 pilot pts]"
+wait_for "[INTERPOLATED: 0 pts]"
 $T send-keys -t t i w
 wait_gone "INTERPOLATED"
 # the mark says what w does (means over windows of 10 steps), not a
 # window number ("[window 10]" before the title read as one)
-wait_re '^ \[WINDOW MEANS: 10 steps\] dualtrack — v\.db — loss: gb vs tp *$'
+wait_re '^ \[10-STEP MEANS\] dualtrack — v\.db — loss: gb vs tp *$'
 # 10 windows of 10 steps: every window breaches
 wait_for "10 of 10 steps breach"
 $T send-keys -t t w
-wait_for "[WINDOW MEANS: 50 steps] dualtrack"
+wait_for "[50-STEP MEANS] dualtrack"
 $T send-keys -t t w w
-wait_gone "WINDOW MEANS"
+wait_gone "STEP MEANS"
 $T send-keys -t t N
 wait_for "the noise rule needs another GPU baseline"
 

@@ -396,12 +396,61 @@ static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 	}
 }
 
+/* The title row: the marks (t's first nmarks bytes: ALTERED, LIVE, the
+ * transforms) are never cut. Whole when it fits; else the store path,
+ * gives way (dt_layout_title keeps the screen name whole) while
+ * "dualtrack" fits after the marks; else the marks alone, and the two run
+ * names whole when they fit, or sharing what is left, ellipsised. */
+static void title_row(const dt_compare_screen *c, dt_grid *g, const char *t,
+                      size_t nmarks, const char *line)
+{
+	const char *dash = dt_grid_dash(g);
+	char marks[256];
+	int w = g->w - 2, mw, room, w0, w1, lw[2], x;
+	snprintf(marks, sizeof marks, "%.*s", (int)nmarks, t);
+	if (nmarks && marks[nmarks - 1] == ' ')
+		marks[nmarks - 1] = '\0';
+	mw = dt_text_width(marks, g->ascii);
+	if (!marks[0] || dt_text_width(dash, g->ascii) +
+	                 dt_text_width(line, g->ascii) + mw + 11 <= w) {
+		/* the run names whole, a long store path cut with a mark */
+		dt_layout_title(g, t, line);
+		return;
+	}
+	room = w - mw - dt_text_width(dash, g->ascii) -
+	       dt_text_width("loss:  vs ", g->ascii);
+	w0 = dt_text_width(c->run[0].name, g->ascii);
+	w1 = dt_text_width(c->run[1].name, g->ascii);
+	if (room < 2) /* the marks first: each name at least its "…" */
+		room = 2;
+	if (w0 + w1 <= room) {
+		lw[0] = w0;
+		lw[1] = w1;
+	} else if (w0 <= room / 2) {
+		lw[0] = w0;
+		lw[1] = room - w0;
+	} else if (w1 <= room / 2) {
+		lw[1] = w1;
+		lw[0] = room - w1;
+	} else {
+		lw[0] = room / 2;
+		lw[1] = room - lw[0];
+	}
+	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
+	x = 1 + dt_grid_text(g, 1, 0, w, marks, DT_ROLE_TITLE);
+	x += dt_grid_text(g, x, 0, w + 1 - x, dash, DT_ROLE_TITLE);
+	x += dt_grid_text(g, x, 0, w + 1 - x, "loss: ", DT_ROLE_TITLE);
+	x += dt_layout_text(g, x, 0, lw[0], c->run[0].name, DT_ROLE_TITLE);
+	x += dt_grid_text(g, x, 0, w + 1 - x, " vs ", DT_ROLE_TITLE);
+	dt_layout_text(g, x, 0, lw[1], c->run[1].name, DT_ROLE_TITLE);
+}
+
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title)
 {
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
 	char t[1200], line[700];
-	size_t nf, i;
+	size_t nf, i, nmarks;
 	int y, noise = c->cmp.have_noise;
 	if (!c->open) {
 		dt_grid_clear(g);
@@ -430,13 +479,14 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	             c->live[0] ? dt_grid_dash(g) : "");
 	if (c->interpolate && y >= 0 && (size_t)y < sizeof t)
 		y += snprintf(t + y, sizeof t - (size_t)y,
-		              "[INTERPOLATED: %zu pilot pts] ", c->cmp.ninterp);
+		              "[INTERPOLATED: %zu pts] ", c->cmp.ninterp);
 	/* w: both curves are means over windows of N effective steps (the
-	 * verdict too), not a window number: said as such */
+	 * verdict too), not a window number: said as such, short enough
+	 * that both marks and the size fit at 80 columns */
 	if (win[c->win_idx] && y >= 0 && (size_t)y < sizeof t)
-		y += snprintf(t + y, sizeof t - (size_t)y,
-		              "[WINDOW MEANS: %lld steps] ",
+		y += snprintf(t + y, sizeof t - (size_t)y, "[%lld-STEP MEANS] ",
 		              (long long)win[c->win_idx]);
+	nmarks = y > 0 && (size_t)y < sizeof t ? (size_t)y : 0;
 	if (y >= 0 && (size_t)y < sizeof t)
 		snprintf(t + y, sizeof t - (size_t)y, "%.600s", title);
 	snprintf(line, sizeof line, "loss: %s vs %s", c->run[0].name,
@@ -444,8 +494,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	dt_compare_render(&c->view, g, t);
 	if (g->w < 40 || g->h < 12)
 		return;
-	/* the run names whole, a long store path cut with a mark */
-	dt_layout_title(g, t, line);
+	title_row(c, g, t, nmarks, line);
 	if (c->cmp.compile_note[0])
 		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
 		             DT_ROLE_WARN);
