@@ -297,9 +297,11 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		x = c.mark;
 		dt_layout_text(g, x, y, c.name, r->name, row);
 		x += c.name + 1;
-		dt_grid_text(g, x, y, c.plat, r->platform, row);
+		/* a long platform or format ("hf-trainer-state" in 10 columns)
+		 * is cut with a mark, never silently */
+		dt_layout_text(g, x, y, c.plat, r->platform, row);
 		x += c.plat + 1;
-		dt_grid_text(g, x, y, c.fmt, r->format, row);
+		dt_layout_text(g, x, y, c.fmt, r->format, row);
 		x += c.fmt + 1;
 		if (s->loss_points[i] < 0)
 			snprintf(num, sizeof num, "?");
