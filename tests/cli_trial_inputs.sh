@@ -3,7 +3,8 @@
 # and the exact words dualtrack answers them with: --db naming a folder,
 # a dry run without --platform, a short or non-hex --expect-head, a
 # negative ledger value, a tolerance beyond a task card's bounds, the
-# insufficient verdict sentence (said once), negative steps.
+# insufficient verdict sentence (said once), negative steps, the bytes a
+# truncated TensorBoard file leaves undecoded.
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -176,5 +177,31 @@ check "  says the line" test "$(cat "$tmp/e")" = \
   "dualtrack: $tmp/f.csv:4: step -3 is negative; expected a step >= 0"
 check "  the points before it stay, nothing of the update" test \
   "$("$bin" --db "$tmp/neg.db" series f --csv | tr '\n' ' ')" = "step,value,segment 1,2,1 2,1.9,1 "
+
+# a truncated TensorBoard file: the rest not decoded is the file's size
+# minus the offset of the record that does not decode. tfw.py: steps
+# 1..10, 42 bytes each (420); cut 10 bytes short, record 10 starts at 378
+python3 "$(dirname "$0")/tfw.py" "$tmp/full.tfevents" 1 10 >"$tmp/offs"
+check "tfw.py: 10 records of 42 bytes" test "$(tail -n 1 "$tmp/offs") $(wc -c <"$tmp/full.tfevents")" = "378 420"
+mkdir "$tmp/tb"
+head -c 410 "$tmp/full.tfevents" >"$tmp/tb/cut.tfevents"
+dt import --dry-run "$tmp/tb/cut.tfevents" >"$tmp/o"
+check "cut 10 bytes short: byte 378, the rest 410 - 378 = 32 bytes" grep -qxF \
+  "  warning: $tmp/tb/cut.tfevents: byte 378: TFRecord truncated data; the 9 good record(s) before it kept, the rest (32 bytes) ignored" "$tmp/o"
+# the same cut file as a crashed writer leaves it: 100 NUL bytes after
+# it (preallocated), 510 bytes, kept as data (a CRC fails) by a file, a
+# gzipped file and a pipe alike: the rest not decoded is 510 - 378 = 132
+{ cat "$tmp/tb/cut.tfevents"; head -c 100 /dev/zero; } >"$tmp/tb/nul.tfevents"
+gzip -c "$tmp/tb/nul.tfevents" >"$tmp/tb/nul.tfevents.gz"
+for f in nul.tfevents nul.tfevents.gz; do
+  dt import --dry-run --json "$tmp/tb/$f" >"$tmp/o"
+  check "cut + 100 NUL bytes (510), $f: byte 378, the rest 132 bytes" py "import json
+d = json.load(open('$tmp/o'))['files'][0]
+assert d['points'] == 9, d
+assert d['warnings'] == ['$tmp/tb/$f: byte 378: TFRecord data CRC mismatch; the 9 good record(s) before it kept, the rest (132 bytes) ignored'], d['warnings']"
+done
+cat "$tmp/tb/nul.tfevents" | dt import --dry-run --format tfevents - >"$tmp/o"
+check "  from a pipe: the same 132 bytes" grep -qxF \
+  "  warning: (stdin): byte 378: TFRecord data CRC mismatch; the 9 good record(s) before it kept, the rest (132 bytes) ignored" "$tmp/o"
 
 finish
