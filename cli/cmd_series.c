@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_print.h"
 #include "model/service/compare.h"
 #include "model/util/jsonw.h"
 #include "model/service/run_load.h"
@@ -333,6 +334,13 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		rc = print_tidy(st, argv + optind, nruns, metrics, nmetrics, all,
 		                mode);
 	}
+	/* values that differ from their seal are not shown as genuine (as
+	 * compare): the integrity line last on stdout, on stderr beside CSV
+	 * or JSON; exit 1 */
+	dt_integrity in;
+	if (rc == DT_EXIT_OK && dt_integrity_load(st, &in) == 0 &&
+	    dt_print_integrity_text(mode == 't' ? stdout : stderr, &in))
+		rc = DT_EXIT_FAIL;
 	dt_store_close(st);
 	return rc;
 }

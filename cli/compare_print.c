@@ -313,10 +313,17 @@ void dt_compare_print_text(const dt_comparison *c)
 	}
 	printf("verdict: %s%s%s\n", dt_verdict_name(c->verdict),
 	       why[0] ? ": " : "", why);
-	if (c->integrity.state == DT_INTEGRITY_ALTERED) {
-		dt_sanitize(c->integrity.reason, r, sizeof r);
-		printf("integrity ALTERED: first bad record %lld: %s; the verdict "
-		       "rests on records that are not genuine (dualtrack verify "
-		       "lists all)\n", (long long)c->integrity.first_bad_id, r);
-	}
+	dt_print_integrity_text(stdout, &c->integrity);
+}
+
+int dt_print_integrity_text(FILE *f, const dt_integrity *in)
+{
+	char r[sizeof in->reason];
+	if (in->state != DT_INTEGRITY_ALTERED)
+		return 0;
+	dt_sanitize(in->reason, r, sizeof r);
+	fprintf(f, "integrity ALTERED: first bad record %lld: %s; the verdict "
+	        "rests on records that are not genuine (dualtrack verify "
+	        "lists all)\n", (long long)in->first_bad_id, r);
+	return 1;
 }

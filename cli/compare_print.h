@@ -4,6 +4,8 @@
 #ifndef DT_COMPARE_PRINT_H
 #define DT_COMPARE_PRINT_H
 
+#include <stdio.h>
+
 #include "model/service/compare.h"
 #include "model/util/jsonw.h"
 
@@ -21,6 +23,12 @@ void dt_print_finding_text(const dt_finding *f);
  * last four null until the integrity check has run): pilot show and
  * compare. */
 void dt_print_integrity_json(dt_jw *w, const dt_integrity *in);
+
+/* The line "integrity ALTERED: first bad record N: REASON; the verdict
+ * rests on records that are not genuine (dualtrack verify lists all)"
+ * (reason sanitised) on f when in is ALTERED: compare, series and
+ * resume-check. Returns 1 when printed, else 0. */
+int dt_print_integrity_text(FILE *f, const dt_integrity *in);
 
 /* JSON object on stdout: baseline, pilot, metric, x, points[], summary
  * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),

@@ -37,4 +37,5 @@ q "UPDATE raw_series SET vals = substring(vals from 9 for 8) ||
 check "swapped: the bytea keeps its length" test \
   "$(q "SELECT length(vals) FROM raw_series WHERE file_id = 2 AND metric = 'loss'")" = 17600
 tamper_series pg "$pg" "$id"
+tamper_series_ack pg "$pg" "$id"
 finish

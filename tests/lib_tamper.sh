@@ -53,12 +53,34 @@ tamper_decide() {
 # verify --against refuse it. Expects G, T, P (demo runs and pilot).
 tamper_series() {
   local name=$1 db=$2 id=$3 base=${4:-}
-  local why="series loss of run $T: stored values differ from their sealed digest (chain record $id)"
+  local why="stored series 2/loss (loss): the stored row differs from chain record $id (altered)"
   "$bin" --db "$db" compare $G $T >"$tmp/$name.c" 2>/dev/null
   check "$name: compare exits 1" test $? -eq 1
   check "$name: compare's verdict is still printed" grep -q "^verdict: pass" "$tmp/$name.c"
   check "$name: compare ends with the integrity ALTERED" test \
     "$(tail -n 1 "$tmp/$name.c")" = "integrity ALTERED: first bad record $id: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+  # series and resume-check read the series too: the same line, exit 1
+  local line="integrity ALTERED: first bad record $id: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+  "$bin" --db "$db" series $T >"$tmp/$name.s" 2>/dev/null
+  check "$name: series exits 1" test $? -eq 1
+  check "$name: series ends with compare's integrity line" test \
+    "$(tail -n 1 "$tmp/$name.s")" = "$line"
+  check "$name: ... after the values as read (steps 1 and 2 swapped)" test \
+    "$(sed -n '2,3p' "$tmp/$name.s" | awk '{print $1, $2}' | tr '\n' ' ')" = \
+    "1 2.4708 2 2.4029 "
+  "$bin" --db "$db" series $T $G --metric loss --csv >"$tmp/$name.scsv" 2>"$tmp/$name.serr"
+  check "$name: series --csv exits 1" test $? -eq 1
+  # (2200 stored values, 200 of them replayed and superseded: steps 1..2000)
+  check "$name: series --csv: the line on stderr, the CSV whole" test \
+    "$(tail -n 1 "$tmp/$name.serr") $(grep -c "^$T,loss," "$tmp/$name.scsv")" = "$line 2000"
+  "$bin" --db "$db" resume-check $T >"$tmp/$name.r" 2>/dev/null
+  check "$name: resume-check exits 1 (its restarts pass)" test $? -eq 1
+  check "$name: resume-check ends with compare's integrity line" test \
+    "$(tail -n 1 "$tmp/$name.r")" = "$line"
+  check "$name: ... after the restart passing" grep -qx "restart 1 at step 1201: pass" "$tmp/$name.r"
+  "$bin" --db "$db" resume-check $T --json >/dev/null 2>"$tmp/$name.rerr"
+  check "$name: resume-check --json exits 1, the line on stderr" test \
+    "$? $(tail -n 1 "$tmp/$name.rerr")" = "1 $line"
   "$bin" --db "$db" compare $G $T --json --no-points >"$tmp/$name.cj" 2>/dev/null
   check "$name: compare --json exits 1" test $? -eq 1
   check "$name: compare --json integrity" py "
@@ -124,4 +146,22 @@ assert g == {'checked': True, 'intact': False, 'first_bad_id': $id,
   check "$name: ... and signed nothing" test ! -e "$tmp/$name.ok/signatures/tester.sig"
   "$bin" --db "$base" sign "$tmp/$name.ok" --key "$tmp/$name.key" >/dev/null 2>&1
   check "$name: sign --db the intact store signs" test -s "$tmp/$name.ok/signatures/tester.sig"
+}
+
+# tamper_series_ack NAME DB: after tamper_series, decide --acknowledge-break
+# records the series defect in a break record in the words verify uses
+# for it, so verify (which re-hashes the series) calls it acknowledged.
+tamper_series_ack() {
+  local name=$1 db=$2
+  "$bin" --db "$db" decide $P continue --rationale "after $name" \
+    --decider "A. Rivera:researcher" --acknowledge-break >/dev/null 2>&1
+  check "$name: --acknowledge-break records the decision" test $? -eq 0
+  "$bin" --db "$db" verify >"$tmp/$name.ack" 2>/dev/null
+  check "$name: verify still exits 1 after the break" test $? -eq 1
+  check "$name: ... naming the series" grep -qxF \
+    "integrity ALTERED: first altered record: stored series 2/loss (loss): the stored row differs from chain record $3 (altered)" \
+    "$tmp/$name.ack"
+  check "$name: ... and calls it acknowledged" grep -qxF \
+    "  (every defect is acknowledged by a break record: writes are allowed)" \
+    "$tmp/$name.ack"
 }

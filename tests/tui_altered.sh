@@ -91,7 +91,7 @@ sqlite3 "$tmp/series.db" "DROP TRIGGER raw_series_no_update;
 	substr(vals, 17) AS BLOB) WHERE file_id = 2 AND metric = 'loss'"
 sid=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'raw_series' AND ref = '2/loss'")
 if open_overview series; then
-	if screen | tr -s ' \n' ' ' | grep -qF "ALTERED: records were changed outside dualtrack; first bad record $sid: series loss of run llama3-8b-lora-trn2-pilot: stored values differ"; then
+	if screen | tr -s ' \n' ' ' | grep -qF "ALTERED: records were changed outside dualtrack; first bad record $sid: stored series 2/loss (loss): the stored row differs"; then
 		echo "ok   [series] overview says ALTERED naming the run's series"
 	else
 		echo "FAIL [series] overview does not name the series"; screen; fail=1

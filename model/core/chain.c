@@ -151,6 +151,24 @@ void dt_chain_label(const char *kind, const char *ref, const char *canon,
 	         sref, detail[0] ? " (" : "", detail, detail[0] ? ")" : "");
 }
 
+void dt_chain_altered_text(const char *kind, const char *ref,
+                           const char *canon, int64_t id, char *out, size_t n)
+{
+	char label[300];
+	dt_chain_label(kind, ref, canon, label, sizeof label);
+	snprintf(out, n, "%s: the stored row differs from chain record %" PRId64
+	         " (altered)", label, id);
+}
+
+void dt_chain_series_ref(int64_t file_id, const char *metric, int64_t part,
+                         char *out, size_t n)
+{
+	if (part > 0)
+		snprintf(out, n, "%" PRId64 "/%s/%" PRId64, file_id, metric, part);
+	else
+		snprintf(out, n, "%" PRId64 "/%s", file_id, metric);
+}
+
 int dt_chain_canon_blob(const char *canon, const char *name, char hex[65])
 {
 	size_t nl = strlen(name);
@@ -340,9 +358,12 @@ static int rows(const dt_chain_rec *v, size_t n, dt_chain_current *cur,
 				    " has no row)", label, last->id);
 		} else {
 			seen[row - cur] = 1;
-			if (strcmp(row->canon, last->canon) != 0)
-				add(d, last->id, "%s: the stored row differs from chain "
-				    "record %" PRId64 " (altered)", label, last->id);
+			if (strcmp(row->canon, last->canon) != 0) {
+				char text[400];
+				dt_chain_altered_text(last->kind, last->ref, last->canon,
+				                      last->id, text, sizeof text);
+				add(d, last->id, "%s", text);
+			}
 		}
 		i = j;
 	}

@@ -181,4 +181,19 @@ int dt_chain_canon_blob(const char *canon, const char *name, char hex[65]);
 void dt_chain_label(const char *kind, const char *ref, const char *canon,
                     char *out, size_t n);
 
+/* The defect of a record whose stored row differs from chain record id:
+ * "LABEL: the stored row differs from chain record ID (altered)", LABEL
+ * as dt_chain_label. The one wording of it: the chain check (verify, the
+ * rows re-hashed) and a reader that found a stored series altered as it
+ * read it (model/service/series_seal.c) both say this, so a break record
+ * written on the one acknowledges the other. out size n. */
+void dt_chain_altered_text(const char *kind, const char *ref,
+                           const char *canon, int64_t id, char *out,
+                           size_t n);
+
+/* The ref of stored series part `part` of file file_id, metric `metric`
+ * ("2/loss"; a later part "2/loss/1"). out size n. */
+void dt_chain_series_ref(int64_t file_id, const char *metric, int64_t part,
+                         char *out, size_t n);
+
 #endif

@@ -264,6 +264,8 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	out->all_pass = 1;
 	for (size_t i = 0; i < out->nv; i++)
 		out->all_pass &= out->v[i].pass;
+	if (dt_integrity_load(st, &out->integrity) < 0)
+		out->integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	rc = 0;
 out:
 	free(ev);

@@ -12,6 +12,7 @@
 #include "model/core/drill.h"
 #include "model/core/findings.h"
 #include "model/core/resume.h"
+#include "model/service/integrity.h"
 #include "model/store/store.h"
 
 #define DT_RESUME_MAX_CKPT 64
@@ -29,6 +30,9 @@ typedef struct dt_resume_run_result {
 	dt_findings findings;     /* restart findings (restart_findings.h:
 	                           * global batch / total steps changed at a
 	                           * restart), role "run"; owned */
+	dt_integrity integrity;   /* of the store once the curves were read
+	                           * (integrity.h): ALTERED when a stored
+	                           * series read differs from its seal */
 } dt_resume_run_result;
 
 /* Parse a comma-separated list of steps ("1200,3400"; each >= 0) into

@@ -485,11 +485,7 @@ int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
 {
 	char ref[DT_CHAIN_REF_MAX];
 	/* the ref of dt_chain_maps[DT_CHAIN_SERIES] (chain_store.c) */
-	if (part > 0)
-		snprintf(ref, sizeof ref, "%lld/%s/%lld", (long long)file_id, metric,
-		         (long long)part);
-	else
-		snprintf(ref, sizeof ref, "%lld/%s", (long long)file_id, metric);
+	dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
 	return st->ops->chain_latest(st, dt_chain_kinds[DT_CHAIN_SERIES].name,
 	                             ref, id, canon);
 }
