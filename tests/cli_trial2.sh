@@ -64,4 +64,42 @@ else
   echo "skip corpus trainer_log (no $real)"
 fi
 
+# 3. the evidence pack carries each run's importer warnings (step 2
+# logged twice, 1.9 then 1.8), in report.md and evidence.json, hashed;
+# 10. a global batch / logging interval not in the log reads "unknown"
+pk=$tmp/pk.db
+printf 'step,loss\n1,2.0\n2,1.9\n2,1.8\n3,1.7\n' >"$tmp/dup.csv"
+printf 'step,loss\n1,2.0\n2,1.9\n3,1.7\n' >"$tmp/base.csv"
+"$bin" --db "$pk" import --platform trn2 --run pil "$tmp/dup.csv" >/dev/null 2>&1
+"$bin" --db "$pk" import --platform gpu --run bas "$tmp/base.csv" >/dev/null 2>&1
+"$bin" --db "$pk" pilot new pp >/dev/null
+"$bin" --db "$pk" attach pp bas --role baseline >/dev/null
+"$bin" --db "$pk" attach pp pil --role pilot >/dev/null
+"$bin" --db "$pk" export pp --out "$tmp/pack" >/dev/null 2>&1
+check "export with a warned run: exit 0" test $? -eq 0
+w="dup.csv: $tmp/dup.csv: 1 loss step(s) logged more than once with different values inside one launch (first step 2: 1.9 vs 1.8): two processes writing the same log, or one row per micro-batch; the values are averaged per step"
+"$bin" --db "$pk" runs --json >"$tmp/r.json"
+export W="$w"
+check "  runs --json has the warning" py "
+import json, os; r = [x for x in json.load(open('$tmp/r.json'))['runs'] if x['name'] == 'pil'][0]
+assert r['warnings'] == [os.environ['W']], r['warnings']"
+check "  evidence.json: the run's warnings array, [] for the other" py "
+import json, os; d = json.load(open('$tmp/pack/evidence.json'))
+r = {x['name']: x['warnings'] for x in d['runs']}
+assert r == {'pil': [os.environ['W']], 'bas': []}, r"
+check "  report.md: an Importer warnings section with the row" py "
+import os; t = open('$tmp/pack/report.md').read().split(chr(10))
+i = t.index('### Importer warnings')
+want = ['### Importer warnings', '', '| run | warning |', '|---|---|',
+        '| pil | ' + os.environ['W'] + ' |', '']
+assert t[i:i + 6] == want, (t[i:i + 6], want)"
+check "  the manifest still verifies (the warnings inside hashed files)"   sh -c "cd '$tmp/pack' && sha256sum --strict -c MANIFEST.sha256 >/dev/null && grep -q ' report.md\$' MANIFEST.sha256 && grep -q ' evidence.json\$' MANIFEST.sha256"
+check "  unknown global batch and logging steps (stored 0)" py "
+t = open('$tmp/pack/report.md').read()
+assert '| global batch | unknown | unknown |' in t and '| logging steps | unknown | unknown |' in t, t"
+"$bin" --db "$pk" pilot new quiet >/dev/null
+"$bin" --db "$pk" attach quiet bas --role baseline >/dev/null
+"$bin" --db "$pk" export quiet --out "$tmp/pack2" >/dev/null 2>&1
+check "a pack without warnings says so" grep -qxF "No importer warning for any run." "$tmp/pack2/report.md"
+
 finish

@@ -4,7 +4,9 @@
  * {value, set_by, set_at}}, runs [{name, role, platform, format,
  * grad_accum, global_batch, logging_steps, segments, replayed_steps,
  * files [{path, sha256, bytes, format, imported_at, pack_path, included,
- * note}], journal [{key, value, source, set_by, set_at}], resume (as
+ * note}], journal [{key, value, source, set_by, set_at}], warnings
+ * [the importer's warnings as `dualtrack runs --json` lists them,
+ * sanitised text], resume (as
  * pilot show --json)}], comparison {baseline, pilot, x, rtol, atol,
  * warmup, compared, breaches, restarts [steps], non_finite [{run, step}]}
  * or null, verdicts (as pilot show --json), drills (as drill list
@@ -19,6 +21,7 @@
 #include "cli/pack/pack.h"
 #include "cli/pilot_show.h"
 #include "model/util/jsonw.h"
+#include "model/util/text.h"
 
 static void str_or_null(dt_jw *w, const char *s)
 {
@@ -129,6 +132,15 @@ static void runs_json(dt_jw *w, const dt_pack *p, const dt_pack_log *logs,
 			dt_jw_key(w, "set_by"); dt_jw_str(w, f->set_by);
 			dt_jw_key(w, "set_at"); dt_jw_str(w, f->set_at);
 			dt_jw_obj_end(w);
+		}
+		dt_jw_arr_end(w);
+		/* the importer's warnings, sanitised as a terminal shows them */
+		dt_jw_key(w, "warnings");
+		dt_jw_arr_begin(w);
+		for (size_t k = 0; k < p->runs[i].nwarnings; k++) {
+			char safe[2048];
+			dt_sanitize(p->runs[i].warnings[k], safe, sizeof safe);
+			dt_jw_str(w, safe);
 		}
 		dt_jw_arr_end(w);
 		resume_json(w, &p->ov.resume[i]);

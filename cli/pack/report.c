@@ -150,6 +150,9 @@ static void runs_side_by_side(dt_doc *d, const dt_pack *p)
 				snprintf(cells[i], sizeof cells[i], "%s", r->format);
 			else if (k == 7)
 				snprintf(cells[i], sizeof cells[i], "%s", r->step_source);
+			else if ((k == 3 || k == 4) && v[k] == 0)
+				/* 0: not found in the log (dualtrack(5)) */
+				snprintf(cells[i], sizeof cells[i], "unknown");
 			else
 				snprintf(cells[i], sizeof cells[i], "%lld", (long long)v[k]);
 		}
@@ -202,6 +205,20 @@ static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
 		row(d, !l->included, 6, p->ov.runs[l->run].run.name, f->path,
 		    f->sha256, i64(f->bytes, b1, sizeof b1), f->format, b2);
 	}
+	d->ops->table_end(d);
+	/* what the importer warned about each run (dualtrack runs) */
+	size_t nw = 0;
+	for (size_t i = 0; i < p->ov.nruns; i++)
+		nw += p->runs[i].nwarnings;
+	d->ops->heading(d, 3, "Importer warnings");
+	if (nw == 0) {
+		d->ops->para(d, NULL, "No importer warning for any run.");
+		return;
+	}
+	head(d, 2, "run", "warning");
+	for (size_t i = 0; i < p->ov.nruns; i++)
+		for (size_t k = 0; k < p->runs[i].nwarnings; k++)
+			row(d, 0, 2, p->ov.runs[i].run.name, p->runs[i].warnings[k]);
 	d->ops->table_end(d);
 }
 

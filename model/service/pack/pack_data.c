@@ -7,6 +7,7 @@
 
 #include "model/service/run_load.h"
 #include "model/util/clock.h"
+#include "model/util/strv.h"
 
 static int store_fail(dt_store *st, char *err, size_t errlen)
 {
@@ -26,7 +27,9 @@ static int load_runs(dt_store *st, dt_pack *p, char *err, size_t errlen)
 		if (dt_store_file_list(st, id, &p->runs[i].files,
 		                       &p->runs[i].nfiles) < 0 ||
 		    dt_store_fact_list(st, id, &p->runs[i].facts,
-		                   &p->runs[i].nfacts) < 0)
+		                   &p->runs[i].nfacts) < 0 ||
+		    dt_store_warning_list(st, id, &p->runs[i].warnings,
+		                          &p->runs[i].nwarnings) < 0)
 			return store_fail(st, err, errlen);
 	}
 	return 0;
@@ -129,6 +132,7 @@ void dt_pack_free(dt_pack *p)
 	for (size_t i = 0; p->runs && i < p->ov.nruns; i++) {
 		free(p->runs[i].files);
 		free(p->runs[i].facts);
+		dt_strv_free(p->runs[i].warnings, p->runs[i].nwarnings);
 	}
 	free(p->runs);
 	dt_series_free(&p->chart.baseline);

@@ -2,7 +2,7 @@
  * (issue 10). The verdicts are the service's (dt_assessment: parity per
  * pilot run, resume per restart, the checklist with its computed items,
  * drills, decisions); this adds what a report needs around them: each
- * run's imported files and journal, the loss curves of the first
+ * run's imported files, journal and importer warnings, the loss curves of the first
  * baseline and the first pilot run for the chart (their pairing by
  * dt_parity_compute, for the difference strip only: the verdict shown is
  * the overview's), the time and cost ledger, and the decision chain of
@@ -29,6 +29,11 @@ typedef struct dt_pack_run {
 	size_t nfiles;
 	dt_fact *facts;           /* [nfacts] sorted by key, owned */
 	size_t nfacts;
+	char **warnings;          /* [nwarnings] the importer's warnings (as
+	                           * `dualtrack runs` shows them, notes
+	                           * excluded), insertion order, raw text,
+	                           * owned */
+	size_t nwarnings;
 } dt_pack_run;
 
 /* The loss comparison drawn in the report: first baseline vs first pilot
