@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "importers/import.h"
@@ -211,6 +212,19 @@ static void *open_store(void *arg)
 	return NULL;
 }
 
+/* A store this import created and could not fill (the log was refused)
+ * is removed with its journal files: a failed first import leaves no
+ * empty store behind. */
+static void remove_new_store(const char *path)
+{
+	static const char *const side[] = {"", "-journal", "-wal", "-shm"};
+	for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
+		char p[4200];
+		snprintf(p, sizeof p, "%s%s", path, side[i]);
+		unlink(p);
+	}
+}
+
 /* The first import into a new store: the store is created (schema,
  * ~45 ms of mostly fsync waits) on a thread while the files are parsed
  * (dt_import_begin), then they are stored. *st: the store, NULL when it
@@ -355,11 +369,12 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	/* one import writes much: a store nobody else has open takes it
 	 * through a rollback journal, each page once (DT_STORE_BULK) */
 	dt_store *st = NULL;
-	int rc;
+	int rc, created = 0;
 	if (!rq.dry_run && !follow && store_is_new(path)) {
 		rc = import_new_store(path, &rq, &st, err, sizeof err);
 		if (!st)
 			return DT_EXIT_USAGE;
+		created = 1;
 	} else {
 		st = rq.dry_run ? dry_run_store(path) :
 		     dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
@@ -378,5 +393,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		print_summary(st, name);
 	}
 	dt_store_close(st);
+	if (rc < 0 && created)
+		remove_new_store(path);
 	return rc < 0 ? DT_EXIT_USAGE : DT_EXIT_OK;
 }

@@ -141,13 +141,16 @@ check "insufficient, warm-up beyond: the whole sentence" test "$(sentence b p --
   "verdict INSUFFICIENT: warm-up 5 steps reaches beyond the last common step 2 (2 common): lower --warmup; rule |p-b| > 0 + 0.02*|b|; warm-up 5"
 
 # a negative step: refused (exit 2), nothing stored, the file and line
-# (TensorBoard: the record's byte offset) named, for every importer
+# (TensorBoard: the record's byte offset) named, for every importer; the
+# store the refused first import created is removed with its journals
 neg() { # neg FILE WANT: import and dry run refuse FILE with WANT
   "$bin" --db "$tmp/neg.db" import --platform gpu --run n "$1" >"$tmp/o" 2>"$tmp/e"
   local rc=$?
   check "${1##*/}: import refused, exit 2, nothing on stdout" test $rc -eq 2 -a ! -s "$tmp/o"
   check "  says: $2" test "$(cat "$tmp/e")" = "dualtrack: $2"
   check "  no run stored" sh -c '! "$1" --db "$2" runs 2>/dev/null | grep -q "^n "' _ "$bin" "$tmp/neg.db"
+  check "  the first import's new store is not left behind" \
+    test -z "$(ls "$tmp" | grep '^neg\.db')"
   "$bin" --db "$tmp/neg.db" import --dry-run "$1" >/dev/null 2>"$tmp/e"
   check "  the dry run too" test "$(cat "$tmp/e")" = "dualtrack: $2"
 }
