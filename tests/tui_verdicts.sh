@@ -236,4 +236,54 @@ axis=$(screen | grep '^eff.step')
 	{ echo "FAIL: resume axis not 20..50: $axis"; screen; fail=1; }
 $T send-keys -t t q q
 wait_for "EXIT=0"
+
+# ---- a failed check's cause on the resume view (80x24) ----
+# The run of cli_resume_cause.sh: steps 1..10 loss 2.0, then 11..16 loss
+# 1.0 in a second file, no LR or data cursor logged: the loss fails
+# (-50.00 %) and its cause says LR and data cursor were not checked. The
+# view shows the cause resume-check prints, wrapped whole in the detail
+# column under the loss check; the overall reason still shows, and the
+# restart window gives up rows for them (5 rows, not 6).
+{ echo step,loss; for s in $(seq 1 10); do echo "$s,2.0"; done; } >"$tmp/ca.csv"
+{ echo step,loss; for s in $(seq 11 16); do echo "$s,1.0"; done; } >"$tmp/cb.csv"
+"$BIN" --db "$tmp/c.db" import --platform trn2 --run nolr "$tmp/ca.csv" "$tmp/cb.csv" >/dev/null 2>&1 || exit 1
+cause=$("$BIN" --db "$tmp/c.db" resume-check nolr | sed -n 's/^ *cause: //p')
+[ "$cause" = "model / optimizer (or RNG), LR scheduler or dataloader state not restored: the loss moved; LR and data cursor not checked (not in the log)" ] ||
+	{ echo "FAIL: resume-check's cause: $cause"; fail=1; }
+start c.db 80 24 d
+wait_for "runs (1)" || exit 1
+$T send-keys -t t r
+wait_for "resume check: nolr"
+cat >"$tmp/cause.txt" <<'EOF2'
+ dualtrack — c.db — resume check: nolr
+1 of 1 FAIL: 1 restart(s)
+checkpoint: unknown (give --checkpoint or a drill); data cursor n/a
+restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
+  step         pass  resumed at step 11 (last step logged before 10); 0 step(s)
+                     replayed
+  lr           n/a   no LR logged on both sides of the restart
+  loss         fail  loss mean 1 over 5 point(s) vs the band from the level
+                     before to its least-squares trend at the same steps (2 over
+                     10): -50.00% (limit 5.00%)
+                     cause: model / optimizer (or RNG), LR scheduler or
+                     dataloader state not restored: the loss moved; LR and data
+                     cursor not checked (not in the log)
+  replay       n/a   no replayed steps with finite losses on both sides
+  data_cursor  n/a   no consumed samples or epoch logged on both sides of the
+                     restart
+  reason             fails: loss
+⣿ before restart 1  • after  ◆ both  r replayed steps: none
+    2.05 ┤⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉
+    0.95 ┤                                           ••••••••••••••••••••••
+         └─────────────────────────────────────────────────────────────────────
+eff.step  1                                                                  16
+
+?:help q:back
+EOF2
+screen_is "$tmp/cause.txt"
+# the cause rows, joined, are resume-check's cause word for word
+got=$(screen | sed -n '11,13p' | sed 's/^ *//' | tr '\n' ' ' | sed 's/ $//')
+[ "$got" = "cause: $cause" ] || { echo "FAIL: the view's cause: $got"; fail=1; }
+$T send-keys -t t q q
+wait_for "EXIT=0"
 exit $fail

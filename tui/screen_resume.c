@@ -85,18 +85,53 @@ static void overall(const dt_restart_verdict *v, char *out, size_t n)
 		         npass, DT_RESUME_NCHECKS);
 }
 
+/* Rows of wrapped text s at width w, at most max. */
+static int rows_of(const char *s, int w, int ascii, int max)
+{
+	int n = dt_text_wrap_rows(s, w, ascii);
+	return n > max ? max : n < 1 ? 1 : n;
+}
+
+/* The rows details() wants for the selected restart (nothing cut). */
+static int details_rows(const dt_resume_screen *r, const dt_grid *g)
+{
+	const dt_restart_verdict *v = &r->res.v[r->sel];
+	int c, n = 1, dw = g->w - DETAIL_X; /* 1: the reason */
+	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
+		n += rows_of(v->detail[c], dw, g->ascii, 3);
+		if (v->cause[c][0]) {
+			char line[sizeof v->cause[c] + 8];
+			snprintf(line, sizeof line, "cause: %s", v->cause[c]);
+			n += rows_of(line, dw, g->ascii, 3);
+		}
+	}
+	for (size_t i = 0; i < r->res.findings.n; i++)
+		n += r->res.findings.v[i].step == v->at_step ? 2 : 0;
+	return n;
+}
+
 /* The selected restart's checks and reason, each reason wrapped on up
- * to 3 rows, from row y to before `end`; returns the rows used. */
+ * to 3 rows, from row y to before `end`; returns the rows used. The last
+ * row is the overall reason's (it names the failed checks) when the
+ * checks do not all fit; a reason cut short ends in a mark. */
 static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 {
 	const dt_restart_verdict *v = &r->res.v[r->sel];
-	int c, y0 = y, dw = g->w - DETAIL_X;
-	for (c = 0; c < DT_RESUME_NCHECKS && y < end; c++) {
+	int c, y0 = y, dw = g->w - DETAIL_X, cend = end - 1;
+	for (c = 0; c < DT_RESUME_NCHECKS && y < cend; c++) {
 		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
 		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
 		             check_role(v->check[c]));
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 3 ? cend - y : 3,
 		                  v->detail[c], DT_ROLE_NORMAL);
+		/* a failed check's cause, as resume-check prints it (the
+		 * service's text, wrapped; cut only with a mark) */
+		if (v->cause[c][0] && y < cend) {
+			char line[sizeof v->cause[c] + 8];
+			snprintf(line, sizeof line, "cause: %s", v->cause[c]);
+			y += dt_grid_wrap(g, DETAIL_X, y, dw,
+			                  cend - y < 3 ? cend - y : 3, line, DT_ROLE_WARN);
+		}
 	}
 	/* the run's findings at this restart (global batch or total steps
 	 * changed: dt_resume_run's restart findings) */
@@ -161,8 +196,15 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	/* the restart window at the bottom (a third of the rows, 6 to 14),
 	 * when the terminal has 20 rows or more */
 	if (r->res.nv && r->nseg > 1 && g->h >= 20) {
-		int ch = (g->h - 4) / 3;
+		int ch = (g->h - 4) / 3, room;
 		ch = ch < 6 ? 6 : ch > 14 ? 14 : ch;
+		/* a selected restart with long details (causes) takes rows of
+		 * the window, down to 5 (legend, 2 plot rows, axis, labels) */
+		if (r->sel < r->res.nv) {
+			room = end - 4 - details_rows(r, g);
+			if (room < ch)
+				ch = room < 5 ? 5 : room;
+		}
 		end -= dt_resume_chart_render(r, g, end - ch, ch);
 	}
 	/* headers of the restarts from top, the selected one expanded; top
