@@ -4,10 +4,13 @@
 # 80x24 and at 120x40 on a fixed store and compared with the expected
 # screen checked in under tests/golden/NAME-WxH.txt: every screen, the
 # help overlay of every screen (help-SCREEN), the findings overlay, the
-# drill form, the decide form and its go confirmation, the task card
-# scrolled to its end, the comparison zoomed and panned, the scenario
-# guide, the import form (gpu typed in the platform field), its error
-# and its preview.
+# drill form and its review step, the decide form and its go
+# confirmation, the task card scrolled to its end and its inline editor,
+# the checklist's note dialog, the comparison zoomed and panned and with
+# both transforms marked, the scenario guide, the import form (gpu typed
+# in the platform field), its error and its preview. A dialog keeps the
+# title and footer rows, a blank ring around it, and no sliver of the
+# screen beneath beside it; a modal state's footer names its keys.
 #
 # The store is built with the CLI only: the demo pilot (dualtrack demo),
 # three more drills (five in all) and a go forced past the open checklist
@@ -143,14 +146,29 @@ keys End
 check taskcard-end "baseline match:"
 keys Home
 settle "model name:"
+# the inline editor: its keys in the footer (it was empty)
+keys Enter
+check taskcard-edit "type the value; Enter saves, Esc cancels"
+keys Escape
+settle "not saved: model unchanged"
 keys 2
 check checklist "— checklist"
 help checklist checklist
+# the note dialog of p: a blank ring and no sliver of the list beside it
+keys p
+check checklist-note "type the text; Enter saves, Esc cancels"
+keys Escape
+settle "cancelled: nothing recorded"
 keys 3
 check drills "— drill log"
 help drills "drill log"
 keys a
 check drill-form "add drill"
+# the review step (the last field's button): its own keys in the footer
+keys Down Down Down Down Down Down Down Down Down Down Down Down Enter
+check drill-review "Enter or y: save this drill; Esc: back to the form"
+keys Escape
+settle "type to edit;"
 keys Escape
 settle "cancelled"
 keys 4

@@ -67,8 +67,9 @@ size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top)
 		room--;
 	if (top + room > total)
 		top = total > room ? total - room : 0;
-	snprintf(title, sizeof title, "keys: %s (any other key closes)",
-	         dt_screen_title(s));
+	/* j/k scroll a help longer than its box (help_key in app.c) */
+	snprintf(title, sizeof title, "keys: %s (%sany other key closes)",
+	         dt_screen_title(s), total > room ? "j/k scroll, " : "");
 	dt_box(g, w, bh, title, &ix, &iy);
 	h.x = ix;
 	h.y = iy;

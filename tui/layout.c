@@ -137,19 +137,23 @@ void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h)
 
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 {
-	int x0, y0, x, y;
+	int x0, y0, x, y, l, r;
 	if (w > g->w)
 		w = g->w;
 	if (h > g->h)
 		h = g->h;
 	x0 = (g->w - w) / 2;
 	y0 = (g->h - h) / 2;
-	for (y = -1; y <= h; y++) /* the blank ring: cells off the grid are skipped */
-		for (x = -1; x <= w; x++)
-			if ((y < 0 || y == h || x < 0 || x == w) &&
-			    x0 + x >= 0 && x0 + x < g->w && y0 + y >= 0 &&
-			    y0 + y < g->h)
-				dt_grid_put(g, x0 + x, y0 + y, L' ', DT_ROLE_NORMAL);
+	/* the blank ring, one cell wide; beside it a sliver of the screen
+	 * beneath (DT_DIALOG_SLIVER columns or fewer) would read as stray
+	 * characters ("p │", ")" in the last column): blank too, to the edge */
+	l = x0 - 1 <= DT_DIALOG_SLIVER ? 0 : x0 - 1;
+	r = g->w - (x0 + w + 1) <= DT_DIALOG_SLIVER ? g->w - 1 : x0 + w;
+	for (y = y0 - 1; y <= y0 + h; y++)
+		for (x = l; x <= r; x++)
+			if (y >= 0 && y < g->h && x >= 0 && x < g->w &&
+			    (y < y0 || y >= y0 + h || x < x0 || x >= x0 + w))
+				dt_grid_put(g, x, y, L' ', DT_ROLE_NORMAL);
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
 			wchar_t ch = L' ';

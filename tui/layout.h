@@ -7,9 +7,11 @@
  * - a list that cannot show everything ends with "+N more" (dt_layout_more);
  * - dialogs and boxes are centred, as wide as they ask (the key help and
  *   one-line prompts DT_DIALOG_W) but never larger than the screen less
- *   DT_DIALOG_MARGIN columns and DT_DIALOG_VMARGIN rows, and a blank
- *   ring of one cell around the border keeps the screen behind from
- *   touching it (dt_dialog_size, dt_box);
+ *   DT_DIALOG_MARGIN columns and DT_DIALOG_VMARGIN rows (the title and
+ *   footer rows stay), and a blank ring of one cell around the border
+ *   keeps the screen behind from touching it; a sliver of the screen
+ *   behind beside the ring (DT_DIALOG_SLIVER columns or fewer) is blanked
+ *   too (dt_dialog_size, dt_box);
  * - the footer and message rows are cleared over their whole width before
  *   text is drawn (dt_layout_row), so no stale characters stay. */
 #ifndef DT_LAYOUT_H
@@ -22,7 +24,10 @@
 #define DT_HASH_SHOWN 12    /* hex digits of a hash shown in a list row */
 #define DT_DIALOG_W 76      /* help and prompt boxes (columns) */
 #define DT_DIALOG_MARGIN 4  /* columns kept free beside a dialog (2 a side) */
-#define DT_DIALOG_VMARGIN 2 /* rows kept free above and below (1 each) */
+#define DT_DIALOG_VMARGIN 4 /* rows kept free above and below (2 each:
+                               * the title or footer row, and the ring) */
+#define DT_DIALOG_SLIVER 3  /* beside a dialog's ring, this many columns of
+                               * the screen beneath or fewer are blanked */
 
 /* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
  * the last column(s) show "…" ("..." in an ASCII grid, or fewer dots when
@@ -63,7 +68,9 @@ void dt_layout_more(size_t shown, size_t total, char *out, size_t n);
 void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h);
 
 /* A centred box of w x h cells (clipped to the grid) with a title and a
- * blank ring one cell wide around its border (where the grid has room);
+ * blank ring one cell wide around its border (where the grid has room),
+ * widened to the grid's edge where a sliver of DT_DIALOG_SLIVER columns
+ * or fewer would be left beside it;
  * its inner origin (2 columns in, 1 row down) into *ix, *iy. */
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
 

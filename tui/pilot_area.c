@@ -206,10 +206,17 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 		dialog = v->cls->dialog(v, g);
 	if (v->prompt.open)
 		render_prompt(v, g);
-	if (v->prompt.open || dialog)
-		dt_layout_row(g, g->h - 1, v->prompt.open ? "type the text; Enter "
-		              "saves, Esc cancels" : DT_FORM_HINT, DT_ROLE_STATUS,
-		              DT_ROLE_STATUS);
+	if (v->prompt.open || dialog || busy(v)) {
+		/* a modal screen has no keymap footer: its keys here */
+		const char *hint = v->cls->dialog_hint && dialog ?
+		                   v->cls->dialog_hint(v) : NULL;
+		if (v->prompt.open)
+			hint = "type the text; Enter saves, Esc cancels";
+		else if (!dialog) /* an inline editor (task card, journal) */
+			hint = "type the value; Enter saves, Esc cancels";
+		dt_layout_row(g, g->h - 1, hint ? hint : DT_FORM_HINT,
+		              DT_ROLE_STATUS, DT_ROLE_STATUS);
+	}
 }
 
 static unsigned prompt_key(dt_pv *v, int key)

@@ -191,6 +191,13 @@ static int dialog(dt_pv *v, dt_grid *g)
 	return p->decide.open;
 }
 
+/* The go confirmation's keys are its own (render_warning's last row). */
+static const char *dialog_hint(const dt_pv *v)
+{
+	return ((const decisions_state *)v)->decide.warn ?
+	       "y: record go anyway; any other key: back to the form" : NULL;
+}
+
 static const dt_pv_class cls = {
 	.id = DT_S_DECISIONS,
 	.size = sizeof(decisions_state),
@@ -199,6 +206,7 @@ static const dt_pv_class cls = {
 	.busy = busy,
 	.raw = raw,
 	.dialog = dialog,
+	.dialog_hint = dialog_hint,
 	.sync = sync,
 	.row_id = row_id,
 	.row_text = row_text,

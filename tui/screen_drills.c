@@ -238,6 +238,13 @@ static int dialog(dt_pv *v, dt_grid *g)
 	return p->drill.open;
 }
 
+/* The review step's keys are its own (render_review's last row). */
+static const char *dialog_hint(const dt_pv *v)
+{
+	return ((const drills_state *)v)->drill.review ?
+	       "Enter or y: save this drill; Esc: back to the form" : NULL;
+}
+
 static void done(dt_pv *v)
 {
 	dt_drill_form_close(&((drills_state *)v)->drill);
@@ -251,6 +258,7 @@ static const dt_pv_class cls = {
 	.busy = busy,
 	.raw = raw,
 	.dialog = dialog,
+	.dialog_hint = dialog_hint,
 	.sync = sync,
 	.row_id = row_id,
 	.row_text = row_text,
