@@ -130,7 +130,7 @@ typedef enum dt_screen_id {
 	B(ANY, HELP, "?", "help", "this help") \
 	B(ANY, BACK, "q Esc", "back", "back one level (q on the first screen quits)") \
 	B(ANY, QUIT, "Q", NULL, "quit from any screen") \
-	B(ANY, THEME, "t", NULL, "next theme (the footer names it)") \
+	B(ANY, THEME, "t", NULL, "next theme (named in the footer until a key)") \
 	DT_LIST_KEYS(B, RUNS, "run") \
 	DT_SEARCH_KEY(B, RUNS) \
 	B(RUNS, PICK_BASE, "b", "base", "mark the selected run as GPU baseline") \
