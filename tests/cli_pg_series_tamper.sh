@@ -31,6 +31,19 @@ check "the copy keeps the series' chain record id" test "$id" = \
      AND ref = '2/loss'")"
 "$bin" --db "$pg" compare $G $T >/dev/null 2>&1
 check "intact: compare exits 0" test $? -eq 0
+# the stored levels (chain kind series_lod): one bit of the baseline's
+# first level-0 minimum flipped (byte 16, after the 16-byte header):
+# verify names the levels' record; flipped back, intact again
+lid=$(q "SELECT id FROM chain_record WHERE kind = 'series_lod' AND ref = '1/loss'")
+flip="UPDATE series_lod SET lod = set_byte(lod, 16, get_byte(lod, 16) # 1)
+   WHERE file_id = 1 AND metric = 'loss' AND part = 0"
+q "$flip"
+"$bin" --db "$pg" verify >"$tmp/lv" 2>/dev/null
+check "levels: verify exits 1 naming the record" test "$?:$(head -n 1 "$tmp/lv")" = \
+  "1:integrity ALTERED: first altered record: stored levels 1/loss (loss): the stored row differs from chain record $lid (altered)"
+q "$flip"
+"$bin" --db "$pg" verify >/dev/null 2>&1
+check "levels flipped back: verify exits 0" test $? -eq 0
 q "UPDATE raw_series SET vals = substring(vals from 9 for 8) ||
    substring(vals from 1 for 8) || substring(vals from 17)
    WHERE file_id = 2 AND metric = 'loss'"

@@ -165,3 +165,64 @@ tamper_series_ack() {
     "  (every defect is acknowledged by a break record: writes are allowed)" \
     "$tmp/$name.ack"
 }
+
+# tamper_lod DB FILE METRIC: the stored levels of detail of series row
+# FILE/METRIC (part 0) changed behind the append-only trigger, as the
+# new-user trial did: the trigger series_lod_no_update dropped, 1.0 added
+# to every minimum and maximum of every level (20-byte records after the
+# 16-byte header, dualtrack(5)), the trigger made again. Only the levels'
+# sealed digest (chain kind series_lod) tells.
+tamper_lod() {
+  python3 - "$1" "$2" "$3" <<'PYEOF'
+import sqlite3, struct, sys
+db = sqlite3.connect(sys.argv[1])
+key = (int(sys.argv[2]), sys.argv[3])
+(lod,) = db.execute("SELECT lod FROM series_lod WHERE file_id = ? AND"
+                    " metric = ? AND part = 0", key).fetchone()
+out = bytearray(lod)
+for o in range(16, len(lod), 20):
+    lo, hi = struct.unpack_from("<dd", lod, o)
+    struct.pack_into("<dd", out, o, lo + 1.0, hi + 1.0)
+db.execute("DROP TRIGGER series_lod_no_update")
+db.execute("UPDATE series_lod SET lod = ? WHERE file_id = ? AND metric = ?"
+           " AND part = 0", (bytes(out),) + key)
+db.execute("CREATE TRIGGER series_lod_no_update BEFORE UPDATE ON series_lod"
+           " BEGIN SELECT RAISE(ABORT, 'series_lod is append-only'); END")
+db.commit()
+PYEOF
+}
+
+# chain_drop_kind DB KIND: the chain of SQLite store DB as a dualtrack
+# that did not chain KIND wrote it (to make an older store, as no older
+# dualtrack is at hand): the records of KIND taken out, the rest numbered
+# 1, 2, ... and hashed again (core/chain.h: hash = SHA-256 of "dualtrack
+# chain v1\n" and id, kind, ref, at, record, prev_hash as "NAME
+# LEN:VALUE\n"), the id counter set to the last.
+chain_drop_kind() {
+  python3 - "$1" "$2" <<'PYEOF'
+import hashlib, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("SELECT kind, ref, recorded_at, canon FROM chain_record"
+                  " WHERE kind <> ? ORDER BY id", (sys.argv[2],)).fetchall()
+db.execute("DROP TRIGGER chain_record_no_delete")
+db.execute("DELETE FROM chain_record")
+prev = "0" * 64
+def f(name, v):
+    b = v.encode()
+    return b"%s %d:%s\n" % (name.encode(), len(b), b)
+for i, (kind, ref, at, canon) in enumerate(rows, 1):
+    h = hashlib.sha256(b"dualtrack chain v1\n" + f("id", str(i)) +
+                       f("kind", kind) + f("ref", ref) + f("at", at) +
+                       f("record", canon) + f("prev_hash", prev)).hexdigest()
+    db.execute("INSERT INTO chain_record(id, kind, ref, recorded_at, canon,"
+               " prev_hash, hash) VALUES(?,?,?,?,?,?,?)",
+               (i, kind, ref, at, canon, prev, h))
+    prev = h
+db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'chain_record'",
+           (len(rows),))
+db.execute("CREATE TRIGGER chain_record_no_delete BEFORE DELETE ON"
+           " chain_record BEGIN SELECT RAISE(ABORT, 'chain_record is"
+           " append-only'); END")
+db.commit()
+PYEOF
+}

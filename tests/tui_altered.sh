@@ -20,6 +20,7 @@ cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
 trap cleanup EXIT
 fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_tamper.sh"
 
 base="$tmp/base.db"
 DUALTRACK_USER=auditor "$BIN" --db "$base" demo --no-tui >/dev/null 2>&1 ||
@@ -100,6 +101,32 @@ if open_overview series; then
 fi
 $T kill-session -t t 2>/dev/null
 
+# the stored levels of detail (what the chart draws) of the baseline's
+# loss changed behind the trigger, 1.0 added to every min/max
+# (tamper_lod, lib_tamper.sh; the pilot restarts, so its levels are built
+# from its values): verify names the levels' record; the overview reads
+# no levels and says nothing, the comparison screen checks the levels it
+# reads against their seal, draws the curve from its values and leads
+# its title with the mark.
+cp "$base" "$tmp/lod.db"
+tamper_lod "$tmp/lod.db" 1 loss
+lid=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'series_lod' AND ref = '1/loss'")
+"$BIN" --db "$tmp/lod.db" verify >"$tmp/lod.v" 2>/dev/null
+if [ $? -eq 1 ] && grep -qxF "integrity ALTERED: first altered record: stored levels 1/loss (loss): the stored row differs from chain record $lid (altered)" "$tmp/lod.v"; then
+	echo "ok   [lod] verify exits 1 naming stored levels 1/loss (record $lid)"
+else
+	echo "FAIL [lod] verify"; cat "$tmp/lod.v"; fail=1
+fi
+if open_overview lod; then
+	$T send-keys -t t c
+	if wait_re '^ ALTERED records! dualtrack .* loss: llama3-8b-lora-gpu-a100 vs'; then
+		echo "ok   [lod] comparison title marked"
+	else
+		echo "FAIL [lod] comparison title not marked"; screen; fail=1
+	fi
+fi
+$T kill-session -t t 2>/dev/null
+
 # an intact store: no mark anywhere
 cp "$base" "$tmp/intact.db"
 if open_overview intact; then
@@ -108,6 +135,15 @@ if open_overview intact; then
 	else
 		echo "ok   [intact] no mark"
 	fi
+	$T send-keys -t t c
+	if wait_re '^ dualtrack .* loss: llama3-8b-lora-gpu-a100 vs' &&
+	   ! screen | grep -q "ALTERED"; then
+		echo "ok   [intact] comparison unmarked"
+	else
+		echo "FAIL [intact] comparison"; screen; fail=1
+	fi
+	$T send-keys -t t q
+	wait_re '^ *parity +verdict '
 	$T send-keys -t t q Tab
 	wait_re 'runs \([0-9]+\)' && ! screen | grep -q "ALTERED" &&
 		echo "ok   [intact] run list unmarked"

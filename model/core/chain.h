@@ -6,7 +6,9 @@
  * attachments, checklist entries and overrides, evidence links, drills
  * and their verification items, journal facts, ledger inputs and runs,
  * scenario answers, decisions, runs (their settings), imported files
- * (path, SHA-256, size) and stored series (a SHA-256 of each BLOB), and
+ * (path, SHA-256, size), stored series (a SHA-256 of each BLOB), the
+ * stored levels of detail of each series (a SHA-256 of the levels BLOB,
+ * SQLite user_version 14 / PostgreSQL schema version 8), and
  * acknowledged breaks.
  *
  * A row's record text (dt_chain_row_canon):
@@ -59,6 +61,7 @@
 	X(RUN, "run", "run", 1, 0, "name") \
 	X(RUN_FILE, "run_file", "run file", 1, 0, "path") \
 	X(SERIES, "raw_series", "stored series", 1, 1, "metric") \
+	X(SERIES_LOD, "series_lod", "stored levels", 1, 1, "metric") \
 	X(BREAK, "break", "acknowledged break", 0, 0, "by")
 
 #define DT_CK_KIND_ENUM(e, name, label, upd, heavy, detail) DT_CHAIN_##e,

@@ -1,5 +1,6 @@
 /* curve_open.c: a store-backed curve (curve_open.h). */
 #include "model/service/curve_open.h"
+#include "model/service/series_seal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -103,13 +104,23 @@ int dt_store_curve_open(dt_store *st, const dt_run *run, const char *metric,
 		return 1;
 	void *lod;
 	size_t len, n;
-	rc = dt_store_lod_load(st, run->id, metric, &lod, &len, &n);
+	int64_t row[2];
+	rc = dt_store_lod_load_row(st, run->id, metric, &lod, &len, &n, row);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
 	if (rc == 1)
 		return 1;
+	/* the levels as read against their seal: levels that differ are
+	 * noted on the store (ALTERED) and not drawn; the curve is then
+	 * loaded whole, its values checked against theirs */
+	rc = dt_lod_seal_check(st, run->name, metric, row[0], row[1], lod, len,
+	                       err, errlen);
+	if (rc != 0) {
+		free(lod);
+		return rc;
+	}
 	rc = n == sh.n ? dt_lod_unpack(&out->pyr, NULL, sizeof(double), n, lod,
 	                               len) : -1;
 	free(lod);

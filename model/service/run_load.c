@@ -73,8 +73,17 @@ static int stored_lod(dt_store *st, const dt_run *run, const char *metric,
 {
 	void *b;
 	size_t len, n;
-	if (dt_store_lod_load(st, run->id, metric, &b, &len, &n) != 0)
+	int64_t row[2];
+	char err[256];
+	if (dt_store_lod_load_row(st, run->id, metric, &b, &len, &n, row) != 0)
 		return 1; /* a store error here only costs the build */
+	/* levels that differ from their seal are noted on the store (the
+	 * store is ALTERED) and not drawn: built from the values instead */
+	if (dt_lod_seal_check(st, run->name, metric, row[0], row[1], b, len, err,
+	                      sizeof err) != 0) {
+		free(b);
+		return 1;
+	}
 	int rc = n == s->n &&
 	         dt_lod_unpack(lod, s->value, sizeof *s->value, s->n, b, len) == 0;
 	free(b);

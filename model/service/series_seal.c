@@ -98,3 +98,41 @@ int dt_series_seal_chunks(dt_store *st, const char *run, const char *metric,
 	}
 	return altered;
 }
+
+int dt_lod_seal_check(dt_store *st, const char *run, const char *metric,
+                      int64_t file_id, int64_t part, const void *lod,
+                      size_t len, char *err, size_t errlen)
+{
+	char hex[65];
+	if (hex_of(lod, len, hex) < 0) {
+		snprintf(err, errlen, "series %s of run %s: SHA-256 failed", metric,
+		         run);
+		return -1;
+	}
+	int64_t id = 0;
+	char *canon = NULL;
+	if (dt_store_lod_record(st, file_id, metric, part, &id, &canon) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	char want[65], text[480];
+	int ok = canon && dt_chain_canon_blob(canon, "lod", want) == 1 &&
+	         !strcmp(want, hex);
+	if (!ok && id) {
+		/* verify's words for the same defect, so a break record
+		 * acknowledges both */
+		char ref[DT_CHAIN_REF_MAX];
+		dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
+		dt_chain_altered_text(dt_chain_kinds[DT_CHAIN_SERIES_LOD].name, ref,
+		                      canon, id, text, sizeof text);
+	}
+	free(canon);
+	if (ok)
+		return 0;
+	if (!id)
+		snprintf(text, sizeof text, "series %.64s of run %.128s: stored "
+		         "levels of detail have no sealed digest (not in the chain)",
+		         metric, run);
+	dt_store_chain_note(st, id, text);
+	return 1;
+}

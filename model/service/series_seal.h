@@ -50,4 +50,17 @@ int dt_series_seal_chunks(dt_store *st, const char *run, const char *metric,
                           const dt_rawchunk *chunks, size_t nchunks,
                           void *blob_owner, char *err, size_t errlen);
 
+/* The stored levels of detail of row (file_id, metric, part) of run
+ * `run` (lod, len bytes, as read: model/store/store.h
+ * dt_store_lod_load_row) against the SHA-256 their chain record (kind
+ * series_lod) sealed them with. Returns 0 when they match; 1 when they
+ * do not or have no record, noted on the store as for a series, in
+ * verify's words ("stored levels FILE/METRIC (METRIC): the stored row
+ * differs from chain record N (altered)"): the caller then builds the levels
+ * from the values instead; -1 on a store error (message in err). About
+ * 1 ms per 1M points (1.25 MB hashed). */
+int dt_lod_seal_check(dt_store *st, const char *run, const char *metric,
+                      int64_t file_id, int64_t part, const void *lod,
+                      size_t len, char *err, size_t errlen);
+
 #endif

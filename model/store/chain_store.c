@@ -53,6 +53,10 @@ const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
 		" CASE WHEN part = 0 THEN '' ELSE '/' || CAST(part AS TEXT) END",
 		{"file_id", "metric", "n", "#steps", "steps_stride", "#vals",
 		"#marks", "sort_within_segment"}},
+	/* the levels of a series row (table series_lod, same key and ref) */
+	[DT_CHAIN_SERIES_LOD] = {"series_lod", "file_id || '/' || metric ||"
+		" CASE WHEN part = 0 THEN '' ELSE '/' || CAST(part AS TEXT) END",
+		{"file_id", "metric", "#lod"}},
 	[DT_CHAIN_BREAK] = {NULL, NULL, {NULL}},
 };
 
@@ -333,25 +337,47 @@ static int ref_row(void *ctx, const dt_chain_row *r)
 	return 0;
 }
 
+int dt_chain_store_backfill_kind(dt_store *st, const dt_chain_io *io,
+                                 dt_chain_kind k)
+{
+	if (!dt_chain_maps[k].table)
+		return 0;
+	refs x = {.st = st};
+	int rc = io->rows(st, k, NULL, ref_row, &x);
+	for (size_t i = 0; rc == 0 && i < x.n; i++) {
+		char *old = NULL;
+		rc = io->latest(st, dt_chain_kinds[k].name, x.v[i], NULL, &old);
+		if (rc == 0 && !old)
+			rc = dt_chain_store_append(st, io, k, x.v[i]);
+		free(old);
+	}
+	dt_strv_free(x.v, x.n);
+	return rc < 0 ? -1 : 0;
+}
+
 int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io)
 {
-	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++) {
-		if (!dt_chain_maps[k].table)
-			continue;
-		refs x = {.st = st};
-		int rc = io->rows(st, (dt_chain_kind)k, NULL, ref_row, &x);
-		for (size_t i = 0; rc == 0 && i < x.n; i++) {
-			char *old = NULL;
-			rc = io->latest(st, dt_chain_kinds[k].name, x.v[i], NULL, &old);
-			if (rc == 0 && !old)
-				rc = dt_chain_store_append(st, io, (dt_chain_kind)k, x.v[i]);
-			free(old);
-		}
-		dt_strv_free(x.v, x.n);
-		if (rc < 0)
+	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++)
+		if (dt_chain_store_backfill_kind(st, io, (dt_chain_kind)k) < 0)
 			return -1;
-	}
 	return 0;
+}
+
+void dt_chain_lod_row(int64_t file_id, const char *metric, int64_t part,
+                      const void *lod, size_t len, char num[24],
+                      dt_chain_row *r)
+{
+	memset(r, 0, sizeof *r);
+	r->kind = DT_CHAIN_SERIES_LOD;
+	dt_chain_series_ref(file_id, metric, part, r->ref, sizeof r->ref);
+	snprintf(num, 24, "%lld", (long long)file_id);
+	r->f[0] = (dt_chain_field){.name = "file_id", .data = num,
+	                           .len = strlen(num)};
+	r->f[1] = (dt_chain_field){.name = "metric", .data = metric,
+	                           .len = strlen(metric)};
+	r->f[2] = (dt_chain_field){.name = "lod", .data = lod, .len = len,
+	                           .is_blob = 1};
+	r->nf = 3;
 }
 
 void dt_chain_trigger_notice(char *out, size_t n, size_t nmissing,

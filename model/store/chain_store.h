@@ -113,6 +113,20 @@ int dt_chain_store_guard(dt_store *st, const dt_chain_io *io,
  * before the chain), kind by kind in the rows' order. */
 int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io);
 
+/* As dt_chain_store_backfill for kind k alone (a migration that starts
+ * chaining one more kind: rows of the other kinds written outside
+ * dualtrack stay unchained, so verify still reports them). */
+int dt_chain_store_backfill_kind(dt_store *st, const dt_chain_io *io,
+                                 dt_chain_kind k);
+
+/* The chain row of the stored levels of series row (file_id, metric,
+ * part) just written from memory (lod, len bytes; both borrowed):
+ * dt_chain_maps[DT_CHAIN_SERIES_LOD]'s columns as rows() reads them
+ * back; num holds the file id's text. */
+void dt_chain_lod_row(int64_t file_id, const char *metric, int64_t part,
+                      const void *lod, size_t len, char num[24],
+                      dt_chain_row *r);
+
 /* The notice of append-only triggers found missing or disabled: "store:
  * N append-only trigger(s) was/were missing ... (names)"; restored: 1 when
  * they were put back, 0 when not (read_only says why). */

@@ -83,8 +83,9 @@ struct dt_store_ops {
 	                dt_rawchunk **chunks, size_t *nchunks,
 	                void **blob_owner);
 	void (*raw_free)(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
+	/* row: the series row's file_id and part (row[0], row[1]) */
 	int (*lod_load)(dt_store *st, int64_t run_id, const char *metric,
-	                void **lod, size_t *len, size_t *n);
+	                void **lod, size_t *len, size_t *n, int64_t row[2]);
 	/* *out is zeroed by store.c before the call; count > 0 */
 	int (*shape_load)(dt_store *st, int64_t run_id, const char *metric,
 	                  dt_series_shape *out);

@@ -292,12 +292,20 @@ void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner)
 	st->ops->raw_free(st, chunks, blob_owner);
 }
 
-int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
-                      void **lod, size_t *len, size_t *n)
+int dt_store_lod_load_row(dt_store *st, int64_t run_id, const char *metric,
+                          void **lod, size_t *len, size_t *n, int64_t row[2])
 {
 	*lod = NULL;
 	*len = *n = 0;
-	return st->ops->lod_load(st, run_id, metric, lod, len, n);
+	row[0] = row[1] = 0;
+	return st->ops->lod_load(st, run_id, metric, lod, len, n, row);
+}
+
+int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
+                      void **lod, size_t *len, size_t *n)
+{
+	int64_t row[2];
+	return dt_store_lod_load_row(st, run_id, metric, lod, len, n, row);
 }
 
 int dt_store_shape_load(dt_store *st, int64_t run_id, const char *metric,
@@ -480,14 +488,28 @@ int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g)
 	return st->ops->chain_verify(st, with_series, g);
 }
 
-int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
-                           int64_t part, int64_t *id, char **canon)
+/* The newest record of kind k of series row (file_id, metric, part). */
+static int row_record(dt_store *st, dt_chain_kind k, int64_t file_id,
+                      const char *metric, int64_t part, int64_t *id,
+                      char **canon)
 {
 	char ref[DT_CHAIN_REF_MAX];
 	/* the ref of dt_chain_maps[DT_CHAIN_SERIES] (chain_store.c) */
 	dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
-	return st->ops->chain_latest(st, dt_chain_kinds[DT_CHAIN_SERIES].name,
-	                             ref, id, canon);
+	return st->ops->chain_latest(st, dt_chain_kinds[k].name, ref, id, canon);
+}
+
+int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
+                           int64_t part, int64_t *id, char **canon)
+{
+	return row_record(st, DT_CHAIN_SERIES, file_id, metric, part, id, canon);
+}
+
+int dt_store_lod_record(dt_store *st, int64_t file_id, const char *metric,
+                        int64_t part, int64_t *id, char **canon)
+{
+	return row_record(st, DT_CHAIN_SERIES_LOD, file_id, metric, part, id,
+	                  canon);
 }
 
 void dt_store_chain_note(dt_store *st, int64_t id, const char *text)

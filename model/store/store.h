@@ -220,6 +220,12 @@ void dt_store_raw_free(dt_store *st, dt_rawchunk *chunks, void *blob_owner);
 int dt_store_lod_load(dt_store *st, int64_t run_id, const char *metric,
                       void **lod, size_t *len, size_t *n);
 
+/* As dt_store_lod_load, also giving the series row the levels belong to
+ * (row[0] its file_id, row[1] its part), whose chain record seals them
+ * (dt_store_lod_record; model/service/series_seal.h checks them). */
+int dt_store_lod_load_row(dt_store *st, int64_t run_id, const char *metric,
+                          void **lod, size_t *len, size_t *n, int64_t row[2]);
+
 /* The shape of a run's metric when the run holds it as one stored
  * series (one file; the parts of a followed file's series count as one),
  * read without reading its steps or values. */
@@ -459,6 +465,12 @@ int dt_store_chain_verify(dt_store *st, int with_series, dt_chain_status *g);
  * record). Returns 0 or -1. */
 int dt_store_series_record(dt_store *st, int64_t file_id, const char *metric,
                            int64_t part, int64_t *id, char **canon);
+
+/* As dt_store_series_record for the row's stored levels (table
+ * series_lod, kind "series_lod": its record names the levels BLOB by
+ * SHA-256). */
+int dt_store_lod_record(dt_store *st, int64_t file_id, const char *metric,
+                        int64_t part, int64_t *id, char **canon);
 
 /* A reader of this connection found record `id` altered (a stored
  * series whose bytes, as read, differ from their chain record:

@@ -51,6 +51,8 @@ static const struct {
 	[DT_CHAIN_RUN_FILE] = {TEAM_RUN, "id"},
 	[DT_CHAIN_SERIES] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
 		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric, part"},
+	[DT_CHAIN_SERIES_LOD] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
+		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric, part"},
 };
 
 static int pg_rows(dt_store *st, dt_chain_kind k, const char *ref,
@@ -276,7 +278,10 @@ int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
 	return rc;
 }
 
-int dt_pg_chain_backfill(dt_store *st)
+/* Every team's rows of kind k into that team's chain; k -1: every kind
+ * but the stored levels (schema version 4, before their table existed:
+ * version 8 chains them). */
+static int backfill(dt_store *st, int k)
 {
 	/* every team's rows into that team's chain (the owner migrating sees
 	 * every team) */
@@ -296,13 +301,26 @@ int dt_pg_chain_backfill(dt_store *st)
 		rc = dt_pg_do(st, "chain existing records", "SELECT"
 		              " set_config('dualtrack.team', $1, true)", &p);
 		if (rc == 0)
-			rc = dt_chain_store_backfill(st, &pg_io);
+			for (int j = 0; rc == 0 && j < DT_CHAIN_KIND_COUNT; j++)
+				if (k < 0 ? j != DT_CHAIN_SERIES_LOD : j == k)
+					rc = dt_chain_store_backfill_kind(st, &pg_io,
+					                                  (dt_chain_kind)j);
 	}
 	dt_strv_free(teams, n);
 	if (rc == 0)
 		rc = dt_pg_do(st, "chain existing records", "SELECT"
 		              " set_config('dualtrack.team', '', true)", NULL);
 	return rc;
+}
+
+int dt_pg_chain_backfill(dt_store *st)
+{
+	return backfill(st, -1);
+}
+
+int dt_pg_chain_backfill_lod(dt_store *st)
+{
+	return backfill(st, DT_CHAIN_SERIES_LOD);
 }
 
 void dt_pg_chain_acknowledge(dt_store *st, const char *by)

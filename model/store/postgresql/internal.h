@@ -112,6 +112,8 @@ int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
 
 /* Chain every team's rows that have no chain record (schema version 4). */
 int dt_pg_chain_backfill(dt_store *st);
+/* The stored levels of every team that have no record yet (schema 8). */
+int dt_pg_chain_backfill_lod(dt_store *st);
 
 /* Find disabled append-only triggers: named in the notice, enabled again
  * when the store is not read-only and the role owns the table. 0 or -1. */
@@ -155,7 +157,8 @@ int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t from, size_t from_mark, const void *lod,
                      size_t lodlen);
 int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
-                   void **lod, size_t *len, size_t *n);
+                   void **lod, size_t *len, size_t *n,
+                   int64_t row[2]);
 int dt_pg_shape_load(dt_store *st, int64_t run_id, const char *metric,
                      dt_series_shape *out);
 int dt_pg_values_read(dt_store *st, int64_t file_id, const char *metric,

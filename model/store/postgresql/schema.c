@@ -416,6 +416,12 @@ static const char v7_series_lod[] =
 	" THEN GRANT SELECT, INSERT, UPDATE ON series_lod TO dualtrack_users;"
 	" END IF; END$$;";
 
+/* Version 8: the stored levels join the integrity chain (kind
+ * series_lod: a SHA-256 of the levels bytea; the SQLite store's
+ * user_version 14); the levels already stored are chained right after
+ * (dt_pg_chain_backfill_lod, per team). No table changes. */
+static const char v8_lod_seal[] = "SELECT 1";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
@@ -424,6 +430,7 @@ const char *const dt_pg_migrations[] = {
 	v5_series_parts,
 	v6_lod,
 	v7_series_lod,
+	v8_lod_seal,
 };
 
 const size_t dt_pg_migration_count =
@@ -495,6 +502,7 @@ int dt_pg_migrate(dt_store *st)
 		dt_pg_p_int(&p, v + 1);
 		if (exec_schema(st, dt_pg_migrations[v]) < 0 ||
 		    (v + 1 == 4 && dt_pg_chain_backfill(st) < 0) ||
+		    (v + 1 == 8 && dt_pg_chain_backfill_lod(st) < 0) ||
 		    dt_pg_do(st, "schema version", "DELETE FROM dt_schema_version",
 		             NULL) < 0 ||
 		    dt_pg_do(st, "schema version", "INSERT INTO dt_schema_version"

@@ -29,7 +29,9 @@ static int put_lod(dt_store *st, int64_t file_id, const char *metric,
 	dt_pg_p_int(&p, file_id);
 	dt_pg_p_text(&p, metric);
 	dt_pg_p_blob(&p, lod, lodlen);
-	return dt_pg_do(st, "store level of detail", part0 ?
+	/* chained as it is stored (its record read back: 1.25 bytes a
+	 * point) */
+	return dt_pg_chained(st, DT_CHAIN_SERIES_LOD, "store level of detail", part0 ?
 	                "INSERT INTO series_lod(file_id, metric, part, lod)"
 	                " VALUES($1,$2,0,$3) ON CONFLICT(file_id, metric, part)"
 	                " DO UPDATE SET lod=excluded.lod" :
@@ -37,7 +39,7 @@ static int put_lod(dt_store *st, int64_t file_id, const char *metric,
 	                " SELECT $1::int8, $2::text, max(part), $3::bytea FROM"
 	                " raw_series WHERE file_id=$1 AND metric=$2"
 	                " ON CONFLICT(file_id, metric, part)"
-	                " DO UPDATE SET lod=excluded.lod", &p);
+	                " DO UPDATE SET lod=excluded.lod", &p, NULL) < 0 ? -1 : 0;
 }
 
 /* One row of raw_series: part 0 replaces the file's series, a later
@@ -230,13 +232,13 @@ int dt_pg_raw_load(dt_store *st, int64_t run_id, const char *metric,
 }
 
 int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
-                   void **lod, size_t *len, size_t *n)
+                   void **lod, size_t *len, size_t *n, int64_t row[2])
 {
 	dt_pg_params p = {0};
 	dt_pg_p_int(&p, run_id);
 	dt_pg_p_text(&p, metric);
-	PGresult *r = dt_pg_query(st, "load level of detail", "SELECT r.n, l.lod"
-	                          " FROM raw_series r JOIN run_file f"
+	PGresult *r = dt_pg_query(st, "load level of detail", "SELECT r.n, l.lod,"
+	                          " r.file_id, r.part::int8 FROM raw_series r JOIN run_file f"
 	                          " ON f.id = r.file_id LEFT JOIN series_lod l"
 	                          " ON l.file_id = r.file_id AND l.metric ="
 	                          " r.metric AND l.part = r.part WHERE"
@@ -256,6 +258,8 @@ int dt_pg_lod_load(dt_store *st, int64_t run_id, const char *metric,
 	}
 	memcpy(buf, PQgetvalue(r, 0, 1), bytes);
 	*n = (size_t)bin_i64(r, 0, 0);
+	row[0] = bin_i64(r, 0, 2);
+	row[1] = bin_i64(r, 0, 3);
 	PQclear(r);
 	*lod = buf;
 	*len = bytes;

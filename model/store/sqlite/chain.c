@@ -45,6 +45,12 @@ const char dt_schema_chain[] =
 	" hash TEXT NOT NULL);"
 	"CREATE INDEX chain_record_ref ON chain_record(kind, ref, id);";
 
+/* user_version 14: no table changes; the levels already stored are
+ * chained (their record names the levels BLOB by SHA-256) right after,
+ * in the same transaction (open.c migrate: dt_sq_chain_backfill_lod). */
+const char dt_schema_lod_seal[] =
+	"-- user_version 14: stored levels of detail join the chain";
+
 /* Every row of kind k, or the one whose key is ref, to fn. */
 static int sq_rows(dt_store *st, dt_chain_kind k, const char *ref,
                    dt_chain_row_fn fn, void *ctx)
@@ -274,6 +280,11 @@ int dt_sq_chain_state(const dt_store *st, int which)
 int dt_sq_chain_backfill(dt_store *st)
 {
 	return dt_chain_store_backfill(st, &sq_io);
+}
+
+int dt_sq_chain_backfill_lod(dt_store *st)
+{
+	return dt_chain_store_backfill_kind(st, &sq_io, DT_CHAIN_SERIES_LOD);
 }
 
 int dt_sq_triggers_restore(dt_store *st)

@@ -121,7 +121,8 @@ int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t from, size_t from_mark, const void *lod,
                      size_t lodlen);
 int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
-                   void **lod, size_t *len, size_t *n);
+                   void **lod, size_t *len, size_t *n,
+                   int64_t row[2]);
 int dt_sq_shape_load(dt_store *st, int64_t run_id, const char *metric,
                      dt_series_shape *out);
 int dt_sq_values_read(dt_store *st, int64_t file_id, const char *metric,
@@ -208,6 +209,7 @@ extern const size_t dt_schema_count;
 extern const char dt_schema_acceptance[];  /* schema_acceptance.c */
 extern const char dt_schema_ledger[];      /* schema_ledger.c */
 extern const char dt_schema_chain[];       /* chain.c */
+extern const char dt_schema_lod_seal[];    /* chain.c */
 
 /* Integrity chain (chain.c; the rules are core/chain.h's). Every chained
  * write runs between dt_sq_write_begin (dt_sq_begin: a transaction, or a
@@ -227,6 +229,9 @@ int dt_sq_chain_append_last(dt_store *st, dt_chain_kind k);
 
 /* Chain every row of a store made before the chain (migration 7). */
 int dt_sq_chain_backfill(dt_store *st);
+/* Chain every row of series_lod that has no record yet (user_version 14:
+ * the levels stored before were outside the chain). */
+int dt_sq_chain_backfill_lod(dt_store *st);
 
 /* Create the append-only triggers that are missing (not on a store
  * opened read-only); outside a migration the names go to the notice.

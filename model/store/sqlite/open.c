@@ -208,7 +208,7 @@ static int migrate(dt_store *st, const probe *p)
 		         "(knows %d); upgrade dualtrack", have, want);
 		goto bad;
 	}
-	int chain_now = 0;
+	int chain_now = 0, lod_now = 0;
 	for (int v = have; v < want; v++) {
 		char pragma[64];
 		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
@@ -217,6 +217,7 @@ static int migrate(dt_store *st, const probe *p)
 		if (dt_sq_exec(st, pragma) < 0)
 			goto bad;
 		chain_now |= dt_schema_migrations[v] == dt_schema_chain;
+		lod_now |= dt_schema_migrations[v] == dt_schema_lod_seal;
 	}
 	if (chain_now) {
 		/* the chain table is new: chain what the store already holds
@@ -224,6 +225,16 @@ static int migrate(dt_store *st, const probe *p)
 		DT_SQ(st)->in_migration = 1;
 		int rc = dt_sq_chain_backfill(st) < 0 ||
 		         dt_sq_triggers_restore(st) < 0;
+		DT_SQ(st)->in_migration = 0;
+		if (rc)
+			goto bad;
+	}
+	else if (lod_now) {
+		/* the levels stored before were outside the chain: seal them as
+		 * they are (rows of other kinds are left as they are: one
+		 * written outside dualtrack stays unchained, and reported) */
+		DT_SQ(st)->in_migration = 1;
+		int rc = dt_sq_chain_backfill_lod(st) < 0;
 		DT_SQ(st)->in_migration = 0;
 		if (rc)
 			goto bad;

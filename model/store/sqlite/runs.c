@@ -5,6 +5,7 @@
  * BLOBs, so a 10 M-point series is one row, not 10 M rows. */
 #include "model/store/sqlite/internal.h"
 #include "model/store/chain_digest.h"
+#include "model/store/chain_store.h"
 #include "model/store/blobs.h"
 #include "model/store/pack.h"
 
@@ -379,6 +380,20 @@ static void series_chain_row(int64_t file_id, const dt_rawseries *rs,
 	}
 }
 
+/* The chain record of the levels raw_put_row stored for row (file_id,
+ * metric, part), from memory (SHA-256 of 1.25 bytes a point); nothing
+ * when none were stored. */
+static int lod_chain(dt_store *st, int64_t file_id, const char *metric,
+                     int64_t part, const void *lod, size_t lodlen)
+{
+	if (!lod || !lodlen)
+		return 0;
+	char num[24];
+	dt_chain_row r;
+	dt_chain_lod_row(file_id, metric, part, lod, lodlen, num, &r);
+	return dt_sq_chain_append_row(st, &r);
+}
+
 /* Series of this many points or more start the writeback of what SQLite
  * spilled (internal.h dt_sq_writeback_start): 1 MB of values. */
 #define WRITEBACK_FROM ((size_t)1 << 17)
@@ -402,6 +417,8 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		                   rs->metric);
 	if (rc == 0)
 		rc = dt_sq_chain_append_row(st, &r);
+	if (rc == 0)
+		rc = lod_chain(st, file_id, rs->metric, 0, lod, lodlen);
 	if (rc == 0 && rs->n >= WRITEBACK_FROM)
 		dt_sq_writeback_start(st);
 	return dt_sq_write_end(st, rc);
@@ -440,6 +457,8 @@ int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 		series_chain_row(file_id, &p, part, stride, num, &r);
 		rc = dt_sq_chain_append_row(st, &r);
 	}
+	if (rc == 0)
+		rc = lod_chain(st, file_id, p.metric, part, lod, lodlen);
 	return dt_sq_write_end(st, rc);
 }
 
@@ -572,13 +591,14 @@ int dt_sq_raw_load(dt_store *st, int64_t run_id, const char *metric,
 }
 
 int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
-                   void **lod, size_t *len, size_t *n)
+                   void **lod, size_t *len, size_t *n, int64_t row[2])
 {
 	sqlite3_stmt *s;
 	/* The series row's n (before its BLOBs: its first page only), then
 	 * its levels' row of series_lod (user_version 13): never a page of
 	 * the values. */
-	if (dt_sq_prepare(st, "SELECT l.rowid, r.n, length(l.lod) FROM raw_series r"
+	if (dt_sq_prepare(st, "SELECT l.rowid, r.n, length(l.lod), r.file_id,"
+	            " r.part FROM raw_series r"
 	            " JOIN run_file f ON f.id = r.file_id"
 	            " LEFT JOIN series_lod l ON l.file_id = r.file_id"
 	            " AND l.metric = r.metric AND l.part = r.part"
@@ -594,6 +614,8 @@ int dt_sq_lod_load(dt_store *st, int64_t run_id, const char *metric,
 		pts = (size_t)sqlite3_column_int64(s, 1);
 		null = sqlite3_column_type(s, 2) == SQLITE_NULL;
 		bytes = (size_t)sqlite3_column_int64(s, 2);
+		row[0] = sqlite3_column_int64(s, 3);
+		row[1] = sqlite3_column_int64(s, 4);
 	}
 	sqlite3_finalize(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)

@@ -194,6 +194,12 @@ const char *const dt_schema_migrations[] = {
 	" BEGIN SELECT RAISE(ABORT, 'series_lod is append-only'); END;"
 	"CREATE TRIGGER series_lod_no_delete BEFORE DELETE ON series_lod"
 	" BEGIN SELECT RAISE(ABORT, 'series_lod is append-only'); END;",
+	/* user_version 14: the stored levels join the integrity chain (kind
+	 * series_lod, a SHA-256 of the levels BLOB: core/chain.h), so levels
+	 * changed behind the triggers no longer draw a chart that the
+	 * verdict contradicts; the levels already stored are chained by the
+	 * migration (open.c, chain.c dt_sq_chain_backfill_lod). */
+	dt_schema_lod_seal,
 };
 
 const size_t dt_schema_count =
