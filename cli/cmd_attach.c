@@ -46,7 +46,14 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 		}
 	}
 	dt_run_role role;
-	if (optind + 2 != argc || !role_s || dt_run_role_parse(role_s, &role) < 0) {
+	if (role_s && dt_run_role_parse(role_s, &role) < 0) {
+		char r[200];
+		dt_sanitize(role_s, r, sizeof r);
+		fprintf(stderr, "dualtrack: --role '%s': expected baseline or "
+		        "pilot\n", r);
+		return DT_EXIT_USAGE;
+	}
+	if (optind + 2 != argc || !role_s) {
 		fprintf(stderr, "dualtrack: attach needs PILOT RUN --role "
 		        "baseline|pilot\n");
 		return DT_EXIT_USAGE;
@@ -76,10 +83,10 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 				fprintf(stderr, "dualtrack: warning: %s (attached as the "
 				        "%s anyway: --force).\n", safe,
 				        dt_run_role_name(role));
-			printf("attached %s to pilot %s as %s\n",
+			printf("attached %s to pilot %s as %s by %s\n",
 			       (dt_sanitize(run.name, a, sizeof a), a),
 			       (dt_sanitize(argv[optind], b, sizeof b), b),
-			       dt_run_role_name(role));
+			       dt_run_role_name(role), by);
 			rc = DT_EXIT_OK;
 		}
 	}

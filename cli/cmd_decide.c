@@ -84,8 +84,15 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		}
 	}
 	dt_decision_kind kind;
-	if (optind + 2 != argc || dt_decision_kind_parse(argv[optind + 1],
+	if (optind + 2 == argc && dt_decision_kind_parse(argv[optind + 1],
 	                                                 &kind) < 0) {
+		char k[200];
+		dt_sanitize(argv[optind + 1], k, sizeof k);
+		fprintf(stderr, "dualtrack: '%s': expected go, continue, roll-back, "
+		        "compare-other-instance or defer\n", k);
+		return DT_EXIT_USAGE;
+	}
+	if (optind + 2 != argc) {
 		fprintf(stderr, "dualtrack: decide needs PILOT and a KIND (go, "
 		        "continue, roll-back, compare-other-instance, defer)\n");
 		return DT_EXIT_USAGE;
@@ -130,8 +137,8 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		snprintf(sup, sizeof sup, "supersedes #%lld", (long long)d.supersedes);
 	else
 		snprintf(sup, sizeof sup, "first decision");
-	printf("decision #%lld %s recorded (%s); evidence sha256 %s\n",
-	       (long long)d.id, d.kind_text, sup, d.evidence_digest);
+	printf("decision #%lld %s recorded by %s (%s); evidence sha256 %s\n",
+	       (long long)d.id, d.kind_text, by, sup, d.evidence_digest);
 	if (d.forced_past[0]) {
 		char fp[sizeof d.forced_past * 2];
 		dt_sanitize(d.forced_past, fp, sizeof fp);

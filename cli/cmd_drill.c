@@ -289,11 +289,30 @@ static int cmd_check(dt_store *st, char **args, const char *note)
 	dt_drill_item it;
 	dt_dc_status s;
 	char by[64];
-	if (dt_cli_int("DRILL", args[0], 1, &id) < 0 ||
-	    dt_drill_item_parse(args[1], &it) < 0 ||
-	    dt_dc_status_parse(args[2], &s) < 0) {
-		fprintf(stderr, "dualtrack: drill check needs DRILL ITEM STATUS "
-		        "(dualtrack drill --help)\n");
+	if (dt_cli_int("DRILL", args[0], 1, &id) < 0)
+		return DT_EXIT_USAGE;
+	if (dt_drill_item_parse(args[1], &it) < 0) {
+		char bad[200], names[400] = "";
+		size_t off = 0;
+		dt_sanitize(args[1], bad, sizeof bad);
+		for (int k = 0; k < DT_DC_COUNT; k++) {
+			int w = snprintf(names + off, sizeof names - off, "%s%s",
+			                 k == 0 ? "" : k == DT_DC_COUNT - 1 ? " or "
+			                 : ", ", dt_drill_item_name((dt_drill_item)k));
+			if (w > 0 && (size_t)w < sizeof names - off)
+				off += (size_t)w;
+		}
+		fprintf(stderr, "dualtrack: drill check: item '%s': expected %s\n",
+		        bad, names);
+		return DT_EXIT_USAGE;
+	}
+	if (dt_dc_status_parse(args[2], &s) < 0) {
+		char bad[200];
+		dt_sanitize(args[2], bad, sizeof bad);
+		fprintf(stderr, "dualtrack: drill check: status '%s': expected "
+		        "%s, %s or %s\n", bad, dt_dc_status_name(DT_DC_PASS),
+		        dt_dc_status_name(DT_DC_FAIL),
+		        dt_dc_status_name(DT_DC_NOT_CHECKED));
 		return DT_EXIT_USAGE;
 	}
 	dt_actor_name(by, sizeof by);
@@ -301,7 +320,8 @@ static int cmd_check(dt_store *st, char **args, const char *note)
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
 		return DT_EXIT_USAGE;
 	}
-	printf("drill #%lld %s: %s\n", (long long)id, args[1], args[2]);
+	printf("drill #%lld %s: %s recorded by %s\n", (long long)id, args[1],
+	       args[2], by);
 	return DT_EXIT_OK;
 }
 

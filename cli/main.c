@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/util/text.h"
 #include "cli/config.h"
 #include "cli/version.h"
 #include "cli/pack/pack.h"
@@ -67,6 +68,33 @@ static void usage(FILE *f)
 	      " input error\n", f);
 }
 
+/* Levenshtein distance of a and b (insertions, deletions and
+ * substitutions of one byte), capped at 3 for long strings. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	if (na > 30 || nb > 30)
+		return 3;
+	size_t row[32];
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= na; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= nb; j++) {
+			size_t up = row[j];
+			size_t v = diag + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < v)
+				v = row[j] + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
 int main(int argc, char **argv)
 {
 	const char *db = NULL;
@@ -121,7 +149,23 @@ int main(int argc, char **argv)
 			argv[i] = prog;
 			return commands[c].run(db, argc - i, argv + i);
 		}
-	fprintf(stderr, "dualtrack: unknown command '%s'\n", argv[i]);
-	usage(stderr);
+	/* a mistyped command: the nearest name within two edits */
+	char bad[200];
+	dt_sanitize(argv[i], bad, sizeof bad);
+	const char *near = NULL;
+	size_t best = 3;
+	for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+		size_t d = edit_distance(argv[i], commands[c].name);
+		if (d < best) {
+			best = d;
+			near = commands[c].name;
+		}
+	}
+	if (near)
+		fprintf(stderr, "dualtrack: unknown command '%s'; did you mean "
+		        "'%s'?\n", bad, near);
+	else
+		fprintf(stderr, "dualtrack: unknown command '%s' ('dualtrack "
+		        "--help' lists the commands)\n", bad);
 	return DT_EXIT_USAGE;
 }

@@ -35,7 +35,7 @@ assert d['runs'] == [], d['runs']"
 
 dt attach p t --role pilot >"$tmp/d.out" 2>"$tmp/d.err"
 check "a trn2 run as the pilot: exit 0, no warning" sh -c "test $? -eq 0 && test ! -s '$tmp/d.err'"
-check "  stdout as before" test "$(cat "$tmp/d.out")" = "attached t to pilot p as pilot"
+check "  stdout as before" test "$(cat "$tmp/d.out")" = "attached t to pilot p as pilot by tester"
 dt attach p g --role baseline >"$tmp/e.out" 2>"$tmp/e.err"
 check "a gpu run as the baseline: exit 0, no warning" sh -c "test $? -eq 0 && test ! -s '$tmp/e.err'"
 dt attach p o --role baseline >/dev/null 2>"$tmp/f.err"
@@ -47,7 +47,7 @@ dt attach p t --role baseline --force >"$tmp/h.out" 2>"$tmp/h.err"
 check "--force: a trn2 run as the baseline is attached (exit 0)" test $? -eq 0
 check "  the warning on stderr" test "$(cat "$tmp/h.err")" = \
   "dualtrack: warning: run t is a trn2 run, but the baseline is expected to be a GPU run (gpu): the Trainium track is the pilot (attached as the baseline anyway: --force)."
-check "  stdout as without it" test "$(cat "$tmp/h.out")" = "attached t to pilot p as baseline"
+check "  stdout as without it" test "$(cat "$tmp/h.out")" = "attached t to pilot p as baseline by tester"
 dt pilot show p --json >"$tmp/s2.json" 2>&1
 check "  t is now a baseline run of p" py "
 import json; d = json.load(open('$tmp/s2.json'))

@@ -102,4 +102,35 @@ assert '| global batch | unknown | unknown |' in t and '| logging steps | unknow
 "$bin" --db "$pk" export quiet --out "$tmp/pack2" >/dev/null 2>&1
 check "a pack without warnings says so" grep -qxF "No importer warning for any run." "$tmp/pack2/report.md"
 
+# 4. write commands say who wrote; 5. a mistyped value is named with
+# the values expected; a mistyped command gets the nearest one
+m=$tmp/m.db
+"$bin" --db "$m" import --platform gpu --run run "$tmp/b.csv" >/dev/null 2>&1
+"$bin" --db "$m" pilot new mis >/dev/null
+"$bin" --db "$m" attach mis run --role pilto >"$tmp/o" 2>"$tmp/e"
+check "attach --role pilto: exit 2, the values expected" test $? -eq 2 -a ! -s "$tmp/o" -a \
+  "$(cat "$tmp/e")" = "dualtrack: --role 'pilto': expected baseline or pilot"
+check "attach: says by whom" test "$("$bin" --db "$m" attach mis run --role baseline)" = \
+  "attached run to pilot mis as baseline by trial-test"
+"$bin" --db "$m" decide mis rollback >"$tmp/o" 2>"$tmp/e"
+check "decide rollback: exit 2, the kinds" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: 'rollback': expected go, continue, roll-back, compare-other-instance or defer"
+"$bin" --db "$m" decide mis continue --rationale "keep going" --decider "A. B:researcher" >"$tmp/o" 2>/dev/null
+check "decide: says by whom" grep -qE "^decision #1 continue recorded by trial-test \(first decision\); evidence sha256 [0-9a-f]{64}$" "$tmp/o"
+"$bin" --db "$m" drill add mis --kind manual-interrupt --no-prefill >/dev/null 2>&1
+"$bin" --db "$m" drill check 1 rng pass >"$tmp/o" 2>"$tmp/e"
+check "drill check 1 rng: exit 2, the items" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: drill check: item 'rng': expected effective_step, lr_schedule, rng_state, data_cursor or control_loss"
+"$bin" --db "$m" drill check 1 rng_state passed >"$tmp/o" 2>"$tmp/e"
+check "drill check status passed: exit 2, the statuses" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: drill check: status 'passed': expected pass, fail or not_checked"
+check "drill check: says by whom" test "$("$bin" --db "$m" drill check 1 rng_state pass)" = \
+  "drill #1 rng_state: pass recorded by trial-test"
+"$bin" compar >"$tmp/o" 2>"$tmp/e"
+check "compar: exit 2, one line, the nearest command" test $? -eq 2 -a ! -s "$tmp/o" -a \
+  "$(cat "$tmp/e")" = "dualtrack: unknown command 'compar'; did you mean 'compare'?"
+"$bin" xyzzy 2>"$tmp/e"
+check "xyzzy: no near command, where to look" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: unknown command 'xyzzy' ('dualtrack --help' lists the commands)"
+
 finish
