@@ -200,7 +200,7 @@ static void drill_row(overview_state *p, dt_grid *g, int y, int w, size_t i)
 
 /* Every drill when `room` rows allow (one each), else as many as fit
  * (none when room is 0), those that fail (an item or the recovery limit)
- * first, so a failing drill is never the one left out; the heading then
+ * first (else oldest first, the heading says which), so a failing drill is never the one left out; the heading then
  * says "+N more" and how many fail (no row of its own: the decision
  * below keeps its rows). */
 static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
@@ -217,7 +217,10 @@ static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 	dt_layout_printf(g, LABEL_W, y, w, bad ? DT_ROLE_FAIL : DT_ROLE_NORMAL,
 	               "%zu recorded%s%.0zu%s%s%s%s", n, bad ? ", " : "", bad,
 	               bad ? " failing" : "",
-	               !more[0] ? "" : max ? " (failing first; " : " (all in [3])",
+	               /* without a failing drill the order is the store's:
+	                * creation, oldest first */
+	               !more[0] ? "" : !max ? " (all in [3])" : bad ?
+	               " (failing first; " : " (oldest first; ",
 	               max ? more : "", more[0] && max ? " in [3])" : "");
 	for (int pass = 1; pass >= 0; pass--)
 		for (i = 0; i < n && shown < max; i++)
