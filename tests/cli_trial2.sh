@@ -77,7 +77,7 @@ printf 'step,loss\n1,2.0\n2,1.9\n3,1.7\n' >"$tmp/base.csv"
 "$bin" --db "$pk" attach pp pil --role pilot >/dev/null
 "$bin" --db "$pk" export pp --out "$tmp/pack" >/dev/null 2>&1
 check "export with a warned run: exit 0" test $? -eq 0
-w="dup.csv: $tmp/dup.csv: 1 loss step(s) logged more than once with different values inside one launch (first step 2: 1.9 vs 1.8): two processes writing the same log, or one row per micro-batch; the values are averaged per step"
+w="dup.csv: 1 loss step(s) logged more than once with different values inside one launch (first step 2: 1.9 vs 1.8): two processes writing the same log, or one row per micro-batch; the values are averaged per step"
 "$bin" --db "$pk" runs --json >"$tmp/r.json"
 export W="$w"
 check "  runs --json has the warning" py "
