@@ -9,7 +9,8 @@
 # 2. Nothing is cut without a mark: the header wraps (it was cut at 80
 #    columns, "... Esc back to the"), a report line longer than the rows
 #    left ends in "â€¦", and the last row says how many lines are not shown
-#    whole ("+2 more line(s)").
+#    whole ("+2 more line(s)"); scrolled, the first row says how many are
+#    above ("+1 more line(s) above").
 # $1 = dualtrack binary. Exit 77 (skipped) without tmux.
 #
 # Files: checkpoint-40/trainer_state.json with loss 2.0 1.9 1.8 1.7 at
@@ -97,11 +98,13 @@ grad_norm_layer_26 3, grad_norm_layer_27 3, grad_norm_layer_28 3, grad_norm_layâ
 
 ?:help Enter:import q:form
 TXT
-# scrolled one line down: the step range line whole, no mark
+# scrolled one line down: the step range line whole, no mark below; the
+# first row says the one line above
 {
 	head -3 want.cut
+	echo "+1 more line(s) above: k / Up / PgUp scroll"
 	echo "  step range: loss 1..3, all metrics 1..3; 1 segment(s) in the file"
-	for i in $(seq 11); do echo; done
+	for i in $(seq 10); do echo; done
 	echo "?:help Enter:import q:form"
 } >want.scrolled
 $T new-session -d -x 80 -y 16 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp \"$BIN\" --db s.db; sleep 30"
@@ -112,5 +115,7 @@ $T send-keys -t t -l "wide.csv"
 $T send-keys -t t Enter Down Enter Down Enter
 screen_is want.cut && echo "ok   header wrapped, the long line cut with a mark, +2 more"
 $T send-keys -t t j
-screen_is want.scrolled && echo "ok   scrolled: the last line whole, no mark"
+screen_is want.scrolled && echo "ok   scrolled: the last line whole, 1 line above marked"
+$T send-keys -t t k
+screen_is want.cut && echo "ok   back at the top: no mark above"
 exit $fail

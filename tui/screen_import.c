@@ -203,8 +203,9 @@ static int line_rows(const dt_import_screen *s, size_t i, int w, int ascii,
 /* The header (wrapped: the run's name is never cut), then the report
  * from line `top`, each line wrapped with its indent kept (j/k scroll by
  * line). Nothing is cut without a mark: a line that does not fit ends
- * in "…" (dt_grid_wrap) and when lines are left below the last row says
- * how many ("+N more"). */
+ * in "…" (dt_grid_wrap), when lines are left below the last row says
+ * how many ("+N more"), and when scrolled the first row says how many
+ * are above ("+N more line(s) above"). */
 static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 {
 	char head[DT_NAME_MAX + 200], more[48];
@@ -218,6 +219,10 @@ static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 	                      DT_ROLE_LABEL);
 	if (s->top >= s->nlines)
 		s->top = s->nlines ? s->nlines - 1 : 0;
+	if (s->top > 0 && y < end - 1)
+		y += dt_layout_printf(g, 0, y, g->w, DT_ROLE_STATUS, "+%zu more "
+		                      "line(s) above: k / Up / PgUp scroll",
+		                      s->top) > 0;
 	for (i = s->top; i < s->nlines; i++)
 		need += line_rows(s, i, g->w, g->ascii, &ind);
 	if (need > end - y)
