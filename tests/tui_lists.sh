@@ -9,7 +9,8 @@
 # time (seconds)", the 17th field), the run journal (`/verif` selects
 # resume.verification) and the resume check's restarts (a JSON-lines log
 # of steps 1..30, 21..50, 41..60 restarts at 21 and 41: `/step 41`
-# selects "restart 2 at step 41").
+# selects "restart 2 at step 41"). The run list cuts a long format with
+# a mark; a short overview keeps the section selected with j/k in view.
 # Expected rows come from the tables: the task card's first field is
 # `model` ("model name"), its last `rule` ("baseline match: rule that
 # decides ..."); the journal's known keys run from image.id to
@@ -139,4 +140,25 @@ wait_re '^   name {22}platform format      loss pts  segs replayed  warn$'
 wait_re '^   hf {24}gpu {6}hf-traine… {9}2 {5}1 {8}0 {5}0$'
 keys Q
 wait_for "EXIT3=0"
+
+# overview at 80x17: the sections above the decision are cut ("+5 rows
+# not shown"); the section selected with j stays in view (the checklist
+# and the journal were among the hidden rows), k back to [1] at the top
+$T resize-window -t t -x 80 -y 17
+keys clear Enter
+keys "\"$BIN\" --db \"$db\"; echo EXIT4=\$?" Enter
+wait_for "pilots (1)" || exit 1
+keys Enter
+wait_for "+5 rows not shown: [1]-[4] open the sections" || exit 1
+wait_selected "[1] task card"
+keys j
+wait_selected "[2] checklist"
+expect_line '^\[2\] checklist +9 pass  0 fail  3 pending  0 waived  \(of 12\)$'
+keys j j
+wait_selected "[4] journal"
+expect_line '^\+5 rows not shown: \[1\]-\[4\] open the sections$'
+keys k k k
+wait_selected "[1] task card"
+keys Q
+wait_for "EXIT4=0"
 exit $fail

@@ -18,6 +18,7 @@
 typedef struct overview_state {
 	dt_pv pv;
 	size_t sel;                 /* section 0..4 ([1]..[5]) */
+	int label_y[5];             /* row of each section's label, as last drawn */
 } overview_state;
 
 /* Section label at row y; selected when it is section `idx`. */
@@ -25,6 +26,8 @@ static void label(overview_state *p, dt_grid *g, int y, int idx, const char *tex
 {
 	int sel = idx >= 0 && (size_t)idx == p->sel;
 	char key[16] = "   ";
+	if (idx >= 0 && idx < 5)
+		p->label_y[idx] = y;
 	if (idx >= 0)
 		snprintf(key, sizeof key, "[%d]", idx + 1);
 	dt_layout_printf(g, 0, y, LABEL_W - 1, sel ? DT_ROLE_SELECT : DT_ROLE_LABEL,
@@ -364,17 +367,26 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 			decision(p, g, y0 + rows, w, h - rows);
 		return;
 	}
+	for (size_t k = 0; k < 5; k++)
+		p->label_y[k] = -1;
 	rows = above(p, &tall, 0, h, w);
-	int shown = rows, cut = rows + least > h && h - least - 1 > 0;
+	int shown = rows, cut = rows + least > h && h - least - 1 > 0, off = 0;
 	if (cut)
 		shown = h - least - 1;
 	else if (rows > h)
 		shown = h;
+	/* the selected section (j/k) stays in view: when its label is below
+	 * the rows shown, they start at it (as far as the rows allow) */
+	if (p->sel < 4 && p->label_y[p->sel] >= shown) {
+		off = p->label_y[p->sel];
+		if (off > rows - shown)
+			off = rows - shown;
+	}
 	for (int r = 0; r < shown; r++)
 		for (int x = 0; x < g->w; x++) {
 			dt_cell *c = dt_grid_at(g, x, y0 + r);
 			if (c)
-				*c = *dt_grid_at(&tall, x, r);
+				*c = *dt_grid_at(&tall, x, off + r);
 		}
 	dt_grid_free(&tall);
 	if (cut)
