@@ -45,7 +45,7 @@ static void verify_usage(FILE *f)
 }
 
 static void json_report(const dt_chain_status *g, const dt_chain_report *r,
-                        const char *expect, int head_ok)
+                        const char *expect, int head_ok, const char *trig)
 {
 	dt_jw w;
 	dt_jw_init(&w, stdout, 1);
@@ -86,14 +86,34 @@ static void json_report(const dt_chain_status *g, const dt_chain_report *r,
 	else
 		dt_jw_null(&w);
 	dt_jw_key(&w, "head_matches"); dt_jw_bool(&w, head_ok);
+	dt_jw_key(&w, "triggers_missing");
+	dt_jw_arr_begin(&w);
+	for (const char *p = trig; p && *p;) {
+		const char *c = strstr(p, ", ");
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		char name[128];
+		snprintf(name, sizeof name, "%.*s", (int)len, p);
+		dt_jw_str(&w, name);
+		p += len + (c ? 2 : 0);
+	}
+	dt_jw_arr_end(&w);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }
 
 static void text_report(const dt_chain_status *g, const dt_chain_report *r,
-                        const char *expect, int head_ok)
+                        const char *expect, int head_ok, size_t ntrig,
+                        const char *trig)
 {
 	char line[700];
+	/* the protection removed: the tables it guards can be changed with
+	 * no error (the chain finds a change only when it re-hashes) */
+	if (ntrig) {
+		dt_sanitize(trig, line, sizeof line);
+		printf("append-only trigger%s MISSING: %s (someone removed the "
+		       "protection; dualtrack store init restores %s)\n",
+		       ntrig == 1 ? "" : "s", line, ntrig == 1 ? "it" : "them");
+	}
 	if (g->intact)
 		printf("integrity intact: %zu record%s (people's records, runs, "
 		       "files, series)\n", g->records, g->records == 1 ? "" : "s");
@@ -174,15 +194,19 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 		dt_store_close(st);
 		return DT_EXIT_USAGE;
 	}
+	const char *trig0;
+	size_t ntrig = dt_store_triggers_missing(st, &trig0);
+	char trig[400];
+	snprintf(trig, sizeof trig, "%s", trig0);
 	dt_store_close(st);
 	/* a prefix of the head's hash (dt_cli_hash_prefix: 16..64 digits) */
 	int head_ok = !expect || (g.head_hash[0] &&
 	              strncasecmp(expect, g.head_hash, strlen(expect)) == 0);
 	if (json)
-		json_report(&g, &r, expect, head_ok);
+		json_report(&g, &r, expect, head_ok, trig);
 	else
-		text_report(&g, &r, expect, head_ok);
-	int ok = g.intact && r.intact && head_ok;
+		text_report(&g, &r, expect, head_ok, ntrig, trig);
+	int ok = g.intact && r.intact && head_ok && ntrig == 0;
 	dt_chain_status_clear(&g);
 	return ok ? DT_EXIT_OK : DT_EXIT_FAIL;
 }

@@ -43,6 +43,10 @@ struct dt_store {
 		char text[480];
 	} notes[DT_STORE_NOTES];
 	size_t nnotes;
+	/* append-only triggers found missing or disabled at the open and not
+	 * restored (a read-only open), their names (dt_store_triggers_missing) */
+	size_t triggers_missing;
+	char triggers_names[400];
 };
 
 struct dt_store_ops {

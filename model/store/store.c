@@ -512,6 +512,12 @@ int dt_store_lod_record(dt_store *st, int64_t file_id, const char *metric,
 	                  canon);
 }
 
+size_t dt_store_triggers_missing(const dt_store *st, const char **names)
+{
+	*names = st->triggers_missing ? st->triggers_names : "";
+	return st->triggers_missing;
+}
+
 void dt_store_chain_note(dt_store *st, int64_t id, const char *text)
 {
 	for (size_t i = 0; i < st->nnotes; i++)

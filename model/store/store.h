@@ -496,6 +496,11 @@ int dt_store_chain_break_recorded(const dt_store *st);
  * DT_STORE_REPACK. */
 const char *dt_store_notice(const dt_store *st);
 
+/* How many append-only triggers the open found missing (or disabled) and
+ * did not restore (a read-only open: verify, compare...; a writing open
+ * restores them), and their names, ", "-separated (*names: "" when 0). */
+size_t dt_store_triggers_missing(const dt_store *st, const char **names);
+
 /* ---- ledger and scenario ------------------------------------------------ */
 
 /* Record a ledger value (a new row; earlier values stay as history).

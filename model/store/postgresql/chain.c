@@ -364,6 +364,10 @@ int dt_pg_triggers_check(dt_store *st)
 			restored = 0;
 	}
 	PQclear(r);
+	if (rows > 0 && !restored) {
+		st->triggers_missing = (size_t)rows;
+		snprintf(st->triggers_names, sizeof st->triggers_names, "%s", names);
+	}
 	if (rows > 0)
 		dt_chain_trigger_notice(pg->notice, sizeof pg->notice, (size_t)rows,
 		                        names, !restored);

@@ -339,6 +339,11 @@ int dt_sq_triggers_restore(dt_store *st)
 		}
 	if (began && dt_sq_exec(st, "COMMIT") < 0)
 		return -1;
+	if (nmissing && (st->flags & DT_STORE_READ)) {
+		st->triggers_missing = nmissing;
+		snprintf(st->triggers_names, sizeof st->triggers_names, "%s",
+		         missing);
+	}
 	if (nmissing && !DT_SQ(st)->in_migration)
 		dt_chain_trigger_notice(DT_SQ(st)->notice, sizeof DT_SQ(st)->notice,
 		                        nmissing, missing,
