@@ -217,6 +217,10 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
 			print_comparison(&c, json, &po);
+			/* beside CSV or JSON, the text's integrity line on stderr:
+			 * why the exit is 1 when the verdict passed */
+			if (json)
+				dt_print_integrity_text(stderr, &c.integrity);
 			/* a pass on altered records is no pass */
 			rc = c.verdict == DT_VERDICT_PASS &&
 			     c.integrity.state != DT_INTEGRITY_ALTERED ? DT_EXIT_OK

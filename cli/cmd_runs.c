@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_print.h"
+#include "model/service/integrity.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -189,6 +191,11 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 			printf("(no runs: 'dualtrack import --help' or 'dualtrack demo')\n");
 	}
 	free(runs);
+	/* the store's records altered (the cheap check every command runs):
+	 * compare's integrity line, last on stdout (stderr beside JSON) */
+	dt_integrity in;
+	if (dt_integrity_load(st, &in) == 0)
+		dt_print_integrity_text(json ? stderr : stdout, &in);
 	dt_store_close(st);
 	return DT_EXIT_OK;
 }
