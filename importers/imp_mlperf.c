@@ -280,7 +280,19 @@ static int mp_parse(const dt_source *src, const dt_import_opts *opts,
 static int mp_detect(const char *name, const char *head, size_t len)
 {
 	(void)name;
-	return dt_find_bytes(head, len, ":::MLLOG {") ? 95 : 0;
+	/* an MLLOG record: ":::MLLOG " then a JSON object's first key, at
+	 * the start of a line or after a prefix (a rank "0: ", a time): not
+	 * the words quoted in prose (a `:::MLLOG {json}` in a README) */
+	static const char tag[] = ":::MLLOG {\"";
+	const char *at = head, *end = head + len;
+	while ((at = dt_find_bytes(at, (size_t)(end - at), tag)) != NULL) {
+		char before = at > head ? at[-1] : '\n';
+		if (before == '\n' || before == ' ' || before == '\t' ||
+		    before == ':' || before == ']' || before == '>')
+			return 95;
+		at += sizeof tag - 1;
+	}
+	return 0;
 }
 
 const dt_importer dt_imp_mlperf = {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "importers/source.h"
@@ -265,6 +266,14 @@ static void skip_reason(const char *path, const char *kind, char *out,
 	base = base ? base + 1 : path;
 	if (base[0] == '.') {
 		snprintf(out, n, "hidden file");
+		return;
+	}
+	/* a folder's README or SOURCES.md may quote log lines that a
+	 * detector would claim: a Markdown file is documentation */
+	size_t bl = strlen(base);
+	if ((bl > 3 && !strcasecmp(base + bl - 3, ".md")) ||
+	    (bl > 9 && !strcasecmp(base + bl - 9, ".markdown"))) {
+		snprintf(out, n, "a Markdown document, not a training log");
 		return;
 	}
 	dt_source src;

@@ -133,4 +133,42 @@ check "compar: exit 2, one line, the nearest command" test $? -eq 2 -a ! -s "$tm
 check "xyzzy: no near command, where to look" test $? -eq 2 -a \
   "$(cat "$tmp/e")" = "dualtrack: unknown command 'xyzzy' ('dualtrack --help' lists the commands)"
 
+# 7. a folder's Markdown file is documentation, whatever log lines it
+# quotes; MLPerf detection needs a record, not the words in prose
+mkdir "$tmp/fold"
+python3 "$(dirname "$0")/tfw.py" "$tmp/fold/events.out.tfevents.1.host" 1 3 1700000065 >/dev/null
+printf '# sources\nMLPerf logs hold `:::MLLOG {json}` lines; HF prints {%s: 2.0}\n' "'loss'" >"$tmp/fold/SOURCES.md"
+dt import --platform gpu --run fold "$tmp/fold" >"$tmp/o" 2>&1
+check "folder import: SOURCES.md is a Markdown document" grep -qxF \
+  "  skipped: $tmp/fold/SOURCES.md: a Markdown document, not a training log" "$tmp/o"
+printf 'notes\n`:::MLLOG {json}` lines\n' >"$tmp/notes.txt"
+dt import --dry-run "$tmp/notes.txt" >/dev/null 2>"$tmp/e"
+check "prose quoting :::MLLOG {json} is not an MLPerf log" grep -qF \
+  "$tmp/notes.txt: format not recognised" "$tmp/e"
+printf '0: :::MLLOG {"namespace": "", "time_ms": 1, "event_type": "POINT_IN_TIME", "key": "global_batch_size", "value": 8, "metadata": {}}\n' >"$tmp/ml.txt"
+dt import --dry-run "$tmp/ml.txt" >"$tmp/o" 2>&1
+check "a rank-prefixed MLLOG record still is" grep -q "^$tmp/ml.txt: mlperf, " "$tmp/o"
+
+# 8. a row inserted outside dualtrack has no chain entry: said so, not
+# "first bad record 0"
+g=$tmp/g.db
+"$bin" --db "$g" import --platform gpu --run b "$tmp/b.csv" >/dev/null 2>&1
+"$bin" --db "$g" pilot new p --rtol 0.02 >/dev/null
+python3 -c "
+import sqlite3; db = sqlite3.connect('$g')
+db.execute(\"INSERT INTO taskcard_value(pilot_id, field, value, set_by, set_at) VALUES(1, 'rtol', '0.5', 'eve', '2026-12-02T00:00:00Z')\")
+db.commit()"
+"$bin" --db "$g" gate p >"$tmp/o" 2>/dev/null
+check "gate: a record with no chain entry" grep -qxF \
+  "  FAIL integrity store: ALTERED: a record with no chain entry: task card value 2 (rtol): not in the chain (written outside dualtrack) (dualtrack verify lists all)" "$tmp/o"
+"$bin" --db "$g" export p --out "$tmp/gx" >/dev/null 2>"$tmp/e"
+check "export: the same words" grep -qF \
+  "export: the store was altered: a record with no chain entry: task card value 2 (rtol)" "$tmp/e"
+
+# 9. a 0-byte store file is empty, not an old schema
+: >"$tmp/zero.db"
+"$bin" --db "$tmp/zero.db" runs >"$tmp/o" 2>"$tmp/e"
+check "0-byte --db: exit 2, an empty file, store init makes it a store" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: $tmp/zero.db: store: the file is empty (no store in it yet); \`dualtrack store init\` makes it a store"
+
 finish

@@ -215,9 +215,10 @@ int dt_pack_export(dt_store *st, const char *name, const char *dir,
 		return rc;
 	if (p.ov.integrity.state == DT_INTEGRITY_ALTERED) {
 		/* a pack would carry records that are not genuine as evidence */
-		snprintf(err, errlen, "the store was altered: first bad record "
-		         "%lld: %s; no pack written (dualtrack verify lists every "
-		         "defect)", (long long)p.ov.integrity.first_bad_id,
+		char where[64];
+		snprintf(err, errlen, "the store was altered: %s: %s; no pack "
+		         "written (dualtrack verify lists every defect)",
+		         dt_integrity_where(&p.ov.integrity, where, sizeof where),
 		         p.ov.integrity.reason);
 		dt_pack_free(&p);
 		return -1;

@@ -280,6 +280,15 @@ const dt_decision *dt_assessment_latest(const dt_assessment *a)
 	return a->ndecisions ? &a->decisions[a->ndecisions - 1] : NULL;
 }
 
+const char *dt_integrity_where(const dt_integrity *g, char *buf, size_t n)
+{
+	if (g->first_bad_id > 0)
+		snprintf(buf, n, "first bad record %lld", (long long)g->first_bad_id);
+	else
+		snprintf(buf, n, "a record with no chain entry");
+	return buf;
+}
+
 const char *dt_integrity_state_name(dt_integrity_state s)
 {
 	switch (s) {

@@ -3,6 +3,7 @@
 #ifndef DT_INTEGRITY_H
 #define DT_INTEGRITY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model/store/store.h"
@@ -35,6 +36,12 @@ typedef struct dt_integrity {
  * series; the run and pilot lists load it too). 0, or -1 with the store's
  * error set (dt_store_error); *out is zeroed first. */
 int dt_integrity_load(dt_store *st, dt_integrity *out);
+
+/* Which record an ALTERED state names, for a sentence: "first bad
+ * record 12", or "a record with no chain entry" when the first defect is
+ * a row written outside dualtrack (first_bad_id 0: it has no chain
+ * record). Returns buf. */
+const char *dt_integrity_where(const dt_integrity *g, char *buf, size_t n);
 
 /* "not checked", "intact", "ALTERED". */
 const char *dt_integrity_state_name(dt_integrity_state s);

@@ -108,9 +108,10 @@ static int integrity(const dt_assessment *ov, dt_gate *g)
 	if (!r)
 		return -1;
 	snprintf(r->subject, sizeof r->subject, "store");
-	snprintf(r->detail, sizeof r->detail, "ALTERED: first bad record %lld: "
-	         "%s (dualtrack verify lists all)",
-	         (long long)ov->integrity.first_bad_id, ov->integrity.reason);
+	char where[64];
+	snprintf(r->detail, sizeof r->detail, "ALTERED: %s: %s (dualtrack "
+	         "verify lists all)", dt_integrity_where(&ov->integrity, where,
+	         sizeof where), ov->integrity.reason);
 	return 0;
 }
 

@@ -263,6 +263,12 @@ static int check_readonly(dt_store *st, const probe *p)
 		return dt_sq_fail(st, "store: schema version %d is newer than this "
 		                  "dualtrack (knows %d); upgrade dualtrack",
 		                  p->version, want);
+	/* a 0-byte file (or a SQLite file without a table): nothing to
+	 * migrate, store init makes it a store */
+	if (p->version == 0 && p->tables == 0)
+		return dt_sq_fail(st, "store: the file is empty (no store in "
+		                  "it yet); `dualtrack store init` makes it a "
+		                  "store");
 	if (st->flags & DT_STORE_READ)
 		return dt_sq_fail(st, "store: schema version %d is older than "
 		                  "this dualtrack's (%d); this command only reads "
