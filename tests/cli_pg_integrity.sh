@@ -58,7 +58,14 @@ tamper() {
   check "$name: verify names $label" \
     grep -q "^integrity ALTERED: first altered record: $label" "$tmp/$name.v"
   "$bin" --db "$tmp/$name.db" verify >"$tmp/$name.sv" 2>/dev/null
-  check "$name: verify says the same on SQLite" diff "$tmp/$name.sv" "$tmp/$name.v"
+  # the chain's words are the same; each backend names its own trigger
+  check "$name: verify says the same on SQLite" diff \
+    <(grep -v '^append-only trigger' "$tmp/$name.sv") \
+    <(grep -v '^append-only trigger' "$tmp/$name.v")
+  check "$name: SQLite names its dropped trigger" grep -qx \
+    "append-only trigger MISSING: ${table}_no_update (someone removed the protection; dualtrack store init restores it)" "$tmp/$name.sv"
+  check "$name: PostgreSQL names its disabled trigger" grep -qx \
+    "append-only trigger MISSING: $trig (someone removed the protection; dualtrack store init restores it)" "$tmp/$name.v"
   check "$name: a reading command names the disabled trigger" \
     grep -q "append-only trigger was missing (store opened read-only: not restored) ($trig)" \
     "$tmp/$name.v.err"
@@ -102,7 +109,11 @@ check "loss values: verify exits 1" test $? -eq 1
 check "loss values: verify names the series" grep -q \
   "first altered record: stored series 2/loss (loss)" "$tmp/loss.v"
 "$bin" --db "$tmp/loss.db" verify >"$tmp/loss.sv" 2>/dev/null
-check "loss values: verify says the same on SQLite" diff "$tmp/loss.sv" "$tmp/loss.v"
+check "loss values: verify says the same on SQLite" diff \
+  <(grep -v '^append-only trigger' "$tmp/loss.sv") "$tmp/loss.v"
+check "loss values: SQLite names its dropped trigger, PostgreSQL has none" \
+  test "$(grep -c '^append-only trigger MISSING: raw_series_no_update ' "$tmp/loss.sv")" = 1 \
+  -a "$(grep -c '^append-only trigger' "$tmp/loss.v")" = 0
 
 # A deleted newest record: its id is not given again.
 newdb del
