@@ -19,6 +19,37 @@ static int agrees(const char *canon, const char *name, const char *hex,
 	return rc == 1 ? !strcmp(want, hex) : rc == 0 && len == 0;
 }
 
+/* The end of a seal check of row (file_id, metric, part) of `kind`
+ * (DT_CHAIN_SERIES or DT_CHAIN_SERIES_LOD), whose record is `id` with
+ * text canon (0 and NULL: none): nothing when ok, else the defect in
+ * verify's words (so a break record acknowledges both), or that the row
+ * has no sealed digest, noted on the store and copied to why (NULL: not
+ * wanted). Frees canon. Returns 0 when ok, else 1. */
+static int seal_verdict(dt_store *st, int kind, const char *run,
+                        const char *metric, int64_t file_id, int64_t part,
+                        int ok, int64_t id, char *canon, const char *what,
+                        char *why, size_t whylen)
+{
+	char text[480];
+	if (!ok && id) {
+		char ref[DT_CHAIN_REF_MAX];
+		dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
+		dt_chain_altered_text(dt_chain_kinds[kind].name, ref, canon, id,
+		                      text, sizeof text);
+	}
+	free(canon);
+	if (ok)
+		return 0;
+	if (!id)
+		snprintf(text, sizeof text, "series %.64s of run %.128s: stored "
+		         "%s have no sealed digest (not in the chain)", metric, run,
+		         what);
+	dt_store_chain_note(st, id, text);
+	if (why)
+		snprintf(why, whylen, "%s", text);
+	return 1;
+}
+
 int dt_series_seal_check(dt_store *st, const char *run, const char *metric,
                          int64_t file_id, int64_t part,
                          const dt_seal_digest *d, char *why, size_t whylen,
@@ -33,26 +64,8 @@ int dt_series_seal_check(dt_store *st, const char *run, const char *metric,
 	int ok = canon && agrees(canon, "steps", d->steps, d->steps_len) &&
 	         agrees(canon, "vals", d->vals, d->vals_len) &&
 	         agrees(canon, "marks", d->marks, d->marks_len);
-	char text[480];
-	if (!ok && id) {
-		/* verify's words for the same defect (the chain check with the
-		 * series re-hashed), so a break record acknowledges both */
-		char ref[DT_CHAIN_REF_MAX];
-		dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
-		dt_chain_altered_text(dt_chain_kinds[DT_CHAIN_SERIES].name, ref,
-		                      canon, id, text, sizeof text);
-	}
-	free(canon);
-	if (ok)
-		return 0;
-	if (!id)
-		snprintf(text, sizeof text, "series %.64s of run %.128s: stored "
-		         "values have no sealed digest (not in the chain)", metric,
-		         run);
-	dt_store_chain_note(st, id, text);
-	if (why)
-		snprintf(why, whylen, "%s", text);
-	return 1;
+	return seal_verdict(st, DT_CHAIN_SERIES, run, metric, file_id, part, ok,
+	                    id, canon, "values", why, whylen);
 }
 
 static int hex_of(const void *p, size_t len, char hex[65])
@@ -115,24 +128,9 @@ int dt_lod_seal_check(dt_store *st, const char *run, const char *metric,
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
-	char want[65], text[480];
+	char want[65];
 	int ok = canon && dt_chain_canon_blob(canon, "lod", want) == 1 &&
 	         !strcmp(want, hex);
-	if (!ok && id) {
-		/* verify's words for the same defect, so a break record
-		 * acknowledges both */
-		char ref[DT_CHAIN_REF_MAX];
-		dt_chain_series_ref(file_id, metric, part, ref, sizeof ref);
-		dt_chain_altered_text(dt_chain_kinds[DT_CHAIN_SERIES_LOD].name, ref,
-		                      canon, id, text, sizeof text);
-	}
-	free(canon);
-	if (ok)
-		return 0;
-	if (!id)
-		snprintf(text, sizeof text, "series %.64s of run %.128s: stored "
-		         "levels of detail have no sealed digest (not in the chain)",
-		         metric, run);
-	dt_store_chain_note(st, id, text);
-	return 1;
+	return seal_verdict(st, DT_CHAIN_SERIES_LOD, run, metric, file_id, part,
+	                    ok, id, canon, "levels of detail", NULL, 0);
 }
