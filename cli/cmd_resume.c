@@ -265,6 +265,9 @@ static void print_json(const char *run, const char *baseline,
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "verdict");
 	dt_jw_str(&w, n == 0 ? "no_restarts" : all_pass ? "pass" : "fail");
+	/* the store's state as compare --json gives it (an ALTERED store:
+	 * the curves checked are not genuine) */
+	dt_print_integrity_json(&w, &res->integrity);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }

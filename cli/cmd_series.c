@@ -30,9 +30,10 @@ static void series_usage(FILE *f)
 }
 
 /* One curve in the JSON form (an object: run, metric, segments,
- * replayed_steps, points). */
+ * replayed_steps, points; integrity when `in` is not NULL: the single
+ * curve's document). */
 static void json_curve(dt_jw *w, const dt_run *run, const char *metric,
-                       const dt_series *s)
+                       const dt_series *s, const dt_integrity *in)
 {
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "run"); dt_jw_str(w, run->name);
@@ -49,19 +50,22 @@ static void json_curve(dt_jw *w, const dt_run *run, const char *metric,
 		dt_jw_obj_end(w);
 	}
 	dt_jw_arr_end(w);
+	if (in)
+		dt_print_integrity_json(w, in);
 	dt_jw_obj_end(w);
 }
 
 /* The single-curve forms (unchanged since before the tidy table). */
 static void print_single(const dt_run *run, const char *metric,
-                         const dt_series *s, int mode)
+                         const dt_series *s, const dt_integrity *in,
+                         int mode)
 {
 	char buf[32];
 	if (mode == 'j') {
 		/* the object of json_curve is the whole document */
 		dt_jw w;
 		dt_jw_init(&w, stdout, 0);
-		json_curve(&w, run, metric, s);
+		json_curve(&w, run, metric, s, in);
 		dt_jw_end(&w);
 		return;
 	}
@@ -256,7 +260,7 @@ static int print_tidy(dt_store *st, char *const *names, size_t nruns,
 				break;
 			}
 			if (mode == 'j')
-				json_curve(&w, &runs[r], ms_names[m], &s);
+				json_curve(&w, &runs[r], ms_names[m], &s, NULL);
 			else
 				tidy_rows(&runs[r], ms_names[m], &s, mode);
 			dt_series_free(&s);
@@ -267,6 +271,11 @@ static int print_tidy(dt_store *st, char *const *names, size_t nruns,
 	}
 	if (mode == 'j' && rc == DT_EXIT_OK) {
 		dt_jw_arr_end(&w);
+		/* the store's state once every curve was read and checked
+		 * against its seal (as compare --json) */
+		dt_integrity in;
+		if (dt_integrity_load(st, &in) == 0)
+			dt_print_integrity_json(&w, &in);
 		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 	}
@@ -324,9 +333,11 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 	if (nruns == 1 && nmetrics == 1 && !all) {
 		dt_run run;
 		dt_series s;
+		dt_integrity in;
 		if (dt_cli_find_run(st, argv[optind], &run) == 0 &&
 		    load_curve(st, &run, metrics[0], &s) == 0) {
-			print_single(&run, metrics[0], &s, mode);
+			int have = dt_integrity_load(st, &in) == 0;
+			print_single(&run, metrics[0], &s, have ? &in : NULL, mode);
 			dt_series_free(&s);
 			rc = DT_EXIT_OK;
 		}

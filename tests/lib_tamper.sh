@@ -78,9 +78,19 @@ tamper_series() {
   check "$name: resume-check ends with compare's integrity line" test \
     "$(tail -n 1 "$tmp/$name.r")" = "$line"
   check "$name: ... after the restart passing" grep -qx "restart 1 at step 1201: pass" "$tmp/$name.r"
-  "$bin" --db "$db" resume-check $T --json >/dev/null 2>"$tmp/$name.rerr"
+  "$bin" --db "$db" resume-check $T --json >"$tmp/$name.rj" 2>"$tmp/$name.rerr"
   check "$name: resume-check --json exits 1, the line on stderr" test \
     "$? $(tail -n 1 "$tmp/$name.rerr")" = "1 $line"
+  # the JSON documents carry compare --json's integrity object
+  "$bin" --db "$db" series $T --json >"$tmp/$name.sj" 2>/dev/null
+  "$bin" --db "$db" series $T $G --json >"$tmp/$name.stj" 2>/dev/null
+  check "$name: series --json (one curve, several), resume-check --json: integrity" py "
+import json
+for f in ('$tmp/$name.sj', '$tmp/$name.stj', '$tmp/$name.rj'):
+    g = json.load(open(f))['integrity']
+    assert g['checked'] is True and g['intact'] is False, (f, g)
+    assert g['first_bad_id'] == $id and g['reason'] == '$why', (f, g)
+"
   "$bin" --db "$db" compare $G $T --json --no-points >"$tmp/$name.cj" 2>/dev/null
   check "$name: compare --json exits 1" test $? -eq 1
   check "$name: compare --json integrity" py "
