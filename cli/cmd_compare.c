@@ -220,7 +220,8 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 			/* beside CSV or JSON, the text's integrity line on stderr:
 			 * why the exit is 1 when the verdict passed */
 			if (json)
-				dt_print_integrity_text(stderr, &c.integrity);
+				dt_print_integrity_text(stderr, &c.integrity,
+				                        DT_BESIDE_VERDICT);
 			/* a pass on altered records is no pass */
 			rc = c.verdict == DT_VERDICT_PASS &&
 			     c.integrity.state != DT_INTEGRITY_ALTERED ? DT_EXIT_OK

@@ -304,7 +304,7 @@ static int run_checks(dt_store *st, const rc_args *a)
 	/* a pass on altered records is no pass (as compare): the line last
 	 * on stdout, on stderr beside JSON */
 	int altered = dt_print_integrity_text(a->json ? stderr : stdout,
-	                                      &res.integrity);
+	                                      &res.integrity, DT_BESIDE_VERDICT);
 	int rc = res.all_pass && !altered ? DT_EXIT_OK : DT_EXIT_FAIL;
 	dt_resume_run_free(&res);
 	return rc;

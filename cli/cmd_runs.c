@@ -195,7 +195,8 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 	 * compare's integrity line, last on stdout (stderr beside JSON) */
 	dt_integrity in;
 	if (dt_integrity_load(st, &in) == 0)
-		dt_print_integrity_text(json ? stderr : stdout, &in);
+		dt_print_integrity_text(json ? stderr : stdout, &in,
+		                        DT_BESIDE_LISTING);
 	dt_store_close(st);
 	return DT_EXIT_OK;
 }

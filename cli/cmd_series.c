@@ -350,7 +350,8 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 	 * or JSON; exit 1 */
 	dt_integrity in;
 	if (rc == DT_EXIT_OK && dt_integrity_load(st, &in) == 0 &&
-	    dt_print_integrity_text(mode == 't' ? stdout : stderr, &in))
+	    dt_print_integrity_text(mode == 't' ? stdout : stderr, &in,
+	                            DT_BESIDE_VALUES))
 		rc = DT_EXIT_FAIL;
 	dt_store_close(st);
 	return rc;

@@ -313,17 +313,32 @@ void dt_compare_print_text(const dt_comparison *c)
 	}
 	printf("verdict: %s%s%s\n", dt_verdict_name(c->verdict),
 	       why[0] ? ": " : "", why);
-	dt_print_integrity_text(stdout, &c->integrity);
+	dt_print_integrity_text(stdout, &c->integrity, DT_BESIDE_VERDICT);
 }
 
-int dt_print_integrity_text(FILE *f, const dt_integrity *in)
+int dt_print_integrity_text(FILE *f, const dt_integrity *in,
+                            dt_integrity_beside beside)
 {
 	char r[sizeof in->reason];
+	const char *tail;
 	if (in->state != DT_INTEGRITY_ALTERED)
 		return 0;
+	switch (beside) {
+	case DT_BESIDE_VALUES:
+		tail = in->values_altered
+		       ? "the values shown are not the ones imported"
+		       : "the values shown match their seal; other records are "
+		         "not genuine";
+		break;
+	case DT_BESIDE_LISTING:
+		tail = "records of this store are not genuine";
+		break;
+	default:
+		tail = "the verdict rests on records that are not genuine";
+	}
 	dt_sanitize(in->reason, r, sizeof r);
-	fprintf(f, "integrity ALTERED: first bad record %lld: %s; the verdict "
-	        "rests on records that are not genuine (dualtrack verify "
-	        "lists all)\n", (long long)in->first_bad_id, r);
+	fprintf(f, "integrity ALTERED: first bad record %lld: %s; %s "
+	        "(dualtrack verify lists all)\n", (long long)in->first_bad_id, r,
+	        tail);
 	return 1;
 }

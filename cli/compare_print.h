@@ -24,11 +24,24 @@ void dt_print_finding_text(const dt_finding *f);
  * compare. */
 void dt_print_integrity_json(dt_jw *w, const dt_integrity *in);
 
-/* The line "integrity ALTERED: first bad record N: REASON; the verdict
- * rests on records that are not genuine (dualtrack verify lists all)"
- * (reason sanitised) on f when in is ALTERED: compare, series and
- * resume-check. Returns 1 when printed, else 0. */
-int dt_print_integrity_text(FILE *f, const dt_integrity *in);
+/* What the integrity line stands beside, so it says only what is true
+ * of that output. */
+typedef enum dt_integrity_beside {
+	DT_BESIDE_VERDICT,   /* compare, resume-check: "the verdict rests on
+	                      * records that are not genuine" */
+	DT_BESIDE_VALUES,    /* series (no verdict): "the values shown are not
+	                      * the ones imported" when a curve read differs
+	                      * from its seal (in->values_altered), else "the
+	                      * values shown match their seal; other records
+	                      * are not genuine" */
+	DT_BESIDE_LISTING    /* runs: "records of this store are not genuine" */
+} dt_integrity_beside;
+
+/* The line "integrity ALTERED: first bad record N: REASON; TAIL
+ * (dualtrack verify lists all)", TAIL as `beside` says (reason
+ * sanitised), on f when in is ALTERED. Returns 1 when printed, else 0. */
+int dt_print_integrity_text(FILE *f, const dt_integrity *in,
+                            dt_integrity_beside beside);
 
 /* JSON object on stdout: baseline, pilot, metric, x, points[], summary
  * (compared, breaches, first_breach_step, max_abs_rel_diff(_step),

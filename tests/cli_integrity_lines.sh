@@ -2,7 +2,10 @@
 # cli_integrity_lines.sh: compare --csv / --json say on stderr why they
 # exit 1 on an altered store (the text's integrity line, the same
 # formatter: dt_print_integrity_text), and runs prints that line when the
-# store's cheap check finds a record altered. Demo store copies: the
+# store's cheap check finds a record altered. Each says only what is true
+# of its output: compare and resume-check that the verdict rests on
+# records that are not genuine, series (no verdict) whether the values it
+# shows are the ones imported, runs that records are not genuine. Demo store copies: the
 # pilot's loss values swapped (series 2/loss), decision 1's rationale
 # changed (both behind a dropped trigger, sqlite3).
 # usage: cli_integrity_lines.sh DUALTRACK
@@ -35,8 +38,24 @@ sqlite3 "$tmp/d.db" "DROP TRIGGER decision_no_update; UPDATE decision SET ration
 did=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'decision' AND ref = '1'")
 "$bin" --db "$tmp/d.db" runs >"$tmp/d.runs" 2>/dev/null
 check "decision altered: runs exits 0 (a listing)" test $? -eq 0
-check "... its last line is the integrity line" test "$(tail -n 1 "$tmp/d.runs")" = \
-  "integrity ALTERED: first bad record $did: decision 1 (continue): the stored row differs from chain record $did (altered); the verdict rests on records that are not genuine (dualtrack verify lists all)"
+dline="integrity ALTERED: first bad record $did: decision 1 (continue): the stored row differs from chain record $did (altered)"
+check "... its last line is the integrity line (a listing: no verdict)" test "$(tail -n 1 "$tmp/d.runs")" = \
+  "$dline; records of this store are not genuine (dualtrack verify lists all)"
+# series has no verdict: its curve matched its seal, another record did not
+"$bin" --db "$tmp/d.db" series $T >"$tmp/d.s" 2>/dev/null
+check "decision altered: series exits 1, says its values match their seal" test \
+  "$?:$(tail -n 1 "$tmp/d.s")" = \
+  "1:$dline; the values shown match their seal; other records are not genuine (dualtrack verify lists all)"
+"$bin" --db "$tmp/d.db" series $T --csv >/dev/null 2>"$tmp/d.serr"
+check "... series --csv: the same line last on stderr" test "$(tail -n 1 "$tmp/d.serr")" = \
+  "$dline; the values shown match their seal; other records are not genuine (dualtrack verify lists all)"
+"$bin" --db "$tmp/d.db" resume-check $T >"$tmp/d.r" 2>/dev/null
+check "... resume-check keeps the verdict's wording" test "$(tail -n 1 "$tmp/d.r")" = \
+  "$dline; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+"$bin" --db "$tmp/s.db" series $T $G --metric loss >"$tmp/s.tidy" 2>/dev/null
+check "series swapped: series (tidy table) says the values shown are not the ones imported" test \
+  "$(tail -n 1 "$tmp/s.tidy")" = \
+  "integrity ALTERED: first bad record $sid: stored series 2/loss (loss): the stored row differs from chain record $sid (altered); the values shown are not the ones imported (dualtrack verify lists all)"
 "$bin" --db "$tmp/d.db" runs --json >"$tmp/d.json" 2>"$tmp/d.jerr"
 check "... runs --json: JSON on stdout, the line on stderr" py "
 import json; json.load(open('$tmp/d.json'))

@@ -255,6 +255,7 @@ int dt_integrity_load(dt_store *st, dt_integrity *out)
 	out->first_bad_id = g.intact ? 0 : g.first_bad_id;
 	snprintf(out->reason, sizeof out->reason, "%.255s", g.reason);
 	snprintf(out->head_hash, sizeof out->head_hash, "%s", g.head_hash);
+	out->values_altered = dt_store_chain_noted(st) > 0;
 	dt_chain_status_clear(&g);
 	return 0;
 }

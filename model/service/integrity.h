@@ -29,6 +29,10 @@ typedef struct dt_integrity {
 	char reason[256];          /* what does not match, "" = none */
 	char head_hash[65];        /* stored hash of the chain's last record,
 	                            * "" = empty chain / not checked */
+	int values_altered;        /* 1 when a stored series (or its levels)
+	                            * read on this connection differs from its
+	                            * seal (series_seal.h); 0: every row read
+	                            * matched, whatever else was altered */
 } dt_integrity;
 
 /* The integrity of the store's records now, as above (dt_assessment_load

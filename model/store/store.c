@@ -530,6 +530,11 @@ void dt_store_chain_note(dt_store *st, int64_t id, const char *text)
 	st->nnotes++;
 }
 
+size_t dt_store_chain_noted(const dt_store *st)
+{
+	return st->nnotes;
+}
+
 void dt_store_chain_acknowledge(dt_store *st, const char *by)
 {
 	st->ops->chain_acknowledge(st, by);

@@ -480,6 +480,11 @@ int dt_store_lod_record(dt_store *st, int64_t file_id, const char *metric,
  * A record already noted is not noted again. */
 void dt_store_chain_note(dt_store *st, int64_t id, const char *text);
 
+/* How many records this connection's readers noted altered
+ * (dt_store_chain_note): 0 when every stored row read so far matched its
+ * chain record. */
+size_t dt_store_chain_noted(const dt_store *st);
+
 /* From now on, a write onto a broken chain appends a break record (old
  * head, first bad record, every defect, `by`, time) and goes on instead
  * of being refused. */
