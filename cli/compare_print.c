@@ -319,7 +319,7 @@ void dt_compare_print_text(const dt_comparison *c)
 int dt_print_integrity_text(FILE *f, const dt_integrity *in,
                             dt_integrity_beside beside)
 {
-	char r[sizeof in->reason];
+	char what[400], r[sizeof what];
 	const char *tail;
 	if (in->state != DT_INTEGRITY_ALTERED)
 		return 0;
@@ -336,9 +336,8 @@ int dt_print_integrity_text(FILE *f, const dt_integrity *in,
 	default:
 		tail = "the verdict rests on records that are not genuine";
 	}
-	dt_sanitize(in->reason, r, sizeof r);
-	fprintf(f, "integrity ALTERED: first bad record %lld: %s; %s "
-	        "(dualtrack verify lists all)\n", (long long)in->first_bad_id, r,
-	        tail);
+	dt_sanitize(dt_integrity_text(in, what, sizeof what), r, sizeof r);
+	fprintf(f, "integrity ALTERED: %s; %s (dualtrack verify lists all)\n",
+	        r, tail);
 	return 1;
 }

@@ -37,9 +37,11 @@ typedef enum dt_integrity_beside {
 	DT_BESIDE_LISTING    /* runs: "records of this store are not genuine" */
 } dt_integrity_beside;
 
-/* The line "integrity ALTERED: first bad record N: REASON; TAIL
- * (dualtrack verify lists all)", TAIL as `beside` says (reason
- * sanitised), on f when in is ALTERED. Returns 1 when printed, else 0. */
+/* The line "integrity ALTERED: WHAT; TAIL (dualtrack verify lists all)",
+ * WHAT as dt_integrity_text (integrity.h) says it, the record named once
+ * ("first bad record N: REASON", or REASON alone when it names record N),
+ * sanitised; TAIL as `beside` says; on f when in is ALTERED. Returns 1
+ * when printed, else 0. */
 int dt_print_integrity_text(FILE *f, const dt_integrity *in,
                             dt_integrity_beside beside);
 
@@ -68,7 +70,7 @@ void dt_compare_print_csv(const dt_comparison *c,
 /* Text on stdout (names and notes sanitised): compile note, the runs,
  * the rule and where it came from, counts, transforms, noise, findings,
  * notes, then "verdict: WORD[: why]", then, when the store's integrity
- * is ALTERED, "integrity ALTERED: first bad record N: REASON; ...". */
+ * is ALTERED, the line of dt_print_integrity_text. */
 void dt_compare_print_text(const dt_comparison *c);
 
 #endif

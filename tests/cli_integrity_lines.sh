@@ -5,7 +5,8 @@
 # store's cheap check finds a record altered. Each says only what is true
 # of its output: compare and resume-check that the verdict rests on
 # records that are not genuine, series (no verdict) whether the values it
-# shows are the ones imported, runs that records are not genuine. Demo store copies: the
+# shows are the ones imported, runs that records are not genuine. The
+# record is named once (verify's words say "chain record N"). Demo store copies: the
 # pilot's loss values swapped (series 2/loss), decision 1's rationale
 # changed (both behind a dropped trigger, sqlite3).
 # usage: cli_integrity_lines.sh DUALTRACK
@@ -25,7 +26,7 @@ sqlite3 "$tmp/s.db" "DROP TRIGGER raw_series_no_update;
   UPDATE raw_series SET vals = CAST(substr(vals, 9, 8) || substr(vals, 1, 8) ||
   substr(vals, 17) AS BLOB) WHERE file_id = 2 AND metric = 'loss'"
 sid=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'raw_series' AND ref = '2/loss'")
-line="integrity ALTERED: first bad record $sid: stored series 2/loss (loss): the stored row differs from chain record $sid (altered); the verdict rests on records that are not genuine (dualtrack verify lists all)"
+line="integrity ALTERED: stored series 2/loss (loss): the stored row differs from chain record $sid (altered); the verdict rests on records that are not genuine (dualtrack verify lists all)"
 "$bin" --db "$tmp/s.db" compare $G $T --csv >"$tmp/s.csv" 2>"$tmp/s.err"
 check "series swapped: compare --csv exits 1" test $? -eq 1
 check "... stdout is the CSV alone" test "$(head -n 1 "$tmp/s.csv")" = "step,baseline,pilot,rel_diff,breach"
@@ -38,7 +39,7 @@ sqlite3 "$tmp/d.db" "DROP TRIGGER decision_no_update; UPDATE decision SET ration
 did=$(sqlite3 "$base" "SELECT id FROM chain_record WHERE kind = 'decision' AND ref = '1'")
 "$bin" --db "$tmp/d.db" runs >"$tmp/d.runs" 2>/dev/null
 check "decision altered: runs exits 0 (a listing)" test $? -eq 0
-dline="integrity ALTERED: first bad record $did: decision 1 (continue): the stored row differs from chain record $did (altered)"
+dline="integrity ALTERED: decision 1 (continue): the stored row differs from chain record $did (altered)"
 check "... its last line is the integrity line (a listing: no verdict)" test "$(tail -n 1 "$tmp/d.runs")" = \
   "$dline; records of this store are not genuine (dualtrack verify lists all)"
 # series has no verdict: its curve matched its seal, another record did not
@@ -55,9 +56,9 @@ check "... resume-check keeps the verdict's wording" test "$(tail -n 1 "$tmp/d.r
 "$bin" --db "$tmp/s.db" series $T $G --metric loss >"$tmp/s.tidy" 2>/dev/null
 check "series swapped: series (tidy table) says the values shown are not the ones imported" test \
   "$(tail -n 1 "$tmp/s.tidy")" = \
-  "integrity ALTERED: first bad record $sid: stored series 2/loss (loss): the stored row differs from chain record $sid (altered); the values shown are not the ones imported (dualtrack verify lists all)"
+  "integrity ALTERED: stored series 2/loss (loss): the stored row differs from chain record $sid (altered); the values shown are not the ones imported (dualtrack verify lists all)"
 "$bin" --db "$tmp/d.db" runs --json >"$tmp/d.json" 2>"$tmp/d.jerr"
 check "... runs --json: JSON on stdout, the line on stderr" py "
 import json; json.load(open('$tmp/d.json'))
-assert open('$tmp/d.jerr').read().count('integrity ALTERED: first bad record $did') == 1"
+assert open('$tmp/d.jerr').read().count('integrity ALTERED: decision 1 (continue): the stored row differs from chain record $did (altered);') == 1"
 finish

@@ -53,16 +53,17 @@ tamper_decide() {
 # verify --against refuse it. Expects G, T, P (demo runs and pilot).
 tamper_series() {
   local name=$1 db=$2 id=$3 base=${4:-}
+  # (every line names the record once: $why says "chain record $id")
   local why="stored series 2/loss (loss): the stored row differs from chain record $id (altered)"
   "$bin" --db "$db" compare $G $T >"$tmp/$name.c" 2>/dev/null
   check "$name: compare exits 1" test $? -eq 1
   check "$name: compare's verdict is still printed" grep -q "^verdict: pass" "$tmp/$name.c"
   check "$name: compare ends with the integrity ALTERED" test \
-    "$(tail -n 1 "$tmp/$name.c")" = "integrity ALTERED: first bad record $id: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+    "$(tail -n 1 "$tmp/$name.c")" = "integrity ALTERED: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
   # resume-check reads the series too: the same line, exit 1; series
   # (no verdict) says what is true of the values it printed, exit 1
-  local line="integrity ALTERED: first bad record $id: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
-  local sline="integrity ALTERED: first bad record $id: $why; the values shown are not the ones imported (dualtrack verify lists all)"
+  local line="integrity ALTERED: $why; the verdict rests on records that are not genuine (dualtrack verify lists all)"
+  local sline="integrity ALTERED: $why; the values shown are not the ones imported (dualtrack verify lists all)"
   "$bin" --db "$db" series $T >"$tmp/$name.s" 2>/dev/null
   check "$name: series exits 1" test $? -eq 1
   check "$name: series ends with its integrity line (values, no verdict)" test \
@@ -113,7 +114,7 @@ assert g['intact'] is True and g['first_bad_id'] is None, g
 "
   "$bin" --db "$db" pilot show $P >"$tmp/$name.show" 2>/dev/null
   check "$name: pilot show names the series" grep -qxF \
-    "records ALTERED: first bad record $id: $why" "$tmp/$name.show"
+    "records ALTERED: $why" "$tmp/$name.show"
   check "$name: pilot show integrity: ALTERED" grep -qx "integrity: ALTERED" \
     "$tmp/$name.show"
   "$bin" --db "$db" pilot show $P --json >"$tmp/$name.sj" 2>/dev/null
@@ -126,12 +127,12 @@ assert g == {'checked': True, 'intact': False, 'first_bad_id': $id,
   "$bin" --db "$db" gate $P >"$tmp/$name.gate" 2>/dev/null
   check "$name: gate exits 1" test $? -eq 1
   check "$name: gate fails on the integrity" grep -qxF \
-    "  FAIL integrity store: ALTERED: first bad record $id: $why (dualtrack verify lists all)" \
+    "  FAIL integrity store: ALTERED: $why (dualtrack verify lists all)" \
     "$tmp/$name.gate"
   "$bin" --db "$db" export $P --out "$tmp/$name.pack" >/dev/null 2>"$tmp/$name.exp"
   check "$name: export exits 2" test $? -eq 2
   check "$name: export says why" grep -qxF \
-    "dualtrack: export: the store was altered: first bad record $id: $why; no pack written (dualtrack verify lists every defect)" \
+    "dualtrack: export: the store was altered: $why; no pack written (dualtrack verify lists every defect)" \
     "$tmp/$name.exp"
   check "$name: export wrote nothing" test ! -e "$tmp/$name.pack/evidence.json"
   "$bin" --db "$db" decide $P go --rationale "on swapped values" \

@@ -215,11 +215,10 @@ int dt_pack_export(dt_store *st, const char *name, const char *dir,
 		return rc;
 	if (p.ov.integrity.state == DT_INTEGRITY_ALTERED) {
 		/* a pack would carry records that are not genuine as evidence */
-		char where[64];
-		snprintf(err, errlen, "the store was altered: %s: %s; no pack "
+		char what[400];
+		snprintf(err, errlen, "the store was altered: %s; no pack "
 		         "written (dualtrack verify lists every defect)",
-		         dt_integrity_where(&p.ov.integrity, where, sizeof where),
-		         p.ov.integrity.reason);
+		         dt_integrity_text(&p.ov.integrity, what, sizeof what));
 		dt_pack_free(&p);
 		return -1;
 	}

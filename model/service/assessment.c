@@ -2,6 +2,7 @@
  * items from the data (dt_assessment.h, rules in dt_checklist.h). */
 #include "model/service/assessment.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -281,12 +282,33 @@ const dt_decision *dt_assessment_latest(const dt_assessment *a)
 	return a->ndecisions ? &a->decisions[a->ndecisions - 1] : NULL;
 }
 
-const char *dt_integrity_where(const dt_integrity *g, char *buf, size_t n)
+/* 1 when text names record id: "record ID" or "records ID.." (not
+ * "record ID0"). */
+static int names_record(const char *text, int64_t id)
 {
-	if (g->first_bad_id > 0)
-		snprintf(buf, n, "first bad record %lld", (long long)g->first_bad_id);
+	char num[24];
+	size_t len = (size_t)snprintf(num, sizeof num, "%lld", (long long)id);
+	for (const char *p = strstr(text, "record"); p;
+	     p = strstr(p + 1, "record")) {
+		const char *q = p + 6;
+		if (*q == 's')
+			q++;
+		if (*q == ' ' && !strncmp(q + 1, num, len) &&
+		    !isdigit((unsigned char)q[1 + len]))
+			return 1;
+	}
+	return 0;
+}
+
+const char *dt_integrity_text(const dt_integrity *g, char *buf, size_t n)
+{
+	if (g->first_bad_id <= 0)
+		snprintf(buf, n, "a record with no chain entry: %s", g->reason);
+	else if (names_record(g->reason, g->first_bad_id))
+		snprintf(buf, n, "%s", g->reason);
 	else
-		snprintf(buf, n, "a record with no chain entry");
+		snprintf(buf, n, "first bad record %lld: %s",
+		         (long long)g->first_bad_id, g->reason);
 	return buf;
 }
 

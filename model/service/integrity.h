@@ -41,11 +41,14 @@ typedef struct dt_integrity {
  * error set (dt_store_error); *out is zeroed first. */
 int dt_integrity_load(dt_store *st, dt_integrity *out);
 
-/* Which record an ALTERED state names, for a sentence: "first bad
- * record 12", or "a record with no chain entry" when the first defect is
- * a row written outside dualtrack (first_bad_id 0: it has no chain
- * record). Returns buf. */
-const char *dt_integrity_where(const dt_integrity *g, char *buf, size_t n);
+/* What an ALTERED state says, as one phrase naming the record once:
+ * "first bad record 12: REASON"; REASON alone when it names that record
+ * already (verify's words mostly do: "decision 1 (continue): the stored
+ * row differs from chain record 12 (altered)", "chain records 5..7
+ * removed"); "a record with no chain entry: REASON" when the first defect
+ * is a row written outside dualtrack (first_bad_id 0). REASON as stored
+ * (the caller sanitises). Returns buf. */
+const char *dt_integrity_text(const dt_integrity *g, char *buf, size_t n);
 
 /* "not checked", "intact", "ALTERED". */
 const char *dt_integrity_state_name(dt_integrity_state s);

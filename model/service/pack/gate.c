@@ -108,10 +108,10 @@ static int integrity(const dt_assessment *ov, dt_gate *g)
 	if (!r)
 		return -1;
 	snprintf(r->subject, sizeof r->subject, "store");
-	char where[64];
-	snprintf(r->detail, sizeof r->detail, "ALTERED: %s: %s (dualtrack "
-	         "verify lists all)", dt_integrity_where(&ov->integrity, where,
-	         sizeof where), ov->integrity.reason);
+	char what[400];
+	snprintf(r->detail, sizeof r->detail, "ALTERED: %s (dualtrack verify "
+	         "lists all)", dt_integrity_text(&ov->integrity, what,
+	         sizeof what));
 	return 0;
 }
 
