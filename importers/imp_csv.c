@@ -703,8 +703,8 @@ static void final_warnings(csv_ctx *c, dt_rawlog *to)
 		dt_rawlog_warn(to, "%s:%zu: %zu row(s) with values but an empty "
 		               "step cell skipped", path, c->nostep_line, c->nostep_rows);
 	if (c->log->nseries == 0)
-		dt_rawlog_warn(to, "%s: no metric values found: the file holds "
-		               "no training curve", path);
+		dt_rawlog_warn(to, "%s: no metric values found below the header: "
+		               "the file holds no training curve", path);
 }
 
 /* A cell the fast path did not take: give on_field a NUL-terminated copy,

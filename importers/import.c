@@ -63,9 +63,38 @@ static const dt_importer *choose(const dt_import_request *rq,
 }
 
 /* Why a parsed file holds no curve: its first warning, or a default. */
-static const char *no_curve_reason(const dt_rawlog *log)
+/* Why a parsed file holds no curve, for its refusal (which names the file
+ * once and already says there is no curve): the importer's first warning
+ * with the file's path taken off its front ("PATH:LINE: text" reads
+ * ", line LINE: text", "PATH: text" reads ": text") and a closing "no
+ * training curve" taken off its end; ": no metric values found" when
+ * the importer said nothing. Written to out (size n). */
+static void no_curve_detail(const char *path, const dt_rawlog *log,
+                            char *out, size_t n)
 {
-	return log->nwarnings ? log->warnings[0] : "no metric values found";
+	static const char *const tails[] = {
+		": the file holds no training curve", ": no training curve",
+		", no training curve"};
+	const char *w = log->nwarnings ? log->warnings[0]
+	                               : "no metric values found";
+	size_t pl = strlen(path);
+	if (strncmp(w, path, pl) == 0 && w[pl] == ':') {
+		w += pl + 1;
+		if (*w >= '0' && *w <= '9')
+			snprintf(out, n, ", line %s", w);
+		else
+			snprintf(out, n, ":%s", w);
+	} else {
+		snprintf(out, n, ": %s", w);
+	}
+	size_t len = strlen(out);
+	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		size_t tl = strlen(tails[i]);
+		if (len > tl && !strcmp(out + len - tl, tails[i])) {
+			out[len - tl] = '\0';
+			break;
+		}
+	}
 }
 
 /* SHA-256 on a second thread: of a mapped file read whole, through the
@@ -341,9 +370,11 @@ static int parse_source(const dt_import_request *rq, dt_source *src,
 	/* No points but run facts (a W&B summary, a compile-only Neuron
 	 * log): stored as facts, the importer's warning says why. */
 	if (dt_rawlog_points(&p->log) == 0 && p->log.nfacts == 0) {
-		snprintf(err, errlen, "%s: refused, holds no training curve "
-		         "and no run facts (%s): %s", src->path, p->imp->name,
-		         no_curve_reason(&p->log));
+		char why[600];
+		no_curve_detail(src->path, &p->log, why, sizeof why);
+		snprintf(err, errlen, "%s: refused: expected a loss/step series "
+		         "(metric values by training step) or run facts, found "
+		         "neither; read as %s%s", src->path, p->imp->name, why);
 		return -1;
 	}
 	return 0;

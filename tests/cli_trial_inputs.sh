@@ -4,7 +4,7 @@
 # a dry run without --platform, a short or non-hex --expect-head, a
 # negative ledger value, a tolerance beyond a task card's bounds, the
 # insufficient verdict sentence (said once), negative steps, the bytes a
-# truncated TensorBoard file leaves undecoded.
+# truncated TensorBoard file leaves undecoded, a file with no curve.
 # usage: cli_trial_inputs.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -206,5 +206,25 @@ done
 cat "$tmp/tb/nul.tfevents" | dt import --dry-run --format tfevents - >"$tmp/o"
 check "  from a pipe: the same 132 bytes" grep -qxF \
   "  warning: (stdin): byte 378: TFRecord data CRC mismatch; the 9 good record(s) before it kept, the rest (132 bytes) ignored" "$tmp/o"
+
+# a file with no curve in it: the refusal names the file once, says what
+# was expected (a loss/step series) and where it looked (the format it
+# was read as, the line); it said "F: refused, ... (jsonl): F:1: ..."
+no="refused: expected a loss/step series (metric values by training step) or run facts, found neither; read as"
+printf '{"loss": 2.5}\n' >"$tmp/nostep.jsonl"
+printf 'step,loss\n' >"$tmp/header.csv"
+echo '{"log_history": []}' >"$tmp/trainer_state.json"
+db=$tmp/nocurve.db
+dt import --platform gpu --run nc "$tmp/nostep.jsonl" >/dev/null 2>"$tmp/e"
+check "no curve, JSON lines: exit 2, the file once, the line" test "$?:$(cat "$tmp/e")" = \
+  "2:dualtrack: $tmp/nostep.jsonl: $no jsonl, line 1: 1 line(s) with metrics but no step key (current_steps, step, global_step, iteration, _step) skipped"
+dt import --platform gpu --run nc "$tmp/header.csv" >/dev/null 2>"$tmp/e"
+check "no curve, a CSV header alone: below the header" test "$?:$(cat "$tmp/e")" = \
+  "2:dualtrack: $tmp/header.csv: $no csv: no metric values found below the header"
+dt import --platform gpu --run nc "$tmp/trainer_state.json" >/dev/null 2>"$tmp/e"
+check "no curve, trainer_state.json: in log_history" test "$?:$(cat "$tmp/e")" = \
+  "2:dualtrack: $tmp/trainer_state.json: $no hf-trainer-state: log_history holds 0 entries and no metric values"
+check "  the path said once each time" test "$(grep -o "$tmp/" "$tmp/e" | wc -l)" = 1
+check "  no store left behind" test ! -e "$db"
 
 finish
