@@ -4,13 +4,13 @@
 #include "model/core/segments.h"
 
 #include <stdint.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "importers/import_dir.h"
 #include "importers/import_follow.h"
+#include "importers/import_digest.h"
 #include "importers/import_grown.h"
 #include "importers/import_report.h"
 #include "importers/source.h"
@@ -23,7 +23,8 @@
 typedef struct parsed {
 	const char *path;
 	const dt_importer *imp;
-	char sha256[65];
+	char sha256[65];     /* set once digest is joined (parsed_sha) */
+	dt_file_digest *digest; /* the SHA-256 still being computed, or NULL */
 	size_t bytes;
 	dt_rawlog log;
 	int borrowed;        /* log belongs to the caller: never freed here */
@@ -95,43 +96,6 @@ static void no_curve_detail(const char *path, const dt_rawlog *log,
 			break;
 		}
 	}
-}
-
-/* SHA-256 on a second thread: of a mapped file read whole, through the
- * mapping a little ahead of the parser (dt_source_sha256_ahead: the
- * hashing thread takes the first touch of each page off the parser's
- * path); of a mapped file whose trailing NUL bytes were left out, read
- * with its own file handle (the digest is of the whole file); of a
- * streamed source (pipe, decompressed), of the bytes in memory. */
-typedef struct hash_job {
-	const char *path;
-	const dt_source *ahead; /* mapped whole: hash through the mapping */
-	const char *data;   /* streamed: the content; NULL: read path */
-	size_t len;
-	char hex[65];
-	char err[256];
-	int rc;
-} hash_job;
-
-static void *hash_thread(void *arg)
-{
-	hash_job *j = arg;
-	if (j->ahead) {
-		j->rc = dt_source_sha256_ahead(j->ahead, j->hex);
-		if (j->rc < 0)
-			snprintf(j->err, sizeof j->err, "%s: SHA-256 failed", j->path);
-		return NULL;
-	}
-	if (!j->data) {
-		j->rc = dt_sha256_file(j->path, j->hex, j->err, sizeof j->err);
-		return NULL;
-	}
-	dt_sha256_ctx *c = dt_sha256_begin();
-	int ok = c && dt_sha256_update(c, j->data, j->len) == 0;
-	j->rc = dt_sha256_end(c, j->hex) == 0 && ok ? 0 : -1;
-	if (j->rc < 0)
-		snprintf(j->err, sizeof j->err, "out of memory");
-	return NULL;
 }
 
 /* Notes on how the bytes were read: decompressed, NUL bytes left out. */
@@ -380,10 +344,11 @@ static int parse_source(const dt_import_request *rq, dt_source *src,
 	return 0;
 }
 
-/* Open, hash (in parallel with parsing: on two cores the SHA-256 of a
- * large log costs no wall time) and parse one file. */
+/* Open and parse one file, its SHA-256 on a thread (import_digest.h):
+ * beside the parse (`when` AHEAD, joined here: p->sha256 is set) or after
+ * it (AFTER: p->digest, joined by parsed_sha when the store needs it). */
 static int parse_one(const dt_import_request *rq, const char *path,
-                     parsed *p, char *err, size_t errlen)
+                     parsed *p, dt_digest_when when, char *err, size_t errlen)
 {
 	dt_source src;
 	memset(p, 0, sizeof *p);
@@ -401,33 +366,43 @@ static int parse_one(const dt_import_request *rq, const char *path,
 		return -1;
 	}
 	dt_source_progress(&src, &p->log);
-	hash_job job = {.path = path, .rc = -1};
-	if (dt_source_streamed(&src) || !strcmp(path, "-")) {
-		job.data = src.data;
-		job.len = src.len;
-	} else if (dt_source_mapped_whole(&src)) {
-		job.ahead = &src;
-	}
-	pthread_t th;
-	int threaded = pthread_create(&th, NULL, hash_thread, &job) == 0;
-	if (!threaded) {
-		dt_source_parse_done(&src); /* hashed first: nothing to wait for */
-		hash_thread(&job);
+	dt_file_digest *ahead = NULL;
+	if (when == DT_DIGEST_AHEAD &&
+	    !(ahead = dt_file_digest_start(&src, path, when, err, errlen))) {
+		dt_source_close(&src);
+		return -1;
 	}
 	int rc = parse_source(rq, &src, p, err, errlen);
 	dt_source_parse_done(&src);
-	if (threaded)
-		pthread_join(th, NULL);
 	if (rc == 0)
 		rc = dt_source_check(&src, 0, err, errlen);
 	if (rc == 0)
 		source_notes(&src, &p->log);
-	dt_source_close(&src);
-	if (rc == 0 && job.rc < 0) {
-		snprintf(err, errlen, "cannot compute SHA-256: %s", job.err);
-		rc = -1;
+	if (ahead) {
+		char e[300];
+		int hr = dt_file_digest_join(ahead, p->sha256, e, sizeof e);
+		if (rc == 0 && hr < 0) {
+			snprintf(err, errlen, "%s", e);
+			rc = -1;
+		}
+		dt_source_close(&src);
+	} else if (rc == 0) {
+		p->digest = dt_file_digest_start(&src, path, when, err, errlen);
+		rc = p->digest ? 0 : -1; /* the source is taken either way */
+	} else {
+		dt_source_close(&src);
 	}
-	memcpy(p->sha256, job.hex, sizeof p->sha256);
+	return rc;
+}
+
+/* p's SHA-256 in p->sha256, waiting for the digest when it is still being
+ * computed. Returns 0, or -1 with err. */
+static int parsed_sha(parsed *p, char *err, size_t errlen)
+{
+	if (!p->digest)
+		return 0;
+	int rc = dt_file_digest_join(p->digest, p->sha256, err, errlen);
+	p->digest = NULL;
 	return rc;
 }
 
@@ -534,11 +509,17 @@ static int prepare_run(dt_store *st, const dt_import_request *rq,
 	return 0;
 }
 
-static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
+/* Store p as a new file of the run. While its digest is still being
+ * computed (p->digest: the run holds no file, so none can be this one)
+ * the file's row is added without it and given it, and its chain record,
+ * once the series are written: the hashing thread runs while SQLite
+ * writes them. */
+static int store_one(dt_store *st, dt_run *run, parsed *p, char *err,
                      size_t errlen)
 {
 	int64_t file_id;
-	int rc = dt_store_file_add(st, run->id, p->path, p->sha256,
+	int rc = dt_store_file_add(st, run->id, p->path,
+	                           p->digest ? NULL : p->sha256,
 	                           (int64_t)p->bytes, p->imp->name, &file_id);
 	if (rc == 1) {
 		snprintf(err, errlen, "%s: refused, run '%s' already holds this "
@@ -575,6 +556,13 @@ static int store_one(dt_store *st, dt_run *run, const parsed *p, char *err,
 		if (dt_store_fact_set(st, run->id, file_id, p->log.facts[i].key,
 		                      p->log.facts[i].value, "import", NULL) < 0)
 			goto store_err;
+	if (p->digest) {
+		if (parsed_sha(p, err, errlen) < 0)
+			return -1;
+		if (dt_store_file_set_content(st, file_id, p->sha256,
+		                              (int64_t)p->bytes) < 0)
+			goto store_err;
+	}
 	add_format(run, p->imp->name);
 	snprintf(run->step_source, sizeof run->step_source, "%s",
 	         p->log.step_source);
@@ -753,8 +741,10 @@ static void report_one(FILE *out, const parsed *p, int64_t g)
 
 static void free_parsed(parsed *ps, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		dt_file_digest_free(ps[i].digest);
 		dt_rawlog_free(&ps[i].log);
+	}
 	free(ps);
 }
 
@@ -794,9 +784,15 @@ static void report_grown(FILE *out, const char *path, const dt_grown *g)
 /* Store one parsed file: as the run's stored log grown when it is
  * (import_grown.h; p->grown, p->g say how), else as a new file.
  * Returns 0 or -1. */
-static int store_file(dt_store *st, dt_run *run, parsed *p, FILE *report,
-                      char *err, size_t errlen)
+static int store_file(dt_store *st, dt_run *run, parsed *p, int first,
+                      FILE *report, char *err, size_t errlen)
 {
+	/* the run's first file (none stored before, none earlier in this
+	 * import): nothing it could have grown from or repeat */
+	if (p->digest && first && run->files == 0)
+		return store_one(st, run, p, err, errlen);
+	if (parsed_sha(p, err, errlen) < 0)
+		return -1;
 	int r = dt_import_grown(st, run, p->path, p->sha256, p->bytes,
 	                        p->imp->name, &p->log, &p->g, err, errlen);
 	p->grown = r == 1;
@@ -833,7 +829,7 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
-		rc = store_file(st, &run, &ps[i], report, err, errlen);
+		rc = store_file(st, &run, &ps[i], i == 0, report, err, errlen);
 		any_grown |= ps[i].grown;
 		if (!ps[i].borrowed)
 			dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
@@ -1201,7 +1197,10 @@ static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
 	size_t done = 0;
 	for (size_t i = 0; i < job->npaths && rc == 0; i++) {
 		parsed *p = &job->ps[i];
-		rc = parse_one(rq, job->paths[i], p, err, errlen);
+		/* a dry run and --json name each file's digest as it is
+		 * parsed; an import needs it only when storing (store_file) */
+		rc = parse_one(rq, job->paths[i], p, rq->dry_run || jw ?
+		               DT_DIGEST_AHEAD : DT_DIGEST_AFTER, err, errlen);
 		done = i + 1;
 		if (rc == 0 && rq->dry_run)
 			rc = dry_grown(st, held_run, job->ps, i, err, errlen);

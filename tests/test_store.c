@@ -284,6 +284,54 @@ static void series_parts_join(void **state)
 	dt_store_close(st);
 }
 
+/* A file added before its SHA-256 is known (store.h dt_store_file_add
+ * with NULL): its row holds "" and no chain record (verify reports the
+ * row unchained) until dt_store_file_set_content gives the digest and
+ * chains it; a second such file of the run is refused. */
+static void file_digest_given_later(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("pending.db");
+	dt_run run = {0};
+	snprintf(run.name, sizeof run.name, "d");
+	snprintf(run.platform, sizeof run.platform, "gpu");
+	run.grad_accum = 1;
+	int64_t fid, other;
+	assert_int_equal(dt_store_begin(st), 0);
+	assert_int_equal(dt_store_run_create(st, &run), 0);
+	assert_int_equal(dt_store_file_add(st, run.id, "d.csv", NULL, 22, "csv",
+	                                   &fid), 0);
+	dt_run_file *f;
+	size_t nf;
+	assert_int_equal(dt_store_file_list(st, run.id, &f, &nf), 0);
+	assert_int_equal(nf, 1);
+	assert_string_equal(f[0].sha256, "");
+	free(f);
+	assert_int_equal(dt_store_file_add(st, run.id, "e.csv", NULL, 5, "csv",
+	                                   &other), -1);
+	assert_non_null(strstr(dt_store_error(st), "still waiting for its "
+	                                           "SHA-256"));
+	dt_chain_status g = {0};
+	assert_int_equal(dt_store_chain_verify(st, 0, &g), 0);
+	assert_int_equal(g.intact, 0); /* the file's row has no record yet */
+	dt_chain_status_clear(&g);
+	const char *hex = "5a0f0ce3407b049d25af81576ebd8f417e09fc7d7c83242e5da8"
+	                  "e8bbe8ec5fcd";
+	assert_int_equal(dt_store_file_set_content(st, fid, hex, 22), 0);
+	assert_int_equal(dt_store_commit(st), 0);
+	assert_int_equal(dt_store_file_list(st, run.id, &f, &nf), 0);
+	assert_int_equal(nf, 1);
+	assert_string_equal(f[0].sha256, hex);
+	assert_int_equal(f[0].bytes, 22);
+	free(f);
+	memset(&g, 0, sizeof g);
+	assert_int_equal(dt_store_chain_verify(st, 0, &g), 0);
+	assert_int_equal(g.intact, 1);
+	assert_int_equal(g.records, 2); /* the run, the file */
+	dt_chain_status_clear(&g);
+	dt_store_close(st);
+}
+
 /* A run of one file holding `metric` in parts: points [cut[k], cut[k+1])
  * of steps/vals stored as part k (dt_store_raw_append, as follow does);
  * marks[0..nmarks) all in the last part. Returns the file id. */
@@ -463,6 +511,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(roundtrip_and_segments),
 		cmocka_unit_test(duplicate_sha_refused),
+		cmocka_unit_test(file_digest_given_later),
 		cmocka_unit_test(failed_import_leaves_store_unchanged),
 		cmocka_unit_test(reopen_keeps_data),
 		cmocka_unit_test(series_parts_join),

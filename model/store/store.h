@@ -148,7 +148,12 @@ int dt_store_run_update(dt_store *st, const dt_run *run);
 int dt_store_run_list(dt_store *st, dt_run **runs, size_t *n);
 
 /* Add a file to a run. Returns 0 (new, *file_id set), 1 (the run already
- * holds a file with this SHA-256; nothing written), or -1. */
+ * holds a file with this SHA-256; nothing written), or -1.
+ * sha256_hex NULL: the digest is still being computed (importers/
+ * import_digest.h): the row holds an empty one and is not chained until
+ * dt_store_file_set_content gives it, which the caller must do in the
+ * same transaction; a run holds one such row at a time (a second is -1),
+ * and the caller checks that no other file of the run has the digest. */
 int dt_store_file_add(dt_store *st, int64_t run_id, const char *path,
                       const char *sha256_hex, int64_t bytes,
                       const char *format, int64_t *file_id);
@@ -159,8 +164,9 @@ int dt_store_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 
 /* A followed file grew: its stored content is now the first `bytes`
  * bytes of the log, with this SHA-256 (64 lowercase hex digits), so a
- * later follow or import recognises what is already stored. Returns 0
- * or -1. */
+ * later follow or import recognises what is already stored; or a file
+ * added without its digest gets it. Either way the file's row gets a
+ * chain record. Returns 0 or -1. */
 int dt_store_file_set_content(dt_store *st, int64_t file_id,
                               const char *sha256_hex, int64_t bytes);
 

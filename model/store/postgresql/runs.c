@@ -131,6 +131,29 @@ int dt_pg_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 	return 0;
 }
 
+/* The row of a file whose digest is not known yet (store.h
+ * dt_store_file_add with no SHA-256): not chained until
+ * dt_pg_file_set_content gives it. */
+static int file_add_pending(dt_store *st, int64_t run_id,
+                            const dt_pg_params *p, int64_t *file_id)
+{
+	int own;
+	if (dt_pg_write_begin(st, &own) < 0)
+		return -1;
+	PGresult *r = dt_pg_query(st, "add file", "INSERT INTO run_file(run_id,"
+	                          " path, sha256, bytes, format) VALUES($1,$2,$3,"
+	                          "$4,$5) ON CONFLICT(run_id, sha256) DO NOTHING"
+	                          " RETURNING id", p, 0);
+	int rc = r ? 0 : -1;
+	if (r && PQntuples(r) == 1)
+		*file_id = dt_pg_int(r, 0, 0);
+	else if (r)
+		rc = dt_store_fail(st, "add file: run %lld holds a file still "
+		                   "waiting for its SHA-256", (long long)run_id);
+	PQclear(r);
+	return dt_pg_write_end(st, own, rc);
+}
+
 int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
                        const char *sha256_hex, int64_t bytes,
                        const char *format, int64_t *file_id)
@@ -138,9 +161,11 @@ int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
 	dt_pg_params p = {0};
 	dt_pg_p_int(&p, run_id);
 	dt_pg_p_text(&p, path);
-	dt_pg_p_text(&p, sha256_hex);
+	dt_pg_p_text(&p, sha256_hex ? sha256_hex : "");
 	dt_pg_p_int(&p, bytes);
 	dt_pg_p_text(&p, format);
+	if (!sha256_hex)
+		return file_add_pending(st, run_id, &p, file_id);
 	/* ON CONFLICT: the run already holds a file with this digest (no
 	 * row returned); the transaction stays usable. */
 	return dt_pg_chained(st, DT_CHAIN_RUN_FILE, "add file", "INSERT INTO"

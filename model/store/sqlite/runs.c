@@ -203,10 +203,14 @@ int dt_sq_file_add(dt_store *st, int64_t run_id, const char *path,
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
-	int rc = file_add_row(st, run_id, path, sha256_hex, bytes, format,
-	                      file_id);
-	if (rc == 0)
+	int rc = file_add_row(st, run_id, path, sha256_hex ? sha256_hex : "",
+	                      bytes, format, file_id);
+	/* no digest yet: chained by dt_sq_file_set_content (store.h) */
+	if (rc == 0 && sha256_hex)
 		rc = dt_sq_chain_append_id(st, DT_CHAIN_RUN_FILE, *file_id);
+	else if (rc == 1 && !sha256_hex)
+		rc = dt_sq_fail(st, "add file: run %lld holds a file still "
+		                "waiting for its SHA-256", (long long)run_id);
 	/* 1 (the run holds this file already) wrote nothing: not an error */
 	if (dt_sq_write_end(st, rc < 0 ? -1 : 0) < 0)
 		return -1;
