@@ -22,7 +22,8 @@ static void compare_usage(FILE *f)
 	fputs("usage: dualtrack [--db PATH] compare BASELINE PILOT [--metric loss]\n"
 	      "         [--rtol R] [--atol A] [--warmup STEPS] [--json|--csv]\n"
 	      "         [--interpolate] [--window W] [--also-baseline RUN]...\n"
-	      "         [--rule rtol|noise] [--max-points N | --no-points]\n\n"
+	      "         [--rule rtol|noise] [--max-points N | --no-points]\n"
+	      "         [--pilot NAME]\n\n"
 	      "Pairs the two runs' points by effective step (by samples when both\n"
 	      "global batches are known and differ). A step breaches when\n"
 	      "|pilot - baseline| > atol + rtol * |baseline| or a value is not\n"
@@ -37,6 +38,10 @@ static void compare_usage(FILE *f)
 	      "card of pilot NAME\" says so); an option given here overrides the\n"
 	      "card's value and is named on that line. Under a card's noise rule\n"
 	      "the pilot's other baseline runs are the further GPU runs.\n"
+	      "--pilot NAME: the task card of pilot NAME sets the rules (as in\n"
+	      "`pilot show NAME` and the TUI comparison opened from its overview),\n"
+	      "also when the runs belong to several pilots (then no card applies\n"
+	      "without it) or to none.\n"
 	      "--interpolate: pilot linearly interpolated onto the baseline's\n"
 	      "steps (marked \"interpolated\"); else only common steps pair.\n"
 	      "--window W: compare means over windows of W effective steps.\n"
@@ -77,7 +82,7 @@ static int resolve_also(dt_store *st, const char *const *names, size_t n,
 /* Parse options; returns -1 on a usage error, 1 for --help, else 0. */
 static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, 'j' or 'c' */
                       dt_compare_opts *o, const char **also, size_t *nalso,
-                      point_opts *po)
+                      point_opts *po, const char **pilot)
 {
 	static const struct option opts[] = {
 		{"metric", required_argument, NULL, 'm'},
@@ -92,6 +97,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		{"rule", required_argument, NULL, 'R'},
 		{"max-points", required_argument, NULL, 'M'},
 		{"no-points", no_argument, NULL, 'N'},
+		{"pilot", required_argument, NULL, 'P'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
@@ -140,6 +146,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 				return -1;
 			break;
 		case 'N': po->none = 1; break;
+		case 'P': *pilot = optarg; break;
 		case 'd': *db = optarg; break;
 		case 'h': compare_usage(stdout); return 1;
 		default: dt_cli_usage_error(compare_usage); return -1;
@@ -193,11 +200,12 @@ static void print_comparison(const dt_comparison *c, int json,
 int dt_cmd_compare(const char *db, int argc, char **argv)
 {
 	dt_compare_opts o = {0};
-	const char *also[DT_COMPARE_MAX_EXTRA];
+	const char *also[DT_COMPARE_MAX_EXTRA], *pilot = NULL;
 	size_t nalso = 0;
 	int json = 0;
 	point_opts po = {0};
-	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso, &po);
+	int r = parse_opts(argc, argv, &db, &json, &o, also, &nalso, &po,
+	                   &pilot);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	/* no points, or a bounded number: one streaming pass may do */
@@ -210,6 +218,11 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 	dt_comparison c;
 	char err[800];
 	int rc = DT_EXIT_USAGE;
+	/* --pilot NAME: that pilot's card (compare.h, card_pilot_id) */
+	if (pilot && (o.card_pilot_id = dt_cli_find_pilot(st, pilot)) <= 0) {
+		dt_store_close(st);
+		return DT_EXIT_USAGE;
+	}
 	if (dt_cli_find_run(st, argv[optind], &rb) == 0 &&
 	    dt_cli_find_run(st, argv[optind + 1], &rp) == 0 &&
 	    resolve_also(st, also, nalso, &o) == 0) {

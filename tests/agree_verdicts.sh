@@ -27,6 +27,16 @@
 #   at 60..62 |p-b| = 0.05 b in [0.1190, 0.1200] <= 0.1 + 0.02 b in
 #   [0.1476, 0.1480]: no breach. B = 1, N = 100, allowed 1 -> PASS (with
 #   the non-finite finding), "1 of 100 steps". (Defaults: 4 of 100, FAIL.)
+# Store "two": pilot p(s) = b(s) for s <= 50, b(s) + 0.05 for s > 50; the
+#   runs attached to two pilots, p-two (task card atol 0.1) and p2-two (no
+#   card field set). Under p-two's card: |p-b| = 0.05 <= 0.1 + 0.02 b:
+#   no breach, PASS "0 of 100 steps". Under the defaults (p2-two's card,
+#   and `compare` without --pilot: no card applies, the runs belong to
+#   two pilots): s > 50 breach, 0.05 > 0.02 b in [0.0400, 0.0498]: B =
+#   50, allowed 1 -> FAIL "50 of 100 steps". The comparison opened with c
+#   from a pilot's overview uses that pilot's card (it used the defaults
+#   for p-two: FAIL against the overview's PASS) and says so on a
+#   "rules:" line, as `compare --pilot NAME` does.
 set -u
 BIN=${1:?usage: agree_verdicts.sh path/to/dualtrack}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
@@ -47,6 +57,7 @@ curve() {
 	    if (k == "noise") v = 1.001 * b
 	    if (k == "nan" && s == 50) { print s ",nan"; continue }
 	    if (k == "nan" && s >= 60 && s <= 62) v = 1.05 * b
+	    if (k == "two" && s > 50) v = b + 0.05
 	    printf "%d,%.6f\n", s, v } }'
 }
 dt() { "$BIN" --db "$tmp/$db.db" "$@"; }
@@ -126,5 +137,77 @@ import json; s = json.load(open('$tmp/o.json'))['summary']
 assert s['rules_source'] == 'rules: task card of pilot p-card, overridden by --rtol, --atol, --warmup', s['rules_source']
 assert (s['verdict'], s['breaches'], s['compared']) == ('pass', 0, 100), s
 " || { echo "FAIL [card]: explicit options"; fail=1; }
+
+# ---- store "two": the same runs under two pilots' cards ----
+build two --atol 0.1
+db=two
+dt pilot new p2-two >/dev/null &&
+dt attach p2-two g-two --role baseline >/dev/null &&
+dt attach p2-two t-two --role pilot >/dev/null || exit 1
+# compare --json [--pilot P]: "RULES|WORD B of N"
+cli_two() {
+	dt compare g-two t-two "$@" --json >"$tmp/two.cmp.json"
+	python3 -c "
+import json; s = json.load(open('$tmp/two.cmp.json'))['summary']
+print(s['rules_source'] + '|' + s['verdict'].upper(), s['breaches'], 'of', s['compared'])"
+}
+same_two() { # $1 what, $2 got, $3 expected
+	if [ "$2" != "$3" ]; then
+		echo "FAIL [two] $1: '$2', expected '$3'"; fail=1
+	else
+		echo "ok   [two] $1: $3"
+	fi
+}
+same_two "compare --json (no card: two pilots)" "$(cli_two)" \
+	"rules: defaults (no task card applies: both runs belong to several pilots: p-two, p2-two)|FAIL 50 of 100"
+same_two "compare --pilot p-two --json" "$(cli_two --pilot p-two)" \
+	"rules: task card of pilot p-two|PASS 0 of 100"
+same_two "compare --pilot p2-two --json" "$(cli_two --pilot p2-two)" \
+	"rules: task card of pilot p2-two|FAIL 50 of 100"
+for pl in p-two p2-two; do
+	dt pilot show "$pl" --json >"$tmp/two.show.json"
+	case $pl in p-two) want="PASS 0 of 100" ;; *) want="FAIL 50 of 100" ;; esac
+	same_two "pilot show $pl --json" "$(python3 -c "
+import json; v = json.load(open('$tmp/two.show.json'))['verdicts'][0]
+print(v['verdict'].upper(), v['breaches'], 'of', v['compared'])")" "$want"
+done
+dt compare g-two t-two --pilot nope >/dev/null 2>"$tmp/two.err"
+same_two "compare --pilot nope: exit 2" "$?" 2
+same_two "compare --pilot nope: message" "$(cat "$tmp/two.err")" \
+	"dualtrack: no pilot named 'nope'; pilots: p-two, p2-two"
+# the TUI: each pilot's overview, then c: the same verdict and the rules
+# line (p-two is the first row of the pilot list, p2-two the second)
+$T new-session -d -x 200 -y 50 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp DUALTRACK_USER=ana bash --norc --noprofile"
+$T send-keys -t t "\"$BIN\" --db \"$tmp/two.db\"; echo EXIT=\$?" Enter
+if wait_for "pilots (2)"; then
+	for pl in p-two p2-two; do
+		case $pl in p-two) want="PASS 0 of 100" ;; *) want="FAIL 50 of 100"; $T send-keys -t t j ;; esac
+		$T send-keys -t t Enter
+		ov=; cmp=; rules=
+		wait_for "— $pl — overview" && wait_re 'parity +verdict ' &&
+			ov=$(screen | grep -E '^ +parity +verdict ' | word_counts)
+		$T send-keys -t t c
+		wait_re '^verdict ' && cmp=$(screen | grep -E '^verdict ' | word_counts)
+		wait_re '^rules: ' && rules=$(screen | grep -E '^rules: ')
+		same_two "TUI overview of $pl" "$ov" "$want"
+		same_two "TUI comparison from $pl's overview" "$cmp" "$want"
+		same_two "TUI comparison's rules line from $pl's overview" "$rules" \
+			"rules: task card of pilot $pl"
+		$T send-keys -t t q
+		wait_for "— $pl — overview"
+		$T send-keys -t t q
+		wait_for "pilots (2)"
+	done
+	# from the run list (no pilot named): the service's choice, said
+	$T send-keys -t t Tab
+	wait_for "runs (2)" && $T send-keys -t t Enter j Enter
+	cmp=; rules=
+	wait_re '^verdict ' && cmp=$(screen | grep -E '^verdict ' | word_counts)
+	wait_re '^rules: ' && rules=$(screen | grep -E '^rules: ')
+	same_two "TUI comparison from the run list" "$cmp" "FAIL 50 of 100"
+	same_two "TUI comparison's rules line from the run list" "$rules" \
+		"rules: defaults (no task card applies: both runs belong to several pilots: p-two, p2-two)"
+fi
+$T kill-session -t t
 [ $fail -eq 0 ] && echo "agree_verdicts: all passed"
 exit $fail

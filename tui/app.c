@@ -412,9 +412,13 @@ static void open_screen(app *a, dt_screen_id id)
 {
 	switch (id) {
 	case DT_S_COMPARE:
-		if (a->cur == AREA_PILOTS) { /* c on the overview: its two runs */
+		/* c on the overview: its two runs under its pilot's card; from
+		 * the run list: the service's choice of rules */
+		a->cmp[a->cur].c.card_pilot_id = 0;
+		if (a->cur == AREA_PILOTS) {
 			a->runs.base_id = a->pctx.cmp_id[0];
 			a->runs.pilot_id = a->pctx.cmp_id[1];
+			a->cmp[a->cur].c.card_pilot_id = a->pctx.cmp_pilot;
 		}
 		open_compare(a, a->cur, 0);
 		push(a, &dt_compare_ops, &a->cmp[a->cur]);

@@ -19,6 +19,8 @@ typedef struct dt_pilot_ctx {
 	unsigned gen;               /* moves on every (re)load of the store */
 	int64_t cmp_id[2];          /* c on the overview: baseline, pilot run
 	                             * ids the app compares (DT_S_COMPARE) */
+	int64_t cmp_pilot;          /* ... under this pilot's task card (the
+	                             * open pilot's id) */
 	int want_decide;            /* d on a section: the decision log opens
 	                             * its decide dialog when it comes on top */
 	char msg[600];              /* the frame's status message */

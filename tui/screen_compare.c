@@ -81,6 +81,7 @@ static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
 	o.set_rule = c->rule_set;
 	o.rule = c->rule;
 	o.want_lod = 1;
+	o.card_pilot_id = c->card_pilot_id;
 	for (size_t i = 0; i < c->nextra; i++)
 		o.also[o.nalso++] = c->extra[i];
 	rc = dt_compare_start(st, &c->run[0], &c->run[1], &o, &c->cmp,
@@ -93,6 +94,7 @@ static int prepare(dt_compare_screen *c, dt_store *st, int lean, char *err,
 	memset(&o, 0, sizeof o);
 	o.want_lod = 1;
 	o.lean = lean;
+	o.card_pilot_id = c->card_pilot_id;
 	return dt_compare_start(st, &c->run[0], &c->run[1], &o, &c->cmp,
 	                        &c->pending, err, errlen);
 }
@@ -451,7 +453,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
 	char t[1200], line[700];
 	size_t nf, i, nmarks;
-	int y, noise = c->cmp.have_noise;
+	int y, noise = c->cmp.have_noise, rules;
 	if (!c->open) {
 		dt_grid_clear(g);
 		dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
@@ -469,6 +471,10 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
 	if (c->pending)
 		c->view.bottom_rows = 1; /* "findings: computing..." */
+	/* where the rules come from, as compare prints it ("rules: task
+	 * card of pilot NAME", the defaults and why): known while pending */
+	rules = c->cmp.rules_source[0] && g->h >= 16;
+	c->view.bottom_rows += rules;
 	/* marks first: LIVE and the transforms survive a narrow title; the
 	 * curves' records altered (a stored series whose values differ from
 	 * their sealed digest, integrity.h) before all */
@@ -499,10 +505,12 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
 		             DT_ROLE_WARN);
 	y = g->h - 1 - c->view.bottom_rows;
+	if (rules)
+		dt_layout_text(g, 0, y++, g->w, c->cmp.rules_source, DT_ROLE_LABEL);
 	if (c->pending)
 		dt_layout_text(g, 0, y, g->w, "findings: computing...",
 		               DT_ROLE_LABEL);
-	if (noise && c->view.bottom_rows > (int)nf) {
+	if (noise && c->view.bottom_rows - rules > (int)nf) {
 		noise_line(c, line, sizeof line);
 		dt_layout_text(g, 0, y++, g->w, line,
 		               c->cmp.rule == DT_RULE_NOISE ? DT_ROLE_PILOT

@@ -428,11 +428,14 @@ static const dt_screen_id section[] = {
 };
 #define NSECTIONS (sizeof section / sizeof section[0])
 
-/* c: the first baseline and the first pilot run attached. */
+/* c: the first baseline and the first pilot run attached, compared
+ * under this pilot's task card (the pair the overview's parity row
+ * judges, by the same rules). */
 static unsigned compare(overview_state *p)
 {
 	size_t i, nrole[2] = { 0, 0 };
 	p->pv.c->cmp_id[0] = p->pv.c->cmp_id[1] = 0;
+	p->pv.c->cmp_pilot = p->pv.c->ov.pilot.id; /* its card, as shown */
 	for (i = 0; i < p->pv.c->ov.nruns; i++) { /* the first of each role */
 		int r = p->pv.c->ov.runs[i].role == DT_RUN_PILOT;
 		if (!nrole[r]++)

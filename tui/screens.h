@@ -93,6 +93,12 @@ typedef struct dt_compare_screen {
 	char msg[256];
 	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines marked with a */
 	size_t nextra;
+	int64_t card_pilot_id; /* > 0: the rules are this pilot's task card
+	                        * (opened from its overview: the same
+	                        * assessment the overview shows, whatever
+	                        * other pilots the runs belong to); 0: the
+	                        * service's choice (compare.h). Set by the
+	                        * app before dt_compare_open */
 	int rule_set;          /* 1: N chose the rule (overrides the card) */
 	dt_rule rule;          /* the rule N chose, when rule_set */
 	int interpolate;       /* 1: pilot interpolated onto the baseline (i) */
@@ -111,7 +117,9 @@ typedef struct dt_compare_screen {
 } dt_compare_screen;
 
 /* Compare the runs through the service (dt_compare_start: the task
- * card of a pilot both runs belong to, the screen's rule / interpolation
+ * card of c->card_pilot_id when set, else of the one pilot both runs
+ * belong to; a "rules:" row under the verdict says which (the service's
+ * rules_source); the screen's rule / interpolation
  * / window options, extra baselines extra[0..nextra)) and build the view
  * on the result: the lean comparison (one streaming pass, no curve kept)
  * and the curves read from the store (dt_store_curve_open) when the
