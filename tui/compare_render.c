@@ -63,8 +63,10 @@ static int clause_rows(const char *s, int w, int ascii,
 }
 
 /* Draw the verdict sentence at row y in at most maxrows rows (maxrows 0:
- * only count). Returns the rows it needs / used (1..VERDICT_ROWS); what
- * does not fit in VERDICT_ROWS rows ends in an ellipsis. */
+ * only count). Returns the rows it needs / used (at least 1): broken
+ * between clauses when that takes VERDICT_ROWS rows or fewer, else
+ * word-wrapped on as many rows as it needs; given fewer (a short
+ * screen), its last row ends in an ellipsis. */
 static int verdict_text(dt_grid *g, int y, int maxrows, const char *s,
                         dt_role role)
 {
@@ -72,8 +74,8 @@ static int verdict_text(dt_grid *g, int y, int maxrows, const char *s,
 	int n = s[0] ? clause_rows(s, g->w, g->ascii, rows) : 0, k;
 	if (n < 0) {
 		n = dt_text_wrap_rows(s, g->w, g->ascii);
-		if (n > VERDICT_ROWS)
-			n = VERDICT_ROWS;
+		if (maxrows && n > maxrows)
+			n = maxrows;
 		if (maxrows)
 			dt_grid_wrap(g, 0, y, g->w, maxrows, s, role);
 		return n < 1 ? 1 : n;
@@ -315,7 +317,8 @@ static void draw_cursor(dt_grid *g, const dt_compare_view *v, int px, int pw,
 
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 {
-	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry, vr;
+	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry, vr, avail, left,
+	    want_top;
 	double ymin = 0, ymax = 1, R;
 	dt_plot_series s[2] = {{0}};
 	int k;
@@ -339,11 +342,32 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 			snprintf(pend, sizeof pend, "verdict: computing... %d %%", pct);
 		sentence = pend;
 	}
+	/* Rows: title, legend, x axis and labels, readout and footer (6);
+	 * then the verdict sentence whole (it is what is signed), as far as
+	 * the chart and the strip keep 3 rows each; then the compile note
+	 * (at least its first row, ending in "…", the chart giving a row
+	 * for it), then the findings rows (all in the f overlay; the verdict
+	 * counts them); the chart and the strip share the rest. The rows
+	 * given to the note and the findings go back in top_rows and
+	 * bottom_rows for the screen to draw. */
+	avail = H - 6;
 	vr = verdict_text(g, 0, 0, sentence, DT_ROLE_NORMAL);
-	/* title, legend, x axis and labels, readout, verdict, footer */
-	rest = H - 6 - vr - v->top_rows - v->bottom_rows;
-	if (rest < 6)
-		rest = 6;
+	if (vr > avail - 6)
+		vr = avail - 6 < 1 ? 1 : avail - 6;
+	left = avail - vr - 6;
+	if (left < 0)
+		left = 0;
+	want_top = v->top_rows;
+	v->top_rows = want_top < left ? want_top : left;
+	left -= v->top_rows;
+	if (want_top && !v->top_rows) {
+		v->top_rows = 1; /* from the chart's third row */
+		left = -1;
+	}
+	if (v->bottom_rows > left)
+		v->bottom_rows = left < 0 ? 0 : left;
+	left -= v->bottom_rows < 0 ? 0 : v->bottom_rows;
+	rest = 6 + left;
 	hs = rest / 4 < 3 ? 3 : rest / 4;
 	ch = rest - hs;
 	pw = W - YLABEL_W - 1;

@@ -209,17 +209,9 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 			               sel ? r : DT_ROLE_STATUS);
 	}
 	if (mark_y >= 0) {
-		size_t below = form->n - form->top - (size_t)h;
-		char more[48];
-		dt_layout_more(form->top + (size_t)h, form->n, more, sizeof more);
-		if (below && form->top)
-			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%zu above, "
-			                 "%s (Up/Down scroll)", form->top, more);
-		else if (below)
-			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%s (Down "
-			                 "scrolls)", more);
-		else
-			dt_layout_printf(g, x, mark_y, w, DT_ROLE_STATUS, "%zu above "
-			                 "(Up scrolls)", form->top);
+		char more[96];
+		dt_layout_scroll_mark(form->top, form->n - form->top - (size_t)h,
+		                      more, sizeof more);
+		dt_layout_text(g, x, mark_y, w, more, DT_ROLE_STATUS);
 	}
 }

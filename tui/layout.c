@@ -22,6 +22,21 @@ int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
 	return used + dt_grid_text(g, x + used, y, dw, dots, role);
 }
 
+int dt_layout_cell(dt_grid *g, int x, int y, int w, const char *utf8,
+                   dt_role role)
+{
+	if (w <= 0)
+		return 0;
+	dt_grid_fill(g, x, y, w, L' ', role);
+	dt_layout_text(g, x, y, w, utf8, role);
+	return w + 1;
+}
+
+int dt_layout_col_width(int longest, int min_w, int max_w)
+{
+	return longest < min_w ? min_w : longest > max_w ? max_w : longest;
+}
+
 int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
                      const char *fmt, ...)
 {
@@ -123,6 +138,19 @@ void dt_layout_more(size_t shown, size_t total, char *out, size_t n)
 		out[0] = '\0';
 	else
 		snprintf(out, n, "+%zu more", total - shown);
+}
+
+void dt_layout_scroll_mark(size_t above, size_t below, char *out, size_t n)
+{
+	if (below && above)
+		snprintf(out, n, "%zu above, +%zu more (Up/Down scroll)", above,
+		         below);
+	else if (below)
+		snprintf(out, n, "+%zu more (Down scrolls)", below);
+	else if (above)
+		snprintf(out, n, "%zu above (Up scrolls)", above);
+	else
+		out[0] = '\0';
 }
 
 void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h)

@@ -35,6 +35,17 @@
 int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
                    dt_role role);
 
+/* A column cell of a table row: utf8 in w columns at (x, y), ellipsised
+ * as dt_layout_text when wider, the rest of the w columns blank in
+ * `role`. Returns w + 1: the cell and the blank column that separates it
+ * from the next (never drawn over, so a selected row's fill stays). */
+int dt_layout_cell(dt_grid *g, int x, int y, int w, const char *utf8,
+                   dt_role role);
+
+/* The width of a table column that holds texts of up to `longest`
+ * columns: longest, but at least min_w and at most max_w (>= min_w). */
+int dt_layout_col_width(int longest, int min_w, int max_w);
+
 /* printf-style dt_layout_text. */
 int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
                      const char *fmt, ...)
@@ -61,6 +72,12 @@ void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n);
 
 /* "+N more" (shown of total) into out (size n); "" when shown >= total. */
 void dt_layout_more(size_t shown, size_t total, char *out, size_t n);
+
+/* The mark of a scrolled list or form with `above` rows above the ones
+ * shown and `below` below them, into out (size n): "+N more (Down
+ * scrolls)", "N above, +M more (Up/Down scroll)", "N above (Up
+ * scrolls)"; "" when both are 0. */
+void dt_layout_scroll_mark(size_t above, size_t below, char *out, size_t n);
 
 /* Size of a dialog that wants want_w x want_h cells on grid g: each at
  * most the grid less its margin (DT_DIALOG_MARGIN, DT_DIALOG_VMARGIN),

@@ -28,7 +28,22 @@ static char marker(const dt_check_item *it)
 	return it->overridden ? '!' : it->computed ? '*' : ' ';
 }
 
-static void row(checklist_state *p, dt_grid *g, int y, size_t i)
+/* Columns of the "who" column: the longest name that set an item, at
+ * least 10; up to 20 from 100 columns on (a longer name ends in "…"). */
+static int who_width(const checklist_state *p, const dt_grid *g)
+{
+	int longest = 0;
+	for (size_t i = 0; i < DT_ITEM_COUNT; i++) {
+		const dt_check_item *it = &p->pv.c->ov.checklist.items[i];
+		int w = it->has_entry ? dt_text_width(it->entry.set_by, g->ascii)
+		        : 0;
+		if (w > longest)
+			longest = w;
+	}
+	return dt_layout_col_width(longest, 10, g->w >= 100 ? 20 : 10);
+}
+
+static void row(checklist_state *p, dt_grid *g, int y, size_t i, int who_w)
 {
 	const dt_check_item *it = &p->pv.c->ov.checklist.items[i];
 	int sel = i == p->ck.sel, x = 1;
@@ -47,7 +62,7 @@ static void row(checklist_state *p, dt_grid *g, int y, size_t i)
 	                    marker(it));
 	x += dt_layout_printf(g, x, y, 9, sel ? r : dt_pv_check_role(it->status),
 	                    "%-8s ", dt_check_status_name(it->status));
-	x += dt_layout_printf(g, x, y, 11, r, "%-10.10s ", by);
+	x += dt_layout_cell(g, x, y, who_w, by, r);
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
 	dt_layout_text(g, x, y, g->w - x, dt_check_defs[i].title, r);
 }
@@ -116,7 +131,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 		list = h - 4; /* keep the detail box's first rows */
 	for (i = dt_list_view(&p->ck, list), y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + list;
 	     i++, y++)
-		row(p, g, y, i);
+		row(p, g, y, i, who_width(p, g));
 	detail(p, g, y, y0 + h);
 }
 

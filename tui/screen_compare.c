@@ -384,15 +384,26 @@ static void draw_findings_box(dt_compare_screen *c, dt_grid *g)
 	dt_dialog_size(g, g->w, g->h - 4, &w, &h);
 	dt_box(g, w, h, "findings", &ix, &iy); /* keys: the footer */
 	y = iy;
+	/* every text wrapped whole in the box; findings that do not fit
+	 * end with a row saying how many are not shown */
 	if (c->pending)
-		dt_grid_text(g, ix, y, w - 4, "findings: computing... (the "
-		             "comparison's pass has not ended)", DT_ROLE_WARN);
+		dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, "findings: "
+		             "computing... (the comparison's pass has not ended)",
+		             DT_ROLE_WARN);
 	else if (c->cmp.findings.n == 0)
-		dt_grid_text(g, ix, y, w - 4, "no findings: no logging-scale "
-		             "mismatch, NaN/inf, zero loss or constant values",
-		             DT_ROLE_PASS);
+		dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, "no findings: no "
+		             "logging-scale mismatch, NaN/inf, zero loss or "
+		             "constant values", DT_ROLE_PASS);
 	for (i = 0; i < c->cmp.findings.n && y < iy + h - 2; i++) {
+		int more_after = i + 1 < c->cmp.findings.n;
 		finding_line(&c->cmp.findings.v[i], line, sizeof line);
+		if (more_after && dt_text_wrap_rows(line, w - 4, g->ascii) >=
+		            iy + h - 2 - y) { /* no row left after it */
+			char more[48];
+			dt_layout_more(i, c->cmp.findings.n, more, sizeof more);
+			dt_layout_text(g, ix, y, w - 4, more, DT_ROLE_STATUS);
+			break;
+		}
 		y += dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, line,
 		                  DT_ROLE_WARN);
 	}

@@ -33,7 +33,20 @@ static dt_role kind_role(dt_decision_kind k)
 	       : k == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL : DT_ROLE_PILOT;
 }
 
-static void row(decisions_state *p, dt_grid *g, int y, size_t i)
+/* Columns of "entered by": the longest name, at least 12; up to 24 from
+ * HASH_COL_W columns on (a longer name ends in "…"). */
+static int by_width(decisions_state *p, const dt_grid *g)
+{
+	int longest = 0;
+	for (size_t i = 0; i < p->pv.c->ov.ndecisions; i++) {
+		int w = dt_text_width(at(p, i)->recorded_by, g->ascii);
+		if (w > longest)
+			longest = w;
+	}
+	return dt_layout_col_width(longest, 12, g->w >= HASH_COL_W ? 24 : 12);
+}
+
+static void row(decisions_state *p, dt_grid *g, int y, size_t i, int by_w)
 {
 	const dt_decision *d = at(p, i);
 	int sel = i == p->dc.sel, x = 1;
@@ -53,7 +66,7 @@ static void row(decisions_state *p, dt_grid *g, int y, size_t i)
 	                    d->forced_past[0] ? "go FORCED"
 	                    : dt_decision_kind_name(d->kind));
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
-	x += dt_layout_printf(g, x, y, 13, r, "%-12.12s ", d->recorded_by);
+	x += dt_layout_cell(g, x, y, by_w, d->recorded_by, r);
 	if (g->w >= HASH_COL_W) {
 		char h[40];
 		dt_layout_hash(g, d->hash, h, sizeof h);
@@ -112,10 +125,10 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
 	decisions_state *p = (decisions_state *)v;
-	int list = h / 3, y;
+	int list = h / 3, y, by_w = by_width(p, g);
 	size_t i;
-	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-12s%s",
-	               "#", "decision", "decided at (UTC)", "entered by",
+	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-*s%s",
+	               "#", "decision", "decided at (UTC)", by_w, "entered by",
 	               g->w >= HASH_COL_W ? " record hash" : "");
 	if (p->pv.c->ov.ndecisions == 0) {
 		dt_grid_wrap(g, 1, y0 + 2, g->w - 2, 2, "no decision yet: d records "
@@ -127,7 +140,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 		list = (int)p->pv.c->ov.ndecisions;
 	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->pv.c->ov.ndecisions && y < y0 + 1 + list;
 	     i++, y++)
-		row(p, g, y, i);
+		row(p, g, y, i, by_w);
 	detail(p, g, y, y0 + h);
 }
 

@@ -246,8 +246,8 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 {
 	cols c = layout(g->w);
-	int body = g->h - 5, y, x;
-	size_t i;
+	int body = g->h - 5, y, x, mark_y = -1, pick_y = g->h - 3;
+	size_t i, top;
 	const dt_run *b = dt_runs_picked(s, 0), *p = dt_runs_picked(s, 1);
 
 	int altered = s->integrity.state == DT_INTEGRITY_ALTERED;
@@ -280,7 +280,26 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		dt_grid_text(g, 1, 3, g->w - 2,
 		             "no runs in this store: dualtrack import --platform gpu "
 		             "--run NAME FILE", DT_ROLE_WARN);
-	for (i = dt_list_view(&s->list, body), y = 2; i < s->n && y < 2 + body;
+	/* more runs than rows: a mark under the list says how many are
+	 * above and below; the picked runs' row moves down to the message
+	 * row when no message needs it, else the list gives a row */
+	if (s->n > (size_t)body) {
+		if (s->list.searching || s->list.msg[0] || s->msg[0]) {
+			body--;
+		} else {
+			pick_y = g->h - 2;
+		}
+		mark_y = 2 + body;
+	}
+	top = dt_list_view(&s->list, body);
+	if (mark_y >= 0) {
+		size_t shown = s->n - top < (size_t)body ? s->n - top
+		               : (size_t)body;
+		char more[96];
+		dt_layout_scroll_mark(top, s->n - top - shown, more, sizeof more);
+		dt_layout_text(g, 0, mark_y, g->w, more, DT_ROLE_STATUS);
+	}
+	for (i = top, y = 2; i < s->n && y < 2 + body;
 	     i++, y++) {
 		const dt_run *r = &s->runs[i];
 		int sel = i == s->list.sel;
@@ -322,7 +341,7 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		               "%*zu", c.warn, s->nwarnings[i]);
 	}
 
-	y = g->h - 3;
+	y = pick_y;
 	x = dt_grid_text(g, 0, y, g->w, "baseline: ", DT_ROLE_LABEL);
 	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE, "%s",
 	                    b ? b->name : "-");
@@ -334,7 +353,7 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		               "   +%zu extra baseline(s)", s->nalso);
 	if (s->list.searching || s->list.msg[0])
 		dt_list_render_search(&s->list, g, 0, g->h - 2, g->w);
-	else
+	else if (s->msg[0])
 		dt_layout_text(g, 0, g->h - 2, g->w, s->msg, DT_ROLE_WARN);
 	if (s->warn_open && s->n)
 		draw_warnings(s, g);
