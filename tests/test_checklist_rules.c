@@ -21,6 +21,31 @@ static dt_run_verdict verdict(dt_verdict v, size_t compared, size_t breaches)
 	return r;
 }
 
+/* Step 6 over pilot runs "trn2" (a restart at step 11) and "flat" (no
+ * restart), with the baseline "gpu" attached but not a pilot run. */
+static const dt_check_run s6_runs[] = {{.name = "trn2"}, {.name = "flat"},
+                                       {.name = "trn2-b"}};
+static const dt_check_restart s6_restarts[] = {{"trn2", 11}};
+
+static void step6(const dt_run_verdict *v, size_t nv, const dt_drill *d,
+                  size_t nd, const dt_taskcard *card, dt_check_status *s,
+                  char *detail, size_t n)
+{
+	dt_step6_in in = {v, nv, s6_runs, 3, s6_restarts, 1, d, nd, card};
+	dt_rule_step6(&in, s, detail, n);
+}
+
+/* A drill on run `run` with items `pass` passed. */
+static dt_drill drill_on(int64_t id, dt_drill_kind kind, const char *run,
+                         const dt_drill_item *pass, size_t np)
+{
+	dt_drill d = {.id = id, .kind = kind};
+	snprintf(d.run_before, sizeof d.run_before, "%s", run);
+	for (size_t i = 0; i < np; i++)
+		d.checks[pass[i]].status = DT_DC_PASS;
+	return d;
+}
+
 static void step6_rule(void **state)
 {
 	(void)state;
@@ -29,30 +54,106 @@ static void step6_rule(void **state)
 	dt_run_verdict pass = verdict(DT_VERDICT_PASS, 100, 0);
 	dt_run_verdict fail = verdict(DT_VERDICT_FAIL, 100, 7);
 	dt_run_verdict insuf = verdict(DT_VERDICT_INSUFFICIENT, 1, 0);
-	dt_drill ok = {.id = 3}, bad = {.id = 4}, unchecked = {.id = 5};
-	ok.checks[DT_DC_EFFECTIVE_STEP].status = DT_DC_PASS;
+	const dt_drill_item both_items[] = {DT_DC_EFFECTIVE_STEP,
+	                                    DT_DC_CONTROL_LOSS};
+	dt_drill ok = drill_on(3, DT_DRILL_NODE_LOSS, "trn2", both_items, 2);
+	dt_drill bad = {.id = 4}, unchecked = {.id = 5};
 	bad.checks[DT_DC_LR_SCHEDULE].status = DT_DC_FAIL;
 	bad.kind = DT_DRILL_NODE_LOSS;
 
-	dt_rule_step6(NULL, 0, NULL, 0, NULL, &s, d, sizeof d);
+	step6(NULL, 0, NULL, 0, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);           /* no runs */
-	dt_rule_step6(&pass, 1, &unchecked, 1, NULL, &s, d, sizeof d);
+	step6(&pass, 1, &unchecked, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);           /* no verified resume */
-	assert_non_null(strstr(d, "no drill has verified"));
-	dt_rule_step6(&pass, 1, &ok, 1, NULL, &s, d, sizeof d);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet: drill #5 (kill-during-save): names no "
+	                    "run; checked nothing; effective_step and "
+	                    "control_loss not checked");
+	step6(&pass, 1, NULL, 0, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet");
+	step6(&pass, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PASS);
 	assert_string_equal(d, "parity pass (1 run); resume verified by 1 drill,"
 	                    " none failed");
-	dt_rule_step6(&fail, 1, &ok, 1, NULL, &s, d, sizeof d);
+	step6(&fail, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);
 	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
 	                    " of 100 steps");
 	dt_drill both[2] = {ok, bad};
-	dt_rule_step6(&pass, 1, both, 2, NULL, &s, d, sizeof d);
+	step6(&pass, 1, both, 2, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);              /* a failed drill item */
 	assert_string_equal(d, "drill #4 (node-loss): lr_schedule failed");
-	dt_rule_step6(&insuf, 1, &ok, 1, NULL, &s, d, sizeof d);
+	step6(&insuf, 1, &ok, 1, NULL, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);
+
+	/* A drill verifies a resume only when it checked what step 6 is
+	 * about (effective_step and control_loss) on a real restart of a
+	 * pilot run. The new-user trial's drill: no run, data_cursor only. */
+	const dt_drill_item cursor[] = {DT_DC_DATA_CURSOR};
+	const dt_drill_item rng[] = {DT_DC_RNG_STATE};
+	dt_drill norun = drill_on(3, DT_DRILL_KILL_DURING_SAVE, "", cursor, 1);
+	step6(&pass, 1, &norun, 1, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet: drill #3 (kill-during-save): names no "
+	                    "run; checked data_cursor only; effective_step and "
+	                    "control_loss not checked");
+	/* on a pilot run without a restart, rng_state only */
+	dt_drill flat = drill_on(6, DT_DRILL_NODE_LOSS, "flat", rng, 1);
+	step6(&pass, 1, &flat, 1, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet: drill #6 (node-loss): run flat has no "
+	                    "restart; checked rng_state only; effective_step and "
+	                    "control_loss not checked");
+	/* both items passed, but on a run without a restart */
+	flat = drill_on(6, DT_DRILL_NODE_LOSS, "flat", both_items, 2);
+	step6(&pass, 1, &flat, 1, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet: drill #6 (node-loss): run flat has no "
+	                    "restart");
+	/* on the baseline (not a pilot run of the pilot) */
+	dt_drill onbase = drill_on(7, DT_DRILL_NODE_LOSS, "gpu", both_items, 2);
+	char why[400];
+	dt_step6_in in = {&pass, 1, s6_runs, 3, s6_restarts, 1, &onbase, 1,
+	                  NULL};
+	assert_int_equal(dt_drill_verifies_resume(&onbase, &in, why, sizeof why),
+	                 0);
+	assert_string_equal(why, "drill #7 (node-loss): run gpu is not a pilot "
+	                    "run of this pilot");
+	/* on the restart, effective step only: control loss still missing */
+	dt_drill half = drill_on(8, DT_DRILL_NODE_LOSS, "trn2", both_items, 1);
+	assert_int_equal(dt_drill_verifies_resume(&half, &in, why, sizeof why),
+	                 0);
+	assert_string_equal(why, "drill #8 (node-loss): checked effective_step "
+	                    "only; control_loss not checked");
+	assert_int_equal(dt_drill_verifies_resume(&ok, &in, why, sizeof why), 1);
+	assert_string_equal(why, "");
+	/* across two pilot runs (the restart is the second run) */
+	dt_drill two = drill_on(9, DT_DRILL_IMAGE_UPDATED, "flat", both_items, 2);
+	snprintf(two.run_after, sizeof two.run_after, "trn2-b");
+	assert_int_equal(dt_drill_verifies_resume(&two, &in, why, sizeof why), 1);
+	snprintf(two.run_after, sizeof two.run_after, "gpu");
+	assert_int_equal(dt_drill_verifies_resume(&two, &in, why, sizeof why), 0);
+	assert_string_equal(why, "drill #9 (image-updated): run after gpu is "
+	                    "not a pilot run of this pilot");
+	/* several drills: one that verifies is enough; none: the first that
+	 * falls short is named */
+	dt_drill three[3] = {norun, flat, ok};
+	step6(&pass, 1, three, 3, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	assert_string_equal(d, "parity pass (1 run); resume verified by 1 drill,"
+	                    " none failed");
+	step6(&pass, 1, three, 2, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (1 run); no drill has verified a "
+	                    "resume yet: drill #3 (kill-during-save): names no "
+	                    "run; checked data_cursor only; effective_step and "
+	                    "control_loss not checked (and the other drills fall "
+	                    "short too)");
 
 	/* recovery over the card's limit fails step 6: fault 10:00:00,
 	 * resumed 10:20:00 = 1200 s against a 900 s limit */
@@ -70,7 +171,7 @@ static void step6_rule(void **state)
 	assert_float_equal(rc.seconds, 1200, 0);
 	assert_float_equal(rc.limit, 900, 0);
 	assert_string_equal(dt_recovery_state_name(rc.state), "over");
-	dt_rule_step6(&pass, 1, &slow, 1, &card, &s, d, sizeof d);
+	step6(&pass, 1, &slow, 1, &card, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);
 	assert_string_equal(d, "drill #6 (node-loss): recovery 1200 s over the "
 	                    "card's 900 s limit");

@@ -19,6 +19,7 @@
 #include "tests/dt_test_store.h"
 #include "model/service/journal_set.h"
 #include "model/service/evidence_link.h"
+#include "model/service/drill_prefill.h"
 
 static dt_store *open_store(const char *name)
 {
@@ -258,10 +259,16 @@ static void overview_items(void **state)
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_FAIL);
 	assert_int_equal(ov.checklist.items[DT_ITEM_TRIAL5].status, DT_CK_PASS);
 	dt_assessment_free(&ov);
-	/* Back to rtol 0.02: parity pass + verified drill -> step6 pass. */
+	/* Back to rtol 0.02: parity pass, but the drill names no run and
+	 * checked the effective step only: it verified no resume, step6
+	 * stays pending (step6_resume_drills: one that does). */
 	assert_int_equal(dt_store_taskcard_set(st, p.id, DT_TC_RTOL, "0.02", "a"), 0);
 	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
-	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PASS);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].status, DT_CK_PENDING);
+	assert_string_equal(ov.checklist.items[DT_ITEM_STEP6].computed_detail,
+	                    "parity pass (1 run); no drill has verified a resume "
+	                    "yet: drill #1 (node-loss): names no run; checked "
+	                    "effective_step only; control_loss not checked");
 	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].overridden, 0);
 	dt_assessment_free(&ov);
 	/* A person overrides it with a reason; it shows as overridden. */
@@ -270,11 +277,146 @@ static void overview_items(void **state)
 	assert_int_equal(dt_assessment_load(st, "llama", &ov, err, sizeof err), 0);
 	const dt_check_item *s6 = &ov.checklist.items[DT_ITEM_STEP6];
 	assert_int_equal(s6->status, DT_CK_FAIL);
-	assert_int_equal(s6->computed_status, DT_CK_PASS);
+	assert_int_equal(s6->computed_status, DT_CK_PENDING);
 	assert_int_equal(s6->overridden, 1);
 	assert_string_equal(s6->entry.reason, "quality review failed");
 	dt_assessment_free(&ov);
 	assert_int_equal(dt_assessment_load(st, "none", &ov, err, sizeof err), 1);
+	dt_store_close(st);
+}
+
+/* A run of two files: loss[0..n1) at steps 1..n1, then a restart at
+ * step `from` with loss[from - 1 .. n) (the replayed steps log the same
+ * values). */
+static int64_t add_restart_run(dt_store *st, const char *name,
+                               const double *loss, size_t n1, int64_t from,
+                               size_t n)
+{
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "%s", name);
+	snprintf(r.platform, sizeof r.platform, "trn2");
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	int64_t f1, f2, steps[64];
+	assert_int_equal(dt_store_file_add(st, r.id, "/a.csv", "a1", 1, "csv",
+	                                   &f1), 0);
+	assert_int_equal(dt_store_file_add(st, r.id, "/b.csv", "b2", 1, "csv",
+	                                   &f2), 0);
+	for (size_t i = 0; i < n; i++)
+		steps[i] = (int64_t)i + 1;
+	dt_rawseries a = {.metric = "loss", .n = n1, .cap = n1, .step = steps,
+	                  .value = (double *)loss};
+	size_t k = (size_t)from - 1;
+	dt_rawseries b = {.metric = "loss", .n = n - k, .cap = n - k,
+	                  .step = steps + k, .value = (double *)loss + k};
+	assert_int_equal(dt_store_raw_put(st, f1, &a), 0);
+	assert_int_equal(dt_store_raw_put(st, f2, &b), 0);
+	return r.id;
+}
+
+static const char *step6_detail(dt_store *st, dt_assessment *ov,
+                                dt_check_status *status)
+{
+	char err[512];
+	assert_int_equal(dt_assessment_load(st, "p6", ov, err, sizeof err), 0);
+	*status = ov->checklist.items[DT_ITEM_STEP6].status;
+	return ov->checklist.items[DT_ITEM_STEP6].computed_detail;
+}
+
+/* Step 6 passes only on a drill that checked the effective step and the
+ * control loss on a real restart of a pilot run. Baseline "gpu" 3.0 -
+ * 0.1 i at steps 1..20; pilot "trn" the same, logged 1..12 then again
+ * from 11 (a restart at step 11, steps 11 and 12 replayed with equal
+ * losses); pilot "flat" the same in one file (no restart). Both match the
+ * baseline exactly: parity pass (2 runs). */
+static void step6_resume_drills(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("s6.db");
+	double b[20];
+	char err[512];
+	for (int i = 0; i < 20; i++)
+		b[i] = 3.0 - 0.1 * (i + 1);
+	int64_t rb = add_run(st, "gpu", "gpu", b, 20);
+	int64_t rt = add_restart_run(st, "trn", b, 12, 11, 20);
+	int64_t rf = add_run(st, "flat", "trn2", b, 20);
+	dt_pilot p;
+	assert_int_equal(dt_store_pilot_create(st, "p6", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rb, DT_RUN_BASELINE, "a"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rt, DT_RUN_PILOT, "a"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rf, DT_RUN_PILOT, "a"), 0);
+	dt_assessment ov;
+	dt_check_status s;
+	const char *d = step6_detail(st, &ov, &s);
+	assert_int_equal(ov.nverdicts, 2);
+	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_PASS);
+	assert_int_equal(ov.verdicts[1].verdict, DT_VERDICT_PASS);
+	assert_int_equal(ov.resume[1].nv, 1);          /* trn: one restart */
+	assert_int_equal(ov.resume[1].v[0].at_step, 11);
+	assert_int_equal(ov.resume[2].nv, 0);          /* flat: none */
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (2 runs); no drill has verified a "
+	                    "resume yet");
+	dt_assessment_free(&ov);
+
+	/* The new-user trial: a drill with no run, checkpoint or times, its
+	 * data cursor checked by hand. It verified nothing about a resume. */
+	dt_drill d1 = {.pilot_id = p.id, .kind = DT_DRILL_KILL_DURING_SAVE};
+	assert_int_equal(dt_store_drill_add(st, &d1, "a"), 0);
+	assert_int_equal(dt_store_drill_check_set(st, d1.id, DT_DC_DATA_CURSOR,
+	                                          DT_DC_PASS, "looked at it",
+	                                          "user", "a"), 0);
+	d = step6_detail(st, &ov, &s);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (2 runs); no drill has verified a "
+	                    "resume yet: drill #1 (kill-during-save): names no "
+	                    "run; checked data_cursor only; effective_step and "
+	                    "control_loss not checked");
+	dt_assessment_free(&ov);
+
+	/* A drill on "flat", which has no restart; rng_state checked. */
+	dt_drill d2 = {.pilot_id = p.id, .kind = DT_DRILL_NODE_LOSS};
+	snprintf(d2.run_before, sizeof d2.run_before, "flat");
+	d2.checks[DT_DC_RNG_STATE] = (dt_drill_check){.status = DT_DC_PASS,
+	                                              .source = "user"};
+	assert_int_equal(dt_store_drill_add(st, &d2, "a"), 0);
+	d = step6_detail(st, &ov, &s);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "parity pass (2 runs); no drill has verified a "
+	                    "resume yet: drill #1 (kill-during-save): names no "
+	                    "run; checked data_cursor only; effective_step and "
+	                    "control_loss not checked (and the other drills fall "
+	                    "short too)");
+	char why[400];
+	dt_check_run cr[] = {{.name = "trn"}, {.name = "flat"}};
+	dt_step6_in in = {ov.verdicts, ov.nverdicts, cr, 2, ov.restarts,
+	                  ov.nrestarts, ov.drills, ov.ndrills, &ov.card};
+	assert_int_equal(ov.ndrills, 2);
+	assert_int_equal(dt_drill_verifies_resume(&ov.drills[1], &in, why,
+	                                          sizeof why), 0);
+	assert_string_equal(why, "drill #2 (node-loss): run flat has no restart; "
+	                    "checked rng_state only; effective_step and "
+	                    "control_loss not checked");
+	dt_assessment_free(&ov);
+
+	/* A drill on the restart of "trn" from checkpoint 10, pre-filled from
+	 * the logs: resumed at 11 in (10, 10 + 1]: effective_step pass; the
+	 * replayed steps 11, 12 log equal losses (0 <= rtol 0.02):
+	 * control_loss pass. Step 6 passes. */
+	dt_drill d3 = {.pilot_id = p.id, .kind = DT_DRILL_NODE_LOSS,
+	               .checkpoint_step = 10};
+	dt_resume_evidence ev;
+	snprintf(d3.run_before, sizeof d3.run_before, "trn");
+	assert_int_equal(dt_drill_prefill(st, &d3, 0.02, &ev, err, sizeof err), 0);
+	dt_drill_apply_evidence(&d3, &ev);
+	assert_int_equal(d3.resumed_step, 11);
+	assert_int_equal(d3.checks[DT_DC_EFFECTIVE_STEP].status, DT_DC_PASS);
+	assert_int_equal(d3.checks[DT_DC_CONTROL_LOSS].status, DT_DC_PASS);
+	assert_int_equal(dt_store_drill_add(st, &d3, "a"), 0);
+	d = step6_detail(st, &ov, &s);
+	assert_int_equal(s, DT_CK_PASS);
+	assert_string_equal(d, "parity pass (2 runs); resume verified by 1 "
+	                    "drill, none failed");
+	dt_assessment_free(&ov);
 	dt_store_close(st);
 }
 
@@ -287,6 +429,7 @@ int main(void)
 		cmocka_unit_test(taskcard_rules),
 		cmocka_unit_test(pilot_store),
 		cmocka_unit_test(overview_items),
+		cmocka_unit_test(step6_resume_drills),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

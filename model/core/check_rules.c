@@ -3,6 +3,7 @@
 #include "model/core/checklist.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,22 +39,105 @@ static int over_limit(const dt_drill *drills, size_t nd,
 	return 0;
 }
 
-static size_t verified_drills(const dt_drill *drills, size_t nd)
+/* 1 when `name` is one of the pilot-role runs. */
+static int pilot_run(const dt_step6_in *in, const char *name)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < nd; i++)
-		for (int k = 0; k < DT_DC_COUNT; k++)
-			if (drills[i].checks[k].status == DT_DC_PASS) {
-				n++;
-				break;
-			}
-	return n;
+	for (size_t i = 0; i < in->nruns; i++)
+		if (in->runs[i].name && strcmp(in->runs[i].name, name) == 0)
+			return 1;
+	return 0;
 }
 
-void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
-                   size_t nd, const dt_taskcard *card,
-                   dt_check_status *status, char *detail, size_t n)
+static int has_restart(const dt_step6_in *in, const char *run)
 {
+	for (size_t i = 0; i < in->nrestarts; i++)
+		if (strcmp(in->restarts[i].run, run) == 0)
+			return 1;
+	return 0;
+}
+
+/* Append printf output to buf[n] at *used; stops quietly when full. */
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (*used >= n)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *used, n - *used, fmt, ap);
+	va_end(ap);
+	*used = k < 0 ? n : *used + (size_t)k;
+}
+
+/* The items step 6 needs passed, in the order they are named. */
+static const dt_drill_item needed[] = {DT_DC_EFFECTIVE_STEP,
+                                       DT_DC_CONTROL_LOSS};
+#define NNEEDED (sizeof needed / sizeof needed[0])
+
+/* What the items of d lack, appended to buf (size n, at *used): nothing
+ * when every needed item passed, else "checked data_cursor only;
+ * effective_step and control_loss not checked" (after "; " when `sep`). */
+static void items_lack(const dt_drill *d, int sep, char *buf, size_t n,
+                       size_t *used)
+{
+	size_t npass = 0, nmiss = 0, m = 0;
+	for (size_t i = 0; i < NNEEDED; i++)
+		nmiss += d->checks[needed[i]].status != DT_DC_PASS;
+	if (nmiss == 0)
+		return;
+	put(buf, n, used, "%schecked ", sep ? "; " : "");
+	for (int k = 0; k < DT_DC_COUNT; k++)
+		if (d->checks[k].status == DT_DC_PASS)
+			put(buf, n, used, "%s%s", npass++ ? ", " : "",
+			    dt_drill_item_name((dt_drill_item)k));
+	put(buf, n, used, npass ? " only; " : "nothing; ");
+	for (size_t i = 0; i < NNEEDED; i++) {
+		if (d->checks[needed[i]].status == DT_DC_PASS)
+			continue;
+		m++;
+		put(buf, n, used, "%s%s", m == 1 ? "" : m == nmiss ? " and " : ", ",
+		    dt_drill_item_name(needed[i]));
+	}
+	put(buf, n, used, " not checked");
+}
+
+int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
+                             char *why, size_t n)
+{
+	size_t used = 0, start;
+	int two = d->run_after[0] && strcmp(d->run_after, d->run_before) != 0;
+	if (n)
+		why[0] = '\0';
+	put(why, n, &used, "drill #%lld (%s): ", (long long)d->id,
+	    dt_drill_kind_name(d->kind));
+	start = used;
+	if (!d->run_before[0])
+		put(why, n, &used, "names no run");
+	else if (!pilot_run(in, d->run_before))
+		put(why, n, &used, "run %.120s is not a pilot run of this pilot",
+		    d->run_before);
+	else if (two && !pilot_run(in, d->run_after))
+		put(why, n, &used, "run after %.120s is not a pilot run of this "
+		    "pilot", d->run_after);
+	else if (!two && !has_restart(in, d->run_before))
+		put(why, n, &used, "run %.120s has no restart", d->run_before);
+	items_lack(d, used > start, why, n, &used);
+	if (used == start) {
+		if (n)
+			why[0] = '\0';
+		return 1;
+	}
+	return 0;
+}
+
+void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
+                   char *detail, size_t n)
+{
+	const dt_run_verdict *v = in->verdicts;
+	const dt_drill *drills = in->drills;
+	size_t nv = in->nverdicts, nd = in->ndrills;
 	size_t di;
 	int item;
 	dt_recovery_check rc;
@@ -77,7 +161,7 @@ void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
 		         dt_drill_item_name((dt_drill_item)item));
 		return;
 	}
-	if (over_limit(drills, nd, card, &di, &rc)) {
+	if (over_limit(drills, nd, in->card, &di, &rc)) {
 		*status = DT_CK_FAIL;
 		snprintf(detail, n, "drill #%lld (%s): recovery %.0f s over the "
 		         "card's %.0f s limit", (long long)drills[di].id,
@@ -97,10 +181,26 @@ void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
 			         "fewer than 2 compared steps");
 			return;
 		}
-	size_t nver = verified_drills(drills, nd);
+	/* a drill verified a resume only when it checked what step 6 is
+	 * about, on a real restart of a pilot run (dt_drill_verifies_resume) */
+	size_t nver = 0, nshort = 0;
+	char why[400] = "";
+	for (size_t i = 0; i < nd; i++) {
+		char w[400];
+		if (dt_drill_verifies_resume(&drills[i], in, w, sizeof w))
+			nver++;
+		else if (nshort++ == 0)
+			snprintf(why, sizeof why, "%s", w);
+	}
 	if (nver == 0) {
-		snprintf(detail, n, "parity pass (%zu run%s); no drill has verified"
-		         " a resume yet", nv, nv == 1 ? "" : "s");
+		if (nd == 0)
+			snprintf(detail, n, "parity pass (%zu run%s); no drill has "
+			         "verified a resume yet", nv, nv == 1 ? "" : "s");
+		else
+			snprintf(detail, n, "parity pass (%zu run%s); no drill has "
+			         "verified a resume yet: %s%s", nv, nv == 1 ? "" : "s",
+			         why, nshort > 1 ? " (and the other drills fall short "
+			         "too)" : "");
 		return;
 	}
 	*status = DT_CK_PASS;

@@ -15,9 +15,15 @@
  *   (task card rtol / atol / warm-up / rule) fails, a drill has a failed
  *   verification item, or a drill's recovery took longer than the task
  *   card's acceptable recovery time (dt_drill_recovery_check: over);
- *   pass when every verdict passes and at least one
- *   drill verified a resume (an item passed); pending otherwise (no runs,
- *   insufficient overlap, no verified drill).
+ *   pass when every verdict passes and at least one drill verified a
+ *   resume; pending otherwise (no runs, insufficient overlap, no drill
+ *   that verified a resume: the detail says what the first drill lacks).
+ *   A drill verified a resume (dt_drill_verifies_resume) when it checked
+ *   what step 6 compares: its effective_step and control_loss items both
+ *   pass, on a real restart of a pilot run of the pilot: run_before is a
+ *   pilot-role run and either the restart is inside it (run_after "" or
+ *   the same run) and that run has a restart, or run_after is another
+ *   pilot-role run.
  * - trial1: for every pilot run, the loss is present from the first
  *   effective step: its first logged step <= max(1, logging interval)
  *   (a run logging every N optimizer steps logs first at step N); the
@@ -137,6 +143,29 @@ typedef struct dt_check_run {
 	size_t nfacts;
 } dt_check_run;
 
+/* One restart of a pilot-role run (the assessment's resume checks,
+ * service/assessment.h). Texts are borrowed. */
+typedef struct dt_check_restart {
+	const char *run;              /* the pilot-role run */
+	int64_t at_step;              /* first logged effective step after it */
+} dt_check_restart;
+
+/* What step 6 judges (dt_rule_step6): the parity verdicts, the pilot-role
+ * runs (names only are read), and the drills with the card's recovery
+ * limit (card may be NULL: no limit). `restarts` lists every restart of
+ * the pilot-role runs (the assessment's resume checks). */
+typedef struct dt_step6_in {
+	const dt_run_verdict *verdicts;
+	size_t nverdicts;
+	const dt_check_run *runs;
+	size_t nruns;
+	const dt_check_restart *restarts;
+	size_t nrestarts;
+	const dt_drill *drills;
+	size_t ndrills;
+	const dt_taskcard *card;
+} dt_step6_in;
+
 /* Names: "pending", "pass", "fail", "waived". Parse returns 0 or -1. */
 const char *dt_check_status_name(dt_check_status s);
 int dt_check_status_parse(const char *s, dt_check_status *out);
@@ -155,13 +184,19 @@ int dt_check_validate(dt_check_id id, dt_check_status status,
 
 /* The computed rules (file comment). Each sets *status and a detail text
  * with the figures (size n). */
-void dt_rule_step6(const dt_run_verdict *v, size_t nv, const dt_drill *drills,
-                   size_t nd, const dt_taskcard *card,
-                   dt_check_status *status, char *detail, size_t n);
+void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
+                   char *detail, size_t n);
 void dt_rule_trial1(const dt_check_run *runs, size_t nr,
                     dt_check_status *status, char *detail, size_t n);
 void dt_rule_trial5(const dt_check_run *runs, size_t nr,
                     dt_check_status *status, char *detail, size_t n);
+
+/* Whether drill d verified a resume for step 6 (rule in the file comment,
+ * inputs as dt_rule_step6's). Returns 1, or 0 with what it lacks in why
+ * (size n): "drill #3 (kill-during-save) names no run; checked
+ * data_cursor only; effective_step and control_loss not checked". */
+int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
+                             char *why, size_t n);
 
 /* Set every item's status from its entry and computed status (rules in
  * the file comment), after entries and computed_* are filled. */

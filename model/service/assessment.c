@@ -130,11 +130,39 @@ static int load_resume(dt_store *st, dt_assessment *a, char *err,
 	return 0;
 }
 
+int dt_assessment_restarts(dt_assessment *a, char *err, size_t errlen)
+{
+	size_t n = 0;
+	free(a->restarts);
+	a->restarts = NULL;
+	a->nrestarts = 0;
+	for (size_t i = 0; a->resume && i < a->nruns; i++)
+		if (a->runs[i].role == DT_RUN_PILOT)
+			n += a->resume[i].nv;
+	if (n == 0)
+		return 0;
+	a->restarts = calloc(n, sizeof *a->restarts);
+	if (!a->restarts) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < a->nruns; i++) {
+		const dt_resume_run_result *r = &a->resume[i];
+		if (a->runs[i].role != DT_RUN_PILOT)
+			continue;
+		for (size_t k = 0; k < r->nv; k++)
+			a->restarts[a->nrestarts++] = (dt_check_restart){
+				a->runs[i].run.name, r->v[k].at_step};
+	}
+	return 0;
+}
+
 static void compute_items(dt_assessment *a, const dt_check_run *cr, size_t ncr)
 {
 	dt_check_item *it = a->checklist.items;
-	dt_rule_step6(a->verdicts, a->nverdicts, a->drills, a->ndrills,
-	              &a->card, &it[DT_ITEM_STEP6].computed_status,
+	dt_step6_in s6 = {a->verdicts, a->nverdicts, cr, ncr, a->restarts,
+	                  a->nrestarts, a->drills, a->ndrills, &a->card};
+	dt_rule_step6(&s6, &it[DT_ITEM_STEP6].computed_status,
 	              it[DT_ITEM_STEP6].computed_detail,
 	              sizeof it[DT_ITEM_STEP6].computed_detail);
 	dt_rule_trial1(cr, ncr, &it[DT_ITEM_TRIAL1].computed_status,
@@ -230,8 +258,10 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 	}
 	a->rules = dt_taskcard_parity(&a->card);
 	dt_taskcard_rule(&a->card, &a->rule);
-	if (load_checklist(st, a, err, errlen) < 0 ||
-	    load_resume(st, a, err, errlen) < 0 || judge(a, err, errlen) < 0) {
+	/* the resume checks first: step 6 reads their restarts */
+	if (load_resume(st, a, err, errlen) < 0 ||
+	    dt_assessment_restarts(a, err, errlen) < 0 ||
+	    load_checklist(st, a, err, errlen) < 0 || judge(a, err, errlen) < 0) {
 		dt_assessment_free(a);
 		return -1;
 	}
@@ -268,6 +298,7 @@ void dt_assessment_free(dt_assessment *a)
 	for (size_t i = 0; a->resume && i < a->nruns; i++)
 		dt_resume_run_free(&a->resume[i]);
 	free(a->resume);
+	free(a->restarts);
 	free(a->runs);
 	free(a->verdicts);
 	dt_checklist_free(&a->checklist);

@@ -61,6 +61,11 @@ typedef struct dt_assessment {
 	                               * pilot's drills when they record one
 	                               * (dt_resume_drill_ckpt); nseg = 0 for
 	                               * baselines and runs without a loss */
+	dt_check_restart *restarts;   /* [nrestarts] every restart of the
+	                               * pilot-role runs, attach order then
+	                               * restart order (dt_assessment_restarts;
+	                               * texts borrowed from runs and resume) */
+	size_t nrestarts;
 	dt_drill *drills;             /* [ndrills] creation order */
 	dt_recovery_check *recovery;  /* [ndrills] parallel to drills:
 	                               * dt_drill_recovery_check against the card */
@@ -79,6 +84,12 @@ typedef struct dt_assessment {
  * (nothing to free). */
 int dt_assessment_load(dt_store *st, const char *pilot, dt_assessment *a,
                        char *err, size_t errlen);
+
+/* Fill a->restarts from a->resume (the resume checks of the pilot-role
+ * runs): one entry per restart, attach order then restart order. Step 6
+ * (dt_rule_step6) reads this list. dt_assessment_load calls it; returns
+ * 0, or -1 out of memory (message in err). */
+int dt_assessment_restarts(dt_assessment *a, char *err, size_t errlen);
 
 /* Free what dt_assessment_load allocated and zero *a. NULL-safe. */
 void dt_assessment_free(dt_assessment *a);
