@@ -239,6 +239,28 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 	return DT_EXIT_OK;
 }
 
+/* The recovery cell: "540 s ≤ 900 s" (within), "1200 s > 900 s"
+ * (over), "540 s, no limit", "unknown"; into buf. Returns its width in
+ * columns (the one multi-byte character counts once). */
+static int recovery_text(const dt_recovery_check *r, char *buf, size_t n)
+{
+	int k;
+	switch (r->state) {
+	case DT_REC_WITHIN:
+		k = snprintf(buf, n, "%.0f s \xe2\x89\xa4 %.0f s", r->seconds, r->limit);
+		return k - 2;
+	case DT_REC_OVER:
+		k = snprintf(buf, n, "%.0f s > %.0f s", r->seconds, r->limit);
+		break;
+	case DT_REC_NO_LIMIT:
+		k = snprintf(buf, n, "%.0f s, no limit", r->seconds);
+		break;
+	default:
+		k = snprintf(buf, n, "%s", dt_recovery_state_name(r->state));
+	}
+	return k;
+}
+
 static int cmd_list(dt_store *st, const char *pilot, int json)
 {
 	dt_assessment ov;
@@ -251,7 +273,7 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 	dt_jw w;
 	dt_jw_init(&w, stdout, json ? 1 : 0);
 	if (!json)
-		printf("%-4s %-24s %-10s %-10s %-9s %s\n", "id", "kind",
+		printf("%-4s %-24s %-10s %-10s %-18s %s\n", "id", "kind",
 		       "ckpt step", "resumed", "recovery",
 		       "checks (step lr rng cursor loss)");
 	else {
@@ -265,11 +287,12 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 			dt_drill_json(&w, d, &ov.recovery[i]);
 			continue;
 		}
-		char cs[24], rs[24];
-		printf("%-4lld %-24s %-10s %-10s %-9s", (long long)d->id,
+		char cs[24], rs[24], rec[64];
+		int cols = recovery_text(&ov.recovery[i], rec, sizeof rec);
+		printf("%-4lld %-24s %-10s %-10s %s%*s", (long long)d->id,
 		       dt_drill_kind_name(d->kind), step_text(d->checkpoint_step, cs),
-		       step_text(d->resumed_step, rs),
-		       dt_recovery_state_name(ov.recovery[i].state));
+		       step_text(d->resumed_step, rs), rec,
+		       cols < 18 ? 18 - cols : 0, "");
 		for (int k = 0; k < DT_DC_COUNT; k++)
 			printf(" %s", dt_dc_status_name(d->checks[k].status));
 		putchar('\n');

@@ -15,6 +15,29 @@
 #include "importers/import_follow.h"
 #include "model/util/text.h"
 
+/* Print text after the caller's first `indent` columns, its words
+ * wrapped to lines of at most `width` columns (a longer word alone on its
+ * line), continuation lines indented; ends with a newline. */
+static void wrap_words(FILE *f, const char *text, int indent, int width)
+{
+	int col = indent;
+	for (const char *p = text; *p;) {
+		while (*p == ' ')
+			p++;
+		size_t n = strcspn(p, " ");
+		if (n == 0)
+			break;
+		if (col > indent && col + 1 + (int)n > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		}
+		fprintf(f, " %.*s", (int)n, p);
+		col += 1 + (int)n;
+		p += n;
+	}
+	fputc('\n', f);
+}
+
 static void import_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] import --platform gpu|trn2|trn1|other\n"
@@ -71,9 +94,10 @@ static void import_usage(FILE *f)
 	      "  --idle-exit S      stop following after S seconds without a new\n"
 	      "                     line (default: never)\n\n"
 	      "formats (--format, default auto-detected from content):\n", f);
-	for (size_t i = 0; dt_importers[i]; i++)
-		fprintf(f, "  %-18s %s\n", dt_importers[i]->name,
-		        dt_importers[i]->description);
+	for (size_t i = 0; dt_importers[i]; i++) {
+		fprintf(f, "  %-18s", dt_importers[i]->name);
+		wrap_words(f, dt_importers[i]->description, 20, 80);
+	}
 }
 
 /* Characters (not bytes) in a UTF-8 string: continuation bytes are

@@ -165,6 +165,13 @@ static int diff_cmd(dt_store *st, char **args, int json)
 				continue;
 			}
 			char va[300], vb[300];
+			if (ndiff == 1) {
+				/* the columns' headings: the two runs by name */
+				dt_sanitize(r[0].name, va, sizeof va);
+				dt_sanitize(r[1].name, vb, sizeof vb);
+				printf("  %-36s %-28s %s\n", "key (* a task card field)",
+				       va, vb);
+			}
 			dt_sanitize(a ? a : "(not set)", va, sizeof va);
 			dt_sanitize(b ? b : "(not set)", vb, sizeof vb);
 			printf("%c %-36s %-28s %s%s%s\n", tc ? '*' : ' ', key, va, vb,

@@ -166,11 +166,12 @@ static int load_curve(dt_store *st, const dt_run *run, const char *metric,
 		return -1;
 	}
 	if (s->n == 0) {
-		char safe[128], list[600];
+		char safe[128], rn[DT_NAME_MAX * 2], list[600];
 		dt_sanitize(metric, safe, sizeof safe);
+		dt_sanitize(run->name, rn, sizeof rn);
 		dt_run_metric_list(st, run->id, list, sizeof list);
-		fprintf(stderr, "dualtrack: run has no metric '%s'; its "
-		        "metrics: %s\n", safe, list);
+		fprintf(stderr, "dualtrack: run '%s' has no metric '%s'; its "
+		        "metrics: %s\n", rn, safe, list);
 		dt_series_free(s);
 		return -1;
 	}

@@ -16,9 +16,9 @@
 static void verify_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] verify [--json] [--expect-head HASH]\n"
-	      "       dualtrack verify DIR [--allowed-signers FILE]\n"
+	      "       dualtrack verify DIR [--allowed-signers FILE] [--json]\n"
 	      "       dualtrack [--db PATH] verify --against DIR "
-	      "[--allowed-signers FILE]\n\n"
+	      "[--allowed-signers FILE] [--json]\n\n"
 	      "Without DIR: checks the store's integrity chain of everything people\n"
 	      "wrote (task card, run attachments, checklist entries and overrides,\n"
 	      "evidence links, drills and their items, journal facts, ledger\n"

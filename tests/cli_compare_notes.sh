@@ -78,7 +78,7 @@ assert s['reason'] == '1 compared step after warm-up (3 common); at least 2 need
 dt series g --metric nope 2>"$tmp/nope.err"
 check "series: missing metric exits 2" test $? -eq 2
 check "series: lists the run's metrics" grep -qx \
-  "dualtrack: run has no metric 'nope'; its metrics: loss, lr" "$tmp/nope.err"
+  "dualtrack: run 'g' has no metric 'nope'; its metrics: loss, lr" "$tmp/nope.err"
 
 # lr is 0.0 at every step of z: normal for a learning rate, so no
 # zero_loss/constant finding on --metric lr (only on loss-like metrics)

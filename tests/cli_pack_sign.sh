@@ -119,7 +119,7 @@ check "--allowed-signers wins; a missing file: exit 2" sh -c "test $? -eq 2 &&
 rm -rf "$tmp/cfg/dualtrack"
 "$bin" verify --help >"$tmp/vh.out" 2>&1
 check "verify --help shows the pack usage" sh -c \
-  "grep -qxF '       dualtrack verify DIR [--allowed-signers FILE]' '$tmp/vh.out' &&
+  "grep -qxF '       dualtrack verify DIR [--allowed-signers FILE] [--json]' '$tmp/vh.out' &&
    grep -qF '3 all holds but no --allowed-signers' '$tmp/vh.out'"
 
 # tamper: each in a fresh copy; verify names it and exits 1

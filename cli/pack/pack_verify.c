@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/pack/pack.h"
 #include "cli/pack/ssh_sig.h"
 #include "model/core/decision.h"
+#include "model/util/jsonw.h"
 #include "model/util/sha256.h"
 #include "model/util/text.h"
 
@@ -557,6 +559,9 @@ void dt_pack_verify_help(FILE *f)
 	      "fingerprint (ssh-keygen -l), and verify exits 3. FILE defaults\n"
 	      "to $DUALTRACK_ALLOWED_SIGNERS, else allowed_signers in [defaults]\n"
 	      "of the config file (as git's gpg.ssh.allowedSignersFile).\n"
+	      "--json: one object: pack, against, verified, exit,\n"
+	      "decision_log_head {id, hash} (null before any decision), report\n"
+	      "(the text's lines).\n"
 	      "exit: 0 verified (all holds, every signer in FILE), 1 a problem,\n"
 	      "2 usage or store error, 3 all holds but no --allowed-signers: the\n"
 	      "signers are not checked against any trust list\n", f);
@@ -564,11 +569,16 @@ void dt_pack_verify_help(FILE *f)
 
 static void pack_verify_usage(FILE *f)
 {
-	fputs("usage: dualtrack verify DIR [--allowed-signers FILE]\n"
+	fputs("usage: dualtrack verify DIR [--allowed-signers FILE] [--json]\n"
 	      "       dualtrack [--db PATH] verify --against DIR "
-	      "[--allowed-signers FILE]\n\n", f);
+	      "[--allowed-signers FILE] [--json]\n\n", f);
 	dt_pack_verify_help(f);
 }
+
+static int verify_text(const char *db, const char *dir, int against,
+                       const char *allowed, int from_env, pack_head *hp);
+static int verify_json(const char *db, const char *dir, int against,
+                       const char *allowed, int from_env);
 
 int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 {
@@ -585,13 +595,15 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		{"against", required_argument, NULL, 'a'},
 		{"allowed-signers", required_argument, NULL, 's'},
 		{"db", required_argument, NULL, 'd'},
+		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
 	const char *against = NULL, *allowed = NULL, *dir = NULL;
-	int c;
+	int c, json = 0;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'j': json = 1; break;
 		case 'a': against = optarg; break;
 		case 's': allowed = optarg; break;
 		case 'd': db = optarg; break;
@@ -630,30 +642,102 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		*rc = DT_EXIT_USAGE;
 		return 1;
 	}
+	if (json) {
+		*rc = verify_json(db, dir, against != NULL, allowed, from_env);
+		return 1;
+	}
+	*rc = verify_text(db, dir, against != NULL, allowed, from_env, NULL);
+	return 1;
+}
+
+/* The report as text on stdout (verify_pack, against_store, the last
+ * line); fills *h (may be NULL) with the pack's decision-log head and
+ * returns the exit status. */
+static int verify_text(const char *db, const char *dir, int against,
+                       const char *allowed, int from_env, pack_head *hp)
+{
 	pack_head h;
 	size_t unchecked = 0;
+	int rc;
 	size_t np = verify_pack(dir, allowed, from_env, &h, &unchecked);
+	if (hp)
+		*hp = h;
 	if (against) {
 		size_t ns = against_store(db, &h);
-		if (ns == (size_t)-1) {
-			*rc = DT_EXIT_USAGE;
-			return 1;
-		}
+		if (ns == (size_t)-1)
+			return DT_EXIT_USAGE;
 		np += ns;
 	}
 	if (np) {
 		printf("NOT verified: %zu problem%s\n", np, np == 1 ? "" : "s");
-		*rc = DT_EXIT_FAIL;
+		rc = DT_EXIT_FAIL;
 	} else if (unchecked) {
 		printf("NOT verified: signature%s valid, signer%s unknown (no "
 		       "--allowed-signers): %zu signer%s NOT checked against any "
 		       "trust list\n", unchecked == 1 ? "" : "s",
 		       unchecked == 1 ? "" : "s", unchecked,
 		       unchecked == 1 ? "" : "s");
-		*rc = DT_PACK_EXIT_SIGNER_UNCHECKED;
+		rc = DT_PACK_EXIT_SIGNER_UNCHECKED;
 	} else {
 		printf("verified\n");
-		*rc = DT_EXIT_OK;
+		rc = DT_EXIT_OK;
 	}
-	return 1;
+	return rc;
+}
+
+/* verify DIR --json: the text report captured (stdout pointed at a
+ * temporary file while it is written), then one JSON object: pack,
+ * against, verified, exit, decision_log_head {id, hash} (null before any
+ * decision), report (the text's lines, leading blanks dropped; the last
+ * one is the verdict). Returns the exit status. */
+static int verify_json(const char *db, const char *dir, int against,
+                       const char *allowed, int from_env)
+{
+	FILE *tf = tmpfile();
+	int saved = dup(1);
+	if (!tf || saved < 0) {
+		fprintf(stderr, "dualtrack: verify: no temporary file\n");
+		if (tf)
+			fclose(tf);
+		return DT_EXIT_USAGE;
+	}
+	fflush(stdout);
+	dup2(fileno(tf), 1);
+	pack_head h = {0};
+	int rc = verify_text(db, dir, against, allowed, from_env, &h);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	if (rc == DT_EXIT_USAGE) {
+		fclose(tf);
+		return rc;
+	}
+	rewind(tf);
+	dt_jw w;
+	dt_jw_init(&w, stdout, 1);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "pack"); dt_jw_str(&w, dir);
+	dt_jw_key(&w, "against"); dt_jw_bool(&w, against);
+	dt_jw_key(&w, "verified"); dt_jw_bool(&w, rc == DT_EXIT_OK);
+	dt_jw_key(&w, "exit"); dt_jw_int(&w, rc);
+	dt_jw_key(&w, "decision_log_head");
+	if (h.id) {
+		dt_jw_obj_begin(&w);
+		dt_jw_key(&w, "id"); dt_jw_int(&w, h.id);
+		dt_jw_key(&w, "hash"); dt_jw_str(&w, h.hash);
+		dt_jw_obj_end(&w);
+	} else
+		dt_jw_null(&w);
+	dt_jw_key(&w, "report");
+	dt_jw_arr_begin(&w);
+	char line[4096];
+	while (fgets(line, sizeof line, tf)) {
+		line[strcspn(line, "\n")] = '\0';
+		dt_jw_str(&w, line + strspn(line, " "));
+	}
+	dt_jw_arr_end(&w);
+	dt_jw_obj_end(&w);
+	dt_jw_end(&w);
+	fclose(tf);
+	return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,6 +98,13 @@ int dt_ssh_key_info(const char *key, char *fp, size_t fplen, char *comment,
 	char *argv[] = {"ssh-keygen", "-l", "-E", "sha256", "-f", (char *)key,
 	                NULL};
 	char out[2048];
+	struct stat sb;
+	if (stat(key, &sb) < 0) {
+		/* a mistyped path is not a file that is no key */
+		snprintf(err, errlen, "%s: %s", key, errno == ENOENT ?
+		         "no such file (the key does not exist)" : strerror(errno));
+		return -1;
+	}
 	int rc = run(argv, "/dev/null", NULL, out, sizeof out);
 	/* "256 SHA256:abc comment words (ED25519)" */
 	char *sp1 = strchr(out, ' '), *sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
