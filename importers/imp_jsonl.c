@@ -714,11 +714,22 @@ static void finish(jl_ctx *c, dt_rawlog *to)
 	 * corpus (shared/corpus/SOURCES.md): the Mistral-7B LoRA run with
 	 * gradient_accumulation_steps 4 logs current_steps 10..8660 with
 	 * total_steps 8660, the same steps as that run's trainer_state.json. */
+	/* Its step base follows: the HF Trainer's global_step is 1 after the
+	 * first optimizer update (the corpus file's first current_steps is
+	 * 10 with logging_steps 10, as its trainer_state.json's first step),
+	 * so the steps are kept as logged and the report says why. */
 	if (c->llamafactory_lines && !c->other_step_lines) {
-		snprintf(log->updates_by, sizeof log->updates_by, "LLaMA-Factory");
-		if (to != log)
-			snprintf(to->updates_by, sizeof to->updates_by,
+		dt_rawlog *both[] = {log, to};
+		for (int k = 0; k < (to != log ? 2 : 1); k++) {
+			snprintf(both[k]->updates_by, sizeof both[k]->updates_by,
 			         "LLaMA-Factory");
+			snprintf(both[k]->step_source, sizeof both[k]->step_source,
+			         "optimizer step (JSON key current_steps)");
+			snprintf(both[k]->step_base_rule,
+			         sizeof both[k]->step_base_rule, "as logged: "
+			         "LLaMA-Factory logs the HF Trainer's update count "
+			         "(1-based)");
+		}
 	}
 }
 
