@@ -263,8 +263,8 @@ restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
                      replayed
   lr           n/a   no LR logged on both sides of the restart
   loss         fail  loss mean 1 over 5 point(s) vs the band from the level
-                     before to its least-squares trend at the same steps (2 over
-                     10): -50.00% (limit 5.00%)
+                     before (2 over 10 point(s)) to its least-squares trend at
+                     the same steps (2): -50.00% (limit 5.00%)
                      cause: model / optimizer (or RNG), LR scheduler or
                      dataloader state not restored: the loss moved; LR and data
                      cursor not checked (not in the log)

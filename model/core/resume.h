@@ -189,7 +189,7 @@ typedef struct dt_restart_verdict {
 	                           * exact matches (logging artefact), 0 none */
 	int64_t cursor_fault_step;/* data cursor: step where it went wrong, 0 */
 	dt_check check[DT_RESUME_NCHECKS];
-	char detail[DT_RESUME_NCHECKS][320]; /* human reason per check */
+	char detail[DT_RESUME_NCHECKS][448]; /* human reason per check */
 	char cause[DT_RESUME_NCHECKS][200];  /* failed checks: the state that
 	                           * was probably not restored; "" otherwise */
 	int pass;                 /* no check failed */

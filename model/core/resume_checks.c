@@ -168,6 +168,8 @@ typedef struct level_ref {
 	double ma, mb, first, ref_first;
 	int64_t first_step;
 	const char *how;
+	int band;            /* level_trend: mb is the band's nearest edge */
+	double flat, trend;  /* band: level before (over nb), trend after */
 } level_ref;
 
 /* Replayed steps: after points whose step was logged before too, each
@@ -270,8 +272,10 @@ static int level_trend(const dt_rs_ctx *c, size_t W, level_ref *r)
 	r->ma = n > 1 ? sa / (double)(n - 1) : r->first;
 	double pm = n > 1 ? sp / (double)(n - 1) : p0 + p1 * (double)r->first_step;
 	r->mb = clamp_band(r->ma, pm, flat);
-	r->how = "vs the band from the level before to its least-squares trend "
-	         "at the same steps";
+	r->band = 1;
+	r->flat = flat;
+	r->trend = pm;
+	r->how = "vs the band from the level before";
 	return 1;
 }
 
@@ -342,11 +346,25 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 	}
 	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
 	char ps[32], pl[32];
-	int k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu point(s) "
-	                 "%s (%.4g over %zu): %s (limit %s)",
-	                 pre, what, r.ma, r.na, r.how, r.mb, r.nb,
-	                 dt_fmt_rel_pct(v->level_shift, 1, ps, sizeof ps),
-	                 dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
+	int k;
+	if (r.band)
+		/* the level before and the trend are the band's two ends; the
+		 * shift is measured from its nearest edge (0 inside it), not
+		 * from the level before */
+		k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu "
+		             "point(s) %s (%.4g over %zu point(s)) to its "
+		             "least-squares trend at the same steps (%.4g): %s%s "
+		             "(limit %s)", pre, what, r.ma, r.na, r.how, r.flat,
+		             r.nb, r.trend,
+		             dt_fmt_rel_pct(v->level_shift, 1, ps, sizeof ps),
+		             v->level_shift == 0.0 ? ", inside the band" : "",
+		             dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
+	else
+		k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu "
+		             "point(s) %s (%.4g over %zu): %s (limit %s)",
+		             pre, what, r.ma, r.na, r.how, r.mb, r.nb,
+		             dt_fmt_rel_pct(v->level_shift, 1, ps, sizeof ps),
+		             dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
 	if (v->spike_step && k > 0 && (size_t)k < sizeof v->detail[0])
 		snprintf(v->detail[DT_RC_LOSS] + k, sizeof v->detail[0] - (size_t)k,
 		         "; one-point spike %s at step %lld right after "
