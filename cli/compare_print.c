@@ -17,14 +17,6 @@ static void json_x(dt_jw *w, int64_t x, int valid)
 		dt_jw_null(w);
 }
 
-static void json_str_or_null(dt_jw *w, const char *key, const char *s)
-{
-	dt_jw_key(w, key);
-	if (s[0])
-		dt_jw_str(w, s);
-	else
-		dt_jw_null(w);
-}
 
 static void json_agree(dt_jw *w, const char *key, int a)
 {
@@ -116,7 +108,7 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	dt_jw_key(w, "verdict"); dt_jw_str(w, dt_verdict_name(c->verdict));
 	dt_jw_key(w, "sentence"); dt_jw_str(w, c->sentence);
 	dt_jw_key(w, "rules_source"); dt_jw_str(w, c->rules_source);
-	json_str_or_null(w, "taskcard_pilot", c->card_pilot);
+	dt_jw_key(w, "taskcard_pilot"); dt_jw_str_or_null(w, c->card_pilot);
 	dt_jw_key(w, "interpolated"); dt_jw_bool(w, c->interpolate);
 	if (c->interpolate) {
 		dt_jw_key(w, "interpolated_points"); dt_jw_int(w, (int64_t)c->ninterp);
@@ -130,14 +122,14 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	for (size_t i = 0; i < c->findings.n; i++)
 		dt_print_finding_json(w, &c->findings.v[i]);
 	dt_jw_arr_end(w);
-	json_str_or_null(w, "verdict_note", c->note);
+	dt_jw_key(w, "verdict_note"); dt_jw_str_or_null(w, c->note);
 	dt_jw_key(w, "notes");
 	dt_jw_arr_begin(w);
 	for (size_t i = 0; i < c->nnotes; i++)
 		dt_jw_str(w, c->notes[i]);
 	dt_jw_arr_end(w);
-	json_str_or_null(w, "reason", c->reason);
-	json_str_or_null(w, "compile_note", c->compile_note);
+	dt_jw_key(w, "reason"); dt_jw_str_or_null(w, c->reason);
+	dt_jw_key(w, "compile_note"); dt_jw_str_or_null(w, c->compile_note);
 	dt_jw_obj_end(w);
 }
 
@@ -152,8 +144,8 @@ void dt_print_integrity_json(dt_jw *w, const dt_integrity *in)
 	dt_jw_key(w, "first_bad_id");
 	if (checked && in->first_bad_id) dt_jw_int(w, in->first_bad_id);
 	else dt_jw_null(w);
-	json_str_or_null(w, "reason", in->reason);
-	json_str_or_null(w, "head_hash", in->head_hash);
+	dt_jw_key(w, "reason"); dt_jw_str_or_null(w, in->reason);
+	dt_jw_key(w, "head_hash"); dt_jw_str_or_null(w, in->head_hash);
 	dt_jw_obj_end(w);
 }
 

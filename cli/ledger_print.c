@@ -124,21 +124,14 @@ void dt_ledger_print_text(const dt_ledger_view *v)
 	text_runs(v);
 }
 
-static void json_num_or_null(dt_jw *w, const char *key, double v)
-{
-	dt_jw_key(w, key);
-	if (isnan(v))
-		dt_jw_null(w);
-	else
-		dt_jw_num(w, v);
-}
 
 static void json_input(dt_jw *w, const char *key, const dt_ledger_input *in,
                        const char *unit)
 {
 	dt_jw_key(w, key);
 	dt_jw_obj_begin(w);
-	json_num_or_null(w, "value", in->basis == DT_BASIS_NONE ? NAN : in->value);
+	dt_jw_key(w, "value");
+	dt_jw_num_or_null(w, in->basis == DT_BASIS_NONE ? NAN : in->value);
 	dt_jw_key(w, "unit"); dt_jw_str(w, unit);
 	dt_jw_key(w, "basis"); dt_jw_str(w, dt_basis_name(in->basis));
 	dt_jw_key(w, "source"); dt_jw_str(w, source_name(in));
@@ -150,19 +143,21 @@ static void json_cost(dt_jw *w, const dt_ledger_cost *c)
 {
 	dt_jw_key(w, "cost");
 	dt_jw_obj_begin(w);
-	json_num_or_null(w, "instance_usd", c->instance);
-	json_num_or_null(w, "storage_usd", c->storage);
-	json_num_or_null(w, "transfer_usd", c->transfer);
-	json_num_or_null(w, "logs_usd", c->logs);
-	json_num_or_null(w, "lifecycle_usd", c->total);
+	dt_jw_key(w, "instance_usd"); dt_jw_num_or_null(w, c->instance);
+	dt_jw_key(w, "storage_usd"); dt_jw_num_or_null(w, c->storage);
+	dt_jw_key(w, "transfer_usd"); dt_jw_num_or_null(w, c->transfer);
+	dt_jw_key(w, "logs_usd"); dt_jw_num_or_null(w, c->logs);
+	dt_jw_key(w, "lifecycle_usd"); dt_jw_num_or_null(w, c->total);
 	dt_jw_key(w, "known_components_usd"); dt_jw_num(w, c->known_total);
 	dt_jw_key(w, "complete"); dt_jw_bool(w, c->complete);
 	dt_jw_key(w, "billed_hours"); dt_jw_num(w, c->billed_hours);
 	dt_jw_key(w, "total_hours"); dt_jw_num(w, c->total_hours);
 	dt_jw_key(w, "useful_steps"); dt_jw_int(w, c->useful_steps);
-	json_num_or_null(w, "per_useful_step_usd", c->per_useful_step);
-	json_num_or_null(w, "training_usd", c->training_cost);
-	json_num_or_null(w, "at_equal_steps_usd", c->at_equal_steps);
+	dt_jw_key(w, "per_useful_step_usd");
+	dt_jw_num_or_null(w, c->per_useful_step);
+	dt_jw_key(w, "training_usd"); dt_jw_num_or_null(w, c->training_cost);
+	dt_jw_key(w, "at_equal_steps_usd");
+	dt_jw_num_or_null(w, c->at_equal_steps);
 	dt_jw_key(w, "missing");
 	dt_jw_arr_begin(w);
 	char buf[sizeof c->missing];

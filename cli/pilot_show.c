@@ -141,23 +141,7 @@ static void json_check(dt_jw *w, const dt_check_item *it)
 	dt_jw_obj_end(w);
 }
 
-static void json_str_or_null(dt_jw *w, const char *key, const char *s)
-{
-	dt_jw_key(w, key);
-	if (s[0])
-		dt_jw_str(w, s);
-	else
-		dt_jw_null(w);
-}
 
-static void json_num_or_null(dt_jw *w, const char *key, double v)
-{
-	dt_jw_key(w, key);
-	if (isnan(v))
-		dt_jw_null(w);
-	else
-		dt_jw_num(w, v);
-}
 
 static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 {
@@ -169,11 +153,12 @@ static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 	dt_jw_key(w, "compared"); dt_jw_int(w, (int64_t)v->compared);
 	dt_jw_key(w, "breaches"); dt_jw_int(w, (int64_t)v->breaches);
 	dt_jw_key(w, "allowed_breaches"); dt_jw_int(w, (int64_t)v->allowed);
-	json_num_or_null(w, "max_abs_rel_diff", v->max_abs_rel_diff);
-	json_num_or_null(w, "noise_ratio", v->noise_ratio);
+	dt_jw_key(w, "max_abs_rel_diff");
+	dt_jw_num_or_null(w, v->max_abs_rel_diff);
+	dt_jw_key(w, "noise_ratio"); dt_jw_num_or_null(w, v->noise_ratio);
 	dt_jw_key(w, "findings"); dt_jw_int(w, (int64_t)v->nfindings);
-	json_str_or_null(w, "verdict_note", v->note);
-	json_str_or_null(w, "reason", v->reason);
+	dt_jw_key(w, "verdict_note"); dt_jw_str_or_null(w, v->note);
+	dt_jw_key(w, "reason"); dt_jw_str_or_null(w, v->reason);
 	dt_jw_key(w, "sentence"); dt_jw_str(w, v->sentence);
 	dt_jw_obj_end(w);
 }

@@ -397,6 +397,27 @@ static void json_writer(void **state)
 	                         "\"non_finite_count\":1,\"non_finite\":["
 	                         "{\"path\":\"/a~1b~0c\",\"value\":\"inf\"}]}");
 	free(buf);
+	/* a value not known: a NULL or empty string and NaN are null, NaN
+	 * not listed as non-finite; infinity still is */
+	f = open_memstream(&buf, &len);
+	dt_jw_init(&w, f, 0);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "v");
+	dt_jw_arr_begin(&w);
+	dt_jw_str_or_null(&w, NULL);
+	dt_jw_str_or_null(&w, "");
+	dt_jw_str_or_null(&w, "x");
+	dt_jw_num_or_null(&w, NAN);
+	dt_jw_num_or_null(&w, 2.5);
+	dt_jw_num_or_null(&w, INFINITY);
+	dt_jw_arr_end(&w);
+	dt_jw_obj_end(&w);
+	fclose(f);
+	assert_string_equal(buf, "{\"schema_version\":1,"
+	                         "\"v\":[null,null,\"x\",null,2.5,null],"
+	                         "\"non_finite_count\":1,\"non_finite\":["
+	                         "{\"path\":\"/v/5\",\"value\":\"inf\"}]}");
+	free(buf);
 }
 
 int main(void)

@@ -23,21 +23,7 @@
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
-static void str_or_null(dt_jw *w, const char *s)
-{
-	if (s && *s)
-		dt_jw_str(w, s);
-	else
-		dt_jw_null(w);
-}
 
-static void num_or_null(dt_jw *w, double v)
-{
-	if (isnan(v))
-		dt_jw_null(w);
-	else
-		dt_jw_num(w, v);
-}
 
 static void files_json(dt_jw *w, const dt_pack *p, size_t run,
                        const dt_pack_log *logs, size_t nlogs)
@@ -56,7 +42,7 @@ static void files_json(dt_jw *w, const dt_pack *p, size_t run,
 		dt_jw_key(w, "imported_at"); dt_jw_str(w, f->imported_at);
 		dt_jw_key(w, "pack_path"); dt_jw_str(w, logs[k].pack_path);
 		dt_jw_key(w, "included"); dt_jw_bool(w, logs[k].included);
-		dt_jw_key(w, "note"); str_or_null(w, logs[k].note);
+		dt_jw_key(w, "note"); dt_jw_str_or_null(w, logs[k].note);
 		dt_jw_obj_end(w);
 	}
 	dt_jw_arr_end(w);
@@ -184,7 +170,8 @@ static void comparison_json(dt_jw *w, const dt_pack *p)
 	dt_jw_key(w, "compared"); dt_jw_int(w, (int64_t)c->pairing.n);
 	dt_jw_key(w, "breaches"); dt_jw_int(w, (int64_t)c->pairing.breaches);
 	dt_jw_key(w, "verdict");
-	str_or_null(w, c->verdict ? dt_verdict_name(c->verdict->verdict) : NULL);
+	dt_jw_str_or_null(w,
+	    c->verdict ? dt_verdict_name(c->verdict->verdict) : NULL);
 	dt_jw_key(w, "restarts");
 	dt_jw_arr_begin(w);
 	for (size_t k = 0; k + 1 < c->pilot.nsegments; k++)
@@ -211,7 +198,8 @@ static void verdicts_json(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "compared"); dt_jw_int(w, (int64_t)v->compared);
 		dt_jw_key(w, "breaches"); dt_jw_int(w, (int64_t)v->breaches);
 		dt_jw_key(w, "allowed_breaches"); dt_jw_int(w, (int64_t)v->allowed);
-		dt_jw_key(w, "max_abs_rel_diff"); num_or_null(w, v->max_abs_rel_diff);
+		dt_jw_key(w, "max_abs_rel_diff");
+		dt_jw_num_or_null(w, v->max_abs_rel_diff);
 		dt_jw_key(w, "by_samples"); dt_jw_bool(w, v->by_samples);
 		dt_jw_obj_end(w);
 	}
@@ -229,12 +217,13 @@ static void checklist_json(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "title"); dt_jw_str(w, dt_check_defs[i].title);
 		dt_jw_key(w, "status"); dt_jw_str(w, dt_check_status_name(it->status));
 		dt_jw_key(w, "computed_status");
-		str_or_null(w, it->computed ?
+		dt_jw_str_or_null(w, it->computed ?
 		            dt_check_status_name(it->computed_status) : NULL);
-		dt_jw_key(w, "computed_detail"); str_or_null(w, it->computed_detail);
+		dt_jw_key(w, "computed_detail");
+		dt_jw_str_or_null(w, it->computed_detail);
 		dt_jw_key(w, "overridden"); dt_jw_bool(w, it->overridden);
-		dt_jw_key(w, "set_by"); str_or_null(w, it->entry.set_by);
-		dt_jw_key(w, "set_at"); str_or_null(w, it->entry.set_at);
+		dt_jw_key(w, "set_by"); dt_jw_str_or_null(w, it->entry.set_by);
+		dt_jw_key(w, "set_at"); dt_jw_str_or_null(w, it->entry.set_at);
 		dt_jw_key(w, "note"); dt_jw_str(w, it->entry.note);
 		dt_jw_key(w, "reason"); dt_jw_str(w, it->entry.reason);
 		dt_jw_key(w, "evidence");
@@ -244,7 +233,7 @@ static void checklist_json(dt_jw *w, const dt_pack *p)
 			dt_jw_obj_begin(w);
 			dt_jw_key(w, "kind"); dt_jw_str(w, e->kind);
 			dt_jw_key(w, "ref"); dt_jw_str(w, e->ref);
-			dt_jw_key(w, "sha256"); str_or_null(w, e->sha256);
+			dt_jw_key(w, "sha256"); dt_jw_str_or_null(w, e->sha256);
 			dt_jw_key(w, "added_by"); dt_jw_str(w, e->added_by);
 			dt_jw_key(w, "added_at"); dt_jw_str(w, e->added_at);
 			dt_jw_obj_end(w);
@@ -306,13 +295,15 @@ static void ledger_json(dt_jw *w, const dt_pack *p)
 		dt_jw_obj_end(w);
 		dt_jw_key(w, "cost_usd");
 		dt_jw_obj_begin(w);
-		dt_jw_key(w, "instance"); num_or_null(w, c->instance);
-		dt_jw_key(w, "storage"); num_or_null(w, c->storage);
-		dt_jw_key(w, "transfer"); num_or_null(w, c->transfer);
-		dt_jw_key(w, "logs"); num_or_null(w, c->logs);
-		dt_jw_key(w, "total"); num_or_null(w, c->total);
-		dt_jw_key(w, "per_useful_step"); num_or_null(w, c->per_useful_step);
-		dt_jw_key(w, "at_equal_steps"); num_or_null(w, c->at_equal_steps);
+		dt_jw_key(w, "instance"); dt_jw_num_or_null(w, c->instance);
+		dt_jw_key(w, "storage"); dt_jw_num_or_null(w, c->storage);
+		dt_jw_key(w, "transfer"); dt_jw_num_or_null(w, c->transfer);
+		dt_jw_key(w, "logs"); dt_jw_num_or_null(w, c->logs);
+		dt_jw_key(w, "total"); dt_jw_num_or_null(w, c->total);
+		dt_jw_key(w, "per_useful_step");
+		dt_jw_num_or_null(w, c->per_useful_step);
+		dt_jw_key(w, "at_equal_steps");
+		dt_jw_num_or_null(w, c->at_equal_steps);
 		dt_jw_key(w, "complete"); dt_jw_bool(w, c->complete);
 		dt_jw_key(w, "missing"); dt_jw_str(w, c->missing);
 		dt_jw_obj_end(w);
@@ -364,7 +355,7 @@ static void chain_json(dt_jw *w, const dt_pack *p)
 	if (p->chain.intact) dt_jw_null(w); else dt_jw_int(w, p->chain.first_bad_id);
 	dt_jw_key(w, "reason"); dt_jw_str(w, p->chain.reason);
 	dt_jw_key(w, "head_id"); dt_jw_int(w, p->chain.head_id);
-	dt_jw_key(w, "head_hash"); str_or_null(w, p->chain.head_hash);
+	dt_jw_key(w, "head_hash"); dt_jw_str_or_null(w, p->chain.head_hash);
 	dt_jw_key(w, "links");
 	dt_jw_arr_begin(w);
 	for (size_t i = 0; i < p->nlinks; i++) {
@@ -400,9 +391,12 @@ int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
 	for (int i = 0; i < DT_TC_COUNT; i++) {
 		dt_jw_key(&w, dt_taskcard_defs[i].key);
 		dt_jw_obj_begin(&w);
-		dt_jw_key(&w, "value"); str_or_null(&w, p->ov.card.value[i]);
-		dt_jw_key(&w, "set_by"); str_or_null(&w, p->ov.card.set_by[i]);
-		dt_jw_key(&w, "set_at"); str_or_null(&w, p->ov.card.set_at[i]);
+		dt_jw_key(&w, "value");
+		dt_jw_str_or_null(&w, p->ov.card.value[i]);
+		dt_jw_key(&w, "set_by");
+		dt_jw_str_or_null(&w, p->ov.card.set_by[i]);
+		dt_jw_key(&w, "set_at");
+		dt_jw_str_or_null(&w, p->ov.card.set_at[i]);
 		dt_jw_obj_end(&w);
 	}
 	dt_jw_obj_end(&w);

@@ -246,6 +246,22 @@ void dt_jw_null(dt_jw *w)
 	fputs("null", w->f);
 }
 
+void dt_jw_str_or_null(dt_jw *w, const char *s)
+{
+	if (s && *s)
+		dt_jw_str(w, s);
+	else
+		dt_jw_null(w);
+}
+
+void dt_jw_num_or_null(dt_jw *w, double v)
+{
+	if (isnan(v))
+		dt_jw_null(w);
+	else
+		dt_jw_num(w, v);
+}
+
 void dt_jw_bool(dt_jw *w, int v)
 {
 	before_value(w);

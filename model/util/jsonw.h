@@ -61,6 +61,11 @@ void dt_jw_int(dt_jw *w, int64_t v);
 void dt_jw_num(dt_jw *w, double v);
 void dt_jw_null(dt_jw *w);
 void dt_jw_bool(dt_jw *w, int v);
+/* A string, or null when s is NULL or empty (a value not known). */
+void dt_jw_str_or_null(dt_jw *w, const char *s);
+/* A double, or null when v is NaN (a value not known: not listed in
+ * "non_finite"); infinities as dt_jw_num. */
+void dt_jw_num_or_null(dt_jw *w, double v);
 /* Finish the document with a newline. */
 void dt_jw_end(dt_jw *w);
 
