@@ -138,7 +138,8 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 	else
 		snprintf(sup, sizeof sup, "first decision");
 	printf("decision #%lld %s recorded by %s (%s); evidence sha256 %s\n",
-	       (long long)d.id, d.kind_text, by, sup, d.evidence_digest);
+	       (long long)d.id, dt_decision_label(&d), by, sup,
+	       d.evidence_digest);
 	if (d.forced_past[0]) {
 		char fp[sizeof d.forced_past * 2];
 		dt_sanitize(d.forced_past, fp, sizeof fp);

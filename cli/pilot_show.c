@@ -343,14 +343,12 @@ static void text_drills(const dt_assessment *a)
 
 static void text_decisions(const dt_assessment *a)
 {
-	char b1[4200], b2[200], b3[100], b4[100];
+	char b1[4200], b2[200], b4[100];
 	printf("\ndecisions: %zu\n", a->ndecisions);
 	for (size_t i = 0; i < a->ndecisions; i++) {
 		const dt_decision *d = &a->decisions[i];
-		printf("  #%lld %s%s at %s by %s: ", (long long)d->id,
-		       safe(d->kind_text, b3, sizeof b3),
-		       d->forced_past[0] ? " FORCED" : "",
-		       safe(d->decided_at, b4, sizeof b4),
+		printf("  #%lld %s at %s by %s: ", (long long)d->id,
+		       dt_decision_label(d), safe(d->decided_at, b4, sizeof b4),
 		       safe(d->recorded_by, b2, sizeof b2));
 		printf("%s\n", safe(d->rationale, b1, sizeof b1));
 		for (size_t k = 0; k < d->ndeciders; k++)
@@ -484,7 +482,7 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 {
 	dt_assessment ov;
 	size_t nb, np;
-	char b1[300], b2[100], b3[100], runs[32], checks[32];
+	char b1[300], b3[100], runs[32], checks[32];
 	if (summary(st, p, &ov, &nb, &np) != 0) {
 		printf("%-32s (unreadable)\n", safe(p->name, b1, sizeof b1));
 		return;
@@ -494,7 +492,7 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 	snprintf(checks, sizeof checks, "%zu/%d", ov.counts[DT_CK_PASS] +
 	         ov.counts[DT_CK_WAIVED], DT_ITEM_COUNT);
 	printf("%-32s %-9s %-8s %-10s %s\n", safe(p->name, b1, sizeof b1), runs,
-	       checks, d ? safe(d->kind_text, b2, sizeof b2) : "-",
+	       checks, d ? dt_decision_label(d) : "-",
 	       safe(p->created_at, b3, sizeof b3));
 	dt_assessment_free(&ov);
 }

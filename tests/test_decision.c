@@ -271,6 +271,13 @@ static void forced_go_recorded(void **state)
 	assert_non_null(strstr(d.forced_past, "step1 (pending), step2 (pending)"));
 	assert_non_null(strstr(d.forced_past, "step7 (pending)"));
 	assert_string_equal(c.forced_past, "");
+	/* one wording everywhere (dt_decision_label): never a clean "go" */
+	assert_string_equal(dt_decision_label(&d), "go FORCED");
+	assert_string_equal(dt_decision_label(&c), "continue");
+	dt_decision clean = {.kind = DT_DECIDE_GO};
+	assert_string_equal(dt_decision_label(&clean), "go");
+	clean.kind = DT_DECIDE_ROLL_BACK;
+	assert_string_equal(dt_decision_label(&clean), "roll-back");
 	char *canon = dt_decision_canon(&d);
 	assert_non_null(strstr(canon, "dualtrack decision v2\n"));
 	free(canon);
@@ -280,6 +287,8 @@ static void forced_go_recorded(void **state)
 	assert_int_equal(n, 2);
 	assert_string_equal(v[0].forced_past, d.forced_past);
 	assert_string_equal(v[1].forced_past, "");
+	assert_string_equal(dt_decision_label(&v[0]), "go FORCED"); /* reloaded */
+	assert_string_equal(dt_decision_label(&v[1]), "continue");
 	dt_decisions_free(v, n);
 	dt_chain_report r;
 	assert_int_equal(dt_store_decision_verify(st, &r), 0);

@@ -199,7 +199,7 @@ void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 		dt_pv_when(cur->decided_at, when);
 		snprintf(head, sizeof head, "current: #%lld %s (%s); a new one "
 		         "supersedes it, none is edited", (long long)cur->id,
-		         dt_decision_kind_name(cur->kind), when);
+		         dt_decision_label(cur), when);
 	} else {
 		snprintf(head, sizeof head, "first decision of this pilot");
 	}

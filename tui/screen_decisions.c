@@ -63,8 +63,7 @@ static void row(decisions_state *p, dt_grid *g, int y, size_t i, int by_w)
 	x += dt_layout_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
 	x += dt_layout_printf(g, x, y, 23, sel ? r : d->forced_past[0]
 	                    ? DT_ROLE_FAIL : kind_role(d->kind), "%-22s ",
-	                    d->forced_past[0] ? "go FORCED"
-	                    : dt_decision_kind_name(d->kind));
+	                    dt_decision_label(d));
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
 	x += dt_layout_cell(g, x, y, by_w, d->recorded_by, r);
 	if (g->w >= HASH_COL_W) {
@@ -95,7 +94,7 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
-	               (long long)d->id, dt_decision_kind_name(d->kind));
+	               (long long)d->id, dt_decision_label(d));
 	if (d->forced_past[0] && y < end) {
 		char f[1100];
 		snprintf(f, sizeof f, "FORCED past open items: %s", d->forced_past);
@@ -174,7 +173,7 @@ static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 		char who[400];
 		dt_pv_deciders(d, who, sizeof who);
 		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
-		         dt_decision_kind_name(d->kind), d->recorded_by, who,
+		         dt_decision_label(d), d->recorded_by, who,
 		         d->rationale);
 	}
 	return buf;

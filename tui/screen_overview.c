@@ -276,8 +276,8 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 	dt_layout_printf(g, LABEL_W, y, w, d->forced_past[0] ? DT_ROLE_FAIL
 	               : d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
-	               : DT_ROLE_PILOT, "latest #%lld %s%s at %s by %s (%zu in log)", (long long)d->id, dt_decision_kind_name(d->kind),
-	               d->forced_past[0] ? " FORCED" : "", when, d->recorded_by,
+	               : DT_ROLE_PILOT, "latest #%lld %s at %s by %s (%zu in log)", (long long)d->id,
+	               dt_decision_label(d), when, d->recorded_by,
 	               p->pv.c->ov.ndecisions);
 	rows = 1;
 	if (d->forced_past[0] && avail > 1) {

@@ -64,7 +64,7 @@ static void load_list(dt_pv *v)
 		if (dt_assessment_latest(&ov)) {
 			const dt_decision *d = dt_assessment_latest(&ov);
 			snprintf(rows[i].decision, sizeof rows[i].decision, "%s",
-			         dt_decision_kind_name(d->kind));
+			         dt_decision_label(d));
 			snprintf(rows[i].decided_at, sizeof rows[i].decided_at, "%s",
 			         d->decided_at);
 		}

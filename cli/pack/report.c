@@ -62,8 +62,10 @@ static void summary(dt_doc *d, const dt_pack *p)
 	         p->exported_by);
 	d->ops->para(d, NULL, t);
 	if (last)
-		snprintf(t, sizeof t, "Current decision: %s (#%lld at %s).",
-		         last->kind_text, (long long)last->id, last->decided_at);
+		snprintf(t, sizeof t, "Current decision: %s (#%lld at %s)%s%s.",
+		         dt_decision_label(last), (long long)last->id,
+		         last->decided_at, last->forced_past[0] ? ", recorded past "
+		         "open checklist items: " : "", last->forced_past);
 	else
 		snprintf(t, sizeof t, "No decision recorded yet.");
 	d->ops->para(d, NULL, t);
@@ -71,6 +73,7 @@ static void summary(dt_doc *d, const dt_pack *p)
 	         "waived.", p->ov.counts[DT_CK_PASS], p->ov.counts[DT_CK_FAIL],
 	         p->ov.counts[DT_CK_PENDING], p->ov.counts[DT_CK_WAIVED]);
 	d->ops->para(d, NULL, t);
+	d->ops->para(d, NULL, DT_MARK_LEGEND);
 }
 
 static void taskcard(dt_doc *d, const dt_pack *p)
@@ -473,7 +476,8 @@ static void decisions(dt_doc *d, const dt_pack *p)
 			         dt_decider_role_name(x->deciders[k].role));
 		}
 		snprintf(sup, sizeof sup, "#%lld", (long long)x->id);
-		row(d, x->forced_past[0] != 0, 8, sup, x->kind_text, x->decided_at,
+		row(d, x->forced_past[0] ? DT_MARK_FORCED : DT_MARK_NONE, 8, sup,
+		    dt_decision_label(x), x->decided_at,
 		    x->recorded_by, dec, x->rationale,
 		    x->forced_past[0] ? x->forced_past : "-", x->hash);
 	}

@@ -20,6 +20,13 @@ static const char *const role_names[DT_DECIDER_ROLE_COUNT] = {
 static const char zero_hash[65] =
 	"0000000000000000000000000000000000000000000000000000000000000000";
 
+const char *dt_decision_label(const dt_decision *d)
+{
+	if (d->kind == DT_DECIDE_GO && d->forced_past[0])
+		return "go FORCED";
+	return dt_decision_kind_name(d->kind);
+}
+
 const char *dt_decision_kind_name(dt_decision_kind k)
 {
 	return kind_names[k];

@@ -86,6 +86,13 @@ typedef struct dt_chain_report {
 
 /* "go", "continue", "roll-back", "compare-other-instance", "defer". */
 const char *dt_decision_kind_name(dt_decision_kind k);
+
+/* How a recorded decision reads wherever it is shown: its kind's name,
+ * or "go FORCED" for a go recorded past open checklist items
+ * (forced_past set), never a clean "go". The one wording of pilot list
+ * (text and TUI), pilot show, the overview, the decision log, decide's
+ * confirmation and the evidence pack. */
+const char *dt_decision_label(const dt_decision *d);
 int dt_decision_kind_parse(const char *s, dt_decision_kind *out);
 
 /* "researcher", "training-engineer", "platform" (parse also accepts
