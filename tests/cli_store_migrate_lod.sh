@@ -6,6 +6,7 @@
 # the integrity chain stays intact and the series reads back.
 # Usage: cli_store_migrate_lod.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
+. "$(dirname "$0")/lib_tamper.sh"
 
 # steps 1..100, loss = step, lr = 0.5 (by hand, lod.h: level 0 blocks of
 # 32 points 1..32, 33..64, 65..96, 97..100; level 1 two blocks; level 2
@@ -17,8 +18,10 @@ sqlite3 "$db" "select metric || ':' || hex(lod) from series_lod order by metric"
 check "two series' levels of 156 bytes" \
   test "$(sqlite3 "$db" "select group_concat(length(lod)) from series_lod")" = "156,156"
 
-# Make it a version-12 store: the levels in raw_series.lod, no series_lod
-# (the table and triggers as schema.c had them at user_version 12).
+# Make it a version-12 store: the levels in raw_series.lod, no series_lod,
+# none of what the import derived chained (the tables and triggers as
+# schema.c had them at user_version 12).
+store_before_import_seal "$db"
 sqlite3 "$db" "
 DROP TRIGGER raw_series_no_update;
 ALTER TABLE raw_series ADD COLUMN lod BLOB;
@@ -45,7 +48,7 @@ check "store init migrates (exit 0)" test $? -eq 0
 "$bin" --db "$db" verify >"$tmp/out" 2>&1
 check "verify after the migration: intact (exit 0)" test $? -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 14" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 14
+check "user_version 15" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 15
 check "raw_series has no lod column left" \
   test "$(sqlite3 "$db" "select count(*) from pragma_table_info('raw_series') where name='lod'")" = 0
 sqlite3 "$db" "select metric || ':' || hex(lod) from series_lod order by metric" >"$tmp/lodm"

@@ -15,8 +15,10 @@ python3 -c "f=open('$tmp/a.csv','w');f.write('step,loss\n');[f.write('%d,%.2f\n'
 check "import (exit 0)" test $? -eq 0
 
 # Make it a version-10 store: raw_series without the part, no table of
-# stored levels and no record of them in the chain (the tables and
-# triggers as schema.c had them at user_version 10).
+# stored levels and no record of them in the chain, none of what the
+# import derived chained (the tables and triggers as schema.c had them at
+# user_version 10).
+store_before_import_seal "$db"
 chain_drop_kind "$db" series_lod
 sqlite3 "$db" "
 DROP TABLE series_lod;
@@ -47,7 +49,7 @@ check "store init migrates (exit 0)" test $? -eq 0
 rc=$?
 check "verify after the migration: intact (exit 0)" test $rc -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 14 (the newest: parts, levels of detail, levels in their own table, sealed)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 14
+check "user_version 15 (the newest: parts, levels of detail, levels in their own table, sealed, import evidence sealed)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 15
 check "raw_series has no lod column left" \
   test "$(sqlite3 "$db" "select count(*) from pragma_table_info('raw_series') where name='lod'")" = 0
 check "no stored levels for a series stored before them" \

@@ -205,18 +205,20 @@ db.commit()
 PYEOF
 }
 
-# chain_drop_kind DB KIND: the chain of SQLite store DB as a dualtrack
-# that did not chain KIND wrote it (to make an older store, as no older
-# dualtrack is at hand): the records of KIND taken out, the rest numbered
+# chain_drop_kind DB KIND...: the chain of SQLite store DB as a dualtrack
+# that did not chain the KINDs wrote it (to make an older store, as no older
+# dualtrack is at hand): the records of each KIND taken out, the rest numbered
 # 1, 2, ... and hashed again (core/chain.h: hash = SHA-256 of "dualtrack
 # chain v1\n" and id, kind, ref, at, record, prev_hash as "NAME
 # LEN:VALUE\n"), the id counter set to the last.
 chain_drop_kind() {
-  python3 - "$1" "$2" <<'PYEOF'
+  python3 - "$@" <<'PYEOF'
 import hashlib, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+kinds = sys.argv[2:]
 rows = db.execute("SELECT kind, ref, recorded_at, canon FROM chain_record"
-                  " WHERE kind <> ? ORDER BY id", (sys.argv[2],)).fetchall()
+                  " WHERE kind NOT IN (%s) ORDER BY id" %
+                  ", ".join("?" * len(kinds)), kinds).fetchall()
 db.execute("DROP TRIGGER chain_record_no_delete")
 db.execute("DELETE FROM chain_record")
 prev = "0" * 64
@@ -238,4 +240,19 @@ db.execute("CREATE TRIGGER chain_record_no_delete BEFORE DELETE ON"
            " append-only'); END")
 db.commit()
 PYEOF
+}
+
+# store_before_import_seal DB: make the SQLite store DB what a store of
+# user_version 14 was (before what an import derives joined the chain,
+# schema.c user_version 15): the records of kinds run_warning,
+# launch_evidence, launch_setting and run_metric taken out of the chain
+# (chain_drop_kind) and those tables' append-only triggers dropped.
+store_before_import_seal() {
+  chain_drop_kind "$1" run_warning launch_evidence launch_setting run_metric
+  sqlite3 "$1" "
+DROP TRIGGER run_warning_no_update; DROP TRIGGER run_warning_no_delete;
+DROP TRIGGER launch_evidence_no_update; DROP TRIGGER launch_evidence_no_delete;
+DROP TRIGGER launch_setting_no_update; DROP TRIGGER launch_setting_no_delete;
+DROP TRIGGER run_metric_no_update; DROP TRIGGER run_metric_no_delete;
+PRAGMA user_version=14;"
 }

@@ -8,8 +8,10 @@
  * scenario answers, decisions, runs (their settings), imported files
  * (path, SHA-256, size), stored series (a SHA-256 of each BLOB), the
  * stored levels of detail of each series (a SHA-256 of the levels BLOB,
- * SQLite user_version 14 / PostgreSQL schema version 8), and
- * acknowledged breaks.
+ * SQLite user_version 14 / PostgreSQL schema version 8), what an import
+ * derived from a file (importer warnings and notes, launch evidence,
+ * launch settings, per-metric counts: SQLite user_version 15 /
+ * PostgreSQL schema version 9), and acknowledged breaks.
  *
  * A row's record text (dt_chain_row_canon):
  *   "dualtrack record v1\n" "kind LEN:KIND\n" "ref LEN:REF\n"
@@ -62,6 +64,10 @@
 	X(RUN_FILE, "run_file", "run file", 1, 0, "path") \
 	X(SERIES, "raw_series", "stored series", 1, 1, "metric") \
 	X(SERIES_LOD, "series_lod", "stored levels", 1, 1, "metric") \
+	X(WARNING, "run_warning", "importer message", 0, 0, "kind") \
+	X(LAUNCH_EV, "launch_evidence", "launch evidence", 0, 0, "kind") \
+	X(LAUNCH_SET, "launch_setting", "launch setting", 0, 0, "key") \
+	X(RUN_METRIC, "run_metric", "metric counts", 1, 0, "metric") \
 	X(BREAK, "break", "acknowledged break", 0, 0, "by")
 
 #define DT_CK_KIND_ENUM(e, name, label, upd, heavy, detail) DT_CHAIN_##e,

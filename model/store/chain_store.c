@@ -57,6 +57,19 @@ const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
 	[DT_CHAIN_SERIES_LOD] = {"series_lod", "file_id || '/' || metric ||"
 		" CASE WHEN part = 0 THEN '' ELSE '/' || CAST(part AS TEXT) END",
 		{"file_id", "metric", "#lod"}},
+	/* what an import derived from a file (user_version 15): importer
+	 * messages, launch evidence and settings are written once; a run's
+	 * counts of a metric are rewritten as a followed file grows
+	 * (updatable: each version is a record, the latest counts) */
+	[DT_CHAIN_WARNING] = {"run_warning", "id", {"run_id", "file_id", "kind",
+		"text"}},
+	[DT_CHAIN_LAUNCH_EV] = {"launch_evidence", "file_id || '/' || seq",
+		{"file_id", "seq", "launch", "kind", "line", "ckpt_step", "marker"}},
+	[DT_CHAIN_LAUNCH_SET] = {"launch_setting", "file_id || '/' || seq",
+		{"file_id", "seq", "launch", "key", "value", "line"}},
+	[DT_CHAIN_RUN_METRIC] = {"run_metric", "run_id || '/' || metric",
+		{"run_id", "metric", "points", "non_finite", "first_step",
+		"last_step", "segments", "replayed"}},
 	[DT_CHAIN_BREAK] = {NULL, NULL, {NULL}},
 };
 
@@ -378,6 +391,23 @@ void dt_chain_lod_row(int64_t file_id, const char *metric, int64_t part,
 	r->f[2] = (dt_chain_field){.name = "lod", .data = lod, .len = len,
 	                           .is_blob = 1};
 	r->nf = 3;
+}
+
+void dt_chain_text_row(dt_chain_kind k, const char *ref,
+                       const char *const *vals, dt_chain_row *r)
+{
+	memset(r, 0, sizeof *r);
+	r->kind = k;
+	snprintf(r->ref, sizeof r->ref, "%s", ref);
+	for (size_t i = 0; i < DT_CHAIN_FIELDS_MAX && dt_chain_maps[k].cols[i];
+	     i++) {
+		dt_chain_field *f = &r->f[r->nf++];
+		int real;
+		f->name = dt_chain_col(k, i, &f->is_blob, &real);
+		f->is_null = vals[i] == NULL;
+		f->data = vals[i];
+		f->len = vals[i] ? strlen(vals[i]) : 0;
+	}
 }
 
 void dt_chain_trigger_notice(char *out, size_t n, size_t nmissing,

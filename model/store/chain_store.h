@@ -127,6 +127,14 @@ void dt_chain_lod_row(int64_t file_id, const char *metric, int64_t part,
                       const void *lod, size_t len, char num[24],
                       dt_chain_row *r);
 
+/* The chain row of kind k (key ref) from its columns' values as text in
+ * dt_chain_maps[k] order, vals[i] NULL for a NULL (all borrowed): a row
+ * the caller has just written and holds in memory, its integers as
+ * decimal text (what rows() reads back), for
+ * dt_chain_store_append_row. No BLOB or REAL column. */
+void dt_chain_text_row(dt_chain_kind k, const char *ref,
+                       const char *const *vals, dt_chain_row *r);
+
 /* The notice of append-only triggers found missing or disabled: "store:
  * N append-only trigger(s) was/were missing ... (names)"; restored: 1 when
  * they were put back, 0 when not (read_only says why). */

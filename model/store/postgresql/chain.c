@@ -53,7 +53,28 @@ static const struct {
 		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric, part"},
 	[DT_CHAIN_SERIES_LOD] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
 		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, metric, part"},
+	[DT_CHAIN_WARNING] = {TEAM_RUN, "id"},
+	[DT_CHAIN_LAUNCH_EV] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
+		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, seq"},
+	[DT_CHAIN_LAUNCH_SET] = {"file_id IN (SELECT f.id FROM run_file f JOIN run r"
+		" ON r.id = f.run_id WHERE r.team = dt_team())", "file_id, seq"},
+	[DT_CHAIN_RUN_METRIC] = {TEAM_RUN, "run_id, metric"},
 };
+
+/* The schema version that began chaining kind k: 4 (the chain itself),
+ * 8 the stored levels, 9 what an import derived from a file. */
+static int chained_since(int k)
+{
+	switch (k) {
+	case DT_CHAIN_SERIES_LOD:
+		return 8;
+	case DT_CHAIN_WARNING: case DT_CHAIN_LAUNCH_EV:
+	case DT_CHAIN_LAUNCH_SET: case DT_CHAIN_RUN_METRIC:
+		return 9;
+	default:
+		return 4;
+	}
+}
 
 static int pg_rows(dt_store *st, dt_chain_kind k, const char *ref,
                    dt_chain_row_fn fn, void *ctx)
@@ -278,11 +299,13 @@ int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
 	return rc;
 }
 
-/* Every team's rows of kind k into that team's chain; k -1: every kind
- * but the stored levels (schema version 4, before their table existed:
- * version 8 chains them). */
-static int backfill(dt_store *st, int k)
+int dt_pg_chain_backfill(dt_store *st, int version)
 {
+	int any = 0;
+	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++)
+		any |= dt_chain_maps[k].table && chained_since(k) == version;
+	if (!any)
+		return 0;
 	/* every team's rows into that team's chain (the owner migrating sees
 	 * every team) */
 	PGresult *r = dt_pg_query(st, "chain existing records", "SELECT team"
@@ -300,27 +323,16 @@ static int backfill(dt_store *st, int k)
 		dt_pg_p_text(&p, teams[i]);
 		rc = dt_pg_do(st, "chain existing records", "SELECT"
 		              " set_config('dualtrack.team', $1, true)", &p);
-		if (rc == 0)
-			for (int j = 0; rc == 0 && j < DT_CHAIN_KIND_COUNT; j++)
-				if (k < 0 ? j != DT_CHAIN_SERIES_LOD : j == k)
-					rc = dt_chain_store_backfill_kind(st, &pg_io,
-					                                  (dt_chain_kind)j);
+		for (int k = 0; rc == 0 && k < DT_CHAIN_KIND_COUNT; k++)
+			if (chained_since(k) == version)
+				rc = dt_chain_store_backfill_kind(st, &pg_io,
+				                                  (dt_chain_kind)k);
 	}
 	dt_strv_free(teams, n);
 	if (rc == 0)
 		rc = dt_pg_do(st, "chain existing records", "SELECT"
 		              " set_config('dualtrack.team', '', true)", NULL);
 	return rc;
-}
-
-int dt_pg_chain_backfill(dt_store *st)
-{
-	return backfill(st, -1);
-}
-
-int dt_pg_chain_backfill_lod(dt_store *st)
-{
-	return backfill(st, DT_CHAIN_SERIES_LOD);
 }
 
 void dt_pg_chain_acknowledge(dt_store *st, const char *by)

@@ -110,10 +110,11 @@ int dt_pg_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
 int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
                   const char *sql, const dt_pg_params *p, int64_t *id);
 
-/* Chain every team's rows that have no chain record (schema version 4). */
-int dt_pg_chain_backfill(dt_store *st);
-/* The stored levels of every team that have no record yet (schema 8). */
-int dt_pg_chain_backfill_lod(dt_store *st);
+/* Chain every team's rows that have no chain record yet, of the kinds
+ * schema version `version` began chaining (4 the chain itself, 8 the
+ * stored levels, 9 what an import derived); nothing for another version.
+ * 0 or -1. */
+int dt_pg_chain_backfill(dt_store *st, int version);
 
 /* Find disabled append-only triggers: named in the notice, enabled again
  * when the store is not read-only and the role owns the table. 0 or -1. */

@@ -1,6 +1,8 @@
 /* launch.c: launch boundaries and their evidence per stored file in the
  * PostgreSQL store (table launch_evidence), and the run settings each
- * launch logged (table launch_setting). */
+ * launch logged (table launch_setting), each row chained as it is
+ * inserted (dt_pg_chained; kinds launch_evidence and launch_setting,
+ * schema version 9). */
 #include "model/store/postgresql/internal.h"
 
 #include <string.h>
@@ -11,7 +13,7 @@ int dt_pg_launch_put(dt_store *st, int64_t file_id,
 	int own;
 	if (n == 0)
 		return 0;
-	if (dt_pg_op_begin(st, &own) < 0)
+	if (dt_pg_write_begin(st, &own) < 0)
 		return -1;
 	int ok = 1;
 	for (size_t i = 0; ok && i < n; i++) {
@@ -27,13 +29,14 @@ int dt_pg_launch_put(dt_store *st, int64_t file_id,
 			dt_pg_p_null(&p);
 		dt_pg_p_text(&p, e->marker);
 		/* seq continues after the file's evidence stored before */
-		ok = dt_pg_do(st, "store launch evidence", "INSERT INTO"
-		              " launch_evidence(file_id, seq, launch, kind, line,"
-		              " ckpt_step, marker) VALUES($1,(SELECT coalesce(max(seq),"
-		              " -1) + 1 FROM launch_evidence WHERE file_id=$1),$2,$3,"
-		              "$4,$5,$6)", &p) == 0;
+		ok = dt_pg_chained(st, DT_CHAIN_LAUNCH_EV, "store launch evidence",
+		                   "INSERT INTO launch_evidence(file_id, seq, launch,"
+		                   " kind, line, ckpt_step, marker) VALUES($1,(SELECT"
+		                   " coalesce(max(seq), -1) + 1 FROM launch_evidence"
+		                   " WHERE file_id=$1),$2,$3,$4,$5,$6)", &p,
+		                   NULL) == 0;
 	}
-	return dt_pg_op_end(st, own, ok);
+	return dt_pg_write_end(st, own, ok ? 0 : -1);
 }
 
 static int kind_of(const char *name)
@@ -78,7 +81,7 @@ int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
 	int own;
 	if (n == 0)
 		return 0;
-	if (dt_pg_op_begin(st, &own) < 0)
+	if (dt_pg_write_begin(st, &own) < 0)
 		return -1;
 	int ok = 1;
 	for (size_t i = 0; ok && i < n; i++) {
@@ -88,13 +91,13 @@ int dt_pg_launch_setting_put(dt_store *st, int64_t file_id,
 		dt_pg_p_text(&p, v[i].key);
 		dt_pg_p_int(&p, v[i].value);
 		dt_pg_p_int(&p, (int64_t)v[i].line);
-		ok = dt_pg_do(st, "store launch settings", "INSERT INTO"
-		              " launch_setting(file_id, seq, launch, key, value,"
-		              " line) VALUES($1,(SELECT coalesce(max(seq), -1) + 1"
-		              " FROM launch_setting WHERE file_id=$1),$2,$3,$4,$5)",
-		              &p) == 0;
+		ok = dt_pg_chained(st, DT_CHAIN_LAUNCH_SET, "store launch settings",
+		                   "INSERT INTO launch_setting(file_id, seq, launch,"
+		                   " key, value, line) VALUES($1,(SELECT"
+		                   " coalesce(max(seq), -1) + 1 FROM launch_setting"
+		                   " WHERE file_id=$1),$2,$3,$4,$5)", &p, NULL) == 0;
 	}
-	return dt_pg_op_end(st, own, ok);
+	return dt_pg_write_end(st, own, ok ? 0 : -1);
 }
 
 int dt_pg_launch_setting_list(dt_store *st, int64_t run_id,

@@ -200,15 +200,19 @@ int dt_pg_stats_put(dt_store *st, int64_t run_id,
 	dt_pg_p_int(&p, m->last_step);
 	dt_pg_p_int(&p, m->segments);
 	dt_pg_p_int(&p, m->replayed);
-	return dt_pg_do(st, "store stats", "INSERT INTO run_metric(run_id,"
-	                " metric, points, non_finite, first_step, last_step,"
-	                " segments, replayed) VALUES($1,$2,$3,$4,$5,$6,$7,$8)"
-	                " ON CONFLICT(run_id, metric) DO UPDATE SET"
-	                " points=excluded.points, non_finite=excluded.non_finite,"
-	                " first_step=excluded.first_step,"
-	                " last_step=excluded.last_step,"
-	                " segments=excluded.segments, replayed=excluded.replayed",
-	                &p);
+	/* each version of the counts is chained (kind run_metric is
+	 * updatable; the SQLite store's dt_sq_stats_put says why) */
+	return dt_pg_chained(st, DT_CHAIN_RUN_METRIC, "store stats", "INSERT"
+	                     " INTO run_metric(run_id, metric, points,"
+	                     " non_finite, first_step, last_step, segments,"
+	                     " replayed) VALUES($1,$2,$3,$4,$5,$6,$7,$8)"
+	                     " ON CONFLICT(run_id, metric) DO UPDATE SET"
+	                     " points=excluded.points,"
+	                     " non_finite=excluded.non_finite,"
+	                     " first_step=excluded.first_step,"
+	                     " last_step=excluded.last_step,"
+	                     " segments=excluded.segments,"
+	                     " replayed=excluded.replayed", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
@@ -239,7 +243,8 @@ int dt_pg_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
 	return 0;
 }
 
-/* Insert one importer message of `kind` ("warning" or "note"). */
+/* Insert one importer message of `kind` ("warning" or "note"), chained
+ * (kind run_warning). */
 static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
                        const char *kind, const char *text)
 {
@@ -251,8 +256,9 @@ static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
 		dt_pg_p_null(&p);
 	dt_pg_p_text(&p, text);
 	dt_pg_p_text(&p, kind);
-	return dt_pg_do(st, "add warning", "INSERT INTO run_warning(run_id,"
-	                " file_id, text, kind) VALUES($1,$2,$3,$4)", &p);
+	return dt_pg_chained(st, DT_CHAIN_WARNING, "add warning", "INSERT INTO"
+	                     " run_warning(run_id, file_id, text, kind)"
+	                     " VALUES($1,$2,$3,$4)", &p, NULL) < 0 ? -1 : 0;
 }
 
 static int messages(dt_store *st, int64_t run_id, const char *kind,

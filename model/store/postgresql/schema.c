@@ -419,8 +419,33 @@ static const char v7_series_lod[] =
 /* Version 8: the stored levels join the integrity chain (kind
  * series_lod: a SHA-256 of the levels bytea; the SQLite store's
  * user_version 14); the levels already stored are chained right after
- * (dt_pg_chain_backfill_lod, per team). No table changes. */
+ * (dt_pg_chain_backfill, per team). No table changes. */
 static const char v8_lod_seal[] = "SELECT 1";
+
+/* Version 9: what an import derived from a file (importer messages,
+ * launch evidence and settings, a run's counts of each metric) joins the
+ * integrity chain (the SQLite store's user_version 15), with append-only
+ * triggers; a run's counts are rewritten as its files change (each
+ * version chained), so only their key is refused an update. The rows
+ * already stored are chained right after (dt_pg_chain_backfill, per
+ * team). Written so that it can run again. */
+static const char v9_import_seal[] =
+	"DO $$DECLARE t text; BEGIN"
+	" FOREACH t IN ARRAY ARRAY['run_warning','launch_evidence',"
+	"  'launch_setting'] LOOP"
+	"  EXECUTE format('CREATE OR REPLACE TRIGGER %I BEFORE UPDATE OR DELETE"
+	"   ON %I FOR EACH ROW EXECUTE FUNCTION dt_append_only()',"
+	"   t || '_append_only', t);"
+	"  EXECUTE format('CREATE OR REPLACE TRIGGER %I BEFORE TRUNCATE ON %I"
+	"   FOR EACH STATEMENT EXECUTE FUNCTION dt_append_only()',"
+	"   t || '_no_truncate', t);"
+	" END LOOP;"
+	" END$$;"
+	"CREATE OR REPLACE TRIGGER run_metric_append_only BEFORE UPDATE OF"
+	" run_id, metric OR DELETE ON run_metric FOR EACH ROW EXECUTE FUNCTION"
+	" dt_append_only();"
+	"CREATE OR REPLACE TRIGGER run_metric_no_truncate BEFORE TRUNCATE ON"
+	" run_metric FOR EACH STATEMENT EXECUTE FUNCTION dt_append_only();";
 
 const char *const dt_pg_migrations[] = {
 	v1_tables,
@@ -431,6 +456,7 @@ const char *const dt_pg_migrations[] = {
 	v6_lod,
 	v7_series_lod,
 	v8_lod_seal,
+	v9_import_seal,
 };
 
 const size_t dt_pg_migration_count =
@@ -501,8 +527,7 @@ int dt_pg_migrate(dt_store *st)
 		dt_pg_params p = {0};
 		dt_pg_p_int(&p, v + 1);
 		if (exec_schema(st, dt_pg_migrations[v]) < 0 ||
-		    (v + 1 == 4 && dt_pg_chain_backfill(st) < 0) ||
-		    (v + 1 == 8 && dt_pg_chain_backfill_lod(st) < 0) ||
+		    dt_pg_chain_backfill(st, v + 1) < 0 ||
 		    dt_pg_do(st, "schema version", "DELETE FROM dt_schema_version",
 		             NULL) < 0 ||
 		    dt_pg_do(st, "schema version", "INSERT INTO dt_schema_version"

@@ -32,6 +32,11 @@ static const struct {
 	{"raw_series", 1, 1, NULL},
 	/* the stored levels of a series (schema.c user_version 13) */
 	{"series_lod", 1, 1, NULL},
+	/* what an import derived from a file (user_version 15); a run's
+	 * counts of a metric are rewritten (runs.c dt_sq_stats_put, each
+	 * version chained): only their key is refused an update */
+	{"run_warning", 1, 1, NULL}, {"launch_evidence", 1, 1, NULL},
+	{"launch_setting", 1, 1, NULL}, {"run_metric", 1, 1, "run_id, metric"},
 };
 
 const char dt_schema_chain[] =
@@ -47,9 +52,30 @@ const char dt_schema_chain[] =
 
 /* user_version 14: no table changes; the levels already stored are
  * chained (their record names the levels BLOB by SHA-256) right after,
- * in the same transaction (open.c migrate: dt_sq_chain_backfill_lod). */
+ * in the same transaction (open.c migrate: seal_kinds). */
 const char dt_schema_lod_seal[] =
 	"-- user_version 14: stored levels of detail join the chain";
+
+/* user_version 15: importer messages, launch evidence and settings and
+ * a run's counts of each metric join the chain (kinds run_warning,
+ * launch_evidence, launch_setting, run_metric: core/chain.h) and get
+ * their append-only triggers (guarded[]; made here so that the open
+ * reports none missing); the rows already stored are chained right
+ * after, in the same transaction (open.c migrate). */
+const char dt_schema_import_seal[] =
+#define NO_CHANGE(t, what, of) \
+	"CREATE TRIGGER IF NOT EXISTS " t "_no_" what " BEFORE " of \
+	" ON " t \
+	" BEGIN SELECT RAISE(ABORT, '" t " is append-only'); END;"
+	NO_CHANGE("run_warning", "update", "UPDATE")
+	NO_CHANGE("run_warning", "delete", "DELETE")
+	NO_CHANGE("launch_evidence", "update", "UPDATE")
+	NO_CHANGE("launch_evidence", "delete", "DELETE")
+	NO_CHANGE("launch_setting", "update", "UPDATE")
+	NO_CHANGE("launch_setting", "delete", "DELETE")
+	NO_CHANGE("run_metric", "update", "UPDATE OF run_id, metric")
+	NO_CHANGE("run_metric", "delete", "DELETE");
+#undef NO_CHANGE
 
 /* Every row of kind k, or the one whose key is ref, to fn. */
 static int sq_rows(dt_store *st, dt_chain_kind k, const char *ref,
@@ -282,9 +308,9 @@ int dt_sq_chain_backfill(dt_store *st)
 	return dt_chain_store_backfill(st, &sq_io);
 }
 
-int dt_sq_chain_backfill_lod(dt_store *st)
+int dt_sq_chain_backfill_kind(dt_store *st, dt_chain_kind k)
 {
-	return dt_chain_store_backfill_kind(st, &sq_io, DT_CHAIN_SERIES_LOD);
+	return dt_chain_store_backfill_kind(st, &sq_io, k);
 }
 
 int dt_sq_triggers_restore(dt_store *st)

@@ -210,6 +210,7 @@ extern const char dt_schema_acceptance[];  /* schema_acceptance.c */
 extern const char dt_schema_ledger[];      /* schema_ledger.c */
 extern const char dt_schema_chain[];       /* chain.c */
 extern const char dt_schema_lod_seal[];    /* chain.c */
+extern const char dt_schema_import_seal[]; /* chain.c */
 
 /* Integrity chain (chain.c; the rules are core/chain.h's). Every chained
  * write runs between dt_sq_write_begin (dt_sq_begin: a transaction, or a
@@ -229,9 +230,10 @@ int dt_sq_chain_append_last(dt_store *st, dt_chain_kind k);
 
 /* Chain every row of a store made before the chain (migration 7). */
 int dt_sq_chain_backfill(dt_store *st);
-/* Chain every row of series_lod that has no record yet (user_version 14:
- * the levels stored before were outside the chain). */
-int dt_sq_chain_backfill_lod(dt_store *st);
+/* Chain every row of kind k that has no record yet (a migration that
+ * starts chaining a kind: user_version 14 the stored levels, 15 what an
+ * import derived; the rows stored before were outside the chain). */
+int dt_sq_chain_backfill_kind(dt_store *st, dt_chain_kind k);
 
 /* Create the append-only triggers that are missing (not on a store
  * opened read-only); outside a migration the names go to the notice.

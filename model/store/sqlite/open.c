@@ -193,6 +193,34 @@ static int bulk_begin(dt_store *st)
 	return dt_sq_exec(st, "PRAGMA synchronous=EXTRA;");
 }
 
+/* Kinds the chain took in after it began (user_version 8), with the
+ * user_version that did: the rows a store of an older version holds are
+ * outside the chain. */
+static const struct {
+	int version;
+	dt_chain_kind kind;
+} sealed_later[] = {
+	{14, DT_CHAIN_SERIES_LOD},
+	{15, DT_CHAIN_WARNING}, {15, DT_CHAIN_LAUNCH_EV},
+	{15, DT_CHAIN_LAUNCH_SET}, {15, DT_CHAIN_RUN_METRIC},
+};
+
+/* A store migrated from user_version `have` (the chain already there):
+ * seal the rows of each kind chained since, as they are (rows of other
+ * kinds are left as they are: one written outside dualtrack stays
+ * unchained, and reported). 0 or -1. */
+static int seal_kinds(dt_store *st, int have)
+{
+	int rc = 0;
+	DT_SQ(st)->in_migration = 1;
+	for (size_t i = 0; rc == 0 &&
+	     i < sizeof sealed_later / sizeof sealed_later[0]; i++)
+		if (have < sealed_later[i].version)
+			rc = dt_sq_chain_backfill_kind(st, sealed_later[i].kind);
+	DT_SQ(st)->in_migration = 0;
+	return rc;
+}
+
 /* Bring the schema to the current version and stamp the application id,
  * in one write transaction. */
 static int migrate(dt_store *st, const probe *p)
@@ -208,7 +236,7 @@ static int migrate(dt_store *st, const probe *p)
 		         "(knows %d); upgrade dualtrack", have, want);
 		goto bad;
 	}
-	int chain_now = 0, lod_now = 0;
+	int chain_now = 0;
 	for (int v = have; v < want; v++) {
 		char pragma[64];
 		if (dt_sq_exec(st, dt_schema_migrations[v]) < 0)
@@ -217,7 +245,6 @@ static int migrate(dt_store *st, const probe *p)
 		if (dt_sq_exec(st, pragma) < 0)
 			goto bad;
 		chain_now |= dt_schema_migrations[v] == dt_schema_chain;
-		lod_now |= dt_schema_migrations[v] == dt_schema_lod_seal;
 	}
 	if (chain_now) {
 		/* the chain table is new: chain what the store already holds
@@ -229,16 +256,8 @@ static int migrate(dt_store *st, const probe *p)
 		if (rc)
 			goto bad;
 	}
-	else if (lod_now) {
-		/* the levels stored before were outside the chain: seal them as
-		 * they are (rows of other kinds are left as they are: one
-		 * written outside dualtrack stays unchained, and reported) */
-		DT_SQ(st)->in_migration = 1;
-		int rc = dt_sq_chain_backfill_lod(st) < 0;
-		DT_SQ(st)->in_migration = 0;
-		if (rc)
-			goto bad;
-	}
+	else if (seal_kinds(st, have) < 0)
+		goto bad;
 	if (p->app_id != DT_SQ_APPLICATION_ID) {
 		char pragma[64];
 		snprintf(pragma, sizeof pragma, "PRAGMA application_id=%d",

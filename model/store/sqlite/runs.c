@@ -666,24 +666,49 @@ int dt_sq_metric_list(dt_store *st, int64_t run_id, char ***names,
 	return dt_sq_collect_strings(st, s, names, n);
 }
 
+/* A run's counts of a metric are rewritten when its files change (a
+ * followed file grows, another file is added): an upsert, whose UPDATE
+ * changes the counts only (the append-only trigger refuses an UPDATE of
+ * the key, chain.c guarded[]), and each version is chained (kind
+ * run_metric is updatable: the latest record must match the row, an
+ * unchanged row gets no record), so verify compares the row with exactly
+ * what dualtrack last wrote. The record is made from the values bound. */
 int dt_sq_stats_put(dt_store *st, int64_t run_id, const dt_metric_stats *m)
 {
 	sqlite3_stmt *s;
-	if (dt_sq_prepare(st, "INSERT OR REPLACE INTO run_metric(run_id, metric,"
-	            " points, non_finite, first_step, last_step, segments,"
-	            " replayed) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)", &s) < 0)
+	if (dt_sq_write_begin(st) < 0)
 		return -1;
-	sqlite3_bind_int64(s, 1, run_id);
+	int rc = dt_sq_prepare(st, "INSERT INTO run_metric(run_id, metric,"
+	            " points, non_finite, first_step, last_step, segments,"
+	            " replayed) VALUES(?1,?2,?3,?4,?5,?6,?7,?8)"
+	            " ON CONFLICT(run_id, metric) DO UPDATE SET"
+	            " points=excluded.points, non_finite=excluded.non_finite,"
+	            " first_step=excluded.first_step, last_step=excluded.last_step,"
+	            " segments=excluded.segments, replayed=excluded.replayed", &s);
+	if (rc < 0)
+		return dt_sq_write_end(st, rc);
+	int64_t v[8] = {run_id, 0, m->points, m->non_finite, m->first_step,
+	                m->last_step, m->segments, m->replayed};
+	char num[8][24];
+	const char *vals[8];
+	for (int i = 0; i < 8; i++) {
+		snprintf(num[i], sizeof num[i], "%lld", (long long)v[i]);
+		vals[i] = num[i];
+		if (i != 1)
+			sqlite3_bind_int64(s, i + 1, v[i]);
+	}
+	vals[1] = m->metric;
 	sqlite3_bind_text(s, 2, m->metric, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, m->points);
-	sqlite3_bind_int64(s, 4, m->non_finite);
-	sqlite3_bind_int64(s, 5, m->first_step);
-	sqlite3_bind_int64(s, 6, m->last_step);
-	sqlite3_bind_int64(s, 7, m->segments);
-	sqlite3_bind_int64(s, 8, m->replayed);
-	int rc = sqlite3_step(s);
+	rc = sqlite3_step(s) == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store stats");
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store stats");
+	if (rc == 0) {
+		char ref[DT_CHAIN_REF_MAX];
+		dt_chain_row r;
+		snprintf(ref, sizeof ref, "%lld/%s", (long long)run_id, m->metric);
+		dt_chain_text_row(DT_CHAIN_RUN_METRIC, ref, vals, &r);
+		rc = dt_sq_chain_append_row(st, &r);
+	}
+	return dt_sq_write_end(st, rc);
 }
 
 static int row_stats(sqlite3_stmt *s, void *elem)
@@ -714,14 +739,17 @@ int dt_sq_stats_list(dt_store *st, int64_t run_id, dt_metric_stats **ms,
 	                     "read stats");
 }
 
-/* Insert one importer message of `kind` ("warning" or "note"). */
+/* Insert one importer message of `kind` ("warning" or "note") and chain
+ * it (kind run_warning, by its id), in one transaction. */
 static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
                        const char *kind, const char *text)
 {
 	sqlite3_stmt *s;
+	if (dt_sq_write_begin(st) < 0)
+		return -1;
 	if (dt_sq_prepare(st, "INSERT INTO run_warning(run_id, file_id, text,"
 	            " kind) VALUES(?1,?2,?3,?4)", &s) < 0)
-		return -1;
+		return dt_sq_write_end(st, -1);
 	sqlite3_bind_int64(s, 1, run_id);
 	if (file_id > 0)
 		sqlite3_bind_int64(s, 2, file_id);
@@ -729,9 +757,12 @@ static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
 		sqlite3_bind_null(s, 2);
 	sqlite3_bind_text(s, 3, text, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, kind, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(s);
+	int rc = sqlite3_step(s) == SQLITE_DONE ? 0 :
+	         dt_sq_fail_db(st, "add warning");
 	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add warning");
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, DT_CHAIN_WARNING);
+	return dt_sq_write_end(st, rc);
 }
 
 /* Messages of one kind of a run, in insertion order. */

@@ -200,6 +200,13 @@ const char *const dt_schema_migrations[] = {
 	 * verdict contradicts; the levels already stored are chained by the
 	 * migration (open.c, chain.c dt_sq_chain_backfill_lod). */
 	dt_schema_lod_seal,
+	/* user_version 15: what an import derived from a file (importer
+	 * messages, launch evidence and settings, a run's counts of each
+	 * metric) joins the integrity chain, so a row deleted or edited
+	 * behind dualtrack (the launch evidence resume-check reads) is found
+	 * by verify; append-only triggers, and the rows already stored
+	 * chained by the migration (chain.c dt_schema_import_seal, open.c). */
+	dt_schema_import_seal,
 };
 
 const size_t dt_schema_count =
