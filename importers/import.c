@@ -2,6 +2,7 @@
 #include "importers/import.h"
 
 #include "model/core/segments.h"
+#include "model/core/series.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -573,7 +574,7 @@ store_err:
 }
 
 typedef struct dup_pt {
-	uint32_t launch;
+	uint32_t segment;  /* resolution's segment (dt_point_starts_segment) */
 	int64_t step;
 	double value;
 } dup_pt;
@@ -581,8 +582,8 @@ typedef struct dup_pt {
 static int cmp_dup(const void *a, const void *b)
 {
 	const dup_pt *x = a, *y = b;
-	if (x->launch != y->launch)
-		return x->launch < y->launch ? -1 : 1;
+	if (x->segment != y->segment)
+		return x->segment < y->segment ? -1 : 1;
 	return x->step < y->step ? -1 : x->step > y->step;
 }
 
@@ -606,11 +607,20 @@ static int warn_interleaved(const char *path, dt_rawlog *log)
 	dup_pt *p = malloc(s->n * sizeof *p);
 	if (!p)
 		return -1;
+	/* points are keyed by segment as resolution finds them (a launch
+	 * mark, or a step going back: a restart whose values replace the
+	 * earlier ones), so only a step repeated inside one is counted */
 	size_t mk = 0;
+	uint32_t seg = 0;
 	for (size_t i = 0; i < s->n; i++) {
+		size_t mk0 = mk;
 		while (mk < s->nmarks && s->marks[mk] <= i)
 			mk++;
-		p[i] = (dup_pt){(uint32_t)mk, s->step[i], s->value[i]};
+		if (dt_point_starts_segment(mk > mk0, i > 0,
+		                            s->sort_within_segment, s->step[i],
+		                            i > 0 ? s->step[i - 1] : 0))
+			seg++;
+		p[i] = (dup_pt){seg, s->step[i], s->value[i]};
 	}
 	qsort(p, s->n, sizeof *p, cmp_dup);
 	size_t steps = 0;
@@ -619,7 +629,7 @@ static int warn_interleaved(const char *path, dt_rawlog *log)
 	for (size_t i = 0; i + 1 < s->n;) {
 		size_t j = i + 1;
 		int differ = 0;
-		for (; j < s->n && p[j].launch == p[i].launch &&
+		for (; j < s->n && p[j].segment == p[i].segment &&
 		       p[j].step == p[i].step; j++)
 			if (p[j].value != p[i].value && !differ++ && steps == 0) {
 				first = p[i].step;

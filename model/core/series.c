@@ -181,8 +181,9 @@ static int build_segments(const dt_rawchunk *chunks, size_t nchunks,
 			                       (uint32_t)mk, 0};
 			if (mk > mk0)
 				boundary = 1;
-			if (have_prev && !ch->sort_within_segment &&
-			    ch->step[i] < prev) {
+			if (dt_point_starts_segment(0, have_prev,
+			                            ch->sort_within_segment,
+			                            ch->step[i], prev)) {
 				if (!boundary) {
 					o.lo = 1;
 					o.hi = 0;

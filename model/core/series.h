@@ -96,6 +96,19 @@ int dt_resolve_is_trivial(const dt_rawchunk *chunks, size_t nchunks,
 int dt_resolve_adopt(int64_t *step, double *value, size_t n,
                      dt_series *out);
 
+/* The segment rule of dt_resolve and dt_resolve_segments for point i of
+ * a chunk: it starts a new segment when a launch begins at it (a mark,
+ * rawlog.h) or when its logged step is below the previous point's and
+ * the chunk is not sorted within segments (sort_within_segment: a
+ * restart). Equal steps stay in one segment (micro-batch rows, averaged).
+ * prev: the previous point's step, have_prev 0 at the chunk's first. */
+static inline int dt_point_starts_segment(int launch_here, int have_prev,
+                                          int sort_within_segment,
+                                          int64_t step, int64_t prev)
+{
+	return launch_here || (have_prev && !sort_within_segment && step < prev);
+}
+
 /* Resolve raw chunks like dt_resolve, but without superseding: one curve
  * per segment (effective-step mapping and micro-batch averaging applied),
  * so the values a restart rolled back stay visible (resume drills compare
