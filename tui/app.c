@@ -165,18 +165,48 @@ static dt_screen_id keymap_of(entry *e)
 	return e->ops->keymap ? e->ops->keymap(e->st) : e->ops->id;
 }
 
+/* What the screen too small to draw says its keys do there (into out,
+ * size n): the keys of the screen beneath that leave it (its back key:
+ * close the help or an overlay, Esc a form; back one level; quit on the
+ * first screen), and Q. Returns the row above it ("enlarge it ..."). */
+static const char *small_text(app *a, char *out, size_t n)
+{
+	entry *e = top(a);
+	area *ar = &a->areas[a->cur];
+	dt_screen_id km = keymap_of(e);
+	if (a->help)
+		snprintf(out, n, "q closes the help, Q quits");
+	else if (modal(e))
+		snprintf(out, n, "Esc cancels the open form or dialog");
+	else if (km != e->ops->id)
+		snprintf(out, n, "q closes the %s, Q quits", dt_screen_title(km));
+	else if (e->ops == &dt_import_ops) /* the preview: back to the form */
+		snprintf(out, n, "q goes back to the import form, Q quits");
+	else if (at_root(a))
+		snprintf(out, n, "q quits");
+	else
+		snprintf(out, n, "q goes back to the %s, Q quits",
+		         dt_screen_title(ar->s[ar->n - 2].ops->id));
+	return modal(e) && !a->help ? "enlarge it to go on with the open form"
+	                            : "enlarge it to see the screen again";
+}
+
 static void draw(app *a)
 {
 	dt_grid *g = &a->grid;
 	entry *e = top(a);
 	char footer[512];
 	if (g->w < MIN_COLS || g->h < MIN_ROWS) {
+		char what[200];
 		dt_grid_clear(g);
-		dt_grid_printf(g, 0, 0, g->w, DT_ROLE_WARN,
-		               "terminal too small: need %dx%d, have %dx%d",
-		               MIN_COLS, MIN_ROWS, g->w, g->h);
-		dt_grid_text(g, 0, 1, g->w, "enlarge it, or press q to quit",
-		             DT_ROLE_STATUS);
+		const char *why = small_text(a, what, sizeof what);
+		char line[120];
+		int r;
+		snprintf(line, sizeof line, "terminal too small: need %dx%d, have "
+		         "%dx%d", MIN_COLS, MIN_ROWS, g->w, g->h);
+		r = dt_grid_wrap(g, 0, 0, g->w, g->h, line, DT_ROLE_WARN);
+		r += dt_grid_wrap(g, 0, r, g->w, g->h - r, why, DT_ROLE_STATUS);
+		dt_grid_wrap(g, 0, r, g->w, g->h - r, what, DT_ROLE_STATUS);
 		dt_term_blit(g);
 		return;
 	}
@@ -504,9 +534,23 @@ static void handle_key(app *a, int key, int *quit)
 	unsigned r;
 	a->status[0] = '\0';
 	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
-		if (key == 'q' || key == 'Q')
-			*quit = 1;
-		return;
+		/* only the keys that leave the screen beneath, doing there what
+		 * they do on it (small_text says which); nothing is done blind */
+		if (a->help) {
+			if (key == 'q')
+				a->help = 0;
+			else if (key == 'Q')
+				*quit = 1;
+			return;
+		}
+		if (modal(e)) {
+			if (key == DT_KEY_ESC)
+				apply(a, e->ops->raw_key(e->st, key));
+			return;
+		}
+		act = dt_keymap_action(keymap_of(e), key);
+		if (act != DT_A_BACK && act != DT_A_QUIT)
+			return;
 	}
 	if (a->help) {
 		help_key(a, key);
