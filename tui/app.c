@@ -80,6 +80,7 @@ typedef struct app {
 	int cur;               /* AREA_* shown */
 	int help;              /* help overlay shown */
 	size_t help_top;       /* its first row (scrolled) */
+	int help_scrolls;      /* 1: longer than its box, j/k scroll it */
 	dt_runs_screen runs;
 	dt_compare_state cmp[AREA_COUNT]; /* one comparison per area */
 	dt_pilot_ctx pctx;     /* what the pilot screens share */
@@ -224,7 +225,7 @@ static void draw(app *a)
 	}
 	if (a->help)
 		a->help_top = dt_help_render(g, keymap_of(e), at_root(a),
-		                             a->help_top);
+		                             a->help_top, &a->help_scrolls);
 	if (a->status[0])
 		dt_layout_row(g, g->h - 1, a->status, DT_ROLE_STATUS, DT_ROLE_PASS);
 	dt_term_blit(g);
@@ -504,10 +505,14 @@ static void apply(app *a, unsigned r)
 		open_screen(a, DT_SCR_TARGET(r));
 }
 
-/* The help overlay's keys: scroll, anything else closes it. */
+/* The help overlay's keys: scroll a help longer than its box (its
+ * title says "j/k scroll"), anything else closes it; a help that fits
+ * closes on any key, as its title says. */
 static void help_key(app *a, int key)
 {
-	if (key == 'j' || key == DT_K_DOWN || key == DT_K_PGDN)
+	if (!a->help_scrolls)
+		a->help = 0;
+	else if (key == 'j' || key == DT_K_DOWN || key == DT_K_PGDN)
 		a->help_top += key == DT_K_PGDN ? 10 : 1;
 	else if (key == 'k' || key == DT_K_UP || key == DT_K_PGUP)
 		a->help_top -= a->help_top < (key == DT_K_PGUP ? 10u : 1u)

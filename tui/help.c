@@ -49,7 +49,8 @@ static void marks_line(const dt_grid *g, char *out, size_t n)
 	         b, p, o, x);
 }
 
-size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top)
+size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top,
+                      int *scrolls)
 {
 	help_rows h;
 	char title[96], marks[128] = "";
@@ -67,7 +68,10 @@ size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top)
 		room--;
 	if (top + room > total)
 		top = total > room ? total - room : 0;
-	/* j/k scroll a help longer than its box (help_key in app.c) */
+	/* j/k scroll a help longer than its box (help_key in app.c); a help
+	 * that fits closes on any key */
+	if (scrolls)
+		*scrolls = total > room;
 	snprintf(title, sizeof title, "keys: %s (%sany other key closes)",
 	         dt_screen_title(s), total > room ? "j/k scroll, " : "");
 	dt_box(g, w, bh, title, &ix, &iy);

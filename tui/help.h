@@ -11,7 +11,10 @@
  * binding of dt_keymap_help (keys, then what they do), the comparison's
  * plot marks as the plot draws them, and "+N more" when the rows do not
  * fit; rows start at `top` (scrolled). `root`: s is the first screen (q
- * quits there). Returns the top actually used (clamped). */
-size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top);
+ * quits there). *scrolls (when not NULL): 1 when the rows do not fit, so
+ * j/k (Down/Up, PgDn/PgUp) scroll and the title says so; 0 when they fit
+ * and any key closes it. Returns the top actually used (clamped). */
+size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top,
+                      int *scrolls);
 
 #endif

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# tui_help_keys.sh: the ? help box's title says what its keys do, and
+# they do it. A help that fits its box ("keys: overview (any other key
+# closes)" at 80x24 on the demo store) closes on any key, j included; a
+# longer one ("keys: run list (j/k scroll, any other key closes)") scrolls
+# on j (its "+N more" row changes) and closes on another key (x).
+# $1 = dualtrack binary; exit 77 without tmux.
+set -u
+BIN=${1:?usage: tui_help_keys.sh path/to/dualtrack}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+tmp=$(mktemp -d)
+T="tmux -L dthelp$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail=0
+. "$(dirname "$0")/tmux_helpers.sh"
+keys() { $T send-keys -t t "$@"; }
+"$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
+$T new-session -d -x 80 -y 24 -s t \
+	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp NO_COLOR=1 bash --norc --noprofile"
+keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+wait_for "pilots (1)" || exit 1
+keys Enter
+wait_for "— overview" || exit 1
+
+# fits: j closes it
+keys '?'
+wait_for "keys: overview (any other key closes)"
+keys j
+wait_gone "keys: overview"
+wait_for "[1] task card"
+
+# longer than its box: j scrolls, x closes
+keys Tab
+wait_for "runs (2)" || exit 1
+keys '?'
+wait_for "keys: run list (j/k scroll, any other key closes)"
+before=$(screen | grep -oE '\+[0-9]+ more \(j/k or PgDn/PgUp scroll\)')
+keys j
+sleep 0.3
+wait_for "keys: run list (j/k scroll, any other key closes)"
+after=$(screen | grep -oE '\+[0-9]+ more \(j/k or PgDn/PgUp scroll\)')
+[ -n "$before" ] && [ "$before" != "$after" ] ||
+	{ echo "FAIL: j did not scroll the help ('$before' / '$after')"; screen; fail=1; }
+keys x
+wait_gone "keys: run list"
+
+keys Q
+wait_for "EXIT=0"
+exit $fail
