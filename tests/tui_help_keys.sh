@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tui_help_keys.sh: the ? help box's title says what its keys do, and
-# they do it. A help that fits its box ("keys: overview (any other key
+# they do it. A help that fits its box ("keys: pilots (any other key
 # closes)" at 80x24 on the demo store) closes on any key, j included; a
 # longer one ("keys: run list (j/k scroll, any other key closes)") scrolls
 # on j (its "+N more" row changes) and closes on another key (x).
@@ -25,11 +25,13 @@ keys Enter
 wait_for "— overview" || exit 1
 
 # fits: j closes it
+keys q
+wait_for "pilots (1)" || exit 1
 keys '?'
-wait_for "keys: overview (any other key closes)"
+wait_for "keys: pilots (any other key closes)"
 keys j
-wait_gone "keys: overview"
-wait_for "[1] task card"
+wait_gone "keys: pilots"
+wait_for "llama3-8b-lora-trn2 "
 
 # longer than its box: j scrolls, x closes
 keys Tab

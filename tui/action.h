@@ -182,7 +182,9 @@ typedef enum dt_screen_id {
 	B(OVERVIEW, OPEN, "Enter", "open", "open the selected section") \
 	B(OVERVIEW, DOWN, "j Down", NULL, "next section") \
 	B(OVERVIEW, UP, "k Up", NULL, "previous section") \
-	B(OVERVIEW, COMPARE, "c", "compare", "compare the pilot's baseline and pilot runs") \
+	B(OVERVIEW, COMPARE, "c", "compare", "compare the baseline with the pilot run marked >") \
+	B(OVERVIEW, NEXT, "]", "pilot-run", "mark the next pilot run for c (several)") \
+	B(OVERVIEW, PREV, "[", NULL, "mark the previous pilot run for c") \
 	B(OVERVIEW, LEDGER, "l", "ledger", "time and cost ledger, scenario guide") \
 	B(OVERVIEW, EXPORT, "X", "export", "write the evidence pack (asks for a folder)") \
 	DT_PILOT_KEYS(B, OVERVIEW) \

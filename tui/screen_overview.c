@@ -18,6 +18,8 @@
 typedef struct overview_state {
 	dt_pv pv;
 	size_t sel;                 /* section 0..4 ([1]..[5]) */
+	size_t cmp_run;             /* the pilot run c compares (0: the
+	                             * first attached; [ ] move it) */
 	int label_y[5];             /* row of each section's label, as last drawn */
 } overview_state;
 
@@ -58,10 +60,33 @@ static int card(overview_state *p, dt_grid *g, int y, int w)
 	return 3;
 }
 
+static size_t npilot_runs(const overview_state *p)
+{
+	size_t i, n = 0;
+	for (i = 0; i < p->pv.c->ov.nruns; i++)
+		n += p->pv.c->ov.runs[i].role == DT_RUN_PILOT;
+	return n;
+}
+
+/* Index in ov.runs of the pilot run c compares (the cmp_run-th pilot
+ * run, clamped), or nruns when none is attached. */
+static size_t cmp_run_index(const overview_state *p)
+{
+	size_t i, k = 0, n = npilot_runs(p),
+	       want = p->cmp_run < n ? p->cmp_run : n ? n - 1 : 0;
+	for (i = 0; i < p->pv.c->ov.nruns; i++)
+		if (p->pv.c->ov.runs[i].role == DT_RUN_PILOT && k++ == want)
+			return i;
+	return p->pv.c->ov.nruns;
+}
+
+/* The runs by role; with several pilot runs, the one c compares is
+ * marked ">" (and always shown: it takes the last row when it is not
+ * among the first). */
 static int runs(overview_state *p, dt_grid *g, int y, int w)
 {
-	int rows = 0;
-	size_t i;
+	int rows = 0, several = npilot_runs(p) > 1;
+	size_t i, mark = cmp_run_index(p);
 	label(p, g, y, -1, "runs");
 	if (p->pv.c->ov.nruns == 0)
 		dt_layout_text(g, LABEL_W, y, w, "none attached: dualtrack attach "
@@ -69,15 +94,25 @@ static int runs(overview_state *p, dt_grid *g, int y, int w)
 	for (i = 0; i < p->pv.c->ov.nruns && rows < 3; i++, rows++) {
 		const dt_pilot_run *r = &p->pv.c->ov.runs[i];
 		if (rows == 2 && p->pv.c->ov.nruns > 3) {
-			dt_layout_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
-			               "... and %zu more", p->pv.c->ov.nruns - 2);
-			break;
+			if (mark >= 2 && mark < p->pv.c->ov.nruns) /* the marked run */
+				r = &p->pv.c->ov.runs[i = mark];
+			else {
+				dt_layout_printf(g, LABEL_W, y + rows, w, DT_ROLE_STATUS,
+				                 "... and %zu more", p->pv.c->ov.nruns - 2);
+				break;
+			}
 		}
 		dt_layout_printf(g, LABEL_W, y + rows, w,
 		               r->role == DT_RUN_PILOT ? DT_ROLE_PILOT
 		                                       : DT_ROLE_BASELINE,
-		               "%-8s %s (%s)", dt_run_role_name(r->role), r->run.name,
+		               "%-8s %s%s (%s)", dt_run_role_name(r->role),
+		               several && r->role == DT_RUN_PILOT ?
+		               (i == mark ? "> " : "  ") : "", r->run.name,
 		               r->run.platform);
+		if (i == mark && rows == 2 && p->pv.c->ov.nruns > 3) {
+			rows++;
+			break;
+		}
 	}
 	return rows ? rows + (rows == 2 && p->pv.c->ov.nruns > 3) : 1;
 }
@@ -428,19 +463,21 @@ static const dt_screen_id section[] = {
 };
 #define NSECTIONS (sizeof section / sizeof section[0])
 
-/* c: the first baseline and the first pilot run attached, compared
- * under this pilot's task card (the pair the overview's parity row
- * judges, by the same rules). */
+/* c: the first baseline and the pilot run marked ">" (the first pilot
+ * run unless [ ] moved the mark) compared under this pilot's task card
+ * (a pair the overview's parity rows judge, by the same rules). */
 static unsigned compare(overview_state *p)
 {
-	size_t i, nrole[2] = { 0, 0 };
+	size_t i, k = cmp_run_index(p);
 	p->pv.c->cmp_id[0] = p->pv.c->cmp_id[1] = 0;
 	p->pv.c->cmp_pilot = p->pv.c->ov.pilot.id; /* its card, as shown */
-	for (i = 0; i < p->pv.c->ov.nruns; i++) { /* the first of each role */
-		int r = p->pv.c->ov.runs[i].role == DT_RUN_PILOT;
-		if (!nrole[r]++)
-			p->pv.c->cmp_id[r] = p->pv.c->ov.runs[i].run.id;
-	}
+	for (i = 0; i < p->pv.c->ov.nruns; i++) /* the first baseline */
+		if (p->pv.c->ov.runs[i].role != DT_RUN_PILOT) {
+			p->pv.c->cmp_id[0] = p->pv.c->ov.runs[i].run.id;
+			break;
+		}
+	if (k < p->pv.c->ov.nruns)
+		p->pv.c->cmp_id[1] = p->pv.c->ov.runs[k].run.id;
 	if (p->pv.c->cmp_id[0] && p->pv.c->cmp_id[1])
 		return DT_SCR_OPEN(DT_S_COMPARE);
 	dt_pv_msg(&p->pv, 1, "c needs a baseline and a pilot run attached");
@@ -483,6 +520,22 @@ static unsigned action(dt_pv *v, dt_action_id a)
 		return DT_SCR_OPEN(section[p->sel < NSECTIONS ? p->sel : 0]);
 	case DT_A_COMPARE:
 		return compare(p);
+	case DT_A_NEXT:
+	case DT_A_PREV: {
+		size_t n = npilot_runs(p), k;
+		if (n < 2) {
+			dt_pv_msg(&p->pv, 1, "%s", n ? "one pilot run attached: c "
+			          "compares it" : "no pilot run attached");
+			return DT_SCR_REDRAW;
+		}
+		if (p->cmp_run >= n)
+			p->cmp_run = n - 1;
+		p->cmp_run = (p->cmp_run + (a == DT_A_NEXT ? 1 : n - 1)) % n;
+		k = cmp_run_index(p);
+		dt_pv_msg(&p->pv, 0, "c compares pilot run %s (%zu of %zu)",
+		          p->pv.c->ov.runs[k].run.name, p->cmp_run + 1, n);
+		return DT_SCR_REDRAW;
+	}
 	case DT_A_EXPORT:
 		return export_prompt(p);
 	case DT_A_LEDGER: /* the ledger screen loads it when it comes on top */
