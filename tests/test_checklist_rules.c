@@ -25,7 +25,7 @@ static dt_run_verdict verdict(dt_verdict v, size_t compared, size_t breaches)
  * restart), with the baseline "gpu" attached but not a pilot run. */
 static const dt_check_run s6_runs[] = {{.name = "trn2"}, {.name = "flat"},
                                        {.name = "trn2-b"}};
-static const dt_check_restart s6_restarts[] = {{"trn2", 11}};
+static const dt_check_restart s6_restarts[] = {{"trn2", 11, 1, ""}};
 
 static void step6(const dt_run_verdict *v, size_t nv, const dt_drill *d,
                   size_t nd, const dt_taskcard *card, dt_check_status *s,
@@ -154,6 +154,38 @@ static void step6_rule(void **state)
 	                    "run; checked data_cursor only; effective_step and "
 	                    "control_loss not checked (and the other drills fall "
 	                    "short too)");
+
+	/* A restart of a pilot run that fails its resume check fails step 6,
+	 * named as the gate names it (run, step, the check's reason), even
+	 * with parity insufficient and a drill that verified a resume; a
+	 * failed parity verdict is named first. */
+	const dt_check_restart failing[] = {
+		{"trn2", 11, 1, "step: resumed at step 11"},
+		{"flat", 6, 0, "loss: -50.00% (limit 5.00%)"},
+		{"flat", 9, 0, "replay: 3.10% (limit 2.00%)"}};
+	dt_step6_in rin = {&insuf, 1, s6_runs, 3, failing, 3, &ok, 1, NULL};
+	dt_rule_step6(&rin, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "resume fail: flat step 6: loss: -50.00% (limit "
+	                    "5.00%)");
+	rin.verdicts = &pass;
+	rin.drills = both;                 /* bad: lr_schedule failed */
+	rin.ndrills = 2;
+	dt_rule_step6(&rin, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);   /* the restart before the drill */
+	assert_string_equal(d, "resume fail: flat step 6: loss: -50.00% (limit "
+	                    "5.00%)");
+	rin.verdicts = &fail;
+	dt_rule_step6(&rin, &s, d, sizeof d);
+	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
+	                    " of 100 steps");
+	/* every restart passing: as without them */
+	rin.verdicts = &pass;
+	rin.drills = &ok;
+	rin.ndrills = 1;
+	rin.nrestarts = 1;
+	dt_rule_step6(&rin, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
 
 	/* recovery over the card's limit fails step 6: fault 10:00:00,
 	 * resumed 10:20:00 = 1200 s against a 900 s limit */

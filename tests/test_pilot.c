@@ -20,6 +20,7 @@
 #include "model/service/journal_set.h"
 #include "model/service/evidence_link.h"
 #include "model/service/drill_prefill.h"
+#include "model/service/pack/gate.h"
 
 static dt_store *open_store(const char *name)
 {
@@ -420,6 +421,108 @@ static void step6_resume_drills(void **state)
 	dt_store_close(st);
 }
 
+/* A run of loss[i] at steps[i]: points [0, k) in one file, [k, n) in a
+ * second (a new launch: a restart), k = n for one file. */
+static int64_t add_run_at(dt_store *st, const char *name, const char *plat,
+                          const int64_t *steps, const double *loss, size_t n,
+                          size_t k)
+{
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "%s", name);
+	snprintf(r.platform, sizeof r.platform, "%s", plat);
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+	int64_t f;
+	dt_rawseries a = {.metric = "loss", .n = k, .cap = k,
+	                  .step = (int64_t *)steps, .value = (double *)loss};
+	assert_int_equal(dt_store_file_add(st, r.id, "/1.csv", name, 1, "csv",
+	                                   &f), 0);
+	assert_int_equal(dt_store_raw_put(st, f, &a), 0);
+	if (k < n) {
+		dt_rawseries b = {.metric = "loss", .n = n - k, .cap = n - k,
+		                  .step = (int64_t *)steps + k,
+		                  .value = (double *)loss + k};
+		assert_int_equal(dt_store_file_add(st, r.id, "/2.csv", "2", 1, "csv",
+		                                   &f), 0);
+		assert_int_equal(dt_store_raw_put(st, f, &b), 0);
+	}
+	return r.id;
+}
+
+/* Step 6 fails when a restart of a pilot run fails its resume check, with
+ * the run, step and reason the gate gives, through the one resume
+ * judgement (dt_assessment_restarts). Baseline "g": loss 1.0 at steps 10,
+ * 20, ..., 90 (no step in common with the pilot: parity insufficient).
+ * Pilot "t": loss 2.0 at steps 1..5, a new launch, 1.0 at steps 6..9.
+ * Resumed at 6 after 5. No baseline point at 1..9: the loss check goes
+ * without one: the level before is flat at 2.0 (band [2.0, 2.0]); after,
+ * step 6 set aside, the mean of 7..9 is 1.0: shift (1 - 2) / 2 = -50 %
+ * beyond 5 %: the restart fails on "loss". */
+static void step6_resume_fail(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("s6f.db");
+	int64_t gs[9], ts[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+	double gl[9], tl[9] = {2, 2, 2, 2, 2, 1, 1, 1, 1};
+	for (int i = 0; i < 9; i++) {
+		gs[i] = 10 * (i + 1);
+		gl[i] = 1.0;
+	}
+	int64_t rg = add_run_at(st, "g", "gpu", gs, gl, 9, 9);
+	int64_t rt = add_run_at(st, "t", "trn2", ts, tl, 9, 5);
+	dt_pilot p;
+	assert_int_equal(dt_store_pilot_create(st, "p6", "ana", &p), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rg, DT_RUN_BASELINE, "a"), 0);
+	assert_int_equal(dt_store_pilot_attach(st, p.id, rt, DT_RUN_PILOT, "a"), 0);
+	dt_assessment ov;
+	dt_check_status s;
+	const char *reason = "loss: no pilot/baseline ratio on both sides of the "
+	                     "restart (no finite baseline point at these steps), "
+	                     "so as without a baseline: loss mean 1 over 3 "
+	                     "point(s) vs the band from the level before (2 over "
+	                     "5 point(s)) to its least-squares trend at the same "
+	                     "steps (2): -50.00% (limit 5.00%)";
+	char want[700];
+	const char *d = step6_detail(st, &ov, &s);
+	assert_int_equal(ov.verdicts[0].verdict, DT_VERDICT_INSUFFICIENT);
+	assert_int_equal(ov.nrestarts, 1);
+	assert_string_equal(ov.restarts[0].run, "t");
+	assert_int_equal(ov.restarts[0].at_step, 6);
+	assert_int_equal(ov.restarts[0].pass, 0);
+	assert_string_equal(ov.restarts[0].reason, reason);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_int_equal(ov.checklist.items[DT_ITEM_STEP6].computed_status,
+	                 DT_CK_FAIL);
+	snprintf(want, sizeof want, "resume fail: t step 6: %s", reason);
+	assert_string_equal(d, want);
+	/* The gate judges the same restart from the same list: its resume
+	 * reason fails with that reason, and it lists step 6 as failed with
+	 * the same detail pilot show gives. */
+	dt_gate g;
+	assert_int_equal(dt_gate_judge(&ov, &g), 0);
+	assert_int_equal(g.pass, 0);
+	int seen_resume = 0, seen_step6 = 0;
+	for (size_t i = 0; i < g.nreasons; i++) {
+		const dt_gate_reason *r = &g.reasons[i];
+		if (!strcmp(r->check, "resume")) {
+			seen_resume++;
+			assert_string_equal(r->subject, "t step 6");
+			assert_int_equal(r->pass, 0);
+			snprintf(want, sizeof want, "fail: %s", reason);
+			assert_string_equal(r->detail, want);
+		} else if (!strcmp(r->check, "checklist")) {
+			seen_step6++;
+			assert_string_equal(r->subject, "step6");
+			snprintf(want, sizeof want, "fail: %.400s", d);
+			assert_string_equal(r->detail, want);
+		}
+	}
+	assert_int_equal(seen_resume, 1);
+	assert_int_equal(seen_step6, 1);
+	dt_gate_free(&g);
+	dt_assessment_free(&ov);
+	dt_store_close(st);
+}
+
 int main(void)
 {
 	int skip = dt_test_store_skip();
@@ -430,6 +533,7 @@ int main(void)
 		cmocka_unit_test(pilot_store),
 		cmocka_unit_test(overview_items),
 		cmocka_unit_test(step6_resume_drills),
+		cmocka_unit_test(step6_resume_fail),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -154,6 +154,15 @@ void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
 				         v[i].breaches, v[i].allowed, v[i].compared);
 			return;
 		}
+	for (size_t i = 0; i < in->nrestarts; i++)
+		if (!in->restarts[i].pass) {
+			const dt_check_restart *r = &in->restarts[i];
+			*status = DT_CK_FAIL;
+			snprintf(detail, n, "resume fail: %.100s step %lld: %.380s",
+			         r->run, (long long)r->at_step,
+			         r->reason ? r->reason : "");
+			return;
+		}
 	if (failed_drill(drills, nd, &di, &item)) {
 		*status = DT_CK_FAIL;
 		snprintf(detail, n, "drill #%lld (%s): %s failed",

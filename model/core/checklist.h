@@ -12,7 +12,9 @@
  *
  * Computed rules (dt_check_rules.c):
  * - step6: fail when a pilot run's parity verdict against the baseline
- *   (task card rtol / atol / warm-up / rule) fails, a drill has a failed
+ *   (task card rtol / atol / warm-up / rule) fails, a restart of a pilot
+ *   run fails its resume check (named with its run, step and reason, as
+ *   the gate names it), a drill has a failed
  *   verification item, or a drill's recovery took longer than the task
  *   card's acceptable recovery time (dt_drill_recovery_check: over);
  *   pass when every verdict passes and at least one drill verified a
@@ -143,11 +145,14 @@ typedef struct dt_check_run {
 	size_t nfacts;
 } dt_check_run;
 
-/* One restart of a pilot-role run (the assessment's resume checks,
- * service/assessment.h). Texts are borrowed. */
+/* One restart of a pilot-role run as its resume check judged it: the one
+ * resume judgement (service/assessment.h dt_assessment_restarts), which
+ * step 6 and the gate's resume reasons both read. Texts are borrowed. */
 typedef struct dt_check_restart {
 	const char *run;              /* the pilot-role run */
 	int64_t at_step;              /* first logged effective step after it */
+	int pass;                     /* 1: no resume check failed */
+	const char *reason;           /* the checks' reason ("loss: ...") */
 } dt_check_restart;
 
 /* What step 6 judges (dt_rule_step6): the parity verdicts, the pilot-role

@@ -152,7 +152,8 @@ int dt_assessment_restarts(dt_assessment *a, char *err, size_t errlen)
 			continue;
 		for (size_t k = 0; k < r->nv; k++)
 			a->restarts[a->nrestarts++] = (dt_check_restart){
-				a->runs[i].run.name, r->v[k].at_step};
+				a->runs[i].run.name, r->v[k].at_step, r->v[k].pass,
+				r->v[k].reason};
 	}
 	return 0;
 }

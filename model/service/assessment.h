@@ -85,10 +85,14 @@ typedef struct dt_assessment {
 int dt_assessment_load(dt_store *st, const char *pilot, dt_assessment *a,
                        char *err, size_t errlen);
 
-/* Fill a->restarts from a->resume (the resume checks of the pilot-role
- * runs): one entry per restart, attach order then restart order. Step 6
- * (dt_rule_step6) reads this list. dt_assessment_load calls it; returns
- * 0, or -1 out of memory (message in err). */
+/* The pilot's resume judgement: fill a->restarts from a->resume (the
+ * resume checks of the pilot-role runs, dt_resume_run): one entry per
+ * restart, pass or fail with the checks' reason, attach order then
+ * restart order. Step 6's computed status (dt_rule_step6: fail when one
+ * fails) and the gate's resume reasons (pack/gate.h) both read this one
+ * list, so pilot show, gate, the TUI overview and the evidence pack
+ * agree. dt_assessment_load calls it; returns 0, or -1 out of memory
+ * (message in err). */
 int dt_assessment_restarts(dt_assessment *a, char *err, size_t errlen);
 
 /* Free what dt_assessment_load allocated and zero *a. NULL-safe. */

@@ -50,20 +50,19 @@ static int parity(const dt_assessment *ov, dt_gate *g)
 	return 0;
 }
 
+/* Every restart of every pilot run, as the assessment's one resume
+ * judgement gives it (dt_assessment_restarts: step 6 reads the same). */
 static int resume(const dt_assessment *ov, dt_gate *g)
 {
-	for (size_t i = 0; i < ov->nruns; i++) {
-		const dt_resume_run_result *rr = &ov->resume[i];
-		for (size_t k = 0; k < rr->nv; k++) {
-			const dt_restart_verdict *v = &rr->v[k];
-			dt_gate_reason *r = add(g, "resume", v->pass);
-			if (!r)
-				return -1;
-			snprintf(r->subject, sizeof r->subject, "%.120s step %lld",
-			         ov->runs[i].run.name, (long long)v->at_step);
-			snprintf(r->detail, sizeof r->detail, "%s: %s",
-			         v->pass ? "pass" : "fail", v->reason);
-		}
+	for (size_t i = 0; i < ov->nrestarts; i++) {
+		const dt_check_restart *v = &ov->restarts[i];
+		dt_gate_reason *r = add(g, "resume", v->pass);
+		if (!r)
+			return -1;
+		snprintf(r->subject, sizeof r->subject, "%.120s step %lld", v->run,
+		         (long long)v->at_step);
+		snprintf(r->detail, sizeof r->detail, "%s: %s",
+		         v->pass ? "pass" : "fail", v->reason ? v->reason : "");
 	}
 	return 0;
 }

@@ -3,7 +3,9 @@
  *
  * Pass when the pilot has at least one parity verdict and every parity
  * verdict passes, every restart of every pilot run passes its resume
- * check, and no checklist item is failed (pending and waived items do not
+ * check (the assessment's one resume judgement, dt_assessment_restarts,
+ * which step 6 reads too: a failing restart fails both), and no checklist
+ * item is failed (pending and waived items do not
  * fail the gate; a go decision is the meeting's, not the pipeline's),
  * and the store's integrity is not ALTERED (a record altered, or a stored
  * series read whose values differ from their sealed digest: then the

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# agree_step6.sh: one step 6 everywhere. A restart of a pilot run that
+# fails its resume check fails step 6 (it used to leave it pending, 'parity
+# insufficient', while `gate` failed the same restart). Step 6 and the
+# gate's resume reasons come from one service list
+# (dt_assessment_restarts), so `pilot show` (text, --json), `gate` (text,
+# --json), the evidence pack (evidence.json, report.md) and the TUI
+# overview and checklist must give step 6 the same state and detail,
+# equal to the one worked out by hand below. $1 = dualtrack binary.
+# Exit 77 (skipped) without tmux or python3.
+#
+# Baseline g: loss 1.0 at steps 10, 20, ..., 90 (no step in common with
+#   the pilots: parity insufficient, "no common steps").
+# Pilot t-jump (pilot p): loss 2.0 at steps 1..5, the CSV header again (a
+#   new launch), 1.0 at steps 6..9. No baseline point at 1..9, so the loss
+#   check goes without one: level before flat at 2.0, after (step 6 set
+#   aside) mean of 7..9 = 1.0: shift -50 % beyond 5 %: the restart at
+#   step 6 fails on "loss", and step 6 fails naming it.
+# Pilot t-flat (pilot q): the same with 2.0 after: the restart passes;
+#   step 6 stays pending on the parity.
+set -u
+BIN=${1:?usage: agree_step6.sh path/to/dualtrack}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
+tmp=$(mktemp -d)
+T="tmux -L dtags6$$ -f /dev/null"
+cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail=0
+. "$(dirname "$0")/tmux_helpers.sh"
+
+{ echo step,loss; for s in 10 20 30 40 50 60 70 80 90; do echo "$s,1.0"; done; } >"$tmp/g.csv"
+pilot() { # $1 loss after the restart
+	echo step,loss; for s in 1 2 3 4 5; do echo "$s,2.0"; done
+	echo step,loss; for s in 6 7 8 9; do echo "$s,$1"; done
+}
+pilot 1.0 >"$tmp/t-jump.csv"
+pilot 2.0 >"$tmp/t-flat.csv"
+dt() { "$BIN" --db "$tmp/r.db" "$@"; }
+dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
+dt import --platform trn2 --run t-jump "$tmp/t-jump.csv" >/dev/null &&
+dt import --platform trn2 --run t-flat "$tmp/t-flat.csv" >/dev/null &&
+dt pilot new p >/dev/null && dt pilot new q >/dev/null &&
+dt attach p g --role baseline >/dev/null && dt attach p t-jump --role pilot >/dev/null &&
+dt attach q g --role baseline >/dev/null && dt attach q t-flat --role pilot >/dev/null || exit 1
+
+same() { # $1 what, $2 got, $3 expected
+	if [ "$2" != "$3" ]; then
+		echo "FAIL $1: '$2', expected '$3'"; fail=1
+	else
+		echo "ok   $1"
+	fi
+}
+reason="loss: no pilot/baseline ratio on both sides of the restart (no finite baseline point at these steps), so as without a baseline: loss mean 1 over 3 point(s) vs the band from the level before (2 over 5 point(s)) to its least-squares trend at the same steps (2): -50.00% (limit 5.00%)"
+for pl in p q; do
+	case $pl in
+	p) run=t-jump state=fail detail="resume fail: t-jump step 6: $reason"
+	   gate_resume="t-jump step 6:False:fail: $reason" ;;
+	q) run=t-flat state=pending detail="parity insufficient: t-flat vs g: no common steps: baseline 10..90, pilot 1..9"
+	   gate_resume="t-flat step 6:True:pass" ;;
+	esac
+	dt pilot show $pl --json >"$tmp/show.json"
+	same "$pl: pilot show --json step6" "$(python3 -c "
+import json; c = [i for i in json.load(open('$tmp/show.json'))['checklist'] if i['id'] == 'step6'][0]
+print('%s|%s|%s' % (c['status'], c['computed_status'], c['computed_detail']))")" "$state|$state|$detail"
+	dt pilot show $pl >"$tmp/show.txt"
+	same "$pl: pilot show step6" "$(grep -A1 '^  step6 ' "$tmp/show.txt" | sed -E 's/ +/ /g' | tr '\n' '|')" \
+		" step6 $state * loss, output quality and effective step compared before/after resume| computed $state: $detail|"
+	dt gate $pl --json >"$tmp/gate.json"
+	same "$pl: gate --json: resume reason and step6" "$(python3 -c "
+import json; d = json.load(open('$tmp/gate.json'))
+res = [r for r in d['reasons'] if r['check'] == 'resume']
+ck = [r['detail'] for r in d['reasons'] if r['check'] == 'checklist' and r['subject'] == 'step6']
+print(' '.join('%s:%s:%s' % (r['subject'], r['pass'], r['detail'][:4] if r['pass'] else r['detail']) for r in res))
+print(ck[0] if ck else 'step6 not failed')")" "$gate_resume
+$( [ $state = fail ] && echo "fail: $detail" || echo "step6 not failed")"
+	dt gate $pl >"$tmp/gate.txt"
+	if [ $state = fail ]; then
+		same "$pl: gate text: FAIL checklist step6" "$(grep -F '  FAIL checklist step6: ' "$tmp/gate.txt")" \
+			"  FAIL checklist step6: fail: $detail"
+	fi
+	rm -rf "$tmp/pack"
+	dt export $pl --out "$tmp/pack" --no-logs >/dev/null 2>&1
+	same "$pl: evidence.json step6" "$(python3 -c "
+import json; c = [i for i in json.load(open('$tmp/pack/evidence.json'))['checklist'] if i['id'] == 'step6'][0]
+print('%s|%s|%s' % (c['status'], c['computed_status'], c['computed_detail']))")" "$state|$state|$detail"
+	same "$pl: report.md step6 row" "$(grep -c -F "| $state | $state: $detail |" "$tmp/pack/report.md")" 1
+done
+
+# the TUI: pilot p's overview lists step6 (fail) among what blocks a go
+# and its checklist gives the same computed detail
+$T new-session -d -x 160 -y 40 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp DUALTRACK_USER=ana bash --norc --noprofile"
+$T send-keys -t t "\"$BIN\" --db \"$tmp/r.db\"; echo EXIT=\$?" Enter
+if wait_for "pilots (2)"; then
+	$T send-keys -t t Enter
+	wait_for "— p — overview" &&
+		wait_for "0 pass  1 fail  11 pending  0 waived  (of 12)" &&
+		wait_for "step6 (fail)" &&
+		echo "ok   TUI overview: step6 (fail)"
+	$T send-keys -t t 2
+	wait_for "— p — checklist" && $T send-keys -t t j j j j j
+	wait_re "^ step6 +\* fail" &&
+		wait_for " computed fail: resume fail: t-jump step 6: loss: no pilot/baseline ratio" &&
+		wait_for "least-squares trend at the same steps (2): -50.00%" &&
+		echo "ok   TUI checklist: step6 computed fail, the gate's restart"
+	$T send-keys -t t Q
+	wait_for "EXIT=0"
+fi
+[ $fail -eq 0 ] && echo "agree_step6: all passed"
+exit $fail
