@@ -81,7 +81,8 @@ int dt_cmd_store(const char *db, int argc, char **argv)
 		return rc > 0 ? DT_EXIT_FAIL : DT_EXIT_USAGE;
 	}
 	printf("copied %" PRId64 " rows of %zu tables; decision chain intact on "
-	       "both ends: %zu records, head #%" PRId64 " sha256 %s\n", r.rows,
+	       "both ends: %zu records, decision-log head #%" PRId64
+	       " sha256 %s\n", r.rows,
 	       r.tables, r.dest.records, r.dest.head_id,
 	       r.dest.head_id ? r.dest.head_hash : "(empty)");
 	return DT_EXIT_OK;

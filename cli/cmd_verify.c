@@ -29,15 +29,20 @@ static void verify_usage(FILE *f)
 	      "each current row against its chained text. Also recomputes the\n"
 	      "decision log's own chain and evidence digests. Reports the first\n"
 	      "altered record (\"first altered record: checklist entry 7 (step6):\n"
-	      "...\") and every other defect, and the head of the chain (\"head #N\n"
-	      "sha256 HASH\"): keep it elsewhere (minutes, ticket) and pass it as\n"
-	      "--expect-head later: a chain rewritten from some record on, hashes\n"
+	      "...\") and every other defect, and the two heads: \"integrity head\n"
+	      "#N sha256 HASH\", the head of the chain of every record: keep it\n"
+	      "elsewhere (minutes, ticket) and pass it as --expect-head later; and\n"
+	      "\"decision-log head #N sha256 HASH\", the decisions' own chain, the\n"
+	      "head an evidence pack carries (verify DIR, verify --against DIR).\n"
+	      "With --expect-head, a chain rewritten from some record on, hashes\n"
 	      "recomputed, then fails too. --expect-head takes the whole hash or\n"
 	      "its first 16 or more hex digits (fewer are refused: a rewritten\n"
 	      "chain can be ground to match a short prefix, 8 digits in minutes).\n"
 	      "JSON keys: intact, records, first_bad_id, reason, defects (list),\n"
-	      "acknowledged, head_id, head_hash, decisions_intact, expected_head\n"
-	      "(null without --expect-head), head_matches.\n"
+	      "acknowledged, head_id, head_hash (the integrity head),\n"
+	      "decisions_intact, decisions_head_id, decisions_head_hash (the\n"
+	      "decision-log head), expected_head (null without --expect-head),\n"
+	      "head_matches, triggers_missing.\n"
 	      "exit: 0 intact (and the head as expected), 1 altered or another\n"
 	      "head, 2 usage or store error\n\n"
 	      "With DIR (an evidence pack, dualtrack export and sign):\n", f);
@@ -80,6 +85,12 @@ static void json_report(const dt_chain_status *g, const dt_chain_report *r,
 	else
 		dt_jw_null(&w);
 	dt_jw_key(&w, "decisions_intact"); dt_jw_bool(&w, r->intact);
+	dt_jw_key(&w, "decisions_head_id"); dt_jw_int(&w, r->head_id);
+	dt_jw_key(&w, "decisions_head_hash");
+	if (r->head_hash[0])
+		dt_jw_str(&w, r->head_hash);
+	else
+		dt_jw_null(&w);
 	dt_jw_key(&w, "expected_head");
 	if (expect)
 		dt_jw_str(&w, expect);
@@ -142,15 +153,25 @@ static void text_report(const dt_chain_status *g, const dt_chain_report *r,
 		dt_sanitize(r->reason, line, sizeof line);
 		printf("decision log ALTERED: %s\n", line);
 	}
+	/* two chains, two heads: say which is which (a pack and verify
+	 * --against carry the decision log's) */
 	if (g->head_id)
-		printf("head #%lld sha256 %s\n", (long long)g->head_id, g->head_hash);
+		printf("integrity head #%lld sha256 %s (the chain of every record; "
+		       "--expect-head checks it)\n", (long long)g->head_id,
+		       g->head_hash);
 	else
-		printf("head: none (empty chain)\n");
+		printf("integrity head: none (empty chain)\n");
+	if (r->head_id)
+		printf("decision-log head #%lld sha256 %s (the decisions' own chain;"
+		       " an evidence pack carries it)\n", (long long)r->head_id,
+		       r->head_hash);
+	else
+		printf("decision-log head: none (no decision yet)\n");
 	if (!head_ok) {
 		char e[160];
 		dt_sanitize(expect, e, sizeof e);
-		printf("head differs from the expected %s: the newest record(s) "
-		       "were removed, replaced or added\n", e);
+		printf("integrity head differs from the expected %s: the newest "
+		       "record(s) were removed, replaced or added\n", e);
 	}
 }
 

@@ -91,7 +91,7 @@ evidence pack $tmp/rs
   allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
   7 files match MANIFEST.sha256
   signature valid, signer unknown: signatures/alice@example.org.sig, principal alice@example.org (as the signer named itself), role researcher, key $fp_mallory (ED25519): NOT checked against any allowed signers
-  decision chain holds: 1 decision of the pilot, 1 record in the chain, head #1 sha256 $(py "import json; print(json.load(open('$tmp/rs/evidence.json'))['chain']['head_hash'])")
+  decision chain holds: 1 decision of the pilot, 1 record in the chain, decision-log head #1 sha256 $(py "import json; print(json.load(open('$tmp/rs/evidence.json'))['chain']['head_hash'])")
 NOT verified: signature valid, signer unknown (no --allowed-signers): 1 signer NOT checked against any trust list
 EOF2
 "$bin" verify "$tmp/rs" --allowed-signers "$tmp/allowed" >"$tmp/rs2.out" 2>&1
@@ -166,10 +166,10 @@ dt export "$P" --out "$tmp/pack2" >/dev/null 2>&1
 "$bin" sign "$tmp/pack2" --key "$tmp/alice" >/dev/null 2>&1
 dt verify --against "$tmp/pack2" --allowed-signers "$tmp/allowed" >"$tmp/a1.out" 2>&1
 check "verify --against the store it came from: exit 0" test $? -eq 0
-check "  says the store holds the head" grep -q "store holds the pack's chain head #2" "$tmp/a1.out"
+check "  says the store holds the head" grep -q "store holds the pack's decision-log head #2" "$tmp/a1.out"
 "$bin" --db "$tmp/old.db" verify --against "$tmp/pack2" >"$tmp/a2.out" 2>&1
 check "verify --against a store restored from before: exit 1" test $? -eq 1
-check "  says the head is missing" grep -q "store lacks the pack's chain head #2" "$tmp/a2.out"
+check "  says the head is missing" grep -q "store lacks the pack's decision-log head #2" "$tmp/a2.out"
 # Run names holding "..": 'llama3..v2' keeps its name in logs/, and
 # '../../evil' is exported as logs/_._.._evil/ (dt_pack_safe_name: '/'
 # and a leading '.' become '_'); both packs verify and sign. The outside-

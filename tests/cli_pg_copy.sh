@@ -17,7 +17,7 @@ export DUALTRACK_USER=tester
 
 "$bin" --db "$db" demo --no-tui >/dev/null 2>&1
 "$bin" --db "$db" verify >"$tmp/v0" 2>&1
-check "demo store verifies" grep -q "^head #[0-9]* sha256 " "$tmp/v0"
+check "demo store verifies" grep -q "^integrity head #[0-9]* sha256 " "$tmp/v0"
 "$bin" store copy "$db" "$pg" >"$tmp/c1" 2>&1
 check "copied to PostgreSQL" grep -q "decision chain intact on both ends" "$tmp/c1"
 "$bin" --db "$pg" verify >"$tmp/v1" 2>&1

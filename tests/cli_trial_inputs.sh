@@ -72,7 +72,7 @@ check "--expect-head 20 digits in upper case: exit 0" test $? -eq 0
 other=$(echo "${head:0:16}" | tr 0-9a-f 1-9a-f0)
 dt verify --expect-head "$other" >"$tmp/o"
 check "--expect-head another 16-digit prefix: exit 1" test $? -eq 1
-check "  says the head differs" grep -qx "head differs from the expected $other: the newest record(s) were removed, replaced or added" "$tmp/o"
+check "  says the head differs" grep -qx "integrity head differs from the expected $other: the newest record(s) were removed, replaced or added" "$tmp/o"
 dt verify --expect-head 0000 >"$tmp/o" 2>"$tmp/e"
 check "--expect-head 0000: exit 2, nothing on stdout" test $? -eq 2 -a ! -s "$tmp/o"
 check "  says 4 digits, expected 16 to 64" test "$(cat "$tmp/e")" = \

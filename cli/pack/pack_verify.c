@@ -460,7 +460,8 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 		check_chain(ev, stdout, &np, h);
 		if (np == before)
 			printf("  decision chain holds: %zu decision%s of the pilot, "
-			       "%zu record%s in the chain, head #%lld sha256 %s\n",
+			       "%zu record%s in the chain, decision-log head #%lld "
+			       "sha256 %s\n",
 			       h->decisions, h->decisions == 1 ? "" : "s", h->links,
 			       h->links == 1 ? "" : "s", (long long)h->id,
 			       h->hash[0] ? h->hash : "(none)");
@@ -520,16 +521,17 @@ static size_t against_store(const char *db, const pack_head *h)
 			if (v[i].id == h->id)
 				hit = &v[i];
 		if (!hit)
-			problem(stdout, &np, "store lacks the pack's chain head #%lld "
+			problem(stdout, &np, "store lacks the pack's decision-log head "
+			        "#%lld "
 			        "sha256 %s: it was copied or restored without its "
 			        "newest records (its head is #%lld)", (long long)h->id,
 			        h->hash, (long long)r.head_id);
 		else if (strcmp(hit->hash, h->hash))
 			problem(stdout, &np, "store's record #%lld differs from the "
-			        "pack's chain head (sha256 %s, the pack says %s)",
+			        "pack's decision-log head (sha256 %s, the pack says %s)",
 			        (long long)h->id, hit->hash, h->hash);
 		else
-			printf("  store holds the pack's chain head #%lld sha256 %s"
+			printf("  store holds the pack's decision-log head #%lld sha256 %s"
 			       "%s\n", (long long)h->id, h->hash, r.head_id != h->id ?
 			       " (and newer records)" : "");
 	} else
@@ -550,7 +552,9 @@ void dt_pack_verify_help(FILE *f)
 	      "text against its hash, each link, the head) and the attestation's\n"
 	      "subjects. Prints every problem (changed file, missing file, extra\n"
 	      "file, bad signature, unknown signer, broken chain). --against DIR\n"
-	      "also checks that the store still holds the pack's signed chain head\n"
+	      "also checks that the store still holds the pack's signed\n"
+	      "decision-log head (the head of the decisions' own chain, not the\n"
+	      "integrity head that verify without DIR prints for --expect-head)\n"
 	      "(a store copied or restored without its newest records fails).\n"
 	      "Without --allowed-signers a pack is never \"verified\": anyone can\n"
 	      "make a key and re-sign it, so each signature is only checked to be\n"

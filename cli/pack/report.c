@@ -453,12 +453,13 @@ static void decisions(dt_doc *d, const dt_pack *p)
 		snprintf(t, sizeof t, "Decision log ALTERED: %s", p->chain.reason);
 	d->ops->para(d, p->chain.intact ? "pass" : "fail", t);
 	if (p->chain.head_id)
-		snprintf(t, sizeof t, "Chain head at export: #%lld sha256 %s "
+		snprintf(t, sizeof t, "Decision-log head at export: #%lld sha256 %s "
 		         "(dualtrack verify --against this pack checks that a store "
 		         "still holds it).", (long long)p->chain.head_id,
 		         p->chain.head_hash);
 	else
-		snprintf(t, sizeof t, "Chain head at export: none (empty log).");
+		snprintf(t, sizeof t, "Decision-log head at export: none (empty "
+		         "log).");
 	d->ops->para(d, NULL, t);
 	if (p->ov.ndecisions == 0) {
 		d->ops->para(d, NULL, "No decision recorded for this pilot.");
