@@ -4,11 +4,14 @@
 #include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/pack/pack.h"
 #include "cli/config.h"
 #include "tui/tui.h"
+#include "model/core/ledger.h"
+#include "model/util/text.h"
 
 /* The TUI's export key writes a pack with the input logs. */
 static int tui_export(dt_store *st, const char *pilot, const char *dir,
@@ -98,27 +101,88 @@ static int demo_logs_dir(dt_store *st, const char *path, char *out, size_t n)
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
+/* demo --reset: the store file at path moved aside to PATH.N (the first
+ * N free), nothing deleted; a missing file is nothing to move. Refused
+ * for a PostgreSQL store and for a file another dualtrack has open (its
+ * -wal beside it). Returns 0 or -1 (said on stderr). */
+static int demo_reset(const char *path)
+{
+	char safe[4200], other[4300];
+	dt_sanitize(path, safe, sizeof safe);
+	if (dt_store_where_is_postgresql(path)) {
+		fprintf(stderr, "dualtrack: demo: --reset moves a store file aside; "
+		        "%s is a PostgreSQL store: give the demo another --db\n",
+		        safe);
+		return -1;
+	}
+	struct stat sb;
+	if (stat(path, &sb) < 0)
+		return 0;
+	snprintf(other, sizeof other, "%s-wal", path);
+	if (access(other, F_OK) == 0) {
+		fprintf(stderr, "dualtrack: demo: %s is open in another dualtrack "
+		        "(%s-wal beside it): close it, then --reset\n", safe, safe);
+		return -1;
+	}
+	for (int n = 1; n < 10000; n++) {
+		snprintf(other, sizeof other, "%s.%d", path, n);
+		if (access(other, F_OK) == 0)
+			continue;
+		if (rename(path, other) < 0)
+			break;
+		dt_sanitize(other, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: demo: the old store is kept as %s "
+		        "(nothing deleted); a new demo store is built\n", safe);
+		return 0;
+	}
+	fprintf(stderr, "dualtrack: demo: cannot move %s aside\n", safe);
+	return -1;
+}
+
+/* The store holds the whole demo already (its two runs, its pilot and
+ * its ledger): 1, else 0. */
+static int demo_complete(dt_store *st)
+{
+	dt_run r;
+	dt_pilot p;
+	dt_ledger_entry *e = NULL;
+	size_t n = 0;
+	if (dt_store_run_find(st, "llama3-8b-lora-gpu-a100", &r) != 0 ||
+	    dt_store_run_find(st, "llama3-8b-lora-trn2-pilot", &r) != 0 ||
+	    dt_store_pilot_find(st, "llama3-8b-lora-trn2", &p) != 0 ||
+	    dt_store_ledger_list(st, "llama3-8b-lora-trn2", &e, &n) < 0)
+		return 0;
+	free(e);
+	return n > 0;
+}
+
 int dt_cmd_demo(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"no-tui", no_argument, NULL, 'n'},
+		{"reset", no_argument, NULL, 'r'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
-	int tui = 1, c;
+	int tui = 1, reset = 0, c;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': tui = 0; break;
+		case 'r': reset = 1; break;
 		case 'd': db = optarg; break;
 		case 'h':
-			puts("usage: dualtrack demo [--db PATH] [--no-tui]\n\n"
+			puts("usage: dualtrack demo [--db PATH] [--no-tui] [--reset]\n\n"
 			     "Builds a demo store (default: demo.db beside the default\n"
 			     "store) holding a GPU baseline and a Trainium2 pilot with one\n"
 			     "restart, replayed steps and a slight drift, then opens the\n"
-			     "full-screen view on it. Existing demo runs are kept; a store\n"
-			     "holding anything that is not the demo's is refused (its\n"
-			     "records could never be removed). The two\n"
+			     "full-screen view on it. A demo store opens as it is, with\n"
+			     "what was imported or recorded into it since (a line on\n"
+			     "stderr names it); a store holding other data and not the\n"
+			     "whole demo is refused (the demo's records could never be\n"
+			     "removed from it). --reset first moves the store file aside\n"
+			     "to PATH.N (nothing is deleted) and builds a new demo store.\n"
+			     "scripts/demo.sh passes its arguments here. The two\n"
 			     "demo logs stay in the folder STORE.logs beside the store\n"
 			     "(on PostgreSQL: dualtrack/demo.logs in $XDG_DATA_HOME or\n"
 			     "~/.local/share).");
@@ -131,11 +195,23 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
 		return DT_EXIT_USAGE;
 	}
+	if (reset && demo_reset(path) < 0)
+		return DT_EXIT_USAGE;
 	dt_store *st = dt_cli_open(path);
 	if (!st)
 		return DT_EXIT_USAGE;
-	char what[1024];
+	char what[1024], safe[4200];
+	dt_sanitize(path, safe, sizeof safe);
 	int foreign = dt_demo_foreign(st, what, sizeof what);
+	if (foreign > 0 && demo_complete(st)) {
+		/* the demo's own store, with what was imported or recorded into
+		 * it from the demo (its TUI offers import): nothing of the demo
+		 * is written again, so it opens as it is */
+		fprintf(stderr, "dualtrack: demo: %s also holds %s, added after "
+		        "the demo (kept); dualtrack demo --reset starts a new demo "
+		        "store and keeps this one as %s.N\n", safe, what, safe);
+		foreign = 0;
+	}
 	if (foreign != 0) {
 		if (foreign < 0)
 			fprintf(stderr, "dualtrack: demo: %s\n", dt_store_error(st));
@@ -143,7 +219,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 			fprintf(stderr, "dualtrack: demo: store %s holds data that is "
 			        "not the demo's (%s); the demo's records are "
 			        "append-only and could never be removed from it: "
-			        "give a new store with --db PATH\n", path, what);
+			        "give a new store with --db PATH, or --reset to move "
+			        "this one aside (kept as %s.N) and start a new "
+			        "demo\n", safe, what, safe);
 		dt_store_close(st);
 		return DT_EXIT_USAGE;
 	}

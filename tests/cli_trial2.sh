@@ -20,7 +20,7 @@ cp "$db" "$tmp/before.db"
 dt demo --no-tui >"$tmp/o" 2>"$tmp/e"
 check "demo into a store with run b and pilot p: exit 2" test $? -eq 2 -a ! -s "$tmp/o"
 check "  names the store and what it holds" test "$(cat "$tmp/e")" = \
-  "dualtrack: demo: store $db holds data that is not the demo's (run 'b', pilot 'p'); the demo's records are append-only and could never be removed from it: give a new store with --db PATH"
+  "dualtrack: demo: store $db holds data that is not the demo's (run 'b', pilot 'p'); the demo's records are append-only and could never be removed from it: give a new store with --db PATH, or --reset to move this one aside (kept as $db.N) and start a new demo"
 check "  the store is unchanged" cmp -s "$db" "$tmp/before.db"
 "$bin" --db "$tmp/d.db" demo --no-tui >/dev/null 2>"$tmp/e"
 check "demo into a new store: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
@@ -33,8 +33,8 @@ check "demo into an empty file: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
 "$bin" --db "$tmp/d.db" import --platform gpu --run b "$tmp/b.csv" >/dev/null
 "$bin" --db "$tmp/d.db" import --platform gpu --run c "$tmp/b.csv" >/dev/null
 "$bin" --db "$tmp/d.db" demo --no-tui >/dev/null 2>"$tmp/e"
-check "demo store with two runs of its user's: exit 2, counted" test $? -eq 2 -a \
-  "$(cat "$tmp/e")" = "dualtrack: demo: store $tmp/d.db holds data that is not the demo's (run 'b' and 1 more); the demo's records are append-only and could never be removed from it: give a new store with --db PATH"
+check "demo store with two runs of its user's: opens (exit 0), counted" test $? -eq 0 -a \
+  "$(cat "$tmp/e")" = "dualtrack: demo: $tmp/d.db also holds run 'b' and 1 more, added after the demo (kept); dualtrack demo --reset starts a new demo store and keeps this one as $tmp/d.db.N"
 
 # 2. --grad-accum on a LLaMA-Factory trainer_log.jsonl: its current_steps
 # is the HF Trainer's update count (total_steps 20 = the last step), so G
