@@ -11,7 +11,7 @@
 static const char *source_name(const dt_ledger_input *in)
 {
 	return in->basis == DT_BASIS_NONE ? "missing" :
-	       in->from_log ? "log" : "entered";
+	       !in->from_log ? "entered" : in->by_hand ? "journal" : "log";
 }
 
 static const dt_ledger_input *input_of(const dt_ledger_side *s, int is_time,

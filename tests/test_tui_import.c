@@ -146,7 +146,7 @@ static void test_parsers(void **state)
 {
 	int64_t v[3];
 	double sec;
-	dt_ledger_input in = {DT_BASIS_MEASURED, 5400, 1, ""};
+	dt_ledger_input in = {DT_BASIS_MEASURED, 5400, 1, "", 0};
 	char buf[64];
 	(void)state;
 	assert_int_equal(dt_resume_parse_steps("1200,3400", v, 3), 2);

@@ -261,6 +261,7 @@ static void input_json(dt_jw *w, const dt_ledger_input *in, double scale)
 		dt_jw_num(w, in->value / scale);
 	dt_jw_key(w, "basis"); dt_jw_str(w, dt_basis_name(in->basis));
 	dt_jw_key(w, "from_log"); dt_jw_bool(w, in->from_log);
+	dt_jw_key(w, "by_hand"); dt_jw_bool(w, in->by_hand);
 	dt_jw_obj_end(w);
 }
 

@@ -95,7 +95,7 @@ dt_basis dt_basis_parse(const char *s)
 	return DT_BASIS_NONE;
 }
 
-static void add_log(dt_ledger_input *in, double v)
+static void add_log(dt_ledger_input *in, double v, int by_hand)
 {
 	if (in->basis != DT_BASIS_NONE && !in->from_log)
 		return;                 /* an entered value overrides the logs */
@@ -105,6 +105,11 @@ static void add_log(dt_ledger_input *in, double v)
 		in->value = 0;
 		snprintf(in->note, sizeof in->note, "derived from run logs");
 	}
+	if (by_hand && !in->by_hand) {
+		in->by_hand = 1;
+		snprintf(in->note, sizeof in->note, "from a run journal value "
+		         "entered by hand (journal set), not read from a log");
+	}
 	in->value += v;
 }
 
@@ -112,25 +117,28 @@ void dt_ledger_add_derived(dt_ledger_side *side, const dt_ledger_derived *d)
 {
 	for (int c = 0; c < DT_LC_COUNT; c++)
 		if (d->has_journal[c])
-			add_log(&side->time[c], d->journal_s[c]);
+			add_log(&side->time[c], d->journal_s[c],
+			        d->journal_by_hand[c]);
 	if (d->has_step_time) {
 		if (!d->has_journal[DT_LC_COMPILE])
-			add_log(&side->time[DT_LC_COMPILE], d->startup_s);
-		add_log(&side->time[DT_LC_TRAINING], d->training_s);
+			add_log(&side->time[DT_LC_COMPILE], d->startup_s, 0);
+		add_log(&side->time[DT_LC_TRAINING], d->training_s, 0);
 	}
 	if (d->wasted_s > 0 || d->restart_gap_s > 0)
-		add_log(&side->time[DT_LC_RERUNS], d->wasted_s + d->restart_gap_s);
+		add_log(&side->time[DT_LC_RERUNS], d->wasted_s + d->restart_gap_s,
+		        0);
 	dt_ledger_input *u = &side->item[DT_LI_USEFUL_STEPS];
 	if (d->useful_steps > 0 && (u->basis == DT_BASIS_NONE || u->from_log) &&
 	    (double)d->useful_steps > u->value) {
-		add_log(u, 0);
+		add_log(u, 0, 0);
 		u->value = (double)d->useful_steps;
 	}
 }
 
-/* Seconds >= 0 of fact `key` into *v; returns 1 when present. */
+/* Seconds >= 0 of fact `key` into *v, *hand 1 when a person set it;
+ * returns 1 when present. */
 static int fact_seconds(const dt_fact *f, size_t n, const char *key,
-                        double *v)
+                        double *v, int *hand)
 {
 	for (size_t i = 0; i < n; i++) {
 		double x;
@@ -138,6 +146,7 @@ static int fact_seconds(const dt_fact *f, size_t n, const char *key,
 		    dt_parse_double_field(f[i].value, strlen(f[i].value), &x) == 0 &&
 		    isfinite(x) && x >= 0) {
 			*v = x;
+			*hand = strcmp(f[i].source, "user") == 0;
 			return 1;
 		}
 	}
@@ -158,9 +167,10 @@ void dt_ledger_journal(const dt_fact *facts, size_t n, dt_ledger_derived *d)
 	};
 	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
 		double v;
-		int c = map[k].cat;
-		if (!fact_seconds(facts, n, map[k].key, &v))
+		int c = map[k].cat, hand;
+		if (!fact_seconds(facts, n, map[k].key, &v, &hand))
 			continue;
+		d->journal_by_hand[c] |= (unsigned char)hand;
 		if (!d->has_journal[c])
 			d->journal_s[c] = v;
 		else if (map[k].op)
@@ -318,7 +328,8 @@ void dt_ledger_input_text(const dt_ledger_input *in, double scale, char *buf,
 		snprintf(buf, n, "missing");
 	else
 		snprintf(buf, n, "%.4g %s%s", in->value / scale,
-		         dt_basis_name(in->basis), in->from_log ? " (log)" : "");
+		         dt_basis_name(in->basis), !in->from_log ? "" :
+		         in->by_hand ? " (hand)" : " (log)");
 }
 
 int dt_ledger_parse_time(const char *s, double *seconds)

@@ -62,8 +62,12 @@ typedef enum dt_basis {
 typedef struct dt_ledger_input {
 	dt_basis basis;       /* DT_BASIS_NONE = missing */
 	double value;         /* seconds (times) or item units (dt_ledger_item_unit) */
-	int from_log;         /* 1: derived from run logs, not entered */
+	int from_log;         /* 1: derived from the runs (logs, journal),
+	                       * not entered in the ledger */
 	char note[160];
+	int by_hand;          /* with from_log: a person typed (part of) it
+	                       * into a run journal (journal set), so it was
+	                       * not read from a log */
 } dt_ledger_input;
 
 typedef struct dt_ledger_side {
@@ -84,6 +88,9 @@ typedef struct dt_ledger_derived {
 	size_t segments;
 	double journal_s[DT_LC_COUNT];        /* from run facts (seconds) */
 	unsigned char has_journal[DT_LC_COUNT];
+	unsigned char journal_by_hand[DT_LC_COUNT]; /* a fact a person set
+	                                      * (source "user"), not an
+	                                      * importer's */
 } dt_ledger_derived;
 
 typedef struct dt_ledger_cost {
@@ -152,7 +159,8 @@ const char *dt_basis_name(dt_basis b);
 dt_basis dt_basis_parse(const char *s);
 
 /* An input as a table cell: "1.5 measured (log)" (value / scale, %.4g,
- * basis, "(log)" when derived), or "missing"; into buf (size n). Times
+ * basis, "(log)" when read from run logs, "(hand)" when a person
+ * typed it into a run journal), or "missing"; into buf (size n). Times
  * are shown in hours with scale 3600. */
 void dt_ledger_input_text(const dt_ledger_input *in, double scale, char *buf,
                           size_t n);
@@ -184,11 +192,13 @@ int dt_ledger_derive(const dt_series *step_time, size_t nst,
  * compile = max(neuron.compile_seconds, compile.init_seconds);
  * warmup_data = data.prep_seconds + data.load_seconds; queue =
  * queue.wait_seconds. Values that do not parse as seconds >= 0 are
- * ignored. */
+ * ignored. d->journal_by_hand[c]: a fact used for c was set by a person
+ * (source "user"), not by an importer. */
 void dt_ledger_journal(const dt_fact *facts, size_t n, dt_ledger_derived *d);
 
 /* Add a run's derived values to a side's inputs as from_log, measured
- * entries: compile from the journal, else the first-step overhead;
+ * entries (by_hand when a journal value a person set is among them):
+ * compile from the journal, else the first-step overhead;
  * warm-up/data and queue from the journal; training from the step
  * times; wasted + restart gap -> reruns (when non-zero); useful steps ->
  * useful_steps (the largest over the side's runs). Entered inputs
