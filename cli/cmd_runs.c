@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/compare_print.h"
 #include "model/service/integrity.h"
+#include "model/service/run_load.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -67,7 +68,7 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	size_t nm = 0, nw = 0, nn = 0;
 	char **warn = NULL, **notes = NULL;
 	dt_store_stats_list(st, r->id, &ms, &nm);
-	dt_store_warning_list(st, r->id, &warn, &nw);
+	dt_run_warnings_current(st, r->id, &warn, &nw);
 	dt_store_note_list(st, r->id, &notes, &nn);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
@@ -123,7 +124,7 @@ static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
 	char **warn = NULL;
 	char name[DT_NAME_MAX * 2];
 	dt_store_stats_list(st, r->id, &ms, &nm);
-	dt_store_warning_list(st, r->id, &warn, &nw);
+	dt_run_warnings_current(st, r->id, &warn, &nw);
 	dt_sanitize(r->name, name, sizeof name);
 	const dt_metric_stats *loss = NULL;
 	for (size_t i = 0; i < nm; i++)

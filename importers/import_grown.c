@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "model/core/run.h"
+#include "model/core/warnings.h"
+#include "model/store/tables.h"
 #include "model/util/strv.h"
 
 /* What the compared file holds of one metric. */
@@ -155,6 +157,163 @@ static int store_texts(dt_store *st, int64_t run_id, int64_t file,
 	return rc;
 }
 
+/* A run_warning or run_file row of run `run_id` read back for
+ * supersede(): id, file id, text (warnings) or format (files). */
+typedef struct row_ref {
+	int64_t id, file_id;
+	char *text;
+} row_ref;
+
+typedef struct row_read {
+	const dt_store_table *t;
+	size_t c_run, c_file, c_text, c_kind; /* column indexes (c_kind: run_warning) */
+	int64_t run_id;
+	row_ref *v;
+	size_t n, cap;
+} row_read;
+
+static size_t col_of(const dt_store_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i], name))
+			return i;
+	return (size_t)-1;
+}
+
+static int read_row(void *ctx, const dt_store_value *v)
+{
+	row_read *r = ctx;
+	if (v[r->c_run].i != r->run_id)
+		return 0;
+	if (r->c_kind != (size_t)-1 && (v[r->c_kind].type != DT_V_TEXT ||
+	    strcmp((const char *)v[r->c_kind].p, "warning")))
+		return 0;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 16;
+		row_ref *g = realloc(r->v, cap * sizeof *g);
+		if (!g)
+			return -1;
+		r->v = g;
+		r->cap = cap;
+	}
+	const dt_store_value *t = &v[r->c_text];
+	row_ref *o = &r->v[r->n];
+	o->id = v[0].i;
+	o->file_id = r->c_file != (size_t)-1 && v[r->c_file].type != DT_V_NULL ?
+	             v[r->c_file].i : 0;
+	o->text = strdup(t->type == DT_V_TEXT ? (const char *)t->p : "");
+	if (!o->text)
+		return -1;
+	r->n++;
+	return 0;
+}
+
+/* Rows of table `name` of one run. Returns 0 or -1. */
+static int read_rows(dt_store *st, const char *name, const char *text_col,
+                     int64_t run_id, row_read *r)
+{
+	memset(r, 0, sizeof *r);
+	for (size_t i = 0; i < dt_store_table_count; i++)
+		if (!strcmp(dt_store_tables[i].name, name))
+			r->t = &dt_store_tables[i];
+	if (!r->t)
+		return -1;
+	r->run_id = run_id;
+	r->c_run = col_of(r->t, "run_id");
+	r->c_file = col_of(r->t, "file_id");
+	r->c_text = col_of(r->t, text_col);
+	r->c_kind = col_of(r->t, "kind");
+	if (r->c_run == (size_t)-1 || r->c_text == (size_t)-1)
+		return -1;
+	return dt_store_rows_read(st, r->t, read_row, r);
+}
+
+static void rows_free(row_read *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].text);
+	free(r->v);
+}
+
+/* Whether stored warning `held` is one the grown log gives (t[0..n), of
+ * `path` stored as `base`, the compared file's name `held_base`): stored
+ * as the ordinary import stores it ("BASE:LINE: ..." or "BASE: text"),
+ * as store_texts does, or under the held file's name. */
+static int still_given(const char *held, const char *path, const char *base,
+                       const char *held_base, char *const *t, size_t n)
+{
+	size_t np = strlen(path);
+	for (size_t i = 0; i < n; i++) {
+		char w[700];
+		if (!strncmp(t[i], path, np) && t[i][np] == ':') {
+			snprintf(w, sizeof w, "%s%s", base, t[i] + np);
+			if (!strcmp(held, w))
+				return 1;
+			snprintf(w, sizeof w, "%s%s", held_base, t[i] + np);
+			if (!strcmp(held, w))
+				return 1;
+		}
+		snprintf(w, sizeof w, "%s: %s", base, t[i]);
+		if (!strcmp(held, w))
+			return 1;
+		snprintf(w, sizeof w, "%s: %s", held_base, t[i]);
+		if (!strcmp(held, w))
+			return 1;
+	}
+	return 0;
+}
+
+/* The warnings the log's earlier versions gave (file `held_file`, which
+ * the grown log continues, and the files of its format stored after it:
+ * its earlier grown versions) that the grown log (stored as file `fid`)
+ * no longer gives: each gets a note under `fid` naming it as superseded
+ * (core/warnings.h), once. The warning rows stay as they are (the store
+ * is append-only); counts and lists leave them out. Returns 0 or -1. */
+static int supersede(dt_store *st, int64_t run_id, int64_t fid,
+                     int64_t held_file, const char *path, const char *base,
+                     const char *held_base, const dt_rawlog *log)
+{
+	row_read files, warns;
+	char **notes = NULL;
+	size_t nn = 0;
+	int rc = -1;
+	memset(&warns, 0, sizeof warns);
+	if (read_rows(st, "run_file", "format", run_id, &files) < 0 ||
+	    read_rows(st, "run_warning", "text", run_id, &warns) < 0 ||
+	    dt_store_note_list(st, run_id, &notes, &nn) < 0)
+		goto out;
+	const char *format = NULL;
+	for (size_t i = 0; i < files.n; i++)
+		if (files.v[i].id == held_file)
+			format = files.v[i].text;
+	rc = 0;
+	for (size_t i = 0; format && i < warns.n && rc == 0; i++) {
+		const row_ref *w = &warns.v[i];
+		int ours = w->file_id == held_file;
+		for (size_t k = 0; !ours && k < files.n; k++)
+			ours = files.v[k].id == w->file_id && w->file_id > held_file &&
+			       w->file_id != fid && !strcmp(files.v[k].text, format);
+		if (!ours || still_given(w->text, path, base, held_base,
+		                         log->warnings, log->nwarnings))
+			continue;
+		int noted = 0;
+		for (size_t k = 0; k < nn && !noted; k++) {
+			const char *s = dt_warning_superseded_by(notes[k]);
+			noted = s && !strcmp(s, w->text);
+		}
+		if (noted)
+			continue;
+		char note[900];
+		dt_warning_superseded_note(base, w->text, note, sizeof note);
+		rc = dt_store_note_add(st, run_id, fid, note);
+	}
+out:
+	dt_strv_free(notes, nn);
+	rows_free(&files);
+	rows_free(&warns);
+	return rc;
+}
+
 /* Facts whose value differs from the run's current one, from file
  * `file`. Returns 0 or -1. */
 static int store_facts(dt_store *st, int64_t run_id, int64_t file,
@@ -222,6 +381,7 @@ static int store_grown(dt_store *st, const dt_run *run, const char *path,
 	    store_texts(st, run->id, fid, base, hb, log->warnings,
 	                log->nwarnings, dt_store_warning_list,
 	                dt_store_warning_add) < 0 ||
+	    supersede(st, run->id, fid, g->file_id, path, base, hb, log) < 0 ||
 	    store_texts(st, run->id, fid, base, hb, log->notes, log->nnotes,
 	                dt_store_note_list, dt_store_note_add) < 0)
 		return -1;

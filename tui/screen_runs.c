@@ -5,6 +5,7 @@
 
 #include "model/core/pilot.h"
 #include "model/core/rawlog.h"
+#include "model/service/run_load.h"
 #include "tui/layout.h"
 #include "tui/screen.h"
 #include "tui/screens.h"
@@ -116,7 +117,7 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 					pts[i] = ms[k].points;
 			free(ms);
 		}
-		if (dt_store_warning_list(st, runs[i].id, &w, &nw[i]) == 0)
+		if (dt_run_warnings_current(st, runs[i].id, &w, &nw[i]) == 0)
 			dt_strv_free(w, nw[i]);
 		else
 			nw[i] = 0;
@@ -417,7 +418,7 @@ static unsigned open_warnings(dt_runs_screen *s)
 {
 	if (!s->n)
 		return DT_SCR_NONE;
-	if (dt_store_warning_list(s->st, s->runs[s->list.sel].id, &s->warn,
+	if (dt_run_warnings_current(s->st, s->runs[s->list.sel].id, &s->warn,
 	                      &s->nwarn)) {
 		snprintf(s->msg, sizeof s->msg, "cannot read warnings: %s",
 		         dt_store_error(s->st));

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "model/core/lod.h"
+#include "model/core/warnings.h"
+#include "model/util/strv.h"
 #include "model/service/series_seal.h"
 
 /* Load the raw chunks of `metric` and resolve them: into *one
@@ -359,5 +361,23 @@ int dt_run_stats_grow(const dt_run *run, const dt_rawlog *log,
 		}
 		(*stats)[(*n)++] = g->m;
 	}
+	return 0;
+}
+
+int dt_run_warnings_current(dt_store *st, int64_t run_id, char ***w,
+                            size_t *n)
+{
+	char **notes = NULL;
+	size_t nn = 0;
+	if (dt_store_warning_list(st, run_id, w, n) < 0)
+		return -1;
+	if (dt_store_note_list(st, run_id, &notes, &nn) < 0) {
+		dt_strv_free(*w, *n);
+		*w = NULL;
+		*n = 0;
+		return -1;
+	}
+	dt_warnings_current(*w, n, notes, nn);
+	dt_strv_free(notes, nn);
 	return 0;
 }

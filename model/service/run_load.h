@@ -84,4 +84,12 @@ int dt_run_stats_grow(const dt_run *run, const dt_rawlog *log,
 int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
                        size_t n, char *err, size_t errlen);
 
+/* The run's importer warnings that still hold (core/warnings.h): the
+ * stored warnings less those a grown log superseded, in insertion order.
+ * What `runs` counts, the TUI lists and a pack reports. Same ownership as
+ * dt_store_warning_list (dt_strv_free). Returns 0, or -1 (store error,
+ * *w NULL and *n 0). */
+int dt_run_warnings_current(dt_store *st, int64_t run_id, char ***w,
+                            size_t *n);
+
 #endif

@@ -28,7 +28,7 @@ static int load_runs(dt_store *st, dt_pack *p, char *err, size_t errlen)
 		                       &p->runs[i].nfiles) < 0 ||
 		    dt_store_fact_list(st, id, &p->runs[i].facts,
 		                   &p->runs[i].nfacts) < 0 ||
-		    dt_store_warning_list(st, id, &p->runs[i].warnings,
+		    dt_run_warnings_current(st, id, &p->runs[i].warnings,
 		                          &p->runs[i].nwarnings) < 0)
 			return store_fail(st, err, errlen);
 	}
