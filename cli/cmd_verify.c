@@ -50,7 +50,8 @@ static void verify_usage(FILE *f)
 }
 
 static void json_report(const dt_chain_status *g, const dt_chain_report *r,
-                        const char *expect, int head_ok, const char *trig)
+                        const char *expect, int head_ok, size_t ntrig,
+                        const char *trig)
 {
 	dt_jw w;
 	dt_jw_init(&w, stdout, 1);
@@ -104,10 +105,12 @@ static void json_report(const dt_chain_status *g, const dt_chain_report *r,
 		size_t len = c ? (size_t)(c - p) : strlen(p);
 		char name[128];
 		snprintf(name, sizeof name, "%.*s", (int)len, p);
-		dt_jw_str(&w, name);
+		if (name[0] != '+') /* "+N more": counted below, not a name */
+			dt_jw_str(&w, name);
 		p += len + (c ? 2 : 0);
 	}
 	dt_jw_arr_end(&w);
+	dt_jw_key(&w, "triggers_missing_count"); dt_jw_int(&w, (int64_t)ntrig);
 	dt_jw_obj_end(&w);
 	dt_jw_end(&w);
 }
@@ -127,7 +130,8 @@ static void text_report(const dt_chain_status *g, const dt_chain_report *r,
 	}
 	if (g->intact)
 		printf("integrity intact: %zu record%s (people's records, runs, "
-		       "files, series)\n", g->records, g->records == 1 ? "" : "s");
+		       "files and what their import found, series)\n", g->records,
+		       g->records == 1 ? "" : "s");
 	else {
 		dt_sanitize(g->reason, line, sizeof line);
 		printf("integrity ALTERED: first altered record: %s\n", line);
@@ -224,7 +228,7 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 	int head_ok = !expect || (g.head_hash[0] &&
 	              strncasecmp(expect, g.head_hash, strlen(expect)) == 0);
 	if (json)
-		json_report(&g, &r, expect, head_ok, trig);
+		json_report(&g, &r, expect, head_ok, ntrig, trig);
 	else
 		text_report(&g, &r, expect, head_ok, ntrig, trig);
 	int ok = g.intact && r.intact && head_ok && ntrig == 0;

@@ -35,7 +35,7 @@ check "each row has its chain record, in import order" test \
   "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale"
 "$bin" --db "$db" verify >"$tmp/v0" 2>&1
 check "intact: verify exits 0, 26 records" test \
-  "$?:$(sed -n 1p "$tmp/v0")" = "0:integrity intact: 26 records (people's records, runs, files, series)"
+  "$?:$(sed -n 1p "$tmp/v0")" = "0:integrity intact: 26 records (people's records, runs, files and what their import found, series)"
 check "the tables refuse a change: delete of launch evidence" \
   sh -c '! sqlite3 "$0" "DELETE FROM launch_evidence" 2>/dev/null' "$db"
 check "... update of a message, of a count's key" sh -c \

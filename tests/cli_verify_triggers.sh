@@ -45,4 +45,22 @@ check "store init restores them" test "$(sqlite3 "$db" "SELECT count(*) FROM
   'series_lod_no_update')")" = 2
 "$bin" --db "$db" verify >"$tmp/v3" 2>/dev/null
 check "restored: verify exits 0" test $? -eq 0
+
+# every trigger dropped: more names than the line holds; the list ends
+# with a count of the rest, never cut without a mark
+all=$(sqlite3 "$db" "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'")
+sqlite3 "$db" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger'" |
+  sqlite3 "$db"
+"$bin" --db "$db" verify >"$tmp/v4" 2>/dev/null
+check "all dropped: verify exits 1" test $? -eq 1
+check "all dropped: the first line ends with '+N more' where names did not fit" \
+  grep -Eq "^append-only triggers MISSING: chain_record_no_update, .*, \+[0-9]+ more \(someone removed" "$tmp/v4"
+"$bin" --db "$db" verify --json >"$tmp/j4" 2>/dev/null
+check "all dropped: --json counts all $all, names only real triggers" py "
+import json, re; d = json.load(open('$tmp/j4'))
+assert d['triggers_missing_count'] == $all, d
+assert 0 < len(d['triggers_missing']) < $all, d
+assert all(re.fullmatch(r'[a-z_]+_no_(update|delete)', n) for n in d['triggers_missing']), d
+shown = re.search(r'\+([0-9]+) more', open('$tmp/v4').read()).group(1)
+assert len(d['triggers_missing']) + int(shown) == $all, (shown, d)"
 finish

@@ -422,3 +422,21 @@ void dt_chain_trigger_notice(char *out, size_t n, size_t nmissing,
 	             names) < 0)
 		out[0] = '\0'; /* a cut notice is still a notice */
 }
+
+void dt_chain_name_add(char *buf, size_t cap, size_t *o, size_t *shown,
+                       const char *name)
+{
+	size_t need = strlen(name) + (*o ? 2 : 0);
+	if (*o + need + 16 >= cap) /* 16: ", +NNNN more" */
+		return;
+	*o += (size_t)snprintf(buf + *o, cap - *o, "%s%s", *o ? ", " : "", name);
+	(*shown)++;
+}
+
+void dt_chain_names_end(char *buf, size_t cap, size_t o, size_t shown,
+                        size_t total)
+{
+	if (shown < total && o < cap)
+		snprintf(buf + o, cap - o, "%s+%zu more", o ? ", " : "",
+		         total - shown);
+}

@@ -135,6 +135,17 @@ void dt_chain_lod_row(int64_t file_id, const char *metric, int64_t part,
 void dt_chain_text_row(dt_chain_kind k, const char *ref,
                        const char *const *vals, dt_chain_row *r);
 
+/* Trigger `name` appended to the comma-separated list buf[cap] (at *o)
+ * when it fits with room left for dt_chain_names_end's mark; else
+ * nothing (the caller still counts it). *shown counts the names listed. */
+void dt_chain_name_add(char *buf, size_t cap, size_t *o, size_t *shown,
+                       const char *name);
+
+/* End a list made by dt_chain_name_add of `total` names: ", +N more"
+ * when only `shown` of them fit (a list is never cut without a mark). */
+void dt_chain_names_end(char *buf, size_t cap, size_t o, size_t shown,
+                        size_t total);
+
 /* The notice of append-only triggers found missing or disabled: "store:
  * N append-only trigger(s) was/were missing ... (names)"; restored: 1 when
  * they were put back, 0 when not (read_only says why). */

@@ -359,12 +359,11 @@ int dt_pg_triggers_check(dt_store *st)
 	if (!r)
 		return -1;
 	char names[400] = "";
-	size_t o = 0;
+	size_t o = 0, shown = 0;
 	int rows = PQntuples(r), restored = rows > 0;
 	for (int i = 0; i < rows; i++) {
-		if (o < sizeof names)
-			o += (size_t)snprintf(names + o, sizeof names - o, "%s%s",
-			                      i ? ", " : "", PQgetvalue(r, i, 0));
+		dt_chain_name_add(names, sizeof names, &o, &shown,
+		                  PQgetvalue(r, i, 0));
 		if ((st->flags & DT_STORE_READ) || PQgetvalue(r, i, 2)[0] != 't') {
 			restored = 0;
 			continue;
@@ -376,6 +375,7 @@ int dt_pg_triggers_check(dt_store *st)
 			restored = 0;
 	}
 	PQclear(r);
+	dt_chain_names_end(names, sizeof names, o, shown, (size_t)rows);
 	if (rows > 0 && !restored) {
 		st->triggers_missing = (size_t)rows;
 		snprintf(st->triggers_names, sizeof st->triggers_names, "%s", names);

@@ -316,7 +316,7 @@ int dt_sq_chain_backfill_kind(dt_store *st, dt_chain_kind k)
 int dt_sq_triggers_restore(dt_store *st)
 {
 	char missing[400] = "";
-	size_t o = 0, nmissing = 0;
+	size_t o = 0, nmissing = 0, shown = 0;
 	int began = 0;
 	for (size_t i = 0; i < sizeof guarded / sizeof guarded[0]; i++)
 		for (int which = 0; which < 2; which++) {
@@ -338,9 +338,7 @@ int dt_sq_triggers_restore(dt_store *st)
 				return dt_sq_fail_db(st, "read triggers");
 			if (st->flags & DT_STORE_READ) {
 				nmissing++;
-				if (o < sizeof missing)
-					o += (size_t)snprintf(missing + o, sizeof missing - o,
-					                      "%s%s", o ? ", " : "", name);
+				dt_chain_name_add(missing, sizeof missing, &o, &shown, name);
 				continue;
 			}
 			if (!began && !DT_SQ(st)->in_migration) {
@@ -359,12 +357,11 @@ int dt_sq_triggers_restore(dt_store *st)
 				return -1;
 			}
 			nmissing++;
-			if (o < sizeof missing)
-				o += (size_t)snprintf(missing + o, sizeof missing - o, "%s%s",
-				                      o ? ", " : "", name);
+			dt_chain_name_add(missing, sizeof missing, &o, &shown, name);
 		}
 	if (began && dt_sq_exec(st, "COMMIT") < 0)
 		return -1;
+	dt_chain_names_end(missing, sizeof missing, o, shown, nmissing);
 	if (nmissing && (st->flags & DT_STORE_READ)) {
 		st->triggers_missing = nmissing;
 		snprintf(st->triggers_names, sizeof st->triggers_names, "%s",
