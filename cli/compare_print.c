@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "model/core/verdict_text.h"
 #include "model/util/jsonw.h"
@@ -282,6 +283,7 @@ static void text_extra(const dt_comparison *c)
 void dt_compare_print_text(const dt_comparison *c)
 {
 	char nb[DT_NAME_MAX * 2], np[DT_NAME_MAX * 2], why[1500], r[1500];
+	char s[sizeof c->sentence * 2];
 	if (c->compile_note[0]) {
 		dt_sanitize(c->compile_note, why, sizeof why);
 		printf("%s\n", why);
@@ -298,13 +300,17 @@ void dt_compare_print_text(const dt_comparison *c)
 		       (long long)c->pilot.global_batch);
 	text_counts(c);
 	text_extra(c);
-	dt_sanitize(c->note[0] ? c->note : c->reason, why, sizeof why);
-	if (c->note[0] && c->reason[0]) {
+	/* why insufficient, when the sentence does not say it (under the
+	 * noise rule it leads with the noise figures instead) */
+	if (c->reason[0] && !strstr(c->sentence, c->reason)) {
 		dt_sanitize(c->reason, r, sizeof r);
 		printf("reason: %s\n", r);
 	}
-	printf("verdict: %s%s%s\n", dt_verdict_name(c->verdict),
-	       why[0] ? ": " : "", why);
+	/* the service's sentence, word for word what the TUI comparison and
+	 * pilot show print: a note ("with 1 finding") stands in parentheses
+	 * beside the verdict word, never as its cause */
+	dt_sanitize(c->sentence, s, sizeof s);
+	printf("%s\n", s);
 	dt_print_integrity_text(stdout, &c->integrity, DT_BESIDE_VERDICT);
 }
 

@@ -69,8 +69,10 @@ void dt_compare_print_csv(const dt_comparison *c,
 
 /* Text on stdout (names and notes sanitised): compile note, the runs,
  * the rule and where it came from, counts, transforms, noise, findings,
- * notes, then "verdict: WORD[: why]", then, when the store's integrity
- * is ALTERED, the line of dt_print_integrity_text. */
+ * notes, "reason: ..." when the sentence does not hold the reason, then
+ * the verdict sentence (dt_comparison.sentence: "verdict WORD[ (NOTE)]:
+ * ...", the TUI's and pilot show's words), then, when the store's
+ * integrity is ALTERED, the line of dt_print_integrity_text. */
 void dt_compare_print_text(const dt_comparison *c);
 
 #endif

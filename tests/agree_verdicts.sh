@@ -92,6 +92,14 @@ import json; s = json.load(open('$tmp/$db.cmp.json'))['summary']
 assert s['rules_source'] == 'rules: task card of pilot p-$db', s['rules_source']
 print(s['verdict'].upper(), s['breaches'], 'of', s['compared'])") ||
 		{ echo "FAIL [$db]: compare --json"; fail=1; }
+	# the text's verdict line is the service's sentence, the TUI's words
+	# (it read "verdict: fail: with 1 finding", as if the finding failed it)
+	dt compare "g-$db" "t-$db" >"$tmp/$db.cmp.txt"
+	text=$(grep -E '^verdict ' "$tmp/$db.cmp.txt")
+	sentence=$(python3 -c "
+import json; print(json.load(open('$tmp/$db.cmp.json'))['summary']['sentence'])")
+	[ "$text" = "$sentence" ] && [ -n "$text" ] ||
+		{ echo "FAIL [$db]: compare's verdict line '$text' is not the sentence '$sentence'"; fail=1; }
 	dt pilot show "p-$db" --json >"$tmp/$db.show.json"
 	show=$(python3 -c "
 import json; v = json.load(open('$tmp/$db.show.json'))['verdicts'][0]
@@ -107,6 +115,10 @@ print(v['verdict'].upper(), v['breaches'], 'of', v['compared'])") ||
 		$T send-keys -t t c
 		wait_re '^verdict ' &&
 			cmp=$(screen | grep -E '^verdict ' | word_counts)
+		# at 200 columns the sentence is one row: the CLI's line
+		tui=$(screen | grep -E '^verdict ')
+		[ "$tui" = "$text" ] ||
+			{ echo "FAIL [$db]: the TUI's verdict row '$tui' is not compare's '$text'"; fail=1; }
 	fi
 	$T kill-session -t t
 	for got in "compare --json:$cli" "pilot show --json:$show" \
@@ -121,8 +133,18 @@ print(v['verdict'].upper(), v['breaches'], 'of', v['compared'])") ||
 }
 
 check card "FAIL 50 of 80"
+# the nan store's line by hand: B = 1 (the NaN at 50), allowed 1; max
+# |rel diff| 5.00% at steps 60..62, in doubles from the CSV's 6 decimals
+# (p - b) / b = 0.050000000000000044 (60: 2.52 vs 2.4),
+# 0.049999999999999975 (61: 2.5095 vs 2.39), 0.05000000000000009 (62:
+# 2.499 vs 2.38): step 62. The finding stands beside the word, "(with 1
+# finding)", as in the TUI (the text said "verdict: pass: with 1 finding")
+nan_line="verdict PASS (with 1 finding): 1 of 100 steps breach |p-b| > 0.1 + 0.02*|b| (allowed 1); first breach at step 50; max |rel diff| 5.00% at step 62; warm-up 0"
 check noise "INSUFFICIENT 0 of 100"
 check nan "PASS 1 of 100"
+[ "$(grep -E '^verdict ' "$tmp/nan.cmp.txt")" = "$nan_line" ] &&
+	echo "ok   [nan] compare's verdict line: $nan_line" ||
+	{ echo "FAIL [nan] compare's verdict line: $(grep -E '^verdict ' "$tmp/nan.cmp.txt")"; fail=1; }
 # the noise store says why, in the same words, on both front-ends
 python3 -c "
 import json; s = json.load(open('$tmp/noise.cmp.json'))['summary']

@@ -40,12 +40,12 @@ assert s['verdict'] == 'insufficient', s
 assert s['reason'] == \"pilot run t has no 'lr' points; its metrics: loss\", s
 "
 dt compare g t --metric lr >"$tmp/lr.txt"
-check "missing metric: text verdict says why" grep -qx \
-  "verdict: insufficient: pilot run t has no 'lr' points; its metrics: loss" "$tmp/lr.txt"
+check "missing metric: text verdict says why" grep -qxF \
+  "verdict INSUFFICIENT: pilot run t has no 'lr' points; its metrics: loss; rule |p-b| > 0 + 0.02*|b|; warm-up 0" "$tmp/lr.txt"
 
 dt compare b1 p0 >"$tmp/off.txt"
-check "no common step: both ranges and the offset hint" grep -q \
-  "verdict: insufficient: no common steps: baseline 1..101, pilot 0..100; the ranges are offset by 1: does one log count steps from 0?" "$tmp/off.txt"
+check "no common step: both ranges and the offset hint" grep -qF \
+  "verdict INSUFFICIENT: no common steps: baseline 1..101, pilot 0..100; the ranges are offset by 1: does one log count steps from 0?" "$tmp/off.txt"
 
 # --interpolate: b1 logs 1, 51, 101; a pilot logging 2..4 has no
 # baseline step inside its range (51 > 4, 1 < 2), so nothing is
@@ -60,8 +60,8 @@ assert s['verdict'] == 'insufficient', s
 assert s['reason'] == \"nothing to interpolate: no baseline step lies within the pilot's steps: baseline 1..101, pilot 2..4\", s['reason']
 "
 dt compare b1 p24 >"$tmp/ip0.txt"
-check "without --interpolate: no common steps, both ranges" grep -q \
-  "verdict: insufficient: no common steps: baseline 1..101, pilot 2..4" "$tmp/ip0.txt"
+check "without --interpolate: no common steps, both ranges" grep -qF \
+  "verdict INSUFFICIENT: no common steps: baseline 1..101, pilot 2..4" "$tmp/ip0.txt"
 
 # common steps 1, 2, 3; warm-up 3 leaves none (steps <= warm-up skipped)
 dt compare t g --warmup 3 --json >"$tmp/w.json"

@@ -104,7 +104,7 @@ assert f['factor'] == 4 and f['step'] == 1 and f['lr_agrees'] is True and f['eva
 assert s['verdict_note'] == 'logging-scale mismatch (x 4)' and s['verdict'] == 'fail'
 "
 dt compare sb sp >"$tmp/scale.txt"
-check "text verdict names the mismatch" grep -q "verdict: fail: logging-scale mismatch (x 4)" "$tmp/scale.txt"
+check "text verdict names the mismatch" grep -qF "verdict FAIL (logging-scale mismatch (x 4)): " "$tmp/scale.txt"
 printf 'step,loss\n1,2.0\n2,0.0\n3,nan\n4,1.5\n5,1.5\n6,1.5\n7,1.5\n8,1.5\n' >"$tmp/traps.csv"
 dt import --platform trn2 --run traps "$tmp/traps.csv" >/dev/null
 dt compare sb traps --json >"$tmp/traps.json"
