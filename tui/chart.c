@@ -231,8 +231,9 @@ int dt_chart_yrange(const dt_plot_series s[2], double x0, double span,
 	}
 	*ymin = lo - (hi - lo) * 0.05;
 	*ymax = hi + (hi - lo) * 0.05;
-	if (lo > 0 && *ymin < 0)
-		*ymin = 0; /* positive values (a loss) never get a negative axis */
+	if (lo >= 0 && *ymin < 0)
+		*ymin = 0; /* values never negative (a loss, 0 included) never
+		            * get a negative axis */
 	return 0;
 }
 

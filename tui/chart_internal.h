@@ -52,6 +52,10 @@ static inline size_t dt_track_lower_bound(const dt_track *t, double key)
  * dot column (braille, role DIFF), breach columns with the breach glyph
  * (role BREACH), non-finite differences marked on the top row. Returns
  * the half-height R of the strip (fraction: the strip shows [-R, R]). */
+/* Cell row of relative difference f in an h-row strip showing [-R, R]
+ * (0 the top row). */
+int dt_strip_row(double f, double R, int h);
+
 double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
                      const dt_compare_view *v);
 

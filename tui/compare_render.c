@@ -106,12 +106,14 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes),
 		         "log y");
 	mw = dt_text_width(modes, g->ascii);
-	/* "X both  X NaN/inf  b/p restart  " + modes */
-	tail = 2 + 4 + 2 + 2 + 7 + 2 + 3 + 8 + 2 + mw;
+	/* "X both  X NaN/inf  b/p restart  X tolerance" + "  " modes */
+	tail = 2 + 4 + 2 + 2 + 7 + 2 + 3 + 8 + 2 + 2 + 9 + (mw ? 2 + mw : 0);
 	avail = g->w - tail - 8; /* "X " label "  " twice */
 	w0 = dt_text_width(v->label[0], g->ascii);
 	w1 = dt_text_width(v->label[1], g->ascii);
-	if (w0 + w1 <= avail || avail < 8) {
+	if (avail < 6) /* narrow: each name keeps 2 columns and its "…" */
+		avail = 6;
+	if (w0 + w1 <= avail) {
 		lw[0] = w0;
 		lw[1] = w1;
 	} else if (w0 <= avail / 2) {
@@ -139,6 +141,10 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	x += dt_grid_text(g, x, y, g->w - x, "NaN/inf", DT_ROLE_LABEL) + 2;
 	x += dt_grid_text(g, x, y, g->w - x, "b/p", DT_ROLE_RESTART);
 	x += dt_grid_text(g, x, y, g->w - x, " restart", DT_ROLE_LABEL) + 2;
+	/* the strip's dashed lines: the tolerance band (its rows say ±rtol) */
+	dt_grid_put(g, x, y, gl->band, DT_ROLE_BAND);
+	x += 2;
+	x += dt_grid_text(g, x, y, g->w - x, "tolerance", DT_ROLE_LABEL) + 2;
 	if (modes[0])
 		dt_layout_text(g, x, y, g->w - x, modes, DT_ROLE_WARN);
 }
@@ -225,6 +231,39 @@ static void draw_yaxis(dt_grid *g, int y0, int h, double ymin, double ymax,
 	}
 	dt_grid_printf(g, 0, y0 + h - 1, 8, DT_ROLE_LABEL, "%8.4g", ymin);
 	dt_grid_put(g, YLABEL_W - 1, y0 + h - 1, g->gl->ytick, DT_ROLE_AXIS);
+}
+
+/* "+2.0%" (or "+0.05%" below 0.1 %) right-aligned in 8 columns. */
+static void pct_label(dt_grid *g, int y, double f)
+{
+	double p = f * 100.0;
+	dt_grid_printf(g, 0, y, 8, DT_ROLE_LABEL, fabs(p) >= 0.1 || p == 0
+	               ? "%+7.1f%%" : "%+7.2g%%", p);
+}
+
+/* The strip's labels and axis column: the tolerance band's rows (the
+ * dashed lines) say the tolerance, ±rtol; the edge rows, when apart from
+ * them, the strip's range ±R; the zero row "rel diff" (the middle row
+ * when the zero row is a band row). */
+static void strip_labels(dt_grid *g, int sy, int hs, double R, double rtol)
+{
+	int hi = rtol > 0 ? dt_strip_row(rtol, R, hs) : -1,
+	    lo = rtol > 0 ? dt_strip_row(-rtol, R, hs) : -1,
+	    zero = dt_strip_row(0, R, hs), k;
+	for (k = 0; k < hs; k++)
+		dt_grid_put(g, YLABEL_W - 1, sy + k, g->gl->vline, DT_ROLE_AXIS);
+	if (zero == hi || zero == lo)
+		zero = hs / 2;
+	if (zero != hi && zero != lo)
+		dt_grid_text(g, 0, sy + zero, 8, "rel diff", DT_ROLE_AXIS);
+	if (hi != 0 && zero != 0)
+		pct_label(g, sy, R);
+	if (lo != hs - 1 && zero != hs - 1)
+		pct_label(g, sy + hs - 1, -R);
+	if (hi >= 0)
+		pct_label(g, sy + hi, rtol);
+	if (lo >= 0)
+		pct_label(g, sy + lo, -rtol);
 }
 
 /* Value of curve k at exactly x, through its displayed (smoothed or raw)
@@ -399,11 +438,7 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	if (v->pending)
 		dt_layout_text(g, YLABEL_W + 1, sy, pw - 1, "rel diff: computing...",
 		               DT_ROLE_WARN);
-	for (k = 0; k < hs; k++)
-		dt_grid_put(g, YLABEL_W - 1, sy + k, g->gl->vline, DT_ROLE_AXIS);
-	dt_grid_printf(g, 0, sy, 8, DT_ROLE_LABEL, "%+7.1f%%", R * 100.0);
-	dt_grid_text(g, 0, sy + hs / 2, 8, "rel diff", DT_ROLE_AXIS);
-	dt_grid_printf(g, 0, sy + hs - 1, 8, DT_ROLE_LABEL, "%+7.1f%%", -R * 100.0);
+	strip_labels(g, sy, hs, R, v->par->opts.rtol);
 
 	draw_cursor(g, v, YLABEL_W, pw, 2 + v->top_rows, ay, sy, sy + hs);
 	draw_readout(g, ry, v);

@@ -16,7 +16,7 @@ static const dt_glyphs glyphs_utf8 = {
 	.hline = L'─', .vline = L'│', .corner = L'└', .ytick = L'┤',
 	.baseline = 0 /* braille */, .pilot = L'•', .overlap = L'◆',
 	.nonfinite = L'▲', .band = L'╌', .zero = L'┈', .breach = L'×',
-	.cursor = L'┊',
+	.cursor = L'┊', .clip_hi = L'↑', .clip_lo = L'↓',
 };
 
 static const dt_glyphs glyphs_ascii = {
@@ -24,7 +24,7 @@ static const dt_glyphs glyphs_ascii = {
 	.hline = L'-', .vline = L'|', .corner = L'+', .ytick = L'+',
 	.baseline = L'*', .pilot = L'+', .overlap = L'#',
 	.nonfinite = L'!', .band = L'-', .zero = L'.', .breach = L'x',
-	.cursor = L':',
+	.cursor = L':', .clip_hi = L'^', .clip_lo = L'v',
 };
 
 int dt_grid_init(dt_grid *g, int w, int h, int ascii)

@@ -28,7 +28,8 @@ typedef struct dt_cell {
 typedef struct dt_glyphs {
 	int braille;        /* 1: curves use U+2800 braille, 2x4 dots a cell */
 	wchar_t hline, vline, corner, ytick, baseline, pilot, overlap,
-	        nonfinite, band, zero, breach, cursor;
+	        nonfinite, band, zero, breach, cursor,
+	        clip_hi, clip_lo; /* the strip: values beyond its top / bottom */
 } dt_glyphs;
 
 typedef struct dt_grid {

@@ -4,8 +4,7 @@
 
 #include "tui/chart_internal.h"
 
-/* Cell row of value f in an h-row strip showing [-R, R]. */
-static int strip_row(double f, double R, int h)
+int dt_strip_row(double f, double R, int h)
 {
 	return dt_chart_py(f, -R, R, 4 * h, 0) / 4;
 }
@@ -60,12 +59,18 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 		R = 10 * rtol; /* larger differences sit on the edge rows */
 	if (!(R > 0))
 		R = 0.01;
+	/* the band rows apart from the zero row, so the dashed lines show
+	 * (and carry the tolerance's labels): a narrower range, the larger
+	 * differences on the edge rows with a clip mark */
+	while (rtol > 0 && R > rtol &&
+	       dt_strip_row(rtol, R, h) >= dt_strip_row(0, R, h))
+		R = R * 0.9 < rtol ? rtol : R * 0.9;
 	/* band edges and zero line first; curves are drawn over them */
-	dt_grid_fill(g, gx, gy + strip_row(0, R, h), w, gl->zero, DT_ROLE_AXIS);
+	dt_grid_fill(g, gx, gy + dt_strip_row(0, R, h), w, gl->zero, DT_ROLE_AXIS);
 	if (rtol > 0) {
-		dt_grid_fill(g, gx, gy + strip_row(rtol, R, h), w, gl->band,
+		dt_grid_fill(g, gx, gy + dt_strip_row(rtol, R, h), w, gl->band,
 		             DT_ROLE_BAND);
-		dt_grid_fill(g, gx, gy + strip_row(-rtol, R, h), w, gl->band,
+		dt_grid_fill(g, gx, gy + dt_strip_row(-rtol, R, h), w, gl->band,
 		             DT_ROLE_BAND);
 	}
 	if (n == 0 || dt_canvas_init(&cv, w, h))
@@ -88,6 +93,10 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 		size_t a = diff_lower_bound(v, c0);
 		size_t b = diff_lower_bound(v, c1);
 		int breach = any_breach(v, a, b);
+		dt_range cr = { 0 };
+		if (b > a)
+			cr = dt_pyramid_query(v->lean ? &v->diff.pyr : &v->pyr_diff,
+			                      a, b);
 		for (y = 0; y < h; y++) {
 			uint8_t bits = cv.dots[0][(size_t)y * (size_t)w + (size_t)x];
 			if (!bits)
@@ -99,6 +108,13 @@ double dt_strip_plot(dt_grid *g, int gx, int gy, int w, int h,
 				            gl->braille ? dt_braille(bits) : gl->baseline,
 				            DT_ROLE_DIFF);
 		}
+		/* beyond the strip's range: drawn on its edge row, marked */
+		if (cr.finite && cr.max > R)
+			dt_grid_put(g, gx + x, gy, gl->clip_hi,
+			            breach ? DT_ROLE_BREACH : DT_ROLE_DIFF);
+		if (cr.finite && cr.min < -R)
+			dt_grid_put(g, gx + x, gy + h - 1, gl->clip_lo,
+			            breach ? DT_ROLE_BREACH : DT_ROLE_DIFF);
 		if (nonfinite[x])
 			dt_grid_put(g, gx + x, gy, gl->nonfinite, DT_ROLE_NONFINITE);
 	}
