@@ -379,6 +379,7 @@ static int poll_follow(app *a)
 		return 0;
 	r = dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err);
 	if (r < 0) {
+		dt_import_screen_words(err, sizeof err);
 		snprintf(msg, sizeof msg, "live mode stopped: %s", err);
 		stop_follow(a, msg);
 		return 1;
@@ -408,6 +409,7 @@ static void start_follow(app *a)
 	snprintf(a->follow_run, sizeof a->follow_run, "%s", rq.run_name);
 	err[0] = '\0';
 	if (dt_follow_poll(a->follow, a->st, &added, NULL, err, sizeof err) < 0) {
+		dt_import_screen_words(err, sizeof err);
 		snprintf(a->imp.msg, sizeof a->imp.msg, "not following: %s", err);
 		a->imp.msg_err = 1;
 		dt_follow_free(a->follow);

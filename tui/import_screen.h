@@ -54,6 +54,14 @@ int dt_import_screen_live(const dt_import_screen *s);
 void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
                               const char *files[1]);
 
+/* Rewrite in text (size n, NUL-terminated, cut on a character when the
+ * result is longer) the importer's advice that names command-line
+ * options the form does not have: "use --format" and "(--step-base 0|1
+ * decides)" say what the form does instead (it detects the format and
+ * keeps steps as logged) and which command does the rest. For the
+ * preview, the import's errors and live mode's. */
+void dt_import_screen_words(char *text, size_t n);
+
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title);
 

@@ -86,6 +86,31 @@ void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
 	rq->run_name = s->run;
 }
 
+/* The importer's advice in the form's terms (import_screen.h). */
+static const char *const form_words[][2] = {
+	{ "use --format", "the form detects the format and cannot force one "
+	  "(dualtrack import --format NAME FILE does)" },
+	{ "(--step-base 0|1 decides)", "(the form cannot set the step base: "
+	  "dualtrack import --step-base 0|1 decides)" },
+};
+
+void dt_import_screen_words(char *text, size_t n)
+{
+	for (size_t k = 0; k < sizeof form_words / sizeof form_words[0]; k++) {
+		char *at = strstr(text, form_words[k][0]);
+		if (at) {
+			size_t len = strlen(text) + strlen(form_words[k][1]) + 1;
+			char *out = malloc(len);
+			if (!out)
+				return;
+			snprintf(out, len, "%.*s%s%s", (int)(at - text), text,
+			         form_words[k][1], at + strlen(form_words[k][0]));
+			dt_utf8_copy(text, n, out);
+			free(out);
+		}
+	}
+}
+
 /* Split the captured report into lines. */
 static int set_lines(dt_import_screen *s, const char *text)
 {
@@ -98,8 +123,11 @@ static int set_lines(dt_import_screen *s, const char *text)
 		if (!nv)
 			return -1;
 		s->lines = nv;
-		if (!(nv[s->nlines] = strndup(p, len)))
+		if (!(nv[s->nlines] = malloc(len + 200)))
 			return -1;
+		memcpy(nv[s->nlines], p, len);
+		nv[s->nlines][len] = '\0';
+		dt_import_screen_words(nv[s->nlines], len + 200);
 		s->nlines++;
 		p += len + (e != NULL);
 	}
@@ -145,6 +173,7 @@ static int run_import(dt_import_screen *s, dt_store *st, int dry)
 	}
 	free(buf);
 	if (rc < 0) {
+		dt_import_screen_words(err, sizeof err);
 		snprintf(s->msg, sizeof s->msg, "%s%s", dry ? "" : "not imported: ",
 		         err);
 		s->msg_err = 1;
