@@ -473,6 +473,15 @@ void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p)
 			dt_jw_str(w, d->kind_text);
 		else
 			dt_jw_null(w);
+		/* a go recorded past open items, and what the text column reads
+		 * (dt_decision_label: "go FORCED") */
+		dt_jw_key(w, "latest_decision_forced");
+		dt_jw_bool(w, d && d->forced_past[0]);
+		dt_jw_key(w, "latest_decision_label");
+		if (d)
+			dt_jw_str(w, dt_decision_label(d));
+		else
+			dt_jw_null(w);
 		dt_assessment_free(&ov);
 	}
 	dt_jw_obj_end(w);

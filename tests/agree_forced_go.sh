@@ -64,6 +64,14 @@ same "decide: a go with nothing open" "$(head -1 "$tmp/d2.out" | sed 's/; eviden
 dt pilot list >"$tmp/list.txt"
 same "pilot list: f" "$(grep -E '^f ' "$tmp/list.txt" | cut -c53-62)" "go FORCED "
 same "pilot list: w" "$(grep -E '^w ' "$tmp/list.txt" | cut -c53-62)" "go        "
+# pilot list --json: the kind, whether it was forced, and the text column's label
+same "pilot list --json: f, w" "$(dt pilot list --json | python3 -c "
+import json, sys
+for p in json.load(sys.stdin)['pilots']:
+    if p['name'] in ('f', 'w'):
+        print(p['name'], p['latest_decision'], p['latest_decision_forced'], p['latest_decision_label'])")" \
+	"f go True go FORCED
+w go False go"
 dt pilot show f >"$tmp/show.txt"
 has "pilot show: the decision line" "$tmp/show.txt" "  #1 go FORCED at 2026-11-29T10:00:00Z by ana: ship anyway"
 
