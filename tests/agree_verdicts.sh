@@ -156,7 +156,7 @@ assert s['sentence'] == v['sentence'], (s['sentence'], v['sentence'])
 "$BIN" --db "$tmp/card.db" compare g-card t-card --rtol 0.02 --atol 0 --warmup 0 --json >"$tmp/o.json"
 python3 -c "
 import json; s = json.load(open('$tmp/o.json'))['summary']
-assert s['rules_source'] == 'rules: task card of pilot p-card, overridden by --rtol, --atol, --warmup', s['rules_source']
+assert s['rules_source'] == 'rules: task card of pilot p-card, with rtol, atol, warmup as given', s['rules_source']
 assert (s['verdict'], s['breaches'], s['compared']) == ('pass', 0, 100), s
 " || { echo "FAIL [card]: explicit options"; fail=1; }
 

@@ -66,7 +66,7 @@ check "compare with [tolerances] in the config: names the config file" \
   grep -qF "rules: the config file's [tolerances] (the runs are not both attached to one pilot)" "$tmp/c1.txt"
 dt compare b p --rtol 0.1 >"$tmp/c2.txt"
 check "  and with --rtol: the config file for the rest" \
-  grep -qF "rules: --rtol as given, the config file's [tolerances] otherwise" "$tmp/c2.txt"
+  grep -qF "rules: rtol as given, the config file's [tolerances] otherwise" "$tmp/c2.txt"
 rm "$XDG_CONFIG_HOME/dualtrack/config"
 
 dt import --platform gpu --run b "$tmp/b.csv" >"$tmp/o5" 2>"$tmp/e5"

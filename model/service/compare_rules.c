@@ -5,10 +5,12 @@
 
 #include "model/service/compare_internal.h"
 
-/* "--rtol, --warmup" for the options given, "" when none. */
+/* "rtol, warmup" for the settings given (options of compare, the TUI's
+ * keys), "" when none: named as settings, not as one front-end's
+ * options. */
 static void given(const dt_compare_opts *o, char *out, size_t n)
 {
-	const char *name[4] = {"--rtol", "--atol", "--warmup", "--rule"};
+	const char *name[4] = {"rtol", "atol", "warmup", "rule"};
 	int set[4] = {o->set_rtol, o->set_atol, o->set_warmup, o->set_rule};
 	size_t w = 0;
 	out[0] = '\0';
@@ -43,8 +45,8 @@ void dt_compare_rules_apply(dt_comparison *c, const dt_compare_opts *o,
 		c->card_pilot_id = p->id;
 		snprintf(c->card_pilot, sizeof c->card_pilot, "%s", p->name);
 		snprintf(c->rules_source, sizeof c->rules_source, "rules: task card "
-		         "of pilot %s%s%s", p->name, opt[0] ? ", overridden by " : "",
-		         opt);
+		         "of pilot %s%s%s%s", p->name, opt[0] ? ", with " : "", opt,
+		         opt[0] ? " as given" : "");
 	} else if (opt[0]) {
 		snprintf(c->rules_source, sizeof c->rules_source, "rules: %s as "
 		         "given, %s otherwise (no task card applies)", opt,
