@@ -114,19 +114,6 @@ static void source_notes(const dt_source *src, dt_rawlog *log)
 
 static int warn_interleaved(const char *path, dt_rawlog *log);
 
-/* A warning or note as stored: "BASE: text", where BASE is the file's
- * name; a text that already starts with the file's path (most importer
- * warnings: "PATH:LINE: ...") is kept as it is, not named twice. */
-static void file_text(char *out, size_t outlen, const char *path,
-                      const char *base, const char *text)
-{
-	size_t n = strlen(path);
-	if (strncmp(text, path, n) == 0 && text[n] == ':')
-		snprintf(out, outlen, "%s%s", base, text + n);
-	else
-		snprintf(out, outlen, "%s: %s", base, text);
-}
-
 /* Step base (issue 9): the producer's rule when known (the importer's
  * step_added / step_base_rule), steps kept as logged when not; --step-base
  * decides per import. The rule goes into the step source, which the
@@ -543,13 +530,13 @@ static int store_one(dt_store *st, dt_run *run, parsed *p, char *err,
 	base = base ? base + 1 : p->path;
 	for (size_t i = 0; i < p->log.nwarnings; i++) {
 		char w[600];
-		file_text(w, sizeof w, p->path, base, p->log.warnings[i]);
+		dt_import_file_text(w, sizeof w, p->path, base, p->log.warnings[i]);
 		if (dt_store_warning_add(st, run->id, file_id, w) < 0)
 			goto store_err;
 	}
 	for (size_t i = 0; i < p->log.nnotes; i++) {
 		char w[600];
-		file_text(w, sizeof w, p->path, base, p->log.notes[i]);
+		dt_import_file_text(w, sizeof w, p->path, base, p->log.notes[i]);
 		if (dt_store_note_add(st, run->id, file_id, w) < 0)
 			goto store_err;
 	}

@@ -131,7 +131,8 @@ out:
 /* Texts t[0..n) of the log not held yet (as "HELD_BASE: text" or
  * "BASE: text"), added as "BASE: text" for file `file`. Returns 0 or -1. */
 static int store_texts(dt_store *st, int64_t run_id, int64_t file,
-                       const char *base, const char *held_base,
+                       const char *path, const char *base,
+                       const char *held_base,
                        char *const *t, size_t n,
                        int (*list)(dt_store *, int64_t, char ***, size_t *),
                        int (*add)(dt_store *, int64_t, int64_t, const char *))
@@ -146,8 +147,8 @@ static int store_texts(dt_store *st, int64_t run_id, int64_t file,
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char w[600], old[600];
 		int seen = 0;
-		snprintf(w, sizeof w, "%s: %s", base, t[i]);
-		snprintf(old, sizeof old, "%s: %s", held_base, t[i]);
+		dt_import_file_text(w, sizeof w, path, base, t[i]);
+		dt_import_file_text(old, sizeof old, path, held_base, t[i]);
 		for (size_t k = 0; k < nhave && !seen; k++)
 			seen = !strcmp(have[k], w) || !strcmp(have[k], old);
 		if (!seen)
@@ -242,21 +243,12 @@ static void rows_free(row_read *r)
 static int still_given(const char *held, const char *path, const char *base,
                        const char *held_base, char *const *t, size_t n)
 {
-	size_t np = strlen(path);
 	for (size_t i = 0; i < n; i++) {
 		char w[700];
-		if (!strncmp(t[i], path, np) && t[i][np] == ':') {
-			snprintf(w, sizeof w, "%s%s", base, t[i] + np);
-			if (!strcmp(held, w))
-				return 1;
-			snprintf(w, sizeof w, "%s%s", held_base, t[i] + np);
-			if (!strcmp(held, w))
-				return 1;
-		}
-		snprintf(w, sizeof w, "%s: %s", base, t[i]);
+		dt_import_file_text(w, sizeof w, path, base, t[i]);
 		if (!strcmp(held, w))
 			return 1;
-		snprintf(w, sizeof w, "%s: %s", held_base, t[i]);
+		dt_import_file_text(w, sizeof w, path, held_base, t[i]);
 		if (!strcmp(held, w))
 			return 1;
 	}
@@ -378,11 +370,11 @@ static int store_grown(dt_store *st, const dt_run *run, const char *path,
 	const char *base = base_of(path), *hb = g->held_from;
 	if (store_launches(st, run->id, g->file_id, log) < 0 ||
 	    store_facts(st, run->id, fid, log) < 0 ||
-	    store_texts(st, run->id, fid, base, hb, log->warnings,
+	    store_texts(st, run->id, fid, path, base, hb, log->warnings,
 	                log->nwarnings, dt_store_warning_list,
 	                dt_store_warning_add) < 0 ||
 	    supersede(st, run->id, fid, g->file_id, path, base, hb, log) < 0 ||
-	    store_texts(st, run->id, fid, base, hb, log->notes, log->nnotes,
+	    store_texts(st, run->id, fid, path, base, hb, log->notes, log->nnotes,
 	                dt_store_note_list, dt_store_note_add) < 0)
 		return -1;
 	return 1;
@@ -505,4 +497,14 @@ int dt_import_grown_of(const dt_rawlog *was, const char *held_from,
 	if (!grown)
 		memset(g, 0, sizeof *g);
 	return grown;
+}
+
+void dt_import_file_text(char *out, size_t outlen, const char *path,
+                         const char *base, const char *text)
+{
+	size_t n = strlen(path);
+	if (strncmp(text, path, n) == 0 && text[n] == ':')
+		snprintf(out, outlen, "%s%s", base, text + n);
+	else
+		snprintf(out, outlen, "%s: %s", base, text);
 }

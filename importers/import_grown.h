@@ -59,4 +59,11 @@ int dt_import_grown_check(dt_store *st, const dt_run *run,
 int dt_import_grown_of(const dt_rawlog *was, const char *held_from,
                        const dt_rawlog *log, dt_grown *g);
 
+/* A warning or note as stored: "BASE: text", where BASE is the file's
+ * name; a text that already starts with the file's path (most importer
+ * warnings: "PATH:LINE: ...") has the path replaced by BASE, so the file
+ * is never named twice. */
+void dt_import_file_text(char *out, size_t outlen, const char *path,
+                         const char *base, const char *text);
+
 #endif

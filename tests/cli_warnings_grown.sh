@@ -51,4 +51,8 @@ check "a warning the grown log still gives (its new text) stays" py "
 import json; r = [x for x in json.load(open('$tmp/b.json'))['runs'] if x['name'] == 'b'][0]
 assert len(r['warnings']) == 1 and 'global_step 4 < max_steps 6' in r['warnings'][0], r['warnings']
 assert len(r['notes']) == 1 and 'global_step 2 < max_steps 6' in r['notes'][0], r['notes']"
+check "the grown log's warning names its file once, by name (was 'trainer_state.json: /full/path...: ...')" py "
+import json; r = [x for x in json.load(open('$tmp/b.json'))['runs'] if x['name'] == 'b'][0]
+assert r['warnings'] == ['trainer_state.json: global_step 4 < max_steps 6: an unfinished run or a checkpoint state'], r['warnings']
+assert not any('$tmp' in t for t in r['warnings'] + r['notes']), r"
 finish
