@@ -9,6 +9,7 @@
 
 #include "model/core/journal.h"
 #include "model/core/stats.h"
+#include "model/util/strbuf.h"
 
 /* First drill item that failed; returns 1 and sets *d, *item. */
 static int failed_drill(const dt_drill *drills, size_t nd, size_t *d,
@@ -56,21 +57,6 @@ static int has_restart(const dt_step6_in *in, const char *run)
 	return 0;
 }
 
-/* Append printf output to buf[n] at *used; stops quietly when full. */
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	if (*used >= n)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *used, n - *used, fmt, ap);
-	va_end(ap);
-	*used = k < 0 ? n : *used + (size_t)k;
-}
-
 /* The items step 6 needs passed, in the order they are named. */
 static const dt_drill_item needed[] = {DT_DC_EFFECTIVE_STEP,
                                        DT_DC_CONTROL_LOSS};
@@ -87,20 +73,20 @@ static void items_lack(const dt_drill *d, int sep, char *buf, size_t n,
 		nmiss += d->checks[needed[i]].status != DT_DC_PASS;
 	if (nmiss == 0)
 		return;
-	put(buf, n, used, "%schecked ", sep ? "; " : "");
+	dt_buf_printf(buf, n, used, "%schecked ", sep ? "; " : "");
 	for (int k = 0; k < DT_DC_COUNT; k++)
 		if (d->checks[k].status == DT_DC_PASS)
-			put(buf, n, used, "%s%s", npass++ ? ", " : "",
+			dt_buf_printf(buf, n, used, "%s%s", npass++ ? ", " : "",
 			    dt_drill_item_name((dt_drill_item)k));
-	put(buf, n, used, npass ? " only; " : "nothing; ");
+	dt_buf_printf(buf, n, used, npass ? " only; " : "nothing; ");
 	for (size_t i = 0; i < NNEEDED; i++) {
 		if (d->checks[needed[i]].status == DT_DC_PASS)
 			continue;
 		m++;
-		put(buf, n, used, "%s%s", m == 1 ? "" : m == nmiss ? " and " : ", ",
+		dt_buf_printf(buf, n, used, "%s%s", m == 1 ? "" : m == nmiss ? " and " : ", ",
 		    dt_drill_item_name(needed[i]));
 	}
-	put(buf, n, used, " not checked");
+	dt_buf_printf(buf, n, used, " not checked");
 }
 
 int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
@@ -110,19 +96,19 @@ int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
 	int two = d->run_after[0] && strcmp(d->run_after, d->run_before) != 0;
 	if (n)
 		why[0] = '\0';
-	put(why, n, &used, "drill #%lld (%s): ", (long long)d->id,
+	dt_buf_printf(why, n, &used, "drill #%lld (%s): ", (long long)d->id,
 	    dt_drill_kind_name(d->kind));
 	start = used;
 	if (!d->run_before[0])
-		put(why, n, &used, "names no run");
+		dt_buf_printf(why, n, &used, "names no run");
 	else if (!pilot_run(in, d->run_before))
-		put(why, n, &used, "run %.120s is not a pilot run of this pilot",
+		dt_buf_printf(why, n, &used, "run %.120s is not a pilot run of this pilot",
 		    d->run_before);
 	else if (two && !pilot_run(in, d->run_after))
-		put(why, n, &used, "run after %.120s is not a pilot run of this "
+		dt_buf_printf(why, n, &used, "run after %.120s is not a pilot run of this "
 		    "pilot", d->run_after);
 	else if (!two && !has_restart(in, d->run_before))
-		put(why, n, &used, "run %.120s has no restart", d->run_before);
+		dt_buf_printf(why, n, &used, "run %.120s has no restart", d->run_before);
 	items_lack(d, used > start, why, n, &used);
 	if (used == start) {
 		if (n)

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/util/strbuf.h"
+
 const char *dt_rule_name(dt_rule r)
 {
 	return r == DT_RULE_NOISE ? "noise" : "rtol";
@@ -66,33 +68,17 @@ dt_verdict dt_rule_verdict(dt_rule rule, const dt_parity *par,
 	return par->verdict;
 }
 
-/* Append to buf at *o (clamped; buf stays terminated). */
-static void put(char *buf, size_t len, size_t *o, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void put(char *buf, size_t len, size_t *o, const char *fmt, ...)
-{
-	va_list ap;
-	if (*o >= len)
-		return;
-	va_start(ap, fmt);
-	int k = vsnprintf(buf + *o, len - *o, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*o += (size_t)k;
-}
-
 static void noise_head(const dt_noise *n, char *buf, size_t len, size_t *o)
 {
 	if (!n)
-		put(buf, len, o, "the noise rule needs a second GPU baseline run");
+		dt_buf_printf(buf, len, o, "the noise rule needs a second GPU baseline run");
 	else if (n->spread_zero)
-		put(buf, len, o, "GPU runs identical: noise ratio undefined");
+		dt_buf_printf(buf, len, o, "GPU runs identical: noise ratio undefined");
 	else if (isnan(n->ratio))
-		put(buf, len, o, "noise R: no step common to all %zu GPU runs and "
+		dt_buf_printf(buf, len, o, "noise R: no step common to all %zu GPU runs and "
 		    "the pilot", n->nbaselines);
 	else
-		put(buf, len, o, "noise R = %.3g (%s; <= %.1f passes) over %zu "
+		dt_buf_printf(buf, len, o, "noise R = %.3g (%s; <= %.1f passes) over %zu "
 		    "steps, %zu GPU runs", n->ratio, dt_noise_band(n->ratio),
 		    DT_NOISE_ACCEPT, n->n, n->nbaselines);
 }
@@ -111,36 +97,36 @@ int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
 	buf[0] = '\0';
 	snprintf(tol, sizeof tol, "|p-b| > %g + %g*|b|", par->opts.atol,
 	         par->opts.rtol);
-	put(buf, len, &o, "verdict %s", dt_verdict_word(v));
+	dt_buf_printf(buf, len, &o, "verdict %s", dt_verdict_word(v));
 	if (note && note[0])
-		put(buf, len, &o, " (%s)", note);
-	put(buf, len, &o, ": ");
+		dt_buf_printf(buf, len, &o, " (%s)", note);
+	dt_buf_printf(buf, len, &o, ": ");
 	if (rule == DT_RULE_NOISE) {
 		noise_head(noise, buf, len, &o);
-		put(buf, len, &o, "; ");
+		dt_buf_printf(buf, len, &o, "; ");
 	}
 	int why = rule != DT_RULE_NOISE && reason && reason[0];
 	if (why)
-		put(buf, len, &o, "%s; ", reason);
+		dt_buf_printf(buf, len, &o, "%s; ", reason);
 	if ((par->n == 0 || (par->n < 2 && par->verdict ==
 	                     DT_VERDICT_INSUFFICIENT)) && why)
-		put(buf, len, &o, "rule %s", tol); /* the reason said the count */
+		dt_buf_printf(buf, len, &o, "rule %s", tol); /* the reason said the count */
 	else if (par->n == 0 || (par->n < 2 && par->verdict ==
 	                         DT_VERDICT_INSUFFICIENT))
-		put(buf, len, &o, "%zu common %s after warm-up (need 2); rule %s",
+		dt_buf_printf(buf, len, &o, "%zu common %s after warm-up (need 2); rule %s",
 		    par->n, par->n == 1 ? one : unit, tol);
 	else
-		put(buf, len, &o, "%zu of %zu %s breach %s (allowed %zu)",
+		dt_buf_printf(buf, len, &o, "%zu of %zu %s breach %s (allowed %zu)",
 		    par->breaches, par->n, unit, tol, par->allowed_breaches);
 	if (par->breaches)
-		put(buf, len, &o, "; first breach at %s %lld", one,
+		dt_buf_printf(buf, len, &o, "; first breach at %s %lld", one,
 		    (long long)par->first_breach_x);
 	if (par->n && !isnan(par->max_abs_rel_diff)) {
 		char pct[32];
-		put(buf, len, &o, "; max |rel diff| %s at %s %lld",
+		dt_buf_printf(buf, len, &o, "; max |rel diff| %s at %s %lld",
 		    dt_fmt_rel_pct(par->max_abs_rel_diff, 0, pct, sizeof pct), one,
 		    (long long)par->max_abs_rel_diff_x);
 	}
-	put(buf, len, &o, "; warm-up %lld", (long long)par->opts.warmup);
+	dt_buf_printf(buf, len, &o, "; warm-up %lld", (long long)par->opts.warmup);
 	return (int)o;
 }

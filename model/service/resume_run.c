@@ -11,6 +11,7 @@
 #include "model/service/restart_findings.h"
 #include "model/service/run_load.h"
 #include "model/core/segments.h"
+#include "model/util/strbuf.h"
 
 long dt_resume_parse_steps(const char *s, int64_t *v, size_t max)
 {
@@ -284,21 +285,6 @@ void dt_resume_run_free(dt_resume_run_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Append printf output to buf[n] at *used; stops quietly when full. */
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	if (*used >= n)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *used, n - *used, fmt, ap);
-	va_end(ap);
-	*used = k < 0 ? n : *used + (size_t)k;
-}
-
 char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 {
 	size_t used = 0;
@@ -308,17 +294,17 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 	if (r->nckpt == 0) {
 		for (size_t i = 0; i < r->nv; i++)
 			if (r->v[i].log_ckpt >= 0)
-				put(buf, n, &used, "%s%lld", used ? "," : "checkpoint(s) "
+				dt_buf_printf(buf, n, &used, "%s%lld", used ? "," : "checkpoint(s) "
 				    "stated in the log ", (long long)r->v[i].log_ckpt);
 		if (used == 0)
 			snprintf(buf, n, "checkpoint unknown");
 		return buf;
 	}
-	put(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");
+	dt_buf_printf(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");
 	for (size_t i = 0; i < r->nckpt; i++)
-		put(buf, n, &used, "%s%lld", i ? "," : "", (long long)r->ckpt[i]);
+		dt_buf_printf(buf, n, &used, "%s%lld", i ? "," : "", (long long)r->ckpt[i]);
 	if (r->ckpt_drill)
-		put(buf, n, &used, " (from drill #%lld)", (long long)r->ckpt_drill);
+		dt_buf_printf(buf, n, &used, " (from drill #%lld)", (long long)r->ckpt_drill);
 	return buf;
 }
 
@@ -334,22 +320,22 @@ char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
 	}
 	for (size_t i = 0; i < r->nv; i++)
 		fails += !r->v[i].pass;
-	put(buf, n, &used, "%zu restart%s, ", r->nv, r->nv == 1 ? "" : "s");
+	dt_buf_printf(buf, n, &used, "%zu restart%s, ", r->nv, r->nv == 1 ? "" : "s");
 	if (fails == 0) {
-		put(buf, n, &used, "pass");
+		dt_buf_printf(buf, n, &used, "pass");
 		return buf;
 	}
-	put(buf, n, &used, "%zu fail (", fails);
+	dt_buf_printf(buf, n, &used, "%zu fail (", fails);
 	for (size_t i = 0, f = 0; i < r->nv; i++) {
 		if (r->v[i].pass)
 			continue;
-		put(buf, n, &used, "%sstep %lld: ", f++ ? "; " : "",
+		dt_buf_printf(buf, n, &used, "%sstep %lld: ", f++ ? "; " : "",
 		    (long long)r->v[i].at_step);
 		for (int c = 0, m = 0; c < DT_RESUME_NCHECKS; c++)
 			if (r->v[i].check[c] == DT_CHECK_FAIL)
-				put(buf, n, &used, "%s%s", m++ ? "+" : "",
+				dt_buf_printf(buf, n, &used, "%s%s", m++ ? "+" : "",
 				    dt_resume_check_key(c));
 	}
-	put(buf, n, &used, ")");
+	dt_buf_printf(buf, n, &used, ")");
 	return buf;
 }

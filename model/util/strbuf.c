@@ -62,3 +62,14 @@ char *dt_sb_take(dt_strbuf *b)
 	memset(b, 0, sizeof *b);
 	return p;
 }
+
+void dt_buf_printf(char *buf, size_t n, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	if (*used >= n)
+		return;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + *used, n - *used, fmt, ap);
+	va_end(ap);
+	*used = k < 0 ? n : *used + (size_t)k;
+}

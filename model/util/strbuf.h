@@ -20,6 +20,13 @@ void dt_sb_put(dt_strbuf *b, const char *s, size_t len);
 void dt_sb_printf(dt_strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Append printf-formatted text to the fixed buffer buf[n] at *used (a
+ * sentence built piece by piece): buf stays NUL-terminated; text past
+ * its end is dropped quietly, and once full (*used >= n, also after an
+ * encoding error) later appends do nothing. */
+void dt_buf_printf(char *buf, size_t n, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* Hand the text to the caller (free()): "" for an empty buffer, NULL
  * after an allocation failure (the buffer is released). The buffer is
  * zeroed. */
