@@ -56,3 +56,28 @@ screen_is() {
 	done
 	echo "FAIL: the screen is not $1:"; screen | diff -u "$1" -; fail=1; return 1
 }
+# tui_setup NAME BINARY: the start every tui_*.sh test shares (call it
+# right after sourcing this file): BIN the dualtrack binary made
+# absolute (exit 77, skipped, without tmux), a scratch directory $tmp,
+# T the private tmux server "NAME<pid>", both removed on exit, fail=0,
+# and keys ARGS... sending keys to session t.
+tui_setup() {
+	BIN=${2:?usage: $(basename "$0") path/to/dualtrack}
+	command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+	BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+	tmp=$(mktemp -d)
+	T="tmux -L $1$$ -f /dev/null"
+	trap '$T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"' EXIT
+	fail=0
+}
+keys() { $T send-keys -t t "$@"; }
+# tui_start W H [VAR=VALUE...]: session t, W x H, a shell with a UTF-8
+# locale, HOME=$tmp, NO_COLOR and the settings given, running dualtrack
+# on $tmp/x.db (then "EXIT=N" when it ends).
+tui_start() {
+	local w=$1 h=$2
+	shift 2
+	$T new-session -d -x "$w" -y "$h" -s t \
+		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp $* NO_COLOR=1 bash --norc --noprofile"
+	keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+}

@@ -16,16 +16,8 @@
 #   with a message on that row, 18 runs and "4 above".
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
-BIN=${1:?usage: tui_cut_marks.sh path/to/dualtrack}
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-tmp=$(mktemp -d)
-T="tmux -L dtmarks$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
-keys() { $T send-keys -t t "$@"; }
+tui_setup dtmarks "${1:-}"
 
 db="$tmp/x.db"
 P=llama3-8b-lora-trn2
@@ -45,9 +37,7 @@ for i in $(seq -w 1 18); do
 	"$BIN" --db "$db" import --platform gpu --run "x$i" "$tmp/s.csv" >/dev/null || fail=1
 done
 
-$T new-session -d -x 80 -y 24 -s t \
-	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp NO_COLOR=1 bash --norc --noprofile"
-keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+tui_start 80 24
 wait_for "pilots (1)" || exit 1
 keys Enter
 wait_for "— overview" || exit 1

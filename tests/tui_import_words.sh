@@ -7,21 +7,11 @@
 # step base: dualtrack import --step-base 0|1 decides)" (was "(--step-base
 # 0|1 decides)"). $1 = dualtrack binary; exit 77 without tmux.
 set -u
-BIN=${1:?usage: tui_import_words.sh path/to/dualtrack}
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-tmp=$(mktemp -d)
-T="tmux -L dtimpw$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
-keys() { $T send-keys -t t "$@"; }
+tui_setup dtimpw "${1:-}"
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/sb.csv"
 printf 'hello there\nnothing to see\n' >"$tmp/junk.txt"
-$T new-session -d -x 100 -y 24 -s t \
-	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp NO_COLOR=1 bash --norc --noprofile"
-keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+tui_start 100 24
 wait_for "runs (0)" || exit 1
 # a file of no known format
 keys i

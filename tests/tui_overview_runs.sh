@@ -7,24 +7,14 @@
 # "pilot-2" (a 3-step CSV) attached as a pilot run.
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
-BIN=${1:?usage: tui_overview_runs.sh path/to/dualtrack}
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-tmp=$(mktemp -d)
-T="tmux -L dtovruns$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
-keys() { $T send-keys -t t "$@"; }
+tui_setup dtovruns "${1:-}"
 P=llama3-8b-lora-trn2
 "$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/p2.csv"
 "$BIN" --db "$tmp/x.db" import --platform trn2 --run pilot-2 "$tmp/p2.csv" >/dev/null || exit 1
 "$BIN" --db "$tmp/x.db" attach $P pilot-2 --role pilot >/dev/null || exit 1
-$T new-session -d -x 80 -y 24 -s t \
-	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp NO_COLOR=1 bash --norc --noprofile"
-keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+tui_start 80 24
 wait_for "pilots (1)" || exit 1
 keys Enter
 wait_for "— overview" || exit 1

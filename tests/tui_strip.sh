@@ -12,24 +12,14 @@
 # - the loss axis ends at 0 (the data's minimum), never "-0.015".
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
-BIN=${1:?usage: tui_strip.sh path/to/dualtrack}
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-tmp=$(mktemp -d)
-T="tmux -L dtstrip$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
-keys() { $T send-keys -t t "$@"; }
+tui_setup dtstrip "${1:-}"
 awk 'BEGIN { print "step,loss"; for (s = 1; s <= 200; s++) printf "%d,%.6f\n", s, 0.3 * (200 - s) / 199 }' >"$tmp/b.csv"
 awk 'BEGIN { print "step,loss"; for (s = 1; s <= 200; s++) { v = 0.3 * (200 - s) / 199
 	if (s >= 100 && s <= 120) v *= 0.25; printf "%d,%.6f\n", s, v } }' >"$tmp/p.csv"
 "$BIN" --db "$tmp/x.db" import --platform gpu --run base "$tmp/b.csv" >/dev/null || exit 1
 "$BIN" --db "$tmp/x.db" import --platform trn2 --run pilot "$tmp/p.csv" >/dev/null || exit 1
-$T new-session -d -x 80 -y 24 -s t \
-	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp XDG_CONFIG_HOME=$tmp/cfg NO_COLOR=1 bash --norc --noprofile"
-keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
+tui_start 80 24 XDG_CONFIG_HOME=$tmp/cfg
 wait_for "runs (2)" || exit 1
 keys Enter j Enter Enter
 wait_for "cursor step 1 " || exit 1
