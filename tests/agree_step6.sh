@@ -6,7 +6,10 @@
 # (dt_assessment_restarts), so `pilot show` (text, --json), `gate` (text,
 # --json), the evidence pack (evidence.json, report.md) and the TUI
 # overview and checklist must give step 6 the same state and detail,
-# equal to the one worked out by hand below. $1 = dualtrack binary.
+# equal to the one worked out by hand below; gate gives step 6 the same
+# state but names the failing restart once: by its resume reason, step
+# 6's reason pointing to it ("the failing restart listed under resume",
+# --json same_as: that reason's index). $1 = dualtrack binary.
 # Exit 77 (skipped) without tmux or python3.
 #
 # Baseline g: loss 1.0 at steps 10, 20, ..., 90 (no step in common with
@@ -74,11 +77,19 @@ res = [r for r in d['reasons'] if r['check'] == 'resume']
 ck = [r['detail'] for r in d['reasons'] if r['check'] == 'checklist' and r['subject'] == 'step6']
 print(' '.join('%s:%s:%s' % (r['subject'], r['pass'], r['detail'][:4] if r['pass'] else r['detail']) for r in res))
 print(ck[0] if ck else 'step6 not failed')")" "$gate_resume
-$( [ $state = fail ] && echo "fail: $detail" || echo "step6 not failed")"
+$( [ $state = fail ] && echo "fail: resume fail: the failing restart listed under resume" || echo "step6 not failed")"
+	# the failing restart is named once: by the resume reason; step 6's
+	# reason points to it (same_as, its index in reasons)
+	same "$pl: gate --json: same_as" "$(python3 -c "
+import json; d = json.load(open('$tmp/gate.json'))
+print(' '.join('%s:%s' % (r['check'], r['same_as']) for r in d['reasons']))")" \
+		"$( [ $state = fail ] && echo "parity:None resume:None checklist:1" || echo "parity:None resume:None checklist:None")"
 	dt gate $pl >"$tmp/gate.txt"
 	if [ $state = fail ]; then
 		same "$pl: gate text: FAIL checklist step6" "$(grep -F '  FAIL checklist step6: ' "$tmp/gate.txt")" \
-			"  FAIL checklist step6: fail: $detail"
+			"  FAIL checklist step6: fail: resume fail: the failing restart listed under resume"
+		same "$pl: gate text: the restart named once" "$(grep -c -F 't-jump step 6' "$tmp/gate.txt")" 1
+		same "$pl: gate text: its reason once" "$(grep -c -F -- '-50.00% (limit 5.00%)' "$tmp/gate.txt")" 1
 	fi
 	rm -rf "$tmp/pack"
 	dt export $pl --out "$tmp/pack" --no-logs >/dev/null 2>&1

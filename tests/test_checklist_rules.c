@@ -168,6 +168,8 @@ static void step6_rule(void **state)
 	assert_int_equal(s, DT_CK_FAIL);
 	assert_string_equal(d, "resume fail: flat step 6: loss: -50.00% (limit "
 	                    "5.00%)");
+	/* the restart it names: the first failing one, index 1 of 3 */
+	assert_int_equal(dt_step6_restart(&rin), 1);
 	rin.verdicts = &pass;
 	rin.drills = both;                 /* bad: lr_schedule failed */
 	rin.ndrills = 2;
@@ -179,6 +181,7 @@ static void step6_rule(void **state)
 	dt_rule_step6(&rin, &s, d, sizeof d);
 	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
 	                    " of 100 steps");
+	assert_int_equal(dt_step6_restart(&rin), -1);  /* parity named first */
 	/* every restart passing: as without them */
 	rin.verdicts = &pass;
 	rin.drills = &ok;
@@ -186,6 +189,7 @@ static void step6_rule(void **state)
 	rin.nrestarts = 1;
 	dt_rule_step6(&rin, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PASS);
+	assert_int_equal(dt_step6_restart(&rin), -1);
 
 	/* recovery over the card's limit fails step 6: fault 10:00:00,
 	 * resumed 10:20:00 = 1200 s against a 900 s limit */

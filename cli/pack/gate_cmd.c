@@ -36,7 +36,10 @@ static void gate_usage(FILE *f)
 	      "task card (defaults rtol 0.02, atol 0, warm-up 0); trial5 is\n"
 	      "pending there unless the logs record the compile and data times.\n"
 	      "--json: {pilot, verdict, pass, store, reasons [{check, subject,\n"
-	      "pass, counted (always true), detail}]}.\n"
+	      "pass, counted (always true), detail, same_as}]}. Each failing\n"
+	      "restart is named once, by its resume reason: when it fails step 6,\n"
+	      "step 6's reason says so and same_as is the index of that resume\n"
+	      "reason (else null).\n"
 	      "exit: 0 pass, 1 fail, 2 usage, input or store error\n", f);
 }
 
@@ -70,6 +73,12 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 			/* every reason counts (kept for readers of the key) */
 			dt_jw_key(&w, "counted"); dt_jw_bool(&w, 1);
 			dt_jw_key(&w, "detail"); dt_jw_str(&w, r->detail);
+			/* the reason that names this failure already, or null */
+			dt_jw_key(&w, "same_as");
+			if (r->same_as >= 0)
+				dt_jw_int(&w, r->same_as);
+			else
+				dt_jw_null(&w);
 			dt_jw_obj_end(&w);
 		}
 		dt_jw_arr_end(&w);

@@ -118,6 +118,17 @@ int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
 	return 0;
 }
 
+long dt_step6_restart(const dt_step6_in *in)
+{
+	for (size_t i = 0; i < in->nverdicts; i++)
+		if (in->verdicts[i].verdict == DT_VERDICT_FAIL)
+			return -1;
+	for (size_t i = 0; i < in->nrestarts; i++)
+		if (!in->restarts[i].pass)
+			return (long)i;
+	return -1;
+}
+
 void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
                    char *detail, size_t n)
 {
@@ -140,15 +151,14 @@ void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
 				         v[i].breaches, v[i].allowed, v[i].compared);
 			return;
 		}
-	for (size_t i = 0; i < in->nrestarts; i++)
-		if (!in->restarts[i].pass) {
-			const dt_check_restart *r = &in->restarts[i];
-			*status = DT_CK_FAIL;
-			snprintf(detail, n, "resume fail: %.100s step %lld: %.380s",
-			         r->run, (long long)r->at_step,
-			         r->reason ? r->reason : "");
-			return;
-		}
+	long ri = dt_step6_restart(in);
+	if (ri >= 0) {
+		const dt_check_restart *r = &in->restarts[ri];
+		*status = DT_CK_FAIL;
+		snprintf(detail, n, "resume fail: %.100s step %lld: %.380s",
+		         r->run, (long long)r->at_step, r->reason ? r->reason : "");
+		return;
+	}
 	if (failed_drill(drills, nd, &di, &item)) {
 		*status = DT_CK_FAIL;
 		snprintf(detail, n, "drill #%lld (%s): %s failed",

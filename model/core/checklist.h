@@ -196,6 +196,14 @@ void dt_rule_trial1(const dt_check_run *runs, size_t nr,
 void dt_rule_trial5(const dt_check_run *runs, size_t nr,
                     dt_check_status *status, char *detail, size_t n);
 
+/* The restart step 6's computed failure names (dt_rule_step6's
+ * "resume fail: RUN step N: REASON"): the index in in->restarts of the
+ * first restart failing its resume check, when no parity verdict failed
+ * (a failed parity verdict decides step 6 first); -1 otherwise. Only
+ * in->verdicts and in->restarts are read. The gate (service/pack/gate.h)
+ * uses it to name that restart once. */
+long dt_step6_restart(const dt_step6_in *in);
+
 /* Whether drill d verified a resume for step 6 (rule in the file comment,
  * inputs as dt_rule_step6's). Returns 1, or 0 with what it lacks in why
  * (size n): "drill #3 (kill-during-save) names no run; checked

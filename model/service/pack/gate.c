@@ -18,6 +18,7 @@ static dt_gate_reason *add(dt_gate *g, const char *check, int pass)
 	memset(r, 0, sizeof *r);
 	snprintf(r->check, sizeof r->check, "%s", check);
 	r->pass = pass;
+	r->same_as = -1;
 	if (!pass)
 		g->pass = 0;
 	return r;
@@ -51,9 +52,11 @@ static int parity(const dt_assessment *ov, dt_gate *g)
 }
 
 /* Every restart of every pilot run, as the assessment's one resume
- * judgement gives it (dt_assessment_restarts: step 6 reads the same). */
-static int resume(const dt_assessment *ov, dt_gate *g)
+ * judgement gives it (dt_assessment_restarts: step 6 reads the same).
+ * The first restart's reason is at index *first. */
+static int resume(const dt_assessment *ov, dt_gate *g, size_t *first)
 {
+	*first = g->nreasons;
 	for (size_t i = 0; i < ov->nrestarts; i++) {
 		const dt_check_restart *v = &ov->restarts[i];
 		dt_gate_reason *r = add(g, "resume", v->pass);
@@ -67,7 +70,21 @@ static int resume(const dt_assessment *ov, dt_gate *g)
 	return 0;
 }
 
-static int checklist(const dt_assessment *ov, dt_gate *g)
+/* Step 6 failed by its computed rule on a restart the resume reasons
+ * already list (dt_step6_restart): the index of that reason, else -1. */
+static long step6_same_as(const dt_assessment *ov, const dt_check_item *it,
+                          size_t first)
+{
+	if (it->id != DT_ITEM_STEP6 || !it->computed || it->overridden ||
+	    it->computed_status != DT_CK_FAIL)
+		return -1;
+	dt_step6_in in = {.verdicts = ov->verdicts, .nverdicts = ov->nverdicts,
+	                  .restarts = ov->restarts, .nrestarts = ov->nrestarts};
+	long ri = dt_step6_restart(&in);
+	return ri < 0 ? -1 : (long)first + ri;
+}
+
+static int checklist(const dt_assessment *ov, dt_gate *g, size_t first)
 {
 	size_t failed = 0;
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
@@ -79,6 +96,12 @@ static int checklist(const dt_assessment *ov, dt_gate *g)
 			return -1;
 		failed++;
 		snprintf(r->subject, sizeof r->subject, "%s", dt_check_defs[i].id);
+		/* a failing restart is named once, by its resume reason */
+		if ((r->same_as = step6_same_as(ov, it, first)) >= 0) {
+			snprintf(r->detail, sizeof r->detail, "fail: resume fail: "
+			         "the failing restart listed under resume");
+			continue;
+		}
 		snprintf(r->detail, sizeof r->detail, "fail: %.400s",
 		         it->computed && !it->overridden ? it->computed_detail :
 		         it->entry.reason[0] ? it->entry.reason :
@@ -116,10 +139,11 @@ static int integrity(const dt_assessment *ov, dt_gate *g)
 
 int dt_gate_judge(const dt_assessment *ov, dt_gate *out)
 {
+	size_t first = 0;
 	memset(out, 0, sizeof *out);
 	out->pass = 1;
 	if (integrity(ov, out) < 0 || parity(ov, out) < 0 ||
-	    resume(ov, out) < 0 || checklist(ov, out) < 0) {
+	    resume(ov, out, &first) < 0 || checklist(ov, out, first) < 0) {
 		dt_gate_free(out);
 		return -1;
 	}

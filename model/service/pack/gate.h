@@ -10,6 +10,8 @@
  * and the store's integrity is not ALTERED (a record altered, or a stored
  * series read whose values differ from their sealed digest: then the
  * first reason is check "integrity", subject "store").
+ * Each failing restart is named once: by its resume reason (step 6's
+ * reason, when that restart fails it, points to it: same_as).
  * A pilot made from log files alone is judged the same way: its journal
  * items (trial5) are pending while the times are not recorded, as on a
  * store. The verdicts are the assessment's (dt_assessment_load): the
@@ -26,6 +28,12 @@ typedef struct dt_gate_reason {
 	char subject[160];     /* run pair, "RUN step N", item id */
 	int pass;              /* 1: this part passes */
 	char detail[700];
+	long same_as;          /* -1, or the index in reasons of the reason
+	                        * that names this failure already: step 6
+	                        * failed (computed) on a restart the resume
+	                        * reasons list, so its detail is "fail: resume
+	                        * fail: the failing restart listed under
+	                        * resume" and the restart is named once */
 } dt_gate_reason;
 
 typedef struct dt_gate {
