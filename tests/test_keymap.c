@@ -58,7 +58,7 @@ static const dt_binding *bound(dt_screen_id s, int key)
 static void check_footer(dt_screen_id s, int root)
 {
 	char foot[1024], *save = NULL, *item;
-	dt_keymap_footer(s, root, 1000, foot, sizeof foot);
+	dt_keymap_footer(s, root, 1000, "\xe2\x80\xa6", foot, sizeof foot);
 	assert_true(strlen(foot) > 0);
 	for (item = strtok_r(foot, " ", &save); item;
 	     item = strtok_r(NULL, " ", &save)) {
@@ -194,7 +194,7 @@ static void test_rebind(void **state)
 	assert_int_equal(dt_keymap_action(DT_S_RUNS, 'x'), DT_A_COMPARE);
 	assert_int_equal(dt_keymap_action(DT_S_OVERVIEW, 'x'), DT_A_COMPARE);
 	assert_int_equal(dt_keymap_action(DT_S_RUNS, 'c'), DT_A_NONE);
-	dt_keymap_footer(DT_S_RUNS, 1, 200, foot, sizeof foot);
+	dt_keymap_footer(DT_S_RUNS, 1, 200, "\xe2\x80\xa6", foot, sizeof foot);
 	assert_non_null(strstr(foot, " x:compare"));
 	assert_null(strstr(foot, "c:compare"));
 	memset(&r, 0, sizeof r);
@@ -228,6 +228,47 @@ static void test_rebind(void **state)
 	test_table_agrees(state);
 	dt_keymap_reset();
 	assert_int_equal(dt_keymap_action(DT_S_RUNS, 'c'), DT_A_COMPARE);
+}
+
+/* A footer that does not fit ends in the cut mark and the help key,
+ * which moves from the front (hand-counted: the comparison's whole
+ * footer "?:help q:back l:cursor +:zoom ]:pan s:EMA i:interp w:window
+ * f:findings" is 70 columns; " … ?:help" 9, " ... ?:help" 11). */
+static void test_footer_cut(void **state)
+{
+	char foot[512], err[200];
+	(void)state;
+	dt_keymap_reset();
+	/* 70 columns: everything, as before */
+	dt_keymap_footer(DT_S_COMPARE, 0, 70, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "?:help q:back l:cursor +:zoom ]:pan s:EMA "
+	                    "i:interp w:window f:findings");
+	/* 69: 60 columns before the tail, f:findings (63) left out */
+	dt_keymap_footer(DT_S_COMPARE, 0, 69, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "q:back l:cursor +:zoom ]:pan s:EMA i:interp "
+	                    "w:window \xe2\x80\xa6 ?:help");
+	/* 60: 51 columns before the tail, w:window (52) left out too */
+	dt_keymap_footer(DT_S_COMPARE, 0, 60, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "q:back l:cursor +:zoom ]:pan s:EMA i:interp "
+	                    "\xe2\x80\xa6 ?:help");
+	/* ASCII: 49 columns before " ... ?:help" */
+	dt_keymap_footer(DT_S_COMPARE, 0, 60, "...", foot, sizeof foot);
+	assert_string_equal(foot, "q:back l:cursor +:zoom ]:pan s:EMA i:interp "
+	                    "... ?:help");
+	/* the run list at the root, 80 columns: 71 before the tail; the
+	 * whole would be 89 (Tab:pilots left out) */
+	dt_keymap_footer(DT_S_RUNS, 1, 80, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "q:quit b:base p:pilot c:compare a:+base "
+	                    "r:resume i:import F:live w:warn \xe2\x80\xa6 ?:help");
+	/* the help key as bound */
+	assert_int_equal(dt_keymap_bind("help", "H", err, sizeof err), 0);
+	dt_keymap_footer(DT_S_COMPARE, 0, 60, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "q:back l:cursor +:zoom ]:pan s:EMA i:interp "
+	                    "\xe2\x80\xa6 H:help");
+	/* narrower than the tail: the tail alone, cut by the buffer only */
+	dt_keymap_footer(DT_S_COMPARE, 0, 5, "\xe2\x80\xa6", foot, sizeof foot);
+	assert_string_equal(foot, "\xe2\x80\xa6 H:help");
+	dt_keymap_reset();
 }
 
 static void test_config_file(void **state)
@@ -271,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_table_agrees),
 		cmocka_unit_test(test_defaults_parse),
 		cmocka_unit_test(test_rebind),
+		cmocka_unit_test(test_footer_cut),
 		cmocka_unit_test(test_config_file),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);

@@ -215,8 +215,8 @@ static void draw(app *a)
 	                                                   : a->live_title);
 	if (!modal(e)) {
 		const char *msg = e->ops->message ? e->ops->message(e->st) : NULL;
-		dt_keymap_footer(keymap_of(e), at_root(a), g->w, footer,
-		                 sizeof footer);
+		dt_keymap_footer(keymap_of(e), at_root(a), g->w, dt_layout_dots(g),
+		                 footer, sizeof footer);
 		if (msg && msg[0])
 			dt_layout_row(g, g->h - 1, msg, DT_ROLE_STATUS, DT_ROLE_WARN);
 		else

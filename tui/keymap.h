@@ -67,10 +67,14 @@ int dt_keymap_bind(const char *name, const char *keys, char *err, size_t n);
 int dt_keymap_load(const char *path, char *err, size_t n);
 
 /* The footer of screen s into out (size n): "?:help q:back" then the
- * screen's labelled bindings as "KEY:label", as many as fit in `width`
- * columns; at the root screen (root = 1) q is labelled "quit". */
-void dt_keymap_footer(dt_screen_id s, int root, int width, char *out,
-                      size_t n);
+ * screen's labelled bindings as "KEY:label", in `width` columns; at the
+ * root screen (root = 1) q is labelled "quit". When they do not all fit,
+ * nothing is left out silently: the help item moves to the end, after
+ * the cut mark `mark` (dt_layout_dots: "…", "..." in ASCII), and the
+ * items that fit before " … ?:help" come first ("q:back l:cursor … ?:help"),
+ * so the help key, which lists them all, is always shown. */
+void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
+                      char *out, size_t n);
 
 /* Help rows of screen s: calls row(arg, keys, text) for each of the
  * screen's bindings, then those of DT_S_ANY it does not override;

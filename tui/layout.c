@@ -5,10 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *dt_layout_dots(const dt_grid *g)
+{
+	return g->ascii ? "..." : "\xe2\x80\xa6";
+}
+
 int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
                    dt_role role)
 {
-	const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
+	const char *dots = dt_layout_dots(g);
 	int dw = g->ascii ? 3 : 1, used;
 	if (maxw <= 0)
 		return 0;
@@ -54,7 +59,7 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 static int text_tail(dt_grid *g, int x, int y, int maxw, const char *utf8,
                      dt_role role)
 {
-	const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
+	const char *dots = dt_layout_dots(g);
 	int dw = g->ascii ? 3 : 1, used;
 	size_t keep = strlen(utf8);
 	if (maxw <= 0)
@@ -128,8 +133,7 @@ void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n)
 	else if (strlen(hex) <= DT_HASH_SHOWN)
 		snprintf(out, n, "%s", hex);
 	else
-		snprintf(out, n, "%.*s%s", DT_HASH_SHOWN, hex,
-		         g->ascii ? "..." : "\xe2\x80\xa6");
+		snprintf(out, n, "%.*s%s", DT_HASH_SHOWN, hex, dt_layout_dots(g));
 }
 
 void dt_layout_more(size_t shown, size_t total, char *out, size_t n)

@@ -13,7 +13,9 @@
  *   behind beside the ring (DT_DIALOG_SLIVER columns or fewer) is blanked
  *   too (dt_dialog_size, dt_box);
  * - the footer and message rows are cleared over their whole width before
- *   text is drawn (dt_layout_row), so no stale characters stay. */
+ *   text is drawn (dt_layout_row), so no stale characters stay;
+ * - a footer whose key hints do not all fit ends in the cut mark and the
+ *   help key, "… ?:help" (dt_keymap_footer with dt_layout_dots). */
 #ifndef DT_LAYOUT_H
 #define DT_LAYOUT_H
 
@@ -28,6 +30,10 @@
                                * the title or footer row, and the ring) */
 #define DT_DIALOG_SLIVER 3  /* beside a dialog's ring, this many columns of
                                * the screen beneath or fewer are blanked */
+
+/* The cut mark of grid g, which every cut text here ends with: "…", or
+ * "..." in an ASCII grid (a static string). */
+const char *dt_layout_dots(const dt_grid *g);
 
 /* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
  * the last column(s) show "…" ("..." in an ASCII grid, or fewer dots when
