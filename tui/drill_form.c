@@ -11,6 +11,7 @@
 
 #include "tui/pilots_internal.h"
 #include "model/service/drill_prefill.h"
+#include "model/util/clock.h"
 
 enum { F_KIND, F_BEFORE, F_AFTER, F_CID, F_CLOC, F_CSUM, F_CSTEP, F_RSTEP,
        F_FAULT, F_RESUMED, F_NOTE, F_SAVE };
@@ -87,7 +88,7 @@ void dt_drill_form_open(dt_pv *p, dt_drill_form *df)
 /* Validate the edited text of field k; 0 or -1 (message set). */
 static int check_field(dt_pv *p, int k, const char *v)
 {
-	int64_t t;
+	char utc[32], err[300];
 	if (!v[0])
 		return 0;
 	if (k == F_CSTEP || k == F_RSTEP) {
@@ -101,9 +102,12 @@ static int check_field(dt_pv *p, int k, const char *v)
 			return -1;
 		}
 	}
-	if ((k == F_FAULT || k == F_RESUMED) && dt_time_parse_iso(v, &t) < 0) {
-		dt_pv_msg(p, 1, "%s: expected YYYY-MM-DDTHH:MM:SSZ, got '%s'",
-		          text_fields[k].label, v);
+	/* the save's own check and message (dt_drill_validate, the CLI's
+	 * --fault-time / --resumed-time): one text for a time refused */
+	if ((k == F_FAULT || k == F_RESUMED) &&
+	    dt_time_normalize(v, k == F_FAULT ? "fault time" : "resumed time",
+	                      utc, err, sizeof err) < 0) {
+		dt_pv_msg(p, 1, "%s", err);
 		return -1;
 	}
 	return 0;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# tui_drill_form.sh: the drill form refuses a value as it is left, with
+# the words the save (and the CLI) use. Demo store, 120x40; drill log (3),
+# add (a); fields: kind, run before, run after, checkpoint id, location,
+# checksum, checkpoint step, resumed step, fault time, resumed time, note.
+# $1 = dualtrack binary; exit 77 without tmux.
+set -u
+. "$(dirname "$0")/tmux_helpers.sh"
+tui_setup dtdrillform "${1:-}"
+"$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
+tui_start 120 40
+wait_for "pilots (1)" || exit 1
+keys Enter
+wait_for "— overview" || exit 1
+keys 3
+wait_for "— drill log" || exit 1
+# open the form, Enter past kind, runs, checkpoint and steps to the fault time
+open_form() {
+	keys a
+	wait_for "add drill" || exit 1
+	keys Enter Enter Enter Enter Enter Enter Enter Enter
+}
+
+# 1. a fault time of the right shape but no real date (Feb 30): the one
+# message of dt_time_normalize, the CLI's --fault-time's words
+open_form
+keys 2026-02-30T10:00:00Z Enter
+wait_for "fault time '2026-02-30T10:00:00Z': expected an ISO 8601 time such as" || exit 1
+wait_for "(a real date, 1970..9999, with a zone)"
+if screen | grep -qF "expected YYYY-MM-DDTHH:MM:SSZ"; then
+	echo "FAIL: the form's own time message"; screen; fail=1
+fi
+"$BIN" --db "$tmp/x.db" drill add llama3-8b-lora-trn2 --kind node-loss \
+	--fault-time 2026-02-30T10:00:00Z 2>"$tmp/cli.err" && { echo "FAIL: CLI took Feb 30"; fail=1; }
+grep -qF "(a real date, 1970..9999, with a zone)" "$tmp/cli.err" ||
+	{ echo "FAIL: CLI words:"; cat "$tmp/cli.err"; fail=1; }
+keys Escape
+wait_for "cancelled: no drill recorded"
+
+keys Q
+wait_for "EXIT=0"
+exit $fail
