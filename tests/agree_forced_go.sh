@@ -5,7 +5,8 @@
 # TUI pilot list, overview and decision log, and the evidence pack's
 # report (its "Current decision" line and its decision table, whose row
 # carries the forced mark "!", not "≠", the mark of rows where baseline
-# and pilot differ; the legend under the summary says both). A go with
+# and pilot differ, nor "×", the mark of failed rows; the legend under the
+# summary says all three). A go with
 # nothing open stays "go". $1 = dualtrack binary. Exit 77 (skipped)
 # without tmux.
 #
@@ -80,7 +81,7 @@ dt export f --out "$tmp/pk" --no-logs >/dev/null 2>&1 || { echo "FAIL: export"; 
 has "report.md: current decision" "$tmp/pk/report.md" \
 	"Current decision: go FORCED (\\#1 at 2026-11-29T10:00:00Z), recorded past open checklist items: $open."
 has "report.md: the legend" "$tmp/pk/report.md" \
-	"Marks in the tables: ≠ a row where the baseline and the pilot differ (side by side, the ledger), or that failed (a resume check, a drill, a checklist item, a log left out, missing inputs); \\! a go recorded past open checklist items (go FORCED)."
+	"Marks in the tables: ≠ a row where the baseline and the pilot differ (side by side, the ledger: a difference, not a failure); × a row that failed or is missing (a resume check over its limit, a drill, a checklist item, a log left out, missing inputs); \\! a go recorded past open checklist items (go FORCED)."
 has "report.html: the legend" "$tmp/pk/report.html" \
 	"missing inputs); ! a go recorded past open checklist items (go FORCED).</p>"
 has "report.md: decision row marked !" "$tmp/pk/report.md" "| **!** \\#1 | go FORCED | 2026-11-29T10:00:00Z | ana |"

@@ -18,6 +18,7 @@ static const char css[] =
 	"th{background:#f0f0f0}"
 	"tr.mark td{background:#fff3cd}"
 	"tr.forced td{background:#f8d7da}"
+	"tr.fail td{background:#f5c6cb}"
 	".st{font-weight:bold;padding:0 .3rem;border-radius:3px;"
 	"white-space:nowrap}"
 	".st-pass{color:#fff;background:#1e7b34}"
@@ -31,7 +32,7 @@ static const char css[] =
 	"@media print{@page{size:A4;margin:14mm}"
 	"body{font-size:10pt;max-width:none;margin:0;padding:0}"
 	"h2{break-after:avoid}tr,figure,pre{break-inside:avoid}"
-	"tr.mark td,tr.forced td{-webkit-print-color-adjust:exact;"
+	"tr.mark td,tr.forced td,tr.fail td{-webkit-print-color-adjust:exact;"
 	"print-color-adjust:exact}"
 	".st{-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
 
@@ -115,12 +116,12 @@ static int is_token(const char *s)
 static void row(dt_doc *d, const char *const *cells, int mark)
 {
 	fputs(mark == DT_MARK_FORCED ? "<tr class=\"forced\">"
+	      : mark == DT_MARK_FAIL ? "<tr class=\"fail\">"
 	      : mark ? "<tr class=\"mark\">" : "<tr>", d->f);
 	for (size_t i = 0; i < d->ncols; i++) {
 		fputs(is_token(cells[i]) ? "<td class=\"tok\">" : "<td>", d->f);
 		if (mark && i == 0) /* the legend's marker, as in Markdown */
-			fprintf(d->f, "<strong>%s</strong> ", mark == DT_MARK_FORCED
-			        ? DT_MARK_FORCED_TEXT : DT_MARK_ROW_TEXT);
+			fprintf(d->f, "<strong>%s</strong> ", dt_mark_text(mark));
 		if (status_class(cells[i]) >= 0)
 			badge(d->f, cells[i]);
 		else

@@ -60,8 +60,7 @@ static void row(dt_doc *d, const char *const *cells, int mark)
 	for (size_t i = 0; i < d->ncols; i++) {
 		fputc(' ', d->f);
 		if (mark && i == 0)
-			fprintf(d->f, "**%s** ", mark == DT_MARK_FORCED
-			        ? DT_MARK_FORCED_TEXT : DT_MARK_ROW_TEXT);
+			fprintf(d->f, "**%s** ", dt_mark_text(mark));
 		dt_pack_md(d->f, cells[i]);
 		fputs(" |", d->f);
 	}

@@ -42,17 +42,26 @@ void dt_pack_safe_name(const char *s, char *out, size_t n);
  * (report.c) drives either. Text arguments are raw (escaped by the
  * writer). */
 typedef struct dt_doc dt_doc;
-/* Row marks: their first-cell markers (DT_MARK_TEXT) are the same in
+/* Row marks: their first-cell markers (dt_mark_text) are the same in
  * both formats, and the report's legend (DT_MARK_LEGEND, under its
- * summary) explains them. */
-enum dt_mark { DT_MARK_NONE = 0, DT_MARK_ROW = 1, DT_MARK_FORCED = 2 };
-#define DT_MARK_ROW_TEXT "≠"
+ * summary) explains them. A row where the sides merely differ (≠) and a
+ * row that failed (×, the TUI's breach mark) are told apart. The pack is
+ * UTF-8 (report.html says so) and has no ASCII form: the marks are the
+ * same whatever DUALTRACK_ASCII says, as the report's other text. */
+enum dt_mark { DT_MARK_NONE = 0, DT_MARK_DIFF = 1, DT_MARK_FORCED = 2,
+               DT_MARK_FAIL = 3 };
+#define DT_MARK_DIFF_TEXT "≠"
+#define DT_MARK_FAIL_TEXT "×"
 #define DT_MARK_FORCED_TEXT "!"
 #define DT_MARK_LEGEND "Marks in the tables: ≠ a row where the " \
-	"baseline and the pilot differ (side by side, the ledger), or that " \
-	"failed (a resume check, a drill, a checklist item, a log left out, " \
-	"missing inputs); ! a go recorded past open checklist items " \
+	"baseline and the pilot differ (side by side, the ledger: a " \
+	"difference, not a failure); × a row that failed or is missing (a " \
+	"resume check over its limit, a drill, a checklist item, a log left " \
+	"out, missing inputs); ! a go recorded past open checklist items " \
 	"(go FORCED)."
+/* The first-cell marker of a dt_mark: DT_MARK_DIFF_TEXT,
+ * DT_MARK_FAIL_TEXT, DT_MARK_FORCED_TEXT, "" for DT_MARK_NONE. */
+const char *dt_mark_text(int mark);
 typedef struct dt_doc_ops {
 	void (*begin)(dt_doc *d, const char *title);
 	void (*end)(dt_doc *d);
@@ -61,9 +70,10 @@ typedef struct dt_doc_ops {
 	 * and emphasised (pass, fail, pending, ...). */
 	void (*para)(dt_doc *d, const char *status, const char *text);
 	void (*table_begin)(dt_doc *d, size_t ncols, const char *const *head);
-	/* One row; mark (dt_mark) highlights it and marks its first cell:
-	 * DT_MARK_ROW a difference or a failure, DT_MARK_FORCED a go
-	 * recorded past open checklist items (DT_MARK_LEGEND says so). */
+	/* One row; mark (dt_mark) highlights it and marks its first cell
+	 * (dt_mark_text): DT_MARK_DIFF a difference between the sides,
+	 * DT_MARK_FAIL a failure, DT_MARK_FORCED a go recorded past open
+	 * checklist items (DT_MARK_LEGEND says so). */
 	void (*row)(dt_doc *d, const char *const *cells, int mark);
 	void (*table_end)(dt_doc *d);
 	/* Preformatted lines (evidence text), one per '\n'. */

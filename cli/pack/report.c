@@ -14,6 +14,22 @@
 #define NCELL 10
 
 /* A row of n cells given as const char * arguments. */
+const char *dt_mark_text(int mark)
+{
+	switch (mark) {
+	case DT_MARK_DIFF: return DT_MARK_DIFF_TEXT;
+	case DT_MARK_FAIL: return DT_MARK_FAIL_TEXT;
+	case DT_MARK_FORCED: return DT_MARK_FORCED_TEXT;
+	default: return "";
+	}
+}
+
+/* A failure's mark: DT_MARK_FAIL when failed, else none. */
+static int fail_mark(int failed)
+{
+	return failed ? DT_MARK_FAIL : DT_MARK_NONE;
+}
+
 static void row(dt_doc *d, int mark, size_t n, ...)
 {
 	const char *c[NCELL];
@@ -120,7 +136,7 @@ static void side_row(dt_doc *d, const dt_pack *p, const char *label,
 	c[0] = label;
 	for (size_t i = 0; i < n; i++)
 		c[i + 1] = cells[i];
-	d->ops->row(d, c, differs(p, c + 1, n));
+	d->ops->row(d, c, differs(p, c + 1, n) ? DT_MARK_DIFF : DT_MARK_NONE);
 }
 
 static void runs_side_by_side(dt_doc *d, const dt_pack *p)
@@ -205,7 +221,7 @@ static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
 			snprintf(b2, sizeof b2, "%s", l->pack_path);
 		else
 			snprintf(b2, sizeof b2, "not included: %s", l->note);
-		row(d, !l->included, 6, p->ov.runs[l->run].run.name, f->path,
+		row(d, fail_mark(!l->included), 6, p->ov.runs[l->run].run.name, f->path,
 		    f->sha256, i64(f->bytes, b1, sizeof b1), f->format, b2);
 	}
 	d->ops->table_end(d);
@@ -297,10 +313,10 @@ static void resume(dt_doc *d, const dt_pack *p)
 			const dt_restart_verdict *v = &r->v[k];
 			i64(v->at_step, at, sizeof at);
 			for (int c = 0; c < DT_RESUME_NCHECKS; c++)
-				row(d, v->check[c] == DT_CHECK_FAIL, 4, at,
+				row(d, fail_mark(v->check[c] == DT_CHECK_FAIL), 4, at,
 				    dt_resume_check_key(c), dt_check_name(v->check[c]),
 				    v->detail[c]);
-			row(d, !v->pass, 4, at, "restart", v->pass ? "pass" : "fail",
+			row(d, fail_mark(!v->pass), 4, at, "restart", v->pass ? "pass" : "fail",
 			    v->reason);
 		}
 		d->ops->table_end(d);
@@ -351,7 +367,7 @@ static void drills(dt_doc *d, const dt_pack *p)
 			bad |= dr->checks[k].status == DT_DC_FAIL;
 		}
 		snprintf(t, sizeof t, "#%lld", (long long)dr->id);
-		row(d, bad, 7, t, dt_drill_kind_name(dr->kind), dr->run_before, ck,
+		row(d, fail_mark(bad), 7, t, dt_drill_kind_name(dr->kind), dr->run_before, ck,
 		    rec, against, checks);
 	}
 	d->ops->table_end(d);
@@ -388,7 +404,7 @@ static void checklist(dt_doc *d, const dt_pack *p)
 			         it->evidence[k].sha256[0] ? " sha256 " : "",
 			         it->evidence[k].sha256, it->evidence[k].added_by);
 		}
-		row(d, it->status == DT_CK_FAIL, 7, dt_check_defs[i].id,
+		row(d, fail_mark(it->status == DT_CK_FAIL), 7, dt_check_defs[i].id,
 		    dt_check_defs[i].title, dt_check_status_name(it->status), comp,
 		    who, note[0] ? note : "-", ev[0] ? ev : "-");
 	}
@@ -410,7 +426,8 @@ static void ledger(dt_doc *d, const dt_pack *p)
 		dt_ledger_input_text(&v->sides[1].time[c], 3600, t, sizeof t);
 		snprintf(lab, sizeof lab, "%s (h)", dt_ledger_cat_label(c));
 		row(d, (v->sides[0].time[c].basis == DT_BASIS_NONE) !=
-		    (v->sides[1].time[c].basis == DT_BASIS_NONE), 3, lab, g, t);
+		    (v->sides[1].time[c].basis == DT_BASIS_NONE) ? DT_MARK_DIFF :
+		    DT_MARK_NONE, 3, lab, g, t);
 	}
 	for (int i = 0; i < DT_LI_COUNT; i++) {
 		dt_ledger_input_text(&v->sides[0].item[i], 1, g, sizeof g);
@@ -434,7 +451,7 @@ static void ledger(dt_doc *d, const dt_pack *p)
 	    num(ct->per_useful_step, b, 32));
 	row(d, 0, 3, "at equal steps (USD)", num(cg->at_equal_steps, a, 32),
 	    num(ct->at_equal_steps, b, 32));
-	row(d, cg->missing[0] || ct->missing[0], 3, "missing inputs",
+	row(d, fail_mark(cg->missing[0] || ct->missing[0]), 3, "missing inputs",
 	    cg->missing[0] ? cg->missing : "-", ct->missing[0] ? ct->missing : "-");
 	d->ops->table_end(d);
 	for (size_t i = 0; i < v->report.nwarn; i++)
