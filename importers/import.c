@@ -497,6 +497,20 @@ static int prepare_run(dt_store *st, const dt_import_request *rq,
 	return 0;
 }
 
+void dt_import_stored_path(const char *given, char *out, size_t n)
+{
+	char *abs = strcmp(given, "(stdin)") ? realpath(given, NULL) : NULL;
+	snprintf(out, n, "%s", abs && strlen(abs) < n ? abs : given);
+	free(abs);
+}
+
+int dt_import_stored_path_is(const char *stored, const char *given)
+{
+	char abs[sizeof ((dt_run_file *)0)->path];
+	dt_import_stored_path(given, abs, sizeof abs);
+	return !strcmp(stored, abs) || !strcmp(stored, given);
+}
+
 /* Store p as a new file of the run. While its digest is still being
  * computed (p->digest: the run holds no file, so none can be this one)
  * the file's row is added without it and given it, and its chain record,
@@ -506,7 +520,9 @@ static int store_one(dt_store *st, dt_run *run, parsed *p, char *err,
                      size_t errlen)
 {
 	int64_t file_id;
-	int rc = dt_store_file_add(st, run->id, p->path,
+	char stored[sizeof ((dt_run_file *)0)->path];
+	dt_import_stored_path(p->path, stored, sizeof stored);
+	int rc = dt_store_file_add(st, run->id, stored,
 	                           p->digest ? NULL : p->sha256,
 	                           (int64_t)p->bytes, p->imp->name, &file_id);
 	if (rc == 1) {

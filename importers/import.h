@@ -84,6 +84,19 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      int64_t *file_id, dt_grown *g, FILE *report,
                      char *err, size_t errlen);
 
+/* The path a log given as `given` (as typed: relative to the current
+ * folder, or absolute) is stored under: its absolute path without
+ * symbolic links (realpath), so that export, a later follow and every
+ * screen find and name it from any folder. `given` itself when it cannot
+ * be resolved or does not fit (standard input, "(stdin)"). Messages to
+ * the user keep naming the file as typed. Writes to out (size n). */
+void dt_import_stored_path(const char *given, char *out, size_t n);
+
+/* 1 when `stored` (a run_file path) names the log given as `given`: its
+ * absolute path (dt_import_stored_path), or, in a store of an older
+ * dualtrack that kept paths as typed, `given` itself; else 0. */
+int dt_import_stored_path_is(const char *stored, const char *given);
+
 /* The run a request imports into: rq->run_name, else the first file's
  * name without its extension; for a folder its name (a generic folder
  * name such as lightning_logs, files or runs gives the parent's).

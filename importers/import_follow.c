@@ -754,7 +754,8 @@ static int try_resume(dt_follow *f, dt_store *st, FILE *report, char *err,
 	}
 	int rc = 0;
 	for (size_t i = nf; i-- > 0 && rc == 0;) {
-		if (strcmp(files[i].path, f->path) || files[i].bytes <= 0)
+		if (!dt_import_stored_path_is(files[i].path, f->path) ||
+		    files[i].bytes <= 0)
 			continue;
 		dt_rawlog scratch;
 		size_t rw;

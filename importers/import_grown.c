@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "importers/import.h"
 #include "model/core/run.h"
 #include "model/core/warnings.h"
 #include "model/store/tables.h"
@@ -358,7 +359,9 @@ static int store_grown(dt_store *st, const dt_run *run, const char *path,
                        const held_metric *held, const dt_grown *g)
 {
 	int64_t fid;
-	int r = dt_store_file_add(st, run->id, path, sha256, (int64_t)bytes,
+	char stored[sizeof ((dt_run_file *)0)->path];
+	dt_import_stored_path(path, stored, sizeof stored);
+	int r = dt_store_file_add(st, run->id, stored, sha256, (int64_t)bytes,
 	                          format, &fid);
 	if (r != 0)
 		return r < 0 ? -1 : 0;

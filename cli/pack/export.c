@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <dirent.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/pack/pack.h"
@@ -81,6 +82,39 @@ static int copy_file(const char *src, const char *dst)
 	return rc;
 }
 
+int dt_pack_log_find(const dt_run_file *f, char *at, size_t atlen,
+                     char *note, size_t notelen)
+{
+	char hex[65], e[600], cwd[1024];
+	int rel = f->path[0] != '/';
+	snprintf(at, atlen, "%s", f->path);
+	note[0] = '\0';
+	if (rel && !getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, "(unknown)");
+	if (dt_sha256_file(f->path, hex, e, sizeof e) < 0) {
+		if (rel)
+			snprintf(note, notelen, "its stored path '%s' is relative (an "
+			         "older dualtrack stored the path as typed, not the folder "
+			         "it was typed in) and is not readable from the current "
+			         "folder %s", f->path, cwd);
+		else
+			snprintf(note, notelen, "no longer readable at its import path");
+		return 0;
+	}
+	if (strcmp(hex, f->sha256)) {
+		if (rel)
+			snprintf(note, notelen, "its stored path '%s' is relative (an "
+			         "older dualtrack stored the path as typed, not the folder "
+			         "it was typed in), and the file it names from the current "
+			         "folder %s is another one (sha256 %s)", f->path, cwd, hex);
+		else
+			snprintf(note, notelen, "changed since its import (now sha256 "
+			         "%s)", hex);
+		return 0;
+	}
+	return 1;
+}
+
 /* Plan and copy the input logs: logs/RUN/FILE (FILE prefixed by its id
  * when two files of a run share a name). */
 static int do_logs(const dt_pack *p, const char *dir, int with_logs,
@@ -117,20 +151,14 @@ static int do_logs(const dt_pack *p, const char *dir, int with_logs,
 				         "by its digest only");
 				continue;
 			}
-			if (dt_sha256_file(f->path, hex, e, sizeof e) < 0) {
-				snprintf(v[k].note, sizeof v[k].note, "no longer readable "
-				         "at its import path");
+			char at[sizeof f->path];
+			if (!dt_pack_log_find(f, at, sizeof at, v[k].note,
+			                      sizeof v[k].note))
 				continue;
-			}
-			if (strcmp(hex, f->sha256)) {
-				snprintf(v[k].note, sizeof v[k].note, "changed since its "
-				         "import (now sha256 %s)", hex);
-				continue;
-			}
 			snprintf(dst, sizeof dst, "%s/%s", dir, v[k].pack_path);
 			mkdir((snprintf(e, sizeof e, "%s/logs", dir), e), 0777);
 			mkdir(sub, 0777);
-			if (copy_file(f->path, dst) < 0 ||
+			if (copy_file(at, dst) < 0 ||
 			    dt_sha256_file(dst, hex, e, sizeof e) < 0 ||
 			    strcmp(hex, f->sha256)) {
 				remove(dst);

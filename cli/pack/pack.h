@@ -98,7 +98,7 @@ typedef struct dt_pack_log {
 	size_t file;                 /* index into runs[run].files */
 	char pack_path[600];         /* "logs/..." */
 	int included;                /* 1: copied into the pack */
-	char note[300];              /* why not, when !included */
+	char note[2600];             /* why not, when !included */
 } dt_pack_log;
 void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,
                     const dt_pack_log *logs, size_t nlogs);
@@ -110,6 +110,18 @@ char *dt_pack_chart_svg(const dt_pack *p);
 /* evidence.json (evidence_json.c). Returns 0 or -1 (write error). */
 int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
                            size_t nlogs);
+
+/* Where the bytes of stored file f are read for a pack: returns 1 with
+ * the path in `at` when the file there has f's SHA-256 (a file whose
+ * digest differs is never taken), else 0 with why in `note` ("no longer
+ * readable at its import path", "changed since its import (now sha256
+ * ...)"). The stored path is absolute for files imported by this
+ * dualtrack; a relative one (an older dualtrack stored the path as typed,
+ * relative to a folder it did not record) is read from the current
+ * folder, the only one export knows, and a note then names the stored
+ * path and says it is relative (export.c). */
+int dt_pack_log_find(const dt_run_file *f, char *at, size_t atlen,
+                     char *note, size_t notelen);
 
 /* A file of the pack with its digest. */
 typedef struct dt_pack_file {
