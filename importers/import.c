@@ -188,7 +188,12 @@ static int first_negative(const dt_rawlog *log, const size_t *seen,
 {
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
-		for (size_t j = seen && i < nseen ? seen[i] : 0; j < s->n; j++)
+		size_t from = seen && i < nseen ? seen[i] : 0;
+		size_t t = dt_rawlog_step_twin(log, i);
+		/* the same steps as an earlier series, scanned from the start */
+		if (t != i && from == 0 && !(seen && t < nseen && seen[t] > 0))
+			continue;
+		for (size_t j = from; j < s->n; j++)
 			if (s->step[j] < 0) {
 				*step = s->step[j];
 				*si = i;
@@ -662,22 +667,24 @@ static int warn_interleaved(const char *path, dt_rawlog *log)
 static void report_range(FILE *out, const dt_rawlog *log, int64_t g)
 {
 	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, a = INT64_MAX, b = INT64_MIN;
 	for (size_t i = 0; i < log->nseries; i++) {
 		const dt_rawseries *s = &log->series[i];
-		for (size_t k = 0; k < s->n; k++) {
-			lo = s->step[k] < lo ? s->step[k] : lo;
-			hi = s->step[k] > hi ? s->step[k] : hi;
+		/* series sharing one step array share its range: scanned once */
+		const dt_rawseries *t = &log->series[dt_rawlog_step_twin(log, i)];
+		int64_t slo = INT64_MAX, shi = INT64_MIN;
+		if (t == s || s == loss)
+			dt_rawseries_step_range(s, &slo, &shi);
+		lo = slo < lo ? slo : lo;
+		hi = shi > hi ? shi : hi;
+		if (s == loss) {
+			a = slo;
+			b = shi;
 		}
 	}
 	if (lo > hi)
 		return;
 	size_t segs = dt_import_log_segments(log);
-	int64_t a = INT64_MAX, b = INT64_MIN;
-	for (size_t k = 0; loss && k < loss->n; k++) {
-		a = loss->step[k] < a ? loss->step[k] : a;
-		b = loss->step[k] > b ? loss->step[k] : b;
-	}
 	/* ceil(m / G) keeps the order: the ends map to the ends */
 	for (int eff = 0; eff <= (g > 1); eff++) {
 		int64_t G = eff ? g : 1;

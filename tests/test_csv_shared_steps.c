@@ -72,6 +72,15 @@ static void test_dense_shares(void **state)
 	assert_true(loss->step_shared && lr->step_shared && gn->step_shared);
 	assert_int_equal(log.nshared, 1);
 	assert_true(lr->value[2] == 0.3 && gn->value[1] == 1.25);
+	/* one scan answers for all three: each twin is the first series */
+	assert_ptr_equal(loss, &log.series[0]); /* columns in header order */
+	assert_int_equal(dt_rawlog_step_twin(&log, 0), 0);
+	assert_int_equal(dt_rawlog_step_twin(&log, 1), 0);
+	assert_int_equal(dt_rawlog_step_twin(&log, 2), 0);
+	int64_t lo = 0, hi = 0;
+	assert_int_equal(dt_rawseries_step_range(gn, &lo, &hi), 1);
+	assert_int_equal(lo, 10);
+	assert_int_equal(hi, 30);
 	dt_rawlog_free(&log);
 }
 
@@ -96,6 +105,16 @@ static void test_gaps_unshare(void **state)
 	steps_are(get(&log, "grad_norm"), gn_w, 5);
 	assert_int_equal(log.nshared, 0);
 	assert_false(get(&log, "lr")->step_shared);
+	/* own steps: every series is its own twin */
+	for (size_t i = 0; i < log.nseries; i++)
+		assert_int_equal(dt_rawlog_step_twin(&log, i), i);
+	int64_t lo = -1, hi = -1;
+	assert_int_equal(dt_rawseries_step_range(get(&log, "lr"), &lo, &hi), 1);
+	assert_int_equal(lo, 1);
+	assert_int_equal(hi, 5);
+	dt_rawseries empty = {0};
+	assert_int_equal(dt_rawseries_step_range(&empty, &lo, &hi), 0);
+	assert_int_equal(lo, 1); /* untouched */
 	dt_rawlog_free(&log);
 }
 

@@ -202,6 +202,31 @@ int dt_rawlog_share_steps(dt_rawlog *log, dt_rawseries *const *s, size_t n)
 	return 0;
 }
 
+size_t dt_rawlog_step_twin(const dt_rawlog *log, size_t i)
+{
+	const dt_rawseries *s = &log->series[i];
+	if (!s->step_shared)
+		return i;
+	for (size_t j = 0; j < i; j++)
+		if (log->series[j].step == s->step && log->series[j].n == s->n)
+			return j;
+	return i;
+}
+
+int dt_rawseries_step_range(const dt_rawseries *s, int64_t *lo, int64_t *hi)
+{
+	if (s->n == 0)
+		return 0;
+	int64_t a = s->step[0], b = s->step[0];
+	for (size_t k = 1; k < s->n; k++) {
+		a = s->step[k] < a ? s->step[k] : a;
+		b = s->step[k] > b ? s->step[k] : b;
+	}
+	*lo = a;
+	*hi = b;
+	return 1;
+}
+
 void dt_rawlog_shift_steps(dt_rawlog *log, int64_t delta)
 {
 	for (size_t i = 0; i < log->nseries; i++) {

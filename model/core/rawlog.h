@@ -182,6 +182,16 @@ int dt_rawseries_reserve_values(dt_rawseries *s, size_t n);
  * on ENOMEM (nothing changed). */
 int dt_rawlog_share_steps(dt_rawlog *log, dt_rawseries *const *s, size_t n);
 
+/* The first series of log (index <= i) holding the same steps as series
+ * i: the same step array and as many points (dt_rawlog_share_steps), so
+ * a scan of its steps answers for series i too; i itself when none.
+ * O(i): compares pointers only. */
+size_t dt_rawlog_step_twin(const dt_rawlog *log, size_t i);
+
+/* Lowest and highest step of s (as logged) in *lo, *hi: 1, or 0 when s
+ * holds no point (*lo, *hi untouched). One pass over its steps. */
+int dt_rawseries_step_range(const dt_rawseries *s, int64_t *lo, int64_t *hi);
+
 /* Add `delta` to every step of every series of the log, each shared step
  * array once (a step-base rule applied after the parse). */
 void dt_rawlog_shift_steps(dt_rawlog *log, int64_t delta);
