@@ -14,6 +14,7 @@
 #include "importers/import_digest.h"
 #include "importers/import_grown.h"
 #include "importers/import_report.h"
+#include "importers/import_stats.h"
 #include "importers/source.h"
 #include "importers/tfrecord.h"
 #include "model/util/sha256.h"
@@ -768,18 +769,19 @@ static void free_parsed(parsed *ps, size_t n)
 	free(ps);
 }
 
-/* Stats of a new run straight from the parsed logs (no read-back). */
-static int stats_from_memory(const dt_run *run, parsed *ps, size_t n,
-                             dt_metric_stats **ms, size_t *nm)
+/* Stats of a new run straight from the parsed logs (no read-back),
+ * started on a thread (import_stats.h); NULL when memory runs out. */
+static dt_import_stats *stats_from_memory(const dt_run *run, parsed *ps,
+                                          size_t n)
 {
 	const dt_rawlog **logs = malloc((n ? n : 1) * sizeof *logs);
 	if (!logs)
-		return -1;
+		return NULL;
 	for (size_t i = 0; i < n; i++)
 		logs[i] = &ps[i].log;
-	int rc = dt_run_stats_from_logs(run, logs, n, ms, nm);
+	dt_import_stats *j = dt_import_stats_start(run, logs, n);
 	free(logs);
-	return rc;
+	return j;
 }
 
 /* The report line of a file stored as the run's log grown. */
@@ -843,16 +845,29 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		return -1;
 	}
 	int rc = prepare_run(st, rq, &ps[0], &run, err, errlen);
+	/* a new run's stats come from the parsed logs, on a thread while
+	 * the first file is written (import_stats.h) */
+	dt_import_stats *sj = NULL;
 	if (rc == 0 && run.files == 0 &&
-	    stats_from_memory(&run, ps, rq->nfiles, &ms, &nm) < 0) {
+	    !(sj = stats_from_memory(&run, ps, rq->nfiles))) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
 		rc = store_file(st, &run, &ps[i], i == 0, report, err, errlen);
 		any_grown |= ps[i].grown;
+		/* before any log changes (a grown file) or is freed */
+		if (sj && dt_import_stats_join(sj, &ms, &nm) < 0 && rc == 0) {
+			snprintf(err, errlen, "out of memory");
+			rc = -1;
+		}
+		sj = NULL;
 		if (!ps[i].borrowed)
 			dt_rawlog_free(&ps[i].log); /* stored: release before refresh */
+	}
+	if (sj && dt_import_stats_join(sj, &ms, &nm) < 0 && rc == 0) {
+		snprintf(err, errlen, "out of memory"); /* no file to store */
+		rc = -1;
 	}
 	if (rc == 0)
 		rc = ms && !any_grown ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
