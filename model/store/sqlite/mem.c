@@ -77,6 +77,54 @@ static void huge_give(unsigned char *p, size_t cap)
 	free(drop);
 }
 
+/* SQLite's in-memory statement journal allocates its first chunk at the
+ * spill size set in install() (memjrnl.c sqlite3JournalOpen: nChunkSize
+ * = nSpill; the chunk is that plus an 8-byte link): one per statement
+ * that journals a page, freed when the statement ends. At 64 MiB that is
+ * the huge path (HUGE_FROM), so every such statement had the kernel zero
+ * a fresh 2 MiB page for the few KiB it wrote: 46 blocks, ~92 MB zeroed,
+ * when a store was created (gdb on mem_malloc). One freed chunk is kept
+ * and given to the next statement: its touched pages stay resident
+ * (2 MiB at most in practice) until the process ends. */
+#define STMT_SPILL (64 << 20)
+#define STMT_CHUNK ((size_t)STMT_SPILL + 8)
+static unsigned char *jrnl_spare;
+static size_t jrnl_cap;
+
+/* The kept journal chunk for a request of n bytes (NULL: none kept, or
+ * n is not a journal chunk's size). */
+static unsigned char *jrnl_take(size_t n, size_t *cap)
+{
+	unsigned char *p = NULL;
+	if (n != STMT_CHUNK)
+		return NULL;
+	pthread_mutex_lock(&spare_lock);
+	if (jrnl_spare) {
+		p = jrnl_spare;
+		*cap = jrnl_cap;
+		jrnl_spare = NULL;
+	}
+	pthread_mutex_unlock(&spare_lock);
+	return p;
+}
+
+/* Keep a freed journal chunk (requested size n) as the spare: 1, or 0
+ * when it is no journal chunk or one is kept already. */
+static int jrnl_give(unsigned char *p, size_t n, size_t cap)
+{
+	int kept = 0;
+	if (n != STMT_CHUNK)
+		return 0;
+	pthread_mutex_lock(&spare_lock);
+	if (!jrnl_spare) {
+		jrnl_spare = p;
+		jrnl_cap = cap;
+		kept = 1;
+	}
+	pthread_mutex_unlock(&spare_lock);
+	return kept;
+}
+
 void dt_sq_mem_bulk(int open)
 {
 	unsigned char *drop = NULL;
@@ -101,7 +149,9 @@ static void *mem_malloc(int n)
 	size_t cap = (size_t)n;
 	unsigned char *p;
 	if (cap >= HUGE_FROM) {
-		p = huge_take(cap, &cap); /* a reused spare keeps its size */
+		p = jrnl_take(cap, &cap);
+		if (!p)
+			p = huge_take(cap, &cap); /* a reused spare keeps its size */
 	} else {
 		p = malloc(cap + HDR);
 	}
@@ -117,9 +167,10 @@ static void mem_free(void *q)
 	if (!q)
 		return;
 	unsigned char *p = (unsigned char *)q - HDR;
-	if (((size_t *)p)[0] >= HUGE_FROM)
+	size_t n = ((size_t *)p)[0];
+	if (n >= HUGE_FROM && !jrnl_give(p, n, ((size_t *)p)[1]))
 		huge_give(p, ((size_t *)p)[1]);
-	else
+	else if (n < HUGE_FROM)
 		free(p);
 }
 
@@ -184,8 +235,9 @@ static void install(void)
 	 * SQLITE_CONFIG_STMTJRNL_SPILL): at 64 KiB pages one journaled page
 	 * already spilled to a temporary file, and creating a store wrote
 	 * ~5 MB to files in /var/tmp, an import of 1M points x 3 metrics
-	 * another ~2 MB (strace, 1M-step benchmark CSV). */
-	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 64 << 20);
+	 * another ~2 MB (strace, 1M-step benchmark CSV). Each journal's
+	 * first chunk is that size: one is kept for the next (jrnl_take). */
+	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, STMT_SPILL);
 }
 
 void dt_sq_mem_install(void)
