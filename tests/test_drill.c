@@ -164,6 +164,55 @@ static void drill_validation(void **state)
 	assert_int_equal(dt_drill_validate(&d, err, sizeof err), 0);
 }
 
+/* dt_drill_field_check: one field by the save's rule and words, the
+ * drill unchanged; the time order on either time field, the times read
+ * with their offsets (12:00+02:00 = 10:00Z). */
+static void drill_field_check(void **state)
+{
+	(void)state;
+	char err[300];
+	dt_drill d;
+	memset(&d, 0, sizeof d);
+	snprintf(d.note, sizeof d.note, "note \xe2\x80\xae" "x");
+	assert_int_equal(dt_drill_field_check(&d, DT_DF_NOTE, err, sizeof err),
+	                 -1);
+	assert_string_equal(err, "drill note: invisible format character "
+	                    "U+202E at byte 5 (bidi override, zero-width or "
+	                    "similar)");
+	/* the other fields do not look at the note; the save does */
+	assert_int_equal(dt_drill_field_check(&d, DT_DF_CHECKPOINT_ID, err,
+	                                       sizeof err), 0);
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), -1);
+	assert_string_equal(err, "drill note: invisible format character "
+	                    "U+202E at byte 5 (bidi override, zero-width or "
+	                    "similar)");
+	d.note[0] = '\0';
+	snprintf(d.fault_time, sizeof d.fault_time, "2026-11-29T12:00:00+02:00");
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-11-29T09:00:00Z");
+	for (int f = DT_DF_FAULT_TIME; f <= DT_DF_RESUMED_TIME; f++) {
+		assert_int_equal(dt_drill_field_check(&d, (dt_drill_field)f, err,
+		                                       sizeof err), -1);
+		assert_string_equal(err, "drill: resumed time 2026-11-29T09:00:00Z "
+		                    "is before the fault time 2026-11-29T10:00:00Z");
+	}
+	assert_string_equal(d.fault_time, "2026-11-29T12:00:00+02:00");
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-02-30T10:00:00Z");
+	assert_int_equal(dt_drill_field_check(&d, DT_DF_FAULT_TIME, err,
+	                                       sizeof err), 0);
+	assert_int_equal(dt_drill_field_check(&d, DT_DF_RESUMED_TIME, err,
+	                                       sizeof err), -1);
+	assert_string_equal(err, "resumed time '2026-02-30T10:00:00Z': expected "
+	                    "an ISO 8601 time such as 2026-11-02T10:41:00Z or "
+	                    "2026-11-02T12:41:00+02:00 (a real date, 1970..9999, "
+	                    "with a zone)");
+	/* 10:00Z -> 10:05Z: 300 s later, taken */
+	snprintf(d.resumed_time, sizeof d.resumed_time, "2026-11-29T10:05:00Z");
+	assert_int_equal(dt_drill_field_check(&d, DT_DF_RESUMED_TIME, err,
+	                                       sizeof err), 0);
+	assert_int_equal(dt_drill_validate(&d, err, sizeof err), 0);
+	assert_string_equal(d.fault_time, "2026-11-29T10:00:00Z");
+}
+
 static void times_and_recovery(void **state)
 {
 	(void)state;
@@ -363,6 +412,7 @@ int main(void)
 		cmocka_unit_test(resume_compare_logging_interval),
 		cmocka_unit_test(times_and_recovery),
 		cmocka_unit_test(drill_validation),
+		cmocka_unit_test(drill_field_check),
 		cmocka_unit_test(prefill_from_store),
 		cmocka_unit_test(prefill_two_runs),
 		cmocka_unit_test(names),

@@ -85,32 +85,19 @@ void dt_drill_form_open(dt_pv *p, dt_drill_form *df)
 	df->open = 1;
 }
 
-/* Validate the edited text of field k; 0 or -1 (message set). */
-static int check_field(dt_pv *p, int k, const char *v)
+/* The model's name of form row k (dt_drill_field_check), or -1 for a
+ * row the model takes as a number or a choice. */
+static int model_field(int k)
 {
-	char utc[32], err[300];
-	if (!v[0])
-		return 0;
-	if (k == F_CSTEP || k == F_RSTEP) {
-		char *end;
-		long long n;
-		errno = 0;
-		n = strtoll(v, &end, 10);
-		if (errno || *end || n < 1) {
-			dt_pv_msg(p, 1, "%s: expected an effective step >= 1, got '%s'",
-			          text_fields[k].label, v);
-			return -1;
-		}
+	switch (k) {
+	case F_CID: return DT_DF_CHECKPOINT_ID;
+	case F_CLOC: return DT_DF_CHECKPOINT_LOCATION;
+	case F_CSUM: return DT_DF_CHECKPOINT_CHECKSUM;
+	case F_FAULT: return DT_DF_FAULT_TIME;
+	case F_RESUMED: return DT_DF_RESUMED_TIME;
+	case F_NOTE: return DT_DF_NOTE;
+	default: return -1;
 	}
-	/* the save's own check and message (dt_drill_validate, the CLI's
-	 * --fault-time / --resumed-time): one text for a time refused */
-	if ((k == F_FAULT || k == F_RESUMED) &&
-	    dt_time_normalize(v, k == F_FAULT ? "fault time" : "resumed time",
-	                      utc, err, sizeof err) < 0) {
-		dt_pv_msg(p, 1, "%s", err);
-		return -1;
-	}
-	return 0;
 }
 
 static const char *run_of(const dt_field *f)
@@ -118,11 +105,18 @@ static const char *run_of(const dt_field *f)
 	return f->choice ? f->choices[f->choice] : "";
 }
 
-/* Build the drill from the form and pre-fill it from the logs. */
-static void review(dt_pv *p, dt_drill_form *df)
+/* Row k's text: v for row `over` (the editor's text), else its value. */
+static const char *text_of(const dt_drill_form *df, int k, int over,
+                           const char *v)
 {
-	dt_drill *d = &df->d;
-	dt_parity_opts po = dt_taskcard_parity(&p->c->ov.card);
+	return k == over ? v : df->f[k].value;
+}
+
+/* The drill the rows hold (row `over` holding v; -1: none), for the
+ * pilot of p. */
+static void build(dt_pv *p, const dt_drill_form *df, int over, const char *v,
+                  dt_drill *d)
+{
 	memset(d, 0, sizeof *d);
 	d->pilot_id = p->c->ov.pilot.id;
 	d->kind = (dt_drill_kind)df->f[F_KIND].choice;
@@ -130,17 +124,72 @@ static void review(dt_pv *p, dt_drill_form *df)
 	             run_of(&df->f[F_BEFORE]));
 	dt_utf8_copy(d->run_after, sizeof d->run_after, run_of(&df->f[F_AFTER]));
 	dt_utf8_copy(d->checkpoint_id, sizeof d->checkpoint_id,
-	             df->f[F_CID].value);
+	             text_of(df, F_CID, over, v));
 	dt_utf8_copy(d->checkpoint_location, sizeof d->checkpoint_location,
-	             df->f[F_CLOC].value);
+	             text_of(df, F_CLOC, over, v));
 	dt_utf8_copy(d->checkpoint_checksum, sizeof d->checkpoint_checksum,
-	             df->f[F_CSUM].value);
-	d->checkpoint_step = strtoll(df->f[F_CSTEP].value, NULL, 10);
-	d->resumed_step = strtoll(df->f[F_RSTEP].value, NULL, 10);
-	dt_utf8_copy(d->fault_time, sizeof d->fault_time, df->f[F_FAULT].value);
+	             text_of(df, F_CSUM, over, v));
+	d->checkpoint_step = strtoll(text_of(df, F_CSTEP, over, v), NULL, 10);
+	d->resumed_step = strtoll(text_of(df, F_RSTEP, over, v), NULL, 10);
+	dt_utf8_copy(d->fault_time, sizeof d->fault_time,
+	             text_of(df, F_FAULT, over, v));
 	dt_utf8_copy(d->resumed_time, sizeof d->resumed_time,
-	             df->f[F_RESUMED].value);
-	dt_utf8_copy(d->note, sizeof d->note, df->f[F_NOTE].value);
+	             text_of(df, F_RESUMED, over, v));
+	dt_utf8_copy(d->note, sizeof d->note, text_of(df, F_NOTE, over, v));
+}
+
+/* Check row k holding text v as the save will (dt_drill_field_check,
+ * with the other rows as they are; a step as an effective step >= 1).
+ * Returns 0, or -1 with the row marked refused and the message set. */
+static int check_field(dt_pv *p, dt_drill_form *df, int k, const char *v)
+{
+	char err[600];
+	int mf = model_field(k);
+	df->f[k].refused = 0;
+	if (k == F_CSTEP || k == F_RSTEP) {
+		char *end;
+		long long n;
+		if (!v[0])
+			return 0;
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		if (errno || *end || n < 1) {
+			df->f[k].refused = 1;
+			dt_pv_msg(p, 1, "%s: expected an effective step >= 1, got '%s'",
+			          text_fields[k].label, v);
+			return -1;
+		}
+	}
+	if (mf >= 0) {
+		dt_drill d;
+		build(p, df, k, v, &d);
+		if (dt_drill_field_check(&d, (dt_drill_field)mf, err,
+		                         sizeof err) < 0) {
+			df->f[k].refused = 1;
+			dt_pv_msg(p, 1, "%s", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Build the drill from the form and pre-fill it from the logs. A row
+ * the save would refuse (each checked as when it is left) takes the
+ * focus with the reason instead; a drill the save would still refuse
+ * (dt_drill_validate, the save's own check) is reviewed with the reason
+ * and no save offered. */
+static void review(dt_pv *p, dt_drill_form *df)
+{
+	dt_drill *d = &df->d, v;
+	dt_parity_opts po = dt_taskcard_parity(&p->c->ov.card);
+	int k;
+	for (k = F_CID; k <= F_NOTE; k++)
+		if (check_field(p, df, k, df->f[k].value) < 0) {
+			dt_form_focus(&df->form, (size_t)k);
+			dt_form_begin_edit(&df->form);
+			return;
+		}
+	build(p, df, -1, "", d);
 	df->have_ev = 0;
 	df->prefill_msg[0] = '\0';
 	if (!d->run_before[0])
@@ -151,6 +200,12 @@ static void review(dt_pv *p, dt_drill_form *df)
 		df->have_ev = 1;
 	if (df->have_ev)
 		dt_drill_apply_evidence(d, &df->ev);
+	v = *d;
+	df->refusal[0] = '\0';
+	if (dt_drill_validate(&v, df->refusal, sizeof df->refusal) == 0)
+		df->refusal[0] = '\0';
+	else if (!df->refusal[0])
+		snprintf(df->refusal, sizeof df->refusal, "the drill is refused");
 	df->review = 1;
 }
 
@@ -174,7 +229,7 @@ static void save(dt_pv *p, dt_drill_form *df)
 dt_action dt_drill_form_key(dt_pv *p, dt_drill_form *df, int key)
 {
 	if (df->review) {
-		if (key == DT_K_ENTER || key == 'y')
+		if ((key == DT_K_ENTER || key == 'y') && !df->refusal[0])
 			save(p, df);
 		else if (key == DT_KEY_ESC || key == 'q')
 			df->review = 0;
@@ -182,9 +237,10 @@ dt_action dt_drill_form_key(dt_pv *p, dt_drill_form *df, int key)
 	}
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
-		if (check_field(p, (int)df->form.sel, df->form.in.buf) == 0) {
+		if (check_field(p, df, (int)df->form.sel, df->form.in.buf) == 0) {
 			dt_form_commit_step(&df->form);
 			p->c->msg[0] = '\0';
+			p->c->msg_err = 0;
 		}
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
@@ -209,6 +265,12 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
 	size_t k;
 	int y = iy;
 	dt_recovery_state rs = dt_pv_recovery(p->c, d, rec, sizeof rec);
+	int nref = 0;
+	if (df->refusal[0]) { /* the rows above the footer say why */
+		nref = dt_text_wrap_rows(df->refusal, w - 17, g->ascii);
+		nref = nref > 2 ? 2 : nref < 1 ? 1 : nref;
+		end -= nref;
+	}
 	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL, "%s on %s%s%s",
 	               dt_drill_kind_name(d->kind),
 	               d->run_before[0] ? d->run_before : "-",
@@ -237,6 +299,14 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
 			dt_layout_text(g, ix + 2, ++y, w - 2, c->note, DT_ROLE_NORMAL);
 		else
 			dt_layout_text(g, x, y, w - (x - ix), c->note, DT_ROLE_NORMAL);
+	}
+	if (nref) { /* never offer a save the store would refuse */
+		dt_grid_text(g, ix, end, w, "cannot be saved:", DT_ROLE_FAIL);
+		dt_grid_wrap(g, ix + 17, end, w - 17, nref, df->refusal,
+		             DT_ROLE_WARN);
+		dt_grid_text(g, ix, end + nref, w, "Esc: back to the form to "
+		             "change it", DT_ROLE_PILOT);
+		return;
 	}
 	dt_grid_text(g, ix, end, w, "Enter or y: save this drill   Esc: back to "
 	             "the form", DT_ROLE_PILOT);

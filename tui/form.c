@@ -193,8 +193,12 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 			               "[ %s ]", f->label);
 			continue;
 		}
-		dt_layout_text(g, x, row, form->label_w, f->label,
-		               sel ? r : DT_ROLE_LABEL);
+		if (f->refused)
+			dt_layout_printf(g, x, row, form->label_w,
+			                 sel ? r : DT_ROLE_WARN, "! %s", f->label);
+		else
+			dt_layout_text(g, x, row, form->label_w, f->label,
+			               sel ? r : DT_ROLE_LABEL);
 		if (sel && form->editing)
 			dt_input_render(&form->in, g, vx, row, vw, DT_ROLE_NORMAL);
 		else if (f->kind == DT_FIELD_CHOICE)
@@ -205,8 +209,10 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 			dt_layout_text(g, vx, row, vw, f->value[0] ? f->value : "-",
 			               f->value[0] || sel ? r : DT_ROLE_STATUS);
 		if (aw)
-			dt_layout_text(g, x + w - aw, row, aw, f->aside,
-			               sel ? r : DT_ROLE_STATUS);
+			dt_layout_text(g, x + w - aw, row, aw, f->refused ?
+			               "refused: why below" : f->aside,
+			               sel ? r : f->refused ? DT_ROLE_WARN
+			                                    : DT_ROLE_STATUS);
 	}
 	if (mark_y >= 0) {
 		char more[96];

@@ -156,6 +156,8 @@ typedef struct dt_drill_form {
 	dt_resume_evidence ev;
 	int have_ev;                /* the logs allowed a pre-fill */
 	char prefill_msg[600];      /* why not, when !have_ev */
+	char refusal[600];          /* review: why the save would refuse d
+	                             * ("" = it would not; then save offered) */
 	int saved;                  /* set when a drill was recorded */
 } dt_drill_form;
 

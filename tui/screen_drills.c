@@ -241,8 +241,11 @@ static int dialog(dt_pv *v, dt_grid *g)
 /* The review step's keys are its own (render_review's last row). */
 static const char *dialog_hint(const dt_pv *v)
 {
-	return ((const drills_state *)v)->drill.review ?
-	       "Enter or y: save this drill; Esc: back to the form" : NULL;
+	const dt_drill_form *df = &((const drills_state *)v)->drill;
+	if (!df->review)
+		return NULL;
+	return df->refusal[0] ? "cannot be saved; Esc: back to the form" :
+	       "Enter or y: save this drill; Esc: back to the form";
 }
 
 static void done(dt_pv *v)

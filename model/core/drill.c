@@ -212,46 +212,72 @@ int dt_drill_note_check(const char *note, char *err, size_t errlen)
 	                     DT_TEXT_MULTILINE, "drill note", err, errlen);
 }
 
+int dt_drill_field_check(const dt_drill *d, dt_drill_field f, char *err,
+                         size_t errlen)
+{
+	char utc[32], fu[32], ru[32];
+	int64_t ft, rt;
+	const char *v;
+	switch (f) {
+	case DT_DF_CHECKPOINT_ID:
+		return dt_text_check(d->checkpoint_id, sizeof d->checkpoint_id - 1,
+		                     DT_TEXT_LINE, "checkpoint id", err, errlen);
+	case DT_DF_CHECKPOINT_LOCATION:
+		return dt_text_check(d->checkpoint_location,
+		                     sizeof d->checkpoint_location - 1, DT_TEXT_LINE,
+		                     "checkpoint location", err, errlen);
+	case DT_DF_CHECKPOINT_CHECKSUM:
+		return dt_text_check(d->checkpoint_checksum,
+		                     sizeof d->checkpoint_checksum - 1, DT_TEXT_LINE,
+		                     "checkpoint checksum", err, errlen);
+	case DT_DF_NOTE:
+		return dt_text_check(d->note, sizeof d->note - 1, DT_TEXT_MULTILINE,
+		                     "drill note", err, errlen);
+	case DT_DF_FAULT_TIME:
+	case DT_DF_RESUMED_TIME:
+		v = f == DT_DF_FAULT_TIME ? d->fault_time : d->resumed_time;
+		if (v[0] && dt_time_normalize(v, f == DT_DF_FAULT_TIME ?
+		                              "fault time" : "resumed time", utc, err,
+		                              errlen) < 0)
+			return -1;
+		if (d->fault_time[0] && d->resumed_time[0] &&
+		    dt_time_parse_iso(d->fault_time, &ft) == 0 &&
+		    dt_time_parse_iso(d->resumed_time, &rt) == 0 && rt < ft) {
+			dt_time_format_utc(ft, fu);
+			dt_time_format_utc(rt, ru);
+			snprintf(err, errlen, "drill: resumed time %s is before the "
+			         "fault time %s", ru, fu);
+			return -1;
+		}
+		return 0;
+	default:
+		snprintf(err, errlen, "drill: unknown field");
+		return -1;
+	}
+}
+
 int dt_drill_validate(dt_drill *d, char *err, size_t errlen)
 {
 	if ((int)d->kind < 0 || d->kind >= DT_DRILL_KIND_COUNT) {
 		snprintf(err, errlen, "drill: unknown kind");
 		return -1;
 	}
-	if (dt_text_check(d->checkpoint_id, sizeof d->checkpoint_id - 1,
-	                  DT_TEXT_LINE, "checkpoint id", err, errlen) < 0 ||
-	    dt_text_check(d->checkpoint_location, sizeof d->checkpoint_location - 1,
-	                  DT_TEXT_LINE, "checkpoint location", err, errlen) < 0 ||
-	    dt_text_check(d->checkpoint_checksum, sizeof d->checkpoint_checksum - 1,
-	                  DT_TEXT_LINE, "checkpoint checksum", err, errlen) < 0 ||
-	    dt_text_check(d->note, sizeof d->note - 1, DT_TEXT_MULTILINE,
-	                  "drill note", err, errlen) < 0)
-		return -1;
+	for (int f = 0; f < DT_DF_COUNT; f++)
+		if (dt_drill_field_check(d, (dt_drill_field)f, err, errlen) < 0)
+			return -1;
 	if (d->checkpoint_step < 0 || d->resumed_step < 0) {
 		snprintf(err, errlen, "drill: steps must be >= 0");
 		return -1;
 	}
+	/* the times were read above: store them as UTC "...Z" */
 	char utc[32];
-	if (d->fault_time[0]) {
-		if (dt_time_normalize(d->fault_time, "fault time", utc, err,
-		                      errlen) < 0)
-			return -1;
+	if (d->fault_time[0] &&
+	    dt_time_normalize(d->fault_time, "fault time", utc, err, errlen) == 0)
 		memcpy(d->fault_time, utc, sizeof utc);
-	}
-	if (d->resumed_time[0]) {
-		if (dt_time_normalize(d->resumed_time, "resumed time", utc, err,
-		                      errlen) < 0)
-			return -1;
+	if (d->resumed_time[0] &&
+	    dt_time_normalize(d->resumed_time, "resumed time", utc, err,
+	                      errlen) == 0)
 		memcpy(d->resumed_time, utc, sizeof utc);
-	}
-	int64_t f, r;
-	if (d->fault_time[0] && d->resumed_time[0] &&
-	    dt_time_parse_iso(d->fault_time, &f) == 0 &&
-	    dt_time_parse_iso(d->resumed_time, &r) == 0 && r < f) {
-		snprintf(err, errlen, "drill: resumed time %s is before the fault "
-		         "time %s", d->resumed_time, d->fault_time);
-		return -1;
-	}
 	for (int i = 0; i < DT_DC_COUNT; i++)
 		if (dt_drill_note_check(d->checks[i].note, err, errlen) < 0)
 			return -1;

@@ -147,6 +147,30 @@ int dt_drill_recovery(const dt_drill *d, double *seconds);
  * is not before the fault time. Returns 0, or -1 with a message in err. */
 int dt_drill_validate(dt_drill *d, char *err, size_t errlen);
 
+/* The fields of a drill a person types as text (the rows of the TUI's
+ * drill form, the CLI's options), for dt_drill_field_check. */
+typedef enum dt_drill_field {
+	DT_DF_CHECKPOINT_ID,
+	DT_DF_CHECKPOINT_LOCATION,
+	DT_DF_CHECKPOINT_CHECKSUM,
+	DT_DF_FAULT_TIME,
+	DT_DF_RESUMED_TIME,
+	DT_DF_NOTE,
+	DT_DF_COUNT
+} dt_drill_field;
+
+/* Check field f of d by dt_drill_validate's rule for it, in its words
+ * (dt_drill_validate checks every field with this function): the
+ * checkpoint id, location and checksum one line each, the note
+ * multi-line (dt_text_check); a fault or resumed time, when set, ISO 8601
+ * with a zone (dt_time_normalize's message), and, when both are set and
+ * readable, the resumed time not before the fault time (checked on
+ * either time field). d is not changed. Returns 0, or -1 with a message
+ * in err (size errlen). A form checks each field with it as the field is
+ * left, so it never takes what the save would refuse. */
+int dt_drill_field_check(const dt_drill *d, dt_drill_field f, char *err,
+                         size_t errlen);
+
 /* Check a drill verification note (as dt_drill_validate's note).
  * Returns 0 or -1 with a message in err. */
 int dt_drill_note_check(const char *note, char *err, size_t errlen);
