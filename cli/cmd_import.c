@@ -320,14 +320,16 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 			               &rq.opts.logging_steps))
 				return DT_EXIT_USAGE;
 			break;
-		case 's':
-			if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
-				fprintf(stderr, "dualtrack: --step-base expects 0 or 1, "
-				        "got '%s'\n", optarg);
+		case 's': {
+			char why[200], safe[400];
+			if (dt_step_base_parse(optarg, &rq.opts.step_base, why,
+			                       sizeof why) < 0) {
+				dt_sanitize(why, safe, sizeof safe);
+				fprintf(stderr, "dualtrack: --step-base %s\n", safe);
 				return DT_EXIT_USAGE;
 			}
-			rq.opts.step_base = optarg[0] == '0' ? 1 : 2;
 			break;
+		}
 		case 'n': rq.dry_run = 1; break;
 		case 'j': rq.json = 1; break;
 		case 't': rq.opts.loss_tag = optarg; break;

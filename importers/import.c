@@ -115,6 +115,31 @@ static void source_notes(const dt_source *src, dt_rawlog *log)
 
 static int warn_interleaved(const char *path, dt_rawlog *log);
 
+const dt_step_base_def dt_step_bases[] = {
+	{ "0", "counts from 0: stored + 1" },
+	{ "1", "counts from 1: stored as logged" },
+	{ NULL, NULL }
+};
+
+int dt_step_base_parse(const char *text, int *step_base, char *err,
+                       size_t errlen)
+{
+	size_t i, used = 0;
+	for (i = 0; dt_step_bases[i].value; i++)
+		if (strcmp(text, dt_step_bases[i].value) == 0) {
+			*step_base = (int)i + 1;
+			return 0;
+		}
+	used += (size_t)snprintf(err, errlen, "expects ");
+	for (i = 0; dt_step_bases[i].value && used < errlen; i++)
+		used += (size_t)snprintf(err + used, errlen - used, "%s%s",
+		                         i == 0 ? "" : dt_step_bases[i + 1].value
+		                         ? ", " : " or ", dt_step_bases[i].value);
+	if (used < errlen)
+		snprintf(err + used, errlen - used, ", got '%s'", text);
+	return -1;
+}
+
 /* Step base (issue 9): the producer's rule when known (the importer's
  * step_added / step_base_rule), steps kept as logged when not; --step-base
  * decides per import. The rule goes into the step source, which the

@@ -115,6 +115,23 @@ int dt_import_steps_check(const dt_importer *imp, const dt_source *src,
                           const size_t *seen, size_t nseen, char *err,
                           size_t errlen);
 
+/* The step bases an import may be given (--step-base B; the TUI import
+ * form's step base), in order: entry i sets dt_import_opts.step_base to
+ * i + 1 (importer.h); `meaning` says what it does to the file's steps.
+ * Ends with { NULL, NULL }. */
+typedef struct dt_step_base_def {
+	const char *value;    /* "0", as --step-base takes it */
+	const char *meaning;  /* "counts from 0: stored + 1" */
+} dt_step_base_def;
+extern const dt_step_base_def dt_step_bases[];
+
+/* Parse a step base as --step-base takes it (a dt_step_bases value) into
+ * *step_base (dt_import_opts.step_base). Returns 0, or -1 with "expects
+ * 0 or 1, got 'TEXT'" in err (TEXT as given: the caller sanitises before
+ * printing) and *step_base unchanged. */
+int dt_step_base_parse(const char *text, int *step_base, char *err,
+                       size_t errlen);
+
 /* Whether `platform` is one of gpu, trn2, trn1, other. */
 int dt_platform_valid(const char *platform);
 

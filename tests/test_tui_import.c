@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "dt_test_tmpdir.h"
+#include "importers/import.h"
 #include "importers/import_follow.h"
 #include "model/core/ledger.h"
 #include "model/service/resume_run.h"
@@ -21,6 +22,7 @@
 #include "model/core/scenario.h"
 #include "model/core/verdict_text.h"
 #include "tui/chart.h"
+#include "tui/import_screen.h"
 #include "tui/path_complete.h"
 
 static void touch(const char *name, const char *text)
@@ -212,6 +214,64 @@ static void test_rel_pct(void **state)
 	                    "0.00000000000%");
 }
 
+/* --step-base and the import form's step base: one parse (import.h);
+ * "0" is opts.step_base 1 (stored + 1), "1" is 2 (as logged). */
+static void test_step_base(void **state)
+{
+	char err[200];
+	int sb = 7;
+	(void)state;
+	assert_int_equal(dt_step_base_parse("0", &sb, err, sizeof err), 0);
+	assert_int_equal(sb, 1);
+	assert_int_equal(dt_step_base_parse("1", &sb, err, sizeof err), 0);
+	assert_int_equal(sb, 2);
+	assert_int_equal(dt_step_base_parse("2", &sb, err, sizeof err), -1);
+	assert_string_equal(err, "expects 0 or 1, got '2'");
+	assert_int_equal(sb, 2);
+	assert_int_equal(dt_step_base_parse("", &sb, err, sizeof err), -1);
+	assert_string_equal(err, "expects 0 or 1, got ''");
+}
+
+/* The form's request: format choice i > 0 is the registry's importer
+ * i - 1, step base choice i > 0 dt_step_bases[i - 1]; choice 0 of each
+ * is auto (format "auto", step_base 0). */
+static void test_form_request(void **state)
+{
+	dt_import_screen s;
+	dt_import_request rq;
+	const char *files[1];
+	char err[200] = "";
+	size_t n = 0;
+	(void)state;
+	memset(&s, 0, sizeof s);
+	dt_import_screen_open(&s, NULL, 0);
+	while (dt_importers[n])
+		n++;
+	assert_int_equal(s.f[DT_IMP_FORMAT].nchoices, n + 1);
+	assert_int_equal(s.f[DT_IMP_STEP_BASE].nchoices, 3);
+	snprintf(s.f[DT_IMP_PATH].value, sizeof s.f[DT_IMP_PATH].value,
+	         "logs/sb.csv");
+	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
+	                                          sizeof err), 0);
+	assert_string_equal(rq.format, "auto");
+	assert_int_equal(rq.opts.step_base, 0);
+	assert_string_equal(rq.run_name, "sb");
+	s.f[DT_IMP_FORMAT].choice = 6; /* tfevents hf-trainer-state wandb
+	                                * mlperf jsonl csv */
+	s.f[DT_IMP_STEP_BASE].choice = 1;
+	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
+	                                          sizeof err), 0);
+	assert_string_equal(rq.format, "csv");
+	assert_int_equal(rq.opts.step_base, 1);
+	assert_string_equal(s.f[DT_IMP_STEP_BASE].choices[1],
+	                    "0 (counts from 0: stored + 1)");
+	s.f[DT_IMP_STEP_BASE].choice = 2;
+	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
+	                                          sizeof err), 0);
+	assert_int_equal(rq.opts.step_base, 2);
+	dt_import_screen_free(&s);
+}
+
 static void test_verdict_note(void **state)
 {
 	dt_parity par;
@@ -246,6 +306,8 @@ int main(void)
 		cmocka_unit_test(test_scenario_roundtrip),
 		cmocka_unit_test(test_rel_pct),
 		cmocka_unit_test(test_verdict_note),
+		cmocka_unit_test(test_step_base),
+		cmocka_unit_test(test_form_request),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

@@ -57,15 +57,15 @@ cmp -s want.report cli.report ||
 
 $T new-session -d -x 200 -y 16 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp \"$BIN\" --db s.db; sleep 30"
 wait_for "runs (1)" || exit 1
-# path; Enter: platform (gpu); Down: run name "m"; Enter: mode; Down:
-# the preview button
+# path; Enter: platform (gpu); Down: run name "m"; Enter: format; Down
+# Down Down: step base, mode, the preview button
 $T send-keys -t t i
 wait_for "type a path"
 $T send-keys -t t -l "$log"
 $T send-keys -t t Enter Down
 $T send-keys -t t -l "m"
 wait_for "run name         m"
-$T send-keys -t t Enter Down
+$T send-keys -t t Enter Down Down Down
 wait_for "Enter:preview (dry run)"
 $T send-keys -t t Enter
 screen_is want.screen && echo "ok   the preview says 'same log grown', as the CLI's dry run"
@@ -112,7 +112,7 @@ wait_for "runs (1)" || exit 1
 $T send-keys -t t i
 wait_for "type a path"
 $T send-keys -t t -l "wide.csv"
-$T send-keys -t t Enter Down Enter Down Enter
+$T send-keys -t t Enter Down Enter Down Down Down Enter
 screen_is want.cut && echo "ok   header wrapped, the long line cut with a mark, +2 more"
 $T send-keys -t t j
 screen_is want.scrolled && echo "ok   scrolled: the last line whole, 1 line above marked"

@@ -399,7 +399,11 @@ static void start_follow(app *a)
 	const char *files[1];
 	char err[1024];
 	long added;
-	dt_import_screen_request(&a->imp, &rq, files);
+	if (dt_import_screen_request(&a->imp, &rq, files, err, sizeof err) < 0) {
+		snprintf(a->imp.msg, sizeof a->imp.msg, "not following: %s", err);
+		a->imp.msg_err = 1;
+		return;
+	}
 	a->follow = dt_follow_new(&rq);
 	if (!a->follow) {
 		snprintf(a->imp.msg, sizeof a->imp.msg, "out of memory");

@@ -1,5 +1,6 @@
 /* import_screen.h: the import screen (curses-free): a form (file or
- * folder with Tab completion, platform, run name, once or live), then a
+ * folder with Tab completion, platform, run name, format, step base,
+ * once or live), then a
  * preview that is exactly `dualtrack import --dry-run` (dt_import with
  * dry_run on the open store, its report captured: "same log grown" for
  * a log the run holds grown), then Enter imports (dt_import) or, in
@@ -7,6 +8,12 @@
  * dt_follow_poll (importers/import_follow.h) while the other screens stay
  * usable. Errors (with file and line from the importers) stay on the
  * screen.
+ *
+ * The format and step base fields are `dualtrack import --format` and
+ * `--step-base`: their choices are the CLI's (the importers' registry,
+ * dt_step_bases), and the values go through the same calls
+ * (dt_step_base_parse, dt_import), so a format that does not read the
+ * file is refused with the importer's error, shown in the form.
  *
  * Keys: the form widget's (tui/form.h: typing edits the focused text
  * field or picks a choice by its start, Enter / Tab / Down next field,
@@ -22,12 +29,21 @@
 #include "tui/form.h"
 #include "tui/screens.h"
 
-enum { DT_IMP_PATH, DT_IMP_PLATFORM, DT_IMP_RUN, DT_IMP_MODE, DT_IMP_GO,
-       DT_IMP_NF };
+enum { DT_IMP_PATH, DT_IMP_PLATFORM, DT_IMP_RUN, DT_IMP_FORMAT,
+       DT_IMP_STEP_BASE, DT_IMP_MODE, DT_IMP_GO, DT_IMP_NF };
+
+#define DT_IMP_FORMATS 16     /* most format choices: auto + importers */
+#define DT_IMP_STEP_BASES 4   /* most step base choices: auto + bases */
 
 typedef struct dt_import_screen {
 	dt_field f[DT_IMP_NF];
 	dt_form form;
+	/* the format field's choices: "auto (...)", then the importers'
+	 * names (importers/registry.c); the step base's: "auto (...)", then
+	 * dt_step_bases (importers/import.h) as "0 (meaning)" */
+	const char *formats[DT_IMP_FORMATS];
+	const char *step_bases[DT_IMP_STEP_BASES];
+	char step_base_text[DT_IMP_STEP_BASES][80];
 	int preview;              /* 1: the dry-run report is shown */
 	char **lines;             /* [nlines] report lines, owned */
 	size_t nlines, top;
@@ -50,15 +66,16 @@ void dt_import_screen_free(dt_import_screen *s);
 int dt_import_screen_live(const dt_import_screen *s);
 
 /* The request of the form (pointing into s and `files`, valid while s
- * is unchanged): run name resolved as dt_import would. */
-void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
-                              const char *files[1]);
+ * is unchanged): run name resolved as dt_import would, the format and
+ * step base as chosen. Returns 0, or -1 with the reason in err (size n)
+ * when the step base is refused (dt_step_base_parse). */
+int dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
+                             const char *files[1], char *err, size_t n);
 
 /* Rewrite in text (size n, NUL-terminated, cut on a character when the
  * result is longer) the importer's advice that names command-line
- * options the form does not have: "use --format" and "(--step-base 0|1
- * decides)" say what the form does instead (it detects the format and
- * keeps steps as logged) and which command does the rest. For the
+ * options the form has as fields: "use --format" and "(--step-base 0|1
+ * decides)" name the form's format and step base fields. For the
  * preview, the import's errors and live mode's. */
 void dt_import_screen_words(char *text, size_t n);
 

@@ -37,9 +37,11 @@ void dt_import_screen_free(dt_import_screen *s)
 void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live)
 {
 	static const char *const labels[DT_IMP_NF] = {
-		"file or folder", "platform", "run name", "mode", "preview"
+		"file or folder", "platform", "run name", "format", "step base",
+		"mode", "preview"
 	};
 	int i;
+	size_t k;
 	dt_import_screen_free(s);
 	memset(s, 0, sizeof *s);
 	for (i = 0; i < DT_IMP_NF; i++) {
@@ -53,6 +55,28 @@ void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live)
 	s->f[DT_IMP_PLATFORM].kind = DT_FIELD_CHOICE;
 	s->f[DT_IMP_PLATFORM].choices = platforms;
 	s->f[DT_IMP_PLATFORM].nchoices = 4;
+	/* format and step base: the CLI's --format and --step-base, their
+	 * choices from the same tables (auto first: detected, the
+	 * producer's rule) */
+	s->formats[0] = "auto (detected from content)";
+	for (k = 0; dt_importers[k] && k + 1 < DT_IMP_FORMATS; k++)
+		s->formats[k + 1] = dt_importers[k]->name;
+	s->f[DT_IMP_FORMAT].kind = DT_FIELD_CHOICE;
+	s->f[DT_IMP_FORMAT].choices = s->formats;
+	s->f[DT_IMP_FORMAT].nchoices = k + 1;
+	snprintf(s->f[DT_IMP_FORMAT].aside, sizeof s->f[DT_IMP_FORMAT].aside,
+	         "auto, or force one");
+	s->step_bases[0] = "auto (producer's rule, else as logged)";
+	for (k = 0; dt_step_bases[k].value && k + 1 < DT_IMP_STEP_BASES; k++) {
+		snprintf(s->step_base_text[k + 1], sizeof s->step_base_text[k + 1],
+		         "%s (%s)", dt_step_bases[k].value, dt_step_bases[k].meaning);
+		s->step_bases[k + 1] = s->step_base_text[k + 1];
+	}
+	s->f[DT_IMP_STEP_BASE].kind = DT_FIELD_CHOICE;
+	s->f[DT_IMP_STEP_BASE].choices = s->step_bases;
+	s->f[DT_IMP_STEP_BASE].nchoices = k + 1;
+	snprintf(s->f[DT_IMP_STEP_BASE].aside,
+	         sizeof s->f[DT_IMP_STEP_BASE].aside, "where the file's steps start");
 	s->f[DT_IMP_MODE].kind = DT_FIELD_CHOICE;
 	s->f[DT_IMP_MODE].choices = modes;
 	s->f[DT_IMP_MODE].nchoices = 2;
@@ -72,26 +96,38 @@ int dt_import_screen_live(const dt_import_screen *s)
 	return s->f[DT_IMP_MODE].choice == 1;
 }
 
-void dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
-                              const char *files[1])
+int dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
+                             const char *files[1], char *err, size_t n)
 {
+	size_t fmt = s->f[DT_IMP_FORMAT].choice, sb = s->f[DT_IMP_STEP_BASE].choice;
 	memset(rq, 0, sizeof *rq);
 	files[0] = s->f[DT_IMP_PATH].value;
 	rq->files = files;
 	rq->nfiles = 1;
 	rq->platform = platforms[s->f[DT_IMP_PLATFORM].choice % 4];
-	rq->format = "auto";
+	/* choice i > 0 is the importer or step base i - 1 (open) */
+	rq->format = fmt > 0 && fmt < s->f[DT_IMP_FORMAT].nchoices
+	             ? dt_importers[fmt - 1]->name : "auto";
 	rq->run_name = s->f[DT_IMP_RUN].value[0] ? s->f[DT_IMP_RUN].value : NULL;
 	dt_import_run_name(rq, s->run, sizeof s->run);
 	rq->run_name = s->run;
+	if (sb > 0 && sb < s->f[DT_IMP_STEP_BASE].nchoices) {
+		char why[200];
+		if (dt_step_base_parse(dt_step_bases[sb - 1].value,
+		                       &rq->opts.step_base, why, sizeof why) < 0) {
+			snprintf(err, n, "step base %s", why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* The importer's advice in the form's terms (import_screen.h). */
 static const char *const form_words[][2] = {
-	{ "use --format", "the form detects the format and cannot force one "
-	  "(dualtrack import --format NAME FILE does)" },
-	{ "(--step-base 0|1 decides)", "(the form cannot set the step base: "
-	  "dualtrack import --step-base 0|1 decides)" },
+	{ "use --format", "pick one in the format field" },
+	{ "(--step-base 0|1 decides)", "(0 or 1 in the step base field decides)" },
+	{ "; --step-base 0: ", "; step base 0: " },
+	{ "; --step-base 1: ", "; step base 1: " },
 };
 
 void dt_import_screen_words(char *text, size_t n)
@@ -143,7 +179,11 @@ static int run_import(dt_import_screen *s, dt_store *st, int dry)
 	size_t len = 0;
 	FILE *mem;
 	int rc;
-	dt_import_screen_request(s, &rq, files);
+	if (dt_import_screen_request(s, &rq, files, err, sizeof err) < 0) {
+		snprintf(s->msg, sizeof s->msg, "%s", err);
+		s->msg_err = 1;
+		return -1;
+	}
 	rq.dry_run = dry;
 	if (!files[0][0]) {
 		snprintf(s->msg, sizeof s->msg, "type a file or folder first");
@@ -173,7 +213,17 @@ static int run_import(dt_import_screen *s, dt_store *st, int dry)
 	}
 	free(buf);
 	if (rc < 0) {
+		char as[80];
 		dt_import_screen_words(err, sizeof err);
+		/* a forced format that does not read a file that is there: say
+		 * it was the format field's (the importer's error may not name
+		 * it) */
+		snprintf(as, sizeof as, "read as %s", rq.format);
+		if (strcmp(rq.format, "auto") != 0 && stat(files[0], &sb) == 0 &&
+		    !strstr(err, as) &&
+		    strlen(err) + strlen(as) + 24 < sizeof err)
+			snprintf(err + strlen(err), sizeof err - strlen(err),
+			         "; %s (the format field)", as);
 		snprintf(s->msg, sizeof s->msg, "%s%s", dry ? "" : "not imported: ",
 		         err);
 		s->msg_err = 1;
