@@ -38,7 +38,15 @@ _dualtrack()
 	--rule) COMPREPLY=($(compgen -W "rtol noise" -- "$cur")); return ;;
 	--basis) COMPREPLY=($(compgen -W "official measured assumption" -- "$cur")); return ;;
 	--kind) COMPREPLY=($(compgen -W "kill-during-save delayed-storage-write node-loss restart-from-confirmed compile-cache-mismatch image-updated manual-interrupt" -- "$cur")); return ;;
-	--run|--run-after|--baseline|--also-baseline)
+	--baseline-log|--pilot-log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--pilot|--baseline)
+		# files in gate (older spellings of --pilot-log / --baseline-log)
+		if [[ $cmd == gate ]]; then COMPREPLY=($(compgen -f -- "$cur"))
+		elif [[ $prev == --pilot ]]; then
+			COMPREPLY=($(compgen -W "$(_dualtrack_names pilots)" -- "$cur"))
+		else COMPREPLY=($(compgen -W "$(_dualtrack_names runs)" -- "$cur")); fi
+		return ;;
+	--run|--run-after|--also-baseline)
 		COMPREPLY=($(compgen -W "$(_dualtrack_names runs)" -- "$cur")); return ;;
 	--evidence) COMPREPLY=($(compgen -W "run: drill: file:" -- "$cur")); compopt -o nospace 2>/dev/null; return ;;
 	esac
@@ -87,6 +95,7 @@ _dualtrack()
 	series) what=runs ;;
 	resume-check) ((n == 0)) && what=runs ;;
 	compare) ((n < 2)) && what=runs ;;
+	gate) ((n == 0)) && what=pilots ;;
 	attach) ((n == 0)) && what=pilots; ((n == 1)) && what=runs ;;
 	check)
 		((n == 0)) && what=pilots

@@ -1,8 +1,10 @@
 /* gate_cmd.c: `dualtrack gate PILOT [--json]` and `dualtrack gate
- * --baseline FILE --pilot FILE [rule options] [--json]` (no store: the
- * files go through the real importers into a temporary store in $TMPDIR
- * or /tmp, removed afterwards). Exit 0 pass, 1 fail, 2 error; the judgement is
- * dt_gate_judge's (model/service/pack/gate.h). */
+ * --baseline-log FILE --pilot-log FILE [rule options] [--json]` (no
+ * store: the files go through the real importers into a temporary store
+ * in $TMPDIR or /tmp, removed afterwards; --baseline / --pilot are the
+ * older spellings of the two, kept for scripts, files as well, where
+ * compare's --pilot NAME is a pilot's name). Exit 0 pass, 1 fail, 2
+ * error; the judgement is dt_gate_judge's (model/service/pack/gate.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,24 +24,30 @@
 static void gate_usage(FILE *f)
 {
 	fputs("usage: dualtrack [--db PATH] gate PILOT [--json]\n"
-	      "       dualtrack gate --baseline FILE... --pilot FILE... [--rtol R]\n"
-	      "         [--atol A] [--warmup STEPS] [--grad-accum G]\n"
+	      "       dualtrack gate --baseline-log FILE... --pilot-log FILE...\n"
+	      "         [--rtol R] [--atol A] [--warmup STEPS] [--grad-accum G]\n"
 	      "         [--global-batch B] [--platform trn2|trn1|other] [--json]\n\n"
 	      "The pilot's verdict as an exit code, for CI: pass when every parity\n"
 	      "verdict passes (at least one), every restart of every pilot run\n"
 	      "passes its resume check and no checklist item failed (pending and\n"
 	      "waived items do not fail it). The verdicts are the pilot's\n"
 	      "assessment, as pilot show and the overview give them.\n"
-	      "Without a store: --baseline / --pilot (repeatable: files of one\n"
-	      "run, in order) are imported through the importers into a\n"
-	      "temporary store (removed afterwards) with the rule options as the\n"
-	      "task card (defaults rtol 0.02, atol 0, warm-up 0); trial5 is\n"
-	      "pending there unless the logs record the compile and data times.\n"
+	      "PILOT is a pilot's name (or #ID) in the store, as compare's\n"
+	      "--pilot NAME and pilot show take it.\n"
+	      "Without a store: --baseline-log FILE / --pilot-log FILE\n"
+	      "(repeatable: log files of one run, in order) are imported\n"
+	      "through the importers into a temporary store (removed\n"
+	      "afterwards) with the rule options as the task card (defaults\n"
+	      "rtol 0.02, atol 0, warm-up 0); trial5 is pending there unless\n"
+	      "the logs record the compile and data times.\n"
 	      "--json: {pilot, verdict, pass, store, reasons [{check, subject,\n"
 	      "pass, counted (always true), detail, same_as}]}. Each failing\n"
 	      "restart is named once, by its resume reason: when it fails step 6,\n"
 	      "step 6's reason says so and same_as is the index of that resume\n"
 	      "reason (else null).\n"
+	      "--baseline FILE and --pilot FILE are older spellings of\n"
+	      "--baseline-log and --pilot-log, kept for scripts: in gate they\n"
+	      "take files, never a run's or a pilot's name.\n"
 	      "exit: 0 pass, 1 fail, 2 usage, input or store error\n", f);
 }
 
@@ -50,6 +58,7 @@ typedef struct gate_args {
 	const char *rtol, *atol, *warmup, *platform;
 	int64_t grad_accum, global_batch;
 	int json;
+	int pilot_old;           /* the pilot's files came by --pilot */
 } gate_args;
 
 static void print(const char *pilot, const dt_gate *g, int json, int store)
@@ -209,6 +218,9 @@ static int gate_files(const gate_args *a)
 static int parse(int argc, char **argv, const char **db, gate_args *a)
 {
 	static const struct option opts[] = {
+		{"baseline-log", required_argument, NULL, 'b'},
+		{"pilot-log", required_argument, NULL, 'p'},
+		/* the older spellings, kept for scripts: files too */
 		{"baseline", required_argument, NULL, 'b'},
 		{"pilot", required_argument, NULL, 'p'},
 		{"rtol", required_argument, NULL, 'r'},
@@ -221,9 +233,11 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
-	int c;
+	int c, li = -1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", opts, &li)) != -1) {
+		if (c == 'p')   /* spelt --pilot, as compare's pilot name */
+			a->pilot_old = li >= 0 && !strcmp(opts[li].name, "pilot");
 		switch (c) {
 		case 'b':
 		case 'p': {
@@ -255,15 +269,25 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		}
 	}
 	int files = a->nbase || a->npil;
+	if (files && optind == argc && !a->nbase && a->npil == 1 &&
+	    a->pilot_old && access(a->pil[0], F_OK) != 0) {
+		/* `gate --pilot NAME`, as compare takes a pilot's name */
+		char s[DT_NAME_MAX * 2];
+		dt_sanitize(a->pil[0], s, sizeof s);
+		fprintf(stderr, "dualtrack: gate: --pilot takes a log file (it is "
+		        "--pilot-log); no file %s. For a pilot named so: "
+		        "dualtrack gate %s\n", s, s);
+		return -1;
+	}
 	if (files && (optind != argc || !a->nbase || !a->npil)) {
-		fprintf(stderr, "dualtrack: gate: give --baseline FILE and --pilot "
-		        "FILE (and no PILOT), or PILOT alone\n");
+		fprintf(stderr, "dualtrack: gate: give --baseline-log FILE and "
+		        "--pilot-log FILE (and no PILOT), or PILOT alone\n");
 		return -1;
 	}
 	if (!files && (optind + 1 != argc || a->rtol || a->atol || a->warmup ||
 	               a->grad_accum || a->global_batch || a->platform)) {
 		fprintf(stderr, "dualtrack: gate needs PILOT (its rule is the task "
-		        "card's), or --baseline FILE --pilot FILE\n");
+		        "card's), or --baseline-log FILE --pilot-log FILE\n");
 		return -1;
 	}
 	a->pilot = files ? NULL : argv[optind];
