@@ -57,6 +57,7 @@
 #include "importers/csv_split.h"
 #include "importers/importer.h"
 #include "importers/source.h"
+#include "importers/textline.h"
 #include "model/util/grow.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
@@ -660,10 +661,13 @@ static int row_complete(csv_ctx *c, int term)
 	if (c->field == c->ncols)
 		return 1;
 	if (term < 0 && c->field < c->ncols) {
+		char detail[80];
 		drop_row(c);
-		dt_rawlog_warn(c->log, "%s:%zu: last line truncated (%zu of %zu "
-		               "fields, no line end), skipped", c->src->path,
-		               c->line, c->field, c->ncols);
+		snprintf(detail, sizeof detail, "%zu of %zu fields, no line end",
+		         c->field, c->ncols);
+		if (dt_warn_last_line_cut(c->log, c->src->path, c->line,
+		                          detail) < 0)
+			fail(c, "out of memory");
 		return 0;
 	}
 	char msg[160];

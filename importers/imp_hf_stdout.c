@@ -18,7 +18,14 @@
  *       total steps when the launch finished (summary record seen) and
  *       exactly one value fits, else the HF default 500 (loud warning).
  * The record text is parsed by a small flat-dict parser: nothing is
- * evaluated, nested containers make the record unparsable (skipped). */
+ * evaluated, nested containers make the record unparsable (skipped).
+ * A record is complete at its closing '}': the file's last line without
+ * a line end whose last record has none (a writer killed mid-record, or
+ * a file still being written) was cut, and is skipped with the warning of
+ * the JSON lines and CSV importers ("FILE:LINE: last line truncated,
+ * skipped", textline.h), not counted as a dict not parsed; a complete
+ * record there is read. `import --follow` never parses such a line (it
+ * waits for its line end). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +90,9 @@ typedef struct hf_ctx {
 	int nkeys;
 	hf_seg seg;
 	size_t lineno;
+	int cut;                     /* the current line is the file's last and
+	                              * has no line end */
+	const char *line_end;        /* end of the current line in lb.s */
 	size_t nlaunch;              /* launches that produced points */
 	size_t ndup, nsummary, nunparsed, nother;
 	int rule_mask;               /* bit per step_source text used */
@@ -415,6 +425,10 @@ static int scan_records(hf_ctx *c, const char *s)
 		const char *e = parse_dict(c, p, &r);
 		if (c->oom)
 			return -1;
+		if (!e && c->cut && s + strlen(s) == c->line_end &&
+		    !strchr(p, '}'))
+			return dt_warn_last_line_cut(c->out, c->src->path,
+			                             c->lineno, NULL);
 		if (!e) {
 			c->nunparsed++;
 			p++;
@@ -772,8 +786,10 @@ static int scan_piece(void *ctx, char *piece)
 /* One physical line: strip ANSI, split at '\r' (tqdm redraws), scan. */
 static int do_line(hf_ctx *c, const char *s, size_t len)
 {
-	if (dt_linebuf_set(&c->lb, s, len) < 0)
+	long n = dt_linebuf_set(&c->lb, s, len);
+	if (n < 0)
 		return -1;
+	c->line_end = c->lb.s + n;
 	return dt_each_cr_piece(c->lb.s, scan_piece, c);
 }
 
@@ -809,6 +825,7 @@ static int run(hf_ctx *c)
 		const char *nl = memchr(d + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - d) : len;
 		c->lineno++;
+		c->cut = !nl;
 		if (do_line(c, d + i, end - i) < 0)
 			return -1;
 		i = end + 1;

@@ -55,6 +55,7 @@
 #include "importers/jsonpull.h"
 #include "importers/resume_marker.h"
 #include "importers/skipval.h"
+#include "importers/textline.h"
 #include "importers/wallgap.h"
 #include "model/util/num.h"
 
@@ -650,8 +651,8 @@ static int bad_line(jl_ctx *c, const dt_jreader *r, size_t n,
                     int last_unterminated)
 {
 	if (last_unterminated) {
-		dt_rawlog_warn(c->log, "%s:%zu: last line truncated, skipped",
-		               c->src->path, c->line);
+		if (dt_warn_last_line_cut(c->log, c->src->path, c->line, NULL) < 0)
+			return jl_fail(c, "out of memory");
 		return 0;
 	}
 	size_t off = r->err_what ? r->err_off : n;

@@ -9,7 +9,12 @@
  * (whose "accuracy" is an eval loss, target <= 0.925), else
  * eval_accuracy; tracked_stats {"throughput": x} -> throughput.
  * init_start..init_stop (time_ms) -> fact compile.init_seconds;
- * hyper-parameters -> facts mlperf.<key>. */
+ * hyper-parameters -> facts mlperf.<key>.
+ * A record whose JSON does not read is skipped and counted; on the file's
+ * last line without a line end (a writer killed mid-line, or a file still
+ * being written) it was cut, and is skipped with the warning of the JSON
+ * lines and CSV importers ("FILE:LINE: last line truncated, skipped",
+ * textline.h); a complete record there is read. */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -37,6 +42,8 @@ typedef struct mp_ctx {
 	mp_point *pts;
 	size_t n, cap;
 	size_t lineno, nrecords, nbad, bad_line, nnosamples;
+	int cut;                     /* the current line is the file's last and
+	                              * has no line end */
 	int64_t gbs;                 /* global_batch_size logged, 0 = none */
 	int64_t init_start_ms, init_stop_ms;
 	int eval_is_loss;            /* submission_benchmark llama2_70b_lora */
@@ -166,6 +173,8 @@ static int do_line(mp_ctx *c, const char *s, size_t len)
 	int rc = 0;
 	if (ok)
 		rc = record(c, o);
+	else if (c->cut)
+		rc = dt_warn_last_line_cut(c->out, c->src->path, c->lineno, NULL);
 	else if (c->nbad++ == 0)
 		c->bad_line = c->lineno;
 	json_object_put(o);
@@ -264,6 +273,7 @@ static int mp_parse(const dt_source *src, const dt_import_opts *opts,
 		const char *nl = memchr(d + i, '\n', src->len - i);
 		size_t end = nl ? (size_t)(nl - d) : src->len;
 		c.lineno++;
+		c.cut = !nl;
 		rc = do_line(&c, d + i, end - i);
 		i = end + 1;
 	}

@@ -18,7 +18,18 @@
  * evidence `wall_gap` at that line.
  * Other lines (compiler, cache, NCCL...) are ignored. Steps are as logged.
  * Exact duplicates of a series' last point (same step, same value) are
- * dropped: PTL reprints a bar for the same global_step, ranks reprint. */
+ * dropped: PTL reprints a bar for the same global_step, ranks reprint.
+ * The last line without a line end is cut (a writer killed mid-line, or a
+ * file still being written): a text line has no closing mark of its own
+ * (`loss 0.2` cut from `loss 0.5317` still reads as a number), and every
+ * logger ends its lines, so the missing line end is what says the line is
+ * incomplete. When that line (its last '\r' piece) is one this importer
+ * reads (any line kind below, or a data fingerprint), it is skipped with
+ * the warning of the JSON lines and CSV importers (textline.h:
+ * "FILE:LINE: last line truncated (no line end), skipped"); an ignored
+ * line is ignored as any other. `import --follow` never feeds a partial
+ * last line (it waits for its line end), so a growing log is not warned
+ * about. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -92,6 +103,9 @@ typedef struct tl_ctx {
 	                        * training lines (launch evidence) */
 	dt_neuron_scan nc;     /* compile records, trial-run markers */
 	tl_rec rec;            /* scratch, too big for a small stack frame */
+	int cut;               /* the current line is the file's last and has
+	                        * no line end (file comment) */
+	const char *line_end;  /* end of the current line in lb.s */
 } tl_ctx;
 
 /* ------------------------------------------------------------ text */
@@ -803,6 +817,10 @@ static int match_piece(void *ctx, char *piece)
 	tl_ctx *c = ctx;
 	double t;
 	recognise(piece, &c->rec);
+	if (c->cut && piece + strlen(piece) == c->line_end &&
+	    (c->rec.kind != TL_NONE || dt_fingerprint_in_line(piece, &t)))
+		return dt_warn_last_line_cut(c->out, c->src->path, c->lineno,
+		                             "no line end");
 	/* A training line that carries a wall-clock time (Megatron's
 	 * `[date]` prefix, torch-neuronx LOG ctime, a collector's ISO
 	 * prefix): a gap well beyond the usual interval is a new launch,
@@ -819,8 +837,10 @@ static int match_piece(void *ctx, char *piece)
 /* One physical line: strip ANSI, split at '\r' (bar redraws), match. */
 static int do_line(tl_ctx *c, const char *s, size_t len)
 {
-	if (dt_linebuf_set(&c->lb, s, len) < 0)
+	long n = dt_linebuf_set(&c->lb, s, len);
+	if (n < 0)
 		return -1;
+	c->line_end = c->lb.s + n;
 	return dt_each_cr_piece(c->lb.s, match_piece, c);
 }
 
@@ -875,6 +895,7 @@ static int tl_feed(void *ps, const dt_source *src, size_t from, char *err,
 		const char *nl = memchr(d + i, '\n', src->len - i);
 		size_t end = nl ? (size_t)(nl - d) : src->len;
 		c->lineno++;
+		c->cut = !nl;
 		rc = do_line(c, d + i, end - i);
 		i = end + 1;
 	}

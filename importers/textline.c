@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+int dt_warn_last_line_cut(dt_rawlog *log, const char *path, size_t line,
+                          const char *detail)
+{
+	if (detail)
+		return dt_rawlog_warn(log, "%s:%zu: last line truncated (%s), "
+		                      "skipped", path, line, detail);
+	return dt_rawlog_warn(log, "%s:%zu: last line truncated, skipped", path,
+	                      line);
+}
+
 size_t dt_ansi_len(const char *s, size_t len)
 {
 	if (len < 2)

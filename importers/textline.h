@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "model/core/rawlog.h"
+
 /* Length of the ANSI escape sequence starting at s[0] == ESC: a CSI
  * (ESC [ params final-byte), an OSC (ESC ] ... BEL or ESC \) or a
  * two-byte escape (ECMA-48 section 5.4), bounded by len. */
@@ -33,5 +35,15 @@ long dt_linebuf_set(dt_linebuf *b, const char *s, size_t len);
  * returns the first negative result of fn, else 0. */
 int dt_each_cr_piece(char *line, int (*fn)(void *ctx, char *piece),
                      void *ctx);
+
+/* The one warning for a log's last line cut while being written, which
+ * every line-based importer skips (jsonl, csv, textlog, hf-stdout,
+ * mlperf): "PATH:LINE: last line truncated, skipped", with `detail` (NULL:
+ * none) "PATH:LINE: last line truncated (DETAIL), skipped". Each importer
+ * says in its header comment when its last line counts as cut; all share
+ * one rule: only a last line without a line end can be, and only when it
+ * is incomplete by the format's own marks. Returns 0, -1 on ENOMEM. */
+int dt_warn_last_line_cut(dt_rawlog *log, const char *path, size_t line,
+                          const char *detail);
 
 #endif

@@ -280,6 +280,31 @@ static void test_corpus(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* A last record cut without a line end (no closing '}') is skipped with
+ * the JSON lines / CSV warning, not counted as a dict not parsed; a
+ * complete last record without a line end is read. --logging-steps 10:
+ * records at steps 10, 20. */
+static void test_cut_last_line(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	const int64_t st1[] = { 10 }, st2[] = { 10, 20 };
+	const double l1[] = { 0.75 }, l2[] = { 0.75, 0.5317 };
+	const char *cut = "{'loss': 0.75, 'epoch': 0.5}\n{'loss': 0.2";
+	parse_buf("t.log", cut, strlen(cut), 10, &log);
+	assert_series(&log, "loss", 1, st1, l1);
+	assert_true(has_warning(&log, "t.log:2: last line truncated, skipped"));
+	assert_false(has_warning(&log, "not parsed"));
+	dt_rawlog_free(&log);
+
+	const char *whole = "{'loss': 0.75, 'epoch': 0.5}\n"
+	                    "{'loss': 0.5317, 'epoch': 1.0}";
+	parse_buf("t.log", whole, strlen(whole), 10, &log);
+	assert_series(&log, "loss", 2, st2, l2);
+	assert_false(has_warning(&log, "truncated"));
+	dt_rawlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_order_rule_default_500),
 		cmocka_unit_test(test_trial_run),
 		cmocka_unit_test(test_step_key),
+		cmocka_unit_test(test_cut_last_line),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_truncated_inputs),
 		cmocka_unit_test(test_no_records),

@@ -164,10 +164,44 @@ static void test_compile_note(void **state)
 	assert_non_null(strstr(out, "both runs' times include"));
 }
 
+/* A last MLLOG line cut without a line end is skipped with the JSON lines
+ * / CSV warning (not counted as unreadable JSON); complete, it is read.
+ * --global-batch 16: samples 32 -> step 2, 64 -> step 4. */
+static void test_cut_last_line(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	char err[512];
+	dt_import_opts o = {0, 0, 16, NULL, 0};
+	const char *cut =
+		":::MLLOG {\"key\": \"train_loss\", \"value\": 2.5, "
+		"\"metadata\": {\"samples_count\": 32}}\n"
+		":::MLLOG {\"key\": \"train_loss\", \"value\": 0.2";
+	assert_int_equal(it_parse_mem(&dt_imp_mlperf, "r", cut, strlen(cut), &o,
+	                              &log, err, sizeof err), 0);
+	it_range(&log, "loss", 1, 2, 2);
+	assert_true(it_has_warning(&log, "r:2: last line truncated, skipped"));
+	assert_false(it_has_warning(&log, "unreadable JSON"));
+	dt_rawlog_free(&log);
+
+	const char *whole =
+		":::MLLOG {\"key\": \"train_loss\", \"value\": 2.5, "
+		"\"metadata\": {\"samples_count\": 32}}\n"
+		":::MLLOG {\"key\": \"train_loss\", \"value\": 0.5317, "
+		"\"metadata\": {\"samples_count\": 64}}";
+	assert_int_equal(it_parse_mem(&dt_imp_mlperf, "r", whole, strlen(whole),
+	                              &o, &log, err, sizeof err), 0);
+	it_range(&log, "loss", 2, 2, 4);
+	assert_true(it_series(&log, "loss")->value[1] == 0.5317);
+	assert_false(it_has_warning(&log, "truncated"));
+	dt_rawlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mllog),
+		cmocka_unit_test(test_cut_last_line),
 		cmocka_unit_test(test_detection),
 		cmocka_unit_test(test_wandb),
 		cmocka_unit_test(test_compile_note),

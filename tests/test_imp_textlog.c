@@ -332,10 +332,56 @@ static void test_corpus(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* The last line without a line end was cut (a writer killed mid-line:
+ * `loss 0.2` of `loss 0.5317`): skipped with the JSON lines / CSV
+ * warning; ended, the same line is read; an ignored last line is not
+ * warned about; on a cut bar line ('\r' redraws) only the last piece is
+ * skipped. */
+static void test_cut_last_line(void **state)
+{
+	(void)state;
+	dt_rawlog log;
+	const int64_t st2[] = { 1, 2 }, st3[] = { 1, 2, 3 };
+	const double l2[] = { 2.5, 2.25 }, l3[] = { 2.5, 2.25, 0.5317 };
+	const char *cut = "step 1 | loss 2.5\nstep 2 | loss 2.25\n"
+	                  "step 3 | loss 0.2";
+	parse_buf("t.log", cut, strlen(cut), &log);
+	assert_series(&log, "loss", 2, st2, l2);
+	assert_int_equal(log.nwarnings, 1);
+	assert_string_equal(log.warnings[0], "t.log:3: last line truncated "
+	                    "(no line end), skipped");
+	dt_rawlog_free(&log);
+
+	const char *whole = "step 1 | loss 2.5\nstep 2 | loss 2.25\n"
+	                    "step 3 | loss 0.5317\n";
+	parse_buf("t.log", whole, strlen(whole), &log);
+	assert_series(&log, "loss", 3, st3, l3);
+	assert_int_equal(log.nwarnings, 0);
+	dt_rawlog_free(&log);
+
+	const char *other = "step 1 | loss 2.5\nstep 2 | loss 2.25\n"
+	                    "saving checkpoint to /ckpt/step-2";
+	parse_buf("t.log", other, strlen(other), &log);
+	assert_series(&log, "loss", 2, st2, l2);
+	assert_int_equal(log.nwarnings, 0);
+	dt_rawlog_free(&log);
+
+	/* step 3's redraw is complete (a '\r' follows it), step 4's is cut */
+	const char *bar = "step 1 | loss 2.5\nstep 2 | loss 2.25\r"
+	                  "step 3 | loss 0.5317\rstep 4 | loss 0.4";
+	parse_buf("t.log", bar, strlen(bar), &log);
+	assert_series(&log, "loss", 3, st3, l3);
+	assert_int_equal(log.nwarnings, 1);
+	assert_string_equal(log.warnings[0], "t.log:2: last line truncated "
+	                    "(no line end), skipped");
+	dt_rawlog_free(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_step_lines),
+		cmocka_unit_test(test_cut_last_line),
 		cmocka_unit_test(test_megatron),
 		cmocka_unit_test(test_neuron_log),
 		cmocka_unit_test(test_ptl),

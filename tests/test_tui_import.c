@@ -21,6 +21,7 @@
 #include "model/service/run_load.h"
 #include "model/core/scenario.h"
 #include "model/core/verdict_text.h"
+#include "model/util/strv.h"
 #include "tui/chart.h"
 #include "tui/import_screen.h"
 #include "tui/path_complete.h"
@@ -297,11 +298,60 @@ static void test_verdict_note(void **state)
 	assert_true(strncmp(buf, "verdict FAIL: 100 of 100", 24) == 0);
 }
 
+/* A text log followed while its last line is being written: the partial
+ * `step 3 | loss 0.2` waits for its line end (no point, no "truncated"
+ * warning), then is read whole: 0.2317. */
+static void test_follow_text_partial(void **state)
+{
+	char db[256], log[256], err[600];
+	const char *files[1];
+	dt_import_request rq = {0};
+	dt_run run;
+	dt_series s = {0};
+	char **w = NULL;
+	size_t nw = 0;
+	long added;
+	(void)state;
+	snprintf(db, sizeof db, "%s/t.db", dir);
+	snprintf(log, sizeof log, "%s/live.log", dir);
+	append(log, "step 1 | loss 2.5\nstep 2 | loss 2.25\nstep 3 | loss 0.2");
+	dt_store *st = dt_store_open(db, err, sizeof err);
+	assert_non_null(st);
+	files[0] = log;
+	rq.files = files;
+	rq.nfiles = 1;
+	rq.platform = "trn2";
+	rq.format = "auto";
+	rq.run_name = "text";
+	dt_follow *f = dt_follow_new(&rq);
+	assert_non_null(f);
+	assert_int_equal(dt_follow_poll(f, st, &added, NULL, err, sizeof err), 1);
+	assert_int_equal(added, 2);
+	assert_int_equal(dt_store_run_find(st, "text", &run), 0);
+	assert_int_equal(dt_store_warning_list(st, run.id, &w, &nw), 0);
+	assert_int_equal(nw, 0);
+	dt_strv_free(w, nw);
+	append(log, "317\n");
+	assert_int_equal(dt_follow_poll(f, st, &added, NULL, err, sizeof err), 1);
+	assert_int_equal(added, 1);
+	assert_int_equal(dt_run_series(st, &run, "loss", &s, err, sizeof err), 0);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.step[2], 3);
+	assert_true(s.value[2] == 0.2317);
+	dt_series_free(&s);
+	assert_int_equal(dt_store_warning_list(st, run.id, &w, &nw), 0);
+	assert_int_equal(nw, 0);
+	dt_strv_free(w, nw);
+	dt_follow_free(f);
+	dt_store_close(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_path_complete),
 		cmocka_unit_test(test_follow_steps),
+		cmocka_unit_test(test_follow_text_partial),
 		cmocka_unit_test(test_parsers),
 		cmocka_unit_test(test_scenario_roundtrip),
 		cmocka_unit_test(test_rel_pct),
