@@ -44,11 +44,13 @@ void dt_decide_form_open(dt_pv *p, dt_decide_form *df)
 	df->open = 1;
 }
 
-/* "NAME:ROLE; NAME:ROLE" into df->dk. Returns 0 or -1 (message set). */
-static int parse_deciders(dt_pv *p, dt_decide_form *df)
+/* "NAME:ROLE; NAME:ROLE" (text) into df->dk, checked as the record will
+ * be (dt_decider_parse, dt_decision_deciders_check). Returns 0 or -1
+ * (message set). */
+static int parse_deciders(dt_pv *p, dt_decide_form *df, const char *text)
 {
 	char buf[1024], err[256], *save = NULL, *tok;
-	snprintf(buf, sizeof buf, "%s", df->f[F_DECIDERS].value);
+	snprintf(buf, sizeof buf, "%s", text);
 	df->nd = 0;
 	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
 		char *e;
@@ -68,12 +70,42 @@ static int parse_deciders(dt_pv *p, dt_decide_form *df)
 		}
 		df->nd++;
 	}
-	if (df->nd == 0) {
-		dt_pv_msg(p, 1, "a decision needs at least one decider: NAME:ROLE "
-		          "(researcher, training-engineer, platform), ';' between");
+	if (dt_decision_deciders_check(df->dk, df->nd, err, sizeof err) < 0) {
+		dt_pv_msg(p, 1, "deciders: %s: NAME:ROLE (researcher, "
+		          "training-engineer, platform), ';' between", err);
 		return -1;
 	}
 	return 0;
+}
+
+/* Check row k holding text v as the record will (dt_decision_validate's
+ * halves); an empty row is left to the button's check, so the rows can
+ * be filled in any order. Returns 0, or -1 with the row marked refused
+ * and the message set. */
+static int check_field(dt_pv *p, dt_decide_form *df, int k, const char *v)
+{
+	char err[600];
+	int rc = 0;
+	df->f[k].refused = 0;
+	if (!v[0])
+		return 0;
+	if (k == F_RATIONALE &&
+	    dt_decision_rationale_check(v, err, sizeof err) < 0) {
+		dt_pv_msg(p, 1, "%s", err);
+		rc = -1;
+	} else if (k == F_DECIDERS) {
+		rc = parse_deciders(p, df, v);
+	}
+	df->f[k].refused = rc < 0;
+	return rc;
+}
+
+/* Refuse on row k: its editor takes the focus (the message is set). */
+static void refuse_at(dt_decide_form *df, int k)
+{
+	df->f[k].refused = 1;
+	dt_form_focus(&df->form, (size_t)k);
+	dt_form_begin_edit(&df->form);
 }
 
 static void record(dt_pv *p, dt_decide_form *df)
@@ -101,15 +133,23 @@ static void record(dt_pv *p, dt_decide_form *df)
 	dt_pv_written(p);
 }
 
+/* The button: the decision as the record will check it
+ * (dt_decision_validate's halves, rationale first), so the go warning
+ * never offers a record that would be refused; then the warning for a
+ * go past open items, else the record. */
 static void submit(dt_pv *p, dt_decide_form *df)
 {
-	if (!df->f[F_RATIONALE].value[0]) {
-		dt_pv_msg(p, 1, "a decision needs a rationale: why this decision, "
-		          "on which evidence");
+	char err[600];
+	if (dt_decision_rationale_check(df->f[F_RATIONALE].value, err,
+	                                sizeof err) < 0) {
+		dt_pv_msg(p, 1, "%s", err);
+		refuse_at(df, F_RATIONALE);
 		return;
 	}
-	if (parse_deciders(p, df) < 0)
+	if (parse_deciders(p, df, df->f[F_DECIDERS].value) < 0) {
+		refuse_at(df, F_DECIDERS);
 		return;
+	}
 	df->nblk = 0;
 	if (df->f[F_KIND].choice == DT_DECIDE_GO)
 		df->nblk = dt_checklist_blocking(&p->c->ov.checklist, df->blk);
@@ -131,9 +171,11 @@ dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 	}
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
-		dt_form_commit_step(&df->form);
-		p->c->msg[0] = '\0';
-		p->c->msg_err = 0;
+		if (check_field(p, df, (int)df->form.sel, df->form.in.buf) == 0) {
+			dt_form_commit_step(&df->form);
+			p->c->msg[0] = '\0';
+			p->c->msg_err = 0;
+		}
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
 		submit(p, df);

@@ -195,7 +195,7 @@ void dt_form_render(dt_form *form, dt_grid *g, int x, int y, int w, int h)
 		}
 		if (f->refused)
 			dt_layout_printf(g, x, row, form->label_w,
-			                 sel ? r : DT_ROLE_WARN, "! %s", f->label);
+			                 sel ? r : DT_ROLE_WARN, "!%s", f->label);
 		else
 			dt_layout_text(g, x, row, form->label_w, f->label,
 			               sel ? r : DT_ROLE_LABEL);

@@ -45,7 +45,7 @@ typedef struct dt_field {
 	size_t cap;                   /* TEXT: most bytes (0 = 1023) */
 	char aside[128];              /* drawn right of the value, may be "" */
 	int refused;                  /* 1: the screen refused the value typed
-	                               * (the label reads "! LABEL", the aside
+	                               * (the label reads "!LABEL", the aside
 	                               * "refused: why below"); the screen
 	                               * clears it when a value is taken */
 } dt_field;
@@ -103,7 +103,7 @@ void dt_form_begin_edit(dt_form *form);
 /* Draw rows in the box (x, y, w, h): label (label_w columns), value,
  * aside (aside_w columns, right-aligned block); the selected row in the
  * SELECT role, the editor on it when editing. Choice rows show
- * "< value >". A refused row's label reads "! LABEL" (WARN role when not
+ * "< value >". A refused row's label reads "!LABEL" (WARN role when not
  * selected) and its aside "refused: why below". Scrolls to keep the selection visible; when the rows do
  * not all fit, the last row of the box says how many are hidden ("+3 more
  * (Down scrolls)", "2 above, +1 more (Up/Down scroll)", "3 above (Up

@@ -89,17 +89,21 @@ int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen)
 	return 0;
 }
 
-int dt_decision_validate(const char *rationale, const dt_decider *deciders,
-                         size_t nd, char *err, size_t errlen)
+int dt_decision_rationale_check(const char *rationale, char *err,
+                                size_t errlen)
 {
 	if (!rationale || dt_text_blank(rationale)) {
 		snprintf(err, errlen, "a decision needs a rationale that is not "
 		         "blank");
 		return -1;
 	}
-	if (dt_text_check(rationale, sizeof ((dt_decision *)0)->rationale - 1,
-	                  DT_TEXT_MULTILINE, "rationale", err, errlen) < 0)
-		return -1;
+	return dt_text_check(rationale, sizeof ((dt_decision *)0)->rationale - 1,
+	                     DT_TEXT_MULTILINE, "rationale", err, errlen);
+}
+
+int dt_decision_deciders_check(const dt_decider *deciders, size_t nd,
+                               char *err, size_t errlen)
+{
 	if (nd == 0 || nd > DT_DECIDERS_MAX) {
 		snprintf(err, errlen, "a decision needs 1..%d deciders",
 		         DT_DECIDERS_MAX);
@@ -115,6 +119,14 @@ int dt_decision_validate(const char *rationale, const dt_decider *deciders,
 		}
 	}
 	return 0;
+}
+
+int dt_decision_validate(const char *rationale, const dt_decider *deciders,
+                         size_t nd, char *err, size_t errlen)
+{
+	if (dt_decision_rationale_check(rationale, err, errlen) < 0)
+		return -1;
+	return dt_decision_deciders_check(deciders, nd, err, errlen);
 }
 
 void dt_deciders_text(const dt_decision *d, char *out, size_t n)

@@ -111,6 +111,16 @@ int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen);
 int dt_decision_validate(const char *rationale, const dt_decider *deciders,
                          size_t nd, char *err, size_t errlen);
 
+/* dt_decision_validate's two halves, each with its words, for a form that
+ * checks a field as it is left: the rationale (not blank, no control or
+ * format characters, newlines allowed, at most 2047 bytes), and the
+ * deciders (1..DT_DECIDERS_MAX, names as dt_decider_parse requires).
+ * Return 0, or -1 with a message in err (size errlen). */
+int dt_decision_rationale_check(const char *rationale, char *err,
+                                size_t errlen);
+int dt_decision_deciders_check(const dt_decider *deciders, size_t nd,
+                               char *err, size_t errlen);
+
 /* Deciders as stored: "ROLE:NAME" joined by '\n', into out (size n). */
 void dt_deciders_text(const dt_decision *d, char *out, size_t n);
 
