@@ -14,6 +14,7 @@
 #include "importers/import_digest.h"
 #include "importers/import_grown.h"
 #include "importers/import_report.h"
+#include "importers/import_series.h"
 #include "importers/import_stats.h"
 #include "importers/source.h"
 #include "importers/tfrecord.h"
@@ -564,10 +565,8 @@ static int store_one(dt_store *st, dt_run *run, parsed *p, char *err,
 	}
 	if (rc < 0)
 		goto store_err;
-	for (size_t i = 0; i < p->log.nseries; i++)
-		if (p->log.series[i].n > 0 &&
-		    dt_store_raw_put(st, file_id, &p->log.series[i]) < 0)
-			goto store_err;
+	if (dt_import_put_series(st, file_id, &p->log) < 0)
+		goto store_err;
 	if (dt_store_launch_put(st, file_id, p->log.launch_ev,
 	                        p->log.nlaunch_ev) < 0 ||
 	    dt_store_launch_setting_put(st, file_id, p->log.launch_set,

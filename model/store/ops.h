@@ -74,9 +74,11 @@ struct dt_store_ops {
 	                        const char *sha256_hex, int64_t bytes);
 	/* lod [lodlen]: the packed level of detail (model/core/lod.h) of
 	 * the values the row holds (raw_append: of s->value[from..n)),
-	 * stored beside the row in series_lod (same key; dualtrack(5)). */
+	 * stored beside the row in series_lod (same key; dualtrack(5)).
+	 * stride: dt_store_steps_stride of s's steps (pack.h), computed by
+	 * the caller (dt_store_series_prep). */
 	int (*raw_put)(dt_store *st, int64_t file_id, const dt_rawseries *s,
-	               const void *lod, size_t lodlen);
+	               int64_t stride, const void *lod, size_t lodlen);
 	int (*raw_append)(dt_store *st, int64_t file_id, const dt_rawseries *s,
 	                  size_t from, size_t from_mark, const void *lod,
 	                  size_t lodlen);

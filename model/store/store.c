@@ -5,6 +5,7 @@
  * operation to the handle's ops table. */
 #include "model/store/ops.h"
 #include "model/store/blobs.h"
+#include "model/store/pack.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -248,15 +249,37 @@ int dt_store_file_set_content(dt_store *st, int64_t file_id,
 	return st->ops->file_set_content(st, file_id, sha256_hex, bytes);
 }
 
+int dt_series_prep_make(const dt_rawseries *s, const dt_series_prep *same_steps,
+                        dt_series_prep *out)
+{
+	out->lod = NULL;
+	out->lodlen = 0;
+	out->stride = same_steps ? same_steps->stride
+	                         : dt_store_steps_stride(s->step, s->n);
+	return dt_lod_pack(s->value, s->n, &out->lod, &out->lodlen);
+}
+
+void dt_series_prep_free(dt_series_prep *p)
+{
+	free(p->lod);
+	p->lod = NULL;
+	p->lodlen = 0;
+}
+
+int dt_store_raw_put_prep(dt_store *st, int64_t file_id,
+                          const dt_rawseries *s, const dt_series_prep *p)
+{
+	return st->ops->raw_put(st, file_id, s, p->stride, p->lod, p->lodlen);
+}
+
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s)
 {
-	unsigned char *lod;
-	size_t len;
-	if (dt_lod_pack(s->value, s->n, &lod, &len) < 0)
+	dt_series_prep p;
+	if (dt_series_prep_make(s, NULL, &p) < 0)
 		return dt_store_fail(st, "store: series '%s': level of detail: %s",
 		                     s->metric, strerror(errno));
-	int rc = st->ops->raw_put(st, file_id, s, lod, len);
-	free(lod);
+	int rc = dt_store_raw_put_prep(st, file_id, s, &p);
+	dt_series_prep_free(&p);
 	return rc;
 }
 

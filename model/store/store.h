@@ -174,6 +174,32 @@ int dt_store_file_set_content(dt_store *st, int64_t file_id,
  * steps, IEEE-754 doubles, uint32 marks). Returns 0 or -1. */
 int dt_store_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s);
 
+/* What storing a series computes from it before any write: its packed
+ * level of detail (model/core/lod.h dt_lod_pack: 1.25 bytes a point,
+ * owned) and the stride its steps are stored as (pack.h
+ * dt_store_steps_stride). Pure, so an importer can prepare the next
+ * series on another thread while the store writes this one. */
+typedef struct dt_series_prep {
+	unsigned char *lod; /* owned */
+	size_t lodlen;
+	int64_t stride;
+} dt_series_prep;
+
+/* Prepare s for dt_store_raw_put_prep. same_steps: a prep of a series
+ * holding the very same steps (dt_rawlog_step_twin), whose stride is
+ * taken instead of scanning the steps again; NULL to scan. Returns 0, or
+ * -1 when memory runs out (errno ENOMEM; *out empty). Thread-safe. */
+int dt_series_prep_make(const dt_rawseries *s, const dt_series_prep *same_steps,
+                        dt_series_prep *out);
+
+/* Free what a prep owns (it stays valid and empty). */
+void dt_series_prep_free(dt_series_prep *p);
+
+/* dt_store_raw_put with the prep of s made by dt_series_prep_make
+ * (borrowed). Returns 0 or -1. */
+int dt_store_raw_put_prep(dt_store *st, int64_t file_id,
+                          const dt_rawseries *s, const dt_series_prep *p);
+
 /* A followed file's series grew: store its points [from, s->n) and its
  * marks [from_mark, s->nmarks) (point indexes into the whole series, all
  * >= from) as the next part of the file's series, so an update writes

@@ -153,7 +153,7 @@ int dt_pg_file_set_content(dt_store *st, int64_t file_id,
 int dt_pg_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
                     size_t *n);
 int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s,
-                  const void *lod, size_t lodlen);
+                  int64_t stride, const void *lod, size_t lodlen);
 int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t from, size_t from_mark, const void *lod,
                      size_t lodlen);

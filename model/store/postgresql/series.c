@@ -46,14 +46,13 @@ static int put_lod(dt_store *st, int64_t file_id, const char *metric,
  * part is added beside it (the next number); lod [lodlen] its level of
  * detail, in series_lod (put_lod), in the same transaction. */
 static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                   int part0, const void *lod, size_t lodlen)
+                   int part0, int64_t stride, const void *lod, size_t lodlen)
 {
 	if (rs->n > (size_t)INT32_MAX / sizeof(double))
 		return dt_store_fail(st, "store: series '%s' has %zu points; the"
 		                     " PostgreSQL store takes at most %zu per file",
 		                     rs->metric, rs->n,
 		                     (size_t)INT32_MAX / sizeof(double));
-	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	dt_pg_params p = {0};
 	dt_pg_p_int(&p, file_id);
 	dt_pg_p_text(&p, rs->metric);
@@ -93,9 +92,9 @@ static int put_row(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 }
 
 int dt_pg_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                  const void *lod, size_t lodlen)
+                  int64_t stride, const void *lod, size_t lodlen)
 {
-	return put_row(st, file_id, rs, 1, lod, lodlen);
+	return put_row(st, file_id, rs, 1, stride, lod, lodlen);
 }
 
 /* The next part of a followed file's series (store.h): numbered in the
@@ -106,7 +105,8 @@ int dt_pg_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *rs,
                      size_t lodlen)
 {
 	dt_rawseries part = dt_store_part_of(rs, from, from_mark);
-	return put_row(st, file_id, &part, 0, lod, lodlen);
+	return put_row(st, file_id, &part, 0,
+	               dt_store_steps_stride(part.step, part.n), lod, lodlen);
 }
 
 /* Copies of the loaded bytea, kept together so one free releases them

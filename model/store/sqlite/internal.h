@@ -116,7 +116,7 @@ int dt_sq_file_list(dt_store *st, int64_t run_id, dt_run_file **files,
 int dt_sq_file_set_content(dt_store *st, int64_t file_id,
                            const char *sha256_hex, int64_t bytes);
 int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *s,
-                  const void *lod, size_t lodlen);
+                  int64_t stride, const void *lod, size_t lodlen);
 int dt_sq_raw_append(dt_store *st, int64_t file_id, const dt_rawseries *s,
                      size_t from, size_t from_mark, const void *lod,
                      size_t lodlen);

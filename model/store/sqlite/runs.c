@@ -403,7 +403,7 @@ static int lod_chain(dt_store *st, int64_t file_id, const char *metric,
 #define WRITEBACK_FROM ((size_t)1 << 17)
 
 int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
-                  const void *lod, size_t lodlen)
+                  int64_t stride, const void *lod, size_t lodlen)
 {
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
@@ -412,7 +412,6 @@ int dt_sq_raw_put(dt_store *st, int64_t file_id, const dt_rawseries *rs,
 	char num[4][24];
 	dt_chain_row r;
 	dt_chain_digests dg;
-	int64_t stride = dt_store_steps_stride(rs->step, rs->n);
 	series_chain_row(file_id, rs, 0, stride, num, &r);
 	dt_chain_digests_begin(&dg, &r);
 	int rc = raw_put_row(st, file_id, rs, 0, stride, lod, lodlen);
