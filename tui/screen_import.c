@@ -334,15 +334,22 @@ static const char *footer(const dt_import_screen *s)
 	return "Enter:preview (dry run) Up:previous Esc:back";
 }
 
-#define DT_IMPORT_MSG_ROWS 3   /* most rows an import message takes */
+#define DT_IMPORT_MSG_ROWS 3   /* most rows an import message takes over
+                                 * the preview (on the form: every row
+                                 * below the form, if more) */
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title)
 {
-	int mrows = dt_text_width(s->msg, g->ascii) / (g->w > 1 ? g->w - 1 : 1)
-	            + 1;
-	if (mrows > DT_IMPORT_MSG_ROWS)
-		mrows = DT_IMPORT_MSG_ROWS;
+	/* below the title, the hint row and the fields, above the footer */
+	int room = g->h - 3 - DT_IMP_NF;
+	int mrows = dt_text_wrap_rows(s->msg, g->w, g->ascii);
+	if (s->preview || room < DT_IMPORT_MSG_ROWS)
+		room = DT_IMPORT_MSG_ROWS;
+	if (mrows < 1)
+		mrows = 1;
+	if (mrows > room)
+		mrows = room;
 	dt_grid_clear(g);
 	dt_layout_title(g, title, s->preview ? "import: preview" : "import");
 	if (s->preview)
