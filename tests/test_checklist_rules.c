@@ -370,6 +370,52 @@ static void override_and_blocking(void **state)
 	assert_int_equal(cl.items[DT_ITEM_STEP6].overridden, 0);
 }
 
+/* Overrides stay visible in one phrase (gate, the TUI overview, the
+ * pack) and in full (gate's override lines). Hand-written: step6
+ * computed fail set pass by ana, trial5 computed pending set waived by
+ * bo; step1 (a person's own item) is no override. */
+static void overrides_text(void **state)
+{
+	(void)state;
+	dt_checklist cl;
+	char t[400], one[600];
+	memset(&cl, 0, sizeof cl);
+	cl.items[DT_ITEM_STEP6].computed_status = DT_CK_FAIL;
+	snprintf(cl.items[DT_ITEM_STEP6].computed_detail, 512,
+	         "drill #1 (node-loss): effective_step failed");
+	cl.items[DT_ITEM_TRIAL5].computed_status = DT_CK_PENDING;
+	cl.items[DT_ITEM_STEP1].has_entry = 1;
+	cl.items[DT_ITEM_STEP1].entry.status = DT_CK_PASS;
+	dt_checklist_resolve(&cl);
+	assert_int_equal(dt_checklist_overrides_text(&cl, t, sizeof t), 0);
+	assert_string_equal(t, "");
+	assert_string_equal(dt_check_override_text(&cl.items[DT_ITEM_STEP6],
+	                    one, sizeof one), "");
+	dt_check_item *s6 = &cl.items[DT_ITEM_STEP6], *t5 = &cl.items[DT_ITEM_TRIAL5];
+	s6->has_entry = 1;
+	s6->entry.status = DT_CK_PASS;
+	snprintf(s6->entry.set_by, sizeof s6->entry.set_by, "ana");
+	snprintf(s6->entry.set_at, sizeof s6->entry.set_at, "2026-11-29T10:00:00Z");
+	snprintf(s6->entry.reason, sizeof s6->entry.reason, "accepted");
+	dt_checklist_resolve(&cl);
+	assert_int_equal(dt_checklist_overrides_text(&cl, t, sizeof t), 1);
+	assert_string_equal(t, "1 overridden: step6 computed fail, set pass by ana");
+	assert_string_equal(dt_check_override_text(s6, one, sizeof one),
+	                    "step6 set pass by ana at 2026-11-29T10:00:00Z over "
+	                    "computed fail (drill #1 (node-loss): effective_step "
+	                    "failed); reason: accepted");
+	t5->has_entry = 1;
+	t5->entry.status = DT_CK_WAIVED;
+	snprintf(t5->entry.set_by, sizeof t5->entry.set_by, "bo");
+	dt_checklist_resolve(&cl);
+	assert_int_equal(dt_checklist_overrides_text(&cl, t, sizeof t), 2);
+	assert_string_equal(t, "2 overridden: step6 computed fail, set pass by "
+	                    "ana; trial5 computed pending, set waived by bo");
+	/* cut at a whole item: the count and the first item only */
+	assert_int_equal(dt_checklist_overrides_text(&cl, t, 60), 2);
+	assert_string_equal(t, "2 overridden: step6 computed fail, set pass by ana");
+}
+
 static void validation(void **state)
 {
 	(void)state;
@@ -396,6 +442,7 @@ int main(void)
 		cmocka_unit_test(trial1_rule),
 		cmocka_unit_test(trial5_rule),
 		cmocka_unit_test(override_and_blocking),
+		cmocka_unit_test(overrides_text),
 		cmocka_unit_test(validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

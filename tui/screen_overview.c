@@ -181,17 +181,26 @@ static int checklist(overview_state *p, dt_grid *g, int y, int w)
 	const dt_check_id *blk = p->pv.c->ov.blocking;
 	size_t n = p->pv.c->ov.nblocking, i;
 	const size_t *c = p->pv.c->ov.counts;
-	char line[512];
+	char line[512], over[400];
 	size_t o = 0;
+	int top = 1;
 	label(p, g, y, 1, "checklist");
 	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL,
 	               "%zu pass  %zu fail  %zu pending  %zu waived  (of %d)",
 	               c[DT_CK_PASS], c[DT_CK_FAIL], c[DT_CK_PENDING],
 	               c[DT_CK_WAIVED], DT_ITEM_COUNT);
+	/* an override counts, and shows (the gate's and the pack's phrase) */
+	if (dt_checklist_overrides_text(&p->pv.c->ov.checklist, over,
+	                                sizeof over) > 0) {
+		top += dt_grid_wrap(g, LABEL_W, y + 1, w,
+		                    dt_text_wrap_rows(over, w, g->ascii), over,
+		                    DT_ROLE_WARN);
+		y += top - 1;
+	}
 	if (n == 0) {
 		dt_layout_text(g, LABEL_W, y + 1, w, "nothing blocks a go",
 		             DT_ROLE_PASS);
-		return 2;
+		return top + 1;
 	}
 	o += (size_t)snprintf(line, sizeof line, "blocking go:");
 	for (i = 0; i < n && o < sizeof line; i++)
@@ -201,7 +210,7 @@ static int checklist(overview_state *p, dt_grid *g, int y, int w)
 		                          p->pv.c->ov.checklist.items[blk[i]].status),
 		                      i + 1 < n ? "," : "");
 	/* what blocks a go is signing evidence: every item shows (wrapped) */
-	return 1 + dt_grid_wrap(g, LABEL_W, y + 1, w,
+	return top + dt_grid_wrap(g, LABEL_W, y + 1, w,
 	                        dt_text_wrap_rows(line, w, g->ascii), line,
 	                        DT_ROLE_WARN);
 }

@@ -41,10 +41,14 @@ static void gate_usage(FILE *f)
 	      "rtol 0.02, atol 0, warm-up 0); trial5 is pending there unless\n"
 	      "the logs record the compile and data times.\n"
 	      "--json: {pilot, verdict, pass, store, reasons [{check, subject,\n"
-	      "pass, counted (always true), detail, same_as}]}. Each failing\n"
-	      "restart is named once, by its resume reason: when it fails step 6,\n"
-	      "step 6's reason says so and same_as is the index of that resume\n"
-	      "reason (else null).\n"
+	      "pass, counted (always true), detail, same_as}], overridden\n"
+	      "[{item, status, computed_status, computed_detail, set_by, set_at,\n"
+	      "reason}]}. Each failing restart is named once, by its resume\n"
+	      "reason: when it fails step 6, step 6's reason says so and same_as\n"
+	      "is the index of that resume reason (else null). A person's\n"
+	      "override of a computed item counts as set (step6 overridden to\n"
+	      "pass passes) and is always listed: in the checklist reason and one\n"
+	      "'!  override' line each.\n"
 	      "--baseline FILE and --pilot FILE are older spellings of\n"
 	      "--baseline-log and --pilot-log, kept for scripts: in gate they\n"
 	      "take files, never a run's or a pilot's name.\n"
@@ -91,6 +95,24 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 			dt_jw_obj_end(&w);
 		}
 		dt_jw_arr_end(&w);
+		/* every override, whatever the verdict (gate.h) */
+		dt_jw_key(&w, "overridden");
+		dt_jw_arr_begin(&w);
+		for (size_t i = 0; i < g->noverrides; i++) {
+			const dt_gate_override *o = &g->overrides[i];
+			dt_jw_obj_begin(&w);
+			dt_jw_key(&w, "item"); dt_jw_str(&w, dt_check_defs[o->item].id);
+			dt_jw_key(&w, "status");
+			dt_jw_str(&w, dt_check_status_name(o->status));
+			dt_jw_key(&w, "computed_status");
+			dt_jw_str(&w, dt_check_status_name(o->computed_status));
+			dt_jw_key(&w, "computed_detail"); dt_jw_str(&w, o->computed_detail);
+			dt_jw_key(&w, "set_by"); dt_jw_str(&w, o->set_by);
+			dt_jw_key(&w, "set_at"); dt_jw_str(&w, o->set_at);
+			dt_jw_key(&w, "reason"); dt_jw_str(&w, o->reason);
+			dt_jw_obj_end(&w);
+		}
+		dt_jw_arr_end(&w);
 		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 		return;
@@ -104,6 +126,11 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 		dt_sanitize(r->detail, b, sizeof b);
 		printf("  %-4s %-9s %s: %s\n", r->pass ? "ok" : "FAIL", r->check,
 		       c, b);
+	}
+	for (size_t i = 0; i < g->noverrides; i++) {
+		char o[1500];
+		dt_sanitize(g->overrides[i].text, o, sizeof o);
+		printf("  %-4s %-9s %s\n", "!", "override", o);
 	}
 }
 

@@ -85,9 +85,12 @@ static void summary(dt_doc *d, const dt_pack *p)
 	else
 		snprintf(t, sizeof t, "No decision recorded yet.");
 	d->ops->para(d, NULL, t);
+	char over[400];
+	dt_checklist_overrides_text(&p->ov.checklist, over, sizeof over);
 	snprintf(t, sizeof t, "Checklist: %zu pass, %zu fail, %zu pending, %zu "
-	         "waived.", p->ov.counts[DT_CK_PASS], p->ov.counts[DT_CK_FAIL],
-	         p->ov.counts[DT_CK_PENDING], p->ov.counts[DT_CK_WAIVED]);
+	         "waived%s%s.", p->ov.counts[DT_CK_PASS], p->ov.counts[DT_CK_FAIL],
+	         p->ov.counts[DT_CK_PENDING], p->ov.counts[DT_CK_WAIVED],
+	         over[0] ? "; " : "", over);
 	d->ops->para(d, NULL, t);
 	d->ops->para(d, NULL, DT_MARK_LEGEND);
 }

@@ -111,6 +111,65 @@ size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n)
 	return nb;
 }
 
+/* "step6 computed fail, set pass by ana" */
+static int override_phrase(const dt_check_item *it, char *out, size_t n)
+{
+	return snprintf(out, n, "%s computed %s, set %s by %s",
+	                dt_check_defs[it->id].id,
+	                dt_check_status_name(it->computed_status),
+	                dt_check_status_name(it->status),
+	                it->entry.set_by[0] ? it->entry.set_by : "?");
+}
+
+size_t dt_checklist_overrides_text(const dt_checklist *cl, char *out,
+                                   size_t n)
+{
+	size_t no = 0, used = 0;
+	char one[160];
+	for (int i = 0; i < DT_ITEM_COUNT; i++)
+		no += cl->items[i].overridden != 0;
+	if (n)
+		out[0] = '\0';
+	if (no == 0 || n == 0)
+		return no;
+	int k = snprintf(out, n, "%zu overridden: ", no);
+	if (k < 0 || (size_t)k >= n) {
+		out[0] = '\0';
+		return no;
+	}
+	used = (size_t)k;
+	for (int i = 0, m = 0; i < DT_ITEM_COUNT; i++) {
+		if (!cl->items[i].overridden)
+			continue;
+		override_phrase(&cl->items[i], one, sizeof one);
+		k = snprintf(out + used, n - used, "%s%s", m++ ? "; " : "", one);
+		if (k < 0 || (size_t)k >= n - used) {
+			out[used] = '\0';
+			break;
+		}
+		used += (size_t)k;
+	}
+	return no;
+}
+
+char *dt_check_override_text(const dt_check_item *it, char *out, size_t n)
+{
+	if (n == 0)
+		return out;
+	out[0] = '\0';
+	if (!it->overridden)
+		return out;
+	snprintf(out, n, "%s set %s by %s at %s over computed %s (%s); "
+	         "reason: %s", dt_check_defs[it->id].id,
+	         dt_check_status_name(it->status),
+	         it->entry.set_by[0] ? it->entry.set_by : "?",
+	         it->entry.set_at[0] ? it->entry.set_at : "?",
+	         dt_check_status_name(it->computed_status),
+	         it->computed_detail[0] ? it->computed_detail : "no detail",
+	         it->entry.reason[0] ? it->entry.reason : "none given");
+	return out;
+}
+
 void dt_checklist_counts(const dt_checklist *cl, size_t counts[4])
 {
 	memset(counts, 0, 4 * sizeof counts[0]);

@@ -226,6 +226,23 @@ size_t dt_checklist_blocking(const dt_checklist *cl, dt_check_id *out);
  * number of blocking items. */
 size_t dt_checklist_open_text(const dt_checklist *cl, char *out, size_t n);
 
+/* The items a person overrode (overridden: a person's status on a
+ * computed item), as one phrase into out (size n): "1 overridden: step6
+ * computed fail, set pass by ana"; several joined by "; " after "N
+ * overridden: " ("2 overridden: step6 computed fail, set pass by ana;
+ * trial5 computed pending, set waived by bo"); "" when none (cut at a
+ * whole item when it does not fit). What gate, the TUI overview and the
+ * evidence pack say of overrides: an override that passes an item still
+ * shows. Returns the number of overridden items. */
+size_t dt_checklist_overrides_text(const dt_checklist *cl, char *out,
+                                   size_t n);
+
+/* One overridden item in full into out (size n): "step6 set pass by ana
+ * at 2026-11-29T10:00:00Z over computed fail (drill #1 (node-loss):
+ * effective_step failed); reason: accepted". "" when it is not
+ * overridden. Returns out. */
+char *dt_check_override_text(const dt_check_item *it, char *out, size_t n);
+
 /* Counts of items by status, counts[4] indexed by dt_check_status. */
 void dt_checklist_counts(const dt_checklist *cl, size_t counts[4]);
 

@@ -113,10 +113,34 @@ static int checklist(const dt_assessment *ov, dt_gate *g, size_t first)
 			return -1;
 		snprintf(r->subject, sizeof r->subject, "-");
 		snprintf(r->detail, sizeof r->detail, "no item failed (%zu pass, "
-		         "%zu pending, %zu waived)", ov->counts[DT_CK_PASS], ov->counts[DT_CK_PENDING],
-		         ov->counts[DT_CK_WAIVED]);
+		         "%zu pending, %zu waived%s%s)", ov->counts[DT_CK_PASS],
+		         ov->counts[DT_CK_PENDING], ov->counts[DT_CK_WAIVED],
+		         g->overrides_text[0] ? "; " : "", g->overrides_text);
 	}
 	return 0;
+}
+
+/* Every item a person overrode, with who, when, why and what the data
+ * gave (before the checklist reasons, which name them). */
+static void overrides(const dt_assessment *ov, dt_gate *g)
+{
+	dt_checklist_overrides_text(&ov->checklist, g->overrides_text,
+	                            sizeof g->overrides_text);
+	for (int i = 0; i < DT_ITEM_COUNT; i++) {
+		const dt_check_item *it = &ov->checklist.items[i];
+		if (!it->overridden)
+			continue;
+		dt_gate_override *o = &g->overrides[g->noverrides++];
+		o->item = (dt_check_id)i;
+		o->status = it->status;
+		o->computed_status = it->computed_status;
+		snprintf(o->computed_detail, sizeof o->computed_detail, "%s",
+		         it->computed_detail);
+		snprintf(o->set_by, sizeof o->set_by, "%s", it->entry.set_by);
+		snprintf(o->set_at, sizeof o->set_at, "%s", it->entry.set_at);
+		snprintf(o->reason, sizeof o->reason, "%s", it->entry.reason);
+		dt_check_override_text(it, o->text, sizeof o->text);
+	}
 }
 
 /* Verdicts computed from records that are not genuine (a record altered,
@@ -142,6 +166,7 @@ int dt_gate_judge(const dt_assessment *ov, dt_gate *out)
 	size_t first = 0;
 	memset(out, 0, sizeof *out);
 	out->pass = 1;
+	overrides(ov, out);
 	if (integrity(ov, out) < 0 || parity(ov, out) < 0 ||
 	    resume(ov, out, &first) < 0 || checklist(ov, out, first) < 0) {
 		dt_gate_free(out);

@@ -14,7 +14,9 @@
  * reason, when that restart fails it, points to it: same_as).
  * A pilot made from log files alone is judged the same way: its journal
  * items (trial5) are pending while the times are not recorded, as on a
- * store. The verdicts are the assessment's (dt_assessment_load): the
+ * store. A person's override of a computed item counts (README: how a
+ * failed step 6 is accepted) and is always listed (overrides).
+ * The verdicts are the assessment's (dt_assessment_load): the
  * gate adds no rule of its own to them. */
 #ifndef DT_GATE_H
 #define DT_GATE_H
@@ -36,13 +38,37 @@ typedef struct dt_gate_reason {
 	                        * resume" and the restart is named once */
 } dt_gate_reason;
 
+/* A checklist item a person overrode (a status on a computed item):
+ * it counts as the person set it (an override to pass passes the gate)
+ * and is always listed, whatever the verdict. */
+typedef struct dt_gate_override {
+	dt_check_id item;
+	dt_check_status status;          /* the person's: what counts */
+	dt_check_status computed_status; /* what the data gave */
+	char computed_detail[512];
+	char set_by[64], set_at[32];
+	char reason[512];                /* why (an override needs one) */
+	char text[1400];                 /* dt_check_override_text: "step6
+	                                  * set pass by ana at T over computed
+	                                  * fail (DETAIL); reason: WHY" */
+} dt_gate_override;
+
 typedef struct dt_gate {
 	int pass;
 	dt_gate_reason *reasons;  /* [nreasons] owned (dt_gate_free) */
 	size_t nreasons;
+	/* Every override, checklist order; overrides_text is
+	 * dt_checklist_overrides_text ("1 overridden: step6 computed fail,
+	 * set pass by ana", "" when none), also at the end of the checklist
+	 * reason "no item failed (...)". */
+	dt_gate_override overrides[DT_ITEM_COUNT];
+	size_t noverrides;
+	char overrides_text[400];
 } dt_gate;
 
-/* Judge the assessment. Returns 0, or -1 out of memory. */
+/* Judge the assessment: reasons, and every override (an override of a
+ * computed fail to pass passes, visibly). Returns 0, or -1 out of
+ * memory. */
 int dt_gate_judge(const dt_assessment *ov, dt_gate *out);
 
 void dt_gate_free(dt_gate *g);
