@@ -136,10 +136,9 @@ static int add_value(dt_pv *v, const char *text)
 static int add_key(dt_pv *v, const char *text)
 {
 	journal_state *p = (journal_state *)v;
-	char title[256];
-	if (!dt_journal_key_valid(text)) {
-		dt_pv_msg(&p->pv, 1, "'%s' is not a journal key: 1..63 of [a-z0-9_.-], "
-		          "starting with a letter", text);
+	char title[256], err[200];
+	if (dt_journal_key_check(text, err, sizeof err) < 0) {
+		dt_pv_msg(&p->pv, 1, "%s", err); /* journal set's words */
 		return -1;
 	}
 	snprintf(p->pv.prompt.key, sizeof p->pv.prompt.key, "%s", text);

@@ -75,6 +75,15 @@ int dt_journal_key_valid(const char *key)
 	return 1;
 }
 
+int dt_journal_key_check(const char *key, char *err, size_t errlen)
+{
+	if (dt_journal_key_valid(key))
+		return 0;
+	snprintf(err, errlen, "journal key '%.64s' must be 1..63 characters of "
+	         "a-z 0-9 _ . - starting with a letter", key);
+	return -1;
+}
+
 /* 1 when `key` ends in `suffix`. */
 static int ends_with(const char *key, const char *suffix)
 {

@@ -64,6 +64,12 @@ const char *dt_journal_taskcard_field(const char *key);
  * with a letter. */
 int dt_journal_key_valid(const char *key);
 
+/* dt_journal_key_valid with the one message for a key refused (the CLI's
+ * journal set, the TUI's new-key prompt): "journal key 'K' must be 1..63
+ * characters of a-z 0-9 _ . - starting with a letter". Returns 0, or -1
+ * with the message in err (size errlen). */
+int dt_journal_key_check(const char *key, char *err, size_t errlen);
+
 /* Check `value` for `key`: one line without control or format
  * characters, at most 511 bytes (util/text.h dt_text_check); durations
  * ("*_seconds") a finite number in [0, 1e12] written without blanks or
