@@ -350,7 +350,10 @@ static void text_decisions(const dt_assessment *a)
 		printf("  #%lld %s at %s by %s: ", (long long)d->id,
 		       dt_decision_label(d), safe(d->decided_at, b4, sizeof b4),
 		       safe(d->recorded_by, b2, sizeof b2));
-		printf("%s\n", safe(d->rationale, b1, sizeof b1));
+		/* its lines as lines, continuations indented under the
+		 * decision */
+		dt_sanitize_lines(d->rationale, "    ", b1, sizeof b1);
+		printf("%s\n", b1);
 		for (size_t k = 0; k < d->ndeciders; k++)
 			printf("      decider %s (%s)\n",
 			       safe(d->deciders[k].name, b2, sizeof b2),

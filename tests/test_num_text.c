@@ -420,6 +420,27 @@ static void json_writer(void **state)
 	free(buf);
 }
 
+/* Text that may span lines (rationales, notes): each newline is kept and
+ * followed by the indent; everything else is made safe as dt_sanitize
+ * does (an escape sequence, BEL, a C1 CSI, a carriage return, U+202E and
+ * U+200B on the second line; a tab is one space). */
+static void sanitises_lines(void **state)
+{
+	(void)state;
+	char out[64];
+	dt_sanitize_lines("go\nstep 4 ok\n", "    ", out, sizeof out);
+	assert_string_equal(out, "go\n    step 4 ok\n    ");
+	dt_sanitize_lines("a\x1b[2Jb\x07\n\xe2\x80\xae" "c\xe2\x80\x8b" "d\xc2\x9b"
+	                  "e\rf\tg", NULL, out, sizeof out);
+	assert_string_equal(out, "a?[2Jb?\ncd?e?f g");
+	/* the indent counts in the size: "ab\n" + 2 of "--" fits 6 bytes */
+	dt_sanitize_lines("ab\ncd", "--", out, 6);
+	assert_string_equal(out, "ab\n--");
+	/* dt_sanitize itself still shows a newline as '?' (one line) */
+	dt_sanitize("a\nb", out, sizeof out);
+	assert_string_equal(out, "a?b");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -430,6 +451,7 @@ int main(void)
 		cmocka_unit_test(independent_of_locale),
 		cmocka_unit_test(sanitises_escape_sequences),
 		cmocka_unit_test(sanitises_format_characters),
+		cmocka_unit_test(sanitises_lines),
 		cmocka_unit_test(checks_people_text),
 		cmocka_unit_test(strict_numbers),
 		cmocka_unit_test(name_rule),

@@ -281,6 +281,23 @@ static void test_wrap_and_copy(void **state)
 	dt_grid_wrap(&g, 0, 0, 12, 1, "a\x1b]0;x\x07", DT_ROLE_NORMAL);
 	dt_grid_row_utf8(&g, 0, row, sizeof row);
 	assert_string_equal(row, "a?]0;x?     ");
+	/* a newline (a rationale's) starts a new row; an empty line is a
+	 * blank row; on the last row allowed the rest is ellipsised */
+	dt_grid_clear(&g);
+	assert_int_equal(dt_text_wrap_rows("go on\n\nstep 4", 11, 0), 3);
+	assert_int_equal(dt_grid_wrap(&g, 0, 0, 11, 4, "go on\n\nstep 4",
+	                              DT_ROLE_NORMAL), 3);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "go on       ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "            ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "step 4      ");
+	dt_grid_clear(&g);
+	assert_int_equal(dt_grid_wrap(&g, 0, 0, 11, 1, "go on\nstep 4",
+	                              DT_ROLE_NORMAL), 1);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "go on…      ");
 	/* dt_utf8_copy: "a\xc3\xa9" into 3 bytes keeps "a" (the 2-byte
 	 * character would leave no room for the NUL) */
 	dt_utf8_copy(out, sizeof out, "a\xc3\xa9");

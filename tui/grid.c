@@ -257,15 +257,20 @@ void dt_grid_row_utf8(const dt_grid *g, int y, char *buf, size_t len)
 	buf[o] = '\0';
 }
 
-/* Byte length of the longest prefix of s (sanitised UTF-8) that fits in
- * w columns, preferring a break after the last space when the whole
- * text does not fit; *next is where the following line starts. */
+/* Byte length of the longest prefix of s (sanitised UTF-8, newlines kept)
+ * that fits in w columns, preferring a break after the last space when
+ * the whole text does not fit and always breaking at a newline; *next is
+ * where the following line starts. */
 static size_t wrap_line(const char *s, int w, int ascii, const char **next)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t last_space = 0;
 	int used = 0;
 	while (*p) {
+		if (*p == '\n') {
+			*next = (const char *)p + 1;
+			return (size_t)(p - (const unsigned char *)s);
+		}
 		wchar_t wc;
 		size_t n = utf8_decode(p, &wc);
 		int cw;
@@ -310,17 +315,20 @@ int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,
 		free(buf);
 		return 0;
 	}
-	dt_sanitize(utf8, buf, len + 1);
+	dt_sanitize_lines(utf8, NULL, buf, len + 1);
 	for (s = skip_spaces(buf); *s && rows < maxrows; rows++) {
 		const char *next;
 		size_t n = wrap_line(s, w, g->ascii, &next);
 		if (rows == maxrows - 1 && *skip_spaces(next)) {
-			/* the last row and text left: the rest, ellipsised */
+			/* the last row and text left: the rest of this line,
+			 * ellipsised */
 			const char *dots = g->ascii ? "..." : "\xe2\x80\xa6";
 			int dw = g->ascii ? 3 : 1, used;
 			if (dw > w)
 				dw = w;
-			used = dt_grid_text(g, x, y + rows, w - dw, s, role);
+			dt_utf8_copy(line, strcspn(s, "\n") + 1 < sizeof line ?
+			             strcspn(s, "\n") + 1 : sizeof line, s);
+			used = dt_grid_text(g, x, y + rows, w - dw, line, role);
 			dt_grid_text(g, x + used, y + rows, dw, dots, role);
 			rows++;
 			break;
@@ -346,7 +354,7 @@ int dt_text_wrap_rows(const char *utf8, int w, int ascii)
 		free(buf);
 		return 1;
 	}
-	dt_sanitize(utf8, buf, len + 1);
+	dt_sanitize_lines(utf8, NULL, buf, len + 1);
 	for (s = skip_spaces(buf); *s; rows++) {
 		const char *next;
 		wrap_line(s, w, ascii, &next);

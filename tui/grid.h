@@ -84,7 +84,8 @@ int dt_text_width(const char *utf8, int ascii);
 
 /* Word-wrap UTF-8 text (sanitised first) into rows y.. of width w at
  * column x, at most maxrows rows; breaks after a space where it can, else
- * inside a word. When the text needs more rows, the last row ends in
+ * inside a word, and at every newline (a rationale's lines; any other
+ * control shows as '?', dt_sanitize_lines). When the text needs more rows, the last row ends in
  * "…" ("..." in ASCII): nothing is cut without a mark (tui/layout.h).
  * Returns the rows used. */
 int dt_grid_wrap(dt_grid *g, int x, int y, int w, int maxrows,

@@ -6,13 +6,15 @@
 #include "cli/pack/pack.h"
 #include "model/util/text.h"
 
-/* dt_sanitize into a malloc'd copy (never longer than the input). */
+/* dt_sanitize_lines into a malloc'd copy (never longer than the input):
+ * a newline (a rationale's, a note's) is kept for the caller to render
+ * as a line break; every other control is '?'. */
 static char *clean(const char *s)
 {
 	size_t n = strlen(s ? s : "") + 1;
 	char *c = malloc(n);
 	if (c)
-		dt_sanitize(s ? s : "", c, n);
+		dt_sanitize_lines(s ? s : "", NULL, c, n);
 	return c;
 }
 
@@ -26,6 +28,7 @@ void dt_pack_html(FILE *f, const char *s)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
+		case '\n': fputs("<br>", f); break;
 		default: fputc(*p, f);
 		}
 	}
@@ -39,6 +42,10 @@ void dt_pack_md(FILE *f, const char *s)
 	if (*p == '+' || *p == '-' || *p == '=')
 		fputc('\\', f);
 	for (; *p; p++) {
+		if (*p == '\n') { /* a line break that holds in a table cell */
+			fputs("<br>", f);
+			continue;
+		}
 		if (strchr("\\`*_[]<>|~&#!", *p))
 			fputc('\\', f);
 		fputc(*p, f);

@@ -74,7 +74,10 @@ static int is_control(const unsigned char *s, size_t l)
 	       (l == 2 && s[0] == 0xC2 && s[1] < 0xA0);
 }
 
-size_t dt_sanitize(const char *in, char *out, size_t outlen)
+/* dt_sanitize; with `indent` not NULL each '\n' is kept and followed by
+ * indent (dt_sanitize_lines). */
+static size_t sanitize(const char *in, const char *indent, char *out,
+                       size_t outlen)
 {
 	const unsigned char *s = (const unsigned char *)in;
 	size_t o = 0;
@@ -82,6 +85,18 @@ size_t dt_sanitize(const char *in, char *out, size_t outlen)
 		return 0;
 	while (*s) {
 		size_t l = utf8_len(s);
+		if (indent && *s == '\n') {
+			size_t il = strlen(indent);
+			if (o + 1 >= outlen)
+				break;
+			out[o++] = '\n';
+			s++;
+			if (o + il >= outlen)
+				il = outlen - 1 - o; /* indent is ASCII blanks or marks */
+			memcpy(out + o, indent, il);
+			o += il;
+			continue;
+		}
 		if (l == 0 || is_control(s, l)) {
 			/* control, C1 control or invalid byte */
 			if (o + 1 >= outlen)
@@ -102,6 +117,17 @@ size_t dt_sanitize(const char *in, char *out, size_t outlen)
 	}
 	out[o] = '\0';
 	return o;
+}
+
+size_t dt_sanitize(const char *in, char *out, size_t outlen)
+{
+	return sanitize(in, NULL, out, outlen);
+}
+
+size_t dt_sanitize_lines(const char *in, const char *indent, char *out,
+                         size_t outlen)
+{
+	return sanitize(in, indent ? indent : "", out, outlen);
 }
 
 void dt_sanitize_inplace(char *s)

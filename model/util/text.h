@@ -24,6 +24,16 @@
  * the length written. */
 size_t dt_sanitize(const char *in, char *out, size_t outlen);
 
+/* dt_sanitize for text that may span lines (rationales, notes, reasons:
+ * dt_text_check's DT_TEXT_MULTILINE), for an output that has lines: each
+ * '\n' is kept and followed by `indent` (NULL or "": none; ASCII, e.g.
+ * the blanks that indent continuation lines under a heading line); every
+ * other character as dt_sanitize (so a newline is the only control that
+ * passes). The caller renders the '\n' as its output's line break (a
+ * terminal line, <br> in HTML). Returns the length written. */
+size_t dt_sanitize_lines(const char *in, const char *indent, char *out,
+                         size_t outlen);
+
 /* In-place variant of dt_sanitize for an owned, NUL-terminated string. */
 void dt_sanitize_inplace(char *s);
 
