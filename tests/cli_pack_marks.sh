@@ -45,4 +45,14 @@ check "HTML: a failure, class fail, ×" \
   grep -qF '<tr class="fail"><td><strong>×</strong> step6</td>' "$html"
 check "HTML: 4 rows fail, 3 rows mark" \
   test "$(grep -c '<tr class="fail">' "$html"):$(grep -c '<tr class="mark">' "$html")" = 4:3
+
+# --no-logs leaves the two logs out on purpose: listed by digest, no
+# failure, so still 4 rows ×; a log missing from disk is one (5 rows).
+dt export p --no-logs --out "$tmp/pn" >/dev/null 2>&1
+check "--no-logs: the logs listed, unmarked" \
+  test "$(grep -c 'not included: --no-logs' "$tmp/pn/report.md"):$(grep -c '^| \*\*×\*\* ' "$tmp/pn/report.md")" = 2:4
+rm "$tmp/g.csv"
+dt export p --out "$tmp/pm" >/dev/null 2>&1
+check "a log gone from disk is marked ×" \
+  test "$(grep -c '^| \*\*×\*\* ' "$tmp/pm/report.md")" -eq 5
 finish

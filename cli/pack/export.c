@@ -147,6 +147,7 @@ static int do_logs(const dt_pack *p, const char *dir, int with_logs,
 					snprintf(v[k].pack_path, sizeof v[k].pack_path,
 					         "logs/%s/%lld-%s", run, (long long)f->id, name);
 			if (!with_logs) {
+				v[k].left_out = 1;
 				snprintf(v[k].note, sizeof v[k].note, "--no-logs: listed "
 				         "by its digest only");
 				continue;

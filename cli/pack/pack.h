@@ -98,6 +98,8 @@ typedef struct dt_pack_log {
 	size_t file;                 /* index into runs[run].files */
 	char pack_path[600];         /* "logs/..." */
 	int included;                /* 1: copied into the pack */
+	int left_out;                /* 1: left out on purpose (--no-logs):
+	                              * no failure, no mark */
 	char note[2600];             /* why not, when !included */
 } dt_pack_log;
 void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,

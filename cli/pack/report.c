@@ -224,8 +224,8 @@ static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
 			snprintf(b2, sizeof b2, "%s", l->pack_path);
 		else
 			snprintf(b2, sizeof b2, "not included: %s", l->note);
-		row(d, fail_mark(!l->included), 6, p->ov.runs[l->run].run.name, f->path,
-		    f->sha256, i64(f->bytes, b1, sizeof b1), f->format, b2);
+		row(d, fail_mark(!l->included && !l->left_out), 6,
+		    p->ov.runs[l->run].run.name, f->path, f->sha256, i64(f->bytes, b1, sizeof b1), f->format, b2);
 	}
 	d->ops->table_end(d);
 	/* what the importer warned about each run (dualtrack runs) */
