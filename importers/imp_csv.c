@@ -868,9 +868,12 @@ static void *half_main(void *arg)
 	csv_half *h = arg;
 	/* Where this half's points go in the shared arrays: after one per
 	 * line of the first half, counted here while the first thread
-	 * parses (the count also maps the first half's pages for it). Lines
-	 * beyond the room (blank lines) give the rows back to the first
-	 * thread. */
+	 * parses. Lines beyond the room (blank lines) give the rows back to
+	 * the first thread. */
+	const dt_source *src0 = h->c.src;
+	size_t base = (size_t)(h->data - src0->data);
+	/* every page both threads read, mapped at once (source.h) */
+	dt_source_prefault(src0, base + h->first, base + h->len);
 	size_t at = dt_csv_count_lines(h->data + h->first, h->from - h->first);
 	if (at > h->at_bound) {
 		h->c.failed = 1;

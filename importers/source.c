@@ -621,6 +621,23 @@ void dt_source_drop(const dt_source *src, size_t from, size_t to)
 		madvise((void *)(src->data + a), b - a, MADV_DONTNEED);
 }
 
+void dt_source_prefault(const dt_source *src, size_t from, size_t to)
+{
+#ifdef MADV_POPULATE_READ
+	struct dt_source_priv *pv = src->priv;
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	if (!pv || !pv->mapped || to > pv->map_len)
+		return;
+	size_t a = from / pg * pg;
+	if (a < to)
+		(void)madvise((void *)(src->data + a), to - a, MADV_POPULATE_READ);
+#else
+	(void)src;
+	(void)from;
+	(void)to;
+#endif
+}
+
 void dt_source_parse_done(const dt_source *src)
 {
 	struct dt_source_priv *pv = src->priv;
@@ -671,6 +688,7 @@ int dt_source_sha256(const dt_source *src, char hex[65])
 	for (size_t off = 0; ok && off < src->len; off += RELEASE_STEP) {
 		size_t n = src->len - off < RELEASE_STEP ? src->len - off
 		                                         : RELEASE_STEP;
+		dt_source_prefault(src, off, off + n);
 		ok = dt_sha256_update(ctx, src->data + off, n) == 0;
 		dt_source_release(src, off + n);
 	}

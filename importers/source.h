@@ -56,6 +56,13 @@ void dt_source_parse_done(const dt_source *src);
  * a source in memory. */
 void dt_source_drop(const dt_source *src, size_t from, size_t to);
 
+/* Map the pages of data[from, to) of a mapped source in one call
+ * (madvise MADV_POPULATE_READ, Linux 5.14) instead of one page fault per
+ * 64 KiB as a parser reaches them: on the benchmark VM 2.5 ms for a
+ * 37 MB file instead of 4..16 ms of faults. Nothing for a stream, or
+ * where the kernel does not know the advice. */
+void dt_source_prefault(const dt_source *src, size_t from, size_t to);
+
 /* 1 when src is a mapped file read whole: src->data holds every byte
  * of the file as opened (no trailing NUL bytes left out). */
 int dt_source_mapped_whole(const dt_source *src);
