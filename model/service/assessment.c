@@ -113,19 +113,21 @@ static int load_resume(dt_store *st, dt_assessment *a, char *err,
 		if (a->runs[i].role == DT_RUN_BASELINE)
 			base = &a->runs[i].run;
 	for (size_t i = 0; i < a->nruns; i++) {
-		int64_t ck[DT_RESUME_MAX_CKPT], drill;
+		int64_t ck[DT_RESUME_MAX_CKPT], by[DT_RESUME_MAX_CKPT], drill;
 		char e[600];
 		const dt_run *r = &a->runs[i].run;
 		size_t n;
 		if (a->runs[i].role != DT_RUN_PILOT)
 			continue;
 		n = dt_resume_drill_ckpt(a->drills, a->ndrills, r->name, ck,
-		                         DT_RESUME_MAX_CKPT, &drill);
+		                         DT_RESUME_MAX_CKPT, &drill, by);
 		if (dt_resume_run(st, r, base, ck, n ? (long)n : -1, 0, NULL,
 		                  &a->resume[i], e, sizeof e) < 0)
 			continue;
-		if (n)
+		if (n) {
 			a->resume[i].ckpt_drill = drill;
+			memcpy(a->resume[i].ckpt_drills, by, n * sizeof *by);
+		}
 	}
 	return 0;
 }

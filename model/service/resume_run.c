@@ -76,7 +76,8 @@ static long fact_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 }
 
 size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
-                            int64_t *v, size_t max, int64_t *drill)
+                            int64_t *v, size_t max, int64_t *drill,
+                            int64_t *by)
 {
 	size_t n = 0;
 	int64_t lo = 0;
@@ -98,6 +99,10 @@ size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
 			continue;
 		memmove(&v[k + 1], &v[k], (n - k) * sizeof *v);
 		v[k] = x->checkpoint_step;
+		if (by) {
+			memmove(&by[k + 1], &by[k], (n - k) * sizeof *by);
+			by[k] = x->id;
+		}
 		n++;
 	}
 	return n;
@@ -105,7 +110,8 @@ size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
 
 /* Checkpoint steps from the drills of every pilot; the count or -1. */
 static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
-                        int64_t *drill, char *err, size_t errlen)
+                        int64_t *drill, int64_t *by, char *err,
+                        size_t errlen)
 {
 	dt_pilot *p = NULL;
 	size_t np = 0, n = 0;
@@ -124,7 +130,7 @@ static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 			break;
 		}
 		n = dt_resume_drill_ckpt(d, nd, run->name, ckpt,
-		                         DT_RESUME_MAX_CKPT, drill);
+		                         DT_RESUME_MAX_CKPT, drill, by);
 		free(d);
 	}
 	free(p);
@@ -212,8 +218,8 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	if (nckpt < 0) {
 		nckpt = fact_ckpt(st, run, fck, err, errlen);
 		if (nckpt == 0)
-			nckpt = drills_ckpt(st, run, fck, &out->ckpt_drill, err,
-			                    errlen);
+			nckpt = drills_ckpt(st, run, fck, &out->ckpt_drill,
+			                    out->ckpt_drills, err, errlen);
 		if (nckpt < 0)
 			return -1;
 		ckpt = fck;
@@ -285,6 +291,36 @@ void dt_resume_run_free(dt_resume_run_result *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* The sources of checkpoint step s in r, as " (from the log, drill
+ * #1)" (one step: `from`), " (log, drill #1)" (one of several) into src
+ * (size n; "" when only given); returns how many. */
+static size_t step_credit(const dt_resume_run_result *r, int64_t s,
+                          int from, char *src, size_t n)
+{
+	const char *lead = from ? " (from " : " (";
+	size_t used = 0, k = 0;
+	char tmp[200];
+	if (!src) {
+		src = tmp;
+		n = sizeof tmp;
+	}
+	src[0] = '\0';
+	for (size_t i = 0; i < r->nv; i++)
+		if (r->v[i].log_ckpt == s) {
+			dt_buf_printf(src, n, &used, "%s%s", lead, from ? "the log" :
+			              "log");
+			k++;
+			break;
+		}
+	for (size_t i = 0; i < r->nckpt; i++)
+		if (r->ckpt[i] == s && r->ckpt_drills[i] > 0)
+			dt_buf_printf(src, n, &used, "%sdrill #%lld", k++ ? ", " :
+			              lead, (long long)r->ckpt_drills[i]);
+	if (k)
+		dt_buf_printf(src, n, &used, ")");
+	return k;
+}
+
 char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 {
 	size_t used = 0;
@@ -300,11 +336,31 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 			snprintf(buf, n, "checkpoint unknown");
 		return buf;
 	}
-	dt_buf_printf(buf, n, &used, "checkpoint%s ", r->nckpt > 1 ? "s" : "");
-	for (size_t i = 0; i < r->nckpt; i++)
-		dt_buf_printf(buf, n, &used, "%s%lld", i ? "," : "", (long long)r->ckpt[i]);
-	if (r->ckpt_drill)
-		dt_buf_printf(buf, n, &used, " (from drill #%lld)", (long long)r->ckpt_drill);
+	/* the list's steps and the ones a restart's log states, ascending */
+	int64_t st[DT_RESUME_MAX_CKPT * 2];
+	size_t ns = 0, credited = 0;
+	for (size_t i = 0; i < r->nckpt + r->nv; i++) {
+		int64_t s = i < r->nckpt ? r->ckpt[i] : r->v[i - r->nckpt].log_ckpt;
+		size_t k;
+		if (s <= 0 || ns == sizeof st / sizeof *st)
+			continue;
+		for (k = 0; k < ns && st[k] < s; k++)
+			;
+		if (k < ns && st[k] == s)
+			continue;
+		memmove(&st[k + 1], &st[k], (ns - k) * sizeof *st);
+		st[k] = s;
+		ns++;
+	}
+	for (size_t k = 0; k < ns; k++)
+		credited += step_credit(r, st[k], ns == 1, NULL, 0) > 0;
+	dt_buf_printf(buf, n, &used, "checkpoint%s ", ns > 1 ? "s" : "");
+	for (size_t k = 0; k < ns; k++) {
+		char src[200];
+		step_credit(r, st[k], ns == 1, src, sizeof src);
+		dt_buf_printf(buf, n, &used, "%s%lld%s", k ? credited ? ", " : "," :
+		              "", (long long)st[k], src);
+	}
 	return buf;
 }
 

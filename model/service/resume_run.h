@@ -27,6 +27,9 @@ typedef struct dt_resume_run_result {
 	int64_t ckpt[DT_RESUME_MAX_CKPT]; /* [nckpt] those steps */
 	int64_t ckpt_drill;       /* drill id they came from (the first when
 	                           * several drills), 0 = not from a drill */
+	int64_t ckpt_drills[DT_RESUME_MAX_CKPT]; /* [nckpt] parallel to ckpt:
+	                           * the drill each step came from, 0 = given
+	                           * (--checkpoint, checkpoint.confirmed_step) */
 	dt_findings findings;     /* restart findings (restart_findings.h:
 	                           * global batch / total steps changed at a
 	                           * restart), role "run"; owned */
@@ -43,9 +46,12 @@ long dt_resume_parse_steps(const char *s, int64_t *v, size_t max);
  * `run` (run_before = run and run_after "" or the same run; checkpoint
  * step > 0), ascending by step, duplicates once, into v[0..max). *drill
  * (may be NULL) receives the id of the drill of the lowest step, 0 when
- * none. Returns the count (0 none; at most max). */
+ * none; by[0..max) (may be NULL), parallel to v, the id of the drill
+ * each step came from (the first in d of that step). Returns the count
+ * (0 none; at most max). */
 size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
-                            int64_t *v, size_t max, int64_t *drill);
+                            int64_t *v, size_t max, int64_t *drill,
+                            int64_t *by);
 
 /* Check every restart of `run`. Checkpoint steps: ckpt[0..nckpt) when
  * nckpt >= 0, else from the run fact checkpoint.confirmed_step (a list
@@ -67,14 +73,21 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 
 void dt_resume_run_free(dt_resume_run_result *r);
 
+/* The checkpoint steps r used, into buf[n], each credited to its own
+ * source: the steps of r->ckpt and those a restart's log states
+ * (log_ckpt, which the restart uses), ascending: "checkpoint 1200 (from
+ * drill #1)", "checkpoint 40 (from the log)", "checkpoints 2000 (drill
+ * #2), 3000 (log, drill #1)" (short, for an 80-column row); steps given (--checkpoint, checkpoint.confirmed_step) name
+ * no source: "checkpoints 1200,3400" when none does. Without r->ckpt:
+ * "checkpoint(s) stated in the log 40", or "checkpoint unknown". The one
+ * headline pilot show, resume-check, the TUI and the pack print.
+ * Returns buf. */
+char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
+
 /* One-line summary of r into buf[n]: "1 restart, pass", "2 restarts,
  * 1 fail (step 4120: replay)" (failing restarts by their first logged
  * step and failing check keys, "+"-joined, "; " between restarts), or
  * "no restarts". Returns buf. */
-/* The checkpoint steps r used, into buf[n]: "checkpoint 1200 (from
- * drill #1)", "checkpoints 1200,3400", or "checkpoint unknown". Returns
- * buf. */
-char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
 
 char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n);
 
