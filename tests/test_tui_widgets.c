@@ -305,6 +305,41 @@ static void test_wrap_and_copy(void **state)
 	dt_grid_free(&g);
 }
 
+/* dt_layout_items: a list wraps whole when it fits; cut, after a whole
+ * item, with the cut mark, how many are left out and where they show.
+ * "forced past: step1 (pending), step2 (pending), step3 (fail), trial4
+ * (pending)" in 40 columns: "forced past: step1 (pending), step2" (35;
+ * " (pending)," would make 46), "(pending), step3 (fail), trial4" (31;
+ * " (pending)" 41), "(pending)": 3 rows. On 2: with 3 items, "...step3
+ * (fail)… +1 more ([5] shows all)" takes 3 rows; with 2, row 2 is
+ * "(pending)… +2 more ([5] shows all)" (34). */
+static void test_layout_items(void **state)
+{
+	dt_grid g;
+	char row[128];
+	const char *items = "step1 (pending), step2 (pending), step3 (fail), "
+	                    "trial4 (pending)";
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 40, 3, 0), 0);
+	assert_int_equal(dt_layout_items_rows(&g, 40, "forced past:", items), 3);
+	assert_int_equal(dt_layout_items(&g, 0, 0, 40, 3, "forced past:", items,
+	                                 "[5] shows all", DT_ROLE_FAIL), 3);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "forced past: step1 (pending), step2     ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "(pending), step3 (fail), trial4         ");
+	dt_grid_row_utf8(&g, 2, row, sizeof row);
+	assert_string_equal(row, "(pending)                               ");
+	dt_grid_clear(&g);
+	assert_int_equal(dt_layout_items(&g, 0, 0, 40, 2, "forced past:", items,
+	                                 "[5] shows all", DT_ROLE_FAIL), 2);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "forced past: step1 (pending), step2     ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "(pending)\u2026 +2 more ([5] shows all)      ");
+	dt_grid_free(&g);
+}
+
 /* The title row keeps the screen name whole and ellipsises the store
  * path before it, by its end when there is room for 9 columns of it; a form taller than its box says what is hidden. */
 static void test_title_and_form_mark(void **state)
@@ -372,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_form),
 		cmocka_unit_test(test_form_typing_on_choice),
 		cmocka_unit_test(test_wrap_and_copy),
+		cmocka_unit_test(test_layout_items),
 		cmocka_unit_test(test_title_and_form_mark),
 	};
 	if (!setlocale(LC_ALL, "C.UTF-8"))

@@ -200,3 +200,61 @@ void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 	*ix = x0 + 2;
 	*iy = y0 + 1;
 }
+
+/* The text dt_layout_items draws with the first `keep` of `total` items
+ * (ends[k]: where item k ends in items), into out (size n). */
+static void items_text(const dt_grid *g, const char *head, const char *items,
+                       const size_t *ends, size_t keep, size_t total,
+                       const char *rest, char *out, size_t n)
+{
+	char more[48];
+	if (keep >= total) {
+		snprintf(out, n, "%s %s", head, items);
+		return;
+	}
+	dt_layout_more(keep, total, more, sizeof more);
+	snprintf(out, n, "%s %.*s%s %s%s%s%s", head, keep ? (int)ends[keep - 1]
+	         : 0, items, dt_layout_dots(g), more, rest[0] ? " (" : "", rest,
+	         rest[0] ? ")" : "");
+}
+
+/* Item ends in items ("A, B, C": after A, B, C), at most max; returns
+ * how many. */
+static size_t item_ends(const char *items, size_t *ends, size_t max)
+{
+	size_t n = 0;
+	const char *s = items, *c;
+	if (!items[0])
+		return 0;
+	while (n < max && (c = strstr(s, ", ")) != NULL) {
+		ends[n++] = (size_t)(c - items);
+		s = c + 2;
+	}
+	if (n < max)
+		ends[n++] = strlen(items);
+	return n;
+}
+
+int dt_layout_items_rows(const dt_grid *g, int w, const char *head,
+                         const char *items)
+{
+	char t[2048];
+	snprintf(t, sizeof t, "%s %s", head, items);
+	return dt_text_wrap_rows(t, w, g->ascii);
+}
+
+int dt_layout_items(dt_grid *g, int x, int y, int w, int maxrows,
+                    const char *head, const char *items, const char *rest,
+                    dt_role role)
+{
+	char t[2048];
+	size_t ends[128], total = item_ends(items, ends, 128), keep = total;
+	if (maxrows < 1)
+		return 0;
+	for (;; keep--) {
+		items_text(g, head, items, ends, keep, total, rest, t, sizeof t);
+		if (keep == 0 || dt_text_wrap_rows(t, w, g->ascii) <= maxrows)
+			break;
+	}
+	return dt_grid_wrap(g, x, y, w, maxrows, t, role);
+}

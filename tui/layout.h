@@ -79,6 +79,22 @@ void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n);
 /* "+N more" (shown of total) into out (size n); "" when shown >= total. */
 void dt_layout_more(size_t shown, size_t total, char *out, size_t n);
 
+/* A list of items joined by ", " ("step6 (fail), step7 (pending)": the
+ * checklist's words) after `head` ("blocking go:"), word-wrapped at
+ * (x, y) in width w on at most maxrows rows: whole when it fits, else
+ * cut after the last whole item that leaves room for the cut mark, how
+ * many are left out and where they show (`rest`, "" for none):
+ * "forced past: step1 (pending), step2 (pending)… +10 more ([5] shows
+ * all)". Overview lists that can be long use it, so they wrap the same
+ * way. Returns the rows used. */
+int dt_layout_items(dt_grid *g, int x, int y, int w, int maxrows,
+                    const char *head, const char *items, const char *rest,
+                    dt_role role);
+
+/* Rows dt_layout_items needs to show every item in width w. */
+int dt_layout_items_rows(const dt_grid *g, int w, const char *head,
+                         const char *items);
+
 /* The mark of a scrolled list or form with `above` rows above the ones
  * shown and `below` below them, into out (size n): "+N more (Down
  * scrolls)", "N above, +M more (Up/Down scroll)", "N above (Up

@@ -95,10 +95,16 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
 	               (long long)d->id, dt_decision_label(d));
+	/* every item forced past while a row stays for the deciders (as the
+	 * overview wraps it); cut only when the box is too short */
 	if (d->forced_past[0] && y < end) {
-		char f[1100];
-		snprintf(f, sizeof f, "FORCED past open items: %s", d->forced_past);
-		y += dt_grid_wrap(g, 1, y, w, 2, f, DT_ROLE_FAIL);
+		int nf = dt_layout_items_rows(g, w, "FORCED past open items:",
+		                              d->forced_past);
+		if (nf > end - y - 1)
+			nf = end - y - 1 > 1 ? end - y - 1 : 1;
+		y += dt_layout_items(g, 1, y, w, nf, "FORCED past open items:",
+		                     d->forced_past, "dualtrack pilot show lists "
+		                     "all", DT_ROLE_FAIL);
 	}
 	dt_pv_deciders(d, who, sizeof who);
 	if (y < end)

@@ -178,11 +178,8 @@ static int resume(overview_state *p, dt_grid *g, int y, int w)
 
 static int checklist(overview_state *p, dt_grid *g, int y, int w)
 {
-	const dt_check_id *blk = p->pv.c->ov.blocking;
-	size_t n = p->pv.c->ov.nblocking, i;
 	const size_t *c = p->pv.c->ov.counts;
-	char line[512], over[400];
-	size_t o = 0;
+	char items[1024], over[400];
 	int top = 1;
 	label(p, g, y, 1, "checklist");
 	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL,
@@ -197,22 +194,17 @@ static int checklist(overview_state *p, dt_grid *g, int y, int w)
 		                    DT_ROLE_WARN);
 		y += top - 1;
 	}
-	if (n == 0) {
+	if (dt_checklist_open_text(&p->pv.c->ov.checklist, items,
+	                           sizeof items) == 0) {
 		dt_layout_text(g, LABEL_W, y + 1, w, "nothing blocks a go",
 		             DT_ROLE_PASS);
 		return top + 1;
 	}
-	o += (size_t)snprintf(line, sizeof line, "blocking go:");
-	for (i = 0; i < n && o < sizeof line; i++)
-		o += (size_t)snprintf(line + o, sizeof line - o, " %s (%s)%s",
-		                      dt_check_defs[blk[i]].id,
-		                      dt_check_status_name(
-		                          p->pv.c->ov.checklist.items[blk[i]].status),
-		                      i + 1 < n ? "," : "");
 	/* what blocks a go is signing evidence: every item shows (wrapped) */
-	return top + dt_grid_wrap(g, LABEL_W, y + 1, w,
-	                        dt_text_wrap_rows(line, w, g->ascii), line,
-	                        DT_ROLE_WARN);
+	return top + dt_layout_items(g, LABEL_W, y + 1, w,
+	                             dt_layout_items_rows(g, w, "blocking go:",
+	                                                  items),
+	                             "blocking go:", items, "", DT_ROLE_WARN);
 }
 
 /* Whether drill i needs attention: a failed item or a recovery over
@@ -278,6 +270,13 @@ static int drills(overview_state *p, dt_grid *g, int y, int w, int room)
 	return rows;
 }
 
+/* Rows what a forced go was forced past takes whole (0: not forced). */
+static int forced_rows(const dt_grid *g, int w, const dt_decision *d)
+{
+	return d->forced_past[0] ? dt_layout_items_rows(g, w, "forced past:",
+	                                                d->forced_past) : 0;
+}
+
 /* Rows the latest decision wants (as decision() draws it): with its
  * rationale on up to 4 rows (`least` 0), or on one row, ellipsised
  * (`least` 1: the least it is shown with; the heading, what a forced go
@@ -292,7 +291,7 @@ static int decision_rows(const overview_state *p, const dt_grid *g, int w,
 		return 1;
 	dt_pv_deciders(d, who, sizeof who);
 	nrat = dt_text_wrap_rows(d->rationale, w, g->ascii);
-	return 1 + (d->forced_past[0] != 0) + dt_text_wrap_rows(who, w, g->ascii)
+	return 1 + forced_rows(g, w, d) + dt_text_wrap_rows(who, w, g->ascii)
 	       + (nrat > most ? most : nrat);
 }
 
@@ -324,10 +323,16 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 	               dt_decision_label(d), when, d->recorded_by,
 	               p->pv.c->ov.ndecisions);
 	rows = 1;
+	/* what was forced past wraps as the blocking list does, on every row
+	 * it needs while a row stays for the rationale or deciders; cut, it
+	 * ends with the cut mark and says where the rest shows */
 	if (d->forced_past[0] && avail > 1) {
-		char f[1100];
-		snprintf(f, sizeof f, "forced past: %s", d->forced_past);
-		rows += dt_grid_wrap(g, LABEL_W, y + 1, w, 1, f, DT_ROLE_FAIL);
+		int nf = forced_rows(g, w, d);
+		if (nf > avail - rows - 1)
+			nf = avail - rows - 1 > 1 ? avail - rows - 1 : 1;
+		rows += dt_layout_items(g, LABEL_W, y + 1, w, nf, "forced past:",
+		                        d->forced_past, "[5] shows all",
+		                        DT_ROLE_FAIL);
 	}
 	/* every decider shows (wrapped): they signed; the rationale gets the
 	 * rows left, ellipsised (whole in the decision log, [5]) */
