@@ -653,9 +653,24 @@ static int push_pairs(tl_ctx *c, const tl_rec *r)
 	return 0;
 }
 
+/* Whether the launch of the evidence just recorded (the last) already
+ * had a resume marker: a second line of the same restart ("loading
+ * checkpoint", then "successfully loaded"). */
+static int launch_had_marker(const dt_rawlog *log)
+{
+	const dt_launch_evidence *e = &log->launch_ev[log->nlaunch_ev - 1];
+	for (size_t i = log->nlaunch_ev - 1; i-- > 0 &&
+	     log->launch_ev[i].launch == e->launch;)
+		if (log->launch_ev[i].kind == DT_LAUNCH_MARKER)
+			return 1;
+	return 0;
+}
+
 /* A resume marker line: launch evidence; a warning when it belongs to a
  * launch after the file's first (points were logged before it), a note
- * when the file's first launch resumed (the log begins with a resume). */
+ * when the file's first launch resumed (the log begins with a resume);
+ * one per launch: a further marker of the same launch is evidence of
+ * the same restart (the import report lists it on the launch's line). */
 static int resume(tl_ctx *c, const tl_rec *r)
 {
 	char text[160], ck[48] = "";
@@ -666,6 +681,8 @@ static int resume(tl_ctx *c, const tl_rec *r)
 	if (dt_rawlog_launch(c->out, DT_LAUNCH_MARKER, c->lineno, r->ckpt,
 	                     r->marker) < 0)
 		return -1;
+	if (launch_had_marker(c->out))
+		return 0;
 	int hyperpod = strcmp(r->marker, "hyperpod_auto_resume") == 0;
 	if (c->out->nlaunches == 0)
 		return dt_rawlog_note(c->out, "%s:%zu: the log begins with a resume "

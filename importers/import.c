@@ -734,21 +734,33 @@ static void report_range(FILE *out, const dt_rawlog *log, int64_t g)
 
 /* "  launch 2 at line 17: marker megatron_loaded (checkpoint 400)": one
  * line per piece of launch evidence found inside the file. */
+/* One line per launch, its evidence in file order: "  launch 2 at line
+ * 10: banner megatron_arguments; line 12: marker megatron_loading
+ * (checkpoint 40)" (evidence lines of one launch are one restart:
+ * rawlog.h dt_rawlog_launch). */
 static void report_launches(FILE *out, const dt_rawlog *log)
 {
 	for (size_t i = 0; i < log->nlaunch_ev; i++) {
 		const dt_launch_evidence *e = &log->launch_ev[i];
+		int first = i == 0 || log->launch_ev[i - 1].launch != e->launch;
 		char m[64] = "", ck[48] = "";
 		if (e->marker[0])
 			dt_sanitize(e->marker, m, sizeof m);
 		if (e->ckpt_step >= 0)
 			snprintf(ck, sizeof ck, " (checkpoint %lld)",
 			         (long long)e->ckpt_step);
-		fprintf(out, "  launch %u", (unsigned)e->launch + 1);
+		if (first)
+			fprintf(out, "  launch %u%s", (unsigned)e->launch + 1,
+			        e->line ? " at" : "");
+		else
+			fputc(';', out);
 		if (e->line)
-			fprintf(out, " at line %llu", (unsigned long long)e->line);
-		fprintf(out, ": %s%s%s%s\n", dt_launch_kind_name(e->kind),
-		        m[0] ? " " : "", m, ck);
+			fprintf(out, " line %llu", (unsigned long long)e->line);
+		fprintf(out, "%s %s%s%s%s", first || e->line ? ":" : "",
+		        dt_launch_kind_name(e->kind), m[0] ? " " : "", m, ck);
+		if (i + 1 == log->nlaunch_ev ||
+		    log->launch_ev[i + 1].launch != e->launch)
+			fputc('\n', out);
 	}
 }
 

@@ -23,7 +23,13 @@ db="$tmp/d.db"
 "$BIN" --db "$db" import --platform trn2 --run mr "$FIX/resume/megatron_resume.log" >"$tmp/imp.txt" ||
 	{ echo "FAIL: import"; exit 1; }
 check "import report: 2 segments" grep -q "2 segment(s) in the file" "$tmp/imp.txt"
-check "import report: launch evidence" grep -q "launch 2 at line 13: marker megatron_loaded (checkpoint 40)" "$tmp/imp.txt"
+# one restart, one launch: its three lines of evidence on one report
+# line, one warning (it listed launch 2 three times and warned twice,
+# for the loading and the loaded line of the same restart)
+check "import report: launch 2 once, with its evidence" grep -qx "  launch 2 at line 10: banner megatron_arguments; line 12: marker megatron_loading (checkpoint 40); line 13: marker megatron_loaded (checkpoint 40)" "$tmp/imp.txt"
+check "import report: two launch lines" test "$(grep -c '^  launch ' "$tmp/imp.txt")" -eq 2
+check "import report: one warning for the restart" test "$(grep -c '^  warning: .*: new launch (megatron_load' "$tmp/imp.txt")" -eq 1
+check "import report: the warning names the first marker line" grep -q "^  warning: .*megatron_resume.log:12: new launch (megatron_loading, checkpoint step 40): 'loading checkpoint from /ckpt at iteration 40'$" "$tmp/imp.txt"
 "$BIN" --db "$db" runs --json >"$tmp/runs.json"
 check "runs: 2 segments" python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))['runs'][0]
