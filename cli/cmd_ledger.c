@@ -88,14 +88,11 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 		        "measured or assumption\n");
 		return DT_EXIT_USAGE;
 	}
-	if (is_time ? dt_ledger_parse_time(val, &v) < 0 :
-	    dt_cli_real(key, val, &v) < 0) {
-		if (is_time)
-			fprintf(stderr, "dualtrack: %s expects hours >= 0 (or 90m, "
-			        "300s), got '%s'\n", key, val);
+	char err[300];
+	if (dt_ledger_value_parse(key, is_time, val, &v, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
 		return DT_EXIT_USAGE;
 	}
-	char err[300];
 	if (dt_ledger_input_check(pilot, note, err, sizeof err) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", err);
 		return DT_EXIT_USAGE;

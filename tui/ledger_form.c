@@ -121,18 +121,42 @@ void dt_ledger_forms_render(dt_pv *p, dt_ledger_ui *lg, dt_grid *g)
 		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->c->msg, DT_ROLE_WARN);
 }
 
+/* Check row k (value or note) holding text v as the record will
+ * (dt_ledger_value_parse, dt_ledger_input_check: the CLI's ledger set's
+ * checks and words). Returns 0, or -1 with the row marked refused and
+ * the message set. */
+static int check_field(dt_pv *p, dt_ledger_ui *lg, int k, const char *v)
+{
+	char err[300];
+	double x;
+	int rc = 0;
+	if (k == E_VALUE)
+		rc = dt_ledger_value_parse(key_of(lg), lg->e_is_time, v, &x, err,
+		                           sizeof err);
+	else if (k == E_NOTE)
+		rc = dt_ledger_input_check(p->c->ov.pilot.name, v, err, sizeof err);
+	lg->ef[k].refused = rc < 0;
+	if (rc < 0)
+		dt_pv_msg(p, 1, "%s", err);
+	return rc;
+}
+
 /* Validate and record the value dialog; 0 saved, -1 refused (msg). */
 static int save_value(dt_pv *p, dt_ledger_ui *lg)
 {
 	const char *text = lg->ef[E_VALUE].value, *key = key_of(lg);
 	double v;
-	if (lg->e_is_time ? dt_ledger_parse_time(text, &v) < 0
-	    : dt_parse_double_field(text, strlen(text), &v) < 0 || !isfinite(v) ||
-	      v < 0) {
-		dt_pv_msg(p, 1, "%s expects %s, got '%s'", key, lg->e_is_time
-		          ? "hours >= 0 (or 90m, 300s)" : "a number >= 0", text);
-		return -1;
-	}
+	int k;
+	for (k = E_VALUE; k <= E_NOTE; k += E_NOTE - E_VALUE)
+		if (check_field(p, lg, k, lg->ef[k].value) < 0) {
+			dt_form_focus(&lg->eform, (size_t)k);
+			dt_form_begin_edit(&lg->eform);
+			return -1;
+		}
+	char err[300];
+	if (dt_ledger_value_parse(key, lg->e_is_time, text, &v, err,
+	                          sizeof err) < 0)
+		return -1; /* check_field refused it above */
 	if (dt_store_ledger_set(p->c->st, p->c->ov.pilot.name,
 	                        sides[lg->ef[E_SIDE].choice % 2], key, v,
 	                        bases[lg->ef[E_BASIS].choice % 3],
@@ -163,7 +187,14 @@ static dt_action value_key(dt_pv *p, dt_ledger_ui *lg, int key)
 	dt_form_result r = dt_form_key(&lg->eform, key);
 	switch (r) {
 	case DT_FORM_COMMIT:
-		dt_form_commit_step(&lg->eform);
+		/* an empty value may be left (the other rows first); the save
+		 * checks it */
+		if (!lg->eform.in.buf[0] ||
+		    check_field(p, lg, (int)lg->eform.sel, lg->eform.in.buf) == 0) {
+			dt_form_commit_step(&lg->eform);
+			p->c->msg[0] = '\0';
+			p->c->msg_err = 0;
+		}
 		return DT_ACT_REDRAW;
 	case DT_FORM_BUTTON:
 		if (save_value(p, lg) == 0) {

@@ -347,6 +347,20 @@ int dt_ledger_parse_time(const char *s, double *seconds)
 	return 0;
 }
 
+int dt_ledger_value_parse(const char *key, int is_time, const char *s,
+                          double *v, char *err, size_t errlen)
+{
+	if (is_time ? dt_ledger_parse_time(s, v) == 0 :
+	    dt_parse_double_field(s, strlen(s), v) == 0 && isfinite(*v) &&
+	    *v >= 0)
+		return 0;
+	char safe[64];
+	dt_sanitize(s, safe, sizeof safe);
+	snprintf(err, errlen, "%s expects %s, got '%s'", key, is_time ?
+	         "hours >= 0 (or 90m, 300s)" : "a number >= 0", safe);
+	return -1;
+}
+
 int dt_ledger_input_check(const char *pilot, const char *note, char *err,
                           size_t errlen)
 {

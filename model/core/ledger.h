@@ -169,6 +169,14 @@ void dt_ledger_input_text(const dt_ledger_input *in, double scale, char *buf,
  * ("90m", "300s"); finite and >= 0. Sets *seconds; returns 0 or -1. */
 int dt_ledger_parse_time(const char *s, double *seconds);
 
+/* A ledger value as typed for `key`: a time (is_time; dt_ledger_parse_time,
+ * into seconds) or a number, finite and >= 0. The one message for a value
+ * refused (the CLI's ledger set, the TUI's value dialog): "KEY expects
+ * hours >= 0 (or 90m, 300s), got 'S'" or "KEY expects a number >= 0, got
+ * 'S'". Sets *v; returns 0, or -1 with the message in err (size errlen). */
+int dt_ledger_value_parse(const char *key, int is_time, const char *s,
+                          double *v, char *err, size_t errlen);
+
 /* Derive one run's times from its curves: `step_time` per segment
  * (seconds per optimizer step, from dt_resolve_segments; nst may be 0),
  * `wall` per segment (Unix seconds at each logged step; nwall may be 0),

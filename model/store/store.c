@@ -594,6 +594,11 @@ int dt_store_ledger_set(dt_store *st, const char *pilot, const char *side,
                         const char *key, double value, const char *basis,
                         const char *note, const char *set_by)
 {
+	char err[DT_ERR_MAX];
+	/* every front-end's value is checked here: the TUI's value dialog
+	 * stored a note the CLI refused */
+	if (dt_ledger_input_check(pilot, note, err, sizeof err) < 0)
+		return dt_store_fail(st, "%s", err);
 	return st->ops->ledger_set(st, pilot, side, key, value, basis, note,
 	                           set_by);
 }
