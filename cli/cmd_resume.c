@@ -17,7 +17,7 @@ static void resume_usage(FILE *f)
 	fputs("usage: dualtrack [--db PATH] resume-check RUN [--baseline RUN]\n"
 	      "         [--checkpoint STEP[,STEP...]] [--grad-accum G]\n"
 	      "         [--replay-rtol R] [--lr-rtol R] [--level-rtol R]\n"
-	      "         [--window N] [--json]\n\n"
+	      "         [--window N] [--no-baseline] [--json]\n\n"
 	      "For every restart of RUN (a new segment: step going back, new\n"
 	      "launch, resume marker, new file), checks step continuity (against\n"
 	      "the last confirmed checkpoint given by --checkpoint, one step per\n"
@@ -26,7 +26,10 @@ static void resume_usage(FILE *f)
 	      "gradient-accumulation counter offsets (--grad-accum G to test G;\n"
 	      "otherwise factors 2..64 confirmed by the LR), LR continuity, replay\n"
 	      "agreement of the loss on replayed steps, the loss level after vs\n"
-	      "before (vs --baseline when given) and the data cursor\n"
+	      "before (vs --baseline when given; for a pilot run of a pilot,\n"
+	      "without it, vs the pilot's first baseline, with the checkpoints\n"
+	      "its drills record: the check gate and pilot show make, the same\n"
+	      "reasons; --no-baseline: none) and the data cursor\n"
 	      "(consumed_samples, consumed_tokens or epoch, and batch\n"
 	      "fingerprints, when logged). Restart findings (global batch or\n"
 	      "total steps changed) are listed after the restarts.\n"
@@ -40,7 +43,7 @@ static void resume_usage(FILE *f)
 typedef struct rc_args {
 	const char *db, *run, *baseline, *ckpt;
 	int64_t hint;
-	int json;
+	int json, no_baseline;
 	dt_resume_opts o;
 } rc_args;
 
@@ -55,6 +58,7 @@ static int parse_args(int argc, char **argv, rc_args *a)
 		{"level-rtol", required_argument, NULL, 'v'},
 		{"window", required_argument, NULL, 'w'},
 		{"json", no_argument, NULL, 'j'},
+		{"no-baseline", no_argument, NULL, 'n'},
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
@@ -84,6 +88,7 @@ static int parse_args(int argc, char **argv, rc_args *a)
 			a->o.window = (size_t)w;
 			break;
 		case 'j': a->json = 1; break;
+		case 'n': a->no_baseline = 1; break;
 		case 'd': a->db = optarg; break;
 		case 'h': resume_usage(stdout); return 1;
 		default: dt_cli_usage_error(resume_usage); return -1;
@@ -91,6 +96,11 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "dualtrack: resume-check needs one RUN name\n");
+		return -1;
+	}
+	if (a->baseline && a->no_baseline) {
+		fprintf(stderr, "dualtrack: resume-check: --baseline RUN or "
+		        "--no-baseline, not both\n");
 		return -1;
 	}
 	a->run = argv[optind];
@@ -124,13 +134,21 @@ static char *evidence_text(const dt_restart_evidence *e, char *buf, size_t n)
 	return buf;
 }
 
-static void print_text(const char *run, const dt_resume_run_result *res)
+static void print_text(const char *run, const dt_resume_refs *refs,
+                       const dt_resume_run_result *res)
 {
 	char safe[DT_NAME_MAX * 2], ck[DT_RESUME_MAX_CKPT * 22];
 	const dt_restart_verdict *v = res->v;
 	size_t n = res->nv;
 	dt_sanitize(run, safe, sizeof safe);
 	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, res->nseg, n);
+	if (refs->pilot[0] && refs->has_baseline) {
+		char b[DT_NAME_MAX * 2], p[DT_NAME_MAX * 2];
+		dt_sanitize(refs->baseline.name, b, sizeof b);
+		dt_sanitize(refs->pilot, p, sizeof p);
+		printf("loss level vs %s, the baseline of pilot %s (as gate and "
+		       "pilot show check it; --no-baseline: without)\n", b, p);
+	}
 	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
 		char ev[600];
@@ -170,7 +188,7 @@ static void json_opt_num(dt_jw *w, const char *key, double v)
 }
 
 static void print_json(const char *run, const char *baseline,
-                       const dt_resume_run_result *res)
+                       const char *of_pilot, const dt_resume_run_result *res)
 {
 	const dt_restart_verdict *v = res->v;
 	size_t n = res->nv;
@@ -181,6 +199,9 @@ static void print_json(const char *run, const char *baseline,
 	dt_jw_key(&w, "run"); dt_jw_str(&w, run);
 	dt_jw_key(&w, "baseline");
 	if (baseline) dt_jw_str(&w, baseline); else dt_jw_null(&w);
+	/* the pilot whose baseline it is when --baseline was not given */
+	dt_jw_key(&w, "baseline_of_pilot");
+	if (of_pilot) dt_jw_str(&w, of_pilot); else dt_jw_null(&w);
 	/* The run's segment count, the same number import, runs and series
 	 * report (the loss curve's segments). */
 	dt_jw_key(&w, "segments"); dt_jw_int(&w, (int64_t)res->nseg);
@@ -272,35 +293,55 @@ static void print_json(const char *run, const char *baseline,
 	dt_jw_end(&w);
 }
 
-/* Load the curves, check, print. Returns an exit code. */
+/* Load the curves, check, print. Returns an exit code. A pilot run of
+ * a pilot is checked against the pilot's references unless told
+ * otherwise (dt_resume_pilot_refs): the one computation gate and pilot
+ * show make (dt_resume_run_refs). */
 static int run_checks(dt_store *st, const rc_args *a)
 {
 	dt_run run, brun;
 	dt_resume_run_result res;
-	int64_t ckpt[DT_RESUME_MAX_CKPT];
-	long nckpt = -1;   /* -1: the run fact checkpoint.confirmed_step */
+	dt_resume_refs refs;
 	char err[600];
 	if (dt_cli_find_run(st, a->run, &run) < 0 ||
 	    (a->baseline && dt_cli_find_run(st, a->baseline, &brun) < 0))
 		return DT_EXIT_USAGE;
-	if (a->ckpt && (nckpt = dt_resume_parse_steps(a->ckpt, ckpt,
-	                                              DT_RESUME_MAX_CKPT)) < 0) {
-		fprintf(stderr, "dualtrack: --checkpoint expects steps like "
-		        "1200,3400 (at most %d), got '%s'\n", DT_RESUME_MAX_CKPT,
-		        a->ckpt);
+	if (dt_resume_pilot_refs(st, &run, &refs, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: resume-check: %s\n", err);
 		return DT_EXIT_USAGE;
 	}
-	if (dt_resume_run(st, &run, a->baseline ? &brun : NULL, ckpt, nckpt,
-	                  a->hint, &a->o, &res, err, sizeof err) < 0) {
+	if (a->baseline || a->no_baseline) {
+		refs.has_baseline = a->baseline != NULL;
+		if (a->baseline)
+			refs.baseline = brun;
+		refs.pilot[0] = '\0';   /* the baseline is not the pilot's */
+	}
+	if (a->ckpt) {
+		long n = dt_resume_parse_steps(a->ckpt, refs.ckpt,
+		                               DT_RESUME_MAX_CKPT);
+		if (n < 0) {
+			fprintf(stderr, "dualtrack: --checkpoint expects steps like "
+			        "1200,3400 (at most %d), got '%s'\n",
+			        DT_RESUME_MAX_CKPT, a->ckpt);
+			return DT_EXIT_USAGE;
+		}
+		refs.nckpt = (size_t)n;
+		memset(refs.ckpt_drills, 0, sizeof refs.ckpt_drills);
+		refs.ckpt_drill = 0;
+	}
+	if (dt_resume_run_refs(st, &run, &refs, a->hint, &a->o, &res, err,
+	                       sizeof err) < 0) {
 		char safe[1300];
 		dt_sanitize(err, safe, sizeof safe);
 		fprintf(stderr, "dualtrack: %s\n", safe);
 		return DT_EXIT_USAGE;
 	}
 	if (a->json)
-		print_json(run.name, a->baseline ? brun.name : NULL, &res);
+		print_json(run.name, refs.has_baseline ? refs.baseline.name : NULL,
+		           refs.pilot[0] && refs.has_baseline ? refs.pilot : NULL,
+		           &res);
 	else
-		print_text(run.name, &res);
+		print_text(run.name, &refs, &res);
 	/* a pass on altered records is no pass (as compare): the line last
 	 * on stdout, on stderr beside JSON */
 	int altered = dt_print_integrity_text(a->json ? stderr : stdout,

@@ -103,31 +103,22 @@ static int load_runs(dt_store *st, dt_assessment *a, run_data *rd,
 static int load_resume(dt_store *st, dt_assessment *a, char *err,
                        size_t errlen)
 {
-	const dt_run *base = NULL;
 	a->resume = calloc(a->nruns ? a->nruns : 1, sizeof *a->resume);
 	if (!a->resume) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (size_t i = 0; i < a->nruns && !base; i++)
-		if (a->runs[i].role == DT_RUN_BASELINE)
-			base = &a->runs[i].run;
 	for (size_t i = 0; i < a->nruns; i++) {
-		int64_t ck[DT_RESUME_MAX_CKPT], by[DT_RESUME_MAX_CKPT], drill;
+		dt_resume_refs refs;
 		char e[600];
-		const dt_run *r = &a->runs[i].run;
-		size_t n;
 		if (a->runs[i].role != DT_RUN_PILOT)
 			continue;
-		n = dt_resume_drill_ckpt(a->drills, a->ndrills, r->name, ck,
-		                         DT_RESUME_MAX_CKPT, &drill, by);
-		if (dt_resume_run(st, r, base, ck, n ? (long)n : -1, 0, NULL,
-		                  &a->resume[i], e, sizeof e) < 0)
-			continue;
-		if (n) {
-			a->resume[i].ckpt_drill = drill;
-			memcpy(a->resume[i].ckpt_drills, by, n * sizeof *by);
-		}
+		/* the same references and call as resume-check RUN (one
+		 * computation: dt_resume_run_refs) */
+		dt_resume_refs_of(a->pilot.name, a->runs, a->nruns, a->drills,
+		                  a->ndrills, a->runs[i].run.name, &refs);
+		(void)dt_resume_run_refs(st, &a->runs[i].run, &refs, 0, NULL,
+		                         &a->resume[i], e, sizeof e);
 	}
 	return 0;
 }

@@ -284,6 +284,78 @@ out:
 	return rc;
 }
 
+void dt_resume_refs_of(const char *pilot_name, const dt_pilot_run *runs,
+                       size_t nruns, const dt_drill *drills, size_t ndrills,
+                       const char *run, dt_resume_refs *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->pilot, sizeof out->pilot, "%s", pilot_name);
+	for (size_t i = 0; i < nruns && !out->has_baseline; i++)
+		if (runs[i].role == DT_RUN_BASELINE) {
+			out->baseline = runs[i].run;
+			out->has_baseline = 1;
+		}
+	out->nckpt = dt_resume_drill_ckpt(drills, ndrills, run, out->ckpt,
+	                                  DT_RESUME_MAX_CKPT, &out->ckpt_drill,
+	                                  out->ckpt_drills);
+}
+
+int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
+                         char *err, size_t errlen)
+{
+	dt_pilot *p = NULL;
+	size_t np = 0;
+	int rc = 0;
+	memset(out, 0, sizeof *out);
+	if (dt_store_pilot_list(st, &p, &np) < 0) {
+		snprintf(err, errlen, "%s", dt_store_error(st));
+		return -1;
+	}
+	for (size_t i = 0; i < np && rc == 0; i++) {
+		dt_pilot_run *r = NULL;
+		dt_drill *d = NULL;
+		size_t nr = 0, nd = 0, k;
+		if (dt_store_pilot_run_list(st, p[i].id, &r, &nr) < 0) {
+			snprintf(err, errlen, "%s", dt_store_error(st));
+			rc = -1;
+			break;
+		}
+		for (k = 0; k < nr; k++)
+			if (r[k].role == DT_RUN_PILOT && r[k].run.id == run->id)
+				break;
+		if (k < nr) {
+			if (dt_store_drill_list(st, p[i].id, &d, &nd) < 0) {
+				snprintf(err, errlen, "%s", dt_store_error(st));
+				rc = -1;
+			} else {
+				dt_resume_refs_of(p[i].name, r, nr, d, nd, run->name, out);
+				rc = 1;
+			}
+		}
+		free(d);
+		free(r);
+	}
+	free(p);
+	return rc;
+}
+
+int dt_resume_run_refs(dt_store *st, const dt_run *run,
+                       const dt_resume_refs *refs, int64_t grad_accum_hint,
+                       const dt_resume_opts *opts, dt_resume_run_result *out,
+                       char *err, size_t errlen)
+{
+	if (dt_resume_run(st, run, refs->has_baseline ? &refs->baseline : NULL,
+	                  refs->ckpt, refs->nckpt ? (long)refs->nckpt : -1,
+	                  grad_accum_hint, opts, out, err, errlen) < 0)
+		return -1;
+	if (refs->nckpt) {
+		out->ckpt_drill = refs->ckpt_drill;
+		memcpy(out->ckpt_drills, refs->ckpt_drills,
+		       refs->nckpt * sizeof *refs->ckpt_drills);
+	}
+	return 0;
+}
+
 void dt_resume_run_free(dt_resume_run_result *r)
 {
 	free(r->v);

@@ -11,6 +11,7 @@
 
 #include "model/core/drill.h"
 #include "model/core/findings.h"
+#include "model/core/pilot.h"
 #include "model/core/resume.h"
 #include "model/service/integrity.h"
 #include "model/store/store.h"
@@ -72,6 +73,43 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
                   char *err, size_t errlen);
 
 void dt_resume_run_free(dt_resume_run_result *r);
+
+/* What a pilot run's restarts are checked against, as its pilot's
+ * assessment checks them (gate, pilot show, the TUI overview, the pack):
+ * the pilot's first baseline run (the loss level is the pilot/baseline
+ * ratio) and the checkpoint steps the pilot's drills record for
+ * restarts inside the run (dt_resume_drill_ckpt). */
+typedef struct dt_resume_refs {
+	char pilot[DT_NAME_MAX];         /* "" = the run is no pilot's pilot run */
+	int has_baseline;
+	dt_run baseline;                 /* when has_baseline */
+	size_t nckpt;                    /* 0: none from the drills */
+	int64_t ckpt[DT_RESUME_MAX_CKPT];
+	int64_t ckpt_drills[DT_RESUME_MAX_CKPT];
+	int64_t ckpt_drill;
+} dt_resume_refs;
+
+/* The references of pilot `pilot_name`: its runs and drills given. */
+void dt_resume_refs_of(const char *pilot_name, const dt_pilot_run *runs,
+                       size_t nruns, const dt_drill *drills, size_t ndrills,
+                       const char *run, dt_resume_refs *out);
+
+/* The references of `run` when it is a pilot-role run of a pilot (the
+ * first such pilot by creation), for a resume check asked without a
+ * baseline (resume-check RUN): then it gives the verdict and reasons
+ * gate and pilot show give. Returns 1 (found), 0 (no pilot has the run
+ * as a pilot run: out->pilot ""), -1 on a store error (err). */
+int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
+                         char *err, size_t errlen);
+
+/* dt_resume_run against refs: its baseline, and its drills' checkpoint
+ * steps (else the run fact, else any pilot's drills), crediting each
+ * step to its drill (ckpt_drills). The one call the assessment and
+ * resume-check make for a pilot run. */
+int dt_resume_run_refs(dt_store *st, const dt_run *run,
+                       const dt_resume_refs *refs, int64_t grad_accum_hint,
+                       const dt_resume_opts *opts, dt_resume_run_result *out,
+                       char *err, size_t errlen);
 
 /* The checkpoint steps r used, into buf[n], each credited to its own
  * source: the steps of r->ckpt and those a restart's log states
