@@ -75,6 +75,18 @@ static int time_opt(char dst[32], const char *opt, const char *v)
 	return copy_opt(dst, 32, opt, utc);
 }
 
+/* --checkpoint-step / --resumed-step: dt_drill_step_parse's rule and
+ * words, the TUI drill form's. */
+static int step_opt(const char *opt, int64_t *step)
+{
+	char err[200];
+	if (dt_drill_step_parse(opt, optarg, step, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 static int opt_value(drill_args *a, int c)
 {
 	dt_drill *d = &a->d;
@@ -89,8 +101,8 @@ static int opt_value(drill_args *a, int c)
 	case O_CID: return copy_opt(d->checkpoint_id, sizeof d->checkpoint_id, "--checkpoint-id", optarg);
 	case O_CLOC: return copy_opt(d->checkpoint_location, sizeof d->checkpoint_location, "--checkpoint-location", optarg);
 	case O_CSUM: return copy_opt(d->checkpoint_checksum, sizeof d->checkpoint_checksum, "--checkpoint-checksum", optarg);
-	case O_CSTEP: return dt_cli_int("--checkpoint-step", optarg, 1, &d->checkpoint_step);
-	case O_RSTEP: return dt_cli_int("--resumed-step", optarg, 1, &d->resumed_step);
+	case O_CSTEP: return step_opt("--checkpoint-step", &d->checkpoint_step);
+	case O_RSTEP: return step_opt("--resumed-step", &d->resumed_step);
 	case O_FAULT: return time_opt(d->fault_time, "--fault-time", optarg);
 	case O_RESUMED: return time_opt(d->resumed_time, "--resumed-time", optarg);
 	case O_NOTE: return copy_opt(d->note, sizeof d->note, "--note", optarg);

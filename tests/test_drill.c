@@ -213,6 +213,31 @@ static void drill_field_check(void **state)
 	assert_string_equal(d.fault_time, "2026-11-29T10:00:00Z");
 }
 
+/* dt_drill_step_parse: a whole step >= 1; "0", "12x", "" and "-3" are
+ * refused in one message. */
+static void drill_step_parse(void **state)
+{
+	(void)state;
+	char err[200];
+	int64_t n = 0;
+	assert_int_equal(dt_drill_step_parse("checkpoint step", "1200", &n, err,
+	                                      sizeof err), 0);
+	assert_int_equal(n, 1200);
+	assert_int_equal(dt_drill_step_parse("checkpoint step", "12x", &n, err,
+	                                      sizeof err), -1);
+	assert_string_equal(err, "checkpoint step expects an effective step "
+	                    ">= 1, got '12x'");
+	assert_int_equal(n, 1200);
+	assert_int_equal(dt_drill_step_parse("--resumed-step", "0", &n, err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_drill_step_parse("--resumed-step", "", &n, err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_drill_step_parse("--resumed-step", "-3", &n, err,
+	                                      sizeof err), -1);
+	assert_string_equal(err, "--resumed-step expects an effective step "
+	                    ">= 1, got '-3'");
+}
+
 static void times_and_recovery(void **state)
 {
 	(void)state;
@@ -413,6 +438,7 @@ int main(void)
 		cmocka_unit_test(times_and_recovery),
 		cmocka_unit_test(drill_validation),
 		cmocka_unit_test(drill_field_check),
+		cmocka_unit_test(drill_step_parse),
 		cmocka_unit_test(prefill_from_store),
 		cmocka_unit_test(prefill_two_runs),
 		cmocka_unit_test(names),

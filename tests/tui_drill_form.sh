@@ -79,6 +79,20 @@ expect_line 'Enter or y: save this drill'
 keys Enter
 wait_for "recorded by" || exit 1
 
+# 5. a checkpoint step that is no effective step: the CLI's words for
+# --checkpoint-step (dt_drill_step_parse, one rule and message)
+keys a
+wait_for "add drill" || exit 1
+keys Enter Enter Enter Enter Enter Enter 12x Enter
+wait_for "checkpoint step expects an effective step >= 1, got '12x'" || exit 1
+expect_line '!checkpoint step'
+keys Escape
+wait_for "cancelled: no drill recorded"
+"$BIN" --db "$tmp/x.db" drill add llama3-8b-lora-trn2 --kind node-loss \
+	--checkpoint-step 12x 2>"$tmp/cli.err" && { echo "FAIL: CLI took 12x"; fail=1; }
+grep -qF "dualtrack: --checkpoint-step expects an effective step >= 1, got '12x'" "$tmp/cli.err" ||
+	{ echo "FAIL: CLI step words:"; cat "$tmp/cli.err"; fail=1; }
+
 keys Q
 wait_for "EXIT=0"
 exit $fail

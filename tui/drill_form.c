@@ -4,7 +4,6 @@
  * (dt_drill_prefill: effective step, LR schedule, control loss) and the
  * recovery time against the task card, then one transaction that stores
  * the drill (dt_store_drill_add). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,16 +146,13 @@ static int check_field(dt_pv *p, dt_drill_form *df, int k, const char *v)
 	int mf = model_field(k);
 	df->f[k].refused = 0;
 	if (k == F_CSTEP || k == F_RSTEP) {
-		char *end;
-		long long n;
+		int64_t n;
 		if (!v[0])
 			return 0;
-		errno = 0;
-		n = strtoll(v, &end, 10);
-		if (errno || *end || n < 1) {
+		if (dt_drill_step_parse(text_fields[k].label, v, &n, err,
+		                        sizeof err) < 0) {
 			df->f[k].refused = 1;
-			dt_pv_msg(p, 1, "%s: expected an effective step >= 1, got '%s'",
-			          text_fields[k].label, v);
+			dt_pv_msg(p, 1, "%s", err);
 			return -1;
 		}
 	}

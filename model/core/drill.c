@@ -2,6 +2,7 @@
  * recovery time (dt_drill.h). */
 #include "model/core/drill.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -203,6 +204,24 @@ int dt_drill_recovery(const dt_drill *d, double *seconds)
 	    dt_time_parse_iso(d->resumed_time, &r) < 0)
 		return 1;
 	*seconds = (double)(r - f);
+	return 0;
+}
+
+int dt_drill_step_parse(const char *what, const char *s, int64_t *step,
+                        char *err, size_t errlen)
+{
+	char *end;
+	long long n;
+	errno = 0;
+	n = strtoll(s, &end, 10);
+	if (errno || end == s || *end || n < 1) {
+		char safe[64];
+		dt_sanitize(s, safe, sizeof safe);
+		snprintf(err, errlen, "%s expects an effective step >= 1, got '%s'",
+		         what, safe);
+		return -1;
+	}
+	*step = n;
 	return 0;
 }
 

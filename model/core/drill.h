@@ -171,6 +171,14 @@ typedef enum dt_drill_field {
 int dt_drill_field_check(const dt_drill *d, dt_drill_field f, char *err,
                          size_t errlen);
 
+/* A drill's checkpoint or resumed step as typed: a whole effective step
+ * >= 1. `what` names it ("--checkpoint-step", "checkpoint step"); the one
+ * message for a step refused (the CLI's options, the TUI's drill form):
+ * "WHAT expects an effective step >= 1, got 'S'". Sets *step; returns 0,
+ * or -1 with the message in err (size errlen). */
+int dt_drill_step_parse(const char *what, const char *s, int64_t *step,
+                        char *err, size_t errlen);
+
 /* Check a drill verification note (as dt_drill_validate's note).
  * Returns 0 or -1 with a message in err. */
 int dt_drill_note_check(const char *note, char *err, size_t errlen);
