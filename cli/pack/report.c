@@ -211,7 +211,9 @@ static void runs_side_by_side(dt_doc *d, const dt_pack *p)
 static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
                  size_t nlogs)
 {
-	char b1[32], b2[700];
+	/* room for the longest note (dt_pack_log.note) after its prefix:
+	 * the reason a log is not in the pack is never cut */
+	char b1[32], b2[sizeof ((dt_pack_log *)0)->note + 32];
 	d->ops->heading(d, 2, "Runs");
 	runs_side_by_side(d, p);
 	d->ops->heading(d, 3, "Imported files");
@@ -225,7 +227,8 @@ static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
 		else
 			snprintf(b2, sizeof b2, "not included: %s", l->note);
 		row(d, fail_mark(!l->included && !l->left_out), 6,
-		    p->ov.runs[l->run].run.name, f->path, f->sha256, i64(f->bytes, b1, sizeof b1), f->format, b2);
+		    p->ov.runs[l->run].run.name, f->path, f->sha256,
+		    i64(f->bytes, b1, sizeof b1), f->format, b2);
 	}
 	d->ops->table_end(d);
 	/* what the importer warned about each run (dualtrack runs) */
