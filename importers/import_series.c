@@ -2,10 +2,8 @@
  * (import_series.h). */
 #include "importers/import_series.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
 typedef struct {
 	const dt_rawlog *log;
@@ -62,9 +60,8 @@ static int put_one(dt_store *st, int64_t file_id, pipeline *pl, size_t k)
 	const dt_rawseries *s = &pl->log->series[k];
 	if (s->n == 0)
 		return 0;
-	if (pl->failed[k])
-		return dt_store_fail(st, "store: series '%s': level of detail: %s",
-		                     s->metric, strerror(ENOMEM));
+	if (pl->failed[k]) /* prepared again there, failing in its words */
+		return dt_store_raw_put(st, file_id, s);
 	int rc = dt_store_raw_put_prep(st, file_id, s, &pl->prep[k]);
 	dt_series_prep_free(&pl->prep[k]);
 	return rc;
