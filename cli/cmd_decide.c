@@ -66,16 +66,10 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		switch (c) {
 		case 'r': rationale = optarg; break;
 		case 'p':
-			if (nd == DT_DECIDERS_MAX) {
-				fprintf(stderr, "dualtrack: at most %d deciders\n",
-				        DT_DECIDERS_MAX);
-				return DT_EXIT_USAGE;
-			}
-			if (dt_decider_parse(optarg, &dk[nd], err, sizeof err) < 0) {
+			if (dt_decider_add(dk, &nd, optarg, err, sizeof err) < 0) {
 				fprintf(stderr, "dualtrack: %s\n", err);
 				return DT_EXIT_USAGE;
 			}
-			nd++;
 			break;
 		case 'f': force = 1; break;
 		case 'd': db = optarg; break;

@@ -69,6 +69,15 @@ check "  and with --rtol: the config file for the rest" \
   grep -qF "rules: rtol as given, the config file's [tolerances] otherwise" "$tmp/c2.txt"
 rm "$XDG_CONFIG_HOME/dualtrack/config"
 
+# a 9th --decider: the one limit (dt_decider_add), the TUI form's words
+nine=()
+for i in 1 2 3 4 5 6 7 8 9; do nine+=(--decider "D$i:platform"); done
+dt decide p3 continue --rationale r "${nine[@]}" >/dev/null 2>"$tmp/e6"
+check "decide with 9 deciders: exit 2" test $? -eq 2
+check "  says a decision needs 1..8 deciders" grep -qx \
+  "dualtrack: a decision needs 1..8 deciders" "$tmp/e6"
+check "  nothing recorded" test "$(dt pilot show p3 | grep -c '^decisions: 0$')" -eq 1
+
 dt import --platform gpu --run b "$tmp/b.csv" >"$tmp/o5" 2>"$tmp/e5"
 check "importing a file the run holds: exit 2" test $? -eq 2
 check "  nothing on stdout" test ! -s "$tmp/o5"

@@ -98,6 +98,35 @@ static void deciders(void **state)
 	assert_int_equal(dt_decision_kind_parse("rollback", &kind), -1);
 }
 
+/* The one limit of a sign-off, for the CLI's --decider and the TUI
+ * form's list alike: DT_DECIDERS_MAX (8) added, a 9th is refused with
+ * the words of dt_decision_deciders_check and the count stays 8. */
+static void decider_add_limit(void **state)
+{
+	(void)state;
+	dt_decider dk[DT_DECIDERS_MAX];
+	size_t nd = 0;
+	char err[256], spec[32];
+	for (int i = 1; i <= 8; i++) {
+		snprintf(spec, sizeof spec, "D%d:platform", i);
+		assert_int_equal(dt_decider_add(dk, &nd, spec, err, sizeof err), 0);
+	}
+	assert_int_equal(nd, 8);
+	assert_string_equal(dk[7].name, "D8");
+	assert_int_equal(dt_decider_add(dk, &nd, "D9:researcher", err,
+	                                sizeof err), -1);
+	assert_string_equal(err, "a decision needs 1..8 deciders");
+	assert_int_equal(nd, 8);
+	assert_int_equal(dt_decision_deciders_check(dk, 0, err, sizeof err), -1);
+	assert_string_equal(err, "a decision needs 1..8 deciders");
+	/* a bad spec: dt_decider_parse's words, nothing added */
+	nd = 1;
+	assert_int_equal(dt_decider_add(dk, &nd, "Bo:boss", err, sizeof err), -1);
+	assert_string_equal(err, "decider 'Bo:boss': role must be researcher, "
+	                    "training-engineer or platform");
+	assert_int_equal(nd, 1);
+}
+
 static void decide(dt_store *st, const char *pilot, dt_decision_kind k,
                    const char *why, dt_decision *out)
 {
@@ -347,6 +376,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(canonical_text),
 		cmocka_unit_test(deciders),
+		cmocka_unit_test(decider_add_limit),
 		cmocka_unit_test(chain_and_tamper),
 		cmocka_unit_test(forced_go_recorded),
 		cmocka_unit_test(two_processes),

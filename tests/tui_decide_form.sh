@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tui_decide_form.sh: the decide form refuses a rationale or deciders as
 # they are left, with the record's words (dt_decision_rationale_check,
-# dt_decision_deciders_check), and the go warning never offers a record
+# dt_decision_deciders_check, dt_decider_add), and the go warning never offers a record
 # that would be refused. Demo store (3 items pending, so a go warns),
 # 120x40; d opens the form: decision, rationale, deciders (pre-filled
 # with the current decision's), [ record decision ].
@@ -41,6 +41,18 @@ keys Enter "fine" Enter
 keys -l "; X${rlo}:researcher"
 keys Enter
 wait_for "deciders: decider name: invisible format character U+202E at byte 1" || exit 1
+expect_line '!deciders'
+keys Escape
+wait_for "cancelled: no decision recorded"
+
+# 2b. eight more deciders appended to the pre-filled ones (nine or more):
+# refused as the row is left, with the CLI's words (dt_decider_add)
+keys d
+wait_for "current: #1 continue" || exit 1
+keys Enter "fine" Enter
+keys -l "; D1:platform; D2:platform; D3:platform; D4:platform; D5:platform; D6:platform; D7:platform; D8:platform"
+keys Enter
+wait_for "deciders: a decision needs 1..8 deciders" || exit 1
 expect_line '!deciders'
 keys Escape
 wait_for "cancelled: no decision recorded"

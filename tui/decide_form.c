@@ -45,7 +45,7 @@ void dt_decide_form_open(dt_pv *p, dt_decide_form *df)
 }
 
 /* "NAME:ROLE; NAME:ROLE" (text) into df->dk, checked as the record will
- * be (dt_decider_parse, dt_decision_deciders_check). Returns 0 or -1
+ * be (dt_decider_add, dt_decision_deciders_check). Returns 0 or -1
  * (message set). */
 static int parse_deciders(dt_pv *p, dt_decide_form *df, const char *text)
 {
@@ -60,15 +60,10 @@ static int parse_deciders(dt_pv *p, dt_decide_form *df, const char *text)
 			*--e = '\0';
 		if (!*tok)
 			continue;
-		if (df->nd == DT_DECIDERS_MAX) {
-			dt_pv_msg(p, 1, "at most %d deciders", DT_DECIDERS_MAX);
-			return -1;
-		}
-		if (dt_decider_parse(tok, &df->dk[df->nd], err, sizeof err) < 0) {
+		if (dt_decider_add(df->dk, &df->nd, tok, err, sizeof err) < 0) {
 			dt_pv_msg(p, 1, "deciders: %s", err);
 			return -1;
 		}
-		df->nd++;
 	}
 	if (dt_decision_deciders_check(df->dk, df->nd, err, sizeof err) < 0) {
 		dt_pv_msg(p, 1, "deciders: %s: NAME:ROLE (researcher, "

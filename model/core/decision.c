@@ -101,12 +101,31 @@ int dt_decision_rationale_check(const char *rationale, char *err,
 	                     DT_TEXT_MULTILINE, "rationale", err, errlen);
 }
 
+/* The words of the sign-off's limit, DT_DECIDERS_MAX. */
+static void deciders_limit(char *err, size_t errlen)
+{
+	snprintf(err, errlen, "a decision needs 1..%d deciders",
+	         DT_DECIDERS_MAX);
+}
+
+int dt_decider_add(dt_decider *dk, size_t *nd, const char *spec, char *err,
+                   size_t errlen)
+{
+	if (*nd >= DT_DECIDERS_MAX) {
+		deciders_limit(err, errlen);
+		return -1;
+	}
+	if (dt_decider_parse(spec, &dk[*nd], err, errlen) < 0)
+		return -1;
+	(*nd)++;
+	return 0;
+}
+
 int dt_decision_deciders_check(const dt_decider *deciders, size_t nd,
                                char *err, size_t errlen)
 {
 	if (nd == 0 || nd > DT_DECIDERS_MAX) {
-		snprintf(err, errlen, "a decision needs 1..%d deciders",
-		         DT_DECIDERS_MAX);
+		deciders_limit(err, errlen);
 		return -1;
 	}
 	for (size_t i = 0; i < nd; i++) {

@@ -104,6 +104,16 @@ int dt_decider_role_parse(const char *s, dt_decider_role *out);
  * control characters or '\n'). Returns 0, or -1 with a message in err. */
 int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen);
 
+/* Add the decider "NAME:ROLE" `spec` as dk[*nd] and count it (*nd + 1):
+ * the one place the sign-off's limit is applied while deciders are
+ * gathered, for the CLI's --decider and the TUI decide form alike. dk
+ * has room for DT_DECIDERS_MAX; when it already holds that many, the
+ * spec is refused with dt_decision_deciders_check's words ("a decision
+ * needs 1..8 deciders"), else it is parsed by dt_decider_parse. Returns
+ * 0, or -1 with a message in err (size errlen) and *nd unchanged. */
+int dt_decider_add(dt_decider *dk, size_t *nd, const char *spec, char *err,
+                   size_t errlen);
+
 /* Check what a person entered for a decision: a rationale that is not
  * blank, without control or format characters (newlines allowed), at
  * most 2047 bytes; 1..DT_DECIDERS_MAX deciders with names as
