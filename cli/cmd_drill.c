@@ -243,8 +243,10 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 	       a->d.fault_time[0] ? a->d.fault_time : "-",
 	       a->d.resumed_time[0] ? a->d.resumed_time : "-");
 	for (int k = 0; k < DT_DC_COUNT; k++) {
-		char note[600];
-		dt_sanitize(a->d.checks[k].note, note, sizeof note);
+		/* a note's lines as lines, each continuation two blanks deeper
+		 * than its check's row: room for 511 newlines and indents */
+		char note[511 * 5 + 1];
+		dt_sanitize_lines(a->d.checks[k].note, "    ", note, sizeof note);
 		printf("  %-15s %-11s %s\n", dt_drill_item_name((dt_drill_item)k),
 		       dt_dc_status_name(a->d.checks[k].status), note);
 	}

@@ -19,6 +19,24 @@ static const char *safe(const char *s, char *buf, size_t n)
 	return buf;
 }
 
+/* Indents of the lines after the first of a multi-line text (a note, a
+ * reason): two blanks deeper than the line it starts on. */
+#define DETAIL_MORE "             "  /* under a checklist item's detail line */
+#define CHECK_MORE "        "        /* under a drill's check row */
+
+/* Room for a 511-byte note or reason of newlines, each followed by the
+ * deepest indent (DETAIL_MORE). */
+#define LINES_MAX (511 * (1 + sizeof DETAIL_MORE - 1) + 1)
+
+/* Sanitised copy of the multi-line text s in buf (size n), its newlines
+ * kept, each continuation line after indent (dt_sanitize_lines). */
+static const char *safe_lines(const char *s, const char *indent, char *buf,
+                              size_t n)
+{
+	dt_sanitize_lines(s, indent, buf, n);
+	return buf;
+}
+
 void dt_drill_json(dt_jw *w, const dt_drill *d, const dt_recovery_check *rc)
 {
 	dt_jw_obj_begin(w);
@@ -272,7 +290,7 @@ static void show_json(const dt_assessment *ov)
 
 static void text_checklist(const dt_assessment *a)
 {
-	char b1[1100], b2[1100], b3[200];
+	char b1[1100], b2[1100], b3[200], lines[LINES_MAX];
 	printf("\nchecklist (%zu pass, %zu fail, %zu pending, %zu waived;"
 	       " * = computed from the data):\n", a->counts[DT_CK_PASS],
 	       a->counts[DT_CK_FAIL], a->counts[DT_CK_PENDING],
@@ -292,9 +310,12 @@ static void text_checklist(const dt_assessment *a)
 			       safe(it->entry.set_by, b1, sizeof b1),
 			       safe(it->entry.set_at, b3, sizeof b3),
 			       it->entry.reason[0] ? "; reason: " : "",
-			       safe(it->entry.reason, b2, sizeof b2));
+			       safe_lines(it->entry.reason, DETAIL_MORE, lines,
+			                  sizeof lines));
 		if (it->has_entry && it->entry.note[0])
-			printf("           note: %s\n", safe(it->entry.note, b1, sizeof b1));
+			printf("           note: %s\n",
+			       safe_lines(it->entry.note, DETAIL_MORE, lines,
+			                  sizeof lines));
 		for (size_t k = 0; k < it->nevidence; k++)
 			printf("           evidence %s:%s%s%.12s\n",
 			       safe(it->evidence[k].kind, b3, sizeof b3),
@@ -313,7 +334,7 @@ static void text_checklist(const dt_assessment *a)
 
 static void text_drills(const dt_assessment *a)
 {
-	char b1[1100], b2[1100], ck[600], rec[128];
+	char b1[1100], b2[1100], ck[600], rec[128], lines[LINES_MAX];
 	printf("\ndrills: %zu%s\n", a->ndrills,
 	       a->drills_over ? " (recovery over the card's limit: see below)"
 	                      : "");
@@ -337,7 +358,8 @@ static void text_drills(const dt_assessment *a)
 			printf("      %-15s %-11s %s\n",
 			       dt_drill_item_name((dt_drill_item)k),
 			       dt_dc_status_name(d->checks[k].status),
-			       safe(d->checks[k].note, b1, sizeof b1));
+			       safe_lines(d->checks[k].note, CHECK_MORE, lines,
+			                  sizeof lines));
 	}
 }
 
