@@ -13,8 +13,9 @@
 # Store: baseline g and pilot run t, the same 20 losses (parity pass: 20
 #   compared, 0 breaches). Pilot P (recovery limit 900 s): drill #1
 #   node-loss on t, effective_step failed by hand ("lost 1000 steps"),
-#   recovery 08:00 -> 09:00 = 3600 s: step 6 computed fail, "drill #1
-#   (node-loss): effective_step failed". ana sets step6 pass with a
+#   recovery 08:00 -> 09:00 = 3600 s: step 6 computed fail, naming both
+#   failures of the drill: "drill #1 (node-loss): effective_step failed,
+#   recovery 3600 s over the card's 900 s limit". ana sets step6 pass with a
 #   reason. Counts: 2 pass (step6 by the override, trial1: 20 falling
 #   losses from step 1), 10 pending.
 set -u
@@ -65,7 +66,7 @@ same "gate: verdict line" "$(head -1 "$tmp/gate.txt")" "gate P: PASS"
 same "gate: the checklist reason" "$(grep -F ' checklist ' "$tmp/gate.txt")" \
 	"  ok   checklist -: no item failed (2 pass, 10 pending, 0 waived; $phrase)"
 same "gate: the override line" "$(grep -F ' override ' "$tmp/gate.txt" | sed -E 's/ at [0-9T:Z-]+ over / at T over /')" \
-	"  !    override  step6 set pass by ana at T over computed fail (drill #1 (node-loss): effective_step failed); reason: accepted: slow S3 in the test account"
+	"  !    override  step6 set pass by ana at T over computed fail (drill #1 (node-loss): effective_step failed, recovery 3600 s over the card's 900 s limit); reason: accepted: slow S3 in the test account"
 dt gate P --json >"$tmp/gate.json"
 same "gate --json: overridden" "$(python3 -c "
 import json; d = json.load(open('$tmp/gate.json'))
@@ -74,7 +75,7 @@ for o in d['overridden']:
     print('|'.join([o['item'], o['status'], o['computed_status'], o['computed_detail'], o['set_by'], o['reason'], str(bool(o['set_at']))]))
 print([r['detail'] for r in d['reasons'] if r['check'] == 'checklist'][0])")" \
 	"True 1
-step6|pass|fail|drill #1 (node-loss): effective_step failed|ana|accepted: slow S3 in the test account|True
+step6|pass|fail|drill #1 (node-loss): effective_step failed, recovery 3600 s over the card's 900 s limit|ana|accepted: slow S3 in the test account|True
 no item failed (2 pass, 10 pending, 0 waived; $phrase)"
 
 # a gate that fails for another reason still lists the override

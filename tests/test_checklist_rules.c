@@ -176,11 +176,12 @@ static void step6_rule(void **state)
 	dt_rule_step6(&rin, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_FAIL);   /* the restart before the drill */
 	assert_string_equal(d, "resume fail: flat step 6: loss: -50.00% (limit "
-	                    "5.00%)");
+	                    "5.00%); drill #4 (node-loss): lr_schedule failed");
 	rin.verdicts = &fail;
 	dt_rule_step6(&rin, &s, d, sizeof d);
 	assert_string_equal(d, "parity fail: trn2 vs gpu: 7 breaches > 1 allowed"
-	                    " of 100 steps");
+	                    " of 100 steps; drill #4 (node-loss): lr_schedule "
+	                    "failed");
 	assert_int_equal(dt_step6_restart(&rin), -1);  /* parity named first */
 	/* every restart passing: as without them */
 	rin.verdicts = &pass;
@@ -228,6 +229,84 @@ static void step6_rule(void **state)
 	rc = dt_drill_recovery_check(&slow, &card);
 	assert_int_equal(rc.state, DT_REC_UNKNOWN);
 	assert_true(isnan(rc.seconds));
+}
+
+/* Step 6 names every failing drill (kind, checkpoint, what failed),
+ * after the failed parity verdict it names first, and the gate can name
+ * the drills apart (dt_step6_drills_text) and point to the parity
+ * verdict (dt_step6_parity). Drill #1 (node-loss) checkpoint step 1200,
+ * resumed at 1211: effective_step failed (control_loss passed). Drill #2
+ * (kill-during-save) checkpoint "ckpt-40", no step: lr_schedule and
+ * control_loss failed, and fault 10:00:00 to resumed 10:20:00 = 1200 s
+ * over the card's 900 s. Drill #3 verified the resume: not named. */
+static void step6_every_drill(void **state)
+{
+	(void)state;
+	dt_check_status s;
+	char d[1024], t[512];
+	dt_run_verdict pass = verdict(DT_VERDICT_PASS, 100, 0);
+	dt_run_verdict two[2] = {verdict(DT_VERDICT_PASS, 100, 0),
+	                         verdict(DT_VERDICT_FAIL, 100, 7)};
+	const dt_drill_item both_items[] = {DT_DC_EFFECTIVE_STEP,
+	                                    DT_DC_CONTROL_LOSS};
+	dt_drill dr[3];
+	dr[0] = drill_on(1, DT_DRILL_NODE_LOSS, "trn2", both_items + 1, 1);
+	dr[0].checks[DT_DC_EFFECTIVE_STEP].status = DT_DC_FAIL;
+	dr[0].checkpoint_step = 1200;
+	dr[0].resumed_step = 1211;
+	dr[1] = drill_on(2, DT_DRILL_KILL_DURING_SAVE, "trn2", NULL, 0);
+	dr[1].checks[DT_DC_LR_SCHEDULE].status = DT_DC_FAIL;
+	dr[1].checks[DT_DC_CONTROL_LOSS].status = DT_DC_FAIL;
+	snprintf(dr[1].checkpoint_id, sizeof dr[1].checkpoint_id, "ckpt-40");
+	snprintf(dr[1].fault_time, sizeof dr[1].fault_time,
+	         "2026-11-02T10:00:00Z");
+	snprintf(dr[1].resumed_time, sizeof dr[1].resumed_time,
+	         "2026-11-02T10:20:00Z");
+	dr[2] = drill_on(3, DT_DRILL_NODE_LOSS, "trn2", both_items, 2);
+	dt_taskcard card;
+	memset(&card, 0, sizeof card);
+	snprintf(card.value[DT_TC_RECOVERY], DT_TC_VALUE_MAX, "900");
+	const char *drills = "2 drills failed: drill #1 (node-loss, checkpoint "
+	                     "1200, resumed at 1211): effective_step failed; "
+	                     "drill #2 (kill-during-save, checkpoint 'ckpt-40'): "
+	                     "lr_schedule and control_loss failed, recovery "
+	                     "1200 s over the card's 900 s limit";
+	dt_step6_in in = {two, 2, s6_runs, 3, s6_restarts, 1, dr, 3, &card};
+	dt_rule_step6(&in, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	char want[1024];
+	snprintf(want, sizeof want, "parity fail: trn2 vs gpu: 7 breaches > 1 "
+	         "allowed of 100 steps; %s", drills);
+	assert_string_equal(d, want);
+	assert_int_equal(dt_step6_parity(&in), 1);   /* the second verdict */
+	assert_int_equal(dt_step6_drills_text(&in, t, sizeof t), 2);
+	assert_string_equal(t, drills);
+	/* parity passing: the drills alone */
+	in.verdicts = &pass;
+	in.nverdicts = 1;
+	dt_rule_step6(&in, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, drills);
+	assert_int_equal(dt_step6_parity(&in), -1);
+	/* without the card's limit drill #2 fails on its items only; one
+	 * failing drill is named without a count */
+	in.card = NULL;
+	in.ndrills = 1;
+	assert_int_equal(dt_step6_drills_text(&in, t, sizeof t), 1);
+	assert_string_equal(t, "drill #1 (node-loss, checkpoint 1200, resumed "
+	                    "at 1211): effective_step failed");
+	/* no room for every drill: cut at a whole drill, the rest counted */
+	in.card = &card;
+	in.ndrills = 3;
+	assert_int_equal(dt_step6_drills_text(&in, t, 130), 2);
+	assert_string_equal(t, "2 drills failed: drill #1 (node-loss, checkpoint "
+	                    "1200, resumed at 1211): effective_step failed; and "
+	                    "1 more");
+	/* no failing drill: "" */
+	in.drills = dr + 2;
+	in.ndrills = 1;
+	assert_int_equal(dt_step6_drills_text(&in, t, sizeof t), 0);
+	assert_string_equal(t, "");
 }
 
 /* loss_i = 3.0 - 0.1 i at steps first .. first + n - 1 (i = 1..n). */
@@ -439,6 +518,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(step6_rule),
+		cmocka_unit_test(step6_every_drill),
 		cmocka_unit_test(trial1_rule),
 		cmocka_unit_test(trial5_rule),
 		cmocka_unit_test(override_and_blocking),

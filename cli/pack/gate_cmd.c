@@ -117,7 +117,7 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 		dt_jw_end(&w);
 		return;
 	}
-	char a[DT_NAME_MAX * 2], b[800], c[200];
+	char a[DT_NAME_MAX * 2], b[1300], c[200];
 	dt_sanitize(pilot, a, sizeof a);
 	printf("gate %s: %s\n", a, g->pass ? "PASS" : "FAIL");
 	for (size_t i = 0; i < g->nreasons; i++) {
@@ -128,7 +128,7 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 		       c, b);
 	}
 	for (size_t i = 0; i < g->noverrides; i++) {
-		char o[1500];
+		char o[1800];
 		dt_sanitize(g->overrides[i].text, o, sizeof o);
 		printf("  %-4s %-9s %s\n", "!", "override", o);
 	}

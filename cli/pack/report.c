@@ -381,7 +381,7 @@ static void drills(dt_doc *d, const dt_pack *p)
 
 static void checklist(dt_doc *d, const dt_pack *p)
 {
-	char comp[700], who[200], ev[2400], note[1100];
+	char comp[DT_CHECK_DETAIL_MAX + 40], who[200], ev[2400], note[1100];
 	d->ops->heading(d, 2, "Checklist");
 	head(d, 7, "item", "title", "status", "computed from the data",
 	     "set by", "note / reason", "evidence");

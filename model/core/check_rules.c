@@ -11,33 +11,76 @@
 #include "model/core/stats.h"
 #include "model/util/strbuf.h"
 
-/* First drill item that failed; returns 1 and sets *d, *item. */
-static int failed_drill(const dt_drill *drills, size_t nd, size_t *d,
-                        int *item)
+/* What drill d failed, as step 6 names it, into out (size n): "drill #1
+ * (node-loss, checkpoint 1200, resumed at 1211): effective_step failed",
+ * "drill #2 (kill-during-save, checkpoint 'ckpt-40'): lr_schedule and
+ * control_loss failed, recovery 1200 s over the card's 900 s limit".
+ * Returns 0 (and out "") when it failed nothing. */
+static int drill_failure(const dt_drill *d, const dt_taskcard *card,
+                         char *out, size_t n)
 {
-	for (size_t i = 0; i < nd; i++)
-		for (int k = 0; k < DT_DC_COUNT; k++)
-			if (drills[i].checks[k].status == DT_DC_FAIL) {
-				*d = i;
-				*item = k;
-				return 1;
-			}
-	return 0;
+	size_t used = 0, nfail = 0, k = 0;
+	dt_recovery_check rc = dt_drill_recovery_check(d, card);
+	for (int i = 0; i < DT_DC_COUNT; i++)
+		nfail += d->checks[i].status == DT_DC_FAIL;
+	if (n)
+		out[0] = '\0';
+	if (nfail == 0 && rc.state != DT_REC_OVER)
+		return 0;
+	dt_buf_printf(out, n, &used, "drill #%lld (%s", (long long)d->id,
+	    dt_drill_kind_name(d->kind));
+	if (d->checkpoint_step > 0)
+		dt_buf_printf(out, n, &used, ", checkpoint %lld",
+		    (long long)d->checkpoint_step);
+	else if (d->checkpoint_id[0])
+		dt_buf_printf(out, n, &used, ", checkpoint '%.60s'", d->checkpoint_id);
+	if (d->resumed_step > 0)
+		dt_buf_printf(out, n, &used, ", resumed at %lld",
+		    (long long)d->resumed_step);
+	dt_buf_printf(out, n, &used, "): ");
+	for (int i = 0; i < DT_DC_COUNT; i++)
+		if (d->checks[i].status == DT_DC_FAIL) {
+			k++;
+			dt_buf_printf(out, n, &used, "%s%s", k == 1 ? "" : k == nfail ?
+			    " and " : ", ", dt_drill_item_name((dt_drill_item)i));
+		}
+	if (nfail)
+		dt_buf_printf(out, n, &used, " failed");
+	if (rc.state == DT_REC_OVER)
+		dt_buf_printf(out, n, &used, "%srecovery %.0f s over the card's "
+		    "%.0f s limit", nfail ? ", " : "", rc.seconds, rc.limit);
+	return 1;
 }
 
-/* First drill whose recovery took longer than the card allows. */
-static int over_limit(const dt_drill *drills, size_t nd,
-                      const dt_taskcard *card, size_t *d,
-                      dt_recovery_check *rc)
+size_t dt_step6_drills_text(const dt_step6_in *in, char *out, size_t n)
 {
-	for (size_t i = 0; i < nd; i++) {
-		*rc = dt_drill_recovery_check(&drills[i], card);
-		if (rc->state == DT_REC_OVER) {
-			*d = i;
-			return 1;
-		}
+	size_t nf = 0, listed = 0, used = 0;
+	char one[700];
+	if (n)
+		out[0] = '\0';
+	for (size_t i = 0; i < in->ndrills; i++)
+		nf += drill_failure(&in->drills[i], in->card, one, sizeof one);
+	if (nf > 1)
+		dt_buf_printf(out, n, &used, "%zu drills failed: ", nf);
+	for (size_t i = 0, seen = 0; i < in->ndrills; i++) {
+		if (!drill_failure(&in->drills[i], in->card, one, sizeof one))
+			continue;
+		seen++;
+		/* room for this drill, and for "; and N more" after it unless
+		 * it is the last */
+		size_t need = strlen(one) + (listed ? 2 : 0) + (seen < nf ? 24 : 0);
+		if (used + need >= n)
+			break;
+		dt_buf_printf(out, n, &used, "%s%s", listed ? "; " : "", one);
+		listed++;
 	}
-	return 0;
+	if (listed < nf && nf > 1) {
+		if (listed == 0 && used >= 2 && used <= n)
+			out[used -= 2] = '\0';     /* "N drills failed" */
+		else
+			dt_buf_printf(out, n, &used, "; and %zu more", nf - listed);
+	}
+	return nf;
 }
 
 /* 1 when `name` is one of the pilot-role runs. */
@@ -118,11 +161,18 @@ int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
 	return 0;
 }
 
-long dt_step6_restart(const dt_step6_in *in)
+long dt_step6_parity(const dt_step6_in *in)
 {
 	for (size_t i = 0; i < in->nverdicts; i++)
 		if (in->verdicts[i].verdict == DT_VERDICT_FAIL)
-			return -1;
+			return (long)i;
+	return -1;
+}
+
+long dt_step6_restart(const dt_step6_in *in)
+{
+	if (dt_step6_parity(in) >= 0)
+		return -1;
 	for (size_t i = 0; i < in->nrestarts; i++)
 		if (!in->restarts[i].pass)
 			return (long)i;
@@ -134,43 +184,42 @@ void dt_rule_step6(const dt_step6_in *in, dt_check_status *status,
 {
 	const dt_run_verdict *v = in->verdicts;
 	const dt_drill *drills = in->drills;
-	size_t nv = in->nverdicts, nd = in->ndrills;
-	size_t di;
-	int item;
-	dt_recovery_check rc;
-	for (size_t i = 0; i < nv; i++)
-		if (v[i].verdict == DT_VERDICT_FAIL) {
-			*status = DT_CK_FAIL;
-			if (v[i].rule == DT_RULE_NOISE)
-				snprintf(detail, n, "parity fail: %s vs %s: noise R = %.3g > "
-				         "%.1f over the GPU runs' spread", v[i].pilot,
-				         v[i].baseline, v[i].noise_ratio, DT_NOISE_ACCEPT);
-			else
-				snprintf(detail, n, "parity fail: %s vs %s: %zu breaches > %zu "
-				         "allowed of %zu steps", v[i].pilot, v[i].baseline,
-				         v[i].breaches, v[i].allowed, v[i].compared);
-			return;
-		}
-	long ri = dt_step6_restart(in);
-	if (ri >= 0) {
+	size_t nv = in->nverdicts, nd = in->ndrills, used = 0;
+	long pi = dt_step6_parity(in), ri = dt_step6_restart(in);
+	if (n)
+		detail[0] = '\0';
+	/* what fails, named in this order: the first failed parity verdict,
+	 * else the first failing restart; then every failing drill */
+	if (pi >= 0) {
+		const dt_run_verdict *f = &v[pi];
+		if (f->rule == DT_RULE_NOISE)
+			dt_buf_printf(detail, n, &used, "parity fail: %s vs %s: noise "
+			    "R = %.3g > %.1f over the GPU runs' spread", f->pilot,
+			    f->baseline, f->noise_ratio, DT_NOISE_ACCEPT);
+		else
+			dt_buf_printf(detail, n, &used, "parity fail: %s vs %s: %zu "
+			    "breaches > %zu allowed of %zu steps", f->pilot,
+			    f->baseline, f->breaches, f->allowed, f->compared);
+	} else if (ri >= 0) {
 		const dt_check_restart *r = &in->restarts[ri];
-		*status = DT_CK_FAIL;
-		snprintf(detail, n, "resume fail: %.100s step %lld: %.380s",
-		         r->run, (long long)r->at_step, r->reason ? r->reason : "");
-		return;
+		dt_buf_printf(detail, n, &used, "resume fail: %.100s step %lld: "
+		    "%.380s", r->run, (long long)r->at_step,
+		    r->reason ? r->reason : "");
 	}
-	if (failed_drill(drills, nd, &di, &item)) {
-		*status = DT_CK_FAIL;
-		snprintf(detail, n, "drill #%lld (%s): %s failed",
-		         (long long)drills[di].id, dt_drill_kind_name(drills[di].kind),
-		         dt_drill_item_name((dt_drill_item)item));
-		return;
+	size_t lead = used < n ? used : n ? n - 1 : 0;
+	size_t sep = lead ? 2 : 0, nf;
+	char none[1];
+	if (n > lead + sep) {
+		nf = dt_step6_drills_text(in, detail + lead + sep, n - lead - sep);
+		if (!nf)
+			detail[lead] = '\0';
+		else if (sep)
+			memcpy(detail + lead, "; ", 2);
+	} else {
+		nf = dt_step6_drills_text(in, none, 0);
 	}
-	if (over_limit(drills, nd, in->card, &di, &rc)) {
+	if (pi >= 0 || ri >= 0 || nf) {
 		*status = DT_CK_FAIL;
-		snprintf(detail, n, "drill #%lld (%s): recovery %.0f s over the "
-		         "card's %.0f s limit", (long long)drills[di].id,
-		         dt_drill_kind_name(drills[di].kind), rc.seconds, rc.limit);
 		return;
 	}
 	*status = DT_CK_PENDING;

@@ -17,6 +17,9 @@
  *   the gate names it), a drill has a failed
  *   verification item, or a drill's recovery took longer than the task
  *   card's acceptable recovery time (dt_drill_recovery_check: over);
+ *   the detail names the first failed parity verdict, else the first
+ *   failing restart, then every failing drill (dt_step6_drills_text),
+ *   "; " between them;
  *   pass when every verdict passes and at least one drill verified a
  *   resume; pending otherwise (no runs, insufficient overlap, no drill
  *   that verified a resume: the detail says what the first drill lacks).
@@ -102,6 +105,9 @@ typedef struct dt_evidence {
 	char added_at[32];
 } dt_evidence;
 
+/* Size of a computed item's detail (dt_check_item.computed_detail). */
+#define DT_CHECK_DETAIL_MAX 1024
+
 typedef struct dt_check_item {
 	dt_check_id id;
 	dt_check_status status;        /* the status that counts */
@@ -109,7 +115,7 @@ typedef struct dt_check_item {
 	dt_check_entry entry;          /* latest entry, when has_entry */
 	int computed;                  /* dt_check_defs[id].computed */
 	dt_check_status computed_status;
-	char computed_detail[512];     /* why, with the figures */
+	char computed_detail[DT_CHECK_DETAIL_MAX]; /* why, with the figures */
 	int overridden;                /* computed item with a person's status */
 	dt_evidence *evidence;         /* [nevidence], owned */
 	size_t nevidence;
@@ -203,6 +209,25 @@ void dt_rule_trial5(const dt_check_run *runs, size_t nr,
  * in->verdicts and in->restarts are read. The gate (service/pack/gate.h)
  * uses it to name that restart once. */
 long dt_step6_restart(const dt_step6_in *in);
+
+/* The parity verdict step 6's computed failure names (dt_rule_step6's
+ * "parity fail: PILOT vs BASELINE: ..."): the index in in->verdicts of
+ * the first failed verdict, -1 when none failed. Only in->verdicts is
+ * read. The gate (service/pack/gate.h) uses it to name that verdict
+ * once. */
+long dt_step6_parity(const dt_step6_in *in);
+
+/* Every drill of in->drills that fails step 6 (a verification item
+ * failed, or its recovery is over the card's limit), in drill order, as
+ * step 6's detail names them, into out (size n): one drill "drill #1
+ * (node-loss, checkpoint 1200, resumed at 1211): effective_step failed";
+ * several "2 drills failed: drill #1 (...): ...; drill #2
+ * (kill-during-save, checkpoint 'ckpt-40'): lr_schedule and control_loss
+ * failed, recovery 1200 s over the card's 900 s limit" (the checkpoint
+ * step when known, else its id; the resumed step when known). Cut at a
+ * whole drill when they do not fit: "...; and 1 more". "" when none
+ * fails. Returns the number of failing drills (listed or not). */
+size_t dt_step6_drills_text(const dt_step6_in *in, char *out, size_t n);
 
 /* Whether drill d verified a resume for step 6 (rule in the file comment,
  * inputs as dt_rule_step6's). Returns 1, or 0 with what it lacks in why

@@ -102,7 +102,7 @@ static int checklist(const dt_assessment *ov, dt_gate *g, size_t first)
 			         "the failing restart listed under resume");
 			continue;
 		}
-		snprintf(r->detail, sizeof r->detail, "fail: %.400s",
+		snprintf(r->detail, sizeof r->detail, "fail: %s",
 		         it->computed && !it->overridden ? it->computed_detail :
 		         it->entry.reason[0] ? it->entry.reason :
 		         dt_check_defs[i].title);

@@ -29,7 +29,7 @@ typedef struct dt_gate_reason {
 	char check[16];        /* "integrity", "parity", "resume", "checklist" */
 	char subject[160];     /* run pair, "RUN step N", item id */
 	int pass;              /* 1: this part passes */
-	char detail[700];
+	char detail[1200];
 	long same_as;          /* -1, or the index in reasons of the reason
 	                        * that names this failure already: step 6
 	                        * failed (computed) on a restart the resume
@@ -45,10 +45,10 @@ typedef struct dt_gate_override {
 	dt_check_id item;
 	dt_check_status status;          /* the person's: what counts */
 	dt_check_status computed_status; /* what the data gave */
-	char computed_detail[512];
+	char computed_detail[DT_CHECK_DETAIL_MAX];
 	char set_by[64], set_at[32];
 	char reason[512];                /* why (an override needs one) */
-	char text[1400];                 /* dt_check_override_text: "step6
+	char text[1700];                 /* dt_check_override_text: "step6
 	                                  * set pass by ana at T over computed
 	                                  * fail (DETAIL); reason: WHY" */
 } dt_gate_override;
