@@ -47,6 +47,7 @@ int dt_pg_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, source);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	int own;
 	if (dt_pg_write_begin(st, &own) < 0)
 		return -1;
@@ -59,8 +60,8 @@ int dt_pg_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	else if (rc > 0)
 		rc = dt_pg_chained(st, DT_CHAIN_DRILL_CHECK, "set drill check",
 		                   "INSERT INTO drill_check(drill_id, item,"
-		                   " status, note, source, set_by)"
-		                   " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ?
+		                   " status, note, source, set_by, set_at)"
+		                   " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ?
 		     -1 : 0;
 	return dt_pg_write_end(st, own, rc);
 }
@@ -81,12 +82,14 @@ static int drill_insert(dt_store *st, dt_drill *d, const char *by)
 	dt_pg_p_text(&p, d->resumed_time);
 	dt_pg_p_text(&p, d->note);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	if (dt_pg_chained(st, DT_CHAIN_DRILL, "add drill", "INSERT INTO"
 	                  " drill(pilot_id, kind, run_before, run_after,"
 	                  " checkpoint_id, checkpoint_location,"
 	                  " checkpoint_checksum, checkpoint_step, resumed_step,"
-	                  " fault_time, resumed_time, note, created_by)"
-	                  " VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
+	                  " fault_time, resumed_time, note, created_by,"
+	                  " created_at) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,"
+	                  "$11,$12,$13,$14)",
 	                  &p, &d->id) < 0)
 		return -1;
 	for (int i = 0; i < DT_DC_COUNT; i++) {

@@ -55,6 +55,10 @@ void dt_pg_p_text(dt_pg_params *p, const char *s);   /* NULL s -> "" */
 void dt_pg_p_int(dt_pg_params *p, int64_t v);
 void dt_pg_p_double(dt_pg_params *p, double v);      /* exact (%.17g) */
 void dt_pg_p_null(dt_pg_params *p);
+/* "now" as text (dt_time_now_iso, model/util/clock.h: $DUALTRACK_NOW when
+ * set): the time a row records (created_at, set_at, ...), never the
+ * column's default dt_now(), so one clock stamps every record. */
+void dt_pg_p_now(dt_pg_params *p);
 void dt_pg_p_blob(dt_pg_params *p, const void *data, size_t len);
 
 /* Run one statement with bound values (p may be NULL). Text results,

@@ -19,9 +19,10 @@ int dt_pg_ledger_set(dt_store *st, const char *pilot, const char *side,
 	dt_pg_p_text(&p, basis);
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, set_by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_LEDGER, "set ledger value", "INSERT INTO ledger_entry("
-	                "pilot, side, key, value, basis, note, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ? -1 : 0;
+	                "pilot, side, key, value, basis, note, set_by, set_at)"
+	                " VALUES($1,$2,$3,$4,$5,$6,$7,$8)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_ledger_list(dt_store *st, const char *pilot, dt_ledger_entry **e,
@@ -113,9 +114,10 @@ int dt_pg_scenario_put(dt_store *st, const char *pilot,
 	dt_pg_p_text(&p, rec->recommendation);
 	dt_pg_p_text(&p, rec->reason);
 	dt_pg_p_text(&p, rec->set_by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_SCENARIO, "store scenario", "INSERT INTO scenario(pilot,"
-	                " answers, training, recommendation, reason, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
+	                " answers, training, recommendation, reason, set_by,"
+	                " set_at) VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_scenario_get(dt_store *st, const char *pilot,

@@ -40,9 +40,11 @@ int dt_pg_pilot_create(dt_store *st, const char *name, const char *by,
 	dt_pg_params p = {0};
 	dt_pg_p_text(&p, name);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	int64_t id;
 	if (dt_pg_chained(st, DT_CHAIN_PILOT, "create pilot", "INSERT INTO"
-	                  " pilot(name, created_by) VALUES($1,$2)", &p, &id) < 0)
+	                  " pilot(name, created_by, created_at) VALUES($1,$2,$3)",
+	                  &p, &id) < 0)
 		return -1;
 	dt_pg_params q = {0};
 	dt_pg_p_int(&q, id);
@@ -78,9 +80,11 @@ int dt_pg_pilot_attach(dt_store *st, int64_t pilot_id, int64_t run_id,
 	dt_pg_p_int(&p, run_id);
 	dt_pg_p_text(&p, dt_run_role_name(role));
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p); /* the first attach's time; a re-attach keeps it */
 	return dt_pg_chained(st, DT_CHAIN_PILOT_RUN, "attach run", "INSERT INTO"
-	                     " pilot_run(pilot_id, run_id, role, attached_by)"
-	                     " VALUES($1,$2,$3,$4) ON CONFLICT(pilot_id, run_id)"
+	                     " pilot_run(pilot_id, run_id, role, attached_by,"
+	                     " attached_at) VALUES($1,$2,$3,$4,$5)"
+	                     " ON CONFLICT(pilot_id, run_id)"
 	                     " DO UPDATE SET role = excluded.role,"
 	                     " attached_by = excluded.attached_by", &p, NULL) < 0 ?
 	       -1 : 0;
@@ -155,8 +159,10 @@ int dt_pg_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
 	dt_pg_p_text(&p, dt_taskcard_defs[f].key);
 	dt_pg_p_text(&p, value);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_TASKCARD, "set task card", "INSERT INTO taskcard_value("
-	                "pilot_id, field, value, set_by) VALUES($1,$2,$3,$4)",
+	                "pilot_id, field, value, set_by, set_at)"
+	                " VALUES($1,$2,$3,$4,$5)",
 	                &p, NULL) < 0 ? -1 : 0;
 }
 
@@ -252,9 +258,10 @@ int dt_pg_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	dt_pg_p_text(&p, note);
 	dt_pg_p_text(&p, reason);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_CHECK, "set checklist item", "INSERT INTO check_entry("
-	                "pilot_id, item, status, note, reason, set_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
+	                "pilot_id, item, status, note, reason, set_by, set_at)"
+	                " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_check_history_list(dt_store *st, int64_t pilot_id,
@@ -289,7 +296,8 @@ int dt_pg_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 	dt_pg_p_text(&p, ref);
 	dt_pg_p_text(&p, sha256_hex);
 	dt_pg_p_text(&p, by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_EVIDENCE, "add evidence", "INSERT INTO check_evidence("
-	                "pilot_id, item, kind, ref, sha256, added_by)"
-	                " VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ? -1 : 0;
+	                "pilot_id, item, kind, ref, sha256, added_by, added_at)"
+	                " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/clock.h"
 #include "model/util/grow.h"
 #include "model/util/strv.h"
 
@@ -24,6 +25,15 @@ void dt_pg_p_text(dt_pg_params *p, const char *s)
 {
 	slot(p);
 	p->v[p->n] = s ? s : "";
+	p->len[p->n] = 0;
+	p->fmt[p->n++] = 0;
+}
+
+void dt_pg_p_now(dt_pg_params *p)
+{
+	slot(p);
+	dt_time_now_iso(p->num[p->n]); /* num[i] holds the 32 bytes it needs */
+	p->v[p->n] = p->num[p->n];
 	p->len[p->n] = 0;
 	p->fmt[p->n++] = 0;
 }

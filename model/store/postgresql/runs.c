@@ -66,10 +66,11 @@ int dt_pg_run_create(dt_store *st, dt_run *run)
 	dt_pg_p_int(&p, run->grad_accum < 1 ? 1 : run->grad_accum);
 	dt_pg_p_int(&p, run->global_batch);
 	dt_pg_p_int(&p, run->logging_steps);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_RUN, "create run", "INSERT INTO"
 	                     " run(name, platform, format, grad_accum,"
-	                     " global_batch, logging_steps)"
-	                     " VALUES($1,$2,$3,$4,$5,$6)", &p, &run->id) < 0 ?
+	                     " global_batch, logging_steps, created_at)"
+	                     " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, &run->id) < 0 ?
 	       -1 : 0;
 }
 
@@ -141,8 +142,8 @@ static int file_add_pending(dt_store *st, int64_t run_id,
 	if (dt_pg_write_begin(st, &own) < 0)
 		return -1;
 	PGresult *r = dt_pg_query(st, "add file", "INSERT INTO run_file(run_id,"
-	                          " path, sha256, bytes, format) VALUES($1,$2,$3,"
-	                          "$4,$5) ON CONFLICT(run_id, sha256) DO NOTHING"
+	                          " path, sha256, bytes, format, imported_at)"
+	                          " VALUES($1,$2,$3,$4,$5,$6) ON CONFLICT(run_id, sha256) DO NOTHING"
 	                          " RETURNING id", p, 0);
 	int rc = r ? 0 : -1;
 	if (r && PQntuples(r) == 1)
@@ -164,13 +165,15 @@ int dt_pg_file_add(dt_store *st, int64_t run_id, const char *path,
 	dt_pg_p_text(&p, sha256_hex ? sha256_hex : "");
 	dt_pg_p_int(&p, bytes);
 	dt_pg_p_text(&p, format);
+	dt_pg_p_now(&p);
 	if (!sha256_hex)
 		return file_add_pending(st, run_id, &p, file_id);
 	/* ON CONFLICT: the run already holds a file with this digest (no
 	 * row returned); the transaction stays usable. */
 	return dt_pg_chained(st, DT_CHAIN_RUN_FILE, "add file", "INSERT INTO"
-	                     " run_file(run_id, path, sha256, bytes, format)"
-	                     " VALUES($1,$2,$3,$4,$5) ON CONFLICT(run_id,"
+	                     " run_file(run_id, path, sha256, bytes, format,"
+	                     " imported_at) VALUES($1,$2,$3,$4,$5,$6)"
+	                     " ON CONFLICT(run_id,"
 	                     " sha256) DO NOTHING", &p, file_id);
 }
 
@@ -312,9 +315,10 @@ int dt_pg_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	dt_pg_p_text(&p, value);
 	dt_pg_p_text(&p, source);
 	dt_pg_p_text(&p, set_by);
+	dt_pg_p_now(&p);
 	return dt_pg_chained(st, DT_CHAIN_FACT, "set fact", "INSERT INTO"
 	                     " run_fact(run_id, file_id, key, value, source,"
-	                     " set_by) VALUES($1,$2,$3,$4,$5,$6)", &p, NULL) < 0 ?
+	                     " set_by, set_at) VALUES($1,$2,$3,$4,$5,$6,$7)", &p, NULL) < 0 ?
 	       -1 : 0;
 }
 

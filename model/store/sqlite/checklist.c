@@ -94,7 +94,8 @@ static int check_set_row(dt_store *st, int64_t pilot_id, dt_check_id id,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO check_entry(pilot_id, item, status,"
-	                  " note, reason, set_by) VALUES(?1,?2,?3,?4,?5,?6)",
+	                  " note, reason, set_by, set_at)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)",
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
@@ -103,6 +104,7 @@ static int check_set_row(dt_store *st, int64_t pilot_id, dt_check_id id,
 	sqlite3_bind_text(s, 4, note ? note : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 5, reason ? reason : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, by, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set checklist item");
@@ -149,7 +151,8 @@ static int evidence_add_row(dt_store *st, int64_t pilot_id, dt_check_id id,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO check_evidence(pilot_id, item, kind,"
-	                  " ref, sha256, added_by) VALUES(?1,?2,?3,?4,?5,?6)",
+	                  " ref, sha256, added_by, added_at)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)",
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
@@ -158,6 +161,7 @@ static int evidence_add_row(dt_store *st, int64_t pilot_id, dt_check_id id,
 	sqlite3_bind_text(s, 4, ref, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 5, sha256_hex, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, by, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "add evidence");

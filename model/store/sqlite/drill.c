@@ -33,8 +33,9 @@ static int drill_add_row(dt_store *st, dt_drill *d, const char *by)
 	if (dt_sq_prepare(st, "INSERT INTO drill(pilot_id, kind, run_before,"
 	                  " run_after, checkpoint_id, checkpoint_location,"
 	                  " checkpoint_checksum, checkpoint_step, resumed_step,"
-	                  " fault_time, resumed_time, note, created_by)"
-	                  " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+	                  " fault_time, resumed_time, note, created_by,"
+	                  " created_at) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,"
+	                  "?11,?12,?13,?14)",
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, d->pilot_id);
@@ -53,6 +54,7 @@ static int drill_add_row(dt_store *st, dt_drill *d, const char *by)
 	bind_text(s, 11, d->resumed_time);
 	bind_text(s, 12, d->note);
 	bind_text(s, 13, by);
+	dt_sq_bind_now(s, 14);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -82,7 +84,8 @@ static int drill_check_set_row(dt_store *st, int64_t drill_id, dt_drill_item ite
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO drill_check(drill_id, item, status,"
-	                  " note, source, set_by) VALUES(?1,?2,?3,?4,?5,?6)",
+	                  " note, source, set_by, set_at)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)",
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, drill_id);
@@ -91,6 +94,7 @@ static int drill_check_set_row(dt_store *st, int64_t drill_id, dt_drill_item ite
 	bind_text(s, 4, note ? note : "");
 	bind_text(s, 5, source);
 	bind_text(s, 6, by);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc == SQLITE_CONSTRAINT) /* drill_check.drill_id REFERENCES drill */

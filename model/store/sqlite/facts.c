@@ -12,7 +12,8 @@ static int fact_set_row(dt_store *st, int64_t run_id, int64_t file_id,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO run_fact(run_id, file_id, key, value,"
-	                  " source, set_by) VALUES(?1,?2,?3,?4,?5,?6)", &s) < 0)
+	                  " source, set_by, set_at) VALUES(?1,?2,?3,?4,?5,?6,?7)",
+	                  &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
 	if (file_id > 0)
@@ -23,6 +24,7 @@ static int fact_set_row(dt_store *st, int64_t run_id, int64_t file_id,
 	sqlite3_bind_text(s, 4, value, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 5, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 6, set_by ? set_by : "", -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set fact");

@@ -261,6 +261,12 @@ int dt_sq_exec(dt_store *st, const char *sql);
 /* Prepare one statement; 0 or -1 with the error set. */
 int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s);
 
+/* Bind parameter i of s to "now" (dt_time_now_iso, model/util/clock.h:
+ * $DUALTRACK_NOW when set): the time a row records (created_at, set_at,
+ * ...), never the column's SQL default, so one clock stamps every
+ * record. Returns sqlite3_bind_text's code. */
+int dt_sq_bind_now(sqlite3_stmt *s, int i);
+
 /* Copy a text column into dst (size n), "" for NULL. */
 void dt_sq_copy_text(char *dst, size_t n, sqlite3_stmt *s, int col);
 

@@ -19,7 +19,8 @@ static int ledger_set_row(dt_store *st, const char *pilot, const char *side,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO ledger_entry(pilot, side, key, value,"
-	                  " basis, note, set_by) VALUES(?1,?2,?3,?4,?5,?6,?7)",
+	                  " basis, note, set_by, set_at)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)",
 	                  &s) < 0)
 		return -1;
 	bind_text(s, 1, pilot);
@@ -29,6 +30,7 @@ static int ledger_set_row(dt_store *st, const char *pilot, const char *side,
 	bind_text(s, 5, basis);
 	bind_text(s, 6, note);
 	bind_text(s, 7, set_by);
+	dt_sq_bind_now(s, 8);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set ledger value");
@@ -146,8 +148,8 @@ static int scenario_put_row(dt_store *st, const char *pilot,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO scenario(pilot, answers, training,"
-	                  " recommendation, reason, set_by)"
-	                  " VALUES(?1,?2,?3,?4,?5,?6)", &s) < 0)
+	                  " recommendation, reason, set_by, set_at)"
+	                  " VALUES(?1,?2,?3,?4,?5,?6,?7)", &s) < 0)
 		return -1;
 	bind_text(s, 1, pilot);
 	bind_text(s, 2, rec->answers);
@@ -155,6 +157,7 @@ static int scenario_put_row(dt_store *st, const char *pilot,
 	bind_text(s, 4, rec->recommendation);
 	bind_text(s, 5, rec->reason);
 	bind_text(s, 6, rec->set_by);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "store scenario");

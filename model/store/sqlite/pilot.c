@@ -21,11 +21,13 @@ static int pilot_create_row(dt_store *st, const char *name, const char *by,
                     dt_pilot *out)
 {
 	sqlite3_stmt *s;
-	if (dt_sq_prepare(st, "INSERT INTO pilot(name, created_by) VALUES(?1,?2)",
+	if (dt_sq_prepare(st, "INSERT INTO pilot(name, created_by, created_at)"
+	                  " VALUES(?1,?2,?3)",
 	                  &s) < 0)
 		return -1;
 	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, by, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 3);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -86,7 +88,8 @@ static int pilot_attach_row(dt_store *st, int64_t pilot_id, int64_t run_id,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO pilot_run(pilot_id, run_id, role,"
-	                  " attached_by) VALUES(?1,?2,?3,?4) ON CONFLICT("
+	                  " attached_by, attached_at) VALUES(?1,?2,?3,?4,?5)"
+	                  " ON CONFLICT("
 	                  "pilot_id, run_id) DO UPDATE SET role = excluded.role,"
 	                  " attached_by = excluded.attached_by", &s) < 0)
 		return -1;
@@ -94,6 +97,7 @@ static int pilot_attach_row(dt_store *st, int64_t pilot_id, int64_t run_id,
 	sqlite3_bind_int64(s, 2, run_id);
 	sqlite3_bind_text(s, 3, dt_run_role_name(role), -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, by, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 5); /* the first attach's time; a re-attach keeps it */
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "attach run");
@@ -181,12 +185,13 @@ static int taskcard_set_row(dt_store *st, int64_t pilot_id, dt_tc_field f,
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO taskcard_value(pilot_id, field, value,"
-	                  " set_by) VALUES(?1,?2,?3,?4)", &s) < 0)
+	                  " set_by, set_at) VALUES(?1,?2,?3,?4,?5)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, pilot_id);
 	sqlite3_bind_text(s, 2, dt_taskcard_defs[f].key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 3, value, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 4, by, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 5);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "set task card");

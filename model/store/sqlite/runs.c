@@ -66,7 +66,8 @@ static int run_create_row(dt_store *st, dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
-	            " global_batch, logging_steps) VALUES(?1,?2,?3,?4,?5,?6)",
+	            " global_batch, logging_steps, created_at)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7)",
 	            &s) < 0)
 		return -1;
 	sqlite3_bind_text(s, 1, run->name, -1, SQLITE_STATIC);
@@ -75,6 +76,7 @@ static int run_create_row(dt_store *st, dt_run *run)
 	sqlite3_bind_int64(s, 4, run->grad_accum < 1 ? 1 : run->grad_accum);
 	sqlite3_bind_int64(s, 5, run->global_batch);
 	sqlite3_bind_int64(s, 6, run->logging_steps);
+	dt_sq_bind_now(s, 7);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -181,14 +183,15 @@ static int file_add_row(dt_store *st, int64_t run_id, const char *path,
 	sqlite3_finalize(s);
 	if (rc == SQLITE_ROW)
 		return 1;
-	if (dt_sq_prepare(st, "INSERT INTO run_file(run_id, path, sha256, bytes, format)"
-	            " VALUES(?1,?2,?3,?4,?5)", &s) < 0)
+	if (dt_sq_prepare(st, "INSERT INTO run_file(run_id, path, sha256, bytes, format,"
+	            " imported_at) VALUES(?1,?2,?3,?4,?5,?6)", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run_id);
 	sqlite3_bind_text(s, 2, path, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 3, sha256_hex, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 4, bytes);
 	sqlite3_bind_text(s, 5, format, -1, SQLITE_STATIC);
+	dt_sq_bind_now(s, 6);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)

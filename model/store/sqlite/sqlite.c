@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "model/util/clock.h"
 #include "model/util/grow.h"
 
 int dt_sq_fail(dt_store *st, const char *fmt, ...)
@@ -111,6 +112,13 @@ int dt_sq_prepare(dt_store *st, const char *sql, sqlite3_stmt **s)
 	if (sqlite3_prepare_v2(DT_SQ_DB(st), sql, -1, s, NULL) != SQLITE_OK)
 		return dt_sq_fail_db(st, "prepare");
 	return 0;
+}
+
+int dt_sq_bind_now(sqlite3_stmt *s, int i)
+{
+	char now[32];
+	dt_time_now_iso(now);
+	return sqlite3_bind_text(s, i, now, -1, SQLITE_TRANSIENT);
 }
 
 void dt_sq_copy_text(char *dst, size_t n, sqlite3_stmt *s, int col)
