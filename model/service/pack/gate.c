@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/core/verdict_text.h"
+#include "model/util/strbuf.h"
 
 static dt_gate_reason *add(dt_gate *g, const char *check, int pass)
 {
@@ -24,9 +25,11 @@ static dt_gate_reason *add(dt_gate *g, const char *check, int pass)
 	return r;
 }
 
-static int parity(const dt_assessment *ov, dt_gate *g)
+/* One reason per parity verdict, in order; the first at index *first. */
+static int parity(const dt_assessment *ov, dt_gate *g, size_t *first)
 {
 	dt_gate_reason *r;
+	*first = g->nreasons;
 	if (ov->nverdicts == 0) {
 		if (!(r = add(g, "parity", 0)))
 			return -1;
@@ -70,23 +73,50 @@ static int resume(const dt_assessment *ov, dt_gate *g, size_t *first)
 	return 0;
 }
 
-/* Step 6 failed by its computed rule on a restart the resume reasons
- * already list (dt_step6_restart): the index of that reason, else -1. */
-static long step6_same_as(const dt_assessment *ov, const dt_check_item *it,
-                          size_t first)
+/* Where the reasons of the parity verdicts and of the restarts start. */
+typedef struct reason_at {
+	size_t parity, resume;
+} reason_at;
+
+/* Step 6 failed by its computed rule on a parity verdict or a restart
+ * the parity / resume reasons already list (dt_step6_parity, else
+ * dt_step6_restart, as dt_rule_step6 names them): that reason's index,
+ * else -1. */
+static long step6_same_as(const dt_check_item *it, const dt_step6_in *in,
+                          reason_at at)
 {
 	if (it->id != DT_ITEM_STEP6 || !it->computed || it->overridden ||
 	    it->computed_status != DT_CK_FAIL)
 		return -1;
-	dt_step6_in in = {.verdicts = ov->verdicts, .nverdicts = ov->nverdicts,
-	                  .restarts = ov->restarts, .nrestarts = ov->nrestarts};
-	long ri = dt_step6_restart(&in);
-	return ri < 0 ? -1 : (long)first + ri;
+	long pi = dt_step6_parity(in), ri = dt_step6_restart(in);
+	return pi >= 0 ? (long)at.parity + pi : ri >= 0 ? (long)at.resume + ri :
+	       -1;
 }
 
-static int checklist(const dt_assessment *ov, dt_gate *g, size_t first)
+/* Step 6's reason when the failure it names first is listed already
+ * (same_as): that failure by reference, then the failing drills as step
+ * 6 names them (dt_step6_drills_text): a failure is named once. */
+static void step6_detail(const dt_step6_in *in, char *out, size_t n)
+{
+	size_t used = 0;
+	char drills[DT_CHECK_DETAIL_MAX];
+	if (dt_step6_parity(in) >= 0)
+		dt_buf_printf(out, n, &used, "fail: parity fail: the failing parity "
+		    "verdict listed under parity");
+	else
+		dt_buf_printf(out, n, &used, "fail: resume fail: the failing "
+		    "restart listed under resume");
+	if (dt_step6_drills_text(in, drills, sizeof drills))
+		dt_buf_printf(out, n, &used, "; %s", drills);
+}
+
+static int checklist(const dt_assessment *ov, dt_gate *g, reason_at at)
 {
 	size_t failed = 0;
+	dt_step6_in in = {.verdicts = ov->verdicts, .nverdicts = ov->nverdicts,
+	                  .restarts = ov->restarts, .nrestarts = ov->nrestarts,
+	                  .drills = ov->drills, .ndrills = ov->ndrills,
+	                  .card = &ov->card};
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
 		const dt_check_item *it = &ov->checklist.items[i];
 		if (it->status != DT_CK_FAIL)
@@ -96,10 +126,10 @@ static int checklist(const dt_assessment *ov, dt_gate *g, size_t first)
 			return -1;
 		failed++;
 		snprintf(r->subject, sizeof r->subject, "%s", dt_check_defs[i].id);
-		/* a failing restart is named once, by its resume reason */
-		if ((r->same_as = step6_same_as(ov, it, first)) >= 0) {
-			snprintf(r->detail, sizeof r->detail, "fail: resume fail: "
-			         "the failing restart listed under resume");
+		/* a failing parity verdict or restart is named once, by its
+		 * own reason */
+		if ((r->same_as = step6_same_as(it, &in, at)) >= 0) {
+			step6_detail(&in, r->detail, sizeof r->detail);
 			continue;
 		}
 		snprintf(r->detail, sizeof r->detail, "fail: %s",
@@ -163,12 +193,12 @@ static int integrity(const dt_assessment *ov, dt_gate *g)
 
 int dt_gate_judge(const dt_assessment *ov, dt_gate *out)
 {
-	size_t first = 0;
+	reason_at at = {0, 0};
 	memset(out, 0, sizeof *out);
 	out->pass = 1;
 	overrides(ov, out);
-	if (integrity(ov, out) < 0 || parity(ov, out) < 0 ||
-	    resume(ov, out, &first) < 0 || checklist(ov, out, first) < 0) {
+	if (integrity(ov, out) < 0 || parity(ov, out, &at.parity) < 0 ||
+	    resume(ov, out, &at.resume) < 0 || checklist(ov, out, at) < 0) {
 		dt_gate_free(out);
 		return -1;
 	}

@@ -10,8 +10,9 @@
  * and the store's integrity is not ALTERED (a record altered, or a stored
  * series read whose values differ from their sealed digest: then the
  * first reason is check "integrity", subject "store").
- * Each failing restart is named once: by its resume reason (step 6's
- * reason, when that restart fails it, points to it: same_as).
+ * Each failing parity verdict and restart is named once: by its parity
+ * or resume reason (step 6's reason, when that verdict or restart fails
+ * it, points to it: same_as, and names the failing drills after it).
  * A pilot made from log files alone is judged the same way: its journal
  * items (trial5) are pending while the times are not recorded, as on a
  * store. A person's override of a computed item counts (README: how a
@@ -32,10 +33,14 @@ typedef struct dt_gate_reason {
 	char detail[1200];
 	long same_as;          /* -1, or the index in reasons of the reason
 	                        * that names this failure already: step 6
-	                        * failed (computed) on a restart the resume
-	                        * reasons list, so its detail is "fail: resume
-	                        * fail: the failing restart listed under
-	                        * resume" and the restart is named once */
+	                        * failed (computed) on a parity verdict or a
+	                        * restart the parity / resume reasons list, so
+	                        * its detail is "fail: parity fail: the failing
+	                        * parity verdict listed under parity" (or
+	                        * "fail: resume fail: the failing restart
+	                        * listed under resume"), then "; " and the
+	                        * failing drills (dt_step6_drills_text) when
+	                        * any: the verdict or restart is named once */
 } dt_gate_reason;
 
 /* A checklist item a person overrode (a status on a computed item):
