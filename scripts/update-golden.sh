@@ -8,8 +8,6 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 [ -x "$build/dualtrack" ] || { echo "no $build/dualtrack: build first" >&2; exit 2; }
-clock=$build/tests/libdt_fixed_clock.so
-[ -f "$clock" ] || { echo "no $clock: build first" >&2; exit 2; }
-DT_FIXED_CLOCK=$clock DT_GOLDEN_UPDATE=1 \
+DT_GOLDEN_UPDATE=1 \
 	bash "$root/tests/tui_golden.sh" "$build/dualtrack"
 git -C "$root" status --short tests/golden

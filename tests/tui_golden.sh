@@ -33,28 +33,16 @@ cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
 trap cleanup EXIT
 mkdir -p "$GOLD"
 
-[ -n "${DT_FIXED_CLOCK:-}" ] || {
-	echo "DT_FIXED_CLOCK not set (run through ctest or scripts/update-golden.sh): skipped"
-	exit 77
-}
-DT_FIXED_CLOCK=$(cd "$(dirname "$DT_FIXED_CLOCK")" && pwd)/$(basename "$DT_FIXED_CLOCK")
 # everything the screens show that could vary from run to run is fixed
 export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=golden TZ=UTC
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME="$tmp" XDG_CONFIG_HOME="$tmp/cfg"
 unset NO_COLOR DUALTRACK_THEME DUALTRACK_ASCII DUALTRACK_DB
 cd "$tmp" || exit 1
 
-# ---- the fixed store, built under a stopped clock ----
-# DT_FIXED_CLOCK (set by ctest) is tests/fixed_clock.c: SQLite's own
-# column-default times and the digests over them are then fixed too.
-cli() {
-	if [ -n "${DT_FIXED_CLOCK:-}" ]; then
-		LD_PRELOAD="$DT_FIXED_CLOCK" \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" "$BIN" "$@"
-	else
-		"$BIN" "$@"
-	fi
-}
+# ---- the fixed store ----
+# DUALTRACK_NOW stamps every record (each row's time, and so the
+# evidence digests and chain hashes over them): cli_fixed_now.sh
+cli() { "$BIN" "$@"; }
 P=llama3-8b-lora-trn2
 R=llama3-8b-lora-trn2-pilot
 cli --db g.db demo --no-tui >/dev/null || { echo "FAIL: demo store"; exit 1; }
