@@ -85,7 +85,12 @@ static void huge_give(unsigned char *p, size_t cap)
  * a fresh 2 MiB page for the few KiB it wrote: 46 blocks, ~92 MB zeroed,
  * when a store was created (gdb on mem_malloc). One freed chunk is kept
  * and given to the next statement: its touched pages stay resident
- * (2 MiB at most in practice) until the process ends. */
+ * until the process ends. A chunk is plain malloc memory (mmap'd at this
+ * size, 4 KiB pages, never hinted to huge pages): a journal writes a few
+ * KiB of it, and each of the two chunks an import used to take from the
+ * huge path had the kernel zero a whole 2 MiB page for its 16-byte
+ * header, 15 ms of CPU inside the parse (perf record -g, 1M-step
+ * benchmark CSV: clear_page_erms under mem_malloc). */
 #define STMT_SPILL (64 << 20)
 #define STMT_CHUNK ((size_t)STMT_SPILL + 8)
 static unsigned char *jrnl_spare;
@@ -148,10 +153,12 @@ static void *mem_malloc(int n)
 		return NULL;
 	size_t cap = (size_t)n;
 	unsigned char *p;
-	if (cap >= HUGE_FROM) {
+	if (cap == STMT_CHUNK) {
 		p = jrnl_take(cap, &cap);
 		if (!p)
-			p = huge_take(cap, &cap); /* a reused spare keeps its size */
+			p = malloc(cap + HDR); /* 4 KiB pages, see STMT_CHUNK */
+	} else if (cap >= HUGE_FROM) {
+		p = huge_take(cap, &cap); /* a reused spare keeps its size */
 	} else {
 		p = malloc(cap + HDR);
 	}
@@ -168,10 +175,14 @@ static void mem_free(void *q)
 		return;
 	unsigned char *p = (unsigned char *)q - HDR;
 	size_t n = ((size_t *)p)[0];
-	if (n >= HUGE_FROM && !jrnl_give(p, n, ((size_t *)p)[1]))
+	if (n == STMT_CHUNK) {
+		if (!jrnl_give(p, n, ((size_t *)p)[1]))
+			free(p);
+	} else if (n >= HUGE_FROM) {
 		huge_give(p, ((size_t *)p)[1]);
-	else if (n < HUGE_FROM)
+	} else {
 		free(p);
+	}
 }
 
 static int mem_size(void *q)
