@@ -192,6 +192,25 @@ static void json_rules(dt_jw *w, const dt_assessment *a)
 	dt_jw_obj_end(w);
 }
 
+void dt_resume_ckpt_json(dt_jw *w, const dt_resume_run_result *r)
+{
+	dt_jw_key(w, "checkpoints");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < r->nckpt; i++)
+		dt_jw_int(w, r->ckpt[i]);
+	dt_jw_arr_end(w);
+	dt_jw_key(w, "checkpoint_drill");
+	if (r->ckpt_drill) dt_jw_int(w, r->ckpt_drill); else dt_jw_null(w);
+	dt_jw_key(w, "checkpoint_drills");
+	dt_jw_arr_begin(w);
+	for (size_t i = 0; i < r->nckpt; i++)
+		if (r->ckpt_drills[i] > 0)
+			dt_jw_int(w, r->ckpt_drills[i]);
+		else
+			dt_jw_null(w);
+	dt_jw_arr_end(w);
+}
+
 /* "resume" of a pilot run: restarts, failed, checkpoint steps and the
  * verdict per restart (what resume-check --json gives in full). */
 static void json_resume(dt_jw *w, const dt_resume_run_result *r)
@@ -203,13 +222,7 @@ static void json_resume(dt_jw *w, const dt_resume_run_result *r)
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "restarts"); dt_jw_int(w, (int64_t)r->nv);
 	dt_jw_key(w, "failed"); dt_jw_int(w, (int64_t)failed);
-	dt_jw_key(w, "checkpoints");
-	dt_jw_arr_begin(w);
-	for (size_t i = 0; i < r->nckpt; i++)
-		dt_jw_int(w, r->ckpt[i]);
-	dt_jw_arr_end(w);
-	dt_jw_key(w, "checkpoint_drill");
-	if (r->ckpt_drill) dt_jw_int(w, r->ckpt_drill); else dt_jw_null(w);
+	dt_resume_ckpt_json(w, r);
 	dt_jw_key(w, "verdicts");
 	dt_jw_arr_begin(w);
 	for (size_t i = 0; i < r->nv; i++) {

@@ -7,6 +7,7 @@
 #include "model/core/drill.h"
 #include "model/util/jsonw.h"
 #include "model/core/pilot.h"
+#include "model/service/resume_run.h"
 #include "model/store/store.h"
 
 /* Print pilot `name`'s overview to stdout (text, or JSON when json = 1:
@@ -32,6 +33,14 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p);
 /* Key "deciders" and its array [{name, role}] of decision d, in recorded
  * order (pilot show, evidence.json, attestation.json). */
 void dt_deciders_json(dt_jw *w, const dt_decision *d);
+
+/* Keys "checkpoints" [steps] (the checkpoint steps r's resume check
+ * used, ascending), "checkpoint_drill" (the drill of the lowest step,
+ * null when none came from a drill; kept for older readers) and
+ * "checkpoint_drills" [drill id, or null for a step given, one per
+ * step of checkpoints: every drill a step came from] of a pilot run's
+ * resume check (pilot show --json, evidence.json). */
+void dt_resume_ckpt_json(dt_jw *w, const dt_resume_run_result *r);
 
 /* JSON object of one drill (dualtrack drill list --json and pilot show):
  * id, kind, run_before, run_after, checkpoint {id, location, checksum,

@@ -4,7 +4,8 @@
 # step 6's computed detail (the assessment's, dt_rule_step6) names the
 # parity verdict, then both drills, the same in `pilot show` (text,
 # --json), the evidence pack (evidence.json, report.md) and the TUI
-# checklist. `gate` names the failed parity verdict once, on its parity
+# checklist; pilot show --json and evidence.json list both drills that
+# record a checkpoint (checkpoint_drills). `gate` names the failed parity verdict once, on its parity
 # line: step 6's reason points to it ("the failing parity verdict listed
 # under parity", --json same_as 0) and names the drills (it used to
 # repeat the verdict in step 6's reason, and step 6 named no drill when
@@ -78,6 +79,17 @@ dt pilot show p >"$tmp/show.txt"
 same "pilot show: step6" "$(grep -A1 '^  step6 ' "$tmp/show.txt" | sed -E 's/ +/ /g' | tr '\n' '|')" \
 	" step6 fail * loss, output quality and effective step compared before/after resume| computed fail: $detail|"
 
+# every drill recording a checkpoint for a restart inside t, one per
+# checkpoint step (4: drill #1, 8: drill #2); checkpoint_drill, the drill
+# of the lowest step, kept for older readers
+ckpt="[4, 8]|1|[1, 2]"
+ckpt_of() { python3 -c "
+import json; t = [r for r in json.load(open('$1'))['runs'] if r['name'] == 't'][0]['resume']
+print('%s|%s|%s' % (t['checkpoints'], t['checkpoint_drill'], t['checkpoint_drills']))"; }
+same "pilot show --json: checkpoint drills" "$(ckpt_of "$tmp/show.json")" "$ckpt"
+same "pilot show: resume line" "$(grep '^  resume t: ' "$tmp/show.txt")" \
+	"  resume t: 1 restart, pass; checkpoints 4 (drill #1), 8 (drill #2)"
+
 # gate: the parity verdict once (its own line), the drills on step 6's
 resume="pass: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"
 dt gate p >"$tmp/gate.txt"
@@ -101,6 +113,7 @@ same "evidence.json: step6" "$(python3 -c "
 import json; c = [i for i in json.load(open('$tmp/pack/evidence.json'))['checklist'] if i['id'] == 'step6'][0]
 print('%s|%s|%s' % (c['status'], c['computed_status'], c['computed_detail']))")" "fail|fail|$detail"
 # (report.md escapes Markdown: \> \# \_)
+same "evidence.json: checkpoint drills" "$(ckpt_of "$tmp/pack/evidence.json")" "$ckpt"
 same "report.md: step6 row" "$(grep -F ' step6 |' "$tmp/pack/report.md" | sed -E 's/\\(.)/\1/g' |
 	grep -c -F "| fail | fail: $detail |")" 1
 

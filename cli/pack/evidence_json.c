@@ -58,13 +58,7 @@ static void resume_json(dt_jw *w, const dt_resume_run_result *r)
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "restarts"); dt_jw_int(w, (int64_t)r->nv);
 	dt_jw_key(w, "all_pass"); dt_jw_bool(w, r->all_pass);
-	dt_jw_key(w, "checkpoints");
-	dt_jw_arr_begin(w);
-	for (size_t i = 0; i < r->nckpt; i++)
-		dt_jw_int(w, r->ckpt[i]);
-	dt_jw_arr_end(w);
-	dt_jw_key(w, "checkpoint_drill");
-	if (r->ckpt_drill) dt_jw_int(w, r->ckpt_drill); else dt_jw_null(w);
+	dt_resume_ckpt_json(w, r);
 	dt_jw_key(w, "verdicts");
 	dt_jw_arr_begin(w);
 	for (size_t i = 0; i < r->nv; i++) {
