@@ -340,6 +340,34 @@ static void test_layout_items(void **state)
 	dt_grid_free(&g);
 }
 
+/* A form's key line on two rows (hand-counted: the form's hints are
+ * "type to edit;" 13, "Enter/Tab/Down:next" 19 kept, "Up:previous" 11,
+ * "Space/Left/Right:change" 23, "Esc:cancel" 10 kept): at 50 columns
+ * whole (45 + 34); at 40 they need 3 rows, so the first takes the others
+ * that fit (25: Space/Left/Right:change would make it 49) and the last
+ * is cut as a footer, the kept hints after the mark. */
+static void test_layout_hints(void **state)
+{
+	dt_grid g;
+	char row[128];
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 50, 2, 0), 0);
+	assert_int_equal(dt_layout_hints(&g, 0, 0, 50, 2, dt_form_hints,
+	                                 DT_FORM_NHINTS, DT_ROLE_STATUS), 2);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "type to edit; Enter/Tab/Down:next Up:previous     ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "Space/Left/Right:change Esc:cancel                ");
+	dt_grid_clear(&g);
+	assert_int_equal(dt_layout_hints(&g, 0, 0, 40, 2, dt_form_hints,
+	                                 DT_FORM_NHINTS, DT_ROLE_STATUS), 2);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "type to edit; Up:previous                         ");
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "\u2026 Enter/Tab/Down:next Esc:cancel                  ");
+	dt_grid_free(&g);
+}
+
 /* The title row keeps the screen name whole and ellipsises the store
  * path before it, by its end when there is room for 9 columns of it; a form taller than its box says what is hidden. */
 static void test_title_and_form_mark(void **state)
@@ -408,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_form_typing_on_choice),
 		cmocka_unit_test(test_wrap_and_copy),
 		cmocka_unit_test(test_layout_items),
+		cmocka_unit_test(test_layout_hints),
 		cmocka_unit_test(test_title_and_form_mark),
 	};
 	if (!setlocale(LC_ALL, "C.UTF-8"))

@@ -136,7 +136,7 @@ keys Home
 settle "model name:"
 # the inline editor: its keys in the footer (it was empty)
 keys Enter
-check taskcard-edit "type the value; Enter saves, Esc cancels"
+check taskcard-edit "type the value; Enter:save Esc:cancel"
 keys Escape
 settle "not saved: model unchanged"
 keys 2
@@ -144,7 +144,7 @@ check checklist "— checklist"
 help checklist checklist
 # the note dialog of p: a blank ring and no sliver of the list beside it
 keys p
-check checklist-note "type the text; Enter saves, Esc cancels"
+check checklist-note "type the text; Enter:save Esc:cancel"
 keys Escape
 settle "cancelled: nothing recorded"
 keys 3

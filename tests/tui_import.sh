@@ -32,7 +32,7 @@ wait_for "runs (0)" || exit 1
 $T send-keys -t t i
 wait_for "— import"
 # the path has the focus and its editor: Enter on it empty stays there
-wait_for "type a path  Tab:complete"
+wait_for "type a path; Tab:complete"
 $T send-keys -t t Enter
 wait_for "type a path (Tab completes)"
 # letters are typed into the path, never read as commands ("live2" once
@@ -58,7 +58,7 @@ $T send-keys -t t Enter Down
 $T send-keys -t t -l "qQ?"
 wait_for "run name         qQ?"
 $T send-keys -t t C-u Up Up
-wait_for "type a path  Tab:complete"
+wait_for "type a path; Tab:complete"
 $T send-keys -t t C-u
 $T send-keys -t t -l "gpu-b"
 $T send-keys -t t Tab
@@ -162,7 +162,7 @@ wait_gone "LIVE fresh"
 # the platform choice, typing "trn" picks trn2 and leaves the path as it
 # was (the trial's "g jumped to the path" bug)
 $T send-keys -t t i
-wait_for "type a path  Tab:complete"
+wait_for "type a path; Tab:complete"
 $T send-keys -t t -l "a.csv"
 $T send-keys -t t Down
 wait_for "type its start or Space"

@@ -24,7 +24,7 @@ wait_for "type a path" || exit 1
 keys -l "$M"; keys Down; keys -l gpu; keys Down Down Down Down Down Enter
 cat >"$tmp/missing.txt" <<'SCREEN'
  dualtrack — x.db — import
-type into a text field; Enter or Down: next field, Up: previous; Esc back
+type into a text field; Enter/Down:next Up:previous Esc:back
 file or folder   scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbb…
 platform         < gpu >
 run name         -
@@ -58,7 +58,7 @@ keys -l "$L/metrics.csv"; keys Down; keys -l gpu; keys Down Down; keys -l text
 keys Down Down Down Enter
 cat >"$tmp/refused.txt" <<'SCREEN'
  dualtrack — x.db — import
-type into a text field; Enter or Down: next field, Up: prev…
+type into a text field; Enter/Down:next Up:previous Esc:back
 file or folder   scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbb…
 platform         < gpu >
 run name         -

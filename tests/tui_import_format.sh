@@ -30,7 +30,7 @@ keys -l sb.csv; keys Down; keys -l gpu; keys Down; keys -l zero; keys Enter
 keys -l cs; keys Down; keys -l 0
 cat >"$tmp/form.txt" <<'SCREEN'
  dualtrack — x.db — import
-type into a text field; Enter or Down: next field, Up: previous; Esc back
+type into a text field; Enter/Down:next Up:previous Esc:back
 file or folder   sb.csv
 platform         < gpu >
 run name         zero
@@ -52,7 +52,7 @@ mode             < import once >
 
 
 
-type its start or Space/Left/Right:change Enter/Down:next Up:prev Esc:back
+type its start or Space/Left/Right:change Enter/Down:next Up:previous Esc:back
 SCREEN
 screen_is "$tmp/form.txt"
 # mode, the preview button: the dry run
@@ -99,7 +99,7 @@ keys -l sb.csv; keys Down; keys -l gpu; keys Down Down; keys -l text
 keys Down Down Down Enter
 cat >"$tmp/err.txt" <<'SCREEN'
  dualtrack — x.db — import
-type into a text field; Enter or Down: next field, Up: previous; Esc back
+type into a text field; Enter/Down:next Up:previous Esc:back
 file or folder   sb.csv
 platform         < gpu >
 run name         -
@@ -128,7 +128,7 @@ screen_is "$tmp/err.txt"
 keys Up Up Up; keys -l hf-t; keys Down Down Down Enter
 cat >"$tmp/err2.txt" <<'SCREEN'
  dualtrack — x.db — import
-type into a text field; Enter or Down: next field, Up: previous; Esc back
+type into a text field; Enter/Down:next Up:previous Esc:back
 file or folder   sb.csv
 platform         < gpu >
 run name         -

@@ -166,7 +166,7 @@ expect_line a 'trial4 +fail +final output passes'
 expect_line a 'y: record go anyway'
 # not confirmed: back to the form, record "continue" instead
 keys a x
-wait_for a "type to edit; Enter/Tab/Down: next field"
+wait_for a "type to edit; Enter/Tab/Down:next"
 keys a Up Up Up Right
 wait_for a "< continue >"
 keys a Down Down Down Enter

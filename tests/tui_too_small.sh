@@ -60,7 +60,7 @@ wait_gone "keys: pilots"
 
 # a dialog has the keys: q types nothing, Esc cancels it
 keys Enter 2 p
-wait_for "type the text; Enter saves, Esc cancels"
+wait_for "type the text; Enter:save Esc:cancel"
 small
 wait_for "enlarge it to go on with the open form"
 expect_line '^Esc cancels the open form or dialog$'

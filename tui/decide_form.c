@@ -264,6 +264,9 @@ void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 		dt_grid_wrap(g, ix, y, w - 4, hint_rows, df->f[F_RATIONALE].value[0] ?
 		             df->f[F_RATIONALE].value : "why this decision, on which "
 		             "evidence (type it)", DT_ROLE_NORMAL);
-	dt_grid_wrap(g, ix, msg_y, w - 4, 2, p->c->msg_err ? p->c->msg :
-	             DT_FORM_HINT, p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	if (p->c->msg_err)
+		dt_grid_wrap(g, ix, msg_y, w - 4, 2, p->c->msg, DT_ROLE_WARN);
+	else
+		dt_layout_hints(g, ix, msg_y, w - 4, 2, dt_form_hints,
+		                DT_FORM_NHINTS, DT_ROLE_STATUS);
 }

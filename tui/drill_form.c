@@ -320,6 +320,9 @@ void dt_drill_form_render(dt_pv *p, dt_drill_form *df, dt_grid *g)
 	df->form.label_w = 20;
 	df->form.aside_w = w >= 90 ? 22 : 0;
 	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
-	dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c->msg_err ? p->c->msg
-	             : DT_FORM_HINT, p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
+	if (p->c->msg_err)
+		dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c->msg, DT_ROLE_WARN);
+	else
+		dt_layout_hints(g, ix, iy + h - 4, w - 4, 2, dt_form_hints,
+		                DT_FORM_NHINTS, DT_ROLE_STATUS);
 }

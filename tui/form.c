@@ -8,6 +8,12 @@
 #include "tui/keys.h"
 #include "tui/layout.h"
 
+const dt_hint dt_form_hints[DT_FORM_NHINTS] = {
+	{ "type to edit;", 0 }, { "Enter/Tab/Down:next", 1 },
+	{ "Up:previous", 0 }, { "Space/Left/Right:change", 0 },
+	{ "Esc:cancel", 1 },
+};
+
 void dt_form_set(dt_form *form, dt_field *f, size_t n)
 {
 	form->f = f;

@@ -25,10 +25,14 @@
 #include "tui/action.h"
 #include "tui/grid.h"
 #include "tui/input.h"
+#include "tui/keymap.h"
 
-/* The one-line hint dialogs show for the semantics above. */
-#define DT_FORM_HINT "type to edit; Enter/Tab/Down: next field; Up: " \
-	"previous; Space/Left/Right: change a choice; Esc: cancel"
+/* The key line dialogs show for the semantics above (dt_layout_hints,
+ * dt_layout_hint_row: cut with the mark, Enter and Esc kept):
+ * "type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change
+ * Esc:cancel". */
+#define DT_FORM_NHINTS 5
+extern const dt_hint dt_form_hints[DT_FORM_NHINTS];
 
 typedef enum dt_field_kind {
 	DT_FIELD_TEXT,

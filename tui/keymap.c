@@ -342,78 +342,90 @@ static const char *label_of(const dt_binding *b, int root)
 	return b->footer;
 }
 
-/* The footer item of b, "KEY:label" (with a leading blank when after),
- * into item (size n); 0 when b has no footer label or no key. */
-static int footer_item(const dt_binding *b, int root, int after, char *item,
-                       size_t n)
+/* Append the hints of h that fit in width columns to out (size n), the
+ * kept ones left out when skip_kept. Returns 1 when one did not fit. */
+static int hints_fill(const dt_hint *h, size_t nh, int width, int skip_kept,
+                      char *out, size_t n)
+{
+	size_t i, len = 0;
+	int used = 0, cut = 0;
+	out[0] = '\0';
+	for (i = 0; i < nh; i++) {
+		int iw;
+		size_t il;
+		if (skip_kept && h[i].keep)
+			continue;
+		iw = dt_text_width(h[i].text, 0) + (len > 0);
+		il = strlen(h[i].text) + (len > 0);
+		if (used + iw > width || len + il >= n) {
+			cut = 1;
+			continue;
+		}
+		snprintf(out + len, n - len, "%s%s", len ? " " : "", h[i].text);
+		len += il;
+		used += iw;
+	}
+	return cut;
+}
+
+void dt_hint_line(const dt_hint *h, size_t nh, int width, const char *mark,
+                  char *out, size_t n)
+{
+	char tail[256];
+	size_t i, tl, len;
+	int tw;
+	if (!n)
+		return;
+	if (!hints_fill(h, nh, width, 0, out, n))
+		return;
+	/* cut: what fits before " MARK KEPT", which ends the line */
+	tl = (size_t)snprintf(tail, sizeof tail, " %s", mark);
+	for (i = 0; i < nh && tl < sizeof tail; i++)
+		if (h[i].keep)
+			tl += (size_t)snprintf(tail + tl, sizeof tail - tl, " %s",
+			                       h[i].text);
+	tw = dt_text_width(tail, 0);
+	hints_fill(h, nh, width > tw ? width - tw : 0, 1, out, n);
+	len = strlen(out);
+	/* no blank before the mark when no hint fits */
+	dt_utf8_copy(out + len, n - len, len ? tail : tail + 1);
+}
+
+/* The footer item of b, "KEY:label", into item (size n); 0 when b has
+ * no footer label or no key. */
+static int footer_item(const dt_binding *b, int root, char *item, size_t n)
 {
 	char kn[16];
 	const char *label = label_of(b, root);
 	if (!label || !b->nkeys)
 		return 0;
 	dt_key_name(b->keys[0], kn, sizeof kn);
-	snprintf(item, n, "%s%s:%s", after ? " " : "", kn, label);
+	snprintf(item, n, "%s:%s", kn, label);
 	return 1;
-}
-
-/* Append b's item when it fits in width columns (ASCII labels). Returns
- * 1 when an item with a label did not fit, else 0. */
-static int footer_add(const dt_binding *b, int root, int width, char *out,
-                      size_t n)
-{
-	char item[64];
-	size_t len = strlen(out);
-	if (!footer_item(b, root, len > 0, item, sizeof item))
-		return 0;
-	if (len + strlen(item) > (size_t)width || len + strlen(item) >= n)
-		return 1;
-	memcpy(out + len, item, strlen(item) + 1);
-	return 0;
-}
-
-/* The footer's items in width columns, the help binding left out when
- * no_help; returns 1 when some did not fit. */
-static int footer_fill(dt_screen_id s, int root, int width, int no_help,
-                       char *out, size_t n)
-{
-	size_t i;
-	int cut = 0;
-	out[0] = '\0';
-	for (i = 0; i < NDEF; i++) /* ?:help q:back first */
-		if (table[i].screen == DT_S_ANY && !overrides(s, table[i].action) &&
-		    !(no_help && table[i].action == DT_A_HELP))
-			cut |= footer_add(&table[i], root, width, out, n);
-	for (i = 0; i < NDEF; i++)
-		if (table[i].screen == s && !(no_help &&
-		    table[i].action == DT_A_HELP))
-			cut |= footer_add(&table[i], root, width, out, n);
-	return cut;
 }
 
 void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
                       char *out, size_t n)
 {
-	char tail[96], help[64] = "";
-	size_t i, len;
-	int tw;
+	char items[NDEF][64];
+	dt_hint h[NDEF];
+	size_t i, nh = 0;
 	ensure();
-	if (!n)
-		return;
-	if (!footer_fill(s, root, width, 0, out, n))
-		return;
-	/* cut: what fits before " MARK ?:help", which ends the footer */
-	for (i = 0; i < NDEF && !help[0]; i++) /* the screen's help key first */
-		if (table[i].screen == s && table[i].action == DT_A_HELP)
-			footer_item(&table[i], root, 1, help, sizeof help);
-	for (i = 0; i < NDEF && !help[0]; i++)
-		if (table[i].screen == DT_S_ANY && table[i].action == DT_A_HELP)
-			footer_item(&table[i], root, 1, help, sizeof help);
-	snprintf(tail, sizeof tail, " %s%s", mark, help);
-	tw = dt_text_width(tail, 0);
-	footer_fill(s, root, width > tw ? width - tw : 0, 1, out, n);
-	len = strlen(out);
-	/* no blank before the mark when no hint fits */
-	dt_utf8_copy(out + len, n - len, len ? tail : tail + 1);
+	for (i = 0; i < NDEF; i++) /* ?:help q:back first */
+		if (table[i].screen == DT_S_ANY && !overrides(s, table[i].action) &&
+		    footer_item(&table[i], root, items[nh], sizeof items[nh])) {
+			h[nh].text = items[nh];
+			h[nh].keep = table[i].action == DT_A_HELP;
+			nh++;
+		}
+	for (i = 0; i < NDEF; i++)
+		if (table[i].screen == s &&
+		    footer_item(&table[i], root, items[nh], sizeof items[nh])) {
+			h[nh].text = items[nh];
+			h[nh].keep = table[i].action == DT_A_HELP;
+			nh++;
+		}
+	dt_hint_line(h, nh, width, mark, out, n);
 }
 
 size_t dt_keymap_help(dt_screen_id s, int root,

@@ -66,13 +66,34 @@ int dt_keymap_bind(const char *name, const char *keys, char *err, size_t n);
  * it stay applied). */
 int dt_keymap_load(const char *path, char *err, size_t n);
 
+/* One key hint of a footer or a form's key line: "KEY:label"
+ * ("Esc:cancel"), or a few words that lead the keys ("type a path;"). */
+typedef struct dt_hint {
+	const char *text;      /* static or owned by the caller */
+	int keep;              /* 1: never left out when the line is cut (the
+	                        * help key; a form's Enter and Esc) */
+} dt_hint;
+
+/* The key line of hints h[0..nh) in `width` columns into out (size n):
+ * all of them, in their order, joined by blanks, when they fit. When
+ * they do not, nothing is left out silently: the kept hints move to the
+ * end, after the cut mark `mark` (dt_layout_dots: "…", "..." in ASCII),
+ * and the others that fit before " MARK KEPT" come first, in their
+ * order ("q:back l:cursor … ?:help", "type a path; … Enter/Down:next
+ * Esc:back"); no blank before the mark when none fits. The one footer
+ * logic: dt_keymap_footer and every form's and dialog's key line
+ * (dt_layout_hints) use it. */
+void dt_hint_line(const dt_hint *h, size_t nh, int width, const char *mark,
+                  char *out, size_t n);
+
 /* The footer of screen s into out (size n): "?:help q:back" then the
  * screen's labelled bindings as "KEY:label", in `width` columns; at the
  * root screen (root = 1) q is labelled "quit". When they do not all fit,
  * nothing is left out silently: the help item moves to the end, after
  * the cut mark `mark` (dt_layout_dots: "…", "..." in ASCII), and the
  * items that fit before " … ?:help" come first ("q:back l:cursor … ?:help"),
- * so the help key, which lists them all, is always shown. */
+ * so the help key, which lists them all, is always shown (dt_hint_line
+ * with the help item kept). */
 void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
                       char *out, size_t n);
 

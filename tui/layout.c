@@ -126,6 +126,73 @@ void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,
 	dt_layout_text(g, 0, y, g->w, utf8, role);
 }
 
+#define DT_HINTS_MAX 32   /* most hints one key line holds */
+
+/* From hint i on, the hints that fit in w columns one after the other
+ * (the first always, however wide; kept ones skipped when skip_kept)
+ * into out (size n). Returns the index after the last one taken. */
+static size_t pack_row(const dt_hint *h, size_t nh, size_t i, int w,
+                       int skip_kept, char *out, size_t n)
+{
+	size_t len = 0;
+	int used = 0;
+	out[0] = '\0';
+	for (; i < nh; i++) {
+		int iw;
+		if (skip_kept && h[i].keep)
+			continue;
+		iw = dt_text_width(h[i].text, 0) + (len > 0);
+		if (len && used + iw > w)
+			break;
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s",
+		                        len ? " " : "", h[i].text);
+		used += iw;
+		if (len >= n)
+			break;
+	}
+	return i;
+}
+
+int dt_layout_hints(dt_grid *g, int x, int y, int w, int rows,
+                    const dt_hint *h, size_t nh, dt_role role)
+{
+	char line[512];
+	dt_hint rest[DT_HINTS_MAX];
+	size_t i = 0, k, nrest = 0;
+	int r;
+	if (rows < 1 || w < 1)
+		return 0;
+	if (nh > DT_HINTS_MAX)
+		nh = DT_HINTS_MAX;
+	for (r = 0; r < rows && i < nh; r++) /* whole, when it fits */
+		i = pack_row(h, nh, i, w, 0, line, sizeof line);
+	if (i >= nh) {
+		for (i = 0, r = 0; i < nh; r++) {
+			i = pack_row(h, nh, i, w, 0, line, sizeof line);
+			dt_layout_text(g, x, y + r, w, line, role);
+		}
+		return r;
+	}
+	/* cut: the rows above the last take the other hints in their order;
+	 * the last, what is left of them and the kept ones, as a footer */
+	for (i = 0, r = 0; r + 1 < rows; r++) {
+		i = pack_row(h, nh, i, w, 1, line, sizeof line);
+		dt_layout_text(g, x, y + r, w, line, role);
+	}
+	for (k = 0; k < nh; k++)
+		if (h[k].keep || k >= i)
+			rest[nrest++] = h[k];
+	dt_hint_line(rest, nrest, w, dt_layout_dots(g), line, sizeof line);
+	dt_layout_text(g, x, y + r, w, line, role);
+	return rows;
+}
+
+void dt_layout_hint_row(dt_grid *g, int y, const dt_hint *h, size_t nh)
+{
+	dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_STATUS);
+	dt_layout_hints(g, 0, y, g->w, 1, h, nh, DT_ROLE_STATUS);
+}
+
 void dt_layout_hash(const dt_grid *g, const char *hex, char *out, size_t n)
 {
 	if (!hex[0])

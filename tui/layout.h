@@ -15,13 +15,16 @@
  * - the footer and message rows are cleared over their whole width before
  *   text is drawn (dt_layout_row), so no stale characters stay;
  * - a footer whose key hints do not all fit ends in the cut mark and the
- *   help key, "… ?:help" (dt_keymap_footer with dt_layout_dots). */
+ *   help key, "… ?:help" (dt_keymap_footer with dt_layout_dots); a
+ *   form's or dialog's key line is cut the same way, its Enter and Esc
+ *   hints kept at its end (dt_layout_hints, dt_layout_hint_row). */
 #ifndef DT_LAYOUT_H
 #define DT_LAYOUT_H
 
 #include <stddef.h>
 
 #include "tui/grid.h"
+#include "tui/keymap.h"
 
 #define DT_HASH_SHOWN 12    /* hex digits of a hash shown in a list row */
 #define DT_DIALOG_W 76      /* help and prompt boxes (columns) */
@@ -34,6 +37,20 @@
 /* The cut mark of grid g, which every cut text here ends with: "…", or
  * "..." in an ASCII grid (a static string). */
 const char *dt_layout_dots(const dt_grid *g);
+
+/* The key hints h[0..nh) at (x, y) in width w on at most `rows` rows:
+ * whole, wrapped between hints, when they fit; else cut as a footer is
+ * (dt_hint_line: the kept hints, Enter and Esc, end the last row after
+ * the cut mark, "… Enter:save Esc:cancel"), the rows above it filled
+ * with the other hints in their order. Returns the rows used. */
+int dt_layout_hints(dt_grid *g, int x, int y, int w, int rows,
+                    const dt_hint *h, size_t nh, dt_role role);
+
+/* A form's or dialog's key line on row y, the footer row: cleared over
+ * the whole width (STATUS role), then h[0..nh) as dt_hint_line lays
+ * them out, so a cut is marked and Enter / Esc are never the hints
+ * dropped. */
+void dt_layout_hint_row(dt_grid *g, int y, const dt_hint *h, size_t nh);
 
 /* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
  * the last column(s) show "…" ("..." in an ASCII grid, or fewer dots when

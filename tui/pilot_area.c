@@ -207,15 +207,31 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	if (v->prompt.open)
 		render_prompt(v, g);
 	if (v->prompt.open || dialog || busy(v)) {
-		/* a modal screen has no keymap footer: its keys here */
-		const char *hint = v->cls->dialog_hint && dialog ?
-		                   v->cls->dialog_hint(v) : NULL;
-		if (v->prompt.open)
-			hint = "type the text; Enter saves, Esc cancels";
-		else if (!dialog) /* an inline editor (task card, journal) */
-			hint = "type the value; Enter saves, Esc cancels";
-		dt_layout_row(g, g->h - 1, hint ? hint : DT_FORM_HINT,
-		              DT_ROLE_STATUS, DT_ROLE_STATUS);
+		/* a modal screen has no keymap footer: its keys here, cut as
+		 * a footer is (Enter and Esc kept) */
+		static const dt_hint prompt_keys[] = {
+			{ "type the text;", 0 }, { "Enter:save", 1 },
+			{ "Esc:cancel", 1 },
+		};
+		static const dt_hint editor_keys[] = {
+			{ "type the value;", 0 }, { "Enter:save", 1 },
+			{ "Esc:cancel", 1 },
+		};
+		const dt_hint *h = dt_form_hints;
+		size_t nh = DT_FORM_NHINTS, k;
+		if (v->prompt.open) {
+			h = prompt_keys;
+			nh = sizeof prompt_keys / sizeof prompt_keys[0];
+		} else if (!dialog) { /* an inline editor (task card, journal) */
+			h = editor_keys;
+			nh = sizeof editor_keys / sizeof editor_keys[0];
+		} else if (v->cls->dialog_hint &&
+		           (k = v->cls->dialog_hint(v, &h)) > 0) {
+			nh = k;
+		} else {
+			h = dt_form_hints;
+		}
+		dt_layout_hint_row(g, g->h - 1, h, nh);
 	}
 }
 

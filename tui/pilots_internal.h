@@ -50,9 +50,10 @@ typedef struct dt_pv_class {
 	unsigned (*raw)(dt_pv *v, int key);
 	/* draw the screen's open dialog over the frame; 1 when one is drawn */
 	int (*dialog)(dt_pv *v, dt_grid *g);
-	/* the footer while that dialog shows, when its keys are not the
-	 * form's (DT_FORM_HINT; NULL: those) */
-	const char *(*dialog_hint)(const dt_pv *v);
+	/* the key line while that dialog shows, when its keys are not the
+	 * form's (dt_form_hints): its hints into *h, their count (0: the
+	 * form's) */
+	size_t (*dialog_hint)(const dt_pv *v, const dt_hint **h);
 	/* re-derive the state from the context (after open and each reload) */
 	void (*sync)(dt_pv *v);
 	/* id of list row i (a record id, > 0): the selection stays on the

@@ -256,8 +256,12 @@ static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 	size_t i;
 	s->form.label_w = 16;
 	s->form.aside_w = g->w >= 100 ? 30 : 0;
-	dt_layout_text(g, 0, y0, g->w, "type into a text field; Enter or Down: "
-	               "next field, Up: previous; Esc back", DT_ROLE_LABEL);
+	static const dt_hint keys[] = {
+		{ "type into a text field;", 0 }, { "Enter/Down:next", 1 },
+		{ "Up:previous", 0 }, { "Esc:back", 1 },
+	};
+	dt_layout_hints(g, 0, y0, g->w, 1, keys, sizeof keys / sizeof keys[0],
+	                DT_ROLE_LABEL);
 	dt_form_render(&s->form, g, 0, y0 + 1, g->w, DT_IMP_NF);
 	for (i = 0; i < s->ncands && y < y0 + h; i++, y++) {
 		if (y == y0 + h - 1 && i + 1 < s->ncands) {
@@ -321,17 +325,35 @@ static void render_preview(dt_import_screen *s, dt_grid *g, int y0, int h)
 	}
 }
 
-/* The key line for the focused field (the truth for that field). */
-static const char *footer(const dt_import_screen *s)
+/* The key line for the focused field (the truth for that field), cut
+ * as a footer is: Enter and Esc (and a choice's change keys) kept. */
+static size_t footer(const dt_import_screen *s, const dt_hint **h)
 {
+	static const dt_hint path[] = {
+		{ "type a path;", 0 }, { "Tab:complete", 0 },
+		{ "Enter/Down:next", 1 }, { "Esc:back", 1 },
+	};
+	static const dt_hint text[] = {
+		{ "type the name;", 0 }, { "Enter/Tab/Down:next", 1 },
+		{ "Up:previous", 0 }, { "Esc:back", 1 },
+	};
+	static const dt_hint choice[] = {
+		{ "type its start or", 0 }, { "Space/Left/Right:change", 1 },
+		{ "Enter/Down:next", 1 }, { "Up:previous", 0 }, { "Esc:back", 1 },
+	};
+	static const dt_hint button[] = {
+		{ "Enter:preview (dry run)", 1 }, { "Up:previous", 0 },
+		{ "Esc:back", 1 },
+	};
+#define DT_HINTS(a) (*h = (a), sizeof (a) / sizeof (a)[0])
 	if (s->form.editing && s->form.sel == DT_IMP_PATH)
-		return "type a path  Tab:complete Enter/Down:next Esc:back";
+		return DT_HINTS(path);
 	if (s->form.editing)
-		return "type the name  Enter/Tab/Down:next Up:previous Esc:back";
+		return DT_HINTS(text);
 	if (s->f[s->form.sel].kind == DT_FIELD_CHOICE)
-		return "type its start or Space/Left/Right:change "
-		       "Enter/Down:next Up:prev Esc:back";
-	return "Enter:preview (dry run) Up:previous Esc:back";
+		return DT_HINTS(choice);
+	return DT_HINTS(button);
+#undef DT_HINTS
 }
 
 #define DT_IMPORT_MSG_ROWS 3   /* most rows an import message takes over
@@ -360,8 +382,11 @@ void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
 	 * path), above the footer */
 	dt_grid_wrap(g, 0, g->h - 1 - mrows, g->w, mrows, s->msg,
 	             s->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
-	if (!s->preview) /* the preview's footer is the app's (keymap) */
-		dt_layout_row(g, g->h - 1, footer(s), DT_ROLE_STATUS, DT_ROLE_STATUS);
+	if (!s->preview) { /* the preview's footer is the app's (keymap) */
+		const dt_hint *h;
+		size_t nh = footer(s, &h);
+		dt_layout_hint_row(g, g->h - 1, h, nh);
+	}
 }
 
 static unsigned preview_action(dt_import_screen *s, dt_action_id a)
