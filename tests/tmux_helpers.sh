@@ -1,12 +1,18 @@
 # tmux_helpers.sh: helpers sourced by the tui_*.sh tests (not a test
 # itself). The caller sets T (its tmux command with a private
-# -L socket) and fail=0; the session is "t". Polls every 0.1 s, 10 s at
-# most.
-screen() { $T capture-pane -p -t t; }
+# -L socket) and fail=0; the session is "t", or $TS (see on). Every check
+# polls the screen, every 0.1 s, until it holds or TUI_WAIT tenths of a
+# second (300: 30 s, for a loaded machine) have passed: none sleeps a
+# fixed time or reads the screen once, so a slow frame is waited for.
+TUI_WAIT=${TUI_WAIT:-300}
+screen() { $T capture-pane -p -t "${TS:-t}"; }
+# on SESSION CMD ARGS...: CMD (wait_for, expect_line, ...) on SESSION, for
+# a test that drives more than one session
+on() { local TS=$1; shift; "$@"; }
 # wait_for TEXT: until TEXT (a fixed string) shows
 wait_for() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq "$TUI_WAIT"); do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.1
 	done
@@ -15,7 +21,7 @@ wait_for() {
 # wait_gone TEXT: until TEXT is no longer on the screen
 wait_gone() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq "$TUI_WAIT"); do
 		screen | grep -qF -- "$1" || return 0
 		sleep 0.1
 	done
@@ -24,7 +30,7 @@ wait_gone() {
 # wait_re REGEX: like wait_for, with an extended regex
 wait_re() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq "$TUI_WAIT"); do
 		screen | grep -qE -- "$1" && return 0
 		sleep 0.1
 	done
@@ -35,22 +41,38 @@ wait_re() {
 # written when the text that announced it shows
 wait_rows() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq "$TUI_WAIT"); do
 		screen | sed -n "$1,$2p" | grep -qF -- "$3" && return 0
 		sleep 0.1
 	done
 	echo "FAIL: rows $1-$2 never showed: $3"; screen; fail=1; return 1
 }
-# expect_line REGEX: some line matches now (extended grep)
+# wait_joined TEXT: until TEXT (a fixed string) shows in the screen read
+# as one line (rows joined, runs of blanks one blank): text that may wrap
+wait_joined() {
+	local i
+	for i in $(seq "$TUI_WAIT"); do
+		screen | tr -s ' \n' ' ' | grep -qF -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "FAIL: timed out waiting for (rows joined): $1"; screen; fail=1; return 1
+}
+# expect_line REGEX: some line matches (extended grep), polled as
+# wait_re: a frame still being drawn when the text a test waited for
+# showed is waited for
 expect_line() {
-	screen | grep -qE -- "$1" && return 0
-	echo "FAIL: no line matches: $1"; screen; fail=1
+	local i
+	for i in $(seq "$TUI_WAIT"); do
+		screen | grep -qE -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "FAIL: no line matches: $1"; screen; fail=1; return 1
 }
 # screen_is FILE: until the whole screen (capture-pane: trailing blanks
 # dropped) is FILE's text; else the difference, and fail=1
 screen_is() {
 	local i
-	for i in $(seq 100); do
+	for i in $(seq "$TUI_WAIT"); do
 		screen | cmp -s "$1" - && return 0
 		sleep 0.1
 	done
@@ -70,7 +92,7 @@ tui_setup() {
 	trap '$T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"' EXIT
 	fail=0
 }
-keys() { $T send-keys -t t "$@"; }
+keys() { $T send-keys -t "${TS:-t}" "$@"; }
 # tui_start W H [VAR=VALUE...]: session t, W x H, a shell with a UTF-8
 # locale, HOME=$tmp, NO_COLOR and the settings given, running dualtrack
 # on $tmp/x.db (then "EXIT=N" when it ends).
