@@ -372,6 +372,52 @@ static int64_t store_parts(dt_store *st, const char *name, const int64_t *step,
  *    0; "jump": 1 2 3 | 4 6 (part 1 itself uneven): stride 0;
  *  - a range past the end fails, count 0 reads nothing; rt.db's "r" holds
  *    loss in two files and no "lr": 1. */
+/* A run named `name` created in st (its own fields: a GPU run). */
+static void create_run(dt_store *st, const char *name)
+{
+	dt_run r = {.grad_accum = 1};
+	snprintf(r.name, sizeof r.name, "%s", name);
+	snprintf(r.platform, sizeof r.platform, "gpu");
+	assert_int_equal(dt_store_run_create(st, &r), 0);
+}
+
+/* 0 when st holds a run named `name`, 1 when not. */
+static int has_run(dt_store *st, const char *name)
+{
+	dt_run r;
+	return dt_store_run_find(st, name, &r);
+}
+
+/* Transactions nest (store.h) on both backends: an inner begin ..
+ * rollback undoes only the inner writes, and an inner commit makes
+ * nothing durable by itself: the outer rollback undoes both. On
+ * PostgreSQL an inner begin was a second BEGIN (a server warning) and
+ * the inner commit committed the outer transaction's writes. */
+static void nested_transactions(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("nest");
+	assert_int_equal(dt_store_begin(st), 0);
+	create_run(st, "outer-kept");
+	assert_int_equal(dt_store_begin(st), 0);
+	create_run(st, "inner-undone");
+	dt_store_rollback(st);
+	assert_int_equal(dt_store_commit(st), 0);
+	assert_int_equal(has_run(st, "outer-kept"), 0);
+	assert_int_equal(has_run(st, "inner-undone"), 1);
+
+	assert_int_equal(dt_store_begin(st), 0);
+	create_run(st, "outer-undone");
+	assert_int_equal(dt_store_begin(st), 0);
+	create_run(st, "inner-committed");
+	assert_int_equal(dt_store_commit(st), 0);
+	dt_store_rollback(st);
+	assert_int_equal(has_run(st, "outer-undone"), 1);
+	assert_int_equal(has_run(st, "inner-committed"), 1);
+	assert_int_equal(has_run(st, "outer-kept"), 0);
+	dt_store_close(st);
+}
+
 static void ranged_reads(void **state)
 {
 	(void)state;
@@ -517,6 +563,7 @@ int main(void)
 		cmocka_unit_test(series_parts_join),
 		cmocka_unit_test(stored_level_of_detail),
 		cmocka_unit_test(ranged_reads),
+		cmocka_unit_test(nested_transactions),
 		cmocka_unit_test(store_curve),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -23,7 +23,8 @@
 typedef struct dt_pg {
 	dt_store base;
 	PGconn *conn;
-	int in_tx;              /* inside dt_store_begin .. commit/rollback */
+	int in_tx;              /* dt_store_begin depth: 0 none, 1 the outer
+	                         * transaction, more: its savepoints (pg.c) */
 	int64_t version;        /* data version: notifications from others */
 	char team[64];          /* working team ("" = none chosen) */
 	char sqlstate[6];       /* of the last failed statement */

@@ -29,9 +29,21 @@ static void pg_close(dt_store *st)
 	free(st);
 }
 
+/* Transactions nest as on SQLite (sqlite.c dt_sq_begin): the outer one
+ * is BEGIN with the write lock, inner ones are savepoints
+ * (https://www.postgresql.org/docs/current/sql-savepoint.html), so an
+ * operation atomic by itself (a decision) can run inside a caller's
+ * transaction. A second BEGIN was only a server warning, and the inner
+ * COMMIT then committed the caller's writes before it finished. */
 static int pg_begin(dt_store *st)
 {
 	dt_pg *pg = dt_pg_of(st);
+	if (pg->in_tx > 0) {
+		if (dt_pg_do(st, "begin", "SAVEPOINT dt_nested", NULL) < 0)
+			return -1;
+		pg->in_tx++;
+		return 0;
+	}
 	if (dt_pg_do(st, "begin", "BEGIN", NULL) < 0)
 		return -1;
 	pg->in_tx = 1;
@@ -48,6 +60,10 @@ static int pg_begin(dt_store *st)
 static int pg_commit(dt_store *st)
 {
 	dt_pg *pg = dt_pg_of(st);
+	if (pg->in_tx > 1) {
+		pg->in_tx--;
+		return dt_pg_do(st, "commit", "RELEASE SAVEPOINT dt_nested", NULL);
+	}
 	pg->in_tx = 0;
 	pg->guard.guarded = 0;
 	if (dt_pg_do(st, "commit", "COMMIT", NULL) < 0) {
@@ -60,6 +76,12 @@ static int pg_commit(dt_store *st)
 static void pg_rollback(dt_store *st)
 {
 	dt_pg *pg = dt_pg_of(st);
+	if (pg->in_tx > 1) {
+		pg->in_tx--;
+		PQclear(PQexec(pg->conn, "ROLLBACK TO SAVEPOINT dt_nested; "
+		               "RELEASE SAVEPOINT dt_nested"));
+		return;
+	}
 	pg->in_tx = 0;
 	pg->guard.guarded = 0;
 	PQclear(PQexec(pg->conn, "ROLLBACK"));
