@@ -420,6 +420,39 @@ static void json_writer(void **state)
 	free(buf);
 }
 
+/* Text from logs that a terminal would reorder or hide, in any string or
+ * key: bidi embeddings/overrides (U+202A..U+202E) and isolates
+ * (U+2066..U+2069), zero-width characters (U+200B, U+FEFF), C1 controls
+ * (U+009B CSI), the line separator U+2028 and a tag character (U+E0061,
+ * above U+FFFF: a UTF-16 surrogate pair, RFC 8259 section 7) are written
+ * as \uXXXX escapes, so the parsed string is the same and no raw
+ * character reaches a terminal; other UTF-8 (e, arrow) is kept; an
+ * overlong (E0 80 80) or surrogate (ED A0 80) sequence is invalid UTF-8:
+ * U+FFFD for each byte, as for any invalid byte. */
+static void json_writer_invisible(void **state)
+{
+	(void)state;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	dt_jw w;
+	dt_jw_init_plain(&w, f, 0);
+	dt_jw_obj_begin(&w);
+	dt_jw_key(&w, "lo\xe2\x80\xaess\xe2\x80\xac");
+	dt_jw_str(&w, "a\xe2\x80\xae" "b\xe2\x80\xac \xe2\x81\xa6i\xe2\x81\xa9"
+	              " z\xe2\x80\x8bw\xef\xbb\xbf c\xc2\x9b" "1\xe2\x80\xa8"
+	              " t\xf3\xa0\x81\xa1 \xc3\xa9\xe2\x86\x92 \xe0\x80\x80"
+	              "\xed\xa0\x80");
+	dt_jw_obj_end(&w);
+	fclose(f);
+	assert_string_equal(buf, "{\"lo\\u202ess\\u202c\":"
+	                         "\"a\\u202eb\\u202c \\u2066i\\u2069"
+	                         " z\\u200bw\\ufeff c\\u009b1\\u2028"
+	                         " t\\udb40\\udc61 \xc3\xa9\xe2\x86\x92 "
+	                         "\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\"}");
+	free(buf);
+}
+
 /* Text that may span lines (rationales, notes): each newline is kept and
  * followed by the indent; everything else is made safe as dt_sanitize
  * does (an escape sequence, BEL, a C1 CSI, a carriage return, U+202E and
@@ -456,6 +489,7 @@ int main(void)
 		cmocka_unit_test(strict_numbers),
 		cmocka_unit_test(name_rule),
 		cmocka_unit_test(json_writer),
+		cmocka_unit_test(json_writer_invisible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

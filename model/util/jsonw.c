@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/util/num.h"
+#include "model/util/text.h"
 
 void dt_jw_init(dt_jw *w, FILE *f, int pretty)
 {
@@ -110,42 +111,56 @@ void dt_jw_obj_end(dt_jw *w) { close_level(w, '}'); }
 void dt_jw_arr_begin(dt_jw *w) { open_level(w, '['); }
 void dt_jw_arr_end(dt_jw *w) { close_level(w, ']'); }
 
+/* A code point as a JSON \u escape: two (a UTF-16 surrogate pair,
+ * RFC 8259 section 7) above U+FFFF. */
+static void write_escape(FILE *f, uint32_t cp)
+{
+	if (cp > 0xFFFF) {
+		cp -= 0x10000;
+		fprintf(f, "\\u%04x\\u%04x", (unsigned)(0xD800 + (cp >> 10)),
+		        (unsigned)(0xDC00 + (cp & 0x3FF)));
+	} else {
+		fprintf(f, "\\u%04x", (unsigned)cp);
+	}
+}
+
+/* Valid UTF-8 is copied, except what a terminal would act on, reorder or
+ * hide (dt_text_is_hidden: controls, C1 controls, bidi and zero-width
+ * format characters), which is escaped: the parsed string is exact, the
+ * document's bytes hold none of it. An invalid byte is U+FFFD. */
 static void write_string(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const char *run = s; /* bytes copied as they are, not yet written */
 	fputc('"', f);
-	while (*p) {
-		unsigned c = *p;
-		if (c == '"' || c == '\\') {
-			fputc('\\', f);
-			fputc((int)c, f);
-			p++;
-		} else if (c < 0x20 || c == 0x7F) {
-			fprintf(f, "\\u%04x", c);
-			p++;
-		} else if (c < 0x80) {
-			fputc((int)c, f);
-			p++;
-		} else {
-			/* Copy a valid UTF-8 sequence; replace a bad byte. */
-			size_t l = (c >= 0xC2 && c <= 0xDF) ? 2 :
-			           (c >= 0xE0 && c <= 0xEF) ? 3 :
-			           (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
-			size_t k = 1;
-			while (k < l && (p[k] & 0xC0) == 0x80)
-				k++;
-			if (l && k == l && !(c == 0xC2 && p[1] < 0xA0)) {
-				fwrite(p, 1, l, f);
-				p += l;
-			} else if (l && k == l) {
-				fprintf(f, "\\u%04x", p[1]); /* C1 control */
-				p += l;
-			} else {
-				fputs("\\ufffd", f);
-				p++;
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		uint32_t cp = 0;
+		size_t l = 1;
+		if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+			s++; /* printable ASCII: the common case */
+			continue;
+		}
+		if (c >= 0x80) {
+			l = dt_utf8_next(s, &cp);
+			if (l && !dt_text_is_hidden(cp)) {
+				s += l;
+				continue;
 			}
 		}
+		fwrite(run, 1, (size_t)(s - run), f);
+		if (l == 0) {
+			fputs("\\ufffd", f);
+			l = 1;
+		} else if (c == '"' || c == '\\') {
+			fputc('\\', f);
+			fputc(c, f);
+		} else {
+			write_escape(f, c < 0x80 ? c : cp);
+		}
+		s += l;
+		run = s;
 	}
+	fwrite(run, 1, (size_t)(s - run), f);
 	fputc('"', f);
 }
 

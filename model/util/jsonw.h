@@ -10,9 +10,13 @@
  * "nan" | "inf" | "-inf"}] (the first DT_JW_NONFINITE_LIST) with
  * "non_finite_count" (both only when there was one), so pandas reads a
  * column of numbers as float64;
- * strings are escaped per RFC 8259 section 7, control characters as \u00XX,
- * invalid UTF-8 bytes replaced by U+FFFD, so no terminal escape sequence
- * can pass through. Doubles use the shortest of %.15g/%.17g that reads
+ * strings are escaped per RFC 8259 section 7; what a terminal would act
+ * on, reorder or hide (dt_text_is_hidden, text.h: C0 controls, DEL, C1
+ * controls, bidi embeddings/overrides/isolates, zero-width and other
+ * format characters) is written as a \uXXXX escape (a surrogate pair
+ * above U+FFFF), invalid UTF-8 bytes as U+FFFD: the parsed text is the
+ * text given, and no escape sequence or reordering character passes
+ * through raw. Doubles use the shortest of %.15g/%.17g that reads
  * back exactly. */
 #ifndef DT_JSONW_H
 #define DT_JSONW_H

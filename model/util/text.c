@@ -67,6 +67,21 @@ int dt_text_is_format_char(uint32_t cp)
 	return 0;
 }
 
+size_t dt_utf8_next(const char *s, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t l = utf8_len(u);
+	if (l)
+		*cp = decode(u, l);
+	return l;
+}
+
+int dt_text_is_hidden(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) ||
+	       dt_text_is_format_char(cp);
+}
+
 /* Whether the valid sequence s of length l is a C0/DEL/C1 control. */
 static int is_control(const unsigned char *s, size_t l)
 {

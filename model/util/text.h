@@ -40,6 +40,18 @@ void dt_sanitize_inplace(char *s);
 /* 1 when code point cp is a format character (file comment), else 0. */
 int dt_text_is_format_char(uint32_t cp);
 
+/* The UTF-8 sequence at s (NUL-terminated): its length 1..4 with its
+ * code point in *cp, or 0 when the byte at s does not begin a valid
+ * sequence (RFC 3629 section 4: no overlong form, no surrogate, nothing
+ * above U+10FFFF; reads stop at the first byte that is not a
+ * continuation, so never past the NUL). */
+size_t dt_utf8_next(const char *s, uint32_t *cp);
+
+/* 1 when code point cp must never reach a terminal raw: a C0 control, DEL,
+ * a C1 control (U+0080..U+009F) or a format character (dt_text_is_format_char),
+ * else 0. */
+int dt_text_is_hidden(uint32_t cp);
+
 /* What dt_text_check allows. */
 enum {
 	DT_TEXT_LINE = 0,       /* one line: no newline */
