@@ -175,6 +175,12 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc);
  * --allowed-signers was given: the signatures are valid for their own
  * keys, whose holders nothing vouches for (not "verified"). */
 #define DT_PACK_EXIT_SIGNER_UNCHECKED 3
+/* Exit status of verify --against DIR when the pack and the store hold
+ * but the pack's decision is no longer its pilot's current decision: the
+ * store has recorded a newer decision of the pilot since
+ * (decision_standing.h). Wins over DT_PACK_EXIT_SIGNER_UNCHECKED: the
+ * pack no longer stands for what the team decided, whoever signed it. */
+#define DT_PACK_EXIT_SUPERSEDED 4
 /* The description of verify DIR for --help, after the usage lines (also
  * in `dualtrack verify --help`). */
 void dt_pack_verify_help(FILE *f);

@@ -16,7 +16,9 @@
 #include "cli/cli.h"
 #include "cli/pack/pack.h"
 #include "cli/pack/ssh_sig.h"
+#include "cli/pilot_show.h"
 #include "model/core/decision.h"
+#include "model/service/pack/decision_standing.h"
 #include "model/util/jsonw.h"
 #include "model/util/sha256.h"
 #include "model/util/text.h"
@@ -213,6 +215,10 @@ typedef struct pack_head {
 	int64_t id;
 	char hash[65];
 	size_t decisions, links;
+	char pilot[DT_NAME_MAX];   /* evidence.json pilot.name, "" = none */
+	int64_t decision_id;       /* the pack's decision: the pilot's newest
+	                            * in the pack, 0 = none */
+	char decision_hash[65];
 } pack_head;
 
 /* Recompute each decision of the pilot, the links of the store chain and
@@ -220,7 +226,10 @@ typedef struct pack_head {
 static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
 {
 	json_object *chain, *links, *decs;
+	json_object *pilot;
 	memset(h, 0, sizeof *h);
+	if (json_object_object_get_ex(ev, "pilot", &pilot))
+		copy(h->pilot, sizeof h->pilot, jstr(pilot, "name"));
 	if (!json_object_object_get_ex(ev, "chain", &chain) ||
 	    !json_object_object_get_ex(chain, "links", &links) ||
 	    !json_object_is_type(links, json_type_array) ||
@@ -291,6 +300,10 @@ static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
 		if (!found)
 			problem(out, np, "broken chain: decision #%lld is not in the "
 			        "chain", (long long)d.id);
+		else if (d.id > h->decision_id) {
+			h->decision_id = d.id;
+			memcpy(h->decision_hash, d.hash, sizeof h->decision_hash);
+		}
 	}
 }
 
@@ -487,9 +500,12 @@ size_t dt_pack_store_integrity(dt_store *st, FILE *out)
 }
 
 /* The store holds the pack's head: a record with its id and hash, in an
- * intact chain whose every record (series re-hashed) is as chained.
- * Returns the problems. */
-static size_t against_store(const char *db, const pack_head *h)
+ * intact chain whose every record (series re-hashed) is as chained; and
+ * whether the pack's decision is still the pilot's current decision (the
+ * service's judgement, *ds; ds->standing is left CURRENT with *judged 0
+ * when the pack names no pilot). Returns the problems. */
+static size_t against_store(const char *db, const pack_head *h,
+                            dt_decision_standing *ds, int *judged)
 {
 	size_t np = 0;
 	dt_store *st = dt_cli_store_read(db);
@@ -537,6 +553,23 @@ static size_t against_store(const char *db, const pack_head *h)
 	} else
 		printf("  the pack was exported before any decision\n");
 	dt_decisions_free(v, n);
+	char err[600];
+	*judged = 0;
+	if (!h->pilot[0])
+		problem(stdout, &np, "broken chain: evidence.json names no pilot "
+		        "(pilot.name): the pack's decision cannot be looked up");
+	else if (dt_decision_standing_judge(st, h->pilot, h->decision_id,
+	                                    h->decision_hash, ds, err,
+	                                    sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		dt_store_close(st);
+		return (size_t)-1;
+	} else {
+		char safe[4 * sizeof ds->text];
+		dt_sanitize(ds->text, safe, sizeof safe);
+		printf("  %s\n", safe);
+		*judged = 1;
+	}
 	dt_store_close(st);
 	return np;
 }
@@ -555,7 +588,13 @@ void dt_pack_verify_help(FILE *f)
 	      "also checks that the store still holds the pack's signed\n"
 	      "decision-log head (the head of the decisions' own chain, not the\n"
 	      "integrity head that verify without DIR prints for --expect-head)\n"
-	      "(a store copied or restored without its newest records fails).\n"
+	      "(a store copied or restored without its newest records fails),\n"
+	      "and whether the pack's decision is still the pilot's current\n"
+	      "decision: a newer decision of the pilot recorded since (\"pack\n"
+	      "decision #1 go superseded by #2 roll-back (TIME, by DECIDERS;\n"
+	      "recorded by WHO)\") exits 4; newer records that are not a\n"
+	      "decision of the pilot (a checklist note, another pilot's\n"
+	      "decision) do not.\n"
 	      "Without --allowed-signers a pack is never \"verified\": anyone can\n"
 	      "make a key and re-sign it, so each signature is only checked to be\n"
 	      "valid for its own key, printed as \"signature valid, signer\n"
@@ -564,11 +603,18 @@ void dt_pack_verify_help(FILE *f)
 	      "to $DUALTRACK_ALLOWED_SIGNERS, else allowed_signers in [defaults]\n"
 	      "of the config file (as git's gpg.ssh.allowedSignersFile).\n"
 	      "--json: one object: pack, against, verified, exit,\n"
-	      "decision_log_head {id, hash} (null before any decision), report\n"
-	      "(the text's lines).\n"
-	      "exit: 0 verified (all holds, every signer in FILE), 1 a problem,\n"
-	      "2 usage or store error, 3 all holds but no --allowed-signers: the\n"
-	      "signers are not checked against any trust list\n", f);
+	      "decision_log_head {id, hash} (null before any decision), decision\n"
+	      "(--against: {pilot, standing current|superseded|not-in-store,\n"
+	      "current, pack {id, kind, label, decided_at}, store {id, kind,\n"
+	      "label, decided_at, recorded_by, deciders}, decisions_since}, else\n"
+	      "null), report (the text's lines).\n"
+	      "exit: 0 verified (all holds, every signer in FILE, and with\n"
+	      "--against the pack's decision is the pilot's current one),\n"
+	      "1 a problem, 2 usage or store error,\n"
+	      "3 all holds but no --allowed-signers: the signers are not\n"
+	      "checked against any trust list, 4 (--against) no problem but the\n"
+	      "pack's decision is superseded by a newer decision of the pilot\n"
+	      "(4 before 3)\n", f);
 }
 
 static void pack_verify_usage(FILE *f)
@@ -580,7 +626,8 @@ static void pack_verify_usage(FILE *f)
 }
 
 static int verify_text(const char *db, const char *dir, int against,
-                       const char *allowed, int from_env, pack_head *hp);
+                       const char *allowed, int from_env, pack_head *hp,
+                       dt_decision_standing *dsp, int *judgedp);
 static int verify_json(const char *db, const char *dir, int against,
                        const char *allowed, int from_env);
 
@@ -650,31 +697,52 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		*rc = verify_json(db, dir, against != NULL, allowed, from_env);
 		return 1;
 	}
-	*rc = verify_text(db, dir, against != NULL, allowed, from_env, NULL);
+	*rc = verify_text(db, dir, against != NULL, allowed, from_env, NULL,
+	                  NULL, NULL);
 	return 1;
 }
 
 /* The report as text on stdout (verify_pack, against_store, the last
- * line); fills *h (may be NULL) with the pack's decision-log head and
- * returns the exit status. */
+ * line); fills *hp (may be NULL) with the pack's decision-log head, and
+ * with --against *dsp with the standing of the pack's decision and
+ * *judgedp with 1 when it was judged (both may be NULL). Returns the exit
+ * status: a problem (1) before a superseded decision (4) before signers
+ * not checked (3). */
 static int verify_text(const char *db, const char *dir, int against,
-                       const char *allowed, int from_env, pack_head *hp)
+                       const char *allowed, int from_env, pack_head *hp,
+                       dt_decision_standing *dsp, int *judgedp)
 {
 	pack_head h;
+	dt_decision_standing ds;
 	size_t unchecked = 0;
-	int rc;
+	int rc, judged = 0;
 	size_t np = verify_pack(dir, allowed, from_env, &h, &unchecked);
 	if (hp)
 		*hp = h;
+	memset(&ds, 0, sizeof ds);
 	if (against) {
-		size_t ns = against_store(db, &h);
+		size_t ns = against_store(db, &h, &ds, &judged);
 		if (ns == (size_t)-1)
 			return DT_EXIT_USAGE;
 		np += ns;
 	}
+	if (dsp)
+		*dsp = ds;
+	if (judgedp)
+		*judgedp = judged;
 	if (np) {
 		printf("NOT verified: %zu problem%s\n", np, np == 1 ? "" : "s");
 		rc = DT_EXIT_FAIL;
+	} else if (judged && ds.standing == DT_STANDING_SUPERSEDED) {
+		printf("NOT verified: the pack's decision is no longer the pilot's "
+		       "current decision (#%lld %s)", (long long)ds.current.id,
+		       dt_decision_label(&ds.current));
+		if (unchecked)
+			printf("; %zu signer%s NOT checked against any trust list "
+			       "(no --allowed-signers)", unchecked,
+			       unchecked == 1 ? "" : "s");
+		printf("\n");
+		rc = DT_PACK_EXIT_SUPERSEDED;
 	} else if (unchecked) {
 		printf("NOT verified: signature%s valid, signer%s unknown (no "
 		       "--allowed-signers): %zu signer%s NOT checked against any "
@@ -689,11 +757,58 @@ static int verify_text(const char *db, const char *dir, int against,
 	return rc;
 }
 
+/* One decision of the standing: {id, kind, label, decided_at} and, for
+ * the store's (full), recorded_by and deciders; null when id is 0. */
+static void standing_decision_json(dt_jw *w, const char *key,
+                                   const dt_decision *d, int full)
+{
+	dt_jw_key(w, key);
+	if (!d->id) {
+		dt_jw_null(w);
+		return;
+	}
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "id"); dt_jw_int(w, d->id);
+	if (d->hash[0]) { /* held by the store */
+		dt_jw_key(w, "kind"); dt_jw_str(w, dt_decision_kind_name(d->kind));
+		dt_jw_key(w, "label"); dt_jw_str(w, dt_decision_label(d));
+		dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
+		if (full) {
+			dt_jw_key(w, "recorded_by"); dt_jw_str(w, d->recorded_by);
+			dt_deciders_json(w, d);
+		}
+	}
+	dt_jw_obj_end(w);
+}
+
+/* Key "decision": null without --against (or when the pack names no
+ * pilot), else {pilot, standing, current, pack, store, decisions_since}
+ * (decision_standing.h). */
+static void standing_json(dt_jw *w, const pack_head *h,
+                          const dt_decision_standing *ds, int judged)
+{
+	dt_jw_key(w, "decision");
+	if (!judged) {
+		dt_jw_null(w);
+		return;
+	}
+	dt_jw_obj_begin(w);
+	dt_jw_key(w, "pilot"); dt_jw_str(w, h->pilot);
+	dt_jw_key(w, "standing"); dt_jw_str(w, dt_standing_name(ds->standing));
+	dt_jw_key(w, "current");
+	dt_jw_bool(w, ds->standing == DT_STANDING_CURRENT);
+	standing_decision_json(w, "pack", &ds->pack, 0);
+	standing_decision_json(w, "store", &ds->current, 1);
+	dt_jw_key(w, "decisions_since"); dt_jw_int(w, (int64_t)ds->since);
+	dt_jw_obj_end(w);
+}
+
 /* verify DIR --json: the text report captured (stdout pointed at a
  * temporary file while it is written), then one JSON object: pack,
  * against, verified, exit, decision_log_head {id, hash} (null before any
- * decision), report (the text's lines, leading blanks dropped; the last
- * one is the verdict). Returns the exit status. */
+ * decision), decision (standing_json), report (the text's lines, leading
+ * blanks dropped; the last one is the verdict). Returns the exit
+ * status. */
 static int verify_json(const char *db, const char *dir, int against,
                        const char *allowed, int from_env)
 {
@@ -708,7 +823,10 @@ static int verify_json(const char *db, const char *dir, int against,
 	fflush(stdout);
 	dup2(fileno(tf), 1);
 	pack_head h = {0};
-	int rc = verify_text(db, dir, against, allowed, from_env, &h);
+	dt_decision_standing ds;
+	int judged = 0;
+	int rc = verify_text(db, dir, against, allowed, from_env, &h, &ds,
+	                     &judged);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -732,6 +850,7 @@ static int verify_json(const char *db, const char *dir, int against,
 		dt_jw_obj_end(&w);
 	} else
 		dt_jw_null(&w);
+	standing_json(&w, &h, &ds, judged);
 	dt_jw_key(&w, "report");
 	dt_jw_arr_begin(&w);
 	char line[4096];

@@ -492,13 +492,7 @@ static void decisions(dt_doc *d, const dt_pack *p)
 	     "rationale", "forced past", "record sha256");
 	for (size_t i = 0; i < p->ov.ndecisions; i++) {
 		const dt_decision *x = &p->ov.decisions[i];
-		dec[0] = '\0';
-		for (size_t k = 0; k < x->ndeciders; k++) {
-			size_t l = strlen(dec);
-			snprintf(dec + l, sizeof dec - l, "%s%s (%s)", k ? ", " : "",
-			         x->deciders[k].name,
-			         dt_decider_role_name(x->deciders[k].role));
-		}
+		dt_deciders_names(x, dec, sizeof dec);
 		snprintf(sup, sizeof sup, "#%lld", (long long)x->id);
 		row(d, x->forced_past[0] ? DT_MARK_FORCED : DT_MARK_NONE, 8, sup,
 		    dt_decision_label(x), x->decided_at,

@@ -162,6 +162,20 @@ void dt_deciders_text(const dt_decision *d, char *out, size_t n)
 	}
 }
 
+void dt_deciders_names(const dt_decision *d, char *out, size_t n)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < d->ndeciders && o < n; i++) {
+		int w = snprintf(out + o, n - o, "%s%s (%s)", i ? ", " : "",
+		                 d->deciders[i].name,
+		                 dt_decider_role_name(d->deciders[i].role));
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+}
+
 /* "NAME LEN:BYTES\n" */
 static void field(dt_strbuf *b, const char *name, const char *value)
 {

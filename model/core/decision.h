@@ -134,6 +134,12 @@ int dt_decision_deciders_check(const dt_decider *deciders, size_t nd,
 /* Deciders as stored: "ROLE:NAME" joined by '\n', into out (size n). */
 void dt_deciders_text(const dt_decision *d, char *out, size_t n);
 
+/* Deciders as people read them: "NAME (ROLE)" joined by ", " ("T. Lead
+ * (researcher), M. Okafor (platform)"), into out (size n, truncated to
+ * fit; "" when none). The deciders column of the evidence pack's
+ * decision table and verify --against's superseded line. */
+void dt_deciders_names(const dt_decision *d, char *out, size_t n);
+
 /* Canonical text of a record (file comment) from kind_text and
  * deciders_text, malloc'd; NULL when out of memory. */
 char *dt_decision_canon(const dt_decision *d);
