@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/columns.h"
 #include "tui/form.h"
 #include "tui/grid.h"
 #include "tui/input.h"
@@ -370,6 +371,90 @@ static void test_layout_hints(void **state)
 
 /* The title row keeps the screen name whole and ellipsises the store
  * path before it, by its end when there is room for 9 columns of it; a form taller than its box says what is hidden. */
+/* The run list's column table (screen_runs.c) with hand-counted needs:
+ * name 33, platform 4, format 16, counts 1, 1, 2, 1 (three runs sharing
+ * a prefix). Floors: name 10, plat 4 ("plat"), fmt 5, pts 3 ("pts"),
+ * segs 4, repl 4 ("repl"), warn 4 = 34, + 6 blanks = 40. In 56 (a
+ * 60-column screen) the 16 left go to the name: 26. In 76 the name is
+ * whole (33, 13 left), the format too (16, 2 left); no full header fits
+ * in 2 ("loss pts" +5, "replayed" +4, "platform" +4), so the padding
+ * gives pts its 2: 5. The golden store (name 25, format 7, counts 4, 1, 3,
+ * 1) in 76: 25 8 10 9 5 8 5, the fixed widths the list had. In 30 the
+ * floors do not fit: the name gives up 10 (down to 1 column). */
+static void test_columns_fit(void **state)
+{
+	static const dt_col proto[7] = {
+		{ "name", NULL, 1, 10, 0, 48, 0, 1, 0, 0 },
+		{ "platform", "plat", 3, 4, 8, 0, 0, 0, 0, 0 },
+		{ "format", "fmt", 4, 5, 10, 0, 0, 0, 0, 0 },
+		{ "loss pts", "pts", 2, 0, 9, 0, 1, 0, 0, 0 },
+		{ "segs", NULL, 2, 0, 5, 0, 1, 0, 0, 0 },
+		{ "replayed", "repl", 2, 0, 8, 0, 1, 0, 0, 0 },
+		{ "warn", NULL, 2, 0, 5, 0, 1, 0, 0, 0 },
+	};
+	static const int need1[7] = { 33, 4, 16, 1, 1, 2, 1 },
+	                 need2[7] = { 25, 4, 7, 4, 1, 3, 1 };
+	static const int w56[7] = { 26, 4, 5, 3, 4, 4, 4 },
+	                 w76[7] = { 33, 4, 16, 5, 4, 4, 4 },
+	                 gold[7] = { 25, 8, 10, 9, 5, 8, 5 };
+	dt_col c[7];
+	dt_grid g;
+	char row[128];
+	int i;
+	(void)state;
+	memcpy(c, proto, sizeof c);
+	for (i = 0; i < 7; i++)
+		c[i].need = need1[i];
+	dt_cols_fit(c, 7, 56, 0);
+	for (i = 0; i < 7; i++)
+		assert_int_equal(c[i].w, w56[i]);
+	assert_int_equal(dt_grid_init(&g, 60, 2, 0), 0);
+	dt_cols_head(&g, 0, 0, c, 7, DT_ROLE_AXIS);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "name                       plat fmt   pts segs "
+	                    "repl warn    ");
+	i = dt_col_cell(&g, 0, 1, &c[0], "mistral-7b-lora-trn2-pilot-ga4",
+	                DT_ROLE_NORMAL);
+	assert_int_equal(i, 27);
+	dt_col_cell(&g, i, 1, &c[5], "20", DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 1, row, sizeof row);
+	assert_string_equal(row, "mistral-7b-l\u2026rn2-pilot-ga4   20"
+	                    "                             ");
+	dt_grid_free(&g);
+	dt_cols_fit(c, 7, 76, 0);
+	for (i = 0; i < 7; i++)
+		assert_int_equal(c[i].w, w76[i]);
+	for (i = 0; i < 7; i++)
+		c[i].need = need2[i];
+	dt_cols_fit(c, 7, 76, 0);
+	for (i = 0; i < 7; i++)
+		assert_int_equal(c[i].w, gold[i]);
+	dt_cols_fit(c, 7, 30, 0);
+	assert_int_equal(c[0].w, 1);
+}
+
+/* A middle cut in 12 columns: 5 of the head, the mark, 6 of the end;
+ * ASCII: 4, "...", 5. Text that fits is whole. */
+static void test_layout_mid(void **state)
+{
+	dt_grid g;
+	char row[64];
+	const char *name = "mistral-7b-lora-trn2-pilot-ga4";
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 12, 1, 0), 0);
+	assert_int_equal(dt_layout_mid(&g, 0, 0, 12, name, DT_ROLE_NORMAL), 12);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "mistr\u2026ot-ga4");
+	dt_grid_free(&g);
+	assert_int_equal(dt_grid_init(&g, 12, 1, 1), 0);
+	dt_layout_mid(&g, 0, 0, 12, name, DT_ROLE_NORMAL);
+	dt_grid_row_utf8(&g, 0, row, sizeof row);
+	assert_string_equal(row, "mist...t-ga4");
+	dt_grid_clear(&g);
+	assert_int_equal(dt_layout_mid(&g, 0, 0, 12, "trn2-a", DT_ROLE_NORMAL), 6);
+	dt_grid_free(&g);
+}
+
 static void test_title_and_form_mark(void **state)
 {
 	dt_grid g;
@@ -438,6 +523,8 @@ int main(void)
 		cmocka_unit_test(test_layout_items),
 		cmocka_unit_test(test_layout_hints),
 		cmocka_unit_test(test_title_and_form_mark),
+		cmocka_unit_test(test_columns_fit),
+		cmocka_unit_test(test_layout_mid),
 	};
 	if (!setlocale(LC_ALL, "C.UTF-8"))
 		setlocale(LC_ALL, "");

@@ -128,16 +128,18 @@ wait_selected "restart 2 at step 41"
 keys Q
 wait_for "EXIT2=0"
 
-# run list: a format wider than its column (hf-trainer-state in 10
-# columns at 80x24) is cut with a mark, never silently ("hf-trainer")
+# run list: the format column takes the room a short name leaves
+# (tui/columns.h): hf-trainer-state whole at 80x24, where it was cut to
+# 10 columns ("hf-traine…") beside 23 blank ones of the name; its cut
+# mark at 60 columns: tui_runs_columns.sh
 printf '{"global_step": 2, "log_history": [{"loss": 2.0, "step": 1}, {"loss": 1.9, "step": 2}]}\n' \
 	>"$tmp/trainer_state.json"
 "$BIN" --db "$tmp/h.db" import "$tmp/trainer_state.json" --run hf \
 	--platform gpu >/dev/null || { echo "FAIL: import hf"; exit 1; }
 keys "\"$BIN\" --db \"$tmp/h.db\"; echo EXIT3=\$?" Enter
 wait_for "runs (1)" || exit 1
-wait_re '^   name {22}platform format      loss pts  segs replayed  warn$'
-wait_re '^   hf {24}gpu {6}hf-traine… {9}2 {5}1 {8}0 {5}0$'
+wait_re '^   name {16}platform format {12}loss pts  segs replayed  warn$'
+wait_re '^   hf {18}gpu {6}hf-trainer-state {9}2 {5}1 {8}0 {5}0$'
 keys Q
 wait_for "EXIT3=0"
 

@@ -53,11 +53,11 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
 	return dt_layout_text(g, x, y, maxw, buf, role);
 }
 
-/* Draw the end of utf8 at (x, y) in at most maxw columns: whole when it
- * fits, else "…" ("..." in ASCII) and as much of its end as fits after
- * it. Returns the columns used. */
-static int text_tail(dt_grid *g, int x, int y, int maxw, const char *utf8,
-                     dt_role role)
+/* Draw utf8 at (x, y) in at most maxw columns: whole when it fits, else
+ * its first headw columns, "…" ("..." in ASCII) and as much of its end as
+ * fits after it (headw 0: the end alone). Returns the columns used. */
+static int text_cut(dt_grid *g, int x, int y, int maxw, int headw,
+                    const char *utf8, dt_role role)
 {
 	const char *dots = dt_layout_dots(g);
 	int dw = g->ascii ? 3 : 1, used;
@@ -68,17 +68,35 @@ static int text_tail(dt_grid *g, int x, int y, int maxw, const char *utf8,
 		return dt_grid_text(g, x, y, maxw, utf8, role);
 	if (dw >= maxw)
 		return dt_grid_text(g, x, y, maxw, dots, role);
+	used = headw > 0 ? dt_grid_text(g, x, y, headw, utf8, role) : 0;
 	/* the longest suffix (starting on a character) that fits */
 	for (size_t i = keep; i-- > 0;) {
 		if (((unsigned char)utf8[i] & 0xC0) == 0x80)
 			continue;
-		if (dt_text_width(utf8 + i, g->ascii) > maxw - dw)
+		if (dt_text_width(utf8 + i, g->ascii) > maxw - used - dw)
 			break;
 		keep = i;
 	}
-	used = dt_grid_text(g, x, y, dw, dots, role);
+	used += dt_grid_text(g, x + used, y, dw, dots, role);
 	return used + dt_grid_text(g, x + used, y, maxw - used, utf8 + keep,
 	                           role);
+}
+
+/* The end of utf8 (text_cut with no head). */
+static int text_tail(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                     dt_role role)
+{
+	return text_cut(g, x, y, maxw, 0, utf8, role);
+}
+
+int dt_layout_mid(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                  dt_role role)
+{
+	int dw = g->ascii ? 3 : 1;
+	if (x + maxw > g->w)
+		maxw = g->w - x;
+	return text_cut(g, x, y, maxw, maxw > dw ? (maxw - dw) / 2 : 0, utf8,
+	                role);
 }
 
 /* The title part of dt_layout_title in tw columns: whole when it fits;

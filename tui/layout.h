@@ -58,6 +58,14 @@ void dt_layout_hint_row(dt_grid *g, int y, const dt_hint *h, size_t nh);
 int dt_layout_text(dt_grid *g, int x, int y, int maxw, const char *utf8,
                    dt_role role);
 
+/* Draw UTF-8 text at (x, y) in at most maxw columns; when it is wider,
+ * cut in the middle: its first (maxw - 1) / 2 columns, "…" ("..." in
+ * ASCII, then (maxw - 3) / 2) and as much of its end as fits, so names
+ * that share a prefix stay apart ("mistral-7b-l…rn2-pilot-ga4"). Returns
+ * the columns used. */
+int dt_layout_mid(dt_grid *g, int x, int y, int maxw, const char *utf8,
+                  dt_role role);
+
 /* A column cell of a table row: utf8 in w columns at (x, y), ellipsised
  * as dt_layout_text when wider, the rest of the w columns blank in
  * `role`. Returns w + 1: the cell and the blank column that separates it

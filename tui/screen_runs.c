@@ -6,6 +6,7 @@
 #include "model/core/pilot.h"
 #include "model/core/rawlog.h"
 #include "model/service/run_load.h"
+#include "tui/columns.h"
 #include "tui/layout.h"
 #include "tui/screen.h"
 #include "tui/screens.h"
@@ -205,24 +206,67 @@ const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot)
 
 #define DT_NAME_COL_MAX 48
 
-/* Column widths for a grid of width W (name takes what is left). */
-typedef struct cols {
-	int mark, name, plat, fmt, pts, segs, repl, warn;
-} cols;
+/* The run list's columns (tui/columns.h): the name first, then the
+ * counts (never cut; their headers short when narrow), the platform, and
+ * the format gives way first. Widths on a roomy screen: as they were
+ * fixed before (format 24 from 110 columns). */
+enum { C_NAME, C_PLAT, C_FMT, C_PTS, C_SEGS, C_REPL, C_WARN, C_N };
+#define C_MARK 3 /* B / P / A mark and two blanks */
 
-static cols layout(int W)
+static const dt_col run_cols[C_N] = {
+	[C_NAME] = { "name", NULL, 1, 10, 0, DT_NAME_COL_MAX, 0, 1, 0, 0 },
+	[C_PLAT] = { "platform", "plat", 3, 4, 8, 0, 0, 0, 0, 0 },
+	[C_FMT] = { "format", "fmt", 4, 5, 10, 0, 0, 0, 0, 0 },
+	[C_PTS] = { "loss pts", "pts", 2, 0, 9, 0, 1, 0, 0, 0 },
+	[C_SEGS] = { "segs", NULL, 2, 0, 5, 0, 1, 0, 0, 0 },
+	[C_REPL] = { "replayed", "repl", 2, 0, 8, 0, 1, 0, 0, 0 },
+	[C_WARN] = { "warn", NULL, 2, 0, 5, 0, 1, 0, 0, 0 },
+};
+
+/* Text of row i's loss point count: "?" unread, "-" no loss (as
+ * `dualtrack runs`), else the count; into num (size n). */
+static const char *pts_text(const dt_runs_screen *s, size_t i, char *num,
+                            size_t n)
 {
-	cols c = { 3, 0, 8, 10, 9, 5, 8, 5 };
-	int fixed;
-	if (W >= 110)
-		c.fmt = 24;
-	fixed = c.mark + c.plat + c.fmt + c.pts + c.segs + c.repl + c.warn + 7;
-	c.name = W - fixed;
-	if (c.name > DT_NAME_COL_MAX)
-		c.name = DT_NAME_COL_MAX; /* wide screens: columns stay together */
-	if (c.name < 8)
-		c.name = 8;
-	return c;
+	if (s->loss_points[i] < 0)
+		snprintf(num, n, "?");
+	else if (s->loss_points[i] == 0)
+		snprintf(num, n, "-");
+	else
+		snprintf(num, n, "%lld", (long long)s->loss_points[i]);
+	return num;
+}
+
+static void need(dt_col *c, const char *text, int ascii)
+{
+	int w = dt_text_width(text, ascii);
+	if (w > c->need)
+		c->need = w;
+}
+
+/* The columns' widths for grid g: every run's values measured. */
+static void layout(const dt_runs_screen *s, const dt_grid *g, dt_col *c)
+{
+	size_t i;
+	char num[32];
+	memcpy(c, run_cols, sizeof run_cols);
+	if (g->w >= 110)
+		c[C_FMT].want = 24;
+	for (i = 0; i < s->n; i++) {
+		const dt_run *r = &s->runs[i];
+		need(&c[C_NAME], r->name, g->ascii);
+		need(&c[C_PLAT], r->platform, g->ascii);
+		need(&c[C_FMT], r->format, g->ascii);
+		need(&c[C_PTS], pts_text(s, i, num, sizeof num), g->ascii);
+		snprintf(num, sizeof num, "%lld", (long long)r->segments);
+		need(&c[C_SEGS], num, g->ascii);
+		snprintf(num, sizeof num, "%lld", (long long)r->replayed_steps);
+		need(&c[C_REPL], num, g->ascii);
+		snprintf(num, sizeof num, "%zu", s->nwarnings[i]);
+		need(&c[C_WARN], num, g->ascii);
+	}
+	/* the last column stays blank, as before */
+	dt_cols_fit(c, C_N, g->w - C_MARK - 1, g->ascii);
 }
 
 static void draw_warnings(dt_runs_screen *s, dt_grid *g)
@@ -246,7 +290,7 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 {
-	cols c = layout(g->w);
+	dt_col c[C_N];
 	int body = g->h - 5, y, x, mark_y = -1, pick_y = g->h - 3;
 	size_t i, top;
 	const dt_run *b = dt_runs_picked(s, 0), *p = dt_runs_picked(s, 1);
@@ -262,20 +306,8 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	snprintf(name, sizeof name, "runs (%zu)%s", s->n,
 	         altered ? "  (dualtrack verify lists them)" : "");
 	dt_layout_title(g, head, name);
-	x = c.mark;
-	dt_grid_text(g, x, 1, c.name, "name", DT_ROLE_AXIS);
-	x += c.name + 1;
-	dt_grid_text(g, x, 1, c.plat, "platform", DT_ROLE_AXIS);
-	x += c.plat + 1;
-	dt_grid_text(g, x, 1, c.fmt, "format", DT_ROLE_AXIS);
-	x += c.fmt + 1;
-	dt_grid_printf(g, x, 1, c.pts, DT_ROLE_AXIS, "%*s", c.pts, "loss pts");
-	x += c.pts + 1;
-	dt_grid_printf(g, x, 1, c.segs, DT_ROLE_AXIS, "%*s", c.segs, "segs");
-	x += c.segs + 1;
-	dt_grid_printf(g, x, 1, c.repl, DT_ROLE_AXIS, "%*s", c.repl, "replayed");
-	x += c.repl + 1;
-	dt_grid_printf(g, x, 1, c.warn, DT_ROLE_AXIS, "%*s", c.warn, "warn");
+	layout(s, g, c);
+	dt_cols_head(g, C_MARK, 1, c, C_N, DT_ROLE_AXIS);
 
 	if (s->n == 0)
 		dt_grid_text(g, 1, 3, g->w - 2,
@@ -314,34 +346,22 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 			dt_grid_text(g, 0, y, 2, "P", sel ? row : DT_ROLE_PILOT);
 		else if (also_of(s, r->id) < s->nalso)
 			dt_grid_text(g, 0, y, 2, "A", sel ? row : DT_ROLE_BASELINE);
-		x = c.mark;
-		dt_layout_text(g, x, y, c.name, r->name, row);
-		x += c.name + 1;
+		x = C_MARK;
+		x += dt_col_cell(g, x, y, &c[C_NAME], r->name, row);
 		/* a long platform or format ("hf-trainer-state" in 10 columns)
 		 * is cut with a mark, never silently */
-		dt_layout_text(g, x, y, c.plat, r->platform, row);
-		x += c.plat + 1;
-		dt_layout_text(g, x, y, c.fmt, r->format, row);
-		x += c.fmt + 1;
-		if (s->loss_points[i] < 0)
-			snprintf(num, sizeof num, "?");
-		else if (s->loss_points[i] == 0) /* as `dualtrack runs`: no loss */
-			snprintf(num, sizeof num, "-");
-		else
-			snprintf(num, sizeof num, "%lld", (long long)s->loss_points[i]);
-		dt_grid_printf(g, x, y, c.pts, row, "%*s", c.pts, num);
-		x += c.pts + 1;
-		dt_grid_printf(g, x, y, c.segs, row, "%*lld", c.segs,
-		               (long long)r->segments);
-		x += c.segs + 1;
-		dt_grid_printf(g, x, y, c.repl, row, "%*lld", c.repl,
-		               (long long)r->replayed_steps);
-		x += c.repl + 1;
-		dt_grid_printf(g, x, y, c.warn,
-		               s->nwarnings[i] && !sel ? DT_ROLE_WARN : row,
-		               "%*zu", c.warn, s->nwarnings[i]);
+		x += dt_col_cell(g, x, y, &c[C_PLAT], r->platform, row);
+		x += dt_col_cell(g, x, y, &c[C_FMT], r->format, row);
+		x += dt_col_cell(g, x, y, &c[C_PTS], pts_text(s, i, num, sizeof num),
+		                 row);
+		snprintf(num, sizeof num, "%lld", (long long)r->segments);
+		x += dt_col_cell(g, x, y, &c[C_SEGS], num, row);
+		snprintf(num, sizeof num, "%lld", (long long)r->replayed_steps);
+		x += dt_col_cell(g, x, y, &c[C_REPL], num, row);
+		snprintf(num, sizeof num, "%zu", s->nwarnings[i]);
+		dt_col_cell(g, x, y, &c[C_WARN], num,
+		            s->nwarnings[i] && !sel ? DT_ROLE_WARN : row);
 	}
-
 	y = pick_y;
 	x = dt_grid_text(g, 0, y, g->w, "baseline: ", DT_ROLE_LABEL);
 	x += dt_grid_printf(g, x, y, g->w - x, DT_ROLE_BASELINE, "%s",
