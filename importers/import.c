@@ -4,7 +4,9 @@
 #include "model/core/segments.h"
 #include "model/core/series.h"
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -138,6 +140,22 @@ int dt_step_base_parse(const char *text, int *step_base, char *err,
 		                         ? ", " : " or ", dt_step_bases[i].value);
 	if (used < errlen)
 		snprintf(err + used, errlen - used, ", got '%s'", text);
+	return -1;
+}
+
+int dt_import_count_parse(const char *what, const char *text, int64_t *n,
+                          char *err, size_t errlen)
+{
+	char *end, safe[64];
+	long long v;
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (!errno && end != text && !*end && v >= 1) {
+		*n = v;
+		return 0;
+	}
+	dt_sanitize(text, safe, sizeof safe);
+	snprintf(err, errlen, "%s expects an integer >= 1, got '%s'", what, safe);
 	return -1;
 }
 

@@ -132,6 +132,18 @@ extern const dt_step_base_def dt_step_bases[];
 int dt_step_base_parse(const char *text, int *step_base, char *err,
                        size_t errlen);
 
+/* Parse a whole count of an import option as typed: --grad-accum G
+ * (micro-batches per optimizer step), --global-batch B (samples per
+ * optimizer step), --logging-steps N (optimizer steps between records),
+ * each an integer >= 1 (dt_import_opts). `what` names the option as the
+ * front-end shows it ("--grad-accum", the TUI's "grad accum"); the one
+ * message for a count refused, the CLI's and the TUI import form's:
+ * "WHAT expects an integer >= 1, got 'TEXT'" (TEXT sanitised). Sets *n;
+ * returns 0, or -1 with the message in err (size errlen) and *n
+ * unchanged. */
+int dt_import_count_parse(const char *what, const char *text, int64_t *n,
+                          char *err, size_t errlen);
+
 /* Whether `platform` is one of gpu, trn2, trn1, other. */
 int dt_platform_valid(const char *platform);
 

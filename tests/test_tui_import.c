@@ -270,7 +270,54 @@ static void test_form_request(void **state)
 	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
 	                                          sizeof err), 0);
 	assert_int_equal(rq.opts.step_base, 2);
+	/* grad accum, global batch, logging steps, loss tag: --grad-accum,
+	 * --global-batch, --logging-steps, --loss-tag; empty: not given */
+	assert_int_equal(rq.opts.grad_accum, 0);
+	assert_null(rq.opts.loss_tag);
+	snprintf(s.f[DT_IMP_GRAD_ACCUM].value, 8, "8");
+	snprintf(s.f[DT_IMP_GLOBAL_BATCH].value, 8, "640");
+	snprintf(s.f[DT_IMP_LOGGING_STEPS].value, 8, "10");
+	snprintf(s.f[DT_IMP_LOSS_TAG].value, 16, "train/lm_loss");
+	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
+	                                          sizeof err), 0);
+	assert_int_equal(rq.opts.grad_accum, 8);
+	assert_int_equal(rq.opts.global_batch, 640);
+	assert_int_equal(rq.opts.logging_steps, 10);
+	assert_string_equal(rq.opts.loss_tag, "train/lm_loss");
+	snprintf(s.f[DT_IMP_GRAD_ACCUM].value, 8, "0");
+	assert_int_equal(dt_import_screen_request(&s, &rq, files, err,
+	                                          sizeof err), -1);
+	assert_string_equal(err, "grad accum expects an integer >= 1, got '0'");
 	dt_import_screen_free(&s);
+}
+
+/* The one parser and message of an import count, the CLI's option or
+ * the form's field: an integer >= 1, the text named as typed. */
+static void test_count_parse(void **state)
+{
+	int64_t n = 7;
+	char err[160];
+	(void)state;
+	assert_int_equal(dt_import_count_parse("--grad-accum", "4", &n, err,
+	                                       sizeof err), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(dt_import_count_parse("--grad-accum", "4x", &n, err,
+	                                       sizeof err), -1);
+	assert_string_equal(err, "--grad-accum expects an integer >= 1, got '4x'");
+	assert_int_equal(n, 4);
+	assert_int_equal(dt_import_count_parse("global batch", "-2", &n, err,
+	                                       sizeof err), -1);
+	assert_string_equal(err, "global batch expects an integer >= 1, got '-2'");
+	assert_int_equal(dt_import_count_parse("logging steps", "", &n, err,
+	                                       sizeof err), -1);
+	/* the field's check: empty is "not given"; the run name takes any */
+	assert_int_equal(dt_import_screen_check(DT_IMP_LOGGING_STEPS, "", err,
+	                                        sizeof err), 0);
+	assert_int_equal(dt_import_screen_check(DT_IMP_GRAD_ACCUM, "1.5", err,
+	                                        sizeof err), -1);
+	assert_string_equal(err, "grad accum expects an integer >= 1, got '1.5'");
+	assert_int_equal(dt_import_screen_check(DT_IMP_RUN, "1.5", err,
+	                                        sizeof err), 0);
 }
 
 static void test_verdict_note(void **state)
@@ -358,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_verdict_note),
 		cmocka_unit_test(test_step_base),
 		cmocka_unit_test(test_form_request),
+		cmocka_unit_test(test_count_parse),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }

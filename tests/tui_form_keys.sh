@@ -56,12 +56,12 @@ platform         < gpu >
 run name         -
 format           < auto (detected from content) >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -79,12 +79,12 @@ platform         < gpu >
 run name         -
 format           < auto (detected from content) >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -110,12 +110,12 @@ platform         < gpu >
 run name         -
 format           < auto (detected from content) >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -133,12 +133,12 @@ platform         < gpu >
 run name         -
 format           < auto (detected from content) >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 

@@ -226,12 +226,12 @@ keys Down
 keys -l "gpu"
 check import "platform         < gpu >"
 # the preview of a file that does not exist: the error keeps its reason
-keys Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Down Down Enter
 check import-error "No such file or directory"
 keys Escape i
 settle "type a path"
 keys -l "loss.csv"
-keys Down Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Down Down Down Enter
 check import-preview "loss.csv"
 help import import
 keys Escape Escape Q

@@ -72,7 +72,7 @@ $T send-keys -t t -l "jk"
 wait_for "run name         jk"
 $T send-keys -t t C-u
 $T send-keys -t t -l "base"
-$T send-keys -t t Enter Down Down Down
+$T send-keys -t t Enter Down Down Down Down Down Down Down
 wait_for "Enter:preview (dry run) Up:previous"
 $T send-keys -t t Enter
 wait_for "import: preview"
@@ -97,7 +97,7 @@ printf 'step,loss\n1,2.5\n2,oops\n' >"$tmp/bad.csv"
 $T send-keys -t t i
 wait_for "— import"
 $T send-keys -t t -l "bad.csv"
-$T send-keys -t t Enter Down Down Down Down Down Enter
+$T send-keys -t t Enter Down Down Down Down Down Down Down Down Down Enter
 wait_for "bad.csv:3:"
 $T send-keys -t t Escape
 wait_for "runs (1)"
@@ -106,7 +106,7 @@ wait_for "runs (1)"
 $T send-keys -t t F
 wait_for "mode             < follow (live) >"
 $T send-keys -t t -l "grow.csv"
-$T send-keys -t t Enter Down Down Down Down Down Enter
+$T send-keys -t t Enter Down Down Down Down Down Down Down Down Down Enter
 wait_for "Enter follows into run grow (gpu)"
 $T send-keys -t t Enter
 wait_for "LIVE grow: 1 update(s), loss 20 pts, last step 20"
@@ -147,7 +147,7 @@ expect_line '^P +grow +gpu +csv +41 +1'
 $T send-keys -t t F
 wait_for "mode             < follow (live) >"
 $T send-keys -t t -l "fresh.csv"
-$T send-keys -t t Enter Down Down Down Down Down Enter
+$T send-keys -t t Enter Down Down Down Down Down Down Down Down Down Enter
 wait_for "empty so far: live mode imports its lines as they are written"
 $T send-keys -t t Enter
 wait_for "following fresh.csv into run fresh (waiting for lines); F stops"

@@ -7,7 +7,8 @@
 #   ": No such file or directory" on 4 rows;
 # - 60x16 (the smallest screen), a CSV under 3 long folders with the
 #   format forced to textlog: path and refusal on 6 rows, ending in "no
-#   training lines recognised".
+#   training lines recognised"; the form gives way for them: scrolled to
+#   its button, the 5 fields above it marked ("5 above (Up scrolls)").
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
@@ -21,7 +22,7 @@ wait_for "runs (0)" || exit 1
 # path, platform gpu, then run name, format, step base, mode, preview
 keys i
 wait_for "type a path" || exit 1
-keys -l "$M"; keys Down; keys -l gpu; keys Down Down Down Down Down Enter
+keys -l "$M"; keys Down; keys -l gpu; keys Down Down Down Down Down Down Down Down Down Enter
 cat >"$tmp/missing.txt" <<'SCREEN'
  dualtrack — x.db — import
 type into a text field; Enter/Down:next Up:previous Esc:back
@@ -30,12 +31,12 @@ platform         < gpu >
 run name         -
 format           < auto (detected from content) >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -55,17 +56,17 @@ $T resize-window -t t -x 60 -y 16
 keys i
 wait_for "type a path" || exit 1
 keys -l "$L/metrics.csv"; keys Down; keys -l gpu; keys Down Down; keys -l text
-keys Down Down Down Enter
+keys Down Down Down Down Down Down Down Enter
 cat >"$tmp/refused.txt" <<'SCREEN'
  dualtrack — x.db — import
 type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder   scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbb…
-platform         < gpu >
-run name         -
-format           < textlog >
-step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
+5 above (Up scrolls)
 scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbb
 bbbbbbbbbbbbbbbbbbbbb/mistral7b-instruct-v0.2_lora_llamafact
 ory_run_with_long_name/metrics.csv: refused: expected a

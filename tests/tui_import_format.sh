@@ -36,12 +36,12 @@ platform         < gpu >
 run name         zero
 format           < csv >
 step base        < 0 (counts from 0: stored + 1) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -56,7 +56,7 @@ type its start or Space/Left/Right:change Enter/Down:next Up:previous Esc:back
 SCREEN
 screen_is "$tmp/form.txt"
 # mode, the preview button: the dry run
-keys Down Down Enter
+keys Down Down Down Down Down Down Enter
 cat >"$tmp/preview.txt" <<'SCREEN'
  dualtrack — x.db — import: preview
 dry run: nothing stored yet; Enter imports into run zero (gpu), Esc back to the
@@ -96,7 +96,7 @@ printf 'step,value,segment\n2,2,1\n3,1.9,1\n4,1.8,1\n' | cmp -s - "$tmp/zero.csv
 keys i
 wait_for "type a path" || exit 1
 keys -l sb.csv; keys Down; keys -l gpu; keys Down Down; keys -l text
-keys Down Down Down Enter
+keys Down Down Down Down Down Down Down Enter
 cat >"$tmp/err.txt" <<'SCREEN'
  dualtrack — x.db — import
 type into a text field; Enter/Down:next Up:previous Esc:back
@@ -105,12 +105,12 @@ platform         < gpu >
 run name         -
 format           < textlog >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 
@@ -125,7 +125,7 @@ Enter:preview (dry run) Up:previous Esc:back
 SCREEN
 screen_is "$tmp/err.txt"
 # another: the error does not name the format; the form says it was its
-keys Up Up Up; keys -l hf-t; keys Down Down Down Enter
+keys Up Up Up Up Up Up Up; keys -l hf-t; keys Down Down Down Down Down Down Down Enter
 cat >"$tmp/err2.txt" <<'SCREEN'
  dualtrack — x.db — import
 type into a text field; Enter/Down:next Up:previous Esc:back
@@ -134,12 +134,12 @@ platform         < gpu >
 run name         -
 format           < hf-trainer-state >
 step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
 mode             < import once >
                  [ preview (dry run) ]
-
-
-
-
 
 
 

@@ -65,7 +65,7 @@ $T send-keys -t t -l "$log"
 $T send-keys -t t Enter Down
 $T send-keys -t t -l "m"
 wait_for "run name         m"
-$T send-keys -t t Enter Down Down Down
+$T send-keys -t t Enter Down Down Down Down Down Down Down
 wait_for "Enter:preview (dry run)"
 $T send-keys -t t Enter
 screen_is want.screen && echo "ok   the preview says 'same log grown', as the CLI's dry run"
@@ -112,7 +112,7 @@ wait_for "runs (1)" || exit 1
 $T send-keys -t t i
 wait_for "type a path"
 $T send-keys -t t -l "wide.csv"
-$T send-keys -t t Enter Down Enter Down Down Down Enter
+$T send-keys -t t Enter Down Enter Down Down Down Down Down Down Down Enter
 screen_is want.cut && echo "ok   header wrapped, the long line cut with a mark, +2 more"
 $T send-keys -t t j
 screen_is want.scrolled && echo "ok   scrolled: the last line whole, 1 line above marked"

@@ -19,7 +19,7 @@ wait_for "type a path" || exit 1
 keys -l "junk.txt"
 keys Down
 keys -l "gpu"
-keys Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Down Down Enter
 wait_for "format not recognised"
 wait_for "pick one in the format field)"
 screen | grep -qF -- "use --format" && { echo "FAIL: 'use --format' shown"; screen; fail=1; }
@@ -29,7 +29,7 @@ wait_for "type a path" || exit 1
 keys -l "sb.csv"
 keys Down
 keys -l "gpu"
-keys Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Down Down Enter
 wait_for "sb.csv: csv, 3 points"
 wait_for "(0 or 1 in the step base field decides)"
 screen | grep -qF -- "(--step-base 0|1 decides)" &&

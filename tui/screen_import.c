@@ -38,7 +38,8 @@ void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live)
 {
 	static const char *const labels[DT_IMP_NF] = {
 		"file or folder", "platform", "run name", "format", "step base",
-		"mode", "preview"
+		"grad accum", "global batch", "logging steps", "loss tag", "mode",
+		"preview"
 	};
 	int i;
 	size_t k;
@@ -77,6 +78,19 @@ void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live)
 	s->f[DT_IMP_STEP_BASE].nchoices = k + 1;
 	snprintf(s->f[DT_IMP_STEP_BASE].aside,
 	         sizeof s->f[DT_IMP_STEP_BASE].aside, "where the file's steps start");
+	/* --grad-accum, --global-batch, --logging-steps, --loss-tag */
+	s->f[DT_IMP_GRAD_ACCUM].cap = 20;
+	snprintf(s->f[DT_IMP_GRAD_ACCUM].aside,
+	         sizeof s->f[DT_IMP_GRAD_ACCUM].aside, "micro-batches per step");
+	s->f[DT_IMP_GLOBAL_BATCH].cap = 20;
+	snprintf(s->f[DT_IMP_GLOBAL_BATCH].aside,
+	         sizeof s->f[DT_IMP_GLOBAL_BATCH].aside, "samples per step");
+	s->f[DT_IMP_LOGGING_STEPS].cap = 20;
+	snprintf(s->f[DT_IMP_LOGGING_STEPS].aside,
+	         sizeof s->f[DT_IMP_LOGGING_STEPS].aside, "steps between records");
+	s->f[DT_IMP_LOSS_TAG].cap = 255;
+	snprintf(s->f[DT_IMP_LOSS_TAG].aside,
+	         sizeof s->f[DT_IMP_LOSS_TAG].aside, "TensorBoard loss tag");
 	s->f[DT_IMP_MODE].kind = DT_FIELD_CHOICE;
 	s->f[DT_IMP_MODE].choices = modes;
 	s->f[DT_IMP_MODE].nchoices = 2;
@@ -96,10 +110,38 @@ int dt_import_screen_live(const dt_import_screen *s)
 	return s->f[DT_IMP_MODE].choice == 1;
 }
 
+/* The option a count field gives (dt_import_opts), NULL for others. */
+static int64_t *count_of(dt_import_opts *o, size_t i)
+{
+	switch (i) {
+	case DT_IMP_GRAD_ACCUM: return &o->grad_accum;
+	case DT_IMP_GLOBAL_BATCH: return &o->global_batch;
+	case DT_IMP_LOGGING_STEPS: return &o->logging_steps;
+	default: return NULL;
+	}
+}
+
+/* The field's name in messages ("grad accum"). */
+static const char *const count_names[DT_IMP_NF] = {
+	[DT_IMP_GRAD_ACCUM] = "grad accum",
+	[DT_IMP_GLOBAL_BATCH] = "global batch",
+	[DT_IMP_LOGGING_STEPS] = "logging steps",
+};
+
+int dt_import_screen_check(size_t i, const char *text, char *err, size_t n)
+{
+	dt_import_opts o;
+	int64_t *v = count_of(&o, i);
+	if (!v || !text[0])
+		return 0;
+	return dt_import_count_parse(count_names[i], text, v, err, n);
+}
+
 int dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
                              const char *files[1], char *err, size_t n)
 {
 	size_t fmt = s->f[DT_IMP_FORMAT].choice, sb = s->f[DT_IMP_STEP_BASE].choice;
+	size_t i;
 	memset(rq, 0, sizeof *rq);
 	files[0] = s->f[DT_IMP_PATH].value;
 	rq->files = files;
@@ -111,6 +153,15 @@ int dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
 	rq->run_name = s->f[DT_IMP_RUN].value[0] ? s->f[DT_IMP_RUN].value : NULL;
 	dt_import_run_name(rq, s->run, sizeof s->run);
 	rq->run_name = s->run;
+	for (i = 0; i < DT_IMP_NF; i++) {
+		int64_t *v = count_of(&rq->opts, i);
+		if (v && s->f[i].value[0] &&
+		    dt_import_count_parse(count_names[i], s->f[i].value, v, err,
+		                          n) < 0)
+			return -1;
+	}
+	rq->opts.loss_tag = s->f[DT_IMP_LOSS_TAG].value[0]
+	                    ? s->f[DT_IMP_LOSS_TAG].value : NULL;
 	if (sb > 0 && sb < s->f[DT_IMP_STEP_BASE].nchoices) {
 		char why[200];
 		if (dt_step_base_parse(dt_step_bases[sb - 1].value,
@@ -128,6 +179,10 @@ static const char *const form_words[][2] = {
 	{ "(--step-base 0|1 decides)", "(0 or 1 in the step base field decides)" },
 	{ "; --step-base 0: ", "; step base 0: " },
 	{ "; --step-base 1: ", "; step base 1: " },
+	{ "--grad-accum", "grad accum" },
+	{ "--global-batch", "global batch" },
+	{ "--logging-steps", "logging steps" },
+	{ "--loss-tag", "loss tag" },
 };
 
 void dt_import_screen_words(char *text, size_t n)
@@ -250,9 +305,12 @@ static void complete(dt_import_screen *s)
 	dt_input_init(&s->form.in, out, s->f[DT_IMP_PATH].cap);
 }
 
+/* The hint row, then the fields on the rows left (scrolled with their
+ * mark when fewer than DT_IMP_NF), then the path's completions. */
 static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 {
-	int y = y0 + DT_IMP_NF + 1;
+	int rows = h - 1 < DT_IMP_NF ? h - 1 : DT_IMP_NF;
+	int y = y0 + 1 + rows;
 	size_t i;
 	s->form.label_w = 16;
 	s->form.aside_w = g->w >= 100 ? 30 : 0;
@@ -262,7 +320,7 @@ static void render_form(dt_import_screen *s, dt_grid *g, int y0, int h)
 	};
 	dt_layout_hints(g, 0, y0, g->w, 1, keys, sizeof keys / sizeof keys[0],
 	                DT_ROLE_LABEL);
-	dt_form_render(&s->form, g, 0, y0 + 1, g->w, DT_IMP_NF);
+	dt_form_render(&s->form, g, 0, y0 + 1, g->w, rows);
 	for (i = 0; i < s->ncands && y < y0 + h; i++, y++) {
 		if (y == y0 + h - 1 && i + 1 < s->ncands) {
 			dt_grid_printf(g, 2, y, g->w - 2, DT_ROLE_STATUS,
@@ -337,6 +395,16 @@ static size_t footer(const dt_import_screen *s, const dt_hint **h)
 		{ "type the name;", 0 }, { "Enter/Tab/Down:next", 1 },
 		{ "Up:previous", 0 }, { "Esc:back", 1 },
 	};
+	static const dt_hint count[] = {
+		{ "type a whole number (empty: not given);", 0 },
+		{ "Enter/Tab/Down:next", 1 }, { "Up:previous", 0 },
+		{ "Esc:back", 1 },
+	};
+	static const dt_hint tag[] = {
+		{ "type the tag (empty: the rule);", 0 },
+		{ "Enter/Tab/Down:next", 1 }, { "Up:previous", 0 },
+		{ "Esc:back", 1 },
+	};
 	static const dt_hint choice[] = {
 		{ "type its start or", 0 }, { "Space/Left/Right:change", 1 },
 		{ "Enter/Down:next", 1 }, { "Up:previous", 0 }, { "Esc:back", 1 },
@@ -348,6 +416,10 @@ static size_t footer(const dt_import_screen *s, const dt_hint **h)
 #define DT_HINTS(a) (*h = (a), sizeof (a) / sizeof (a)[0])
 	if (s->form.editing && s->form.sel == DT_IMP_PATH)
 		return DT_HINTS(path);
+	if (s->form.editing && s->form.sel == DT_IMP_LOSS_TAG)
+		return DT_HINTS(tag);
+	if (s->form.editing && count_names[s->form.sel])
+		return DT_HINTS(count);
 	if (s->form.editing)
 		return DT_HINTS(text);
 	if (s->f[s->form.sel].kind == DT_FIELD_CHOICE)
@@ -359,6 +431,10 @@ static size_t footer(const dt_import_screen *s, const dt_hint **h)
 #define DT_IMPORT_MSG_ROWS 3   /* most rows an import message takes over
                                  * the preview (on the form: every row
                                  * below the form, if more) */
+#define DT_IMPORT_FORM_MIN 4   /* rows the form keeps when a long message
+                                 * needs more than those below it: the
+                                 * hint, the focused field among 2, the
+                                 * scroll mark */
 
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title)
@@ -366,6 +442,8 @@ void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
 	/* below the title, the hint row and the fields, above the footer */
 	int room = g->h - 3 - DT_IMP_NF;
 	int mrows = dt_text_wrap_rows(s->msg, g->w, g->ascii);
+	if (!s->preview && room < mrows) /* the form gives way, scrolled */
+		room = g->h - 2 - DT_IMPORT_FORM_MIN;
 	if (s->preview || room < DT_IMPORT_MSG_ROWS)
 		room = DT_IMPORT_MSG_ROWS;
 	if (mrows < 1)
@@ -431,8 +509,17 @@ static unsigned form_key(dt_import_screen *s, int key)
 	}
 	switch (dt_form_key(&s->form, key)) {
 	case DT_FORM_COMMIT:
-		s->msg[0] = '\0';
 		clear_cands(s);
+		/* a count refused stays in its editor, "!LABEL", the reason
+		 * below in the CLI's words */
+		if (dt_import_screen_check(sel, s->form.in.buf, s->msg,
+		                           sizeof s->msg) < 0) {
+			s->f[sel].refused = 1;
+			s->msg_err = 1;
+			return DT_SCR_REDRAW;
+		}
+		s->f[sel].refused = 0;
+		s->msg[0] = '\0';
 		dt_form_commit_step(&s->form);
 		return DT_SCR_REDRAW;
 	case DT_FORM_BUTTON:
