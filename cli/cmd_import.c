@@ -13,6 +13,7 @@
 #include "importers/import.h"
 #include "importers/source.h"
 #include "importers/import_follow.h"
+#include "model/util/clock.h"
 #include "model/util/text.h"
 
 /* Print text after the caller's first `indent` columns, its words
@@ -111,16 +112,18 @@ static int utf8_chars(const char *s)
 	return n;
 }
 
-/* Print the run's summary after a successful import. */
+/* Print the run's summary after a successful import, naming who
+ * imported it (dt_actor_name, as every write command does). */
 static void print_summary(dt_store *st, const char *name)
 {
 	dt_run run;
 	if (dt_store_run_find(st, name, &run) != 0)
 		return;
-	char safe[DT_NAME_MAX * 2];
+	char safe[DT_NAME_MAX * 2], by[64];
 	dt_sanitize(run.name, safe, sizeof safe);
-	printf("run '%s' (%s, %s): %lld file(s), %lld segment(s), "
-	       "%lld replayed step(s)\n", safe, run.platform, run.format,
+	dt_actor_name(by, sizeof by);
+	printf("run '%s' (%s, %s) imported by %s: %lld file(s), %lld segment(s), "
+	       "%lld replayed step(s)\n", safe, run.platform, run.format, by,
 	       (long long)run.files, (long long)run.segments,
 	       (long long)run.replayed_steps);
 	dt_metric_stats *ms;

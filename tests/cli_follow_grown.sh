@@ -24,7 +24,7 @@ check "follow's first read: same log grown, 100 held, 20 new" grep -qxF \
   "  b.csv: 100 points already held (same log grown; as stored from a.csv, bit for bit), 20 new (loss; all metrics 100 held, 20 new)" "$tmp/f1.out"
 check "follow's first read: +20 points" grep -q "^update 1: +20 point(s)" "$tmp/f1.out"
 check "follow: 2 files, one segment, nothing replayed" grep -qF \
-  "run 'g' (gpu, csv): 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/f1.out"
+  "run 'g' (gpu, csv) imported by follow-grown-test: 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/f1.out"
 check "follow: loss 120 points, steps 1..120" grep -qE "^  loss +120 points, steps 1\.\.120$" "$tmp/f1.out"
 # stopped, the log grows, followed again: continues from b.csv's stored
 # bytes, the new points appended to the same (a.csv's) series
@@ -33,7 +33,7 @@ dt import --platform gpu --run g --follow --interval 0.05 --idle-exit 0.3 "$tmp/
 check "follow again: continues from the stored bytes" grep -q "b.csv: continues from byte $(( $(wc -c <"$tmp/a.csv") + 20 * 10 ))" "$tmp/f2.out"
 check "follow again: +10 points" grep -q "^update 1: +10 point(s)" "$tmp/f2.out"
 check "follow again: still 2 files, one segment" grep -qF \
-  "run 'g' (gpu, csv): 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/f2.out"
+  "run 'g' (gpu, csv) imported by follow-grown-test: 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/f2.out"
 check "follow again: loss 130 points, steps 1..130" grep -qE "^  loss +130 points, steps 1\.\.130$" "$tmp/f2.out"
 dt series g --metric loss --csv >"$tmp/s.csv"
 check "the series as logged, once, one segment" py "

@@ -18,6 +18,7 @@
 # segment 2's 3, 4 = 6.
 . "$(dirname "$0")/lib_cli.sh"
 command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
+export DUALTRACK_USER=follow-test
 out=$tmp/follow.out
 log=$tmp/t.csv
 # wait_out TEXT: until the follower's output holds TEXT (10 s at most)
@@ -40,7 +41,7 @@ wait_out "update 4:"
 kill -INT "$fpid"; wait "$fpid"
 check "follow exits 0 on Ctrl-C" test $? -eq 0
 check "follow: the run's summary, 3 segments" grep -qxF \
-  "run 'r' (gpu, csv): 2 file(s), 3 segment(s), 6 replayed step(s)" "$out"
+  "run 'r' (gpu, csv) imported by follow-test: 2 file(s), 3 segment(s), 6 replayed step(s)" "$out"
 "$bin" --db "$db" runs >"$tmp/runs.txt"
 check "runs: segs 3, replayed 6 (as follow said)" py "
 rows = [l.split() for l in open('$tmp/runs.txt')]

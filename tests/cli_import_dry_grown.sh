@@ -48,7 +48,7 @@ check "dry runs leave the store's bytes as they were" test "$before" = "$(store_
 dt import --platform gpu --run m "$log" >"$tmp/imp.out" 2>&1
 check "the import says the same line" grep -qxF "$line" "$tmp/imp.out"
 check "the import: one segment, nothing replayed" grep -qF \
-	"run 'm' (gpu, hf-trainer-state): 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/imp.out"
+	"run 'm' (gpu, hf-trainer-state) imported by dry-grown-test: 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/imp.out"
 
 # a log of another run, and a genuine restart of run m's log (another
 # value at a held step): not grown, in the dry run as in the import

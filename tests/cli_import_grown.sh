@@ -27,7 +27,7 @@ check "grown: import succeeds" test $? -eq 0
 check "grown: the report says so" grep -qF \
 	"  final_trainer_state.json: 4 points already held (same log grown; as stored from ckpt_trainer_state.json, bit for bit), 2 new (loss; all metrics 12 held, 6 new)" "$tmp/i2.out"
 check "grown: one segment, nothing replayed" grep -qF \
-	"run 'm2' (gpu, hf-trainer-state): 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/i2.out"
+	"run 'm2' (gpu, hf-trainer-state) imported by grown-test: 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/i2.out"
 check "grown: loss 6 points, steps 10..60" grep -qE \
 	"^  loss +6 points, steps 10\.\.60$" "$tmp/i2.out"
 dt resume-check m2 >"$tmp/rc.out"
@@ -52,7 +52,7 @@ check "grown: the integrity chain holds" test $? -eq 0
 # both files in one import: the second grows the first
 dt import --platform gpu --run m3 "$tmp/ckpt_trainer_state.json" "$tmp/final_trainer_state.json" >"$tmp/i4.out" 2>&1
 check "one import of both: grown, one segment" grep -qF \
-	"run 'm3' (gpu, hf-trainer-state): 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/i4.out"
+	"run 'm3' (gpu, hf-trainer-state) imported by grown-test: 2 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/i4.out"
 
 # a genuine restart: step 30 differs, so the log is not the one held: a
 # new file, a new segment from step 10; replayed (README "Restarts"):
@@ -61,7 +61,7 @@ dt import --platform gpu --run r2 "$tmp/ckpt_trainer_state.json" >/dev/null
 dt import --platform gpu --run r2 "$tmp/restart_trainer_state.json" >"$tmp/i5.out" 2>&1
 check "restart: not grown" py "assert 'same log grown' not in open('$tmp/i5.out').read()"
 check "restart: two segments, 40 replayed steps" grep -qF \
-	"run 'r2' (gpu, hf-trainer-state): 2 file(s), 2 segment(s), 40 replayed step(s)" "$tmp/i5.out"
+	"run 'r2' (gpu, hf-trainer-state) imported by grown-test: 2 file(s), 2 segment(s), 40 replayed step(s)" "$tmp/i5.out"
 dt resume-check r2 >/dev/null
 check "restart: resume-check fails (restarted from the beginning)" test $? -eq 1
 finish

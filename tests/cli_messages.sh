@@ -3,8 +3,9 @@
 # was wrong: a drill that does not exist (on a SQLite store, and on a
 # PostgreSQL one when a server answers), an unknown option with the
 # command it was given to, a bad --platform value, the unit of a ledger
-# time, the config file as the source of compare's rules, and a refused
-# import that prints nothing on stdout.
+# time, the config file as the source of compare's rules, who imported a
+# run (as every write command says who stored it), and a refused import
+# that prints nothing on stdout.
 # usage: cli_messages.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -42,6 +43,11 @@ check "  names the command and the option" \
 dt compare b p --bogus >/dev/null 2>"$tmp/e3"
 check "compare --bogus: names 'dualtrack compare'" \
   grep -qx "dualtrack compare: unrecognized option '--bogus'" "$tmp/e3"
+
+# import says who stored the run, as attach / journal set / decide do
+DUALTRACK_USER="T. Lead" dt import --platform gpu --run w "$tmp/b.csv" >"$tmp/i1"
+check "import: says who imported the run" grep -qx \
+  "run 'w' (gpu, csv) imported by T. Lead: 1 file(s), 1 segment(s), 0 replayed step(s)" "$tmp/i1"
 
 dt import --platform tpu --run t "$tmp/b.csv" >/dev/null 2>"$tmp/e4"
 check "--platform tpu: exit 2" test $? -eq 2

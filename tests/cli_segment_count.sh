@@ -10,12 +10,13 @@
 # file of the run starts a segment, its first launch included). By hand:
 # 2 + 2 = 4 segments, 3 restarts.
 . "$(dirname "$0")/lib_cli.sh"
+export DUALTRACK_USER=segment-test
 command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 FIX=${DT_FIXTURES:-$(dirname "$0")/fixtures}
 "$bin" --db "$db" import --platform trn2 --run r "$FIX/resume/megatron_resume.log" \
 	"$FIX/resume/megatron_wallgap.log" >"$tmp/imp.txt" 2>&1
 check "import exit 0" test $? -eq 0
-check "import: 4 segments for the run" grep -q "^run 'r' (trn2, textlog): 2 file(s), 4 segment(s)" "$tmp/imp.txt"
+check "import: 4 segments for the run" grep -q "^run 'r' (trn2, textlog) imported by segment-test: 2 file(s), 4 segment(s)" "$tmp/imp.txt"
 check "import: 2 segments in each file" test "$(grep -c '2 segment(s) in the file' "$tmp/imp.txt")" -eq 2
 "$bin" --db "$db" runs --json >"$tmp/runs.json"
 check "runs --json: 4 segments" py "
