@@ -2,8 +2,9 @@
 # cli_resume_cause.sh: resume-check names as intact only what it checked.
 # Run "nolr": a.csv steps 1..10 loss 2.0, b.csv steps 11..16 loss 1.0 (a
 # restart at 11 after 10, no checkpoint known), no LR and no consumed
-# samples, epoch or batch fingerprints logged. step passes (11 follows
-# 10, nothing replayed or lost); the loss fails: the band is the level
+# samples, epoch or batch fingerprints logged. step is n/a: no checkpoint
+# is known ("checkpoint unknown"; 11 follows 10, nothing replayed or
+# lost, so nothing fails it either); the loss fails: the band is the level
 # before (2 over 10 points, flat trend: 2) and the mean after is 1 over 5
 # points (the first point after the restart is the spike candidate):
 # (1 - 2) / 2 = -50.00 %, limit 5.00 %. lr and data_cursor are n/a, so
@@ -26,7 +27,7 @@ run nolr: 2 segment(s), 1 restart(s)
 checkpoint unknown
 restart 1 at step 11: fail
   evidence     new_file
-  step         pass  resumed at step 11 (last step logged before 10); 0 step(s) replayed
+  step         n/a   checkpoint unknown: resumed at step 11, last step logged before 10; 0 step(s) replayed
   lr           n/a   no LR logged on both sides of the restart
   loss         fail  loss mean 1 over 5 point(s) vs the band from the level before (2 over 10 point(s)) to its least-squares trend at the same steps (2): -50.00% (limit 5.00%)
                      cause: model / optimizer (or RNG), LR scheduler or dataloader state not restored: the loss moved; LR and data cursor not checked (not in the log)

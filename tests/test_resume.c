@@ -208,7 +208,8 @@ static void real_gap_counts_lost_steps(void **state)
  * after steps 11..15 all at 1e-3 (>= 3 equal points) -> lr fail. The
  * loss after starts with a one-point spike: 2.0 at step 11, then 1.37:
  * window 3: before mean 1.37, after (12,13,14) 1.37 -> shift 0, first
- * point (2.0 - 1.37)/1.37 = +45.99 % -> spike at step 11, loss passes. */
+ * point (2.0 - 1.37)/1.37 = +45.99 % -> spike at step 11, loss passes.
+ * No checkpoint is known: step n/a (11 follows 10, nothing lost). */
 static void frozen_lr_and_spike(void **state)
 {
 	(void)state;
@@ -225,7 +226,7 @@ static void frozen_lr_and_spike(void **state)
 	dt_restart_verdict *v;
 	size_t n;
 	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
-	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_NA);
 	assert_int_equal(v[0].check[DT_RC_LR], DT_CHECK_FAIL);
 	assert_non_null(strstr(v[0].detail[DT_RC_LR], "frozen"));
 	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
@@ -362,7 +363,8 @@ static void level_shift_vs_baseline(void **state)
  * 10, as the Mistral trainer_state; the pilot logs 1..9 like the HyperPod
  * log) gives no pilot/baseline ratio at all: the loss check must judge
  * the run as without a baseline, never pass by n/a. Pilot loss 2.0 at
- * steps 1..5, restart, 1.0 at 6..9 (resumed at 6 after 5: step passes).
+ * steps 1..5, restart, 1.0 at 6..9 (resumed at 6 after 5, no checkpoint
+ * known: step n/a, nothing lost).
  * Without a baseline: no replayed steps; trend through 5 points of 2.0
  * is flat, band [2.0, 2.0]; after window: step 6 set aside, mean of
  * 7..9 = 1.0 over 3 points; shift (1.0 - 2.0) / 2.0 = -50 % -> fail.
@@ -400,7 +402,7 @@ static void baseline_without_common_steps_falls_back(void **state)
 		in.baseline = bases[k];
 		assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
 		assert_int_equal(n, 1);
-		assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+		assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_NA);
 		assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_FAIL);
 		assert_float_equal(v[0].level_shift, -0.5, 1e-15);
 		assert_string_equal(v[0].detail[DT_RC_LOSS], want[k]);
@@ -684,6 +686,105 @@ static void cause_names_unchecked_state(void **state)
 	}
 }
 
+/* A restart without a known checkpoint (the log states none, none is
+ * confirmed): the step rule c < t <= c + I has no c, so the step check
+ * cannot pass. Segment 1 logs steps 4000, 4010, ..., 4200 (21 points),
+ * the second launch 4010, ..., 4300 (30 points), loss 1.5 throughout.
+ * t = 4010, last step before 4200, I = 10; replayed points 4010..4200 =
+ * 20, replayed steps 4200 - 4010 + 10 = 200, lost 0: step n/a,
+ * "checkpoint unknown"; replay (20 points, max 0) and loss (19 replayed
+ * points after the first, 1.5 vs 1.5) pass, so the restart passes and
+ * its reason starts at the loss (an n/a check is not listed).
+ * With checkpoint 4000 confirmed: 4000 < 4010 <= 4010 -> step pass.
+ * A jump forward needs no checkpoint: the second launch at 4310..4400
+ * (10 points), lost = 4310 - 4200 - 10 = 100 -> step fail. */
+static void unknown_checkpoint_step_not_judged(void **state)
+{
+	(void)state;
+	int64_t s1[21], s2[30], s3[10];
+	double l1[21], l2[30], l3[10];
+	for (int i = 0; i < 30; i++) {
+		if (i < 21) {
+			s1[i] = 4000 + 10 * i;
+			l1[i] = 1.5;
+		}
+		if (i < 10) {
+			s3[i] = 4310 + 10 * i;
+			l3[i] = 1.5;
+		}
+		s2[i] = 4010 + 10 * i;
+		l2[i] = 1.5;
+	}
+	dt_series loss[] = {seg(s1, l1, 21), seg(s2, l2, 30)};
+	dt_resume_in in = {.loss = loss, .nseg = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(v[0].at_step, 4010);
+	assert_int_equal(v[0].last_before, 4200);
+	assert_int_equal(v[0].interval, 10);
+	assert_int_equal(v[0].ckpt_step, 0);
+	assert_int_equal(v[0].replayed_points, 20);
+	assert_int_equal(v[0].replayed, 200);
+	assert_int_equal(v[0].lost, 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_NA);
+	assert_string_equal(v[0].detail[DT_RC_STEP], "checkpoint unknown: resumed "
+	                    "at step 4010, last step logged before 4200; 200 "
+	                    "step(s) replayed");
+	assert_string_equal(v[0].cause[DT_RC_STEP], "");
+	assert_int_equal(v[0].check[DT_RC_REPLAY], DT_CHECK_PASS);
+	assert_int_equal(v[0].check[DT_RC_LOSS], DT_CHECK_PASS);
+	assert_true(v[0].pass);
+	assert_int_equal(strncmp(v[0].reason, "loss: ", 6), 0);
+	free(v);
+	int64_t ckpt[] = {4000};
+	in.ckpt_step = ckpt;
+	in.nckpt = 1;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_PASS);
+	assert_string_equal(v[0].detail[DT_RC_STEP], "resumed at step 4010 "
+	                    "(last confirmed checkpoint 4000); 200 step(s) "
+	                    "replayed");
+	free(v);
+	in.ckpt_step = NULL;
+	in.nckpt = 0;
+	loss[1] = seg(s3, l3, 10);
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	assert_int_equal(v[0].lost, 100);
+	assert_int_equal(v[0].check[DT_RC_STEP], DT_CHECK_FAIL);
+	assert_string_equal(v[0].detail[DT_RC_STEP], "resumed at step 4310 "
+	                    "after last logged step 4200: 100 step(s) lost");
+	assert_false(v[0].pass);
+	free(v);
+}
+
+/* A restart nothing can judge: steps 1..5 at 2.0, then step 6 with a
+ * NaN loss, no checkpoint, LR or cursor. step n/a (checkpoint unknown),
+ * loss and replay n/a (no finite loss after), lr and data_cursor n/a:
+ * no check fails, so the restart passes, and its reason says that
+ * nothing was judged instead of being empty. */
+static void nothing_judged_says_so(void **state)
+{
+	(void)state;
+	int64_t s1[] = {1, 2, 3, 4, 5}, s2[] = {6};
+	double l1[] = {2.0, 2.0, 2.0, 2.0, 2.0}, l2[] = {NAN};
+	dt_series loss[] = {seg(s1, l1, 5), seg(s2, l2, 1)};
+	dt_resume_in in = {.loss = loss, .nseg = 2};
+	dt_resume_opts o = dt_resume_defaults();
+	dt_restart_verdict *v;
+	size_t n;
+	assert_int_equal(dt_resume_check(&in, &o, &v, &n), 0);
+	for (int i = 0; i < DT_RESUME_NCHECKS; i++)
+		assert_int_equal(v[0].check[i], DT_CHECK_NA);
+	assert_true(v[0].pass);
+	assert_string_equal(v[0].reason, "every check n/a; step: checkpoint "
+	                    "unknown: resumed at step 6, last step logged "
+	                    "before 5; 0 step(s) replayed");
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -701,6 +802,8 @@ int main(void)
 		cmocka_unit_test(cursor_judged_over_the_run),
 		cmocka_unit_test(cursor_rate_follows_a_batch_change),
 		cmocka_unit_test(log_checkpoint_used),
+		cmocka_unit_test(unknown_checkpoint_step_not_judged),
+		cmocka_unit_test(nothing_judged_says_so),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,7 +240,8 @@ wait_for "EXIT=0"
 # ---- a failed check's cause on the resume view (80x24) ----
 # The run of cli_resume_cause.sh: steps 1..10 loss 2.0, then 11..16 loss
 # 1.0 in a second file, no LR or data cursor logged: the loss fails
-# (-50.00 %) and its cause says LR and data cursor were not checked. The
+# (-50.00 %) and its cause says LR and data cursor were not checked; the
+# step is n/a (no checkpoint known: "checkpoint unknown"). The
 # view shows the cause resume-check prints, wrapped whole in the detail
 # column under the loss check; the overall reason still shows, and the
 # restart window gives up rows for them (5 rows, not 6).
@@ -259,8 +260,8 @@ cat >"$tmp/cause.txt" <<'EOF2'
 1 of 1 FAIL: 1 restart(s)
 checkpoint: unknown (give --checkpoint or a drill); data cursor n/a
 restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
-  step         pass  resumed at step 11 (last step logged before 10); 0 step(s)
-                     replayed
+  step         n/a   checkpoint unknown: resumed at step 11, last step logged
+                     before 10; 0 step(s) replayed
   lr           n/a   no LR logged on both sides of the restart
   loss         fail  loss mean 1 over 5 point(s) vs the band from the level
                      before (2 over 10 point(s)) to its least-squares trend at

@@ -278,15 +278,21 @@ static void check_step(dt_restart_verdict *v, const dt_series *before,
 		         "lost", (long long)t, c > 0 ? ck_name :
 		         "last logged step", (long long)(c > 0 ? c : v->last_before),
 		         (long long)v->lost);
+	} else if (c <= 0) {
+		/* c < t <= c + I needs c: without a checkpoint the step is not
+		 * judged (a restart is not credited as resumed right after it);
+		 * steps lost past the last logged step fail above without one */
+		snprintf(d, dn, "checkpoint unknown: resumed at step %lld, last "
+		         "step logged before %lld; %zu step(s) replayed",
+		         (long long)t, (long long)v->last_before, v->replayed);
 	} else {
 		snprintf(d, dn, "resumed at step %lld (%s %lld); %zu step(s) "
-		         "replayed", (long long)t, c > 0 ? ck_name :
-		         "last step logged before", (long long)(c > 0 ? c :
-		         v->last_before), v->replayed);
+		         "replayed", (long long)t, ck_name, (long long)c,
+		         v->replayed);
 	}
 	v->check[DT_RC_STEP] = v->offset_factor || early || scratch ||
-	                       v->lost > 0 ?
-	                       DT_CHECK_FAIL : DT_CHECK_PASS;
+	                       v->lost > 0 ? DT_CHECK_FAIL :
+	                       c > 0 ? DT_CHECK_PASS : DT_CHECK_NA;
 }
 
 /* The cause hint of each failed check (rules in resume.h). */
@@ -362,6 +368,11 @@ static void compose_reason(dt_restart_verdict *v)
 			break;
 		used += (size_t)k;
 	}
+	/* nothing judged (the step n/a without a checkpoint, no finite loss
+	 * after): say so, never an empty reason */
+	if (v->pass && used == 0)
+		snprintf(v->reason, sizeof v->reason, "every check n/a; %s: %s",
+		         dt_resume_check_key(DT_RC_STEP), v->detail[DT_RC_STEP]);
 }
 
 /* Segment k of an optional metric, when it lines up with the loss. */

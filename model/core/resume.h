@@ -8,10 +8,13 @@
  * (ACCEPTANCE.md "Resume and fault drills", issue 5):
  *
  * - step: resumed step t (first logged effective step after the restart)
- *   against the last confirmed checkpoint c (when known): pass when
- *   c < t <= c + I (I = logging interval, the median step gap); t <= c
- *   fails (resumed before the confirmed checkpoint); t > c + I loses
- *   t - c - I steps. Without c, lost = max(0, t - last_before - I).
+ *   against the checkpoint c (the one the log states, else the last
+ *   confirmed one): pass when c < t <= c + I (I = logging interval, the
+ *   median step gap); t <= c fails (resumed before the confirmed
+ *   checkpoint); t > c + I loses t - c - I steps. Without c the rule
+ *   cannot pass: lost = max(0, t - last_before - I) still fails (steps
+ *   lost need no checkpoint), otherwise the check is n/a, "checkpoint
+ *   unknown" (the restart is not credited as resumed right after it).
  *   A segment starting at or below the first step logged before is a
  *   restart from scratch (two runs imported as one), not a resume: fail.
  *   Replayed = optimizer steps trained again: last step logged before
@@ -93,7 +96,8 @@
  * checked (not in the log)" (the cursor: "not judged (batch fingerprints
  * recur)" when those are why) and its state stays among the causes.
  * A check without the data it needs is "n/a"; a restart passes when no
- * check fails. */
+ * check fails. Its reason lists the failed checks, else the passed ones,
+ * else (every check n/a) says so with the step's detail. */
 #ifndef DT_RESUME_H
 #define DT_RESUME_H
 
