@@ -7,8 +7,9 @@
 # its times are fixed), whole screens at 60x20
 # and 80x24: the import form on its path and on a choice field, the
 # decide form, the drill form, the ledger's value dialog, the
-# checklist's note prompt, the journal's new key prompt and the task
-# card's inline editor.
+# checklist's note prompt, the journal's new key prompt, the task card's
+# inline editor and the go warning (its box's key row was cut at 60
+# columns, "… back to the fo…": now the footer's hints, 52 columns).
 # Hand-counted at 60 columns: the form's key line "type to edit;
 # Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel" is
 # 80 columns, its kept tail " … Enter/Tab/Down:next Esc:cancel" 33, so
@@ -210,6 +211,63 @@ type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
 SCREEN
 	;;
 	esac
+	# a go with 3 items pending: the go warning's keys, in its box and
+	# in the footer
+	keys g Enter; keys -l ok; keys Enter Enter Enter
+	wait_for "WARNING: go while" || exit 1
+	case $W in
+	60) is warn-$W <<'SCREEN'
+ dualtrack — x.db — llama3-8b-lora-trn2 — decision log
+
+  ── decide: confirm go ──────────────────────────────────
+  │ WARNING: go while 3 checklist items are not passed:  │
+  │   step4  pending  pilot interrupted by hand; asynch… │
+  │   step7  pending  inconsistent item -> roll back to… │
+  │   trial4 pending  final output passes the baseline'… │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │                                                      │
+  │ y: record go anyway; any other key: back to the form │
+  ────────────────────────────────────────────────────────
+
+y: record go anyway; any other key: back to the form
+SCREEN
+	;;
+	80) is warn-$W <<'SCREEN'
+ dualtrack — x.db — llama3-8b-lora-trn2 — decision log
+ #     decision               decided at (UTC) entered by
+
+  ── decide: confirm go ──────────────────────────────────────────────────────
+  │ WARNING: go while 3 checklist items are not passed:                      │
+  │   step4  pending  pilot interrupted by hand; asynchronous checkpoint us… │
+  │   step7  pending  inconsistent item -> roll back to GPU first, no scale… │
+  │   trial4 pending  final output passes the baseline's evaluation          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │                                                                          │
+  │ y: record go anyway; any other key: back to the form                     │
+  ────────────────────────────────────────────────────────────────────────────
+
+
+y: record go anyway; any other key: back to the form
+SCREEN
+	;;
+	esac
+	keys x; wait_for "[ record decision ]" || exit 1
 	keys Escape; wait_for "cancelled" || exit 1
 	keys 3; wait_for "— drill log" || exit 1
 	keys a; wait_for "checkpoint step" || exit 1

@@ -186,6 +186,10 @@ dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 	}
 }
 
+const dt_hint dt_decide_warn_keys[2] = {
+	{ "y: record go anyway;", 1 }, { "any other key: back to the form", 1 },
+};
+
 static void render_warning(dt_pv *p, dt_decide_form *df, dt_grid *g, int ix, int iy, int w,
                            int end)
 {
@@ -212,8 +216,7 @@ static void render_warning(dt_pv *p, dt_decide_form *df, dt_grid *g, int ix, int
 	dt_layout_more(i, df->nblk, more, sizeof more);
 	if (more[0])
 		dt_layout_printf(g, ix, y, w, DT_ROLE_STATUS, "  %s", more);
-	dt_layout_text(g, ix, end, w, "y: record go anyway   any other key: "
-	               "back to the form", DT_ROLE_PILOT);
+	dt_layout_hints(g, ix, end, w, 1, dt_decide_warn_keys, 2, DT_ROLE_PILOT);
 }
 
 void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)

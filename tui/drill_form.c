@@ -253,6 +253,10 @@ dt_action dt_drill_form_key(dt_pv *p, dt_drill_form *df, int key)
 	}
 }
 
+const dt_hint dt_drill_review_keys[2] = {
+	{ "Enter or y: save this drill;", 1 }, { "Esc: back to the form", 1 },
+};
+
 static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int iy, int w,
                           int end)
 {
@@ -304,8 +308,7 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
 		             "change it", DT_ROLE_PILOT);
 		return;
 	}
-	dt_grid_text(g, ix, end, w, "Enter or y: save this drill   Esc: back to "
-	             "the form", DT_ROLE_PILOT);
+	dt_layout_hints(g, ix, end, w, 1, dt_drill_review_keys, 2, DT_ROLE_PILOT);
 }
 
 void dt_drill_form_render(dt_pv *p, dt_drill_form *df, dt_grid *g)

@@ -166,6 +166,9 @@ void dt_drill_form_open(dt_pv *v, dt_drill_form *df);
 /* Close and free what the form owns (accepts a closed form). */
 void dt_drill_form_close(dt_drill_form *df);
 void dt_drill_form_render(dt_pv *v, dt_drill_form *df, dt_grid *g);
+/* The review's keys, its box's last row and the footer: "Enter or y:
+ * save this drill; Esc: back to the form". */
+extern const dt_hint dt_drill_review_keys[2];
 /* Keys while open (Enter on the review saves through dt_store_drill_add
  * under the context's actor). */
 dt_action dt_drill_form_key(dt_pv *v, dt_drill_form *df, int key);
@@ -186,6 +189,9 @@ typedef struct dt_decide_form {
 
 void dt_decide_form_open(dt_pv *v, dt_decide_form *df);
 void dt_decide_form_render(dt_pv *v, dt_decide_form *df, dt_grid *g);
+/* The go warning's keys, its box's last row and the footer:
+ * "y: record go anyway; any other key: back to the form". */
+extern const dt_hint dt_decide_warn_keys[2];
 dt_action dt_decide_form_key(dt_pv *v, dt_decide_form *df, int key);
 
 /* ---- the ledger screen's state and dialogs (ledger_form.c): the

@@ -212,14 +212,10 @@ static int dialog(dt_pv *v, dt_grid *g)
 /* The go confirmation's keys are its own (render_warning's last row). */
 static size_t dialog_hint(const dt_pv *v, const dt_hint **h)
 {
-	static const dt_hint warn_keys[] = {
-		{ "y: record go anyway;", 1 },
-		{ "any other key: back to the form", 1 },
-	};
 	if (!((const decisions_state *)v)->decide.warn)
 		return 0;
-	*h = warn_keys;
-	return sizeof warn_keys / sizeof warn_keys[0];
+	*h = dt_decide_warn_keys;
+	return 2;
 }
 
 static const dt_pv_class cls = {

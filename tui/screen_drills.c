@@ -241,17 +241,13 @@ static int dialog(dt_pv *v, dt_grid *g)
 /* The review step's keys are its own (render_review's last row). */
 static size_t dialog_hint(const dt_pv *v, const dt_hint **h)
 {
-	static const dt_hint save_keys[] = {
-		{ "Enter or y: save this drill;", 1 },
-		{ "Esc: back to the form", 1 },
-	};
 	static const dt_hint refused_keys[] = {
 		{ "cannot be saved;", 0 }, { "Esc: back to the form", 1 },
 	};
 	const dt_drill_form *df = &((const drills_state *)v)->drill;
 	if (!df->review)
 		return 0;
-	*h = df->refusal[0] ? refused_keys : save_keys;
+	*h = df->refusal[0] ? refused_keys : dt_drill_review_keys;
 	return 2;
 }
 
