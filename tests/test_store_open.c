@@ -238,6 +238,86 @@ static void run_is_intact(dt_store *st, const char *name, size_t n)
 	dt_chain_status_clear(&g);
 }
 
+/* The schema of the SQLite file at path, one line per object
+ * ("type name sql"), in name order, into out. */
+static void schema_text(const char *path, char *out, size_t n)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	size_t k = 0;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT type, name, sql FROM "
+	                 "sqlite_schema ORDER BY name", -1, &s, NULL), SQLITE_OK);
+	out[0] = '\0';
+	while (sqlite3_step(s) == SQLITE_ROW && k < n)
+		k += (size_t)snprintf(out + k, n - k, "%s %s %s\n",
+		                      sqlite3_column_text(s, 0),
+		                      sqlite3_column_text(s, 1),
+		                      sqlite3_column_text(s, 2) ?
+		                      (const char *)sqlite3_column_text(s, 2) : "");
+	assert_true(k < n);
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+}
+
+/* Bytes of path the file system holds (st_blocks): less than its size
+ * where parts were never written (holes). */
+static long long allocated(const char *path)
+{
+	struct stat sb;
+	assert_int_equal(stat(path, &sb), 0);
+	return (long long)sb.st_blocks * 512;
+}
+
+/* A new store is written from the build's template (template.h in the
+ * SQLite backend: only the non-zero bytes of an empty store are written,
+ * the rest of its 2.8 MB stays holes) and is the store the migrations
+ * make: the same schema objects and SQL (79 at version 15), settings and
+ * an intact chain. An empty file that is there already (touched) is never
+ * written over by the template: it takes the migrations, which write
+ * every page (no holes). */
+static void template_store_is_the_migrated_store(void **state)
+{
+	(void)state;
+	char tpl[128], mig[128], err[512];
+	snprintf(tpl, sizeof tpl, "%s/tpl/s.db", dir);
+	snprintf(mig, sizeof mig, "%s/mig.db", dir);
+	exec_sql(mig, "SELECT 1"); /* an empty file */
+	struct stat sb;
+	assert_int_equal(stat(mig, &sb), 0);
+	assert_int_equal(sb.st_size, 0);
+	dt_store *a = dt_store_open(tpl, err, sizeof err);
+	assert_non_null(a);
+	dt_store *b = dt_store_open(mig, err, sizeof err);
+	assert_non_null(b);
+	dt_chain_status g;
+	assert_int_equal(dt_store_chain_verify(a, 1, &g), 0);
+	assert_int_equal(g.intact, 1);
+	dt_chain_status_clear(&g);
+	dt_store_close(a);
+	dt_store_close(b);
+	assert_int_equal(stat(tpl, &sb), 0);
+	assert_int_equal(sb.st_size, 2818048); /* 43 pages of 64 KiB */
+	assert_true(allocated(tpl) < sb.st_size / 4);
+	assert_true(allocated(mig) >= sb.st_size);
+	static char sa[64 << 10], sb2[64 << 10];
+	schema_text(tpl, sa, sizeof sa);
+	schema_text(mig, sb2, sizeof sb2);
+	assert_string_equal(sa, sb2);
+	assert_int_equal(query_int(tpl, "SELECT count(*) FROM sqlite_schema"), 79);
+	const char *pragmas[] = {"PRAGMA user_version", "PRAGMA application_id",
+	                         "PRAGMA page_size", "PRAGMA auto_vacuum"};
+	for (size_t i = 0; i < 4; i++)
+		assert_int_equal(query_int(tpl, pragmas[i]), query_int(mig, pragmas[i]));
+	assert_int_equal(query_int(tpl, "PRAGMA user_version"), 15);
+	assert_int_equal(query_int(tpl, "PRAGMA page_size"), 65536);
+	journal_mode_is(tpl, "wal");
+	/* written beside its name, then linked: no temporary file is left */
+	char left[160];
+	snprintf(left, sizeof left, "ls %s/tpl | grep -q new-", dir);
+	assert_int_not_equal(system(left), 0);
+}
+
 /* A store with data opened DT_STORE_BULK by its only user: a rollback
  * journal until the import's commit (its series pages written once),
  * WAL again after it, everything intact. */
@@ -446,6 +526,7 @@ int main(void)
 		cmocka_unit_test(read_open_creates_nothing),
 		cmocka_unit_test(new_store_has_application_id),
 		cmocka_unit_test(new_store_is_wal_after_first_commit),
+		cmocka_unit_test(template_store_is_the_migrated_store),
 		cmocka_unit_test(bulk_open_alone_journals_then_wal),
 		cmocka_unit_test(bulk_open_beside_others),
 		cmocka_unit_test(foreign_database_untouched),

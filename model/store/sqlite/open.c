@@ -18,7 +18,9 @@
  *    program's SQLite database) is refused and left untouched.
  *  - Schema migrations (schema.c) are keyed on PRAGMA user_version and
  *    run in one BEGIN IMMEDIATE; the same transaction sets the
- *    application_id of a new or older store.
+ *    application_id of a new or older store. A new file is written from
+ *    the build's template when the program links one (template.h: the
+ *    bytes those migrations give an empty store), so it opens current.
  *  - A store whose file or filesystem is read-only is opened read-only
  *    (SQLite falls back by itself when the file cannot be opened for
  *    writing; when even reading a WAL store fails because its -shm file
@@ -32,6 +34,7 @@
  * was exceeded by two concurrent deciders on a loaded machine under
  * ASan). Readers never wait in WAL mode. */
 #include "model/store/sqlite/internal.h"
+#include "model/store/sqlite/template.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -351,6 +354,13 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	/* new: no file yet, or an empty one (nothing SQLite wrote) */
 	int created = !(flags & DT_STORE_READ) &&
 	              (stat(path, &sb) < 0 ? errno == ENOENT : sb.st_size == 0);
+	/* a new file: the build's template when there is one (template.h),
+	 * else SQLite makes it and the migrations fill it */
+	if (created && dt_sq_template_create(path, (int)dt_schema_count) < 0) {
+		dt_err_set(err, "store %s: cannot create: %s", path,
+		           strerror(errno));
+		goto fail;
+	}
 	probe p;
 	if (open_probe(sq, flags, &p, err) != SQLITE_OK)
 		goto fail;
