@@ -97,7 +97,8 @@ on a expect_line '^ 10 pass 0 fail 2 pending 0 waived'
 on a keys e
 on a wait_for "evidence: run:NAME, drill:ID or file:PATH"
 on a keys C-u "file:interrupt.log" Enter
-on a wait_for "step4: evidence attached, sha256 $sum... ($tmp/"
+# the note wraps onto a second row (the path)
+on a wait_joined "step4: evidence attached, sha256 $sum... ($tmp/"
 # the checklist detail: the evidence by whom, its SHA-256 in full
 on a expect_line "evidence file:$tmp/interrupt.log by ana"
 on a expect_line "sha256 $full"

@@ -322,10 +322,17 @@ void dt_drill_form_render(dt_pv *p, dt_drill_form *df, dt_grid *g)
 	}
 	df->form.label_w = 20;
 	df->form.aside_w = w >= 90 ? 22 : 0;
+	if (p->c->msg_err) { /* the error wraps into the rows the fields
+	                      * leave free (2 at least) */
+		int spare = h - 4 - (int)df->form.n, mrows;
+		mrows = dt_layout_msg_rows(g, w - 4, p->c->msg, 2,
+		                           2 + (spare > 0 ? spare : 0));
+		dt_form_render(&df->form, g, ix, iy, w - 4, h - 2 - mrows);
+		dt_grid_wrap(g, ix, iy + h - 2 - mrows, w - 4, mrows, p->c->msg,
+		             DT_ROLE_WARN);
+		return;
+	}
 	dt_form_render(&df->form, g, ix, iy, w - 4, h - 4);
-	if (p->c->msg_err)
-		dt_grid_wrap(g, ix, iy + h - 4, w - 4, 2, p->c->msg, DT_ROLE_WARN);
-	else
-		dt_layout_hints(g, ix, iy + h - 4, w - 4, 2, dt_form_hints,
-		                DT_FORM_NHINTS, DT_ROLE_STATUS);
+	dt_layout_hints(g, ix, iy + h - 4, w - 4, 2, dt_form_hints,
+	                DT_FORM_NHINTS, DT_ROLE_STATUS);
 }

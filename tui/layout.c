@@ -328,6 +328,13 @@ int dt_layout_items_rows(const dt_grid *g, int w, const char *head,
 	return dt_text_wrap_rows(t, w, g->ascii);
 }
 
+int dt_layout_msg_rows(const dt_grid *g, int w, const char *msg, int least,
+                       int most)
+{
+	int n = msg[0] && w > 0 ? dt_text_wrap_rows(msg, w, g->ascii) : 0;
+	return n < least ? least : n > most ? most : n;
+}
+
 int dt_layout_items(dt_grid *g, int x, int y, int w, int maxrows,
                     const char *head, const char *items, const char *rest,
                     dt_role role)

@@ -116,6 +116,15 @@ int dt_layout_items(dt_grid *g, int x, int y, int w, int maxrows,
                     const char *head, const char *items, const char *rest,
                     dt_role role);
 
+/* Rows a message (a status note or an error) takes in width w: the rows
+ * it wraps to (dt_text_wrap_rows), at least `least`, at most `most`
+ * (>= least; dt_grid_wrap ends the last row in the cut mark when it needs
+ * more). The status row and the dialogs give a message its rows this way
+ * and draw it with dt_grid_wrap, so a message is cut only where the rows
+ * run out. */
+int dt_layout_msg_rows(const dt_grid *g, int w, const char *msg, int least,
+                       int most);
+
 /* Rows dt_layout_items needs to show every item in width w. */
 int dt_layout_items_rows(const dt_grid *g, int w, const char *head,
                          const char *items);

@@ -13,6 +13,8 @@
 #include "tui/layout.h"
 #include "tui/pilots_internal.h"
 
+#define DT_PV_MSG_ROWS 3 /* rows a status message may wrap to */
+
 void dt_pv_msg(dt_pv *v, int err, const char *fmt, ...)
 {
 	va_list ap;
@@ -181,7 +183,7 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	dt_pv *v = st;
 	const char *dash = dt_grid_dash(g);
 	dt_list *l;
-	int dialog = 0;
+	int dialog = 0, mrows, r;
 	sync(v);
 	l = searching(v);
 	dt_grid_clear(g);
@@ -195,13 +197,21 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 		                 v->c->ov.integrity.state == DT_INTEGRITY_ALTERED ?
 		                 "ALTERED records! " : "", title, dash,
 		                 v->c->ov.pilot.name, dash, dt_screen_title(v->cls->id));
-	v->cls->body(v, g, 1, g->h - 3);
+	/* a message takes the rows it wraps to above the footer (up to
+	 * DT_PV_MSG_ROWS), the body giving them up; one row while a prompt
+	 * or dialog has the keys (it shows the message itself) */
+	mrows = l || dt_pv_modal(v) ? 1
+	        : dt_layout_msg_rows(g, g->w, v->c->msg, 1, DT_PV_MSG_ROWS);
+	v->cls->body(v, g, 1, g->h - 2 - mrows);
 	remember(v);
-	if (l)
+	if (l) {
 		dt_list_render_search(l, g, 0, g->h - 2, g->w);
-	else
-		dt_layout_row(g, g->h - 2, v->c->msg, DT_ROLE_NORMAL,
-		              v->c->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
+	} else {
+		for (r = 1; r <= mrows; r++)
+			dt_grid_fill(g, 0, g->h - 1 - r, g->w, L' ', DT_ROLE_NORMAL);
+		dt_grid_wrap(g, 0, g->h - 1 - mrows, g->w, mrows, v->c->msg,
+		             v->c->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
+	}
 	if (v->cls->dialog)
 		dialog = v->cls->dialog(v, g);
 	if (v->prompt.open)

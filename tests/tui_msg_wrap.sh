@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# tui_msg_wrap.sh: a message takes the rows it wraps to, never cut where
+# there is room (one helper, dt_layout_msg_rows with dt_grid_wrap). On the
+# demo store:
+# 1. the export's note on the overview's status row at 80x24 wraps to 2
+#    rows above the footer, the whole next step 'dualtrack sign DIR --key
+#    KEY' on the second (it was cut: '... dualtrack sign evi…'); at 60x16
+#    3 rows. The body gives the rows up.
+# 2. the add-drill form's refusal of fault time '2026-11-02 10:41' at
+#    80x24 wraps into the 2 rows the 12 fields leave free: 3 rows, 'with a
+#    zone)' on the third (it was cut on 2: '(a real date, 1970..9…' under 2
+#    blank rows); the status row beneath the dialog keeps 1 row.
+# $1 = dualtrack binary; exit 77 without tmux.
+set -u
+. "$(dirname "$0")/tmux_helpers.sh"
+tui_setup dtmsgwrap "${1:-}"
+"$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
+mkdir "$tmp/evidence-packs"
+# rows FROM TO: rows FROM..TO of the screen are the lines of stdin
+rows() {
+	cat >"$tmp/want"
+	local i
+	for i in $(seq "$TUI_WAIT"); do
+		screen | sed -n "$1,$2p" | cmp -s "$tmp/want" - && return 0
+		sleep 0.1
+	done
+	echo "FAIL: rows $1-$2 are not:"; screen | sed -n "$1,$2p" | diff -u "$tmp/want" -
+	screen; fail=1
+}
+tui_start 80 24
+wait_for "pilots (1)" || exit 1
+keys Enter
+wait_for "— overview" || exit 1
+keys X
+wait_for "write the evidence pack into folder"
+keys C-u "evidence-packs/trialpack-drift" Enter
+wait_for "evidence pack written to" || exit 1
+rows 22 23 <<'S'
+evidence pack written to evidence-packs/trialpack-drift; sign it with: dualtrack
+sign evidence-packs/trialpack-drift --key KEY
+S
+wait_rows 24 24 "?:help q:back" # the footer stays on the last row
+$T resize-window -t t -x 60 -y 16
+rows 13 15 <<'S'
+evidence pack written to evidence-packs/trialpack-drift;
+sign it with: dualtrack sign evidence-packs/trialpack-drift
+--key KEY
+S
+$T resize-window -t t -x 80 -y 24
+
+keys 3
+wait_for "— drill log" || exit 1
+keys a
+wait_for "add drill"
+keys Down Down Down Enter Enter Enter Enter Enter
+keys "2026-11-02 10:41" Enter
+wait_for "!fault time (UTC)" || exit 1
+cat >"$tmp/drill.txt" <<'S'
+ dualtrack — x.db — llama3-8b-lora-trn2 — drill log
+#    kind                   run (before)        ckpt resumed recovery
+
+  ── add drill ───────────────────────────────────────────────────────────────
+  │ kind                 < kill-during-save >                                │
+  │ run before           < llama3-8b-lora-trn2-pilot >                       │
+  │ run after            < - >                                               │
+  │ checkpoint id        -                                                   │
+  │ checkpoint location  -                                                   │
+  │ checkpoint checksum  -                                                   │
+  │ checkpoint step      -                                                   │
+  │ resumed step         -                                                   │
+  │ !fault time (UTC)    2026-11-02 10:41                                    │
+  │ resumed time (UTC)   -                                                   │
+  │ note                 -                                                   │
+  │                      [ review the pre-fill from the logs ]               │
+  │                                                                          │
+  │ fault time '2026-11-02 10:41': expected an ISO 8601 time such as         │
+  │ 2026-11-02T10:41:00Z or 2026-11-02T12:41:00+02:00 (a real date,          │
+  │ 1970..9999, with a zone)                                                 │
+  ────────────────────────────────────────────────────────────────────────────
+
+fault time '2026-11-02 10:41': expected an ISO 8601 time such as 2026-11-02T10:…
+type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
+S
+screen_is "$tmp/drill.txt"
+keys Escape
+wait_for "cancelled: no drill recorded"
+keys Q
+wait_for "EXIT=0"
+exit $fail
