@@ -10,6 +10,9 @@
 #    80x24 wraps into the 2 rows the 12 fields leave free: 3 rows, 'with a
 #    zone)' on the third (it was cut on 2: '(a real date, 1970..9…' under 2
 #    blank rows); the status row beneath the dialog keeps 1 row.
+# 3. the export prompt's refusal of a folder it cannot create (a long
+#    path): its box grows to 3 message rows, the cause 'No such file or
+#    directory' on the last (the box had 2, cut in the path).
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
@@ -84,6 +87,25 @@ S
 screen_is "$tmp/drill.txt"
 keys Escape
 wait_for "cancelled: no drill recorded"
+
+# 3. the export prompt's refusal of a folder it cannot create: the box
+# grows to give it 3 rows (it had 2: the path cut, the cause lost)
+keys q
+wait_for "— overview" || exit 1
+keys X
+wait_for "write the evidence pack into folder"
+keys C-u "no-such-dir/evidence-pack-for-the-llama3-8b-lora-trn2-acceptance-meeting-of-the-second-phase" Enter
+wait_for "cannot create" || exit 1
+rows 9 15 <<'S'
+  ── Enter saves, Esc cancels ────────────────────────────────────────────────
+  │ write the evidence pack into folder (new or empty):                      │
+  │ pack-for-the-llama3-8b-lora-trn2-acceptance-meeting-of-the-second-phase  │
+  │ export:                                                                  │
+  │ no-such-dir/evidence-pack-for-the-llama3-8b-lora-trn2-acceptance-meeting │
+  │ -of-the-second-phase: cannot create: No such file or directory           │
+  ────────────────────────────────────────────────────────────────────────────
+S
+keys Escape
 keys Q
 wait_for "EXIT=0"
 exit $fail

@@ -162,13 +162,17 @@ int dt_pv_modal(void *st)
 
 static void render_prompt(dt_pv *v, dt_grid *g)
 {
-	int w, h, ix, iy;
+	int w, h, ix, iy, mrows = 2;
 	dt_dialog_size(g, DT_DIALOG_W, 6, &w, &h);
+	if (v->c->msg_err) { /* the box grows for a longer refusal */
+		mrows = dt_layout_msg_rows(g, w - 4, v->c->msg, 2, DT_PV_MSG_ROWS + 1);
+		dt_dialog_size(g, DT_DIALOG_W, 4 + mrows, &w, &h);
+	}
 	dt_box(g, w, h, "Enter saves, Esc cancels", &ix, &iy);
 	dt_layout_text(g, ix, iy, w - 4, v->prompt.title, DT_ROLE_LABEL);
 	dt_input_render(&v->prompt.in, g, ix, iy + 1, w - 4, DT_ROLE_NORMAL);
 	if (v->c->msg_err)
-		dt_grid_wrap(g, ix, iy + 2, w - 4, 2, v->c->msg, DT_ROLE_WARN);
+		dt_grid_wrap(g, ix, iy + 2, w - 4, h - 4, v->c->msg, DT_ROLE_WARN);
 }
 
 /* The screen's list while it searches or shows a search message. */
