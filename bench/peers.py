@@ -14,11 +14,13 @@ Each round runs, in turn, `dualtrack import` of a file (a new store: parse
   tfevents: the C decode floor with CRC-32C (whole process), TensorBoard's
             EventAccumulator (Reload, parse only) when the tensorboard
             Python package is importable.
-Prints per pair the best times, the ratio of the bests and the min..max of
+Prints per pair the best times, the ratio of the bests and the median and
+min..max of
 the per-round ratios (the machine is shared: the spread says how much),
 then a Markdown table of the same. Figures only; never asserts."""
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -110,18 +112,19 @@ def main():
                 best = min(ours) / min(theirs[k])
                 tgt = f" (target <= {target}x)" if target else ""
                 print(f"  {name}: best {min(theirs[k]):.3f} s; dualtrack / "
-                      f"it = {best:.2f}x, per round {min(r):.2f}x.."
+                      f"it = {best:.2f}x, per round median "
+                      f"{statistics.median(r):.2f}x, {min(r):.2f}x.."
                       f"{max(r):.2f}x{tgt}")
                 rows.append((fmt, mb, min(ours), name, min(theirs[k]), best,
-                             min(r), max(r), target))
+                             statistics.median(r), min(r), max(r), target))
     if not tb_py:
         print("tensorboard not importable: EventAccumulator skipped")
     print(f"\n| format | MB | dualtrack s | peer | peer s | ratio | "
-          f"min..max ({rounds} rounds) | target |")
+          f"per round: median, min..max ({rounds} rounds) | target |")
     print("|---|---|---|---|---|---|---|---|")
-    for fmt, mb, o, name, t, best, lo, hi, tgt in rows:
+    for fmt, mb, o, name, t, best, med, lo, hi, tgt in rows:
         print(f"| {fmt} | {mb:.0f} | {o:.3f} | {name} | {t:.3f} | "
-              f"{best:.2f}x | {lo:.2f}x..{hi:.2f}x | "
+              f"{best:.2f}x | {med:.2f}x, {lo:.2f}x..{hi:.2f}x | "
               f"{'<= %gx' % tgt if tgt else '-'} |")
 
 
