@@ -42,6 +42,13 @@ dt export p1 --out "$tmp/pack" >/dev/null 2>&1
 "$bin" sign "$tmp/pack" --key "$tmp/alice" --role researcher >/dev/null 2>&1
 check "pack signed" test -f "$tmp/pack/signatures/alice.sig"
 h1=$(py "import json; print(json.load(open('$tmp/pack/evidence.json'))['chain']['head_hash'])")
+# sign --db: while the pack's decision is current a second signer signs
+# (on a copy: the reports below list the pack's signatures)
+ssh-keygen -q -t ed25519 -N '' -C 'bob' -f "$tmp/bob"
+cp -r "$tmp/pack" "$tmp/packb"
+dt sign "$tmp/packb" --key "$tmp/bob" >/dev/null 2>"$tmp/s1.err"
+check "sign --db, decision current: exit 0, signed" sh -c "test $? -eq 0 &&
+  test -f '$tmp/packb/signatures/bob.sig' && test ! -s '$tmp/s1.err'"
 # the head of this pack is p1's decision #1
 check "the pack's head is #1 (p1's decision)" py "
 import json; e = json.load(open('$tmp/pack/evidence.json'))
@@ -99,6 +106,13 @@ store
   store holds the pack's decision-log head #1 sha256 $h1 (and newer records)
   pack decision #1 go FORCED superseded by #3 roll-back (2026-03-02T09:30:00Z, by T. Lead (researcher), M. Okafor (platform); recorded by rel-eng)
 NOT verified: the pack's decision is no longer the pilot's current decision (#3 roll-back)
+EOF
+# sign --db refuses to sign off a decision the store has superseded
+dt sign "$tmp/pack" --key "$tmp/bob" >/dev/null 2>"$tmp/s2.err"
+check "sign --db, superseded: exit 4" test $? -eq 4
+check "  not signed" test ! -e "$tmp/pack/signatures/bob.sig"
+check "  says why, as verify does" diff - "$tmp/s2.err" <<EOF
+dualtrack: sign: pack decision #1 go FORCED superseded by #3 roll-back (2026-03-02T09:30:00Z, by T. Lead (researcher), M. Okafor (platform); recorded by rel-eng); not signed: export the pilot again and sign the new pack
 EOF
 dt verify --against "$tmp/pack" --allowed-signers "$tmp/allowed" --json >"$tmp/v4.json" 2>&1
 check "--json: exit 4" test $? -eq 4

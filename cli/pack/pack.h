@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "model/service/pack/pack_data.h"
+#include "model/service/pack/decision_standing.h"
 
 #define DT_PACK_SCHEMA_VERSION 1
 #define DT_PACK_PREDICATE_TYPE "https://dualtrack.dev/evidence-pack/v1"
@@ -181,6 +182,14 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc);
  * (decision_standing.h). Wins over DT_PACK_EXIT_SIGNER_UNCHECKED: the
  * pack no longer stands for what the team decided, whoever signed it. */
 #define DT_PACK_EXIT_SUPERSEDED 4
+/* The standing of pack DIR's decision in store st (the service's
+ * judgement, model/service/pack/decision_standing.h), its pilot and
+ * newest decision read from DIR's evidence.json as verify reads them (a
+ * malformed chain is verify's to report: not judged here). Returns 1
+ * (*ds filled), 0 (not judged: no evidence.json or no pilot named), -1
+ * (store error, said on stderr). Used by sign --db. */
+int dt_pack_standing(const char *dir, dt_store *st,
+                     dt_decision_standing *ds);
 /* The description of verify DIR for --help, after the usage lines (also
  * in `dualtrack verify --help`). */
 void dt_pack_verify_help(FILE *f);

@@ -702,6 +702,34 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 	return 1;
 }
 
+int dt_pack_standing(const char *dir, dt_store *st,
+                     dt_decision_standing *ds)
+{
+	char path[4200], err[600];
+	snprintf(path, sizeof path, "%s/evidence.json", dir);
+	json_object *ev = json_object_from_file(path);
+	FILE *quiet = fopen("/dev/null", "w");
+	if (!ev || !quiet) {
+		if (quiet)
+			fclose(quiet);
+		json_object_put(ev);
+		return 0;
+	}
+	pack_head h;
+	size_t np = 0;
+	check_chain(ev, quiet, &np, &h); /* its problems are verify's to say */
+	fclose(quiet);
+	json_object_put(ev);
+	if (!h.pilot[0])
+		return 0;
+	if (dt_decision_standing_judge(st, h.pilot, h.decision_id,
+	                               h.decision_hash, ds, err, sizeof err) < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return -1;
+	}
+	return 1;
+}
+
 /* The report as text on stdout (verify_pack, against_store, the last
  * line); fills *hp (may be NULL) with the pack's decision-log head, and
  * with --against *dsp with the standing of the pack's decision and

@@ -37,10 +37,12 @@ static void sign_usage(FILE *f)
 	      "platform (or any word); default signer. Each signer signs once.\n"
 	      "With --db STORE (the store the pack was exported from), the\n"
 	      "store is checked first as dualtrack verify checks it (every\n"
-	      "series re-hashed): a store whose records were altered is refused.\n"
+	      "series re-hashed): a store whose records were altered is refused,\n"
+	      "and so is a pack whose decision the store has since superseded\n"
+	      "(a newer decision of its pilot: export again, sign the new pack).\n"
 	      "Check with: dualtrack verify DIR --allowed-signers FILE\n"
 	      "exit: 0 signed, 1 the pack does not hold or the store was altered,\n"
-	      "2 usage or signing error\n",
+	      "2 usage or signing error, 4 the pack's decision was superseded\n",
 	      f);
 }
 
@@ -62,23 +64,35 @@ static int role_of(const char *in, char *out, size_t n)
 	return 0;
 }
 
-/* With a store named (--db): refuse when its records are altered. 0 to
- * go on, else the exit code. */
-static int store_holds(const char *db)
+/* With a store named (--db): refuse when its records are altered, or
+ * when it has recorded a newer decision of the pack's pilot since the
+ * pack (a signature would sign off a decision the team has replaced;
+ * verify --against says the same, exit DT_PACK_EXIT_SUPERSEDED). 0 to go
+ * on, else the exit code. */
+static int store_holds(const char *db, const char *dir)
 {
 	if (!db)
 		return 0;
 	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;
+	dt_decision_standing ds;
 	size_t np = dt_pack_store_integrity(st, stderr);
+	int judged = np ? 0 : dt_pack_standing(dir, st, &ds);
 	dt_store_close(st);
-	if (np == (size_t)-1)
+	if (np == (size_t)-1 || judged < 0)
 		return DT_EXIT_USAGE;
 	if (np) {
 		fprintf(stderr, "dualtrack: sign: the store the pack comes from was "
 		        "altered; not signed\n");
 		return DT_EXIT_FAIL;
+	}
+	if (judged && ds.standing == DT_STANDING_SUPERSEDED) {
+		char safe[4 * sizeof ds.text];
+		dt_sanitize(ds.text, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: sign: %s; not signed: export the pilot "
+		        "again and sign the new pack\n", safe);
+		return DT_PACK_EXIT_SUPERSEDED;
 	}
 	return 0;
 }
@@ -185,6 +199,6 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 		        "'-' and '_'\n");
 		return DT_EXIT_USAGE;
 	}
-	int held = store_holds(db);
+	int held = store_holds(db, argv[optind]);
 	return held ? held : do_sign(argv[optind], key, rbuf, name);
 }
