@@ -1264,4 +1264,5 @@ const dt_importer dt_imp_csv = {
 	.step_feed = csv_feed,
 	.step_end = csv_end,
 	.step_free = csv_free_state,
+	.splits_from = DT_CSV_SPLIT_MIN,
 };

@@ -88,6 +88,12 @@ typedef struct dt_importer {
 	void (*step_free)(void *ps);
 	int binary;   /* 1: NUL bytes are data, none is left out of a file
 	               * (dt_source_keep_nul_tail) */
+	size_t splits_from; /* a source of this many bytes or more may be
+	                     * parsed on two threads (CSV: csv_split.h); 0:
+	                     * one thread always. Its SHA-256 then waits for
+	                     * the parse; any other parse has the second core
+	                     * to itself, and the digest runs beside it
+	                     * (import.c parse_one, import_digest.h) */
 } dt_importer;
 
 /* The whole source in one step of an importer that parses in steps
