@@ -1039,6 +1039,8 @@ static size_t half_end(csv_ctx *c, csv_half *h, size_t off)
 	             c->nheaders == h->nheaders;
 	if (!usable)
 		atomic_store_explicit(&h->quit, 1, memory_order_relaxed);
+	else
+		dt_source_parse_idle(c->src); /* this core is free until the join */
 	pthread_join(h->th, NULL);
 	usable = usable && !h->c.failed;
 	size_t rows = h->c.line - 1;

@@ -383,11 +383,28 @@ static int parse_source(const dt_import_request *rq, dt_source *src,
 
 /* Open and parse one file, its SHA-256 on a thread (import_digest.h):
  * beside the parse (`when` AHEAD, joined here: p->sha256 is set) or after
- * it (AFTER: p->digest, joined by parsed_sha when the store needs it).
+ * it (AFTER: p->digest, joined by parsed_sha when the store needs it);
+ * an AFTER digest starts early when one of the parse's two threads is
+ * done before the other (start_early), on the core it leaves idle.
  * AFTER is kept only for a parse that may take both cores (the importer's
  * splits_from); any other parse runs on one thread, and its digest goes
  * beside it on the idle core: a 122 MB TensorBoard file's SHA-256 (~50 ms
  * of CPU) no longer runs after the parse, beside SQLite's writes. */
+/* The dt_source_on_idle hook of an AFTER digest: one of the parse's
+ * two threads is done, so the file's SHA-256 starts on its core now
+ * rather than after the parse (import_digest.h dt_file_digest_early). */
+typedef struct early_digest {
+	const dt_source *src;
+	const char *path;
+	dt_file_digest *d;  /* started by the hook, NULL: not (yet) */
+} early_digest;
+
+static void start_early(void *arg)
+{
+	early_digest *e = arg;
+	e->d = dt_file_digest_early(e->src, e->path);
+}
+
 static int parse_one(const dt_import_request *rq, const char *path,
                      parsed *p, dt_digest_when when, char *err, size_t errlen)
 {
@@ -420,7 +437,11 @@ static int parse_one(const dt_import_request *rq, const char *path,
 		dt_source_close(&src);
 		return -1;
 	}
+	early_digest early = {.src = &src, .path = path};
+	if (!ahead)
+		dt_source_on_idle(&src, start_early, &early);
 	int rc = parse_source(rq, &src, p, err, errlen);
+	dt_source_on_idle(&src, NULL, NULL);
 	dt_source_parse_done(&src);
 	if (rc == 0)
 		rc = dt_source_check(&src, 0, err, errlen);
@@ -434,10 +455,14 @@ static int parse_one(const dt_import_request *rq, const char *path,
 			rc = -1;
 		}
 		dt_source_close(&src);
+	} else if (rc == 0 && early.d) {
+		dt_file_digest_adopt(early.d, &src);
+		p->digest = early.d;
 	} else if (rc == 0) {
 		p->digest = dt_file_digest_start(&src, path, when, err, errlen);
 		rc = p->digest ? 0 : -1; /* the source is taken either way */
 	} else {
+		dt_file_digest_free(early.d); /* joined before the source closes */
 		dt_source_close(&src);
 	}
 	return rc;

@@ -3,6 +3,7 @@
 #include "importers/import_digest.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,15 @@
 #include "importers/source.h"
 #include "model/util/sha256.h"
 
-typedef enum { READ_AHEAD, READ_MAPPING, READ_MEMORY, READ_PATH } how_read;
+typedef enum {
+	READ_AHEAD, READ_MAPPING, READ_BESIDE, READ_MEMORY, READ_PATH
+} how_read;
 
 struct dt_file_digest {
-	dt_source src;       /* AFTER: the source, taken (closed here) */
-	const dt_source *live; /* AHEAD: the caller's, being parsed */
+	dt_source src;       /* AFTER: the source, taken (closed here);
+	                      * early: a copy of the caller's, same bytes */
+	const dt_source *live; /* AHEAD: the caller's, being parsed; early:
+	                        * &src (never the caller's struct) */
 	int taken;           /* src holds the source */
 	how_read how;
 	char path[4096];
@@ -24,17 +29,22 @@ struct dt_file_digest {
 	char hex[65];
 	char err[300];
 	int rc;
+	atomic_int over;     /* early: 0 parsing, 1 the parse ended
+	                      * (adopt), 2 stop (free) */
 };
 
 static void compute(dt_file_digest *d)
 {
-	const dt_source *s = d->taken ? &d->src : d->live;
+	const dt_source *s = d->live ? d->live : &d->src;
 	switch (d->how) {
 	case READ_AHEAD:
 		d->rc = dt_source_sha256_ahead(s, d->hex);
 		break;
 	case READ_MAPPING:
 		d->rc = dt_source_sha256(s, d->hex);
+		break;
+	case READ_BESIDE:
+		d->rc = dt_source_sha256_beside(s, &d->over, d->hex);
 		break;
 	case READ_MEMORY:
 		d->rc = dt_sha256_hex(s->len ? s->data : "", s->len, d->hex);
@@ -89,6 +99,38 @@ dt_file_digest *dt_file_digest_start(dt_source *src, const char *path,
 	return d;
 }
 
+dt_file_digest *dt_file_digest_early(const dt_source *src, const char *path)
+{
+	dt_file_digest *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	snprintf(d->path, sizeof d->path, "%s", path);
+	/* the thread reads this copy, never the caller's struct (zeroed by
+	 * the adoption while the thread may still run) */
+	d->src = *src;
+	atomic_init(&d->over, 0);
+	if (dt_source_streamed(src) || !strcmp(path, "-"))
+		d->how = READ_MEMORY;
+	else if (!dt_source_mapped_whole(src))
+		d->how = READ_PATH;
+	else
+		d->how = READ_BESIDE;
+	d->live = &d->src; /* read by compute(); closed here once adopted */
+	if (pthread_create(&d->th, NULL, digest_main, d) != 0) {
+		free(d);
+		return NULL;
+	}
+	d->threaded = 1;
+	return d;
+}
+
+void dt_file_digest_adopt(dt_file_digest *d, dt_source *src)
+{
+	atomic_store(&d->over, 1);
+	d->taken = 1; /* read by the join and free only, on this thread */
+	memset(src, 0, sizeof *src); /* d->src holds the same source */
+}
+
 /* The thread joined (or the digest computed here); the source closed
  * when it was taken. */
 static void settle(dt_file_digest *d)
@@ -123,6 +165,7 @@ void dt_file_digest_free(dt_file_digest *d)
 {
 	if (!d)
 		return;
+	atomic_store(&d->over, 2); /* an early digest stops at its next chunk */
 	if (d->threaded)
 		pthread_join(d->th, NULL);
 	if (d->taken)

@@ -37,6 +37,22 @@ dt_file_digest *dt_file_digest_start(dt_source *src, const char *path,
                                      dt_digest_when when, char *err,
                                      size_t errlen);
 
+/* Start the digest of *src while its parse still runs on another thread
+ * (from the dt_source_on_idle hook, source.h: one of two parsing threads
+ * is done and its core would idle until the other is). It hashes the
+ * bytes in place and keeps no state in the source
+ * (dt_source_sha256_beside). The source stays the caller's: after the
+ * parse either dt_file_digest_adopt it (success) or dt_file_digest_free
+ * the digest, then close the source (failure). Returns the digest, or
+ * NULL (out of memory, no thread): the caller starts one AFTER the parse
+ * as before. */
+dt_file_digest *dt_file_digest_early(const dt_source *src, const char *path);
+
+/* The parse of an early digest's source ended well: d takes the source
+ * (*src is zeroed) as one started DT_DIGEST_AFTER does, and is joined with
+ * dt_file_digest_join, which also checks that the file is unchanged. */
+void dt_file_digest_adopt(dt_file_digest *d, dt_source *src);
+
 /* Wait for the digest: 64 lowercase hex digits plus NUL in hex. For an
  * AFTER digest of a mapped file, the file is checked once more to be
  * unchanged since it was opened (dt_source_check). Frees d (and closes a

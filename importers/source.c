@@ -36,6 +36,8 @@ struct dt_source_priv {
 	pthread_mutex_t lock;
 	pthread_cond_t moved;
 	int parsed;             /* dt_source_parse_done was called */
+	void (*idle)(void *);   /* dt_source_on_idle: hook, its argument */
+	void *idle_arg;
 	uint64_t nul_bytes;
 	const char *compressed;
 	int slot;               /* SIGBUS slot, -1 none */
@@ -647,6 +649,58 @@ void dt_source_parse_done(const dt_source *src)
 	pv->parsed = 1;
 	pthread_cond_signal(&pv->moved);
 	pthread_mutex_unlock(&pv->lock);
+}
+
+void dt_source_on_idle(dt_source *src, void (*fn)(void *), void *arg)
+{
+	if (!src->priv)
+		return;
+	src->priv->idle = fn;
+	src->priv->idle_arg = arg;
+}
+
+void dt_source_parse_idle(const dt_source *src)
+{
+	struct dt_source_priv *pv = src->priv;
+	if (!pv || !pv->idle)
+		return;
+	void (*fn)(void *) = pv->idle;
+	pv->idle = NULL; /* once */
+	fn(pv->idle_arg);
+}
+
+int dt_source_sha256_beside(const dt_source *src, const atomic_int *over,
+                            char hex[65])
+{
+	struct dt_source_priv *pv = src->priv;
+	dt_sha256_ctx *ctx = dt_sha256_begin();
+	int ok = ctx != NULL;
+	const size_t chunk = 2u << 20;
+	size_t dropped = 0; /* pages below this were given back here */
+	for (size_t off = 0; ok && off < src->len;) {
+		size_t n = src->len - off < chunk ? src->len - off : chunk;
+		if (atomic_load(over) == 2) {
+			ok = 0; /* abandoned: the digest is not wanted */
+			break;
+		}
+		ok = dt_sha256_update(ctx, src->data + off, n) == 0;
+		off += n;
+		if (!pv || !pv->mapped || off < dropped + RELEASE_STEP)
+			continue;
+		size_t upto = off;
+		if (!atomic_load(over)) {
+			pthread_mutex_lock(&pv->lock);
+			size_t r = pv->released; /* the parse reads no more below */
+			pthread_mutex_unlock(&pv->lock);
+			upto = r < upto ? r : upto;
+		}
+		if (upto > dropped) {
+			dt_source_drop(src, dropped, upto);
+			dropped = upto;
+		}
+	}
+	int rc = dt_sha256_end(ctx, hex); /* frees ctx, also on failure */
+	return ok && rc == 0 ? 0 : -1;
 }
 
 int dt_source_mapped_whole(const dt_source *src)

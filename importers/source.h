@@ -12,6 +12,7 @@
 #ifndef DT_SOURCE_H
 #define DT_SOURCE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,6 +63,30 @@ void dt_source_drop(const dt_source *src, size_t from, size_t to);
  * 37 MB file instead of 4..16 ms of faults. Nothing for a stream, or
  * where the kernel does not know the advice. */
 void dt_source_prefault(const dt_source *src, size_t from, size_t to);
+
+/* SHA-256 of src->data[0, src->len) like dt_source_sha256, for a thread
+ * that starts while other threads still parse the source (import.c: the
+ * file's digest, begun when one of two parsing threads is done, see
+ * dt_source_on_idle). It keeps no state in src: the pages it hashes are
+ * given back (MADV_DONTNEED) behind it only below the bytes the parse
+ * has given back (dt_source_release), and, once *over is 1 (the parse
+ * ended), behind it wherever it is; a page a parsing thread is still to
+ * read is never taken from it. *over 2: stop at the next 2 MiB (the
+ * digest is not wanted), returning -1. Returns 0 or -1. */
+int dt_source_sha256_beside(const dt_source *src, const atomic_int *over,
+                            char hex[65]);
+
+/* Call fn(arg) on the first dt_source_parse_idle of src (NULL fn: none).
+ * import.c sets it for a parse that may take both cores (importer.h
+ * splits_from) to start the file's SHA-256 on the core a finished
+ * parsing thread leaves idle. No-op for a source in memory without
+ * state (src->priv NULL). */
+void dt_source_on_idle(dt_source *src, void (*fn)(void *), void *arg);
+
+/* A thread of a parse split across threads (imp_csv.c) has finished its
+ * share and is about to wait for the others: runs the dt_source_on_idle
+ * hook once, on the calling thread (the thread that runs the parse). */
+void dt_source_parse_idle(const dt_source *src);
 
 /* 1 when src is a mapped file read whole: src->data holds every byte
  * of the file as opened (no trailing NUL bytes left out). */

@@ -4,7 +4,8 @@
 # the digest of the whole file and its one chain record after the
 # series'; the same file twice in one import, or again in the run, is
 # refused with nothing left behind; a dry run with --json names the
-# digest (computed beside the parse there).
+# digest (computed beside the parse there); a CSV parsed on two threads,
+# whose digest begins when the first thread is done, stores the same.
 . "$(dirname "$0")/lib_cli.sh"
 # 5000 rows: step s, loss 3 - s/10000, lr 1e-4
 python3 -c "
@@ -34,6 +35,13 @@ check "again: still one file" test "$(sqlite3 "$db" "SELECT count(*) FROM run_fi
 check "the same file twice in a new store: refused (exit 2)" test $? -eq 2
 check "twice: the second named as held" grep -q "refused, run 'twice' already holds this file" "$tmp/o3"
 check "twice: no store left behind" test ! -e "$tmp/n.db"
+
+DUALTRACK_CSV_SPLIT=1 "$bin" --db "$tmp/split.db" import --platform gpu --run s "$tmp/a.csv" >"$tmp/os" 2>&1
+check "parsed on two threads (the digest begun when the first is done): imported (exit 0)" test $? -eq 0
+check "two threads: the file's row holds the SHA-256 of the whole file" test \
+  "$(sqlite3 "$tmp/split.db" "SELECT sha256 FROM run_file")" = "$want"
+"$bin" --db "$tmp/split.db" verify >"$tmp/vs" 2>&1
+check "two threads: verify intact (exit 0)" test $? -eq 0
 
 cp "$tmp/a.csv" "$tmp/b.csv"
 echo "5001,2.4999,1e-4" >>"$tmp/b.csv"

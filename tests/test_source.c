@@ -4,10 +4,13 @@
  * being held in memory; gzip and zstd are recognised by magic bytes,
  * including a NUL run inside the stream, and a cut-off stream is an
  * error; the SHA-256 taken on a second thread through the mapping, ahead
- * of the parser, is the file's, also when the parse fails at once. */
+ * of the parser, is the file's, also when the parse fails at once; so is
+ * the one begun beside a parse already half done (the early digest), and
+ * the idle hook that starts it runs once. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -184,6 +187,105 @@ static void hash_ahead_parse_failed(void **state)
 	unlink(p);
 }
 
+/* dt_source_sha256_beside on its own thread, as the early digest of
+ * import_digest.c runs it while a parsing thread still reads. */
+typedef struct beside_job {
+	const dt_source *src;
+	atomic_int over;
+	char hex[65];
+	int rc;
+} beside_job;
+
+static void *beside_thread(void *arg)
+{
+	beside_job *j = arg;
+	j->rc = dt_source_sha256_beside(j->src, &j->over, j->hex);
+	return NULL;
+}
+
+/* Started while the parser has given back half the file, told the parse
+ * is over before or after it is done: either way the digest is the
+ * file's (AHEAD_SHA, from hashlib), and the parser reads every byte
+ * meanwhile. */
+static void hash_beside_parser(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "beside.csv");
+	assert_int_equal(write_csv(p, AHEAD_ROWS), AHEAD_LEN);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	for (int round = 0; round < 2; round++) {
+		beside_job j = {.src = &src, .rc = -1};
+		atomic_init(&j.over, 0);
+		size_t half = src.len / 2;
+		for (size_t off = 0; off < half; off += 1u << 20)
+			dt_source_release(&src, off);
+		pthread_t th;
+		assert_int_equal(pthread_create(&th, NULL, beside_thread, &j), 0);
+		unsigned long sum = 0;
+		for (size_t off = half; off < src.len; off += 4096)
+			sum += (unsigned char)src.data[off]; /* the second half */
+		if (round == 1)
+			atomic_store(&j.over, 1);
+		assert_int_equal(pthread_join(th, NULL), 0);
+		assert_true(sum > 0);
+		assert_int_equal(j.rc, 0);
+		assert_string_equal(j.hex, AHEAD_SHA);
+	}
+	dt_source_close(&src);
+	unlink(p);
+}
+
+/* Told to stop (the import failed): -1, no digest. */
+static void hash_beside_abandoned(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "beside_stop.csv");
+	assert_int_equal(write_csv(p, 1000), 10 + 6 * 9 + 7 * 90 + 8 * 900 + 9);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	atomic_int over;
+	atomic_init(&over, 2);
+	char hex[65] = "";
+	assert_int_equal(dt_source_sha256_beside(&src, &over, hex), -1);
+	dt_source_close(&src);
+	unlink(p);
+}
+
+static int idle_calls;
+static void count_idle(void *arg)
+{
+	idle_calls += *(int *)arg;
+}
+
+/* The idle hook runs once, on the first dt_source_parse_idle; none set,
+ * or removed, nothing runs. */
+static void idle_hook_once(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "idle.csv");
+	write_csv(p, 10);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	int one = 1;
+	idle_calls = 0;
+	dt_source_parse_idle(&src);
+	assert_int_equal(idle_calls, 0);
+	dt_source_on_idle(&src, count_idle, &one);
+	dt_source_parse_idle(&src);
+	dt_source_parse_idle(&src);
+	assert_int_equal(idle_calls, 1);
+	dt_source_on_idle(&src, count_idle, &one);
+	dt_source_on_idle(&src, NULL, NULL);
+	dt_source_parse_idle(&src);
+	assert_int_equal(idle_calls, 1);
+	dt_source_close(&src);
+	unlink(p);
+}
+
 /* gzip of "step,loss\n1,2\n" + 1 MiB of NUL + "2,3\n" (written with
  * zlib): recognised by 1f 8b, the NUL run dropped (counted). */
 static void gzip_by_magic(void **state)
@@ -248,6 +350,9 @@ int main(void)
 		cmocka_unit_test(nul_tail_left_out),
 		cmocka_unit_test(hash_ahead_of_parser),
 		cmocka_unit_test(hash_ahead_parse_failed),
+		cmocka_unit_test(hash_beside_parser),
+		cmocka_unit_test(hash_beside_abandoned),
+		cmocka_unit_test(idle_hook_once),
 		cmocka_unit_test(gzip_by_magic),
 		cmocka_unit_test(zstd_by_magic),
 	};

@@ -1,0 +1,105 @@
+/* test_import_digest.c: the early digest of an import (importers/
+ * import_digest.h dt_file_digest_early): begun while the parse still
+ * runs, adopted with the source when the parse succeeds (the caller's
+ * struct zeroed, the source closed by the join), freed before the caller
+ * closes the source when it fails. Its digest is the file's, computed
+ * apart with Python's hashlib over the same bytes. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "dt_test_tmpdir.h"
+#include "importers/import_digest.h"
+#include "importers/source.h"
+
+/* "step,loss\n" then rows "s,2.5\n" for s = 1..3000000: 34888906 bytes
+ * (as in test_source.c). */
+#define ROWS 3000000
+#define SHA "9bbe88174a467b27127294b993b084ba330095b3e6fabe9ad46c5569fd10e418"
+
+static void write_csv(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("step,loss\n", f);
+	for (int s = 1; s <= ROWS; s++)
+		fprintf(f, "%d,2.5\n", s);
+	assert_int_equal(ftell(f), 34888906);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	if (tmpdir_setup(state) < 0)
+		return -1;
+	char p[300];
+	snprintf(p, sizeof p, "%s/a.csv", dir);
+	write_csv(p);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	return tmpdir_teardown(state);
+}
+
+/* Begun with half the file given back by the parser, adopted after it:
+ * the caller's source is zeroed, the join gives the file's digest (and
+ * closes the source: ASan reports a leak otherwise). */
+static void early_then_adopted(void **state)
+{
+	(void)state;
+	char p[300], err[600], hex[65] = "";
+	snprintf(p, sizeof p, "%s/a.csv", dir);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	for (size_t off = 0; off < src.len / 2; off += 1u << 20)
+		dt_source_release(&src, off);
+	dt_file_digest *d = dt_file_digest_early(&src, p);
+	assert_non_null(d);
+	unsigned long sum = 0;
+	for (size_t off = src.len / 2; off < src.len; off += 4096)
+		sum += (unsigned char)src.data[off]; /* the other thread parses */
+	assert_true(sum > 0);
+	dt_source_parse_done(&src);
+	dt_file_digest_adopt(d, &src);
+	assert_null(src.data);
+	assert_null(src.priv);
+	assert_int_equal(dt_file_digest_join(d, hex, err, sizeof err), 0);
+	assert_string_equal(hex, SHA);
+	dt_source_close(&src); /* zeroed: nothing */
+}
+
+/* The parse failed: the digest is freed (its thread stopped and joined)
+ * and the caller closes the source it still owns. */
+static void early_then_freed(void **state)
+{
+	(void)state;
+	char p[300], err[600];
+	snprintf(p, sizeof p, "%s/a.csv", dir);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	dt_file_digest *d = dt_file_digest_early(&src, p);
+	assert_non_null(d);
+	dt_source_parse_done(&src);
+	dt_file_digest_free(d);
+	assert_non_null(src.data); /* still the caller's */
+	assert_int_equal(src.len, 34888906);
+	dt_source_close(&src);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(early_then_adopted),
+		cmocka_unit_test(early_then_freed),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
