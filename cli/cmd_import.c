@@ -279,17 +279,6 @@ static int import_new_store(const char *path, const dt_import_request *rq,
 }
 
 
-/* An import count option (dt_import_count_parse, the TUI form's check
- * too); 0, or -1 with its message on stderr. */
-static int count_opt(const char *opt, const char *text, int64_t *n)
-{
-	char err[160];
-	if (dt_import_count_parse(opt, text, n, err, sizeof err) == 0)
-		return 0;
-	fprintf(stderr, "dualtrack: %s\n", err);
-	return -1;
-}
-
 int dt_cmd_import(const char *db, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -321,15 +310,15 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		case 'r': rq.run_name = optarg; break;
 		case 'f': rq.format = optarg; break;
 		case 'g':
-			if (count_opt("--grad-accum", optarg, &rq.opts.grad_accum))
+			if (dt_cli_count("--grad-accum", optarg, &rq.opts.grad_accum))
 				return DT_EXIT_USAGE;
 			break;
 		case 'b':
-			if (count_opt("--global-batch", optarg, &rq.opts.global_batch))
+			if (dt_cli_count("--global-batch", optarg, &rq.opts.global_batch))
 				return DT_EXIT_USAGE;
 			break;
 		case 'l':
-			if (count_opt("--logging-steps", optarg,
+			if (dt_cli_count("--logging-steps", optarg,
 			              &rq.opts.logging_steps))
 				return DT_EXIT_USAGE;
 			break;

@@ -70,7 +70,7 @@ static int parse_args(int argc, char **argv, rc_args *a)
 		case 'b': a->baseline = optarg; break;
 		case 'c': a->ckpt = optarg; break;
 		case 'g':
-			if (dt_cli_int("--grad-accum", optarg, 1, &a->hint)) return -1;
+			if (dt_cli_count("--grad-accum", optarg, &a->hint)) return -1;
 			break;
 		case 'r':
 			if (dt_cli_real("--replay-rtol", optarg, &a->o.replay_rtol))

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "importers/import.h"
 #include "model/util/err.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
@@ -142,6 +143,15 @@ int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
 	}
 	*out = v;
 	return 0;
+}
+
+int dt_cli_count(const char *opt, const char *text, int64_t *n)
+{
+	char err[160];
+	if (dt_import_count_parse(opt, text, n, err, sizeof err) == 0)
+		return 0;
+	fprintf(stderr, "dualtrack: %s\n", err);
+	return -1;
 }
 
 /* The operands dt_cli_hide_numbers hid (their own pointers). */

@@ -4,7 +4,8 @@
 # (grad accum, global batch, logging steps, loss tag; empty: not given),
 # the counts checked as they are left with the CLI's parser and words
 # (dt_import_count_parse): "grad accum expects an integer >= 1, got
-# '4x'" where the CLI says "--grad-accum expects ...". micro.log counts
+# '4x'" where the CLI says "--grad-accum expects ..." (import and
+# resume-check alike, the text sanitised). micro.log counts
 # micro-batches 1..8 (loss 2.1 .. 2.8); with grad accum 4, micro-step m
 # is effective step ceil(m / 4): the preview says "effective steps
 # (grad accum 4): loss 1..2" and the run stores grad_accum 4 and the
@@ -22,6 +23,19 @@ for m in 1 2 3 4 5 6 7 8; do echo "step $m loss 2.$m"; done >"$tmp/micro.log"
 [ $? -eq 2 ] || { echo "FAIL: the CLI took --grad-accum 4x"; fail=1; }
 grep -qxF "dualtrack: --grad-accum expects an integer >= 1, got '4x'" "$tmp/cli.err" ||
 	{ echo "FAIL: the CLI's words:"; cat "$tmp/cli.err"; fail=1; }
+# resume-check --grad-accum takes the same parser (dt_import_count_parse):
+# the same words for the same input, the text sanitised (ESC -> '?', the
+# U+202E override dropped), never echoed raw to the terminal
+for bad in 4x "$(printf '4\033[2Jx')" "$(printf '4\342\200\256x')"; do
+	"$BIN" --db "$tmp/cli.db" import --platform trn2 --grad-accum "$bad" "$tmp/micro.log" 2>"$tmp/imp.err"
+	"$BIN" --db "$tmp/cli.db" resume-check r --grad-accum "$bad" 2>"$tmp/rc.err"
+	[ $? -eq 2 ] || { echo "FAIL: resume-check took --grad-accum $bad"; fail=1; }
+	cmp -s "$tmp/imp.err" "$tmp/rc.err" ||
+		{ echo "FAIL: resume-check's words differ from import's:"; cat -v "$tmp/imp.err" "$tmp/rc.err"; fail=1; }
+done
+"$BIN" --db "$tmp/cli.db" resume-check r --grad-accum "$(printf '4\033[2Jx')" 2>"$tmp/rc.err"
+grep -qxF "dualtrack: --grad-accum expects an integer >= 1, got '4?[2Jx'" "$tmp/rc.err" ||
+	{ echo "FAIL: resume-check: ESC not sanitised:"; cat -v "$tmp/rc.err"; fail=1; }
 
 tui_start 80 24
 wait_for "runs (0)" || exit 1
