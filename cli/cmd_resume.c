@@ -151,7 +151,7 @@ static void print_text(const char *run, const dt_resume_refs *refs,
 	}
 	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
-		char ev[600];
+		char ev[600], sum[DT_RESTART_TALLY_MAX];
 		printf("restart %zu at step %lld: %s\n", i + 1,
 		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
 		printf("  %-12s %s\n", "evidence",
@@ -162,6 +162,8 @@ static void print_text(const char *run, const dt_resume_refs *refs,
 			if (v[i].cause[c][0])
 				printf("  %-12s       cause: %s\n", "", v[i].cause[c]);
 		}
+		printf("  %-12s %s\n", "summary",
+		       dt_restart_tally(&v[i], sum, sizeof sum));
 	}
 	if (n == 0)
 		puts("no restarts: nothing to check");
@@ -209,6 +211,7 @@ static void print_json(const char *run, const char *baseline,
 	dt_jw_arr_begin(&w);
 	for (size_t i = 0; i < n; i++) {
 		const dt_restart_verdict *r = &v[i];
+		char sum[DT_RESTART_TALLY_MAX];
 		dt_jw_obj_begin(&w);
 		dt_jw_key(&w, "at_step"); dt_jw_int(&w, r->at_step);
 		dt_jw_key(&w, "true_step"); dt_jw_int(&w, r->true_step);
@@ -228,6 +231,8 @@ static void print_json(const char *run, const char *baseline,
 		}
 		dt_jw_obj_end(&w);
 		dt_jw_key(&w, "reason"); dt_jw_str(&w, r->reason);
+		dt_jw_key(&w, "summary");
+		dt_jw_str(&w, dt_restart_tally(r, sum, sizeof sum));
 		dt_jw_key(&w, "failed_checks");
 		dt_jw_arr_begin(&w);
 		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {

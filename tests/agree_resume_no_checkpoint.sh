@@ -18,7 +18,18 @@
 #   and loss pass, so the restart passes (an n/a check fails nothing)
 #   and its reason does not name the step.
 #   With --checkpoint 4000: 4000 < 4010 <= 4010 -> step pass.
+#   The restart's summary (dt_restart_tally, the service's words, the
+#   same in resume-check's text and --json and the TUI resume view): no
+#   LR and no data cursor logged (lr, data_cursor n/a), loss and replay
+#   pass: "2 of 5 checks pass, 1 cannot be judged (step: no checkpoint
+#   step known; ...how to give one...), 2 n/a (lr, data_cursor)"; with
+#   --checkpoint 4000 the step passes too: "3 of 5 checks pass, 2 n/a
+#   (lr, data_cursor)".
 # Run q = l1 + l3: t = 4310, lost = 4310 - 4200 - 10 = 100 -> step fail.
+#   No checkpoint: the lost steps are counted from the last logged step,
+#   and the cause says so (never "past the checkpoint"). Nothing is
+#   replayed (replay n/a), the loss goes on along its trend (pass):
+#   "1 of 5 checks pass, 1 fails (step), 3 n/a (lr, replay, data_cursor)".
 set -u
 BIN=${1:?usage: agree_resume_no_checkpoint.sh path/to/dualtrack}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
@@ -52,6 +63,11 @@ w('g.jsonl', 10, 4400)
 EOF
 na="checkpoint unknown: resumed at step 4010, last step logged before 4200; 200 step(s) replayed"
 lost="resumed at step 4310 after last logged step 4200: 100 step(s) lost"
+how="no checkpoint step known; give it with --checkpoint, the journal fact checkpoint.confirmed_step or a drill's checkpoint step"
+sum_p="2 of 5 checks pass, 1 cannot be judged (step: $how), 2 n/a (lr, data_cursor)"
+sum_p4="3 of 5 checks pass, 2 n/a (lr, data_cursor)"
+sum_q="1 of 5 checks pass, 1 fails (step), 3 n/a (lr, replay, data_cursor)"
+cause_q="no checkpoint step known: steps skipped past the last step logged before the restart (trainer state not restored, a later checkpoint loaded, or the log before it cut short)"
 dt() { "$BIN" --db "$tmp/n.db" "$@"; }
 dt import --platform gpu --run g "$tmp/g.jsonl" >/dev/null 2>&1 &&
 dt import --platform trn2 --run p "$tmp/l1.jsonl" "$tmp/l2.jsonl" >/dev/null 2>&1 &&
@@ -65,18 +81,28 @@ dt resume-check p --no-baseline >"$tmp/rc.txt"
 same "resume-check p exit" "$?" 0
 same "resume-check p: checkpoint line" "$(sed -n 2p "$tmp/rc.txt")" "checkpoint unknown"
 same "resume-check p: step" "$(grep '^  step ' "$tmp/rc.txt")" "  step         n/a   $na"
+same "resume-check p: summary" "$(grep '^  summary ' "$tmp/rc.txt")" "  summary      $sum_p"
 dt resume-check p --json >"$tmp/rc.json"
 same "resume-check p --json" "$(python3 -c "
 import json; r = json.load(open('$tmp/rc.json'))['restarts'][0]
 print(r['checks']['step'], r['details']['step'], r['verdict'], r['replayed_steps'],
       r['lost_steps'], r['confirmed_checkpoint_step'], r['reason'].startswith('loss: '))")" \
 	"n/a $na pass 200 0 None True"
+same "resume-check p --json: summary" "$(python3 -c "
+import json; print(json.load(open('$tmp/rc.json'))['restarts'][0]['summary'])")" "$sum_p"
 dt resume-check p --checkpoint 4000 >"$tmp/rc4.txt"
 same "resume-check p --checkpoint 4000: step" "$(grep '^  step ' "$tmp/rc4.txt")" \
 	"  step         pass  resumed at step 4010 (last confirmed checkpoint 4000); 200 step(s) replayed"
+same "resume-check p --checkpoint 4000: summary" "$(grep '^  summary ' "$tmp/rc4.txt")" "  summary      $sum_p4"
 dt resume-check q >"$tmp/rq.txt"
 same "resume-check q exit (steps lost)" "$?" 1
 same "resume-check q: step" "$(grep '^  step ' "$tmp/rq.txt")" "  step         fail  $lost"
+same "resume-check q: cause" "$(grep -A1 '^  step ' "$tmp/rq.txt" | sed -n 's/^ *cause: //p')" "$cause_q"
+same "resume-check q: summary" "$(grep '^  summary ' "$tmp/rq.txt")" "  summary      $sum_q"
+dt resume-check q --json >"$tmp/rq.json"
+same "resume-check q --json: cause, summary" "$(python3 -c "
+import json; r = json.load(open('$tmp/rq.json'))['restarts'][0]
+print(r['failed_checks'][0]['cause'] + '|' + r['summary'])")" "$cause_q|$sum_q"
 
 # gate without a store: the launches as --pilot-log files
 "$BIN" gate --baseline-log "$tmp/g.jsonl" --pilot-log "$tmp/l1.jsonl" \
@@ -115,6 +141,14 @@ if wait_for "pilots (1)"; then
 		wait_for "restart 1 at step 4010: PASS" &&
 		wait_for "  step         n/a   $na" &&
 		echo "ok   TUI resume view: step n/a, checkpoint unknown"
+	# the summary, wrapped in the detail column: resume-check's words
+	wait_joined "summary $sum_p" && echo "ok   TUI resume view p: summary"
+	$T send-keys -t t q j r
+	wait_for "resume check: q" &&
+		wait_for "restart 1 at step 4310: FAIL" &&
+		wait_joined "cause: $cause_q" &&
+		wait_joined "summary $sum_q" &&
+		echo "ok   TUI resume view q: cause, summary"
 	$T send-keys -t t Q
 	wait_for "EXIT=0"
 fi

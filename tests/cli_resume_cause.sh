@@ -9,7 +9,9 @@
 # points (the first point after the restart is the spike candidate):
 # (1 - 2) / 2 = -50.00 %, limit 5.00 %. lr and data_cursor are n/a, so
 # the cause does not say "LR and data cursor intact" but that they were
-# not checked, in the text and in --json. Run "lr": the same with lr
+# not checked, in the text and in --json. The summary: 0 of 5 pass, the
+# loss fails, the step cannot be judged (no checkpoint step known; how to
+# give one), lr, replay and data_cursor n/a. Run "lr": the same with lr
 # 1e-4 logged on both sides (lr passes): the LR intact, the data cursor
 # not checked.
 # usage: cli_resume_cause.sh DUALTRACK
@@ -33,6 +35,7 @@ restart 1 at step 11: fail
                      cause: model / optimizer (or RNG), LR scheduler or dataloader state not restored: the loss moved; LR and data cursor not checked (not in the log)
   replay       n/a   no replayed steps with finite losses on both sides
   data_cursor  n/a   no consumed samples or epoch logged on both sides of the restart
+  summary      0 of 5 checks pass, 1 fails (loss), 1 cannot be judged (step: no checkpoint step known; give it with --checkpoint, the journal fact checkpoint.confirmed_step or a drill's checkpoint step), 3 n/a (lr, replay, data_cursor)
 EOF2
 check "never 'intact' in it" sh -c "! grep -q intact '$tmp/r.out'"
 dt resume-check nolr --json >"$tmp/r.json" 2>&1

@@ -128,10 +128,10 @@ while IFS= read -r line; do
 done <"$tmp/rc.expect"
 # no checkpoint given: the demo's node-loss drill #1 records checkpoint
 # step 1200 for this run, so that one is used and named; the reason is the
-# overall one, once: step, lr, loss and replay pass, data_cursor is n/a
-# (no consumed samples) -> 4 of 5
+# summary (dt_restart_tally, as resume-check prints it), once: step, lr,
+# loss and replay pass, data_cursor is n/a (no consumed samples) -> 4 of 5
 expect_line '^checkpoint 1200 \(from drill #1\); data cursor n/a$'
-expect_line '^  reason +4 of 5 checks pass, the others do not apply$'
+expect_line '^  summary +4 of 5 checks pass, 1 n/a \(data_cursor\)$'
 # by hand: the demo replays steps 1201..1400 (200 steps), loss within 0.822 %
 wait_for "restart 1 at step 1201: PASS  (last before 1400, replayed 200, lost 0)"
 wait_for "200 replayed point(s): max |rel diff| 0.82% at step 1282"
@@ -243,8 +243,12 @@ wait_for "EXIT=0"
 # (-50.00 %) and its cause says LR and data cursor were not checked; the
 # step is n/a (no checkpoint known: "checkpoint unknown"). The
 # view shows the cause resume-check prints, wrapped whole in the detail
-# column under the loss check; the overall reason still shows, and the
-# restart window gives up rows for them (5 rows, not 6).
+# column under the loss check; the summary (dt_restart_tally) shows whole
+# too: 0 of 5 pass, 1 fails (loss), the step cannot be judged (no
+# checkpoint step known, how to give one), lr, replay and data_cursor
+# n/a. The restart window keeps its 5 rows; the checks are cut before
+# the summary is: the n/a replay and data_cursor lines give way (the
+# summary names them).
 { echo step,loss; for s in $(seq 1 10); do echo "$s,2.0"; done; } >"$tmp/ca.csv"
 { echo step,loss; for s in $(seq 11 16); do echo "$s,1.0"; done; } >"$tmp/cb.csv"
 "$BIN" --db "$tmp/c.db" import --platform trn2 --run nolr "$tmp/ca.csv" "$tmp/cb.csv" >/dev/null 2>&1 || exit 1
@@ -269,10 +273,10 @@ restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
                      cause: model / optimizer (or RNG), LR scheduler or
                      dataloader state not restored: the loss moved; LR and data
                      cursor not checked (not in the log)
-  replay       n/a   no replayed steps with finite losses on both sides
-  data_cursor  n/a   no consumed samples or epoch logged on both sides of the
-                     restart
-  reason             fails: loss
+  summary            0 of 5 checks pass, 1 fails (loss), 1 cannot be judged
+                     (step: no checkpoint step known; give it with --checkpoint,
+                     the journal fact checkpoint.confirmed_step or a drill's
+                     checkpoint step), 3 n/a (lr, replay, data_cursor)
 ⣿ before restart 1  • after  ◆ both  r replayed steps: none
     2.05 ┤⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉
     0.95 ┤                                           ••••••••••••••••••••••

@@ -10,6 +10,7 @@
 #include "tui/screens.h"
 
 #define DETAIL_X 21   /* column of the check reasons */
+#define SUMMARY_ROWS 4 /* rows of the summary (dt_restart_tally), at most */
 
 void dt_resume_close(dt_resume_screen *r)
 {
@@ -62,29 +63,6 @@ static void header(const dt_resume_screen *r, dt_grid *g, size_t k, int y)
 	               v->offset_factor ? ", counter offset" : "");
 }
 
-/* The overall reason of restart v in out[n]: which checks fail, or how
- * many pass (the per-check details are drawn above it). */
-static void overall(const dt_restart_verdict *v, char *out, size_t n)
-{
-	size_t used = 0, npass = 0;
-	int c;
-	out[0] = '\0';
-	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
-		int k;
-		npass += v->check[c] == DT_CHECK_PASS;
-		if (v->check[c] != DT_CHECK_FAIL)
-			continue;
-		k = snprintf(out + used, n - used, "%s%s", used ? ", " : "fails: ",
-		             dt_resume_check_key(c));
-		if (k < 0 || (size_t)k >= n - used)
-			return;
-		used += (size_t)k;
-	}
-	if (!used)
-		snprintf(out, n, "%zu of %d checks pass, the others do not apply",
-		         npass, DT_RESUME_NCHECKS);
-}
-
 /* Rows of wrapped text s at width w, at most max. */
 static int rows_of(const char *s, int w, int ascii, int max)
 {
@@ -96,7 +74,10 @@ static int rows_of(const char *s, int w, int ascii, int max)
 static int details_rows(const dt_resume_screen *r, const dt_grid *g)
 {
 	const dt_restart_verdict *v = &r->res.v[r->sel];
-	int c, n = 1, dw = g->w - DETAIL_X; /* 1: the reason */
+	int c, n, dw = g->w - DETAIL_X;
+	char why[DT_RESTART_TALLY_MAX];
+	n = rows_of(dt_restart_tally(v, why, sizeof why), dw, g->ascii,
+	            SUMMARY_ROWS);
 	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
 		n += rows_of(v->detail[c], dw, g->ascii, 3);
 		if (v->cause[c][0]) {
@@ -112,12 +93,19 @@ static int details_rows(const dt_resume_screen *r, const dt_grid *g)
 
 /* The selected restart's checks and reason, each reason wrapped on up
  * to 3 rows, from row y to before `end`; returns the rows used. The last
- * row is the overall reason's (it names the failed checks) when the
- * checks do not all fit; a reason cut short ends in a mark. */
+ * rows are the summary's (up to SUMMARY_ROWS: it names the failed, the
+ * unjudged and the n/a checks) when the checks do not all fit; a reason
+ * cut short ends in a mark. */
 static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 {
 	const dt_restart_verdict *v = &r->res.v[r->sel];
-	int c, y0 = y, dw = g->w - DETAIL_X, cend = end - 1;
+	int c, y0 = y, dw = g->w - DETAIL_X, cend;
+	char why[DT_RESTART_TALLY_MAX];
+	/* the summary's rows are kept: the checks and findings are cut
+	 * before it is */
+	dt_restart_tally(v, why, sizeof why);
+	cend = end - rows_of(why, dw, g->ascii, SUMMARY_ROWS);
+	cend = cend < y ? y : cend;
 	for (c = 0; c < DT_RESUME_NCHECKS && y < cend; c++) {
 		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
 		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
@@ -135,7 +123,7 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 	}
 	/* the run's findings at this restart (global batch or total steps
 	 * changed: dt_resume_run's restart findings) */
-	for (size_t i = 0; i < r->res.findings.n && y < end; i++) {
+	for (size_t i = 0; i < r->res.findings.n && y < cend; i++) {
 		const dt_finding *f = &r->res.findings.v[i];
 		char line[sizeof f->detail + 32];
 		if (f->step != v->at_step)
@@ -143,15 +131,14 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 		snprintf(line, sizeof line, "%s: %s", dt_finding_kind_name(f->kind),
 		         f->detail);
 		dt_layout_text(g, 2, y, 12, "finding", DT_ROLE_LABEL);
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 2 ? cend - y : 2,
 		                  line, DT_ROLE_WARN);
 	}
-	if (y < end) { /* the overall reason once: the checks say the rest */
-		char why[160];
-		overall(v, why, sizeof why);
-		dt_layout_text(g, 2, y, 12, "reason", DT_ROLE_LABEL);
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
-		                  why, v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
+	if (y < end) { /* the service's summary once, as resume-check's */
+		dt_layout_text(g, 2, y, 12, "summary", DT_ROLE_LABEL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < SUMMARY_ROWS ?
+		                  end - y : SUMMARY_ROWS, why,
+		                  v->pass ? DT_ROLE_STATUS : DT_ROLE_FAIL);
 	}
 	return y - y0;
 }
@@ -198,8 +185,10 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	if (r->res.nv && r->nseg > 1 && g->h >= 20) {
 		int ch = (g->h - 4) / 3, room;
 		ch = ch < 6 ? 6 : ch > 14 ? 14 : ch;
-		/* a selected restart with long details (causes) takes rows of
-		 * the window, down to 5 (legend, 2 plot rows, axis, labels) */
+		/* a selected restart with long details (causes, the summary)
+		 * takes rows of the window, down to 5 (legend, 2 plot rows,
+		 * axis, labels); then details() cuts the checks, never the
+		 * summary */
 		if (r->sel < r->res.nv) {
 			room = end - 4 - details_rows(r, g);
 			if (room < ch)
@@ -235,16 +224,16 @@ static unsigned resume_action(void *st, dt_action_id a)
 	return DT_SCR_NONE;
 }
 
-/* Search text of restart k: its header line and overall reason. */
+/* Search text of restart k: its header line and summary. */
 static const char *row_text(void *arg, size_t k, char *buf, size_t n)
 {
 	const dt_resume_screen *r = arg;
 	const dt_restart_verdict *v;
-	char why[160];
+	char why[DT_RESTART_TALLY_MAX];
 	if (k >= r->res.nv)
 		return buf;
 	v = &r->res.v[k];
-	overall(v, why, sizeof why);
+	dt_restart_tally(v, why, sizeof why);
 	snprintf(buf, n, "restart %zu at step %lld: %s %s", k + 1,
 	         (long long)v->at_step, v->pass ? "PASS" : "FAIL", why);
 	return buf;

@@ -338,8 +338,12 @@ static void set_causes(const dt_rs_ctx *cx, dt_restart_verdict *v)
 	                   moved;
 	const char *step = v->offset_factor ? "trainer state: the step counter "
 	                   "was restored as checkpoint step x G" :
-	                   v->lost > 0 ? "checkpoint / trainer state: steps "
-	                   "skipped past the checkpoint" :
+	                   v->lost > 0 && v->ckpt_step > 0 ? "checkpoint / "
+	                   "trainer state: steps skipped past the checkpoint" :
+	                   v->lost > 0 ? "no checkpoint step known: steps "
+	                   "skipped past the last step logged before the restart "
+	                   "(trainer state not restored, a later checkpoint "
+	                   "loaded, or the log before it cut short)" :
 	                   "checkpoint selection: not resumed from the last "
 	                   "confirmed checkpoint";
 	const char *c[DT_RESUME_NCHECKS] = {

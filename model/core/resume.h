@@ -87,7 +87,9 @@
  *   also when no consumed samples or epoch are logged. When fingerprints
  *   already recur before the restart (batches repeat by design, e.g. an
  *   unshuffled second epoch) they are not judged.
- * Causes (per failed check, `cause`): step -> checkpoint / trainer state;
+ * Causes (per failed check, `cause`): step -> checkpoint / trainer state
+ * (steps lost without a checkpoint known are counted from the last step
+ * logged before, and the cause says so, naming a log cut short too);
  * lr -> LR scheduler state; data_cursor -> sampler / dataloader state;
  * replay and loss -> sampler / dataloader state when the cursor failed,
  * LR scheduler state when the LR failed, else model / optimizer (or RNG)

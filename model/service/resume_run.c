@@ -467,3 +467,44 @@ char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
 	dt_buf_printf(buf, n, &used, ")");
 	return buf;
 }
+
+/* ", N LABEL (k1, k2)" of the checks of v whose state is `c` (the step
+ * left out when skip_step); the count. */
+static size_t tally_part(const dt_restart_verdict *v, dt_check c,
+                         int skip_step, const char *one, const char *many,
+                         char *buf, size_t n, size_t *used)
+{
+	size_t k = 0;
+	for (int i = 0; i < DT_RESUME_NCHECKS; i++)
+		k += v->check[i] == c && !(skip_step && i == DT_RC_STEP);
+	if (k == 0)
+		return 0;
+	dt_buf_printf(buf, n, used, ", %zu %s (", k, k == 1 ? one : many);
+	for (int i = 0, m = 0; i < DT_RESUME_NCHECKS; i++)
+		if (v->check[i] == c && !(skip_step && i == DT_RC_STEP))
+			dt_buf_printf(buf, n, used, "%s%s", m++ ? ", " : "",
+			    dt_resume_check_key(i));
+	dt_buf_printf(buf, n, used, ")");
+	return k;
+}
+
+char *dt_restart_tally(const dt_restart_verdict *v, char *buf, size_t n)
+{
+	size_t used = 0, npass = 0;
+	int unjudged = v->check[DT_RC_STEP] == DT_CHECK_NA && v->ckpt_step <= 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int i = 0; i < DT_RESUME_NCHECKS; i++)
+		npass += v->check[i] == DT_CHECK_PASS;
+	dt_buf_printf(buf, n, &used, "%zu of %d checks pass", npass,
+	    DT_RESUME_NCHECKS);
+	tally_part(v, DT_CHECK_FAIL, 0, "fails", "fail", buf, n, &used);
+	if (unjudged)
+		dt_buf_printf(buf, n, &used, ", 1 cannot be judged (%s: no "
+		    "checkpoint step known; give it with --checkpoint, the "
+		    "journal fact checkpoint.confirmed_step or a drill's "
+		    "checkpoint step)", dt_resume_check_key(DT_RC_STEP));
+	tally_part(v, DT_CHECK_NA, unjudged, "n/a", "n/a", buf, n, &used);
+	return buf;
+}

@@ -129,4 +129,19 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
 
 char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n);
 
+/* What restart v's five checks come to, in words a tech lead acts on,
+ * into buf[n]: how many pass, which fail, whether the step check could
+ * not be judged for want of a checkpoint step (and how to give one), and
+ * which do not apply: "4 of 5 checks pass, 1 n/a (data_cursor)";
+ * "0 of 5 checks pass, 1 fails (loss), 1 cannot be judged (step: no
+ * checkpoint step known; give it with --checkpoint, the journal fact
+ * checkpoint.confirmed_step or a drill's checkpoint step), 3 n/a (lr,
+ * replay, data_cursor)". A step check is "cannot be judged" exactly when
+ * it is n/a for want of a checkpoint (v->ckpt_step 0: resume.h, step).
+ * The one summary resume-check (text, --json "summary") and the TUI
+ * resume view print (DT_RESTART_TALLY_MAX holds the longest). Returns
+ * buf. */
+#define DT_RESTART_TALLY_MAX 320
+char *dt_restart_tally(const dt_restart_verdict *v, char *buf, size_t n);
+
 #endif
