@@ -57,7 +57,7 @@ wait_for "cancelled: no drill recorded"
 open_form
 keys 2026-11-29T12:00:00+02:00 Enter 2026-11-29T09:00:00Z Enter
 wait_for "drill: resumed time 2026-11-29T09:00:00Z is before the fault time 2026-11-29T10:00:00Z" || exit 1
-expect_line '!resumed time \(UTC\)'
+expect_line '!resumed time '
 if screen | grep -qF "add drill: review"; then
 	echo "FAIL: review offered"; screen; fail=1
 fi
@@ -69,7 +69,7 @@ wait_for "cancelled: no drill recorded"
 open_form
 keys Enter 2026-11-29T09:00:00Z Enter Up Up 2026-11-29T10:00:00Z Enter
 wait_for "drill: resumed time 2026-11-29T09:00:00Z is before the fault time 2026-11-29T10:00:00Z" || exit 1
-expect_line '!fault time \(UTC\)'
+expect_line '!fault time '
 keys $(printf "BSpace %.0s" $(seq 20)) 2026-11-29T08:55:00Z Enter
 wait_gone "is before the fault time"
 keys Enter Enter Enter

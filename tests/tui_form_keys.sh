@@ -284,8 +284,8 @@ SCREEN
   │ checkpoint checksum  -                               │
   │ checkpoint step      -                               │
   │ resumed step         -                               │
-  │ fault time (UTC)     -                               │
-  │ resumed time (UTC)   -                               │
+  │ fault time           -                               │
+  │ resumed time         -                               │
   │ note                 -                               │
   │                      [ review the pre-fill from the  │
   │ type to edit; Enter/Tab/Down:next Up:previous        │
@@ -308,8 +308,8 @@ SCREEN
   │ checkpoint checksum  -                                                   │
   │ checkpoint step      -                                                   │
   │ resumed step         -                                                   │
-  │ fault time (UTC)     -                                                   │
-  │ resumed time (UTC)   -                                                   │
+  │ fault time           -                                                   │
+  │ resumed time         -                                                   │
   │ note                 -                                                   │
   │                      [ review the pre-fill from the logs ]               │
   │                                                                          │

@@ -57,7 +57,7 @@ keys a
 wait_for "add drill"
 keys Down Down Down Enter Enter Enter Enter Enter
 keys "2026-11-02 10:41" Enter
-wait_for "!fault time (UTC)" || exit 1
+wait_for "!fault time" || exit 1
 cat >"$tmp/drill.txt" <<'S'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 #    kind                   run (before)        ckpt resumed recovery
@@ -71,8 +71,8 @@ cat >"$tmp/drill.txt" <<'S'
   │ checkpoint checksum  -                                                   │
   │ checkpoint step      -                                                   │
   │ resumed step         -                                                   │
-  │ !fault time (UTC)    2026-11-02 10:41                                    │
-  │ resumed time (UTC)   -                                                   │
+  │ !fault time          2026-11-02 10:41                                    │
+  │ resumed time         -                                                   │
   │ note                 -                                                   │
   │                      [ review the pre-fill from the logs ]               │
   │                                                                          │

@@ -21,8 +21,9 @@ static const struct { const char *label; size_t cap; } text_fields[] = {
 	[F_CSUM] = { "checkpoint checksum", 159 },
 	[F_CSTEP] = { "checkpoint step", 20 },
 	[F_RSTEP] = { "resumed step", 20 },
-	[F_FAULT] = { "fault time (UTC)", 31 },
-	[F_RESUMED] = { "resumed time (UTC)", 31 },
+	/* ISO 8601 with a zone (stored as UTC): the model's names */
+	[F_FAULT] = { "fault time", 31 },
+	[F_RESUMED] = { "resumed time", 31 },
 	[F_NOTE] = { "note", 1023 },
 };
 
