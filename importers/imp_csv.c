@@ -31,6 +31,8 @@
  * name, e.g. "train_loss_epoch".
  *
  * Empty cells are missing values, never 0. nan/inf spellings are kept.
+ * The last line without a line end was cut while being written: skipped
+ * with a warning (row_complete), on one thread or two.
  * A header row repeated mid-file (append after a resume, maybe in a new
  * column order) re-maps the columns and starts a new segment.
  *
@@ -652,24 +654,32 @@ static void push_row(csv_ctx *c)
 
 /* A data row must hold as many fields as its header (empty cells count:
  * Lightning's sparse rows keep every comma). The file's last line without
- * a line end (term < 0) and with fewer fields was cut while being written:
- * skipped with a warning, as the JSON lines importer does. Any other short
- * or long row is an error naming the line and both counts. Returns 1 when
- * the row is to be pushed. */
+ * a line end (term < 0) was cut while being written, whatever its field
+ * count (a cell has no closing mark of its own: `3,0.` cut from
+ * `3,0.5317` still reads as the number 0; every CSV writer ends its
+ * rows): skipped with the warning of the text-log importer
+ * (textline.h: "FILE:LINE: last line truncated (no line end), skipped",
+ * "(1 of 2 fields, no line end)" when fields are missing too). Any other
+ * short or long row, and a last one with more fields than the header, is
+ * an error naming the line and both counts. Returns 1 when the row is to
+ * be pushed. */
 static int row_complete(csv_ctx *c, int term)
 {
-	if (c->field == c->ncols)
-		return 1;
-	if (term < 0 && c->field < c->ncols) {
+	if (term < 0 && c->field <= c->ncols) {
 		char detail[80];
 		drop_row(c);
-		snprintf(detail, sizeof detail, "%zu of %zu fields, no line end",
-		         c->field, c->ncols);
+		if (c->field < c->ncols)
+			snprintf(detail, sizeof detail, "%zu of %zu fields, no line "
+			         "end", c->field, c->ncols);
+		else
+			snprintf(detail, sizeof detail, "no line end");
 		if (dt_warn_last_line_cut(c->log, c->src->path, c->line,
 		                          detail) < 0)
 			fail(c, "out of memory");
 		return 0;
 	}
+	if (c->field == c->ncols)
+		return 1;
 	char msg[160];
 	snprintf(msg, sizeof msg, "expected %zu fields (as the header), found "
 	         "%zu", c->ncols, c->field);
@@ -768,8 +778,9 @@ static void drop_row(csv_ctx *c)
 /* One pass over a data row of plain numbers: each cell is parsed where it
  * stands (no separate scan for commas, quotes or the newline) and the row
  * is pushed. Returns the start of the next line, or NULL when the row
- * holds anything else (a quote, text, blanks, a non-integral step, more
- * cells than columns): the caller then takes the general path for it. */
+ * has no line end or holds anything else (a quote, text, blanks, a
+ * non-integral step, more cells than columns): the caller then takes the
+ * general path for it. */
 static const char *fast_row(csv_ctx *c, const char *s, const char *end)
 {
 	size_t f = 0;
@@ -799,12 +810,13 @@ static const char *fast_row(csv_ctx *c, const char *s, const char *end)
 		}
 		if (s < end && *s == '\r')
 			s++;
-		if ((s < end && *s != '\n') || f != c->ncols)
-			goto slow; /* a short row: row_complete, on the first
+		if (s >= end || *s != '\n' || f != c->ncols)
+			goto slow; /* a short row, or the last line without a
+			            * line end (cut): row_complete, on the first
 			            * thread (the line it names is counted there) */
 		c->field = f;
-		on_record(s < end ? '\n' : -1, c);
-		return s < end ? s + 1 : end;
+		on_record('\n', c);
+		return s + 1;
 	}
 slow:
 	drop_row(c);

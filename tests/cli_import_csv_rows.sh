@@ -4,7 +4,10 @@
 # fields) is skipped with a warning naming file and line, as the JSON
 # lines importer does; a short or long row anywhere else is an error
 # naming file, line, the expected and the found field count, and nothing
-# is imported. A complete last line without a line end is kept.
+# is imported. A last line without a line end is cut even when it holds
+# every field ('3,0.' cut from '3,0.5' reads as 0): skipped with the
+# text-log importer's warning '(no line end)', on one thread and on two
+# (DUALTRACK_CSV_SPLIT=1 splits any file of 2 lines or more).
 # usage: cli_import_csv_rows.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -24,13 +27,24 @@ assert rows == ['step,value,segment', '1,2.5,1', '2,2.4,1', '3,2.3,1', '4,2.2,1'
                 '5,2.1,1', '6,2,1', '7,1.9,1'], rows
 "
 
-# the same file with a complete last line and no line end: step 8 kept
-{ printf 'step,loss,lr\n1,2.5,0.1\n2,2.4,0.2'; } >"$tmp/nonl.csv"
-dt import --platform trn2 --run nonl "$tmp/nonl.csv" >"$tmp/nonl.out" 2>&1
-check "complete last line without line end: kept" \
-  sh -c "test $? -eq 0 && ! grep -q truncated '$tmp/nonl.out'"
-check "  step 2: loss 2.4, lr 0.2" sh -c "'$bin' --db '$db' series nonl --csv | grep -qx 2,2.4,1 &&
-  '$bin' --db '$db' series nonl --metric lr --csv | grep -qx 2,0.2,1"
+# every field there but no line end: cut all the same. '3,0.' is what
+# was written of '3,0.5' (it reads as a loss of 0.0, which fails a trial),
+# '4,2.2,0.0' of '4,2.2,0.001' (an lr of 0): skipped, line 4 / line 5
+# named, the rows before kept; one thread (0) and two (1) the same.
+printf 'step,loss\n1,2.5\n2,2.4\n3,0.' >"$tmp/nonl.csv"
+printf 'step,loss,lr\n1,2.5,0.001\n2,2.4,0.001\n3,2.3,0.001\n4,2.2,0.0' >"$tmp/nonl_lr.csv"
+for split in 0 1; do
+  DUALTRACK_CSV_SPLIT=$split dt import --platform trn2 --run nonl$split "$tmp/nonl.csv" >"$tmp/nonl.out" 2>&1
+  check "split=$split: '3,0.' without line end: imported (exit 0), line 4 cut" \
+    sh -c "test $? -eq 0 && grep -qF '$tmp/nonl.csv:4: last line truncated (no line end), skipped' '$tmp/nonl.out'"
+  check "  loss 2.5, 2.4 at steps 1, 2; no step 3 (no 0.0 loss)" \
+    sh -c "test \"\$('$bin' --db '$db' series nonl$split --csv | tr '\n' ' ')\" = 'step,value,segment 1,2.5,1 2,2.4,1 '"
+  DUALTRACK_CSV_SPLIT=$split dt import --platform trn2 --run nonl_lr$split "$tmp/nonl_lr.csv" >"$tmp/nonl_lr.out" 2>&1
+  check "split=$split: '4,2.2,0.0' without line end: line 5 cut" \
+    sh -c "test $? -eq 0 && grep -qF '$tmp/nonl_lr.csv:5: last line truncated (no line end), skipped' '$tmp/nonl_lr.out'"
+  check "  lr 0.001 at steps 1..3, no lr 0 at step 4" \
+    sh -c "test \"\$('$bin' --db '$db' series nonl_lr$split --metric lr --csv | tr '\n' ' ')\" = 'step,value,segment 1,0.001,1 2,0.001,1 3,0.001,1 '"
+done
 
 # a short row mid-file (line 3 of step,loss,lr): an error, nothing imported
 printf 'step,loss,lr\n1,2.5,0.1\n2,2.4\n3,2.3,0.1\n' >"$tmp/short.csv"
@@ -65,6 +79,15 @@ awk 'BEGIN { print "step,loss,lr"; for (s = 1; s <= 60000; s++) print s ",2.5,0.
 DUALTRACK_CSV_SPLIT=1 dt import --platform gpu --run big "$tmp/big.csv" >"$tmp/big.out" 2>&1
 check "two threads, cut last line: imported, warning names line 60002" \
   grep -qF "$tmp/big.csv:60002: last line truncated (2 of 3 fields, no line end), skipped" "$tmp/big.out"
+# the same with every field of step 60001 there ('60001,2.5,0.' cut from
+# '60001,2.5,0.1'): the second thread gives that line back, it is cut
+awk 'BEGIN { print "step,loss,lr"; for (s = 1; s <= 60000; s++) print s ",2.5,0.1"; printf "60001,2.5,0." }' >"$tmp/bigf.csv"
+DUALTRACK_CSV_SPLIT=1 dt import --platform gpu --run bigf "$tmp/bigf.csv" >"$tmp/bigf.out" 2>&1
+check "two threads, whole cut last line: warning names line 60002" \
+  grep -qF "$tmp/bigf.csv:60002: last line truncated (no line end), skipped" "$tmp/bigf.out"
+check "  lr: 60000 points, the last at step 60000 is 0.1" \
+  sh -c "test \"\$('$bin' --db '$db' series bigf --metric lr --csv | tail -n +2 | wc -l)\" = 60000 &&
+    '$bin' --db '$db' series bigf --metric lr --csv | tail -n 1 | grep -qx 60000,0.1,1"
 awk 'BEGIN { print "step,loss,lr"; for (s = 1; s <= 60000; s++) print (s == 50000 ? s ",2.5" : s ",2.5,0.1") }' >"$tmp/big2.csv"
 DUALTRACK_CSV_SPLIT=1 dt import --platform gpu --run big2 "$tmp/big2.csv" >/dev/null 2>"$tmp/big2.err"
 check "two threads, short row at line 50001: exit 2, named" \
@@ -72,7 +95,7 @@ check "two threads, short row at line 50001: exit 2, named" \
 check "no run of a refused file stored" py "
 import json, subprocess
 r = json.loads(subprocess.run(['$bin', '--db', '$db', 'runs', '--json'], capture_output=True, text=True).stdout)['runs']
-assert sorted(x['name'] for x in r) == ['big', 'cutcsv', 'nonl'], r
+assert sorted(x['name'] for x in r) == ['big', 'bigf', 'cutcsv', 'nonl0', 'nonl1', 'nonl_lr0', 'nonl_lr1'], r
 "
 
 # a Lightning metrics.csv of the corpus cut at 70000 bytes: its last line

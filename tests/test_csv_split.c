@@ -89,9 +89,10 @@ static void expect_split_rows(const char *name, const char *text,
 }
 
 /* CRLF, empty cells, a row without a step, nan and inf, a metric first
- * seen late (grad_norm, created last), no newline at the end. Read off
- * the text: loss at steps 1..5 = 2.5, 2.25, nan, inf, 2.0 (the stepless
- * row at line 4 is skipped with a warning); lr 1, 2, 3, 5; grad_norm 4, 5. */
+ * seen late (grad_norm, created last), no newline at the end: that last
+ * line (7) was cut while being written, skipped with a warning. Read off
+ * the text: loss at steps 1..4 = 2.5, 2.25, nan, inf (the stepless row
+ * at line 4 is skipped with a warning); lr 1, 2, 3; grad_norm 4. */
 static const char crlf_text[] =
 	"step,loss,lr,grad_norm\r\n"
 	"1,2.5,0.001,\r\n"
@@ -111,20 +112,63 @@ static void test_crlf_sparse_no_newline(void **state)
 	assert_int_equal(one.rc, 0);
 	assert_int_equal(one.log.nseries, 3);
 	assert_string_equal(one.log.series[2].metric, "grad_norm");
-	assert_int_equal(one.log.series[0].n, 5);
-	assert_int_equal(one.log.series[1].n, 4);
-	assert_int_equal(one.log.series[2].n, 2);
-	assert_int_equal(one.log.nwarnings, 1);
-	assert_non_null(strstr(one.log.warnings[0], "crlf.csv:4: 1 row(s) with "
+	assert_int_equal(one.log.series[0].n, 4);
+	assert_int_equal(one.log.series[1].n, 3);
+	assert_int_equal(one.log.series[2].n, 1);
+	assert_int_equal(one.log.nwarnings, 2);
+	assert_string_equal(one.log.warnings[0], "crlf.csv:7: last line "
+	                    "truncated (no line end), skipped");
+	assert_non_null(strstr(one.log.warnings[1], "crlf.csv:4: 1 row(s) with "
 	                       "values but an empty step cell skipped"));
 	dt_rawlog_free(&one.log);
-	/* an offset up to the start of the last line splits at a line start
-	 * after the first data row (the first at or after it) */
-	assert_int_equal(taken, at_of(crlf_text, "5,2.0"));
-	/* the second thread takes the rows from the split line to the end */
-	expect_split_rows("crlf.csv", crlf_text, ",1.0,,", 4);
-	expect_split_rows("crlf.csv", crlf_text, "4,inf", 2);
-	expect_split_rows("crlf.csv", crlf_text, "5,2.0", 1);
+	/* an offset up to the start of the last whole line splits at a line
+	 * start after the first data row (the first at or after it); the
+	 * cut last line is given back to the first thread */
+	assert_int_equal(taken, at_of(crlf_text, "4,inf"));
+	/* the second thread takes the rows from the split line to the cut one */
+	expect_split_rows("crlf.csv", crlf_text, ",1.0,,", 3);
+	expect_split_rows("crlf.csv", crlf_text, "4,inf", 1);
+	expect_split_rows("crlf.csv", crlf_text, "5,2.0", 0);
+}
+
+/* A last line cut with every field there ("4,2.2,0.0" of "4,2.2,0.001")
+ * under a split at line 3: the second thread keeps rows 2 and 3 (lines
+ * 3, 4) and leaves line 5; it is skipped with its line named, as on one
+ * thread. Read off the text: loss 2.5, 2.4, 2.3 and lr 0.001 at steps
+ * 1..3, no step 4. */
+static void test_cut_last_line_split(void **state)
+{
+	static const char text[] = "step,loss,lr\n1,2.5,0.001\n2,2.4,0.001\n"
+	                           "3,2.3,0.001\n4,2.2,0.0";
+	(void)state;
+	parsed_csv two;
+	parse_text("cut.csv", text, strlen(text), DT_CSV_SPLIT_ALWAYS,
+	           at_of(text, "2,2.4"), &two);
+	assert_int_equal(two.rc, 0);
+	assert_int_equal(two.split_rows, 2);
+	assert_int_equal(two.log.nseries, 2);
+	const dt_rawseries *loss = dt_rawlog_find(&two.log, "loss");
+	const dt_rawseries *lr = dt_rawlog_find(&two.log, "lr");
+	assert_non_null(loss);
+	assert_non_null(lr);
+	assert_int_equal(loss->n, 3);
+	assert_int_equal(lr->n, 3);
+	static const double lv[] = {2.5, 2.4, 2.3};
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(loss->step[i], (int64_t)i + 1);
+		assert_int_equal(lr->step[i], (int64_t)i + 1);
+		assert_true(loss->value[i] == lv[i]);
+		assert_true(lr->value[i] == 0.001);
+	}
+	assert_int_equal(two.log.nwarnings, 1);
+	assert_string_equal(two.log.warnings[0], "cut.csv:5: last line "
+	                    "truncated (no line end), skipped");
+	dt_rawlog_free(&two.log);
+	parsed_csv one;
+	size_t taken;
+	same_at_every_offset("cut.csv", text, strlen(text), &one, &taken);
+	assert_int_equal(taken, at_of(text, "3,2.3"));
+	dt_rawlog_free(&one.log);
 }
 
 /* A quoted cell (an ignored column) spans lines 3..6, and its inner
@@ -345,6 +389,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crlf_sparse_no_newline),
+		cmocka_unit_test(test_cut_last_line_split),
 		cmocka_unit_test(test_quoted_newlines),
 		cmocka_unit_test(test_error_line),
 		cmocka_unit_test(test_repeated_header),
