@@ -64,7 +64,7 @@ dt gate P >"$tmp/gate.txt"
 same "gate: exit (an override to pass passes)" "$?" 0
 same "gate: verdict line" "$(head -1 "$tmp/gate.txt")" "gate P: PASS"
 same "gate: the checklist reason" "$(grep -F ' checklist ' "$tmp/gate.txt")" \
-	"  ok   checklist -: no item failed (2 pass, 10 pending, 0 waived; $phrase)"
+	"  ok   checklist 12 items: no item failed (2 pass, 10 pending, 0 waived; $phrase)"
 same "gate: the override line" "$(grep -F ' override ' "$tmp/gate.txt" | sed -E 's/ at [0-9T:Z-]+ over / at T over /')" \
 	"  !    override  step6 set pass by ana at T over computed fail (drill #1 (node-loss): effective_step failed, recovery 3600 s over the card's 900 s limit); reason: accepted: slow S3 in the test account"
 dt gate P --json >"$tmp/gate.json"

@@ -52,7 +52,7 @@ check "files, passing pair: exit 0" test $? -eq 0
 # the demo logs record no compile or data-preparation time: trial5 is
 # pending (as on a fresh store-backed pilot), so no checklist item fails
 check "  trial5 pending, not failed: no checklist item fails" \
-  grep -q "^  ok   checklist -: no item failed (.* pending" "$tmp/f1.out"
+  grep -q "^  ok   checklist 12 items: no item failed (.* pending" "$tmp/f1.out"
 check "  no reason is reported without counting" py "
 assert '(-)' not in open('$tmp/f1.out').read()"
 nostore --baseline "$B" --pilot "$L" --rtol 0.001 --json >"$tmp/f2.json" 2>&1

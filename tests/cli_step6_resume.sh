@@ -56,7 +56,7 @@ check "  --json: pending with the same detail" test "$j" = "pending
 $want"
 dt gate p >"$tmp/gate1.out"
 check "  gate: no checklist item failed (step6 pending, trial1 pass)" \
-  grep -q "^  ok   checklist -: no item failed (1 pass, 11 pending" "$tmp/gate1.out"
+  grep -q "^  ok   checklist 12 items: no item failed (1 pass, 11 pending" "$tmp/gate1.out"
 
 # a drill on a pilot run without a restart, only rng_state checked
 dt drill add p --kind node-loss --run flat --check rng_state=pass >"$tmp/d2.out" 2>&1

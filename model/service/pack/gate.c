@@ -33,9 +33,9 @@ static int parity(const dt_assessment *ov, dt_gate *g, size_t *first)
 	if (ov->nverdicts == 0) {
 		if (!(r = add(g, "parity", 0)))
 			return -1;
-		snprintf(r->subject, sizeof r->subject, "-");
-		snprintf(r->detail, sizeof r->detail, "no parity verdict: the pilot "
-		         "needs a baseline run and a pilot run");
+		snprintf(r->subject, sizeof r->subject, "no verdict");
+		snprintf(r->detail, sizeof r->detail, "the pilot needs a baseline "
+		         "run and a pilot run");
 	}
 	for (size_t i = 0; i < ov->nverdicts; i++) {
 		const dt_run_verdict *v = &ov->verdicts[i];
@@ -141,7 +141,7 @@ static int checklist(const dt_assessment *ov, dt_gate *g, reason_at at)
 		dt_gate_reason *r = add(g, "checklist", 1);
 		if (!r)
 			return -1;
-		snprintf(r->subject, sizeof r->subject, "-");
+		snprintf(r->subject, sizeof r->subject, "%d items", DT_ITEM_COUNT);
 		snprintf(r->detail, sizeof r->detail, "no item failed (%zu pass, "
 		         "%zu pending, %zu waived%s%s)", ov->counts[DT_CK_PASS],
 		         ov->counts[DT_CK_PENDING], ov->counts[DT_CK_WAIVED],

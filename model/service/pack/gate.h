@@ -28,7 +28,8 @@
 
 typedef struct dt_gate_reason {
 	char check[16];        /* "integrity", "parity", "resume", "checklist" */
-	char subject[160];     /* run pair, "RUN step N", item id */
+	char subject[160];     /* run pair, "RUN step N", item id, "12 items"
+	                        * (no item failed), "no verdict" */
 	int pass;              /* 1: this part passes */
 	char detail[1200];
 	long same_as;          /* -1, or the index in reasons of the reason
