@@ -101,10 +101,65 @@ static int demo_logs_dir(dt_store *st, const char *path, char *out, size_t n)
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
+/* The store holds the whole demo already (its two runs, its pilot and
+ * its ledger): 1, else 0. */
+static int demo_complete(dt_store *st)
+{
+	dt_run r;
+	dt_pilot p;
+	dt_ledger_entry *e = NULL;
+	size_t n = 0;
+	if (dt_store_run_find(st, "llama3-8b-lora-gpu-a100", &r) != 0 ||
+	    dt_store_run_find(st, "llama3-8b-lora-trn2-pilot", &r) != 0 ||
+	    dt_store_pilot_find(st, "llama3-8b-lora-trn2", &p) != 0 ||
+	    dt_store_ledger_list(st, "llama3-8b-lora-trn2", &e, &n) < 0)
+		return 0;
+	free(e);
+	return n > 0;
+}
+
+/* A store the demo may not use or move aside: one holding a run, pilot
+ * or ledger that is not the demo's and not the whole demo (a team's
+ * store). Said on stderr (prefix first, e.g. "--reset refused: ") with
+ * what it holds and a new --db to give. Returns 1 refused, 0 a new,
+ * demo or demo-plus-additions store (the additions named on stderr when
+ * say_added), -1 a store error (said). */
+static int demo_refused(dt_store *st, const char *path, const char *prefix,
+                        int say_added)
+{
+	char what[1024], safe[4200];
+	dt_sanitize(path, safe, sizeof safe);
+	int foreign = dt_demo_foreign(st, what, sizeof what);
+	if (foreign < 0) {
+		fprintf(stderr, "dualtrack: demo: %s\n", dt_store_error(st));
+		return -1;
+	}
+	if (foreign && demo_complete(st)) {
+		/* the demo's own store, with what was imported or recorded into
+		 * it from the demo (its TUI offers import) */
+		if (say_added)
+			fprintf(stderr, "dualtrack: demo: %s also holds %s, added "
+			        "after the demo (kept); dualtrack demo --reset starts "
+			        "a new demo store and keeps this one as %s.N\n",
+			        safe, what, safe);
+		return 0;
+	}
+	if (foreign)
+		fprintf(stderr, "dualtrack: demo: %sstore %s holds data that is not "
+		        "the demo's (%s)%s: give the demo a new store with --db "
+		        "PATH (a file that does not exist yet)\n", prefix, safe,
+		        what, *prefix ? ", and --reset moves aside only a demo "
+		        "store" : "; the demo's records are append-only and could "
+		        "never be removed from it");
+	return foreign;
+}
+
 /* demo --reset: the store file at path moved aside to PATH.N (the first
  * N free), nothing deleted; a missing file is nothing to move. Refused
- * for a PostgreSQL store and for a file another dualtrack has open (its
- * -wal beside it). Returns 0 or -1 (said on stderr). */
+ * for a PostgreSQL store, for a file another dualtrack has open (its
+ * -wal beside it) and for a store that is not a demo store (a team's
+ * store is never swapped for the demo: a config naming its path would
+ * then read the demo). Returns 0 or -1 (said on stderr). */
 static int demo_reset(const char *path)
 {
 	char safe[4200], other[4300];
@@ -124,6 +179,13 @@ static int demo_reset(const char *path)
 		        "(%s-wal beside it): close it, then --reset\n", safe, safe);
 		return -1;
 	}
+	dt_store *st = dt_cli_open(path);
+	if (!st)
+		return -1;
+	int refused = demo_refused(st, path, "--reset refused: ", 0);
+	dt_store_close(st);
+	if (refused)
+		return -1;
 	for (int n = 1; n < 10000; n++) {
 		snprintf(other, sizeof other, "%s.%d", path, n);
 		if (access(other, F_OK) == 0)
@@ -137,23 +199,6 @@ static int demo_reset(const char *path)
 	}
 	fprintf(stderr, "dualtrack: demo: cannot move %s aside\n", safe);
 	return -1;
-}
-
-/* The store holds the whole demo already (its two runs, its pilot and
- * its ledger): 1, else 0. */
-static int demo_complete(dt_store *st)
-{
-	dt_run r;
-	dt_pilot p;
-	dt_ledger_entry *e = NULL;
-	size_t n = 0;
-	if (dt_store_run_find(st, "llama3-8b-lora-gpu-a100", &r) != 0 ||
-	    dt_store_run_find(st, "llama3-8b-lora-trn2-pilot", &r) != 0 ||
-	    dt_store_pilot_find(st, "llama3-8b-lora-trn2", &p) != 0 ||
-	    dt_store_ledger_list(st, "llama3-8b-lora-trn2", &e, &n) < 0)
-		return 0;
-	free(e);
-	return n > 0;
 }
 
 int dt_cmd_demo(const char *db, int argc, char **argv)
@@ -180,8 +225,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 			     "what was imported or recorded into it since (a line on\n"
 			     "stderr names it); a store holding other data and not the\n"
 			     "whole demo is refused (the demo's records could never be\n"
-			     "removed from it). --reset first moves the store file aside\n"
-			     "to PATH.N (nothing is deleted) and builds a new demo store.\n"
+			     "removed from it). --reset first moves a demo store's file\n"
+			     "aside to PATH.N (nothing is deleted) and builds a new demo\n"
+			     "store; it refuses a store that is not a demo store.\n"
 			     "scripts/demo.sh passes its arguments here. The two\n"
 			     "demo logs stay in the folder STORE.logs beside the store\n"
 			     "(on PostgreSQL: dualtrack/demo.logs in $XDG_DATA_HOME or\n"
@@ -200,28 +246,7 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 	dt_store *st = dt_cli_open(path);
 	if (!st)
 		return DT_EXIT_USAGE;
-	char what[1024], safe[4200];
-	dt_sanitize(path, safe, sizeof safe);
-	int foreign = dt_demo_foreign(st, what, sizeof what);
-	if (foreign > 0 && demo_complete(st)) {
-		/* the demo's own store, with what was imported or recorded into
-		 * it from the demo (its TUI offers import): nothing of the demo
-		 * is written again, so it opens as it is */
-		fprintf(stderr, "dualtrack: demo: %s also holds %s, added after "
-		        "the demo (kept); dualtrack demo --reset starts a new demo "
-		        "store and keeps this one as %s.N\n", safe, what, safe);
-		foreign = 0;
-	}
-	if (foreign != 0) {
-		if (foreign < 0)
-			fprintf(stderr, "dualtrack: demo: %s\n", dt_store_error(st));
-		else
-			fprintf(stderr, "dualtrack: demo: store %s holds data that is "
-			        "not the demo's (%s); the demo's records are "
-			        "append-only and could never be removed from it: "
-			        "give a new store with --db PATH, or --reset to move "
-			        "this one aside (kept as %s.N) and start a new "
-			        "demo\n", safe, what, safe);
+	if (demo_refused(st, path, "", 1)) {
 		dt_store_close(st);
 		return DT_EXIT_USAGE;
 	}

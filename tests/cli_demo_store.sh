@@ -6,7 +6,10 @@
 # added: it was refused, exit 2, for good). demo --reset moves it aside
 # to demo.db.1 (the user's run still in it, nothing deleted) and builds a
 # new demo store. A store that is not the demo's (only the user's run)
-# is still refused, the message naming --db and --reset.
+# is still refused, the message naming a new --db; demo --reset on it is
+# refused too (exit 2, naming what it holds), the store left in place: a
+# team's store is never swapped for the demo (a config naming its path
+# would then read the demo).
 # usage: cli_demo_store.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 export XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/cfg" HOME="$tmp/home"
@@ -35,5 +38,12 @@ check "  the new demo store has only the demo's runs" test "$(grep -c llama3-8b-
 "$bin" --db "$tmp/own.db" import --platform gpu --run mine "$tmp/mine.csv" >/dev/null 2>&1
 "$bin" demo --no-tui --db "$tmp/own.db" >/dev/null 2>"$tmp/e4"
 check "a store that is not the demo's: still refused (exit 2)" test $? -eq 2
-check "  naming --db and --reset" grep -qxF "dualtrack: demo: store $tmp/own.db holds data that is not the demo's (run 'mine'); the demo's records are append-only and could never be removed from it: give a new store with --db PATH, or --reset to move this one aside (kept as $tmp/own.db.N) and start a new demo" "$tmp/e4"
+check "  naming what it holds and a new --db" grep -qxF "dualtrack: demo: store $tmp/own.db holds data that is not the demo's (run 'mine'); the demo's records are append-only and could never be removed from it: give the demo a new store with --db PATH (a file that does not exist yet)" "$tmp/e4"
+"$bin" demo --no-tui --db "$tmp/own.db" --reset >"$tmp/o5" 2>"$tmp/e5"
+check "demo --reset on a store that is not the demo's: refused (exit 2)" test $? -eq 2
+check "  naming what it holds and a new --db" grep -qxF "dualtrack: demo: --reset refused: store $tmp/own.db holds data that is not the demo's (run 'mine'), and --reset moves aside only a demo store: give the demo a new store with --db PATH (a file that does not exist yet)" "$tmp/e5"
+check "  nothing else on stderr, nothing on stdout" test "$(wc -l <"$tmp/e5") $(wc -c <"$tmp/o5")" = "1 0"
+check "  the store is not moved aside" test ! -e "$tmp/own.db.1"
+"$bin" --db "$tmp/own.db" runs >"$tmp/r5"
+check "  and still holds only the user's run" test "$(grep -c llama3-8b-lora "$tmp/r5") $(grep -c '^mine ' "$tmp/r5")" = "0 1"
 finish

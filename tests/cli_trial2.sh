@@ -20,7 +20,7 @@ cp "$db" "$tmp/before.db"
 dt demo --no-tui >"$tmp/o" 2>"$tmp/e"
 check "demo into a store with run b and pilot p: exit 2" test $? -eq 2 -a ! -s "$tmp/o"
 check "  names the store and what it holds" test "$(cat "$tmp/e")" = \
-  "dualtrack: demo: store $db holds data that is not the demo's (run 'b', pilot 'p'); the demo's records are append-only and could never be removed from it: give a new store with --db PATH, or --reset to move this one aside (kept as $db.N) and start a new demo"
+  "dualtrack: demo: store $db holds data that is not the demo's (run 'b', pilot 'p'); the demo's records are append-only and could never be removed from it: give the demo a new store with --db PATH (a file that does not exist yet)"
 check "  the store is unchanged" cmp -s "$db" "$tmp/before.db"
 "$bin" --db "$tmp/d.db" demo --no-tui >/dev/null 2>"$tmp/e"
 check "demo into a new store: exit 0" test $? -eq 0 -a ! -s "$tmp/e"
