@@ -4,8 +4,9 @@
 # demo store:
 # 1. the export's note on the overview's status row at 80x24 wraps to 2
 #    rows above the footer, the whole next step 'dualtrack sign DIR --key
-#    KEY' on the second (it was cut: '... dualtrack sign evi…'); at 60x16
-#    3 rows. The body gives the rows up.
+#    KEY' (DIR absolute: 52 columns, $tmp made by mktemp -d
+#    /tmp/dtmsgwrap.XXXXXX) on the second (it was cut: '... dualtrack
+#    sign evi…'); at 60x16 3 rows. The body gives the rows up.
 # 2. the add-drill form's refusal of fault time '2026-11-02 10:41' at
 #    80x24 wraps into the 2 rows the 12 fields leave free: 3 rows, 'with a
 #    zone)' on the third (it was cut on 2: '(a real date, 1970..9…' under 2
@@ -17,6 +18,9 @@
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
 tui_setup dtmsgwrap "${1:-}"
+rm -rf "$tmp"
+tmp=$(mktemp -d /tmp/dtmsgwrap.XXXXXX) || exit 1
+tmp=$(cd "$tmp" && pwd -P)
 "$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
 mkdir "$tmp/evidence-packs"
 # rows FROM TO: rows FROM..TO of the screen are the lines of stdin
@@ -37,18 +41,20 @@ wait_for "— overview" || exit 1
 keys X
 wait_for "write the evidence pack into folder"
 keys C-u "evidence-packs/trialpack-drift" Enter
-wait_for "evidence pack written to" || exit 1
-rows 22 23 <<'S'
-evidence pack written to evidence-packs/trialpack-drift; sign it with: dualtrack
-sign evidence-packs/trialpack-drift --key KEY
+wait_for "evidence pack written;" || exit 1
+sed "s|@T@|$tmp|" >"$tmp/note80" <<'S'
+evidence pack written; sign it with: dualtrack sign
+@T@/evidence-packs/trialpack-drift --key KEY
 S
+rows 22 23 <"$tmp/note80"
 wait_rows 24 24 "?:help q:back" # the footer stays on the last row
 $T resize-window -t t -x 60 -y 16
-rows 13 15 <<'S'
-evidence pack written to evidence-packs/trialpack-drift;
-sign it with: dualtrack sign evidence-packs/trialpack-drift
---key KEY
+sed "s|@T@|$tmp|" >"$tmp/note60" <<'S'
+evidence pack written; sign it with: dualtrack sign
+@T@/evidence-packs/trialpack-drift --key
+KEY
 S
+rows 13 15 <"$tmp/note60"
 $T resize-window -t t -x 80 -y 24
 
 keys 3

@@ -6,6 +6,7 @@
  * (tui/action.h); the file ends with its screen ops. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/pilots_internal.h"
@@ -453,6 +454,34 @@ void dt_tui_set_export(dt_tui_export_fn fn)
 	export_fn = fn;
 }
 
+#define DT_PV_PATH_SHOWN 600 /* bytes of a path a message can hold */
+
+/* s as one shell word into out (size n): as it is when it has only
+ * characters no shell splits or expands, else in single quotes, a quote
+ * in it written '\'' ("my packs/p 2" -> "'my packs/p 2'"). */
+static void shell_word(const char *s, char *out, size_t n)
+{
+	size_t o = 0;
+	if (n == 0)
+		return;
+	if (s[0] && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                      "0123456789/._+-:,@%=") == strlen(s)) {
+		snprintf(out, n, "%s", s);
+		return;
+	}
+	out[o++] = '\'';
+	for (; *s && o + 5 < n; s++) {
+		if (*s == '\'') {
+			memcpy(out + o, "'\\''", 4);
+			o += 4;
+		} else {
+			out[o++] = *s;
+		}
+	}
+	out[o++] = '\'';
+	out[o] = '\0';
+}
+
 /* The export prompt's text: the folder to write the pack into. */
 static int export_to(dt_pv *v, const char *dir)
 {
@@ -466,8 +495,14 @@ static int export_to(dt_pv *v, const char *dir)
 		dt_pv_msg(&p->pv, 1, "export: %s", err);
 		return -1;
 	}
-	dt_pv_msg(&p->pv, 0, "evidence pack written to %s; sign it with: dualtrack "
-	          "sign %s --key KEY", dir, dir);
+	/* the folder once, as an absolute path, so the command works from
+	 * any folder (dualtrack ran in this one), quoted for a shell if
+	 * needed; once, so it fits the status rows where two did not */
+	char *abs = realpath(dir, NULL), word[2 * DT_PV_PATH_SHOWN + 3];
+	shell_word(abs ? abs : dir, word, sizeof word);
+	dt_pv_msg(&p->pv, 0, "evidence pack written; sign it with: dualtrack "
+	          "sign %s --key KEY", word);
+	free(abs);
 	return 0;
 }
 
