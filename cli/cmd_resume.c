@@ -331,7 +331,7 @@ static int run_checks(dt_store *st, const rc_args *a)
 			return DT_EXIT_USAGE;
 		}
 		refs.nckpt = (size_t)n;
-		memset(refs.ckpt_drills, 0, sizeof refs.ckpt_drills);
+		refs.credits.n = 0;
 		refs.ckpt_drill = 0;
 	}
 	if (dt_resume_run_refs(st, &run, &refs, a->hint, &a->o, &res, err,

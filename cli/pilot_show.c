@@ -201,14 +201,26 @@ void dt_resume_ckpt_json(dt_jw *w, const dt_resume_run_result *r)
 	dt_jw_arr_end(w);
 	dt_jw_key(w, "checkpoint_drill");
 	if (r->ckpt_drill) dt_jw_int(w, r->ckpt_drill); else dt_jw_null(w);
-	dt_jw_key(w, "checkpoint_drills");
-	dt_jw_arr_begin(w);
-	for (size_t i = 0; i < r->nckpt; i++)
-		if (r->ckpt_drills[i] > 0)
-			dt_jw_int(w, r->ckpt_drills[i]);
-		else
-			dt_jw_null(w);
-	dt_jw_arr_end(w);
+	/* every drill of each step (null: a step given), and its step */
+	for (int steps = 0; steps < 2; steps++) {
+		dt_jw_key(w, steps ? "checkpoint_drill_steps" : "checkpoint_drills");
+		dt_jw_arr_begin(w);
+		for (size_t i = 0; i < r->nckpt; i++) {
+			size_t k = 0;
+			for (size_t c = 0; c < r->credits.n; c++)
+				if (r->credits.step[c] == r->ckpt[i]) {
+					dt_jw_int(w, steps ? r->ckpt[i] : r->credits.drill[c]);
+					k++;
+				}
+			if (k == 0) {
+				if (steps)
+					dt_jw_int(w, r->ckpt[i]);
+				else
+					dt_jw_null(w);
+			}
+		}
+		dt_jw_arr_end(w);
+	}
 }
 
 /* "resume" of a pilot run: restarts, failed, checkpoint steps and the

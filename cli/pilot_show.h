@@ -36,10 +36,12 @@ void dt_deciders_json(dt_jw *w, const dt_decision *d);
 
 /* Keys "checkpoints" [steps] (the checkpoint steps r's resume check
  * used, ascending), "checkpoint_drill" (the drill of the lowest step,
- * null when none came from a drill; kept for older readers) and
- * "checkpoint_drills" [drill id, or null for a step given, one per
- * step of checkpoints: every drill a step came from] of a pilot run's
- * resume check (pilot show --json, evidence.json). */
+ * null when none came from a drill; kept for older readers),
+ * "checkpoint_drills" [every drill a step of checkpoints came from, by
+ * step then in drill order (two drills at one step: both), or null for
+ * a step given] and "checkpoint_drill_steps" [the step of each entry of
+ * checkpoint_drills] of a pilot run's resume check (pilot show --json,
+ * evidence.json). */
 void dt_resume_ckpt_json(dt_jw *w, const dt_resume_run_result *r);
 
 /* JSON object of one drill (dualtrack drill list --json and pilot show):

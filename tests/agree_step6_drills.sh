@@ -25,7 +25,13 @@
 #   checkpoint ckpt-8 step 8: lr_schedule and control_loss failed,
 #   recovery 08:00:00 -> 08:20:00 = 1200 s over 900 s. Drill #3
 #   manual-interrupt on t, effective_step and control_loss passed: not
-#   named. trial1 passes (t falls from step 1), nothing else fails.
+#   named. Drill #4 node-loss on t at checkpoint step 4 again (the same
+#   checkpoint as #1), resumed step 5, effective_step and control_loss
+#   passed: a later drill at one step does not supersede the earlier
+#   (each drill counts; both must pass), so #1 is still named; and both
+#   drills at step 4 are credited (checkpoint_drills [1, 4, 2], their
+#   steps in checkpoint_drill_steps [4, 4, 8]; it used to list only #1).
+#   trial1 passes (t falls from step 1), nothing else fails.
 set -u
 BIN=${1:?usage: agree_step6_drills.sh path/to/dualtrack}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
@@ -66,7 +72,10 @@ dt drill add p --kind kill-during-save --run t --checkpoint-id ckpt-8 --checkpoi
 	--check "lr_schedule=fail:LR 2e-5, expected 3e-5" \
 	--check "control_loss=fail:replay off by 4%" --no-prefill >/dev/null &&
 dt drill add p --kind manual-interrupt --run t --check effective_step=pass \
-	--check control_loss=pass --no-prefill >/dev/null || exit 1
+	--check control_loss=pass --no-prefill >/dev/null &&
+dt drill add p --kind node-loss --run t --checkpoint-id ckpt-4 --checkpoint-step 4 \
+	--resumed-step 5 --check effective_step=pass --check control_loss=pass \
+	--no-prefill >/dev/null || exit 1
 
 drills="2 drills failed: drill #1 (node-loss, checkpoint 4, resumed at 5): effective_step failed; drill #2 (kill-during-save, checkpoint 8): lr_schedule and control_loss failed, recovery 1200 s over the card's 900 s limit"
 detail="parity fail: t vs g: 10 breaches > 1 allowed of 10 steps; $drills"
@@ -79,16 +88,17 @@ dt pilot show p >"$tmp/show.txt"
 same "pilot show: step6" "$(grep -A1 '^  step6 ' "$tmp/show.txt" | sed -E 's/ +/ /g' | tr '\n' '|')" \
 	" step6 fail * loss, output quality and effective step compared before/after resume| computed fail: $detail|"
 
-# every drill recording a checkpoint for a restart inside t, one per
-# checkpoint step (4: drill #1, 8: drill #2); checkpoint_drill, the drill
-# of the lowest step, kept for older readers
-ckpt="[4, 8]|1|[1, 2]"
+# every drill recording a checkpoint for a restart inside t, by step
+# (4: drills #1 and #4, 8: drill #2), each with its step; checkpoint_drill,
+# the drill of the lowest step, kept for older readers
+ckpt="[4, 8]|1|[1, 4, 2]|[4, 4, 8]"
 ckpt_of() { python3 -c "
 import json; t = [r for r in json.load(open('$1'))['runs'] if r['name'] == 't'][0]['resume']
-print('%s|%s|%s' % (t['checkpoints'], t['checkpoint_drill'], t['checkpoint_drills']))"; }
+print('%s|%s|%s|%s' % (t['checkpoints'], t['checkpoint_drill'], t['checkpoint_drills'],
+                       t['checkpoint_drill_steps']))"; }
 same "pilot show --json: checkpoint drills" "$(ckpt_of "$tmp/show.json")" "$ckpt"
 same "pilot show: resume line" "$(grep '^  resume t: ' "$tmp/show.txt")" \
-	"  resume t: 1 restart, pass; checkpoints 4 (drill #1), 8 (drill #2)"
+	"  resume t: 1 restart, pass; checkpoints 4 (drills #1, #4), 8 (drill #2)"
 
 # gate: the parity verdict once (its own line), the drills on step 6's
 resume="pass: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"

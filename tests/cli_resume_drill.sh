@@ -42,6 +42,6 @@ import json,sys; runs=json.load(open(sys.argv[1]))['runs']
 b=[r for r in runs if r['role']=='baseline'][0]; p=[r for r in runs if r['role']=='pilot'][0]
 assert 'resume' not in b, b
 assert p['resume']=={'restarts':1,'failed':0,'checkpoints':[1200],'checkpoint_drill':1,
-  'checkpoint_drills':[1],
+  'checkpoint_drills':[1], 'checkpoint_drill_steps':[1200],
   'verdicts':[{'at_step':1201,'verdict':'pass','failed_checks':[]}]}, p" "$tmp/show.json"
 exit $fail

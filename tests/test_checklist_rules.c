@@ -46,6 +46,47 @@ static dt_drill drill_on(int64_t id, dt_drill_kind kind, const char *run,
 	return d;
 }
 
+/* Two drills at one checkpoint step (run trn2, checkpoint 1200, resumed
+ * at 1201): each is judged on its own, the later does not supersede the
+ * earlier (ACCEPTANCE.md: each drill is run deliberately and recorded;
+ * step 7, any inconsistent item rolls back): both must pass. A wrong
+ * record is put right on the drill itself (drill check), not by a
+ * second drill. #7 fails control_loss, #8 passes both items. */
+static void step6_same_checkpoint(void **state)
+{
+	(void)state;
+	dt_check_status s;
+	char d[512];
+	dt_run_verdict pass = verdict(DT_VERDICT_PASS, 100, 0);
+	const dt_drill_item both_items[] = {DT_DC_EFFECTIVE_STEP,
+	                                    DT_DC_CONTROL_LOSS};
+	dt_drill two[2];
+	two[0] = drill_on(7, DT_DRILL_NODE_LOSS, "trn2", both_items, 1);
+	two[0].checks[DT_DC_CONTROL_LOSS].status = DT_DC_FAIL;
+	two[1] = drill_on(8, DT_DRILL_NODE_LOSS, "trn2", both_items, 2);
+	for (int i = 0; i < 2; i++) {
+		two[i].checkpoint_step = 1200;
+		two[i].resumed_step = 1201;
+	}
+	/* the failed one first, the passing one later: still fail */
+	step6(&pass, 1, two, 2, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "drill #7 (node-loss, checkpoint 1200, resumed "
+	                    "at 1201): control_loss failed");
+	/* the passing one first, the failed one later: fail, the same */
+	dt_drill swapped[2] = {two[1], two[0]};
+	step6(&pass, 1, swapped, 2, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_FAIL);
+	assert_string_equal(d, "drill #7 (node-loss, checkpoint 1200, resumed "
+	                    "at 1201): control_loss failed");
+	/* both pass: both count as verifying the resume */
+	two[0].checks[DT_DC_CONTROL_LOSS].status = DT_DC_PASS;
+	step6(&pass, 1, two, 2, NULL, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PASS);
+	assert_string_equal(d, "parity pass (1 run); resume verified by 2 "
+	                    "drills, none failed");
+}
+
 static void step6_rule(void **state)
 {
 	(void)state;
@@ -519,6 +560,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(step6_rule),
 		cmocka_unit_test(step6_every_drill),
+		cmocka_unit_test(step6_same_checkpoint),
 		cmocka_unit_test(trial1_rule),
 		cmocka_unit_test(trial5_rule),
 		cmocka_unit_test(override_and_blocking),

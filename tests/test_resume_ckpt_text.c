@@ -23,24 +23,32 @@ static void drill(dt_drill *d, int64_t id, const char *run, int64_t step)
 	d->checkpoint_step = step;
 }
 
-/* Drill #1 at 3000 and #2 at 2000 on run t, #3 at 2000 too (a step
- * once, credited to its first drill), #4 on another run. */
+/* Drill #1 at 3000 and #2 at 2000 on run t, #3 at 2000 too (the step
+ * once for the check, both drills credited: it used to credit only #2),
+ * #4 on another run. Credits by step, then in drill order: 2000 #2,
+ * 2000 #3, 3000 #1. */
 static void drill_ckpt(void **state)
 {
 	(void)state;
 	dt_drill d[4];
-	int64_t v[8], by[8], lo;
+	int64_t v[8], lo;
+	dt_ckpt_credits by;
 	drill(&d[0], 1, "t", 3000);
 	drill(&d[1], 2, "t", 2000);
 	drill(&d[2], 3, "t", 2000);
 	drill(&d[3], 4, "u", 1000);
-	assert_int_equal(dt_resume_drill_ckpt(d, 4, "t", v, 8, &lo, by), 2);
+	assert_int_equal(dt_resume_drill_ckpt(d, 4, "t", v, 8, &lo, &by), 2);
 	assert_int_equal(v[0], 2000);
-	assert_int_equal(by[0], 2);
 	assert_int_equal(v[1], 3000);
-	assert_int_equal(by[1], 1);
+	assert_int_equal(by.n, 3);
+	assert_int_equal(by.step[0], 2000);
+	assert_int_equal(by.drill[0], 2);
+	assert_int_equal(by.step[1], 2000);
+	assert_int_equal(by.drill[1], 3);
+	assert_int_equal(by.step[2], 3000);
+	assert_int_equal(by.drill[2], 1);
 	assert_int_equal(lo, 2);
-	/* the drill array may be NULL, as before */
+	/* the credits may be NULL, as before */
 	assert_int_equal(dt_resume_drill_ckpt(d, 4, "t", v, 8, NULL, NULL), 2);
 }
 
@@ -59,23 +67,33 @@ static void ckpt_text(void **state)
 	r.nckpt = 2;
 	r.ckpt[0] = 2000;
 	r.ckpt[1] = 3000;
-	r.ckpt_drills[0] = 2;
-	r.ckpt_drills[1] = 1;
+	r.credits = (dt_ckpt_credits){.n = 2, .step = {2000, 3000},
+	                              .drill = {2, 1}};
 	r.ckpt_drill = 2;
 	assert_string_equal(dt_resume_ckpt_text(&r, t, sizeof t),
 	                    "checkpoints 2000 (drill #2), 3000 (log, drill #1)");
-	/* one checkpoint from one drill: as before */
+	/* two drills at one step: both named */
+	r.credits = (dt_ckpt_credits){.n = 3, .step = {2000, 2000, 3000},
+	                              .drill = {2, 3, 1}};
+	assert_string_equal(dt_resume_ckpt_text(&r, t, sizeof t),
+	                    "checkpoints 2000 (drills #2, #3), 3000 (log, drill "
+	                    "#1)");
+	/* one checkpoint from one drill: as before; from two, both */
 	r.nv = 1;
 	r.nckpt = 1;
 	r.ckpt[0] = 1200;
-	r.ckpt_drills[0] = 1;
+	r.credits = (dt_ckpt_credits){.n = 1, .step = {1200}, .drill = {1}};
 	assert_string_equal(dt_resume_ckpt_text(&r, t, sizeof t),
 	                    "checkpoint 1200 (from drill #1)");
+	r.credits = (dt_ckpt_credits){.n = 2, .step = {1200, 1200},
+	                              .drill = {1, 4}};
+	assert_string_equal(dt_resume_ckpt_text(&r, t, sizeof t),
+	                    "checkpoint 1200 (from drills #1, #4)");
 	/* steps given (--checkpoint, the run fact): no source named */
 	r.nckpt = 2;
 	r.ckpt[0] = 1200;
 	r.ckpt[1] = 3400;
-	r.ckpt_drills[0] = r.ckpt_drills[1] = 0;
+	r.credits.n = 0;
 	r.ckpt_drill = 0;
 	assert_string_equal(dt_resume_ckpt_text(&r, t, sizeof t),
 	                    "checkpoints 1200,3400");

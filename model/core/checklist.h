@@ -29,6 +29,12 @@
  *   pilot-role run and either the restart is inside it (run_after "" or
  *   the same run) and that run has a restart, or run_after is another
  *   pilot-role run.
+ *   Every drill is judged on its own, also two at one checkpoint step:
+ *   both must pass, the later does not supersede the earlier
+ *   (ACCEPTANCE.md: each drill is run deliberately and recorded; any
+ *   inconsistent item rolls back); a wrong record is amended on the
+ *   drill (`drill check`, dt_store_drill_check_set), not by recording
+ *   another.
  * - trial1: for every pilot run, the loss is present from the first
  *   effective step: its first logged step <= max(1, logging interval)
  *   (a run logging every N optimizer steps logs first at step N); the

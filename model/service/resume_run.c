@@ -75,42 +75,61 @@ static long fact_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
 	return n;
 }
 
+/* Credit drill `id` with step s in *by: after the credits of steps <= s
+ * (so by step, then in the order given); nothing when full. */
+static void credit(dt_ckpt_credits *by, int64_t s, int64_t id)
+{
+	size_t k;
+	if (by->n == DT_RESUME_MAX_CKPT)
+		return;
+	for (k = 0; k < by->n && by->step[k] <= s; k++)
+		;
+	memmove(&by->step[k + 1], &by->step[k], (by->n - k) * sizeof *by->step);
+	memmove(&by->drill[k + 1], &by->drill[k],
+	        (by->n - k) * sizeof *by->drill);
+	by->step[k] = s;
+	by->drill[k] = id;
+	by->n++;
+}
+
 size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
                             int64_t *v, size_t max, int64_t *drill,
-                            int64_t *by)
+                            dt_ckpt_credits *by)
 {
 	size_t n = 0;
 	int64_t lo = 0;
 	if (drill)
 		*drill = 0;
+	if (by)
+		by->n = 0;
 	for (size_t i = 0; i < nd; i++) {
 		const dt_drill *x = &d[i];
 		size_t k;
 		if (x->checkpoint_step <= 0 || strcmp(x->run_before, run) != 0 ||
 		    (x->run_after[0] && strcmp(x->run_after, run) != 0))
 			continue;
+		for (k = 0; k < n && v[k] < x->checkpoint_step; k++)
+			;
+		if (!(k < n && v[k] == x->checkpoint_step)) {
+			if (n == max)
+				continue;   /* a step the check cannot take */
+			memmove(&v[k + 1], &v[k], (n - k) * sizeof *v);
+			v[k] = x->checkpoint_step;
+			n++;
+		}
 		if (drill && (*drill == 0 || x->checkpoint_step < lo)) {
 			*drill = x->id;
 			lo = x->checkpoint_step;
 		}
-		for (k = 0; k < n && v[k] < x->checkpoint_step; k++)
-			;
-		if ((k < n && v[k] == x->checkpoint_step) || n == max)
-			continue;
-		memmove(&v[k + 1], &v[k], (n - k) * sizeof *v);
-		v[k] = x->checkpoint_step;
-		if (by) {
-			memmove(&by[k + 1], &by[k], (n - k) * sizeof *by);
-			by[k] = x->id;
-		}
-		n++;
+		if (by)
+			credit(by, x->checkpoint_step, x->id);
 	}
 	return n;
 }
 
 /* Checkpoint steps from the drills of every pilot; the count or -1. */
 static long drills_ckpt(dt_store *st, const dt_run *run, int64_t *ckpt,
-                        int64_t *drill, int64_t *by, char *err,
+                        int64_t *drill, dt_ckpt_credits *by, char *err,
                         size_t errlen)
 {
 	dt_pilot *p = NULL;
@@ -219,7 +238,7 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 		nckpt = fact_ckpt(st, run, fck, err, errlen);
 		if (nckpt == 0)
 			nckpt = drills_ckpt(st, run, fck, &out->ckpt_drill,
-			                    out->ckpt_drills, err, errlen);
+			                    &out->credits, err, errlen);
 		if (nckpt < 0)
 			return -1;
 		ckpt = fck;
@@ -297,7 +316,7 @@ void dt_resume_refs_of(const char *pilot_name, const dt_pilot_run *runs,
 		}
 	out->nckpt = dt_resume_drill_ckpt(drills, ndrills, run, out->ckpt,
 	                                  DT_RESUME_MAX_CKPT, &out->ckpt_drill,
-	                                  out->ckpt_drills);
+	                                  &out->credits);
 }
 
 int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
@@ -350,8 +369,7 @@ int dt_resume_run_refs(dt_store *st, const dt_run *run,
 		return -1;
 	if (refs->nckpt) {
 		out->ckpt_drill = refs->ckpt_drill;
-		memcpy(out->ckpt_drills, refs->ckpt_drills,
-		       refs->nckpt * sizeof *refs->ckpt_drills);
+		out->credits = refs->credits;
 	}
 	return 0;
 }
@@ -364,14 +382,15 @@ void dt_resume_run_free(dt_resume_run_result *r)
 }
 
 /* The sources of checkpoint step s in r, as " (from the log, drill
- * #1)" (one step: `from`), " (log, drill #1)" (one of several) into src
- * (size n; "" when only given); returns how many. */
+ * #1)" (one step: `from`), " (log, drill #1)" (one of several), " (drills
+ * #3, #4)" (two drills at s) into src (size n; "" when only given);
+ * returns how many. */
 static size_t step_credit(const dt_resume_run_result *r, int64_t s,
                           int from, char *src, size_t n)
 {
 	const char *lead = from ? " (from " : " (";
 	size_t used = 0, k = 0;
-	char tmp[200];
+	char tmp[DT_RESUME_MAX_CKPT * 16];
 	if (!src) {
 		src = tmp;
 		n = sizeof tmp;
@@ -384,10 +403,16 @@ static size_t step_credit(const dt_resume_run_result *r, int64_t s,
 			k++;
 			break;
 		}
-	for (size_t i = 0; i < r->nckpt; i++)
-		if (r->ckpt[i] == s && r->ckpt_drills[i] > 0)
-			dt_buf_printf(src, n, &used, "%sdrill #%lld", k++ ? ", " :
-			              lead, (long long)r->ckpt_drills[i]);
+	size_t nd = 0, d = 0;
+	for (size_t i = 0; i < r->credits.n; i++)
+		nd += r->credits.step[i] == s;
+	for (size_t i = 0; i < r->credits.n; i++)
+		if (r->credits.step[i] == s)
+			dt_buf_printf(src, n, &used, "%s%s#%lld", d ? ", " : k ?
+			              ", " : lead, d ? "" : nd > 1 ? "drills " :
+			              "drill ", (long long)r->credits.drill[i]),
+			d++;
+	k += nd;
 	if (k)
 		dt_buf_printf(src, n, &used, ")");
 	return k;
@@ -428,7 +453,7 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 		credited += step_credit(r, st[k], ns == 1, NULL, 0) > 0;
 	dt_buf_printf(buf, n, &used, "checkpoint%s ", ns > 1 ? "s" : "");
 	for (size_t k = 0; k < ns; k++) {
-		char src[200];
+		char src[DT_RESUME_MAX_CKPT * 16];
 		step_credit(r, st[k], ns == 1, src, sizeof src);
 		dt_buf_printf(buf, n, &used, "%s%lld%s", k ? credited ? ", " : "," :
 		              "", (long long)st[k], src);

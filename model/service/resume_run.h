@@ -18,6 +18,18 @@
 
 #define DT_RESUME_MAX_CKPT 64
 
+/* The drills credited with the checkpoint steps a resume check used:
+ * every drill that records one for a restart inside the run, by step
+ * (ascending), then in the drills' order; drill[i] recorded step[i].
+ * Two drills at one step are both here (the step is checked once). At
+ * most DT_RESUME_MAX_CKPT credits; n = 0 when no step came from a drill
+ * (given by --checkpoint or the run fact checkpoint.confirmed_step). */
+typedef struct dt_ckpt_credits {
+	size_t n;
+	int64_t step[DT_RESUME_MAX_CKPT];
+	int64_t drill[DT_RESUME_MAX_CKPT];
+} dt_ckpt_credits;
+
 typedef struct dt_resume_run_result {
 	dt_restart_verdict *v;    /* [nv] owned (dt_resume_run_free) */
 	size_t nv;                /* restarts = nseg - 1 */
@@ -26,11 +38,12 @@ typedef struct dt_resume_run_result {
 	char cursor_metric[32];   /* data-cursor metric used, "" none */
 	size_t nckpt;             /* checkpoint steps used */
 	int64_t ckpt[DT_RESUME_MAX_CKPT]; /* [nckpt] those steps */
-	int64_t ckpt_drill;       /* drill id they came from (the first when
-	                           * several drills), 0 = not from a drill */
-	int64_t ckpt_drills[DT_RESUME_MAX_CKPT]; /* [nckpt] parallel to ckpt:
-	                           * the drill each step came from, 0 = given
-	                           * (--checkpoint, checkpoint.confirmed_step) */
+	int64_t ckpt_drill;       /* drill id of the lowest step (the first
+	                           * when several drills), 0 = not from a
+	                           * drill */
+	dt_ckpt_credits credits;  /* every drill each step came from (none for
+	                           * steps given: --checkpoint,
+	                           * checkpoint.confirmed_step) */
 	dt_findings findings;     /* restart findings (restart_findings.h:
 	                           * global batch / total steps changed at a
 	                           * restart), role "run"; owned */
@@ -47,12 +60,12 @@ long dt_resume_parse_steps(const char *s, int64_t *v, size_t max);
  * `run` (run_before = run and run_after "" or the same run; checkpoint
  * step > 0), ascending by step, duplicates once, into v[0..max). *drill
  * (may be NULL) receives the id of the drill of the lowest step, 0 when
- * none; by[0..max) (may be NULL), parallel to v, the id of the drill
- * each step came from (the first in d of that step). Returns the count
- * (0 none; at most max). */
+ * none; *by (may be NULL) every drill whose step is in v, by step then
+ * in d's order (two drills at one step: both). Returns the count of
+ * steps (0 none; at most max). */
 size_t dt_resume_drill_ckpt(const dt_drill *d, size_t nd, const char *run,
                             int64_t *v, size_t max, int64_t *drill,
-                            int64_t *by);
+                            dt_ckpt_credits *by);
 
 /* Check every restart of `run`. Checkpoint steps: ckpt[0..nckpt) when
  * nckpt >= 0, else from the run fact checkpoint.confirmed_step (a list
@@ -85,7 +98,7 @@ typedef struct dt_resume_refs {
 	dt_run baseline;                 /* when has_baseline */
 	size_t nckpt;                    /* 0: none from the drills */
 	int64_t ckpt[DT_RESUME_MAX_CKPT];
-	int64_t ckpt_drills[DT_RESUME_MAX_CKPT];
+	dt_ckpt_credits credits;         /* the drills of those steps */
 	int64_t ckpt_drill;
 } dt_resume_refs;
 
@@ -104,7 +117,7 @@ int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
 
 /* dt_resume_run against refs: its baseline, and its drills' checkpoint
  * steps (else the run fact, else any pilot's drills), crediting each
- * step to its drill (ckpt_drills). The one call the assessment and
+ * step to every drill that records it (credits). The one call the assessment and
  * resume-check make for a pilot run. */
 int dt_resume_run_refs(dt_store *st, const dt_run *run,
                        const dt_resume_refs *refs, int64_t grad_accum_hint,
@@ -114,8 +127,9 @@ int dt_resume_run_refs(dt_store *st, const dt_run *run,
 /* The checkpoint steps r used, into buf[n], each credited to its own
  * source: the steps of r->ckpt and those a restart's log states
  * (log_ckpt, which the restart uses), ascending: "checkpoint 1200 (from
- * drill #1)", "checkpoint 40 (from the log)", "checkpoints 2000 (drill
- * #2), 3000 (log, drill #1)" (short, for an 80-column row); steps given (--checkpoint, checkpoint.confirmed_step) name
+ * drill #1)", "checkpoint 40 (from the log)", "checkpoints 2000 (drills
+ * #2, #3), 3000 (log, drill #1)" (every drill of a step: r->credits;
+ * short, for an 80-column row); steps given (--checkpoint, checkpoint.confirmed_step) name
  * no source: "checkpoints 1200,3400" when none does. Without r->ckpt:
  * "checkpoint(s) stated in the log 40", or "checkpoint unknown". The one
  * headline pilot show, resume-check, the TUI and the pack print.
