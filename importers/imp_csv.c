@@ -93,6 +93,7 @@ typedef struct csv_ctx {
 	size_t errlen;
 	int failed;
 	size_t line;         /* 1-based physical line of the current field */
+	size_t row_line;     /* the line the current row began on */
 	size_t nheaders;     /* header rows seen */
 	int in_header;       /* the current row is a header row */
 	int lib_pending;     /* libcsv holds an unfinished record */
@@ -191,19 +192,52 @@ static void fail(csv_ctx *c, const char *msg)
 	snprintf(c->err, c->errlen, "%s:%zu: %s", c->src->path, c->line, msg);
 }
 
-/* Printable excerpt of a cell: at most 32 bytes, control bytes -> '?'. */
-static void excerpt(const char *s, size_t len, char *out, size_t outlen)
+/* Excerpt of file text s[0..len) for a message: the text as written,
+ * sanitised (dt_sanitize: control bytes and NULs -> '?'), at most `max`
+ * bytes of it cut on a character boundary, and only then "…" after it
+ * (the one mark, at the end: nothing inside is left out). out needs
+ * max + 4 bytes. */
+static void excerpt(const char *s, size_t len, size_t max, char *out,
+                    size_t outlen)
 {
-	char tmp[64];
-	size_t n = len < 32 ? len : 32;
+	char tmp[256];
+	size_t n = len < max ? len : max;
+	if (n > sizeof tmp - 1)
+		n = sizeof tmp - 1;
+	while (n > 0 && n < len && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--; /* s[n] continues a character: cut before its lead byte */
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	for (size_t i = 0; i < n; i++)
 		if (tmp[i] == '\0')
 			tmp[i] = '?';
-	size_t w = dt_sanitize(tmp, out, outlen > 33 ? 33 : outlen);
-	if (len > 32 && w + 4 <= outlen)
-		memcpy(out + w, "...", 4);
+	size_t w = dt_sanitize(tmp, out, outlen > 4 ? outlen - 3 : 1);
+	if (n < len && w + 4 <= outlen)
+		memcpy(out + w, "\xE2\x80\xA6", 4); /* U+2026 */
+}
+
+#define CELL_EXCERPT 32   /* bytes of a cell or column name quoted */
+#define LINE_EXCERPT 100  /* bytes of a line quoted */
+
+/* Excerpt (as excerpt(), LINE_EXCERPT bytes) of physical line `line`
+ * (1-based) of the source, without its line end; "…" too when the row
+ * goes on past that line (a quoted cell spanning lines). */
+static void line_excerpt(const csv_ctx *c, size_t line, int row_goes_on,
+                         char *out, size_t outlen)
+{
+	const char *p = c->src->data, *end = p + c->src->len;
+	for (size_t l = 1; l < line && p < end; l++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	if (len && p[len - 1] == '\r')
+		len--;
+	excerpt(p, len, LINE_EXCERPT, out, outlen);
+	size_t w = strlen(out);
+	if (row_goes_on && len <= LINE_EXCERPT && w + 4 <= outlen)
+		memcpy(out + w, "\xE2\x80\xA6", 4);
 }
 
 static int is_blank_cell(const char *s, size_t len)
@@ -345,19 +379,12 @@ static void resolve_conflicts(csv_ctx *c)
 	}
 }
 
+/* The header (the row that began on c->row_line) names no step column:
+ * the error quotes that line as the file has it (line_excerpt). */
 static void no_step_column(csv_ctx *c)
 {
-	char found[200] = "";
-	size_t w = 0;
-	for (size_t i = 0; i < c->ncols && w + 1 < sizeof found; i++) {
-		char ex[48];
-		excerpt(c->cols[i].name, strlen(c->cols[i].name), ex, sizeof ex);
-		int k = snprintf(found + w, sizeof found - w, "%s%s",
-		                 i ? ", " : "", ex);
-		if (k < 0)
-			break;
-		w += (size_t)k;
-	}
+	char found[LINE_EXCERPT + 8];
+	line_excerpt(c, c->row_line, c->row_line < c->line, found, sizeof found);
 	char msg[384];
 	snprintf(msg, sizeof msg, "no step column: expected one of step, "
 	         "global_step, train/global_step, iteration, _step, Step (or "
@@ -534,9 +561,9 @@ static void data_cell(csv_ctx *c, const char *s, size_t len)
 		col->has = 1;
 		return;
 	}
-	char ex[48], name[48];
-	excerpt(s, len, ex, sizeof ex);
-	excerpt(col->name, strlen(col->name), name, sizeof name);
+	char ex[CELL_EXCERPT + 4], name[CELL_EXCERPT + 4];
+	excerpt(s, len, CELL_EXCERPT, ex, sizeof ex);
+	excerpt(col->name, strlen(col->name), CELL_EXCERPT, name, sizeof name);
 	char msg[160];
 	snprintf(msg, sizeof msg, "expected %s in column '%s', found '%s'",
 	         col->kind == COL_STEP ? "an integer step" : "a number", name, ex);
@@ -577,6 +604,8 @@ static void on_field(void *s, size_t len, void *data)
 		f += 3; /* BOM of a file appended to this one */
 		len -= 3;
 	}
+	if (c->field == 0)
+		c->row_line = c->line;
 	for (const char *p = f; (p = memchr(p, '\n', len - (size_t)(p - f))) != NULL; p++)
 		c->line++;
 	if (c->field == 0 && c->nheaders > 0 && looks_like_header(c, f, len))

@@ -161,7 +161,8 @@ static void test_bad_number(void **state)
 	unload(&L);
 }
 
-/* Long garbage is cut to 32 bytes and control bytes are replaced. */
+/* Long garbage is cut to 32 bytes, marked at its end, and control bytes
+ * are replaced. */
 static void test_bad_number_excerpt(void **state)
 {
 	static const char text[] = "step,loss\n1,1.0\n2,\x1b[31mAAAAAAAAAAAAAAAA"
@@ -171,7 +172,7 @@ static void test_bad_number_excerpt(void **state)
 	load_mem(&dt_imp_csv, "mem.csv", text, sizeof text - 1, &L);
 	assert_int_equal(L.rc, -1);
 	assert_non_null(strstr(L.err, "mem.csv:3: expected a number in column "
-	                              "'loss', found '?[31mAAAAAAAAAAAAAAAAAAAAAAAAAAA...'"));
+	                              "'loss', found '?[31mAAAAAAAAAAAAAAAAAAAAAAAAAAA\u2026'"));
 	assert_null(strchr(L.err, '\x1b'));
 	unload(&L);
 }
@@ -209,7 +210,45 @@ static void test_no_step_column(void **state)
 	assert_int_equal(L.rc, -1);
 	assert_non_null(strstr(L.err, "nostep.csv:1: no step column"));
 	assert_non_null(strstr(L.err, "global_step"));
-	assert_non_null(strstr(L.err, "found: loss, lr"));
+	assert_non_null(strstr(L.err, "found: loss,lr"));
+	unload(&L);
+}
+
+/* A log that is not a CSV (a torch-neuronx LOG line, its commas inside
+ * the "(epoch, step)" pair) forced through the CSV importer: the error
+ * quotes line 1 as the file has it, "(0, 78)" whole; it was cut per
+ * column and joined ("- (..., 78)": a "..." the file never held). A line
+ * over 100 bytes is cut on a character boundary with one mark at its end:
+ * below, bytes 0..98 are ASCII and "é" takes bytes 99..100, so 99 bytes
+ * are kept; the escape byte reads '?'; the tab one blank. */
+static void test_no_step_column_quotes_line(void **state)
+{
+	static const char t1[] = "LOG Thu Sep 29 22:30:10 2022 - (0, 78) "
+	                         "step_loss : 9.1875\n"
+	                         "LOG Thu Sep 29 22:30:16 2022 - (0, 79) "
+	                         "step_loss : 8.9375\n";
+	static const char t2[] = "\x1b[1mLOG - (0, 78)\tstep_loss : 9.1875  "
+	                         "learning_rate : 1.56e-05  throughput : "
+	                         "2873.14 xxxxxxxxxxxxxx\xc3\xa9tail\n";
+	loaded L;
+	(void)state;
+	load_mem(&dt_imp_csv, "neuron.log", t1, sizeof t1 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	const char *f = strstr(L.err, "; found: ");
+	assert_non_null(f);
+	assert_string_equal(f, "; found: LOG Thu Sep 29 22:30:10 2022 - (0, 78) "
+	                    "step_loss : 9.1875");
+	assert_non_null(strstr(L.err, "neuron.log:1: no step column"));
+	unload(&L);
+
+	assert_int_equal(strchr(t2, '\xc3') - t2, 99);
+	load_mem(&dt_imp_csv, "long.log", t2, sizeof t2 - 1, &L);
+	assert_int_equal(L.rc, -1);
+	f = strstr(L.err, "; found: ");
+	assert_non_null(f);
+	assert_string_equal(f, "; found: ?[1mLOG - (0, 78) step_loss : 9.1875  "
+	                    "learning_rate : 1.56e-05  throughput : 2873.14 "
+	                    "xxxxxxxxxxxxxx\u2026");
 	unload(&L);
 }
 
@@ -366,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_bad_number_excerpt),
 		cmocka_unit_test(test_unclosed_quote),
 		cmocka_unit_test(test_no_step_column),
+		cmocka_unit_test(test_no_step_column_quotes_line),
 		cmocka_unit_test(test_small_cases),
 		cmocka_unit_test(test_cut_last_line),
 		cmocka_unit_test(test_detect),
