@@ -77,7 +77,18 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 	char by[64];
 	dt_actor_name(by, sizeof by);
 	int64_t pid = dt_cli_find_pilot(st, argv[optind]);
-	int rc = DT_EXIT_USAGE;
+	int rc = DT_EXIT_USAGE, clears = dt_check_clears_override(
+		(dt_check_id)item, status), had = 0;
+	dt_checklist before;
+	if (pid > 0 && clears) {
+		if (dt_store_checklist_load(st, pid, &before) < 0) {
+			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
+			dt_store_close(st);
+			return DT_EXIT_USAGE;
+		}
+		had = before.items[item].overridden;
+		dt_checklist_free(&before);
+	}
 	if (pid > 0 && dt_store_begin(st) == 0) {
 		int ok = dt_store_check_set(st, pid, (dt_check_id)item, status, note,
 		                      reason, by) == 0;
@@ -85,9 +96,19 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 			ok = dt_evidence_link(st, pid, (dt_check_id)item, ev[i],
 			                           by) == 0;
 		if (ok && dt_store_commit(st) == 0) {
-			printf("%s: %s recorded by %s (%zu evidence link%s added)\n",
-			       dt_check_defs[item].id, dt_check_status_name(status), by,
-			       nev, nev == 1 ? "" : "s");
+			if (!clears)
+				printf("%s: %s recorded by %s", dt_check_defs[item].id,
+				       dt_check_status_name(status), by);
+			else if (had)
+				printf("%s: override cleared by %s; the status is "
+				       "computed from the data again",
+				       dt_check_defs[item].id, by);
+			else
+				printf("%s: no override to clear (recorded by %s); "
+				       "the status is computed from the data",
+				       dt_check_defs[item].id, by);
+			printf(" (%zu evidence link%s added)\n", nev,
+			       nev == 1 ? "" : "s");
 			rc = DT_EXIT_OK;
 		} else {
 			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));

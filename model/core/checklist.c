@@ -65,14 +65,24 @@ int dt_check_validate(dt_check_id id, dt_check_status status,
 	return 0;
 }
 
+int dt_check_clears_override(dt_check_id id, dt_check_status status)
+{
+	return dt_check_defs[id].computed && status == DT_CK_PENDING;
+}
+
 void dt_checklist_resolve(dt_checklist *cl)
 {
 	for (int i = 0; i < DT_ITEM_COUNT; i++) {
 		dt_check_item *it = &cl->items[i];
 		it->id = (dt_check_id)i;
 		it->computed = dt_check_defs[i].computed;
-		int person = it->has_entry &&
-		             !(it->computed && it->entry.status == DT_CK_PENDING);
+		if (it->has_entry &&
+		    dt_check_clears_override((dt_check_id)i, it->entry.status)) {
+			/* no person's status is in force: nobody "set" it */
+			it->has_entry = 0;
+			memset(&it->entry, 0, sizeof it->entry);
+		}
+		int person = it->has_entry;
 		it->overridden = it->computed && person;
 		if (person)
 			it->status = it->entry.status;

@@ -117,7 +117,7 @@ typedef struct dt_evidence {
 typedef struct dt_check_item {
 	dt_check_id id;
 	dt_check_status status;        /* the status that counts */
-	int has_entry;                 /* a person set it */
+	int has_entry;                 /* a person's status is in force */
 	dt_check_entry entry;          /* latest entry, when has_entry */
 	int computed;                  /* dt_check_defs[id].computed */
 	dt_check_status computed_status;
@@ -242,8 +242,15 @@ size_t dt_step6_drills_text(const dt_step6_in *in, char *out, size_t n);
 int dt_drill_verifies_resume(const dt_drill *d, const dt_step6_in *in,
                              char *why, size_t n);
 
+/* Whether a person's `status` on item `id` clears an override rather than
+ * setting the item: "pending" on a computed item (file comment). */
+int dt_check_clears_override(dt_check_id id, dt_check_status status);
+
 /* Set every item's status from its entry and computed status (rules in
- * the file comment), after entries and computed_* are filled. */
+ * the file comment), after entries and computed_* are filled. An entry
+ * that clears an override (dt_check_clears_override) is dropped: the
+ * item has no entry (has_entry 0, entry zeroed, so no front-end shows a
+ * setter); the store's history keeps it. */
 void dt_checklist_resolve(dt_checklist *cl);
 
 /* Items that block a "go": status fail or pending, in checklist order,
