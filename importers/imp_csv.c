@@ -25,7 +25,10 @@
  * train/global_step, trainer/global_step, iteration, _step (W&B's _step
  * counts log() calls, so a trainer step wins). Other step-like columns and
  * wall-clock columns (Wall time, _timestamp, _runtime, Relative Time ...)
- * are ignored. Metric columns go through dt_metric_canonical; when two
+ * are ignored. Header names lose the code points a terminal hides (bidi
+ * controls, zero-width characters, controls: clean_names), with a
+ * warning; two columns that then share a name are refused. Metric
+ * columns go through dt_metric_canonical; when two
  * columns map to the same canonical metric the higher priority wins (per
  * step beats per epoch, then the first column) and the loser keeps its own
  * name, e.g. "train_loss_epoch".
@@ -470,6 +473,50 @@ static void share_followers(csv_ctx *c)
 	free(group);
 }
 
+/* Header names are keys a person types (--metric loss): the code points
+ * a terminal hides (dt_text_is_hidden: bidi controls, zero-width
+ * characters, controls) are removed from each, with a warning naming the
+ * file, line, column and the name as read (escaped); two columns that
+ * then have the same name are refused, both named: never merged, never
+ * one dropped. Returns 0, or -1 (failed). */
+static int clean_names(csv_ctx *c)
+{
+	struct { char as_read[128]; size_t dropped; } *was;
+	was = calloc(c->ncols ? c->ncols : 1, sizeof *was);
+	if (!was) {
+		fail(c, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < c->ncols; i++) {
+		char *name = c->cols[i].name, now[100];
+		dt_text_escape_hidden(name, was[i].as_read, sizeof was[i].as_read);
+		was[i].dropped = dt_text_drop_hidden(name, name, strlen(name) + 1);
+		if (was[i].dropped == 0)
+			continue;
+		dt_sanitize(name, now, sizeof now);
+		dt_rawlog_warn(c->log, "%s:%zu: column %zu '%s': invisible "
+		               "characters (bidi, zero-width or control) removed "
+		               "from the name: '%s'", c->src->path, c->line, i + 1,
+		               was[i].as_read, now);
+	}
+	for (size_t i = 0; i < c->ncols && !c->failed; i++)
+		for (size_t j = i + 1; j < c->ncols; j++) {
+			if (strcmp(c->cols[i].name, c->cols[j].name) != 0 ||
+			    (!was[i].dropped && !was[j].dropped))
+				continue;   /* written the same: resolve_conflicts */
+			char m[100], msg[512];
+			dt_sanitize(c->cols[i].name, m, sizeof m);
+			snprintf(msg, sizeof msg, "columns %zu '%s' and %zu '%s' both "
+			         "name metric '%s' once invisible characters are "
+			         "removed: rename one of them", i + 1, was[i].as_read,
+			         j + 1, was[j].as_read, m);
+			fail(c, msg);
+			break;
+		}
+	free(was);
+	return c->failed ? -1 : 0;
+}
+
 /* Turn the collected header fields into the column map. */
 static void finish_header(csv_ctx *c)
 {
@@ -487,6 +534,8 @@ static void finish_header(csv_ctx *c)
 	}
 	c->ncols = c->nhdr;
 	c->nhdr = 0;
+	if (clean_names(c) < 0)
+		return;
 	int best = -1;
 	for (size_t i = 0; i < c->ncols; i++)
 		classify_col(c, &c->cols[i], &best);

@@ -6,7 +6,9 @@
 # C1 controls (U+009B) and the line separator U+2028. The fixtures: a
 # Trainium2 text log whose HyperPod marker line (quoted in the run's
 # warning) holds them, and a GPU CSV whose third header (a metric name)
-# does. Each output is strict RFC 8259 with no such character raw in
+# does (the importer removes them from the name, "toks/s", and warns with
+# the name as read, escaped: cli_import_hidden_names.sh). Each output is
+# strict RFC 8259 with no such character raw in
 # its bytes, and parses back to the exact text. The list covers every
 # command whose --help names --json (checked at the end).
 . "$(dirname "$0")/lib_cli.sh"
@@ -46,19 +48,21 @@ assert isinstance(d, dict) and list(d)[0] == 'schema_version', list(d)[:3]
 "
 done
 # the exact text comes back: the warning quotes the marker line as
-# logged; the CSV header is the metric's name
+# logged; the CSV header's name without its bidi characters is the
+# metric's name, the warning shows it as read (escaped)
 warn="'[Auto Resume] Info: JobID: 82 \u202eevil\u202c \u2066i\u2069 \u200bx\u009by\ufeff \u2028 StepID: 0 Retrying step. Attempt number: 1'"
 check "runs --json: the warning and the metric name parse back exactly" py "
 import json
 d = {r['name']: r for r in json.load(open('$tmp/o1.json'))['runs']}
 assert d['t']['warnings'] == ['t.log:3: new launch (HyperPod auto-resume): ' + \"$warn\"], d['t']['warnings']
-assert sorted(d['h']['metrics']) == ['loss', 'tok\u202es/s\u202c'], sorted(d['h']['metrics'])
+assert sorted(d['h']['metrics']) == ['loss', 'toks/s'], sorted(d['h']['metrics'])
+assert d['h']['warnings'] == [\"h.csv:1: column 3 'tok\\\\u202es/s\\\\u202c': invisible characters (bidi, zero-width or control) removed from the name: 'toks/s'\"], d['h']['warnings']
 "
 check "runs --json: written as \\u escapes" grep -qF '\u202eevil\u202c \u2066i\u2069 \u200bx\u009by\ufeff \u2028' "$tmp/o1.json"
-check "import --dry-run --json: the metric name parses back exactly" py "
+check "import --dry-run --json: the metric name, without its bidi characters" py "
 import json
 m = json.load(open('$tmp/o17.json'))['files'][0]['metrics']
-assert [x['metric'] for x in m] == ['loss', 'tok\u202es/s\u202c'], m
+assert [x['metric'] for x in m] == ['loss', 'toks/s'], m
 "
 check "import --dry-run --json: the warning parses back exactly" py "
 import json

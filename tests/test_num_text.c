@@ -275,6 +275,37 @@ static void sanitises_format_characters(void **state)
 }
 
 /* dt_text_check names the field and the byte offset of what it refuses. */
+/* A CSV header "lo" U+202E "ss" and "lr" U+200B: the name is "loss" /
+ * "lr" once the hidden code points go (2 and 1 dropped, counted by
+ * hand); a tab and a C1 CSI go too; an invalid byte (0xff) stays. The
+ * escaped form shows each as \uXXXX, the invalid byte as \xff, the
+ * tag character U+E0041 as \U000e0041. */
+static void drops_and_escapes_hidden(void **state)
+{
+	(void)state;
+	char out[64];
+	assert_int_equal(dt_text_drop_hidden("lo\xe2\x80\xae" "ss\xe2\x80\xac",
+	                                     out, sizeof out), 2);
+	assert_string_equal(out, "loss");
+	assert_int_equal(dt_text_drop_hidden("lr\xe2\x80\x8b", out, sizeof out), 1);
+	assert_string_equal(out, "lr");
+	assert_int_equal(dt_text_drop_hidden("a\tb\xc2\x9b" "c\xff", out,
+	                                     sizeof out), 2);
+	assert_string_equal(out, "abc\xff");
+	assert_int_equal(dt_text_drop_hidden("loss", out, sizeof out), 0);
+	assert_string_equal(out, "loss");
+	char inplace[] = "\xef\xbb\xbf" "step";  /* a BOM, in place */
+	assert_int_equal(dt_text_drop_hidden(inplace, inplace, sizeof inplace), 1);
+	assert_string_equal(inplace, "step");
+	dt_text_escape_hidden("lo\xe2\x80\xae" "ss", out, sizeof out);
+	assert_string_equal(out, "lo\\u202ess");
+	dt_text_escape_hidden("a\tb\xff" "c\xf3\xa0\x81\x81", out, sizeof out);
+	assert_string_equal(out, "a\\u0009b\\xffc\\U000e0041");
+	/* cut before an escape that does not fit: "lo" + 6 bytes > 7 */
+	dt_text_escape_hidden("lo\xe2\x80\xae" "ss", out, 7);
+	assert_string_equal(out, "lo");
+}
+
 static void checks_people_text(void **state)
 {
 	(void)state;
@@ -484,6 +515,7 @@ int main(void)
 		cmocka_unit_test(independent_of_locale),
 		cmocka_unit_test(sanitises_escape_sequences),
 		cmocka_unit_test(sanitises_format_characters),
+		cmocka_unit_test(drops_and_escapes_hidden),
 		cmocka_unit_test(sanitises_lines),
 		cmocka_unit_test(checks_people_text),
 		cmocka_unit_test(strict_numbers),

@@ -197,3 +197,59 @@ int dt_text_blank(const char *s)
 			return 0;
 	return 1;
 }
+
+size_t dt_text_drop_hidden(const char *in, char *out, size_t n)
+{
+	size_t o = 0, dropped = 0;
+	if (n == 0)
+		return 0;
+	while (*in) {
+		uint32_t cp = 0;
+		size_t l = dt_utf8_next(in, &cp);
+		if (l && dt_text_is_hidden(cp)) {
+			in += l;
+			dropped++;
+			continue;
+		}
+		l = l ? l : 1;  /* an invalid byte is kept: it is not hidden */
+		if (o + l >= n)
+			break;
+		memmove(out + o, in, l);
+		o += l;
+		in += l;
+	}
+	out[o] = '\0';
+	return dropped;
+}
+
+size_t dt_text_escape_hidden(const char *in, char *out, size_t n)
+{
+	size_t o = 0;
+	if (n == 0)
+		return 0;
+	while (*in) {
+		char esc[16];
+		uint32_t cp = 0;
+		size_t l = dt_utf8_next(in, &cp), w;
+		const char *from = in;
+		if (l == 0) {
+			w = (size_t)snprintf(esc, sizeof esc, "\\x%02x",
+			                     (unsigned)(unsigned char)*in);
+			from = esc;
+			l = 1;
+		} else if (dt_text_is_hidden(cp)) {
+			w = (size_t)snprintf(esc, sizeof esc, cp > 0xFFFF ?
+			                     "\\U%08x" : "\\u%04x", (unsigned)cp);
+			from = esc;
+		} else {
+			w = l;
+		}
+		if (o + w >= n)
+			break;
+		memcpy(out + o, from, w);
+		o += w;
+		in += l;
+	}
+	out[o] = '\0';
+	return o;
+}

@@ -52,6 +52,23 @@ size_t dt_utf8_next(const char *s, uint32_t *cp);
  * else 0. */
 int dt_text_is_hidden(uint32_t cp);
 
+/* Copy `in` (NUL-terminated) to `out` (size n >= 1; may be `in`
+ * itself: the copy is never longer) without the code points
+ * dt_text_is_hidden flags (controls, bidi embeddings / overrides /
+ * isolates, zero-width characters: the file comment); bytes that are not
+ * valid UTF-8 are kept. For log text used as a key (a CSV header's metric
+ * name), which must match what a person types. Truncated on a character
+ * boundary. Returns how many code points were dropped. */
+size_t dt_text_drop_hidden(const char *in, char *out, size_t n);
+
+/* Copy `in` (NUL-terminated) to `out` (size n >= 1) with every code point
+ * dt_text_is_hidden flags written as a "\u202e" escape ("\U000e0041"
+ * above U+FFFF) and every byte that is not valid UTF-8 as "\x92":
+ * text as read, shown without letting it act on a terminal (import
+ * warnings naming what was dropped). Cut before an escape or character
+ * that does not fit. Returns the length written. */
+size_t dt_text_escape_hidden(const char *in, char *out, size_t n);
+
 /* What dt_text_check allows. */
 enum {
 	DT_TEXT_LINE = 0,       /* one line: no newline */
