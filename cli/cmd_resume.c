@@ -194,7 +194,6 @@ static void print_json(const char *run, const char *baseline,
 {
 	const dt_restart_verdict *v = res->v;
 	size_t n = res->nv;
-	int all_pass = res->all_pass;
 	dt_jw w;
 	dt_jw_init(&w, stdout, 0);
 	dt_jw_obj_begin(&w);
@@ -290,7 +289,7 @@ static void print_json(const char *run, const char *baseline,
 		dt_print_finding_json(&w, &res->findings.v[i]);
 	dt_jw_arr_end(&w);
 	dt_jw_key(&w, "verdict");
-	dt_jw_str(&w, n == 0 ? "no_restarts" : all_pass ? "pass" : "fail");
+	dt_jw_str(&w, dt_resume_verdict_key(res));
 	/* the store's state as compare --json gives it (an ALTERED store:
 	 * the curves checked are not genuine) */
 	dt_print_integrity_json(&w, &res->integrity);

@@ -3,7 +3,10 @@
  * subject [{name, digest {sha256}}], predicateType, predicate). Subjects:
  * the pack's files and the input logs (also those listed by digest
  * only). The predicate (type DT_PACK_PREDICATE_TYPE) carries the pilot,
- * the current decision, the verdicts and the decision chain head. */
+ * the current decision (a go recorded past open checklist items with
+ * "forced": true and those items in "forced_past", as evidence.json and
+ * dt_decision_label's "go FORCED"), the verdicts (resume: the service's
+ * key, dt_resume_verdict_key) and the decision chain head. */
 #include <math.h>
 
 #include "cli/pack/pack.h"
@@ -25,6 +28,8 @@ static void predicate(dt_jw *w, const dt_pack *p)
 		dt_jw_obj_begin(w);
 		dt_jw_key(w, "id"); dt_jw_int(w, d->id);
 		dt_jw_key(w, "kind"); dt_jw_str(w, d->kind_text);
+		dt_jw_key(w, "forced"); dt_jw_bool(w, d->forced_past[0] != '\0');
+		dt_jw_key(w, "forced_past"); dt_jw_str(w, d->forced_past);
 		dt_jw_key(w, "decided_at"); dt_jw_str(w, d->decided_at);
 		dt_deciders_json(w, d);
 		dt_jw_key(w, "evidence_digest"); dt_jw_str(w, d->evidence_digest);
@@ -54,7 +59,7 @@ static void predicate(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "run"); dt_jw_str(w, p->ov.runs[i].run.name);
 		dt_jw_key(w, "restarts"); dt_jw_int(w, (int64_t)r->nv);
 		dt_jw_key(w, "verdict");
-		dt_jw_str(w, r->all_pass ? "pass" : "fail");
+		dt_jw_str(w, dt_resume_verdict_key(r));
 		dt_jw_obj_end(w);
 	}
 	dt_jw_arr_end(w);

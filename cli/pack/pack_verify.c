@@ -222,6 +222,9 @@ typedef struct pack_head {
 	int64_t decision_id;       /* the pack's decision: the pilot's newest
 	                            * in the pack, 0 = none */
 	char decision_hash[65];
+	char decision_kind[32];    /* its kind and forced_past, as evidence.json
+	                            * holds them (checked against its hash) */
+	char decision_forced[1024];
 } pack_head;
 
 /* Recompute each decision of the pilot, the links of the store chain and
@@ -306,12 +309,72 @@ static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
 		else if (d.id > h->decision_id) {
 			h->decision_id = d.id;
 			memcpy(h->decision_hash, d.hash, sizeof h->decision_hash);
+			memcpy(h->decision_kind, d.kind_text, sizeof h->decision_kind);
+			memcpy(h->decision_forced, d.forced_past,
+			       sizeof h->decision_forced);
 		}
 	}
 }
 
-/* Every attestation subject that is also in the manifest has its digest. */
-static void check_attestation(const char *dir, FILE *out, size_t *np)
+/* How a decision reads in verify's lines: "#1 go", "#1 go FORCED past
+ * ITEMS" (sanitised). */
+static void decision_words(int64_t id, const char *kind, int forced,
+                           const char *past, char *out, size_t n)
+{
+	char k[64], p[1024];
+	dt_sanitize(kind ? kind : "(none)", k, sizeof k);
+	dt_sanitize(past ? past : "", p, sizeof p);
+	if (forced)
+		snprintf(out, n, "#%lld %s FORCED past %s", (long long)id, k,
+		         p[0] ? p : "(no items named)");
+	else
+		snprintf(out, n, "#%lld %s", (long long)id, k);
+}
+
+/* The attestation predicate's decision is the pack's decision (h: the
+ * pilot's newest in evidence.json, whose fields were checked against its
+ * hash, which --against finds in the store): same id and hash, same kind,
+ * forced flag and forced-past items. An attestation written before it
+ * held "forced" passes only for a decision that was not forced. */
+static void check_attested_decision(json_object *dec, const pack_head *h,
+                                    FILE *out, size_t *np)
+{
+	if (!dec || json_object_is_type(dec, json_type_null)) {
+		if (h->decision_id)
+			problem(out, np, "attestation names no decision; the pack's "
+			        "decision is #%lld", (long long)h->decision_id);
+		return;
+	}
+	int64_t id = 0;
+	const char *hash = jstr(dec, "hash"), *kind = jstr(dec, "kind");
+	const char *past = jstr(dec, "forced_past");
+	json_object *fo;
+	int forced = json_object_object_get_ex(dec, "forced", &fo) &&
+	             json_object_get_boolean(fo);
+	if (jint(dec, "id", &id) < 0 || id != h->decision_id || !hash ||
+	    strcmp(hash, h->decision_hash)) {
+		problem(out, np, "attestation decision #%lld is not the pack's "
+		        "decision #%lld (evidence.json)", (long long)id,
+		        (long long)h->decision_id);
+		return;
+	}
+	int pack_forced = h->decision_forced[0] != '\0';
+	if (!kind || strcmp(kind, h->decision_kind) || forced != pack_forced ||
+	    (forced && (!past || strcmp(past, h->decision_forced)))) {
+		char a[1200], e[1200];
+		decision_words(id, kind, forced, past, a, sizeof a);
+		decision_words(id, h->decision_kind, pack_forced,
+		               h->decision_forced, e, sizeof e);
+		problem(out, np, "attestation decision %s differs from the pack's "
+		        "decision %s (evidence.json, as recorded)", a, e);
+	}
+}
+
+/* Every attestation subject that is also in the manifest has its digest;
+ * its decision is the pack's (check_attested_decision; skipped when
+ * evidence.json could not be read: h->decision_id < 0). */
+static void check_attestation(const char *dir, const pack_head *h,
+                              FILE *out, size_t *np)
 {
 	char path[4400], err[600];
 	snprintf(path, sizeof path, "%s/attestation.json", dir);
@@ -337,6 +400,12 @@ static void check_attestation(const char *dir, FILE *out, size_t *np)
 					        "differs from MANIFEST.sha256", name);
 		}
 	free(v);
+	json_object *pred, *dec = NULL;
+	if (h->decision_id >= 0 &&
+	    json_object_object_get_ex(a, "predicate", &pred))
+		json_object_object_get_ex(pred, "decision", &dec);
+	if (h->decision_id >= 0)
+		check_attested_decision(dec, h, out, np);
 	json_object_put(a);
 }
 
@@ -483,7 +552,10 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 			       h->hash[0] ? h->hash : "(none)");
 		json_object_put(ev);
 	}
-	check_attestation(dir, stdout, &np);
+	pack_head ah = *h;
+	if (!ev)
+		ah.decision_id = -1; /* nothing to hold the attestation to */
+	check_attestation(dir, &ah, stdout, &np);
 	return np;
 }
 

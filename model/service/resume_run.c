@@ -461,6 +461,11 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 	return buf;
 }
 
+const char *dt_resume_verdict_key(const dt_resume_run_result *r)
+{
+	return r->nv == 0 ? "no_restarts" : r->all_pass ? "pass" : "fail";
+}
+
 char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
 {
 	size_t used = 0, fails = 0;

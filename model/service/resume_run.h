@@ -143,6 +143,13 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
 
 char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n);
 
+/* The key of r's resume verdict wherever a file or --json states one:
+ * "pass" (every restart passes), "fail" (one fails) or "no_restarts"
+ * (no restart: nothing was judged, whatever the checkpoint; the reports
+ * say "no restarts" with no verdict). resume-check --json's "verdict"
+ * and the evidence pack attestation's resume entries. Static string. */
+const char *dt_resume_verdict_key(const dt_resume_run_result *r);
+
 /* What restart v's five checks come to, in words a tech lead acts on,
  * into buf[n]: how many pass, which fail, whether the step check could
  * not be judged for want of a checkpoint step (and how to give one), and
