@@ -511,7 +511,7 @@ time (hours)
   ────────────────────────────────────────────────────────
 
   storage…  40 measured              60 measured
-  transfe…  0.09 assumption          0.09 assumption
++34 more (Down scrolls)
 
 type to edit; Up:previous … Enter/Tab/Down:next Esc:cancel
 SCREEN
@@ -538,7 +538,7 @@ time (hours)
   transfer_gb (GB)              10 measured              10 measured
   logs (USD/GB)                 0.5 assumption           0.5 assumption
   logs_gb (GB)                  1 measured               1 measured
-  useful_steps (effective ste…  2000 measured (log)      2000 measured (log)
++30 more (Down scrolls)
 
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
 SCREEN
