@@ -188,11 +188,11 @@ typedef enum dt_screen_id {
 	B(OVERVIEW, LEDGER, "l", "ledger", "time and cost ledger, scenario guide") \
 	B(OVERVIEW, EXPORT, "X", "export", "write the evidence pack (asks for a folder)") \
 	DT_PILOT_KEYS(B, OVERVIEW) \
-	DT_PILOT_KEYS(B, CARD) \
+	DT_SECTION_KEYS(B, CARD) \
 	DT_LIST_KEYS(B, CARD, "field") \
 	DT_SEARCH_KEY(B, CARD) \
 	B(CARD, EDIT, "Enter", "edit", "edit the field (Enter saves, Esc cancels)") \
-	DT_PILOT_KEYS(B, CHECKLIST) \
+	DT_SECTION_KEYS(B, CHECKLIST) \
 	DT_LIST_KEYS(B, CHECKLIST, "item") \
 	DT_SEARCH_KEY(B, CHECKLIST) \
 	B(CHECKLIST, MARK_PASS, "p", "pass", "pass, with a note") \
@@ -200,7 +200,7 @@ typedef enum dt_screen_id {
 	B(CHECKLIST, MARK_WAIVE, "w", "waive", "waive, with a reason") \
 	B(CHECKLIST, MARK_PENDING, "u", "pending", "back to pending") \
 	B(CHECKLIST, EVIDENCE, "e", "evidence", "attach evidence: run:NAME drill:ID file:PATH") \
-	DT_PILOT_KEYS(B, DRILLS) \
+	DT_SECTION_KEYS(B, DRILLS) \
 	DT_LIST_KEYS(B, DRILLS, "drill") \
 	DT_SEARCH_KEY(B, DRILLS) \
 	B(DRILLS, ADD, "a", "add", "add a drill: form, pre-fill review, save") \
@@ -209,23 +209,29 @@ typedef enum dt_screen_id {
 	B(DRILLS, MARK_PASS, "p", "pass", "item passed (with a note)") \
 	B(DRILLS, MARK_FAIL, "f", "fail", "item failed (with a note)") \
 	B(DRILLS, MARK_PENDING, "n", "unchecked", "item not checked") \
-	DT_PILOT_KEYS(B, JOURNAL) \
+	DT_SECTION_KEYS(B, JOURNAL) \
 	DT_LIST_KEYS(B, JOURNAL, "key") \
 	DT_SEARCH_KEY(B, JOURNAL) \
 	B(JOURNAL, EDIT, "Enter", "edit", "edit the value (Enter saves, Esc cancels)") \
 	B(JOURNAL, ADD, "a", "+key", "add a journal key of your own") \
 	B(JOURNAL, PREV, "h", NULL, "the journal of the previous run") \
 	B(JOURNAL, NEXT, "l", "next-run", "the journal of the next run") \
-	DT_PILOT_KEYS(B, DECISIONS) \
+	DT_SECTION_KEYS(B, DECISIONS) \
 	DT_LIST_KEYS(B, DECISIONS, "decision (newest first)") \
 	DT_SEARCH_KEY(B, DECISIONS) \
-	DT_PILOT_KEYS(B, LEDGER) \
+	DT_SECTION_KEYS(B, LEDGER) \
 	DT_LIST_KEYS(B, LEDGER, "row") \
 	DT_SEARCH_KEY(B, LEDGER) \
 	B(LEDGER, PREV, "h Left", NULL, "the gpu column") \
 	B(LEDGER, NEXT, "l Right", "side", "the trn2 column") \
 	B(LEDGER, EDIT, "Enter", "value", "enter a value (side, value, basis, note)") \
 	B(LEDGER, SCENARIO, "s", "scenario", "answer the scenario guide")
+
+/* Keys of a pilot's sections (1..5 and the ledger): they replace each
+ * other on the stack, as tabs (app.c), so q goes back to the overview. */
+#define DT_SECTION_KEYS(B, S) \
+	B(S, BACK, "q Esc", "back", "back to the overview (1..5 switch sections in place)") \
+	DT_PILOT_KEYS(B, S)
 
 /* Keys every screen inside a pilot shares. */
 #define DT_PILOT_KEYS(B, S) \

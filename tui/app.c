@@ -280,8 +280,9 @@ static void pop(app *a)
 		e->ops->enter(e->st);
 }
 
-/* The sections of a pilot replace each other on the stack (q from any
- * of them goes back to the overview). */
+/* The sections of a pilot (1..5, l) replace each other on the stack, as
+ * tabs: q from any of them goes back to the overview in one key, however
+ * many sections were visited (the help and README say so). */
 static int is_section(const dt_screen_ops *ops)
 {
 	return ops == &dt_card_ops || ops == &dt_checklist_ops ||
