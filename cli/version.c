@@ -11,6 +11,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "dt_build_id.h" /* generated: DT_BUILD_ID (scripts/build_id.cmake) */
 #include "model/store/store.h"
 
 #ifndef DT_VERSION
@@ -20,9 +21,16 @@
 #define DT_INIH_VERSION "unknown"
 #endif
 
+const char *dt_cli_version_string(void)
+{
+	static const char v[] = "dualtrack " DT_VERSION;
+	static const char vb[] = "dualtrack " DT_VERSION " (git " DT_BUILD_ID ")";
+	return DT_BUILD_ID[0] ? vb : v;
+}
+
 void dt_cli_version(FILE *f)
 {
-	fprintf(f, "dualtrack %s\n", DT_VERSION);
+	fprintf(f, "%s\n", dt_cli_version_string());
 	fprintf(f, "  store     %s\n", dt_store_backend_version());
 	fprintf(f, "  json-c    %s\n", json_c_version());
 	fprintf(f, "  libcrypto %s\n", OpenSSL_version(OPENSSL_VERSION));

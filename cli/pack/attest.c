@@ -11,6 +11,7 @@
 
 #include "cli/pack/pack.h"
 #include "cli/pilot_show.h"
+#include "cli/version.h"
 #include "model/util/jsonw.h"
 
 static void predicate(dt_jw *w, const dt_pack *p)
@@ -21,6 +22,7 @@ static void predicate(dt_jw *w, const dt_pack *p)
 	dt_jw_key(w, "pilot"); dt_jw_str(w, p->ov.pilot.name);
 	dt_jw_key(w, "exported_at"); dt_jw_str(w, p->exported_at);
 	dt_jw_key(w, "exported_by"); dt_jw_str(w, p->exported_by);
+	dt_jw_key(w, "generator"); dt_jw_str(w, dt_cli_version_string());
 	dt_jw_key(w, "decision");
 	if (!d)
 		dt_jw_null(w);

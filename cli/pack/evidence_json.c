@@ -1,6 +1,7 @@
 /* evidence_json.c: evidence.json, the report's content for programs.
  * Keys: schema_version, kind "dualtrack-evidence-pack", exported_at,
- * exported_by, pilot {name, created_by, created_at}, taskcard {key:
+ * exported_by, generator (dualtrack's version and git commit,
+ * cli/version.h), pilot {name, created_by, created_at}, taskcard {key:
  * {value, set_by, set_at}}, runs [{name, role, platform, format,
  * grad_accum, global_batch, logging_steps, segments, replayed_steps,
  * files [{path, sha256, bytes, format, imported_at, pack_path, included,
@@ -20,6 +21,7 @@
 
 #include "cli/pack/pack.h"
 #include "cli/pilot_show.h"
+#include "cli/version.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -375,6 +377,7 @@ int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,
 	dt_jw_key(&w, "kind"); dt_jw_str(&w, "dualtrack-evidence-pack");
 	dt_jw_key(&w, "exported_at"); dt_jw_str(&w, p->exported_at);
 	dt_jw_key(&w, "exported_by"); dt_jw_str(&w, p->exported_by);
+	dt_jw_key(&w, "generator"); dt_jw_str(&w, dt_cli_version_string());
 	dt_jw_key(&w, "pilot");
 	dt_jw_obj_begin(&w);
 	dt_jw_key(&w, "name"); dt_jw_str(&w, p->ov.pilot.name);

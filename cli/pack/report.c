@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/pack/pack.h"
+#include "cli/version.h"
 #include "model/core/journal.h"
 #include "model/core/verdict_text.h"
 #include "model/util/jsonw.h"
@@ -72,10 +73,10 @@ static void summary(dt_doc *d, const dt_pack *p)
 	char t[1400];
 	const dt_decision *last = dt_assessment_latest(&p->ov);
 	snprintf(t, sizeof t, "Pilot %s, created by %s at %s. Exported at %s by "
-	         "%s. Verdicts are those of the pilot's assessment (the same as "
-	         "dualtrack pilot show and the pilot overview).", p->ov.pilot.name,
-	         p->ov.pilot.created_by, p->ov.pilot.created_at, p->exported_at,
-	         p->exported_by);
+	         "%s with %s. Verdicts are those of the pilot's assessment (the "
+	         "same as dualtrack pilot show and the pilot overview).",
+	         p->ov.pilot.name, p->ov.pilot.created_by, p->ov.pilot.created_at,
+	         p->exported_at, p->exported_by, dt_cli_version_string());
 	d->ops->para(d, NULL, t);
 	if (last)
 		snprintf(t, sizeof t, "Current decision: %s (#%lld at %s)%s%s.",
