@@ -31,7 +31,7 @@ check "installed files" test -x "$m/bin/dualtrack" \
 
 v=$(dualtrack --version)
 check "--version: version, then the libraries" \
-  py "import re,sys; t='''$v'''.splitlines(); sys.exit(not(re.fullmatch(r'dualtrack \d+\.\d+\.\d+', t[0]) and any(l.split()[:1]==['store'] and 'SQLite' in l for l in t) and any(l.split()[0]=='json-c' for l in t[1:])))"
+  py "import re,sys; t='''$v'''.splitlines(); sys.exit(not(re.fullmatch(r'dualtrack \d+\.\d+\.\d+( \(git [0-9a-f]{7}(-dirty)?\))?', t[0]) and any(l.split()[:1]==['store'] and 'SQLite' in l for l in t) and any(l.split()[0]=='json-c' for l in t[1:])))"
 
 dualtrack --db demo.db demo --no-tui >demo.out 2>&1
 check "installed demo --no-tui" test $? -eq 0
