@@ -73,6 +73,13 @@ int dt_cli_find_run(dt_store *st, const char *name, dt_run *out);
  * --help, to stderr; the whole text stays for --help on stdout. */
 void dt_cli_usage_error(void (*usage)(FILE *f));
 
+/* The hint a message about an unknown word ends in: "; did you mean
+ * 'NAME'?" when names[0..n) holds one within two edits of word
+ * (dt_nearest_name, model/util/nearest.h), else "". Written to out (n
+ * bytes, the caller's); returns out. */
+const char *dt_cli_did_you_mean(const char *word, const char *const *names,
+                                size_t n, char *out, size_t outn);
+
 /* Parse the options of a command that takes only --json, --db PATH and
  * --help (getopt_long from argv[1]; optind is left at the first operand).
  * Sets *json and *db. Returns 0, 1 after printing usage to stdout for

@@ -47,10 +47,13 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 	}
 	dt_run_role role;
 	if (role_s && dt_run_role_parse(role_s, &role) < 0) {
-		char r[200];
+		char r[200], hint[80];
+		const char *names[] = {dt_run_role_name(DT_RUN_BASELINE),
+		                       dt_run_role_name(DT_RUN_PILOT)};
 		dt_sanitize(role_s, r, sizeof r);
 		fprintf(stderr, "dualtrack: --role '%s': expected baseline or "
-		        "pilot\n", r);
+		        "pilot%s\n", r, dt_cli_did_you_mean(role_s, names, 2, hint,
+		                                          sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (optind + 2 != argc || !role_s) {

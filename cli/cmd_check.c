@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "model/util/clock.h"
+#include "model/util/text.h"
 #include "model/core/checklist.h"
 #include "model/service/evidence_link.h"
 
@@ -66,9 +67,20 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 	int item = dt_check_find(argv[optind + 1]);
 	dt_check_status status;
 	if (item < 0 || dt_check_status_parse(argv[optind + 2], &status) < 0) {
-		fprintf(stderr, "dualtrack: unknown %s '%s' (dualtrack check --help)"
-		        "\n", item < 0 ? "item" : "status",
-		        argv[optind + (item < 0 ? 1 : 2)]);
+		const char *word = argv[optind + (item < 0 ? 1 : 2)];
+		const char *names[DT_ITEM_COUNT];
+		size_t nn = 0;
+		char bad[200], hint[80];
+		if (item < 0)
+			for (int i = 0; i < DT_ITEM_COUNT; i++)
+				names[nn++] = dt_check_defs[i].id;
+		else
+			for (int s = DT_CK_PENDING; s <= DT_CK_WAIVED; s++)
+				names[nn++] = dt_check_status_name((dt_check_status)s);
+		dt_sanitize(word, bad, sizeof bad);
+		fprintf(stderr, "dualtrack: unknown %s '%s'%s (dualtrack check "
+		        "--help)\n", item < 0 ? "item" : "status", bad,
+		        dt_cli_did_you_mean(word, names, nn, hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store(db);

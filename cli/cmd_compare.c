@@ -136,7 +136,12 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 			break;
 		case 'R':
 			if (dt_rule_parse(optarg, &o->rule) < 0) {
-				fprintf(stderr, "dualtrack: --rule expects rtol or noise\n");
+				const char *names[] = {dt_rule_name(DT_RULE_TOLERANCE),
+				                       dt_rule_name(DT_RULE_NOISE)};
+				char hint[80];
+				fprintf(stderr, "dualtrack: --rule expects rtol or noise"
+				        "%s\n", dt_cli_did_you_mean(optarg, names, 2, hint,
+				                                   sizeof hint));
 				return -1;
 			}
 			o->set_rule = 1;

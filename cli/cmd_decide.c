@@ -80,10 +80,15 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 	dt_decision_kind kind;
 	if (optind + 2 == argc && dt_decision_kind_parse(argv[optind + 1],
 	                                                 &kind) < 0) {
-		char k[200];
+		char k[200], hint[80];
+		const char *names[DT_DECIDE_COUNT];
+		for (int i = 0; i < DT_DECIDE_COUNT; i++)
+			names[i] = dt_decision_kind_name((dt_decision_kind)i);
 		dt_sanitize(argv[optind + 1], k, sizeof k);
 		fprintf(stderr, "dualtrack: '%s': expected go, continue, roll-back, "
-		        "compare-other-instance or defer\n", k);
+		        "compare-other-instance or defer%s\n", k,
+		        dt_cli_did_you_mean(argv[optind + 1], names, DT_DECIDE_COUNT,
+		                            hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (optind + 2 != argc) {

@@ -94,7 +94,16 @@ static int opt_value(drill_args *a, int c)
 	case O_KIND:
 		if (dt_drill_kind_parse(optarg, &d->kind) == 0)
 			return 0;
-		fprintf(stderr, "dualtrack: unknown drill kind '%s'\n", optarg);
+		{
+			const char *names[DT_DRILL_KIND_COUNT];
+			char bad[200], hint[80];
+			for (int i = 0; i < DT_DRILL_KIND_COUNT; i++)
+				names[i] = dt_drill_kind_name((dt_drill_kind)i);
+			dt_sanitize(optarg, bad, sizeof bad);
+			fprintf(stderr, "dualtrack: unknown drill kind '%s'%s\n", bad,
+			        dt_cli_did_you_mean(optarg, names, DT_DRILL_KIND_COUNT,
+			                            hint, sizeof hint));
+		}
 		return -1;
 	case O_RUN: return copy_opt(d->run_before, sizeof d->run_before, "--run", optarg);
 	case O_AFTER: return copy_opt(d->run_after, sizeof d->run_after, "--run-after", optarg);
@@ -339,17 +348,24 @@ static int cmd_check(dt_store *st, char **args, const char *note)
 			if (w > 0 && (size_t)w < sizeof names - off)
 				off += (size_t)w;
 		}
-		fprintf(stderr, "dualtrack: drill check: item '%s': expected %s\n",
-		        bad, names);
+		const char *items[DT_DC_COUNT];
+		char hint[80];
+		for (int k = 0; k < DT_DC_COUNT; k++)
+			items[k] = dt_drill_item_name((dt_drill_item)k);
+		fprintf(stderr, "dualtrack: drill check: item '%s': expected %s%s\n",
+		        bad, names, dt_cli_did_you_mean(args[1], items, DT_DC_COUNT,
+		                                       hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (dt_dc_status_parse(args[2], &s) < 0) {
-		char bad[200];
+		char bad[200], hint[80];
+		const char *names[] = {dt_dc_status_name(DT_DC_PASS),
+		                       dt_dc_status_name(DT_DC_FAIL),
+		                       dt_dc_status_name(DT_DC_NOT_CHECKED)};
 		dt_sanitize(args[2], bad, sizeof bad);
 		fprintf(stderr, "dualtrack: drill check: status '%s': expected "
-		        "%s, %s or %s\n", bad, dt_dc_status_name(DT_DC_PASS),
-		        dt_dc_status_name(DT_DC_FAIL),
-		        dt_dc_status_name(DT_DC_NOT_CHECKED));
+		        "%s, %s or %s%s\n", bad, names[0], names[1], names[2],
+		        dt_cli_did_you_mean(args[2], names, 3, hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	dt_actor_name(by, sizeof by);

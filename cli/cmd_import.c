@@ -354,10 +354,13 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		return DT_EXIT_USAGE;
 	}
 	if (rq.platform && !dt_platform_valid(rq.platform)) {
-		char v[80];
+		char v[80], hint[80];
+		static const char *const names[] = {"gpu", "trn2", "trn1", "other"};
 		dt_sanitize(rq.platform, v, sizeof v);
 		fprintf(stderr, "dualtrack: --platform '%s' is not a platform: "
-		        "expected gpu, trn2, trn1 or other\n", v);
+		        "expected gpu, trn2, trn1 or other%s\n", v,
+		        dt_cli_did_you_mean(rq.platform, names, 4, hint,
+		                            sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (optind >= argc) {

@@ -14,6 +14,7 @@
 
 #include "importers/import.h"
 #include "model/util/err.h"
+#include "model/util/nearest.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
 
@@ -322,6 +323,17 @@ int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
 		argv[optind + (int)i] = operand[i];
 	free(operand);
 	return 0;
+}
+
+const char *dt_cli_did_you_mean(const char *word, const char *const *names,
+                                size_t n, char *out, size_t outn)
+{
+	const char *near = dt_nearest_name(word, names, n);
+	if (outn)
+		out[0] = '\0';
+	if (near && outn)
+		snprintf(out, outn, "; did you mean '%s'?", near);
+	return out;
 }
 
 void dt_cli_usage_error(void (*usage)(FILE *f))

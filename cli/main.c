@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/util/nearest.h"
 #include "model/util/text.h"
 #include "cli/config.h"
 #include "cli/version.h"
@@ -68,33 +69,6 @@ static void usage(FILE *f)
 	      " input error\n", f);
 }
 
-/* Levenshtein distance of a and b (insertions, deletions and
- * substitutions of one byte), capped at 3 for long strings. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t na = strlen(a), nb = strlen(b);
-	if (na > 30 || nb > 30)
-		return 3;
-	size_t row[32];
-	for (size_t j = 0; j <= nb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= na; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= nb; j++) {
-			size_t up = row[j];
-			size_t v = diag + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < v)
-				v = row[j] + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			row[j] = v;
-			diag = up;
-		}
-	}
-	return row[nb];
-}
-
 int main(int argc, char **argv)
 {
 	const char *db = NULL;
@@ -152,15 +126,11 @@ int main(int argc, char **argv)
 	/* a mistyped command: the nearest name within two edits */
 	char bad[200];
 	dt_sanitize(argv[i], bad, sizeof bad);
-	const char *near = NULL;
-	size_t best = 3;
-	for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
-		size_t d = edit_distance(argv[i], commands[c].name);
-		if (d < best) {
-			best = d;
-			near = commands[c].name;
-		}
-	}
+	const char *names[sizeof commands / sizeof commands[0]];
+	for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+		names[c] = commands[c].name;
+	const char *near = dt_nearest_name(argv[i], names,
+	                                   sizeof names / sizeof *names);
 	if (near)
 		fprintf(stderr, "dualtrack: unknown command '%s'; did you mean "
 		        "'%s'?\n", bad, near);

@@ -109,12 +109,12 @@ m=$tmp/m.db
 "$bin" --db "$m" pilot new mis >/dev/null
 "$bin" --db "$m" attach mis run --role pilto >"$tmp/o" 2>"$tmp/e"
 check "attach --role pilto: exit 2, the values expected" test $? -eq 2 -a ! -s "$tmp/o" -a \
-  "$(cat "$tmp/e")" = "dualtrack: --role 'pilto': expected baseline or pilot"
+  "$(cat "$tmp/e")" = "dualtrack: --role 'pilto': expected baseline or pilot; did you mean 'pilot'?"
 check "attach: says by whom" test "$("$bin" --db "$m" attach mis run --role baseline)" = \
   "attached run to pilot mis as baseline by trial-test"
 "$bin" --db "$m" decide mis rollback >"$tmp/o" 2>"$tmp/e"
 check "decide rollback: exit 2, the kinds" test $? -eq 2 -a \
-  "$(cat "$tmp/e")" = "dualtrack: 'rollback': expected go, continue, roll-back, compare-other-instance or defer"
+  "$(cat "$tmp/e")" = "dualtrack: 'rollback': expected go, continue, roll-back, compare-other-instance or defer; did you mean 'roll-back'?"
 "$bin" --db "$m" decide mis continue --rationale "keep going" --decider "A. B:researcher" >"$tmp/o" 2>/dev/null
 check "decide: says by whom" grep -qE "^decision #1 continue recorded by trial-test \(first decision\); evidence sha256 [0-9a-f]{64}$" "$tmp/o"
 "$bin" --db "$m" drill add mis --kind manual-interrupt --no-prefill >/dev/null 2>&1
@@ -123,7 +123,7 @@ check "drill check 1 rng: exit 2, the items" test $? -eq 2 -a \
   "$(cat "$tmp/e")" = "dualtrack: drill check: item 'rng': expected effective_step, lr_schedule, rng_state, data_cursor or control_loss"
 "$bin" --db "$m" drill check 1 rng_state passed >"$tmp/o" 2>"$tmp/e"
 check "drill check status passed: exit 2, the statuses" test $? -eq 2 -a \
-  "$(cat "$tmp/e")" = "dualtrack: drill check: status 'passed': expected pass, fail or not_checked"
+  "$(cat "$tmp/e")" = "dualtrack: drill check: status 'passed': expected pass, fail or not_checked; did you mean 'pass'?"
 check "drill check: says by whom" test "$("$bin" --db "$m" drill check 1 rng_state pass)" = \
   "drill #1 rng_state: pass recorded by trial-test"
 "$bin" compar >"$tmp/o" 2>"$tmp/e"

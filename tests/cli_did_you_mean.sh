@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# cli_did_you_mean.sh: a mistyped status or choice word gets the nearest
+# known word (within two edits, fewer for short words, case ignored:
+# model/util/nearest.h, the same rule as a mistyped command). `check P step6 waive` said only "unknown status
+# 'waive'" while the TUI's key reads "w waive". Each refusal is exit 2 and
+# one line; a word near nothing keeps the plain message.
+# usage: cli_did_you_mean.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+export DUALTRACK_USER=ana
+dt() { "$bin" --db "$db" "$@"; }
+printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/g.csv"
+dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
+dt pilot new P >/dev/null || exit 1
+said() { # said NAME EXPECTED-STDERR COMMAND...: exit 2, that one line
+  local name=$1 want=$2; shift 2
+  "$@" >"$tmp/o" 2>"$tmp/e"
+  local rc=$?
+  check "$name: exit 2" test "$rc" -eq 2
+  check "  '$want'" test "$(cat "$tmp/e")" = "$want"
+}
+said "check status waive" "dualtrack: unknown status 'waive'; did you mean 'waived'? (dualtrack check --help)" \
+  dt check P step6 waive --reason x
+said "check status Pass" "dualtrack: unknown status 'Pass'; did you mean 'pass'? (dualtrack check --help)" \
+  dt check P step1 Pass
+said "check status far off" "dualtrack: unknown status 'accepted' (dualtrack check --help)" \
+  dt check P step1 accepted
+said "check item stpe6" "dualtrack: unknown item 'stpe6'; did you mean 'step6'? (dualtrack check --help)" \
+  dt check P stpe6 pass
+said "attach --role" "dualtrack: --role 'pilto': expected baseline or pilot; did you mean 'pilot'?" \
+  dt attach P g --role pilto
+said "decide kind" "dualtrack: 'rollback': expected go, continue, roll-back, compare-other-instance or defer; did you mean 'roll-back'?" \
+  dt decide P rollback --rationale r --decider a:researcher
+said "drill --kind" "dualtrack: unknown drill kind 'node-los'; did you mean 'node-loss'?" \
+  dt drill add P --kind node-los
+said "drill check status" "dualtrack: drill check: status 'passed': expected pass, fail or not_checked; did you mean 'pass'?" \
+  dt drill check 1 effective_step passed
+said "import --platform" "dualtrack: --platform 'trn3' is not a platform: expected gpu, trn2, trn1 or other; did you mean 'trn2'?" \
+  dt import --platform trn3 --run x "$tmp/g.csv"
+said "import --platform tpu: no hint (a short word, one letter off)" "dualtrack: --platform 'tpu' is not a platform: expected gpu, trn2, trn1 or other" \
+  dt import --platform tpu --run x "$tmp/g.csv"
+said "compare --rule" "dualtrack: --rule expects rtol or noise; did you mean 'noise'?" \
+  dt compare g g --rule nois
+finish
