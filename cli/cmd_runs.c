@@ -8,6 +8,7 @@
 #include "cli/compare_print.h"
 #include "model/service/integrity.h"
 #include "model/service/run_load.h"
+#include "model/service/run_settings.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -70,6 +71,9 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	dt_store_stats_list(st, r->id, &ms, &nm);
 	dt_run_warnings_current(st, r->id, &warn, &nw);
 	dt_store_note_list(st, r->id, &notes, &nn);
+	dt_fact *facts = NULL;
+	size_t nf = 0;
+	dt_store_fact_list(st, r->id, &facts, &nf);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
 	dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
@@ -77,7 +81,13 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	dt_jw_key(w, "files"); dt_jw_int(w, r->files);
 	dt_jw_key(w, "segments"); dt_jw_int(w, r->segments);
 	dt_jw_key(w, "replayed_steps"); dt_jw_int(w, r->replayed_steps);
-	dt_jw_key(w, "grad_accum"); dt_jw_int(w, r->grad_accum);
+	/* not in the log and not given: null (run_settings.h) */
+	int64_t g = dt_run_grad_accum_shown(r, facts, nf);
+	dt_jw_key(w, "grad_accum");
+	if (g > 0)
+		dt_jw_int(w, g);
+	else
+		dt_jw_null(w);
 	dt_jw_key(w, "global_batch");
 	if (r->global_batch > 0)
 		dt_jw_int(w, r->global_batch);
@@ -86,9 +96,6 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	dt_jw_key(w, "step_source"); dt_jw_str(w, r->step_source);
 	json_texts(w, "warnings", warn, nw);
 	json_texts(w, "notes", notes, nn);
-	dt_fact *facts = NULL;
-	size_t nf = 0;
-	dt_store_fact_list(st, r->id, &facts, &nf);
 	dt_jw_key(w, "facts");
 	dt_jw_obj_begin(w);
 	for (size_t i = 0; i < nf; i++) {

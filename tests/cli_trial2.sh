@@ -46,9 +46,9 @@ check "  warned: ignored" grep -qxF -- \
   "  warning: $lf: --grad-accum 4 ignored: LLaMA-Factory logs optimizer steps (the update count), so a logged step is already an effective step" "$tmp/o"
 check "  steps 5..20 as logged (not 2..5)" grep -qE "^  loss +4 points, steps 5\.\.20$" "$tmp/o"
 dt runs --json >"$tmp/r.json"
-check "  grad_accum 1 stored" py "
+check "  grad_accum unknown (G ignored, the log states none): null" py "
 import json; r = [x for x in json.load(open('$tmp/r.json'))['runs'] if x['name'] == 'lf'][0]
-assert r['grad_accum'] == 1, r['grad_accum']"
+assert r['grad_accum'] is None, r['grad_accum']"
 sed 's/current_steps/step/' "$lf" >"$tmp/plain.jsonl"
 dt import --dry-run --grad-accum 4 "$tmp/plain.jsonl" >"$tmp/o" 2>&1
 check "the same lines keyed step: rescaled, ceil(5/4)..ceil(20/4)" grep -qxF \

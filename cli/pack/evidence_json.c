@@ -22,6 +22,7 @@
 #include "cli/pack/pack.h"
 #include "cli/pilot_show.h"
 #include "cli/version.h"
+#include "model/service/run_settings.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -85,6 +86,16 @@ static void resume_json(dt_jw *w, const dt_resume_run_result *r)
 	dt_jw_obj_end(w);
 }
 
+/* "key": v, or null for 0 (unknown). */
+static void opt_count(dt_jw *w, const char *key, int64_t v)
+{
+	dt_jw_key(w, key);
+	if (v > 0)
+		dt_jw_int(w, v);
+	else
+		dt_jw_null(w);
+}
+
 static void runs_json(dt_jw *w, const dt_pack *p, const dt_pack_log *logs,
                       size_t nlogs)
 {
@@ -97,9 +108,11 @@ static void runs_json(dt_jw *w, const dt_pack *p, const dt_pack_log *logs,
 		dt_jw_key(w, "role"); dt_jw_str(w, dt_run_role_name(p->ov.runs[i].role));
 		dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
 		dt_jw_key(w, "format"); dt_jw_str(w, r->format);
-		dt_jw_key(w, "grad_accum"); dt_jw_int(w, r->grad_accum);
-		dt_jw_key(w, "global_batch"); dt_jw_int(w, r->global_batch);
-		dt_jw_key(w, "logging_steps"); dt_jw_int(w, r->logging_steps);
+		/* not in the log and not given: null (run_settings.h) */
+		opt_count(w, "grad_accum", dt_run_grad_accum_shown(r,
+		          p->runs[i].facts, p->runs[i].nfacts));
+		opt_count(w, "global_batch", r->global_batch);
+		opt_count(w, "logging_steps", r->logging_steps);
 		dt_jw_key(w, "segments"); dt_jw_int(w, r->segments);
 		dt_jw_key(w, "replayed_steps"); dt_jw_int(w, r->replayed_steps);
 		files_json(w, p, i, logs, nlogs);

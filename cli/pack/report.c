@@ -10,6 +10,7 @@
 #include "cli/version.h"
 #include "model/core/journal.h"
 #include "model/core/verdict_text.h"
+#include "model/service/run_settings.h"
 #include "model/util/jsonw.h"
 
 #define NCELL 10
@@ -164,7 +165,9 @@ static void runs_side_by_side(dt_doc *d, const dt_pack *p)
 	for (size_t k = 0; k < sizeof settings / sizeof *settings; k++) {
 		for (size_t i = 0; i < n; i++) {
 			const dt_run *r = &p->ov.runs[i].run;
-			int64_t v[] = {0, 0, r->grad_accum, r->global_batch,
+			int64_t v[] = {0, 0, dt_run_grad_accum_shown(r,
+			                   p->runs[i].facts, p->runs[i].nfacts),
+			               r->global_batch,
 			               r->logging_steps, r->segments,
 			               r->replayed_steps, 0};
 			if (k == 0)
@@ -173,8 +176,8 @@ static void runs_side_by_side(dt_doc *d, const dt_pack *p)
 				snprintf(cells[i], sizeof cells[i], "%s", r->format);
 			else if (k == 7)
 				snprintf(cells[i], sizeof cells[i], "%s", r->step_source);
-			else if ((k == 3 || k == 4) && v[k] == 0)
-				/* 0: not found in the log (dualtrack(5)) */
+			else if (k >= 2 && k <= 4 && v[k] == 0)
+				/* 0: not in the log, not given (dualtrack(5)) */
 				snprintf(cells[i], sizeof cells[i], "unknown");
 			else
 				snprintf(cells[i], sizeof cells[i], "%lld", (long long)v[k]);

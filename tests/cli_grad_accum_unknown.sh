@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# cli_grad_accum_unknown.sh: a gradient accumulation neither the log
+# states nor anyone gave reads "unknown" (JSON null) in every output, as
+# the global batch and the logging interval do: runs --json, evidence.json
+# and report.md's "Baseline and pilot side by side" (they said 1, the
+# store's default for the step arithmetic; dt_run_grad_accum_shown).
+# A G given at import (--grad-accum 4) or stated by the log (MLPerf
+# gradient_accumulation_steps 2) is shown as such.
+# Runs: "b" (gpu) and "p" (trn2), step,loss CSVs with no G, pilot "f";
+# "m" a micro-batch CSV imported with --grad-accum 4; "ml" an MLLOG with
+# gradient_accumulation_steps 2, global_batch_size 16, train_loss at
+# samples 32 and 64 (steps 2, 4).
+# usage: cli_grad_accum_unknown.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+dt() { "$bin" --db "$db" "$@"; }
+export DUALTRACK_USER=ana DUALTRACK_NOW=2026-11-29T10:00:00Z
+
+printf 'step,loss\n1,2.5\n2,2.4\n3,2.3\n' >"$tmp/b.csv"
+cp "$tmp/b.csv" "$tmp/p.csv"
+printf 'step,loss\n1,2.5\n2,2.5\n3,2.5\n4,2.5\n5,2.25\n6,2.25\n7,2.25\n8,2.25\n' >"$tmp/m.csv"
+{ printf ':::MLLOG {"time_ms": 1, "key": "global_batch_size", "value": 16, "metadata": {}}\n'
+  printf ':::MLLOG {"time_ms": 2, "key": "gradient_accumulation_steps", "value": 2, "metadata": {}}\n'
+  printf ':::MLLOG {"time_ms": 3, "key": "train_loss", "value": 3.5, "metadata": {"samples_count": 32}}\n'
+  printf ':::MLLOG {"time_ms": 4, "key": "train_loss", "value": 3.25, "metadata": {"samples_count": 64}}\n'
+} >"$tmp/ml.txt"
+dt import --platform gpu --run b "$tmp/b.csv" >/dev/null 2>&1 &&
+dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null 2>&1 &&
+dt import --platform trn2 --run m --grad-accum 4 "$tmp/m.csv" >/dev/null 2>&1 &&
+dt import --platform trn2 --run ml "$tmp/ml.txt" >/dev/null 2>&1 &&
+dt pilot new f >/dev/null && dt attach f b --role baseline >/dev/null &&
+dt attach f p --role pilot >/dev/null &&
+dt export f --out "$tmp/pack" >/dev/null 2>&1 || { echo "setup failed"; exit 1; }
+
+dt runs --json >"$tmp/runs.json"
+check "runs --json: grad_accum null for b and p, 4 for m, 2 for ml" py "
+import json
+r = {x['name']: x for x in json.load(open('$tmp/runs.json'))['runs']}
+got = {n: r[n]['grad_accum'] for n in r}
+assert got == {'b': None, 'p': None, 'm': 4, 'ml': 2}, got
+assert r['ml']['facts'].get('mlperf.gradient_accumulation_steps') == '2', r['ml']['facts']
+"
+check "evidence.json: grad_accum, global_batch, logging_steps null for b and p" py "
+import json
+e = json.load(open('$tmp/pack/evidence.json'))['runs']
+got = [(x['name'], x['grad_accum'], x['global_batch'], x['logging_steps']) for x in e]
+assert got == [('b', None, None, None), ('p', None, None, None)], got
+"
+check "report.md: gradient accumulation unknown on both sides" \
+  grep -qxF "| gradient accumulation | unknown | unknown |" "$tmp/pack/report.md"
+check "report.md: global batch, logging steps unknown too" sh -c \
+  "grep -qxF '| global batch | unknown | unknown |' '$tmp/pack/report.md' &&
+   grep -qxF '| logging steps | unknown | unknown |' '$tmp/pack/report.md'"
+check "report.md: no 'gradient accumulation | 1'" sh -c \
+  "! grep -qF 'gradient accumulation | 1' '$tmp/pack/report.md'"
+# the micro-batch run still steps by G = 4: micro 1..8 -> effective 1..2
+check "m: effective steps 1..2 (the arithmetic keeps G)" sh -c \
+  "test \"\$('$bin' --db '$db' series m --csv | tr '\n' ' ')\" = 'step,value,segment 1,2.5,1 2,2.25,1 '"
+finish
