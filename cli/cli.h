@@ -40,7 +40,7 @@ int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);
  * (importers/import.h dt_import_count_parse: an integer >= 1, the one
  * message "OPT expects an integer >= 1, got 'TEXT'", TEXT sanitised):
  * --grad-accum, --global-batch, --logging-steps of import, --grad-accum
- * of resume-check. 0 with *n set, or -1 with the message on stderr. */
+ * of resume-check and gate. 0 with *n set, or -1 with the message on stderr. */
 int dt_cli_count(const char *opt, const char *text, int64_t *n);
 
 /* Check a sha256 given as a hex prefix (--expect-head): min..64 hex

@@ -32,6 +32,14 @@ for bad in 4x "$(printf '4\033[2Jx')" "$(printf '4\342\200\256x')"; do
 	[ $? -eq 2 ] || { echo "FAIL: resume-check took --grad-accum $bad"; fail=1; }
 	cmp -s "$tmp/imp.err" "$tmp/rc.err" ||
 		{ echo "FAIL: resume-check's words differ from import's:"; cat -v "$tmp/imp.err" "$tmp/rc.err"; fail=1; }
+	# gate takes log files with the same options (--grad-accum, --global-batch)
+	for opt in --grad-accum --global-batch; do
+		"$BIN" --db "$tmp/cli.db" import --platform trn2 $opt "$bad" "$tmp/micro.log" 2>"$tmp/imp.err"
+		"$BIN" gate --baseline-log "$tmp/micro.log" --pilot-log "$tmp/micro.log" $opt "$bad" 2>"$tmp/gate.err"
+		[ $? -eq 2 ] || { echo "FAIL: gate took $opt $bad"; fail=1; }
+		cmp -s "$tmp/imp.err" "$tmp/gate.err" ||
+			{ echo "FAIL: gate's words differ from import's:"; cat -v "$tmp/imp.err" "$tmp/gate.err"; fail=1; }
+	done
 done
 "$BIN" --db "$tmp/cli.db" resume-check r --grad-accum "$(printf '4\033[2Jx')" 2>"$tmp/rc.err"
 grep -qxF "dualtrack: --grad-accum expects an integer >= 1, got '4?[2Jx'" "$tmp/rc.err" ||

@@ -282,11 +282,11 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		case 'a': a->atol = optarg; break;
 		case 'w': a->warmup = optarg; break;
 		case 'g':
-			if (dt_cli_int("--grad-accum", optarg, 1, &a->grad_accum))
+			if (dt_cli_count("--grad-accum", optarg, &a->grad_accum))
 				return -1;
 			break;
 		case 'B':
-			if (dt_cli_int("--global-batch", optarg, 1, &a->global_batch))
+			if (dt_cli_count("--global-batch", optarg, &a->global_batch))
 				return -1;
 			break;
 		case 'P': a->platform = optarg; break;
