@@ -65,8 +65,13 @@ static void usage(FILE *f)
 	      "config: $XDG_CONFIG_HOME/dualtrack/config (~/.config/...), see\n"
 	      "  man dualtrack; --version: version and library versions.\n"
 	      "'dualtrack COMMAND --help' describes each command.\n"
-	      "exit: 0 success, 1 verdict fail/insufficient (compare), 2 usage or"
-	      " input error\n", f);
+	      "exit: 0 success; 1 a check did not pass (a verdict failed or is\n"
+	      "  insufficient: compare, resume-check, gate; go refused: decide) or\n"
+	      "  an altered record (verify, series, store copy, sign); 2 usage or\n"
+	      "  input error; 3 verify DIR without --allowed-signers (the signers\n"
+	      "  not checked); 4 verify --against: the pack's decision is no longer\n"
+	      "  the pilot's current one; the full-screen view: 130 / 143 / 129\n"
+	      "  after Ctrl-C / SIGTERM / SIGHUP. COMMAND --help gives its own.\n", f);
 }
 
 int main(int argc, char **argv)

@@ -822,8 +822,10 @@ static void report_one(FILE *out, const parsed *p, int64_t g)
 {
 	char path[512];
 	dt_sanitize(p->path, path, sizeof path);
-	fprintf(out, "%s: %s, %zu points in %zu metrics (",
-	        path, p->imp->name, dt_rawlog_points(&p->log), p->log.nseries);
+	size_t np = dt_rawlog_points(&p->log);
+	fprintf(out, "%s: %s, %zu point%s in %zu metric%s (", path, p->imp->name,
+	        np, np == 1 ? "" : "s", p->log.nseries,
+	        p->log.nseries == 1 ? "" : "s");
 	for (size_t i = 0; i < p->log.nseries; i++) {
 		char m[128];
 		dt_sanitize(p->log.series[i].metric, m, sizeof m);
@@ -883,9 +885,10 @@ static void report_grown(FILE *out, const char *path, const dt_grown *g)
 		return;
 	dt_sanitize(g->held_from, from, sizeof from);
 	dt_sanitize(b ? b + 1 : path, name, sizeof name);
-	fprintf(out, "  %s: %zu points already held (same log grown; as stored "
-	        "from %s, bit for bit), %zu new", name,
-	        g->has_loss ? g->loss_held : g->held, from,
+	size_t held = g->has_loss ? g->loss_held : g->held;
+	fprintf(out, "  %s: %zu point%s already held (same log grown; as stored "
+	        "from %s, bit for bit), %zu new", name, held,
+	        held == 1 ? "" : "s", from,
 	        g->has_loss ? g->loss_added : g->added);
 	if (g->has_loss)
 		fprintf(out, " (loss; all metrics %zu held, %zu new)", g->held,

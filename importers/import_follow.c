@@ -621,8 +621,9 @@ static void print_update(FILE *out, unsigned long n, long added,
 	const dt_rawseries *loss = dt_rawlog_find(log, DT_METRIC_LOSS);
 	fprintf(out, "update %lu: +%ld point(s), %zu bytes read", n, added, used);
 	if (loss && loss->n)
-		fprintf(out, "; loss %zu points, last step %lld = %.6g", loss->n,
-		        (long long)loss->step[loss->n - 1], loss->value[loss->n - 1]);
+		fprintf(out, "; loss %zu point%s, last step %lld = %.6g", loss->n,
+		        loss->n == 1 ? "" : "s", (long long)loss->step[loss->n - 1],
+		        loss->value[loss->n - 1]);
 	fputc('\n', out);
 	fflush(out);
 }

@@ -581,8 +581,9 @@ static void progress_line(struct dt_source_priv *pv, size_t done,
 		human((double)total, tot);
 		fprintf(stderr, " of %s", tot);
 	}
+	size_t np = pv->log ? dt_rawlog_points(pv->log) : 0;
 	if (pv->log)
-		fprintf(stderr, ", %zu points", dt_rawlog_points(pv->log));
+		fprintf(stderr, ", %zu point%s", np, np == 1 ? "" : "s");
 	fprintf(stderr, ", %s/s", r);
 	if (total && rate > 0)
 		fprintf(stderr, ", %.0f s left", (double)(total - done) / rate);

@@ -29,7 +29,7 @@ check "  the last value stored (3 - 3/1000 as a float)" test \
   "$("$bin" --db "$tmp/a.db" series r --csv | tail -n 1)" = "3,2.996999979019165,1"
 
 "$bin" --db "$tmp/a.db" import --dry-run --run d "$ev" >"$tmp/o" 2>"$tmp/e"
-check "dry run: 3 points" grep -q "tfevents, 3 points in 1 metrics" "$tmp/o"
+check "dry run: 3 points" grep -q "tfevents, 3 points in 1 metric" "$tmp/o"
 
 timeout 20 "$bin" --db "$tmp/f.db" import --platform gpu --run f --follow \
   --interval 0.05 --idle-exit 0.2 "$ev" >"$tmp/o" 2>"$tmp/e"

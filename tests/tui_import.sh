@@ -83,7 +83,7 @@ wait_for "dry run: nothing stored yet; Enter imports into run base (gpu)"
 # (a line longer than the screen wraps: its start and its last word show)
 while IFS= read -r l; do wait_for "${l:0:60}"; wait_for "${l##* }"; done <"$tmp/dry.out"
 # by hand: 50 rows -> 50 loss points at steps 1..50, no segment mark
-wait_for "gpu-base.csv: csv, 50 points in 1 metrics (loss 50)"
+wait_for "gpu-base.csv: csv, 50 points in 1 metric (loss 50)"
 wait_for "  step range: loss 1..50, all metrics 1..50; 1 segment(s) in the file"
 "$BIN" --db "$tmp/s.db" runs | grep -q '^base ' &&
 	{ echo "FAIL: the preview stored something"; fail=1; }

@@ -61,7 +61,7 @@ cat >"$tmp/preview.txt" <<'SCREEN'
  dualtrack — x.db — import: preview
 dry run: nothing stored yet; Enter imports into run zero (gpu), Esc back to the
 form
-sb.csv: csv, 3 points in 1 metrics (loss 3); steps: logged step (CSV column
+sb.csv: csv, 3 points in 1 metric (loss 3); steps: logged step (CSV column
 'step'); step base 0: +1 (the file counts from 0)
   step range: loss 2..4, all metrics 2..4; 1 segment(s) in the file
 

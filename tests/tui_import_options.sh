@@ -90,7 +90,7 @@ cat >"$tmp/preview.txt" <<'SCREEN'
  dualtrack — x.db — import: preview
 dry run: nothing stored yet; Enter imports into run mb (trn2), Esc back to the
 form
-micro.log: textlog, 8 points in 1 metrics (loss 8); steps: logged step (step N
+micro.log: textlog, 8 points in 1 metric (loss 8); steps: logged step (step N
 lines); step base unknown: kept as logged (0 or 1 in the step base field
 decides)
   step range: loss 1..8, all metrics 1..8; 1 segment(s) in the file
