@@ -102,7 +102,7 @@ wait_for "x18 is no longer an extra baseline"
 keys g j j b j p c
 wait_for "loss: clean-gpu vs clean-trn2" || exit 1
 keys f
-wait_for "── findings ─"
+wait_for "┌─ findings ─"
 expect_line '^  │ no findings: no logging-scale mismatch, NaN/inf, zero loss or constant +│$'
 expect_line '^  │ values +│$'
 

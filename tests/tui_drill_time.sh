@@ -37,7 +37,7 @@ cat >"$tmp/refused.txt" <<'S'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 #    kind                   run (before)        ckpt resumed recovery
 
-  ── add drill ───────────────────────────────────────────────────────────────
+  ┌─ add drill ──────────────────────────────────────────────────────────────┐
   │ kind                 < kill-during-save >                                │
   │ run before           < llama3-8b-lora-trn2-pilot >                       │
   │ run after            < - >                                               │
@@ -54,7 +54,7 @@ cat >"$tmp/refused.txt" <<'S'
   │ fault time '2026-11-02T10:41:00': expected an ISO 8601 time such as      │
   │ 2026-11-02T10:41:00Z or 2026-11-02T12:41:00+02:00 (a real date,          │
   │ 1970..9999, with a zone)                                                 │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 fault time '2026-11-02T10:41:00': expected an ISO 8601 time such as 2026-11-02T…
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
@@ -68,7 +68,7 @@ cat >"$tmp/taken.txt" <<'S'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 #    kind                   run (before)        ckpt resumed recovery
 
-  ── add drill ───────────────────────────────────────────────────────────────
+  ┌─ add drill ──────────────────────────────────────────────────────────────┐
   │ kind                 < kill-during-save >                                │
   │ run before           < llama3-8b-lora-trn2-pilot >                       │
   │ run after            < - >                                               │
@@ -85,7 +85,7 @@ cat >"$tmp/taken.txt" <<'S'
   │                                                                          │
   │ type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change    │
   │ Esc:cancel                                                               │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel

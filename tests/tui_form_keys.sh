@@ -163,7 +163,7 @@ SCREEN
 	60) is decide-$W <<'SCREEN'
  dualtrack — x.db — llama3-8b-lora-trn2 — decision log
 
-  ── decide ──────────────────────────────────────────────
+  ┌─ decide ─────────────────────────────────────────────┐
   │ current: #1 continue (2026-11-29 10:00); a new one   │
   │ supersedes it, none is edited                        │
   │ recorded by golden with the evidence's SHA-256       │
@@ -178,7 +178,7 @@ SCREEN
   │ type to edit; Enter/Tab/Down:next Up:previous        │
   │ Space/Left/Right:change Esc:cancel                   │
   │                                                      │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
 type to edit; Up:previous … Enter/Tab/Down:next Esc:cancel
 SCREEN
@@ -187,7 +187,7 @@ SCREEN
  dualtrack — x.db — llama3-8b-lora-trn2 — decision log
  #     decision               decided at (UTC) entered by
 
-  ── decide ──────────────────────────────────────────────────────────────────
+  ┌─ decide ─────────────────────────────────────────────────────────────────┐
   │ current: #1 continue (2026-11-29 10:00); a new one supersedes it, none   │
   │ is edited                                                                │
   │ recorded by golden with the evidence's SHA-256 (checklist, verdicts,     │
@@ -204,7 +204,7 @@ SCREEN
   │ type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change    │
   │ Esc:cancel                                                               │
   │                                                                          │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
@@ -219,7 +219,7 @@ SCREEN
 	60) is warn-$W <<'SCREEN'
  dualtrack — x.db — llama3-8b-lora-trn2 — decision log
 
-  ── decide: confirm go ──────────────────────────────────
+  ┌─ decide: confirm go ─────────────────────────────────┐
   │ WARNING: go while 3 checklist items are not passed:  │
   │   step4  pending  pilot interrupted by hand; asynch… │
   │   step7  pending  inconsistent item -> roll back to… │
@@ -234,7 +234,7 @@ SCREEN
   │                                                      │
   │                                                      │
   │ y: record go anyway; any other key: back to the form │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
 y: record go anyway; any other key: back to the form
 SCREEN
@@ -243,7 +243,7 @@ SCREEN
  dualtrack — x.db — llama3-8b-lora-trn2 — decision log
  #     decision               decided at (UTC) entered by
 
-  ── decide: confirm go ──────────────────────────────────────────────────────
+  ┌─ decide: confirm go ─────────────────────────────────────────────────────┐
   │ WARNING: go while 3 checklist items are not passed:                      │
   │   step4  pending  pilot interrupted by hand; asynchronous checkpoint us… │
   │   step7  pending  inconsistent item -> roll back to GPU first, no scale… │
@@ -260,7 +260,7 @@ SCREEN
   │                                                                          │
   │                                                                          │
   │ y: record go anyway; any other key: back to the form                     │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 
 y: record go anyway; any other key: back to the form
@@ -275,7 +275,7 @@ SCREEN
 	60) is drill-$W <<'SCREEN'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 
-  ── add drill ───────────────────────────────────────────
+  ┌─ add drill ──────────────────────────────────────────┐
   │ kind                 < kill-during-save >            │
   │ run before           < llama3-8b-lora-trn2-pilot >   │
   │ run after            < - >                           │
@@ -290,7 +290,7 @@ SCREEN
   │                      [ review the pre-fill from the  │
   │ type to edit; Enter/Tab/Down:next Up:previous        │
   │ Space/Left/Right:change Esc:cancel                   │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
 type to edit; Up:previous … Enter/Tab/Down:next Esc:cancel
 SCREEN
@@ -299,7 +299,7 @@ SCREEN
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 #    kind                   run (before)        ckpt resumed recovery
 
-  ── add drill ───────────────────────────────────────────────────────────────
+  ┌─ add drill ──────────────────────────────────────────────────────────────┐
   │ kind                 < kill-during-save >                                │
   │ run before           < llama3-8b-lora-trn2-pilot >                       │
   │ run after            < - >                                               │
@@ -316,7 +316,7 @@ SCREEN
   │                                                                          │
   │ type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change    │
   │ Esc:cancel                                                               │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
@@ -335,12 +335,12 @@ SCREEN
  step3    pass     golden     2026-11-29 10:00 small Traini…
  step4    pending                              pilot interr…
 
-  ── Enter saves, Esc cancels ────────────────────────────
+  ┌─ Enter saves, Esc cancels ───────────────────────────┐
   │ step1 -> pass: note (optional)                       │
   │                                                      │
   │                                                      │
   │                                                      │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
 ── step1: GPU baseline fixed: dataset, step count, evalua…──
  pass by golden at 2026-11-29 10:00; note: 2000 steps, eval
@@ -360,12 +360,12 @@ SCREEN
  step5    pass     golden     2026-11-29 10:00 node failure simulated; automati…
  step6  * pass     (data)                      loss, output quality and effecti…
 
-  ── Enter saves, Esc cancels ────────────────────────────────────────────────
+  ┌─ Enter saves, Esc cancels ───────────────────────────────────────────────┐
   │ step1 -> pass: note (optional)                                           │
   │                                                                          │
   │                                                                          │
   │                                                                          │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
  evidence run:llama3-8b-lora-gpu-a100 by golden
 
@@ -390,12 +390,12 @@ neuron.sdk_version       -
 train.stack              HF Tr… user   golden 2026-11-29 10…
 gpu.cuda_version         12.4   user   golden 2026-11-29 10…
 
-  ── Enter saves, Esc cancels ────────────────────────────
+  ┌─ Enter saves, Esc cancels ───────────────────────────┐
   │ new journal key (e.g. neuron.cache_hits, image.id, … │
   │                                                      │
   │                                                      │
   │                                                      │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
 data.load_seconds        -
 queue.wait_seconds       -
@@ -415,12 +415,12 @@ gpu.cuda_version         12.4                       user   golden 2026-11-29 10�
 gpu.driver_version       550.90.07                  user   golden 2026-11-29 10…
 neuron.compiler_flags    -
 
-  ── Enter saves, Esc cancels ────────────────────────────────────────────────
+  ┌─ Enter saves, Esc cancels ───────────────────────────────────────────────┐
   │ new journal key (e.g. neuron.cache_hits, image.id, or your own)          │
   │                                                                          │
   │                                                                          │
   │                                                                          │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 restart.reasons          -
 checkpoint.checksums     -
@@ -499,7 +499,7 @@ lifecycle USD gpu 119.70 trn2 259.20; per useful step gpu 0…
             gpu                      trn2
 time (hours)
 
-  ── env_prep: Enter on save records it, Esc cancels ─────
+  ┌─ env_prep: Enter on save records it, Esc cancels ────┐
   │ side     < gpu >                                     │
   │ value    1.5                  hours, or 90m / 300s   │
   │ basis    < measured >                                │
@@ -508,7 +508,7 @@ time (hours)
   │                                                      │
   │                                                      │
   │                                                      │
-  ────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────┘
 
   storage…  40 measured              60 measured
 +34 more (Down scrolls)
@@ -524,7 +524,7 @@ time (hours)
   environment preparation      >1.5 measured             3 measured
   compilation and cache build   0 measured               1.2 measured
 
-  ── env_prep: Enter on save records it, Esc cancels ─────────────────────────
+  ┌─ env_prep: Enter on save records it, Esc cancels ────────────────────────┐
   │ side     < gpu >                                                         │
   │ value    1.5                                      hours, or 90m / 300s   │
   │ basis    < measured >                                                    │
@@ -533,7 +533,7 @@ time (hours)
   │                                                                          │
   │                                                                          │
   │                                                                          │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
   transfer_gb (GB)              10 measured              10 measured
   logs (USD/GB)                 0.5 assumption           0.5 assumption

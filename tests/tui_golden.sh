@@ -205,7 +205,7 @@ check compare-marks "[10-STEP MEANS]"
 keys i w w w
 settle "dualtrack — g.db — loss: "
 keys f
-check findings "── findings ─"
+check findings "┌─ findings ─"
 help findings findings
 keys f q Tab
 check runs "runs ("

@@ -68,7 +68,7 @@ cat >"$tmp/drill.txt" <<'S'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
 #    kind                   run (before)        ckpt resumed recovery
 
-  ── add drill ───────────────────────────────────────────────────────────────
+  ┌─ add drill ──────────────────────────────────────────────────────────────┐
   │ kind                 < kill-during-save >                                │
   │ run before           < llama3-8b-lora-trn2-pilot >                       │
   │ run after            < - >                                               │
@@ -85,7 +85,7 @@ cat >"$tmp/drill.txt" <<'S'
   │ fault time '2026-11-02 10:41': expected an ISO 8601 time such as         │
   │ 2026-11-02T10:41:00Z or 2026-11-02T12:41:00+02:00 (a real date,          │
   │ 1970..9999, with a zone)                                                 │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 
 fault time '2026-11-02 10:41': expected an ISO 8601 time such as 2026-11-02T10:…
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
@@ -103,13 +103,13 @@ wait_for "write the evidence pack into folder"
 keys C-u "no-such-dir/evidence-pack-for-the-llama3-8b-lora-trn2-acceptance-meeting-of-the-second-phase" Enter
 wait_for "cannot create" || exit 1
 rows 9 15 <<'S'
-  ── Enter saves, Esc cancels ────────────────────────────────────────────────
+  ┌─ Enter saves, Esc cancels ───────────────────────────────────────────────┐
   │ write the evidence pack into folder (new or empty):                      │
   │ pack-for-the-llama3-8b-lora-trn2-acceptance-meeting-of-the-second-phase  │
   │ export:                                                                  │
   │ no-such-dir/evidence-pack-for-the-llama3-8b-lora-trn2-acceptance-meeting │
   │ -of-the-second-phase: cannot create: No such file or directory           │
-  ────────────────────────────────────────────────────────────────────────────
+  └──────────────────────────────────────────────────────────────────────────┘
 S
 keys Escape
 keys Q

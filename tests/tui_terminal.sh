@@ -108,7 +108,7 @@ $T send-keys -t t f '?'
 wait_for "keys: comparison" ||
 	echo "FAIL: f still opens the findings after findings = y"
 $T send-keys -t t Escape y
-wait_for "── findings ─"
+wait_for "┌─ findings ─"
 $T send-keys -t t Q
 wait_for "EXIT=0"
 printf '[keys]\ncompare = x\nzoom-in = F13\n' >"$tmp/cfg/dualtrack/config"

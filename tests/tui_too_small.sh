@@ -75,14 +75,14 @@ wait_for "cancelled: nothing recorded"
 keys q c
 wait_for "cursor step 1 " || exit 1
 keys f
-wait_for "── findings ─"
+wait_for "┌─ findings ─"
 small
 wait_for "q closes the findings, Q quits"
 keys q
 sleep 0.3
 big
 wait_for "cursor step 1 "
-wait_gone "── findings ─"
+wait_gone "┌─ findings ─"
 
 # Q quits from anywhere, too small or not
 small

@@ -54,10 +54,10 @@ wait_for "[S] logging_scale_mismatch (pilot) at step 1: pilot loss = 4 x baselin
 # the S mark sits on the x axis at step 1 (first plot column)
 screen | grep -qE '^ +└S─' || { echo "FAIL: no S mark at step 1"; screen; fail=1; }
 $T send-keys -t t f
-wait_for "── findings ─"
+wait_for "┌─ findings ─"
 wait_for "(median ratio 4, spread 0 %); LR"
 $T send-keys -t t Escape
-wait_gone "── findings ─"
+wait_gone "┌─ findings ─"
 # interpolation (nothing to interpolate: same steps) and windows, marked
 $T send-keys -t t i
 wait_for "[INTERPOLATED: 0 pts]"

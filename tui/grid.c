@@ -17,6 +17,7 @@ static const dt_glyphs glyphs_utf8 = {
 	.baseline = 0 /* braille */, .pilot = L'•', .overlap = L'◆',
 	.nonfinite = L'▲', .band = L'╌', .zero = L'┈', .breach = L'×',
 	.cursor = L'┊', .clip_hi = L'↑', .clip_lo = L'↓',
+	.box_tl = L'┌', .box_tr = L'┐', .box_bl = L'└', .box_br = L'┘',
 };
 
 static const dt_glyphs glyphs_ascii = {
@@ -25,6 +26,7 @@ static const dt_glyphs glyphs_ascii = {
 	.baseline = L'*', .pilot = L'+', .overlap = L'#',
 	.nonfinite = L'!', .band = L'-', .zero = L'.', .breach = L'x',
 	.cursor = L':', .clip_hi = L'^', .clip_lo = L'v',
+	.box_tl = L'+', .box_tr = L'+', .box_bl = L'+', .box_br = L'+',
 };
 
 int dt_grid_init(dt_grid *g, int w, int h, int ascii)

@@ -30,6 +30,7 @@ typedef struct dt_glyphs {
 	wchar_t hline, vline, corner, ytick, baseline, pilot, overlap,
 	        nonfinite, band, zero, breach, cursor,
 	        clip_hi, clip_lo; /* the strip: values beyond its top / bottom */
+	wchar_t box_tl, box_tr, box_bl, box_br; /* a box's corners (dt_box) */
 } dt_glyphs;
 
 typedef struct dt_grid {

@@ -428,20 +428,43 @@ void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
 	dt_hint_line(h, nh, width, mark, out, n);
 }
 
+/* Where a binding of a screen goes in its help: 0 the screen's own keys
+ * (what it does: pass, zoom, decide, ...), 1 moving in its list (j k
+ * PgDn PgUp g G /), 2 the keys that leave it for another screen (1..5,
+ * Tab, a section's q), so a screen's own keys are the first rows of its
+ * help and never the ones below "+N more". */
+static int help_tier(dt_action_id a)
+{
+	switch (a) {
+	case DT_A_DOWN: case DT_A_UP: case DT_A_PAGE_DOWN: case DT_A_PAGE_UP:
+	case DT_A_FIRST: case DT_A_LAST: case DT_A_SEARCH:
+		return 1;
+	case DT_A_OPEN_CARD: case DT_A_OPEN_CHECKLIST: case DT_A_OPEN_DRILLS:
+	case DT_A_OPEN_JOURNAL: case DT_A_OPEN_DECISIONS: case DT_A_SWITCH:
+	case DT_A_BACK:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
 size_t dt_keymap_help(dt_screen_id s, int root,
                       void (*row)(void *arg, const char *keys,
                                   const char *text),
                       void *arg)
 {
 	size_t i, rows = 0;
+	int tier;
 	char keys[64];
 	ensure();
-	for (i = 0; i < NDEF; i++)
-		if (table[i].screen == s && table[i].nkeys) {
-			keys_text(&table[i], keys, sizeof keys);
-			row(arg, keys, table[i].help);
-			rows++;
-		}
+	for (tier = 0; tier < 3; tier++)
+		for (i = 0; i < NDEF; i++)
+			if (table[i].screen == s && table[i].nkeys &&
+			    help_tier(table[i].action) == tier) {
+				keys_text(&table[i], keys, sizeof keys);
+				row(arg, keys, table[i].help);
+				rows++;
+			}
 	for (i = 0; i < NDEF; i++)
 		if (table[i].screen == DT_S_ANY && table[i].nkeys &&
 		    !overrides(s, table[i].action)) {

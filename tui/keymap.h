@@ -98,8 +98,10 @@ void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
                       char *out, size_t n);
 
 /* Help rows of screen s: calls row(arg, keys, text) for each of the
- * screen's bindings, then those of DT_S_ANY it does not override;
- * keys are the binding's key names joined by spaces. Returns the rows. */
+ * screen's bindings, its own keys first, then its list moves, then the
+ * keys that leave it for another screen (1..5, Tab, a section's q), then
+ * those of DT_S_ANY it does not override; keys are the binding's key
+ * names joined by spaces. Returns the rows. */
 size_t dt_keymap_help(dt_screen_id s, int root,
                       void (*row)(void *arg, const char *keys,
                                   const char *text),

@@ -274,7 +274,10 @@ void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
 			wchar_t ch = L' ';
-			if (y == 0 || y == h - 1)
+			if ((y == 0 || y == h - 1) && (x == 0 || x == w - 1))
+				ch = y == 0 ? (x == 0 ? g->gl->box_tl : g->gl->box_tr)
+				     : x == 0 ? g->gl->box_bl : g->gl->box_br;
+			else if (y == 0 || y == h - 1)
 				ch = g->gl->hline;
 			else if (x == 0 || x == w - 1)
 				ch = g->gl->vline;

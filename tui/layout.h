@@ -140,10 +140,11 @@ void dt_layout_scroll_mark(size_t above, size_t below, char *out, size_t n);
  * at least 10 x 3, into *w, *h. */
 void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h);
 
-/* A centred box of w x h cells (clipped to the grid) with a title and a
- * blank ring one cell wide around its border (where the grid has room),
- * widened to the grid's edge where a sliver of DT_DIALOG_SLIVER columns
- * or fewer would be left beside it;
+/* A centred box of w x h cells (clipped to the grid), its corners
+ * drawn (┌ ┐ └ ┘, "+" in ASCII), with a title and a blank ring one cell
+ * wide around its border (where the grid has room), widened to the
+ * grid's edge where a sliver of DT_DIALOG_SLIVER columns or fewer would
+ * be left beside it;
  * its inner origin (2 columns in, 1 row down) into *ix, *iy. */
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
 
