@@ -663,8 +663,14 @@ static int banner_facts(hf_ctx *c, const char *tag)
 	const hf_seg *g = &c->seg;
 	if (g->grad_accum <= 0 && g->batch <= 0)
 		return 0;
-	if (g->grad_accum > 0 && c->out->grad_accum == 0)
+	if (g->grad_accum > 0 && c->out->grad_accum == 0) {
 		c->out->grad_accum = g->grad_accum;
+		/* the run's G as the log states it (a run fact: shown where
+		 * the run's settings are, model/service/run_settings.h) */
+		if (dt_rawlog_fact(c->out, "hf.gradient_accumulation_steps",
+		                   "%lld", (long long)g->grad_accum) < 0)
+			return -1;
+	}
 	if (g->batch > 0 && c->out->global_batch == 0)
 		c->out->global_batch = g->batch;
 	return dt_rawlog_note(c->out, "%sbanner: Gradient Accumulation steps = "

@@ -5,11 +5,13 @@
 # and report.md's "Baseline and pilot side by side" (they said 1, the
 # store's default for the step arithmetic; dt_run_grad_accum_shown).
 # A G given at import (--grad-accum 4) or stated by the log (MLPerf
-# gradient_accumulation_steps 2) is shown as such.
+# gradient_accumulation_steps 2, the HF Trainer banner's "Gradient
+# Accumulation steps = 4", now a run fact) is shown as such.
 # Runs: "b" (gpu) and "p" (trn2), step,loss CSVs with no G, pilot "f";
 # "m" a micro-batch CSV imported with --grad-accum 4; "ml" an MLLOG with
 # gradient_accumulation_steps 2, global_batch_size 16, train_loss at
-# samples 32 and 64 (steps 2, 4).
+# samples 32 and 64 (steps 2, 4); "hf" an HF Trainer console log whose
+# banner says Gradient Accumulation steps = 4, total batch 8.
 # usage: cli_grad_accum_unknown.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 dt() { "$bin" --db "$db" "$@"; }
@@ -23,6 +25,15 @@ printf 'step,loss\n1,2.5\n2,2.5\n3,2.5\n4,2.5\n5,2.25\n6,2.25\n7,2.25\n8,2.25\n'
   printf ':::MLLOG {"time_ms": 3, "key": "train_loss", "value": 3.5, "metadata": {"samples_count": 32}}\n'
   printf ':::MLLOG {"time_ms": 4, "key": "train_loss", "value": 3.25, "metadata": {"samples_count": 64}}\n'
 } >"$tmp/ml.txt"
+{ printf '***** Running training *****\n  Num examples = 24\n  Num Epochs = 1\n'
+  printf '  Instantaneous batch size per device = 2\n'
+  printf '  Total train batch size (w. parallel, distributed & accumulation) = 8\n'
+  printf '  Gradient Accumulation steps = 4\n  Total optimization steps = 3\n'
+  printf "{'loss': 2.5, 'learning_rate': 1e-05, 'epoch': 0.33}\n"
+  printf "{'loss': 2.4, 'learning_rate': 1e-05, 'epoch': 0.67}\n"
+  printf "{'loss': 2.3, 'learning_rate': 1e-05, 'epoch': 1.0}\n"
+} >"$tmp/hf.log"
+dt import --platform gpu --run hf "$tmp/hf.log" >/dev/null 2>&1 &&
 dt import --platform gpu --run b "$tmp/b.csv" >/dev/null 2>&1 &&
 dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null 2>&1 &&
 dt import --platform trn2 --run m --grad-accum 4 "$tmp/m.csv" >/dev/null 2>&1 &&
@@ -32,12 +43,14 @@ dt attach f p --role pilot >/dev/null &&
 dt export f --out "$tmp/pack" >/dev/null 2>&1 || { echo "setup failed"; exit 1; }
 
 dt runs --json >"$tmp/runs.json"
-check "runs --json: grad_accum null for b and p, 4 for m, 2 for ml" py "
+check "runs --json: grad_accum null for b and p, 4 for m, 2 for ml, 4 for hf" py "
 import json
 r = {x['name']: x for x in json.load(open('$tmp/runs.json'))['runs']}
 got = {n: r[n]['grad_accum'] for n in r}
-assert got == {'b': None, 'p': None, 'm': 4, 'ml': 2}, got
+assert got == {'b': None, 'p': None, 'm': 4, 'ml': 2, 'hf': 4}, got
 assert r['ml']['facts'].get('mlperf.gradient_accumulation_steps') == '2', r['ml']['facts']
+assert r['hf']['facts'].get('hf.gradient_accumulation_steps') == '4', r['hf']['facts']
+assert r['hf']['global_batch'] == 8, r['hf']['global_batch']
 "
 check "evidence.json: grad_accum, global_batch, logging_steps null for b and p" py "
 import json
