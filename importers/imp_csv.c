@@ -478,7 +478,12 @@ static void share_followers(csv_ctx *c)
  * characters, controls) are removed from each, with a warning naming the
  * file, line, column and the name as read (escaped); two columns that
  * then have the same name are refused, both named: never merged, never
- * one dropped. Returns 0, or -1 (failed). */
+ * one dropped. Done here, on the header, rather than where the series are
+ * made (dt_rawlog_series_at, which cleans every other importer's names
+ * with the same texts): a column's name decides its role (step, wall
+ * clock, metric) and its priority among columns naming one metric, so it
+ * is cleaned before either is decided, and the messages name columns.
+ * Returns 0, or -1 (failed). */
 static int clean_names(csv_ctx *c)
 {
 	struct { char as_read[128]; size_t dropped; } *was;
@@ -488,28 +493,24 @@ static int clean_names(csv_ctx *c)
 		return -1;
 	}
 	for (size_t i = 0; i < c->ncols; i++) {
-		char *name = c->cols[i].name, now[100];
+		char *name = c->cols[i].name, where[300];
 		dt_text_escape_hidden(name, was[i].as_read, sizeof was[i].as_read);
 		was[i].dropped = dt_text_drop_hidden(name, name, strlen(name) + 1);
 		if (was[i].dropped == 0)
 			continue;
-		dt_sanitize(name, now, sizeof now);
-		dt_rawlog_warn(c->log, "%s:%zu: column %zu '%s': invisible "
-		               "characters (bidi, zero-width or control) removed "
-		               "from the name: '%s'", c->src->path, c->line, i + 1,
-		               was[i].as_read, now);
+		snprintf(where, sizeof where, "%s:%zu: column %zu", c->src->path,
+		         c->line, i + 1);
+		dt_rawlog_warn_hidden(c->log, where, was[i].as_read, name);
 	}
 	for (size_t i = 0; i < c->ncols && !c->failed; i++)
 		for (size_t j = i + 1; j < c->ncols; j++) {
 			if (strcmp(c->cols[i].name, c->cols[j].name) != 0 ||
 			    (!was[i].dropped && !was[j].dropped))
 				continue;   /* written the same: resolve_conflicts */
-			char m[100], msg[512];
-			dt_sanitize(c->cols[i].name, m, sizeof m);
-			snprintf(msg, sizeof msg, "columns %zu '%s' and %zu '%s' both "
-			         "name metric '%s' once invisible characters are "
-			         "removed: rename one of them", i + 1, was[i].as_read,
-			         j + 1, was[j].as_read, m);
+			char both[320], msg[512];
+			snprintf(both, sizeof both, "columns %zu '%s' and %zu '%s'",
+			         i + 1, was[i].as_read, j + 1, was[j].as_read);
+			dt_hidden_clash_text(msg, sizeof msg, both, c->cols[i].name);
 			fail(c, msg);
 			break;
 		}

@@ -117,7 +117,8 @@ static dt_rawseries *series_of(hs_ctx *c, const dt_jmember *m)
 	}
 	char metric[METRIC_MAX];
 	dt_metric_canonical(m->key, metric, sizeof metric);
-	dt_rawseries *s = dt_rawlog_series(c->log, metric);
+	dt_rawseries *s = dt_rawlog_series_at(c->log, metric, (dt_name_at){
+		c->src->path, "log_history entry", c->nentries});
 	if (s && c->nkeys < CACHE_MAX && m->klen < METRIC_MAX &&
 	    strlen(m->key) == m->klen) {
 		hs_key *k = &c->keys[c->nkeys++];

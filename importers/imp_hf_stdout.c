@@ -443,9 +443,11 @@ static int scan_records(hf_ctx *c, const char *s)
 
 /* ---------------------------------------------------- step rules */
 
-static int push_point(hf_ctx *c, const char *metric, int64_t step, double v)
+static int push_point(hf_ctx *c, const char *metric, size_t line,
+                      int64_t step, double v)
 {
-	dt_rawseries *s = dt_rawlog_series(c->out, metric);
+	dt_rawseries *s = dt_rawlog_series_at(c->out, metric,
+	                                      (dt_name_at){c->src->path, NULL, line});
 	if (!s || dt_rawseries_push(s, step, v) < 0)
 		return -1;
 	return 0;
@@ -460,7 +462,7 @@ static int push_record(hf_ctx *c, const hf_rec *r, int64_t step)
 		if (r->kind == HF_EVAL && strcmp(k, "epoch") == 0)
 			continue;
 		dt_metric_canonical(k, canon, sizeof canon);
-		if (push_point(c, canon, step, c->kv[r->kv0 + i].v) < 0)
+		if (push_point(c, canon, r->line, step, c->kv[r->kv0 + i].v) < 0)
 			return -1;
 	}
 	return 0;

@@ -393,16 +393,20 @@ static size_t collect(jl_ctx *c, jl_val *vals, int *non_epoch)
 	return n;
 }
 
+/* Where a new metric name was read: the file and line. */
+#define NAME_AT(c) ((dt_name_at){(c)->src->path, NULL, (c)->line})
+
 static dt_rawseries *series_for(jl_ctx *c, const jl_val *jv)
 {
 	if (jv->cache < 0) {
 		char metric[KEY_MAX];
 		dt_metric_canonical(jv->key, metric, sizeof metric);
-		return dt_rawlog_series(c->log, metric);
+		return dt_rawlog_series_at(c->log, metric, NAME_AT(c));
 	}
 	jl_key *e = &c->keys[jv->cache];
 	if (e->sidx == NO_SERIES) {
-		dt_rawseries *s = dt_rawlog_series(c->log, e->metric);
+		dt_rawseries *s = dt_rawlog_series_at(c->log, e->metric,
+		                                      NAME_AT(c));
 		if (!s)
 			return NULL;
 		e->sidx = (size_t)(s - c->log->series);

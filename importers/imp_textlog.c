@@ -620,7 +620,8 @@ static void recognise(const char *line, tl_rec *r)
 /* Push (step, v) unless it repeats the series' last point exactly. */
 static int push_point(tl_ctx *c, const char *metric, int64_t step, double v)
 {
-	dt_rawseries *s = dt_rawlog_series(c->out, metric);
+	dt_rawseries *s = dt_rawlog_series_at(c->out, metric, (dt_name_at){
+		c->src->path, NULL, c->lineno});
 	if (!s)
 		return -1;
 	/* ...but never across a launch boundary: a resumed launch that

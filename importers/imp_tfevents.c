@@ -317,7 +317,8 @@ static dt_rawseries *tag_series(tb_ctx *c, size_t k)
 	if (c->smetric[k] && i < log->nseries &&
 	    log->series[i].metric == c->smetric[k])
 		return &log->series[i];
-	dt_rawseries *s = dt_rawlog_series(log, c->name[k]);
+	dt_rawseries *s = dt_rawlog_series_at(log, c->name[k], (dt_name_at){
+		c->src->path, "record", c->nrec});
 	if (!s)
 		return NULL;
 	c->sidx[k] = (size_t)(s - log->series);

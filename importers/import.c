@@ -347,8 +347,10 @@ static int parse_source(const dt_import_request *rq, dt_source *src,
 		dt_source_keep_nul_tail(src);
 		p->bytes = src->len;
 	}
-	if (p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0)
+	if (p->imp->parse(src, &rq->opts, &p->log, err, errlen) != 0) {
+		dt_rawlog_refusal(&p->log, err, errlen); /* not "out of memory" */
 		return -1;
+	}
 	/* every importer's points pass here (and import_follow's parse_more):
 	 * a training step is >= 0, as logged, before any step base */
 	if (dt_import_steps_check(p->imp, src, &rq->opts, &p->log, NULL, 0,

@@ -324,8 +324,10 @@ static int parse_more(dt_follow *f, const dt_source *src, size_t from,
 			e = dt_import_steps_check(imp, src, &f->rq.opts, &f->log, counted,
 			                          ncounted, err, errlen);
 		free(counted);
-		if (e < 0)
+		if (e < 0) {
+			dt_rawlog_refusal(&f->log, err, errlen);
 			return -1;
+		}
 		e = imp->step_end(f->ps, src, scratch, err, errlen);
 		if (e <= 0)
 			return e;
@@ -338,8 +340,10 @@ static int parse_more(dt_follow *f, const dt_source *src, size_t from,
 	}
 	dt_rawlog_free(&f->log);
 	dt_rawlog_init(&f->log);
-	if (imp->parse(src, &f->rq.opts, &f->log, err, errlen) != 0)
+	if (imp->parse(src, &f->rq.opts, &f->log, err, errlen) != 0) {
+		dt_rawlog_refusal(&f->log, err, errlen);
 		return -1;
+	}
 	return dt_import_steps_check(imp, src, &f->rq.opts, &f->log, NULL, 0,
 	                             err, errlen);
 }

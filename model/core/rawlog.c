@@ -1,6 +1,7 @@
 /* dt_rawlog.c: raw points of one imported file. */
 #include "model/core/rawlog.h"
 #include "model/util/grow.h"
+#include "model/util/text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,6 +21,7 @@ void dt_rawlog_free(dt_rawlog *log)
 	for (size_t i = 0; i < log->nseries; i++) {
 		dt_rawseries *s = &log->series[i];
 		free(s->metric);
+		free(s->as_read);
 		if (!s->step_shared)
 			free(s->step);
 		free(s->value);
@@ -42,6 +44,7 @@ void dt_rawlog_free(dt_rawlog *log)
 	free(log->facts);
 	free(log->launch_ev);
 	free(log->launch_set);
+	free(log->refused);
 	memset(log, 0, sizeof *log);
 }
 
@@ -53,11 +56,119 @@ dt_rawseries *dt_rawlog_find(const dt_rawlog *log, const char *metric)
 	return NULL;
 }
 
+/* The series an importer's name `key` went to: its name as given
+ * (as_read when it was cleaned, else metric). */
+static dt_rawseries *find_key(const dt_rawlog *log, const char *key)
+{
+	for (size_t i = 0; i < log->nseries; i++) {
+		const dt_rawseries *s = &log->series[i];
+		if (strcmp(s->as_read ? s->as_read : s->metric, key) == 0)
+			return &log->series[i];
+	}
+	return NULL;
+}
+
+/* "PATH:N", "PATH: UNIT N", "PATH" or "" into out (size n). */
+static void where_text(dt_name_at at, char *out, size_t n)
+{
+	if (!at.path)
+		out[0] = '\0';
+	else if (!at.n)
+		snprintf(out, n, "%s:", at.path);
+	else if (!at.unit)
+		snprintf(out, n, "%s:%llu:", at.path, (unsigned long long)at.n);
+	else
+		snprintf(out, n, "%s: %s %llu:", at.path, at.unit,
+		         (unsigned long long)at.n);
+}
+
+int dt_rawlog_warn_hidden(dt_rawlog *log, const char *where,
+                          const char *as_read, const char *name)
+{
+	char now[128];
+	dt_sanitize(name, now, sizeof now);
+	return dt_rawlog_warn(log, "%s%s'%s': invisible characters (bidi, "
+	                      "zero-width or control) removed from the name: "
+	                      "'%s'", where, where[0] ? " " : "", as_read, now);
+}
+
+void dt_hidden_clash_text(char *out, size_t n, const char *both,
+                          const char *name)
+{
+	char m[128];
+	dt_sanitize(name, m, sizeof m);
+	snprintf(out, n, "%s both name metric '%s' once invisible characters "
+	         "are removed: rename one of them", both, m);
+}
+
+int dt_rawlog_refusal(const dt_rawlog *log, char *err, size_t errlen)
+{
+	if (!log->refused)
+		return 0;
+	snprintf(err, errlen, "%s", log->refused);
+	return 1;
+}
+
+/* A new name: `metric` without the code points a terminal hides, put
+ * through dt_metric_canonical again, into canon (size n); warns once.
+ * Returns 1 (cleaned), 0 (nothing hidden: canon untouched), -1 (ENOMEM,
+ * or refused: errno EEXIST, log->refused set). */
+static int clean_new_name(dt_rawlog *log, const char *metric, dt_name_at at,
+                          char *canon, size_t n)
+{
+	char where[300], was[200], both[480];
+	size_t len = strlen(metric);
+	char *clean = malloc(len + 1);
+	if (!clean)
+		return -1;
+	size_t dropped = dt_text_drop_hidden(metric, clean, len + 1);
+	if (dropped)
+		dt_metric_canonical(clean, canon, n);
+	free(clean);
+	/* a clean name equal to a cleaned one's, or the reverse: one metric
+	 * (a clean name equal to a clean one's was found by find_key) */
+	const dt_rawseries *twin = dt_rawlog_find(log, dropped ? canon : metric);
+	if (!dropped && !twin)
+		return 0;
+	where_text(at, where, sizeof where);
+	if (twin) {
+		char a[200], msg[800];
+		dt_text_escape_hidden(twin->as_read ? twin->as_read : twin->metric,
+		                      a, sizeof a);
+		dt_text_escape_hidden(metric, was, sizeof was);
+		snprintf(both, sizeof both, "names '%s' and '%s'", a, was);
+		size_t w = strlen(where);
+		snprintf(msg, sizeof msg, "%s%s", where, w ? " " : "");
+		w = strlen(msg);
+		dt_hidden_clash_text(msg + w, sizeof msg - w, both, twin->metric);
+		free(log->refused);
+		log->refused = strdup(msg);
+		errno = log->refused ? EEXIST : ENOMEM;
+		return -1;
+	}
+	dt_text_escape_hidden(metric, was, sizeof was);
+	char at_metric[320];
+	snprintf(at_metric, sizeof at_metric, "%s%smetric", where,
+	         where[0] ? " " : "");
+	return dt_rawlog_warn_hidden(log, at_metric, was, canon) < 0 ? -1 : 1;
+}
+
 dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 {
-	dt_rawseries *s = dt_rawlog_find(log, metric);
+	return dt_rawlog_series_at(log, metric, (dt_name_at){0});
+}
+
+dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
+                                  dt_name_at at)
+{
+	dt_rawseries *s = find_key(log, metric);
 	if (s)
 		return s;
+	/* a new name: the only place a name is cleaned (once, not per point) */
+	char canon[128];
+	int cleaned = clean_new_name(log, metric, at, canon, sizeof canon);
+	if (cleaned < 0)
+		return NULL;
 	if (log->nseries == log->capseries) {
 		size_t cap = log->capseries ? log->capseries * 2 : 8;
 		dt_rawseries *v = realloc(log->series, cap * sizeof *v);
@@ -68,14 +179,19 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 	}
 	s = &log->series[log->nseries];
 	memset(s, 0, sizeof *s);
-	s->metric = strdup(metric);
-	if (!s->metric)
+	s->metric = strdup(cleaned ? canon : metric);
+	s->as_read = cleaned ? strdup(metric) : NULL;
+	if (!s->metric || (cleaned && !s->as_read)) {
+		free(s->metric);
+		free(s->as_read);
 		return NULL;
+	}
 	/* Padding: mark m of every series starts launch m + 1 (rawlog.h). */
 	if (log->nlaunches) {
 		s->marks = calloc(log->nlaunches, sizeof *s->marks);
 		if (!s->marks) {
 			free(s->metric);
+			free(s->as_read);
 			return NULL;
 		}
 		s->nmarks = s->capmarks = log->nlaunches;

@@ -32,6 +32,10 @@
 
 typedef struct dt_rawseries {
 	char *metric;      /* owned, canonical metric name */
+	char *as_read;     /* owned: the name the importer gave when it held
+	                    * characters a terminal hides (metric is that name
+	                    * without them: dt_rawlog_series_at); NULL when
+	                    * metric is the name as given */
 	size_t n, cap;     /* points held / allocated */
 	int64_t *step;     /* [n] step as logged */
 	double *value;     /* [n] value; NaN/inf kept as logged */
@@ -129,6 +133,9 @@ typedef struct dt_rawlog {
 	int64_t **shared_steps; /* [nshared] owned: step arrays that several
 	                         * series point to (dt_rawlog_share_steps) */
 	size_t nshared;
+	char *refused;         /* owned: why dt_rawlog_series_at refused a
+	                        * name (two names that are one once invisible
+	                        * characters are removed), NULL = none */
 } dt_rawlog;
 
 /* Initialise an empty raw log. Never fails. */
@@ -137,10 +144,60 @@ void dt_rawlog_init(dt_rawlog *log);
 /* Free everything the raw log owns; the struct may be re-initialised. */
 void dt_rawlog_free(dt_rawlog *log);
 
-/* Return the series for `metric`, creating it empty if absent.
- * Returns NULL only when memory runs out (errno ENOMEM). The pointer stays
- * valid until the next dt_rawlog_series call that creates a series. */
+/* Where an importer read a metric name, for dt_rawlog_series_at's
+ * messages: "PATH:N: " (a line), "PATH: UNIT N: " (a record the importer
+ * counts, e.g. "log_history entry"), "PATH: " (n = 0), "" (no path). */
+typedef struct dt_name_at {
+	const char *path;  /* the file as given, NULL = none */
+	const char *unit;  /* NULL: n is a 1-based line; else what n counts */
+	uint64_t n;        /* 1-based, 0 = not known */
+} dt_name_at;
+
+/* Return the series for the metric name `metric` as the importer gives
+ * it (after dt_metric_canonical), creating it empty if absent. Every
+ * importer's series are made here, so this is where a name read from a
+ * log becomes a key a person types (--metric loss): a name holding code
+ * points a terminal hides (model/util/text.h dt_text_is_hidden: bidi
+ * controls, zero-width characters, controls) is stored without them,
+ * through dt_metric_canonical again ('train/lo\u200bss' is 'loss'), with
+ * one warning "AT metric 'lo\u202ess': invisible characters (bidi,
+ * zero-width or control) removed from the name: 'loss'"
+ * (dt_rawlog_warn_hidden); later calls with the same name find the
+ * series without cleaning it again (the check runs once per new name,
+ * never per point). Two different names that are one once cleaned are
+ * refused, never merged: NULL with errno EEXIST and log->refused set to
+ * "AT names 'loss' and 'lo\u200bss' both name metric 'loss' once
+ * invisible characters are removed: rename one of them" (the importer
+ * fails; dt_rawlog_refusal gives that text for its error). Otherwise
+ * NULL only when memory runs out (errno ENOMEM). The pointer stays valid
+ * until the next call that creates a series. */
+dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
+                                  dt_name_at at);
+
+/* dt_rawlog_series_at without a place (messages name no file). */
 dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric);
+
+/* Add the warning for a metric name that lost invisible characters:
+ * "WHERE 'AS_READ': invisible characters (bidi, zero-width or control)
+ * removed from the name: 'NAME'", where AS_READ is the name as read,
+ * already escaped (dt_text_escape_hidden), NAME the cleaned one
+ * (sanitised here). WHERE says where, e.g. "f.csv:1: column 2". One text
+ * for every importer. Returns 0 or -1 on ENOMEM. */
+int dt_rawlog_warn_hidden(dt_rawlog *log, const char *where,
+                          const char *as_read, const char *name);
+
+/* Write to out (size n) the refusal of two names that are one once
+ * invisible characters are removed: "BOTH both name metric 'NAME' once
+ * invisible characters are removed: rename one of them", BOTH naming
+ * them as read, escaped (e.g. "columns 2 'loss' and 3 'lo\u200bss'"),
+ * NAME the cleaned name (sanitised here). */
+void dt_hidden_clash_text(char *out, size_t n, const char *both,
+                          const char *name);
+
+/* When dt_rawlog_series_at refused a name (log->refused), copy its
+ * text to err (size errlen) and return 1, else 0: an importer that
+ * failed on it reports that, not "out of memory". */
+int dt_rawlog_refusal(const dt_rawlog *log, char *err, size_t errlen);
 
 /* Find an existing series by metric name; NULL when absent. */
 dt_rawseries *dt_rawlog_find(const dt_rawlog *log, const char *metric);
