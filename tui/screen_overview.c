@@ -146,33 +146,41 @@ static int parity(overview_state *p, dt_grid *g, int y, int w)
 	return rows ? rows : 1;
 }
 
-/* One row per pilot run with restarts: dt_resume_summary and the
- * checkpoint it used (the run's name when there are several); at most
- * 2 rows. Returns the rows used (0 when no run has a restart). */
+/* Per pilot run with restarts (the first 2 such runs):
+ * dt_resume_summary and the checkpoint it used (the run's name when
+ * there are several), wrapped on the rows it needs (the rows below the
+ * sections are cut with a mark when the screen runs out). Returns the
+ * rows used (0 when no run has a restart). */
 static int resume(overview_state *p, dt_grid *g, int y, int w)
 {
-	size_t i, multi = 0;
+	size_t i, multi = 0, runs = 0;
 	int rows = 0;
 	for (i = 0; i < p->pv.c->ov.nruns; i++)
 		multi += p->pv.c->ov.resume[i].nv > 0;
-	for (i = 0; i < p->pv.c->ov.nruns && rows < 2; i++) {
+	for (i = 0; i < p->pv.c->ov.nruns && runs < 2; i++) {
 		const dt_resume_run_result *r = &p->pv.c->ov.resume[i];
-		char sum[400], ck[200];
+		char sum[400], ck[200], line[900];
 		size_t fails = 0;
-		int x;
+		int sw, top;
 		if (r->nv == 0)
 			continue;
 		for (size_t k = 0; k < r->nv; k++)
 			fails += !r->v[k].pass;
-		label(p, g, y + rows, -1, rows ? "" : "resume");
+		label(p, g, y + rows, -1, runs++ ? "" : "resume");
 		dt_resume_summary(r, sum, sizeof sum);
-		x = LABEL_W + dt_layout_text(g, LABEL_W, y + rows, w, sum,
-		                           fails ? DT_ROLE_FAIL : DT_ROLE_PASS);
-		dt_layout_printf(g, x, y + rows, w - (x - LABEL_W), DT_ROLE_NORMAL,
-		               "; %s%s%.200s", dt_resume_ckpt_text(r, ck, sizeof ck),
-		               multi > 1 ? "; " : "",
-		               multi > 1 ? p->pv.c->ov.runs[i].run.name : "");
-		rows++;
+		snprintf(line, sizeof line, "%s; %s%s%.200s", sum,
+		         dt_resume_ckpt_text(r, ck, sizeof ck), multi > 1 ? "; " : "",
+		         multi > 1 ? p->pv.c->ov.runs[i].run.name : "");
+		top = y + rows;
+		rows += dt_grid_wrap(g, LABEL_W, top, w,
+		                     dt_text_wrap_rows(line, w, g->ascii), line,
+		                     DT_ROLE_NORMAL);
+		/* the verdict in its colour: "SUM;" starts the first row
+		 * whenever it fits there (the row breaks after it) */
+		sw = dt_text_width(sum, g->ascii);
+		if (sw + 1 <= w)
+			dt_grid_text(g, LABEL_W, top, sw, sum,
+			             fails ? DT_ROLE_FAIL : DT_ROLE_PASS);
 	}
 	return rows;
 }
@@ -299,10 +307,11 @@ static int decision_rows(const overview_state *p, const dt_grid *g, int w,
 static int journal(overview_state *p, dt_grid *g, int y, int w)
 {
 	const dt_check_item *t5 = &p->pv.c->ov.checklist.items[DT_ITEM_TRIAL5];
+	const char *t = t5->computed_detail[0] ? t5->computed_detail
+	                : "no pilot run";
 	label(p, g, y, 3, "journal");
-	return dt_grid_wrap(g, LABEL_W, y, w, 2, t5->computed_detail[0]
-	                    ? t5->computed_detail : "no pilot run",
-	                    dt_pv_check_role(t5->computed_status));
+	return dt_grid_wrap(g, LABEL_W, y, w, dt_text_wrap_rows(t, w, g->ascii),
+	                    t, dt_pv_check_role(t5->computed_status));
 }
 
 static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
@@ -336,14 +345,15 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 		                        DT_ROLE_FAIL);
 	}
 	/* every decider shows (wrapped): they signed; the rationale gets the
-	 * rows left, ellipsised (whole in the decision log, [5]) */
+	 * rows left, all of them when it needs them (the drills above leave
+	 * it 4), ellipsised when they run out (whole in the decision log) */
 	dt_pv_deciders(d, who, sizeof who);
 	nwho = dt_text_wrap_rows(who, w, g->ascii);
 	if (nwho > avail - rows - 1)
 		nwho = avail - rows - 1;
 	nrat = avail - rows - nwho;
-	if (nrat > 4)
-		nrat = 4;
+	if (nrat > dt_text_wrap_rows(d->rationale, w, g->ascii))
+		nrat = dt_text_wrap_rows(d->rationale, w, g->ascii);
 	if (nrat > 0)
 		rows += dt_grid_wrap(g, LABEL_W, y + rows, w, nrat, d->rationale,
 		                     DT_ROLE_NORMAL);
@@ -353,13 +363,13 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 	return rows;
 }
 
-/* Rows the journal line takes (as journal() draws it, at most 2). */
+/* Rows the journal line takes (as journal() draws it: whole). */
 static int journal_rows(const overview_state *p, const dt_grid *g, int w)
 {
 	const dt_check_item *t5 = &p->pv.c->ov.checklist.items[DT_ITEM_TRIAL5];
 	int n = dt_text_wrap_rows(t5->computed_detail[0] ? t5->computed_detail
 	                          : "no pilot run", w, g->ascii);
-	return n < 1 ? 1 : n > 2 ? 2 : n;
+	return n < 1 ? 1 : n;
 }
 
 /* Everything above the decision, from row y of g (a scratch grid taller
