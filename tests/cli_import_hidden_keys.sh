@@ -20,11 +20,17 @@
 #   entry 2 (1.5): loss, grad_norm, epoch; warnings name the entries.
 # fixtures/hf_state/hidden_key_clash_trainer_state.json: "<U+200B>loss"
 #   and "loss" in entry 1: refused (exit 2).
+# fixtures/textlog/hidden_key.log: "step N lo<U+202E>ss X" at steps 1, 2
+#   (2.5, 2.25): loss, warned at line 1.
+# fixtures/hf_stdout/hidden_key.log: "grad<U+2066>_norm" first on line 2
+#   (1.5): grad_norm, warned at line 2.
 . "$(dirname "$0")/lib_cli.sh"
 fx=$(cd "$(dirname "$0")" && pwd)/fixtures
 cp "$fx/jsonl/hidden_key.jsonl" "$fx/jsonl/hidden_key_clash.jsonl" \
    "$fx/hf_state/hidden_key_trainer_state.json" \
-   "$fx/hf_state/hidden_key_clash_trainer_state.json" "$tmp/"
+   "$fx/hf_state/hidden_key_clash_trainer_state.json" \
+   "$fx/textlog/hidden_key.log" "$tmp/"
+cp "$fx/hf_stdout/hidden_key.log" "$tmp/hf_hidden_key.log"
 cd "$tmp" || exit 1
 dt() { "$bin" --db "$db" "$@"; }
 why="invisible characters (bidi, zero-width or control) removed from the name"
@@ -79,4 +85,16 @@ check "trainer_state: the clash is refused (exit 2)" test $? -eq 2
 check "trainer_state: the error names both keys and the entry" grep -qxF \
   "dualtrack: hidden_key_clash_trainer_state.json: log_history entry 1: names '\\u200bloss' and 'loss' both name metric 'loss' once invisible characters are removed: rename one of them" err4.txt
 check "trainer_state: nothing stored for run sc" test "$(runs_of)" = "['j', 's']"
+
+# --- text log and HF console (the same place makes their series)
+dt import --platform gpu --format textlog --run t hidden_key.log >out5.txt 2>&1
+check "textlog: the warning names line 1" grep -qxF \
+  "  warning: hidden_key.log:1: metric 'lo\\u202ess': $why: 'loss'" out5.txt
+dt series t --metric loss --csv >s5.csv 2>&1
+check "textlog: series --metric loss: 2.5, 2.25" test "$(cut -d, -f1,2 s5.csv | tr '\n' ' ')" = "step,value 1,2.5 2,2.25 "
+dt import --platform gpu --format hf-stdout --logging-steps 10 --run h hf_hidden_key.log >out6.txt 2>&1
+check "hf-stdout: the warning names line 2" grep -qxF \
+  "  warning: hf_hidden_key.log:2: metric 'grad\\u2066_norm': $why: 'grad_norm'" out6.txt
+dt series h --metric grad_norm --csv >s6.csv 2>&1
+check "hf-stdout: series --metric grad_norm: 1.5 at step 20" test "$(cut -d, -f1,2 s6.csv | tr '\n' ' ')" = "step,value 20,1.5 "
 finish
