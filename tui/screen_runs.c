@@ -269,6 +269,38 @@ static void layout(const dt_runs_screen *s, const dt_grid *g, dt_col *c)
 	dt_cols_fit(c, C_N, g->w - C_MARK - 1, g->ascii);
 }
 
+/* Length of the "FILE:LINE" reference a warning starts with ("FILE:LINE:
+ * text"), or 0 when it has none (a space before the ":LINE: " ends it). */
+static size_t ref_len(const char *w)
+{
+	const char *c = strstr(w, ": ");
+	const char *d;
+	if (!c || c == w || memchr(w, ' ', (size_t)(c - w)))
+		return 0;
+	for (d = c; d > w && d[-1] >= '0' && d[-1] <= '9'; d--)
+		;
+	return d < c && d > w && d[-1] == ':' ? (size_t)(c - w) : 0;
+}
+
+/* Warning text at (x, y) in width w on at most maxrows rows, wrapped; a
+ * leading FILE:LINE reference wider than a row is never split across
+ * rows: it takes the first row cut in the middle, its end ("name:line")
+ * whole (dt_layout_mid), the text wraps below. Returns the rows used. */
+static int warning_rows(dt_grid *g, int x, int y, int w, int maxrows,
+                        const char *text)
+{
+	size_t n = ref_len(text);
+	char ref[1100];
+	if (n == 0 || n + 1 >= sizeof ref || maxrows < 2)
+		return dt_grid_wrap(g, x, y, w, maxrows, text, DT_ROLE_WARN);
+	snprintf(ref, sizeof ref, "%.*s:", (int)n, text);
+	if (dt_text_width(ref, g->ascii) <= w)
+		return dt_grid_wrap(g, x, y, w, maxrows, text, DT_ROLE_WARN);
+	dt_layout_mid(g, x, y, w, ref, DT_ROLE_WARN);
+	return 1 + dt_grid_wrap(g, x, y + 1, w, maxrows - 1, text + n + 2,
+	                        DT_ROLE_WARN);
+}
+
 static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 {
 	int w, h, ix, iy, y;
@@ -284,8 +316,7 @@ static void draw_warnings(dt_runs_screen *s, dt_grid *g)
 	/* each warning wrapped (a long one takes several rows); j/k scroll
 	 * by warning */
 	for (i = s->warn_top, y = iy; i < s->nwarn && y < iy + h - 2; i++)
-		y += dt_grid_wrap(g, ix, y, w - 4, iy + h - 2 - y, s->warn[i],
-		                  DT_ROLE_WARN);
+		y += warning_rows(g, ix, y, w - 4, iy + h - 2 - y, s->warn[i]);
 }
 
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
