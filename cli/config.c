@@ -17,6 +17,7 @@ typedef struct cfg {
 	char db[4096], user[128], theme[1024], ascii[8], team[64];
 	char allowed[4096];
 	int have_tol;
+	unsigned tol_keys; /* DT_TOL_KEY_* the file sets */
 	dt_parity_opts tol;
 	char err[200];
 } cfg;
@@ -115,6 +116,7 @@ static int on_kv(void *user, const char *sec, const char *key,
 				return 0;
 			}
 			*(r ? &c->tol.rtol : &c->tol.atol) = d;
+			c->tol_keys |= r ? DT_TOL_KEY_RTOL : DT_TOL_KEY_ATOL;
 			return 1;
 		}
 		if (!strcmp(key, "warmup")) {
@@ -125,6 +127,7 @@ static int on_kv(void *user, const char *sec, const char *key,
 				return fail(c, "expected an integer >= 0 for", sec,
 				            key);
 			c->tol.warmup = w;
+			c->tol_keys |= DT_TOL_KEY_WARMUP;
 			return 1;
 		}
 		return fail(c, "unknown key (rtol, atol, warmup):", sec, key);
@@ -174,7 +177,7 @@ int dt_config_load(char *err, size_t errlen)
 	set_default_env("DUALTRACK_ASCII", c->ascii);
 	set_default_env("DUALTRACK_ALLOWED_SIGNERS", c->allowed);
 	if (c->have_tol)
-		dt_parity_set_adhoc(&c->tol);
+		dt_parity_set_adhoc_keys(&c->tol, c->tol_keys);
 	free(c);
 	return 0;
 }

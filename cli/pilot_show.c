@@ -419,16 +419,16 @@ static void text_decisions(const dt_assessment *a)
 
 static void text_runs(const dt_assessment *a)
 {
-	char b1[1100], b2[1100], v1[32], v2[32];
+	char b1[1100], b2[1100];
 	printf("\nruns:\n");
 	for (size_t i = 0; i < a->nruns; i++)
 		printf("  %-8s %s (%s)\n", dt_run_role_name(a->runs[i].role),
 		       safe(a->runs[i].run.name, b1, sizeof b1),
 		       safe(a->runs[i].run.platform, b2, sizeof b2));
-	dt_fmt_double(a->rules.rtol, v1);
-	dt_fmt_double(a->rules.atol, v2);
-	printf("  rules (task card): rtol %s, atol %s, warm-up %lld, %s rule "
-	       "decides\n", v1, v2, (long long)a->rules.warmup,
+	char rules[400];
+	dt_rules_source_text(&a->rules, a->rule, &a->card, a->pilot.name, NULL,
+	                     rules, sizeof rules);
+	printf("  %s; the %s rule decides\n", safe(rules, b1, sizeof b1),
 	       dt_rule_name(a->rule));
 	for (size_t i = 0; i < a->nverdicts; i++) {
 		const dt_run_verdict *v = &a->verdicts[i];

@@ -64,15 +64,15 @@ check "ledger set instance_hour echoes its unit" \
 
 dt compare b p >"$tmp/c0.txt"
 check "compare without a config: rules: defaults" \
-  grep -qF "rules: defaults (the runs are not both attached to one pilot)" "$tmp/c0.txt"
+  grep -qxF "rules: built-in defaults: rtol 0.02, atol 0, warm-up 0 (the runs are not both attached to one pilot)" "$tmp/c0.txt"
 mkdir -p "$XDG_CONFIG_HOME/dualtrack"
 printf '[tolerances]\nrtol = 0.5\nwarmup = 50\n' >"$XDG_CONFIG_HOME/dualtrack/config"
 dt compare b p >"$tmp/c1.txt"
 check "compare with [tolerances] in the config: names the config file" \
-  grep -qF "rules: the config file's [tolerances] (the runs are not both attached to one pilot)" "$tmp/c1.txt"
+  grep -qxF "rules: the config file's [tolerances]: rtol 0.5, warm-up 50; built-in default: atol 0 (the runs are not both attached to one pilot)" "$tmp/c1.txt"
 dt compare b p --rtol 0.1 >"$tmp/c2.txt"
 check "  and with --rtol: the config file for the rest" \
-  grep -qF "rules: rtol as given, the config file's [tolerances] otherwise" "$tmp/c2.txt"
+  grep -qxF "rules: as given: rtol 0.1; the config file's [tolerances]: warm-up 50; built-in default: atol 0 (the runs are not both attached to one pilot)" "$tmp/c2.txt"
 rm "$XDG_CONFIG_HOME/dualtrack/config"
 
 # a 9th --decider: the one limit (dt_decider_add), the TUI form's words

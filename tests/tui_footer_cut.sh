@@ -58,7 +58,7 @@ rel diff │⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉�
 cursor step 1  base 2.99  pilot 3.0199  rel +1.00%
 verdict PASS: 0 of 100 steps breach |p-b| > 0 + 0.02*|b|
 (allowed 1); max |rel diff| 1.00% at step 99; warm-up 0
-rules: defaults (the runs are not both attached to one pilo…
+rules: built-in defaults: rtol 0.02, atol 0, warm-up 0 (the…
 q:back l:cursor +:zoom ]:pan s:EMA i:interp … ?:help
 SCREEN
 screen_is "$tmp/cmp60.txt"
@@ -86,7 +86,7 @@ rel diff │⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉�
 cursor step 1  base 2.99  pilot 3.0199  rel +1.00%
 verdict PASS: 0 of 100 steps breach |p-b| > 0 + 0.02*|b| (allowed 1);
 max |rel diff| 1.00% at step 99; warm-up 0
-rules: defaults (the runs are not both attached to one pilot)
+rules: built-in defaults: rtol 0.02, atol 0, warm-up 0 (the runs are not both a…
 ?:help q:back l:cursor +:zoom ]:pan s:EMA i:interp w:window f:findings
 SCREEN
 screen_is "$tmp/cmp80.txt"
@@ -130,7 +130,7 @@ rel diff │┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈�
    -3.0% │┊
 cursor step 1  base 2.99  pilot 3.0199  rel +1.00%
 verdict PASS: 0 of 100 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); max |rel diff| 1.00% at step 99; warm-up 0
-rules: defaults (the runs are not both attached to one pilot)
+rules: built-in defaults: rtol 0.02, atol 0, warm-up 0 (the runs are not both attached to one pilot)
 ?:help q:back l:cursor +:zoom ]:pan s:EMA i:interp w:window f:findings
 SCREEN
 screen_is "$tmp/cmp120.txt"

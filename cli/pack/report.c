@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/service/compare.h"
 #include "cli/pack/pack.h"
 #include "cli/version.h"
 #include "model/core/journal.h"
@@ -277,7 +278,11 @@ static void parity(dt_doc *d, const dt_pack *p)
 	d->ops->heading(d, 2, "Parity verdict");
 	dt_fmt_double(po.rtol, r);
 	dt_fmt_double(po.atol, a);
-	snprintf(t, sizeof t, "Rule (task card): a compared step breaches when "
+	char rules[400];
+	dt_rules_source_text(&po, p->ov.rule, &p->ov.card, p->ov.pilot.name,
+	                     NULL, rules, sizeof rules);
+	d->ops->para(d, NULL, rules);
+	snprintf(t, sizeof t, "Rule: a compared step breaches when "
 	         "|pilot - baseline| > %s + %s x |baseline| or a value is not "
 	         "finite; steps <= %lld (warm-up) are not compared; steps pair by "
 	         "effective step (by samples when the global batches differ). "

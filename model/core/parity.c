@@ -32,6 +32,20 @@ int dt_parity_adhoc_is_set(void)
 	return adhoc_set;
 }
 
+static unsigned adhoc_keys = DT_TOL_KEY_RTOL | DT_TOL_KEY_ATOL |
+                             DT_TOL_KEY_WARMUP;
+
+void dt_parity_set_adhoc_keys(const dt_parity_opts *o, unsigned keys)
+{
+	dt_parity_set_adhoc(o);
+	adhoc_keys = keys;
+}
+
+unsigned dt_parity_adhoc_keys(void)
+{
+	return adhoc_set ? adhoc_keys : 0;
+}
+
 size_t dt_parity_allowed(size_t n)
 {
 	size_t k = n / 100;

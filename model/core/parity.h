@@ -92,6 +92,14 @@ void dt_parity_set_adhoc(const dt_parity_opts *o);
 /* 1 once dt_parity_set_adhoc() was called (the config file's
  * [tolerances]), else 0: the sentence naming where the rules came from. */
 int dt_parity_adhoc_is_set(void);
+/* Which of rtol / atol / warm-up the config file itself sets (the others
+ * of dt_parity_set_adhoc are defaults): DT_TOL_KEY_* bits, all three when
+ * dt_parity_set_adhoc was called without keys, 0 when it was not. */
+#define DT_TOL_KEY_RTOL 1u
+#define DT_TOL_KEY_ATOL 2u
+#define DT_TOL_KEY_WARMUP 4u
+void dt_parity_set_adhoc_keys(const dt_parity_opts *o, unsigned keys);
+unsigned dt_parity_adhoc_keys(void);
 
 /* Allowed breaches for N compared steps: min(max(N // 100, 1), 50). */
 size_t dt_parity_allowed(size_t n);

@@ -12,9 +12,9 @@
  * - an option given explicitly (set_* = 1) always wins;
  * - else, when both runs are attached to exactly one pilot (or the
  *   caller names the pilot: card_pilot_id), that pilot's task card
- *   (dt_taskcard_parity, dt_taskcard_rule), and rules_source says
- *   "rules: task card of pilot NAME" (", overridden by --rtol ..." when
- *   options were given too);
+ *   (dt_taskcard_parity, dt_taskcard_rule) for the settings it sets, the
+ *   built-in defaults for the others; rules_source names each setting's
+ *   source (dt_rules_source_text);
  * - else the defaults (rtol 0.02, atol 0, warm-up 0, rule rtol).
  * Under the noise rule with no further GPU baseline given, the card's
  * pilot's other baseline runs are used (extra_from_card = 1).
@@ -215,5 +215,19 @@ void dt_compare_pending_free(dt_compare_pending *pd);
  * sanitised for display. Returns 0, or -1 on a store error (out "?"). */
 int dt_run_metric_list(dt_store *st, int64_t run_id, char *out,
                        size_t outlen);
+
+/* The sentence naming each rule setting and where it came from, the one
+ * every front-end prints (compare, the TUI's comparison, pilot show, the
+ * evidence pack): "rules: task card of pilot P: rtol 0.05; built-in
+ * defaults: atol 0, warm-up 0". po and rule are the settings in force;
+ * card the pilot's task card that applies (NULL: none, so a setting not
+ * given comes from the config file's [tolerances] when it sets them, else
+ * the built-in default), pilot its name; o the settings given (NULL:
+ * none). The rule that decides is named unless it is the built-in
+ * default (rtol). When a card applies, lacks a setting and the config
+ * file sets [tolerances], a note says a pilot never uses them. */
+void dt_rules_source_text(const dt_parity_opts *po, dt_rule rule,
+                          const dt_taskcard *card, const char *pilot,
+                          const dt_compare_opts *o, char *out, size_t n);
 
 #endif
