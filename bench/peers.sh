@@ -22,6 +22,10 @@ trap 'rm -rf "$tmp"' EXIT
 "$build/bench/gen_log" jsonl "$steps" "$tmp/bench.jsonl"
 "$build/bench/gen_log" hf "$steps" "$tmp/trainer_state.json"
 "$build/bench/gen_log" tfevents "$steps" "$tmp/bench.tfevents"
+# the inputs on disk before any timing: an import's fdatasync would
+# otherwise wait behind the writeback of ~4 x 100 MB just generated (a
+# parse that never syncs does not), and the first rounds pay for it
+sync
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores," \
      "Debian $(cat /etc/debian_version 2>/dev/null || echo '?'); $steps steps"
 python3 "$root/bench/peers.py" "$build/dualtrack" "$build/bench/floor" "$tmp" "$rounds" "$@"
