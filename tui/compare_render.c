@@ -89,9 +89,21 @@ static int verdict_text(dt_grid *g, int y, int maxrows, const char *s,
 	return n < 1 ? 1 : n;
 }
 
+/* A run's label in the legend in w columns: cut in the middle when it
+ * has 8 or more (its start and "(PLATFORM)" end stay), at its end below
+ * that (a middle cut of 4 columns, "b…u)", names neither). */
+static int legend_label(dt_grid *g, int x, int y, int w, const char *s,
+                        dt_role role)
+{
+	return w >= 8 ? dt_layout_mid(g, x, y, w, s, role)
+	              : dt_layout_text(g, x, y, w, s, role);
+}
+
 /* Legend: marks and labels, then the view's mode flags. The marks and
  * their words always show (help and x axis use them); when the row is
- * too narrow the two run labels share what is left, ellipsised. */
+ * too narrow the two run labels share what is left, each cut in the
+ * middle (legend_label): its start and its end "(gpu)" / "(trn2)" stay,
+ * so a baseline and a pilot that share a prefix stay apart. */
 static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 {
 	const dt_glyphs *gl = g->gl;
@@ -129,10 +141,10 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 	dt_grid_put(g, x, y, gl->braille ? dt_braille(0xFF) : gl->baseline,
 	            DT_ROLE_BASELINE);
 	x += 2;
-	x += dt_layout_text(g, x, y, lw[0], v->label[0], DT_ROLE_BASELINE) + 2;
+	x += legend_label(g, x, y, lw[0], v->label[0], DT_ROLE_BASELINE) + 2;
 	dt_grid_put(g, x, y, gl->pilot, DT_ROLE_PILOT);
 	x += 2;
-	x += dt_layout_text(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + 2;
+	x += legend_label(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + 2;
 	dt_grid_put(g, x, y, gl->overlap, DT_ROLE_OVERLAP);
 	x += 2;
 	x += dt_grid_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + 2;
