@@ -153,7 +153,7 @@ static void print_text(const char *run, const dt_resume_refs *refs,
 	for (size_t i = 0; i < n; i++) {
 		char ev[600], sum[DT_RESTART_TALLY_MAX];
 		printf("restart %zu at step %lld: %s\n", i + 1,
-		       (long long)v[i].at_step, v[i].pass ? "pass" : "fail");
+		       (long long)v[i].at_step, v[i].pass ? "PASS" : "FAIL");
 		printf("  %-12s %s\n", "evidence",
 		       evidence_text(&v[i].evidence, ev, sizeof ev));
 		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {

@@ -27,7 +27,7 @@ check "resume-check exits 1 (the loss fails)" test $? -eq 1
 check "the whole report, exactly" diff - "$tmp/r.out" <<'EOF2'
 run nolr: 2 segment(s), 1 restart(s)
 checkpoint unknown
-restart 1 at step 11: fail
+restart 1 at step 11: FAIL
   evidence     new_file
   step         n/a   checkpoint unknown: resumed at step 11, last step logged before 10; 0 step(s) replayed
   lr           n/a   no LR logged on both sides of the restart

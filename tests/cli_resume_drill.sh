@@ -23,7 +23,7 @@ check "resume-check exit 0 (pass), got $rc" test "$rc" -eq 0
 check "checkpoint from the drill" grep -qx "checkpoint 1200 (from drill #1)" "$tmp/rc.txt"
 # the step check judges against checkpoint 1200: resumed at 1201 lies in
 # (1200, 1200 + interval 1]
-check "restart 1 at step 1201 passes" grep -qx "restart 1 at step 1201: pass" "$tmp/rc.txt"
+check "restart 1 at step 1201 passes" grep -qx "restart 1 at step 1201: PASS" "$tmp/rc.txt"
 "$BIN" --db "$db" resume-check "$R" --json >"$tmp/rc.json"
 # checkpoint_step is the log's (none stated here: null); the drill's is
 # the confirmed one.

@@ -26,7 +26,7 @@ for opt in "" "--baseline mistral-gpu"; do
 	check "hyperpod resume-check $opt: exit 1" test $? -eq 1
 	check "  restart 1 at step 6 fails on the loss (-87.41%)" py "
 t = open('$tmp/rc.out').read()
-assert 'restart 1 at step 6: fail' in t, t
+assert 'restart 1 at step 6: FAIL' in t, t
 assert '(13.41 over 5 point(s)) to its least-squares trend at the same steps (13.41): -87.41% (limit 5.00%)' in t, t"
 done
 dt compare mistral-gpu hyperpod --interpolate --json >"$tmp/ip.json"

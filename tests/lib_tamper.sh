@@ -80,7 +80,7 @@ tamper_series() {
   check "$name: resume-check exits 1 (its restarts pass)" test $? -eq 1
   check "$name: resume-check ends with compare's integrity line" test \
     "$(tail -n 1 "$tmp/$name.r")" = "$line"
-  check "$name: ... after the restart passing" grep -qx "restart 1 at step 1201: pass" "$tmp/$name.r"
+  check "$name: ... after the restart passing" grep -qx "restart 1 at step 1201: PASS" "$tmp/$name.r"
   "$bin" --db "$db" resume-check $T --json >"$tmp/$name.rj" 2>"$tmp/$name.rerr"
   check "$name: resume-check --json exits 1, the line on stderr" test \
     "$? $(tail -n 1 "$tmp/$name.rerr")" = "1 $line"
