@@ -65,6 +65,16 @@ static void *digest_main(void *arg)
 	return NULL;
 }
 
+/* How the bytes of s are read: in memory for a stream or standard
+ * input, by path when the mapping leaves trailing NUL bytes out, else
+ * through the mapping as `mapped` says. */
+static how_read how_for(const dt_source *s, const char *path, how_read mapped)
+{
+	if (dt_source_streamed(s) || !strcmp(path, "-"))
+		return READ_MEMORY;
+	return dt_source_mapped_whole(s) ? mapped : READ_PATH;
+}
+
 dt_file_digest *dt_file_digest_start(dt_source *src, const char *path,
                                      dt_digest_when when, char *err,
                                      size_t errlen)
@@ -85,12 +95,8 @@ dt_file_digest *dt_file_digest_start(dt_source *src, const char *path,
 		memset(src, 0, sizeof *src);
 	}
 	const dt_source *s = d->taken ? &d->src : d->live;
-	if (dt_source_streamed(s) || !strcmp(path, "-"))
-		d->how = READ_MEMORY;
-	else if (!dt_source_mapped_whole(s))
-		d->how = READ_PATH;
-	else
-		d->how = when == DT_DIGEST_AHEAD ? READ_AHEAD : READ_MAPPING;
+	d->how = how_for(s, path, when == DT_DIGEST_AHEAD ? READ_AHEAD
+	                                                  : READ_MAPPING);
 	d->threaded = pthread_create(&d->th, NULL, digest_main, d) == 0;
 	/* no thread: AFTER hashes now; AHEAD waits for the parse to end
 	 * (the join: dt_source_sha256_ahead then reads on without waiting) */
@@ -109,12 +115,7 @@ dt_file_digest *dt_file_digest_early(const dt_source *src, const char *path)
 	 * the adoption while the thread may still run) */
 	d->src = *src;
 	atomic_init(&d->over, 0);
-	if (dt_source_streamed(src) || !strcmp(path, "-"))
-		d->how = READ_MEMORY;
-	else if (!dt_source_mapped_whole(src))
-		d->how = READ_PATH;
-	else
-		d->how = READ_BESIDE;
+	d->how = how_for(src, path, READ_BESIDE);
 	d->live = &d->src; /* read by compute(); closed here once adopted */
 	if (pthread_create(&d->th, NULL, digest_main, d) != 0) {
 		free(d);
