@@ -434,7 +434,7 @@ static void text_runs(const dt_assessment *a)
 		const dt_run_verdict *v = &a->verdicts[i];
 		printf("  parity %s vs %s: %s\n", safe(v->pilot, b1, sizeof b1),
 		       safe(v->baseline, b2, sizeof b2),
-		       dt_verdict_name(v->verdict));
+		       dt_verdict_word(v->verdict));
 		printf("    %s\n", safe(v->sentence, b1, sizeof b1));
 	}
 	for (size_t i = 0; i < a->nruns; i++) {

@@ -111,13 +111,13 @@ same "gate --pilot-log l1 --pilot-log l2 exit" "$?" 0
 same "gate --pilot-log l1 --pilot-log l2: resume" "$(python3 -c "
 import json; d = json.load(open('$tmp/gf.json'))
 r = [x for x in d['reasons'] if x['check'] == 'resume'][0]
-print(r['subject'], r['pass'], r['detail'].startswith('pass: loss: '), 'step:' in r['detail'])")" \
+print(r['subject'], r['pass'], r['detail'].startswith('PASS: loss: '), 'step:' in r['detail'])")" \
 	"l1 step 4010 True True False"
 "$BIN" gate --baseline-log "$tmp/g.jsonl" --pilot-log "$tmp/l1.jsonl" \
 	--pilot-log "$tmp/l3.jsonl" >"$tmp/gq.txt"
 same "gate --pilot-log l1 --pilot-log l3 exit" "$?" 1
 same "gate --pilot-log l1 --pilot-log l3: resume" "$(grep -E '^  (ok|FAIL) +resume ' "$tmp/gq.txt")" \
-	"  FAIL resume    l1 step 4310: fail: step: $lost"
+	"  FAIL resume    l1 step 4310: FAIL: step: $lost"
 
 # the store: pilot show, the evidence pack
 same "pilot show" "$(dt pilot show P | grep -E '^  resume ')" \

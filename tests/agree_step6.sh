@@ -59,9 +59,9 @@ reason="loss: no pilot/baseline ratio on both sides of the restart (no finite ba
 for pl in p q; do
 	case $pl in
 	p) run=t-jump state=fail detail="resume fail: t-jump step 6: $reason"
-	   gate_resume="t-jump step 6:False:fail: $reason" ;;
+	   gate_resume="t-jump step 6:False:FAIL: $reason" ;;
 	q) run=t-flat state=pending detail="parity insufficient: t-flat vs g: no common steps: baseline 10..90, pilot 1..9"
-	   gate_resume="t-flat step 6:True:pass" ;;
+	   gate_resume="t-flat step 6:True:PASS" ;;
 	esac
 	dt pilot show $pl --json >"$tmp/show.json"
 	same "$pl: pilot show --json step6" "$(python3 -c "

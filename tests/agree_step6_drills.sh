@@ -101,11 +101,11 @@ same "pilot show: resume line" "$(grep '^  resume t: ' "$tmp/show.txt")" \
 	"  resume t: 1 restart, pass; checkpoints 4 (drills #1, #4), 8 (drill #2)"
 
 # gate: the parity verdict once (its own line), the drills on step 6's
-resume="pass: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"
+resume="PASS: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"
 dt gate p >"$tmp/gate.txt"
 same "gate: exit 1" "$?" 1
 same "gate: text" "$(cat "$tmp/gate.txt")" "gate p: FAIL
-  FAIL parity    t vs g: fail: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
+  FAIL parity    t vs g: FAIL: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
   ok   resume    t step 5: $resume
   FAIL checklist step6: fail: parity fail: the failing parity verdict listed under parity; $drills"
 same "gate: the parity verdict named once" "$(grep -c -F 't vs g' "$tmp/gate.txt")" 1
@@ -113,7 +113,7 @@ dt gate p --json >"$tmp/gate.json"
 same "gate --json: reasons" "$(python3 -c "
 import json; d = json.load(open('$tmp/gate.json'))
 for r in d['reasons']: print('%s|%s|%s|%s|%s' % (r['check'], r['subject'], r['pass'], r['same_as'], r['detail']))")" \
-"parity|t vs g|False|None|fail: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
+"parity|t vs g|False|None|FAIL: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
 resume|t step 5|True|None|$resume
 checklist|step6|False|0|fail: parity fail: the failing parity verdict listed under parity; $drills"
 

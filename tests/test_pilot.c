@@ -507,7 +507,7 @@ static void step6_resume_fail(void **state)
 	assert_string_equal(g.reasons[1].check, "resume");
 	assert_string_equal(g.reasons[1].subject, "t step 6");
 	assert_int_equal(g.reasons[1].pass, 0);
-	snprintf(want, sizeof want, "fail: %s", reason);
+	snprintf(want, sizeof want, "FAIL: %s", reason);
 	assert_string_equal(g.reasons[1].detail, want);
 	assert_int_equal(g.reasons[1].same_as, -1);
 	assert_string_equal(g.reasons[2].check, "checklist");

@@ -48,7 +48,7 @@ static int parity(const dt_assessment *ov, dt_gate *g, size_t *first)
 		         v->baseline);
 		snprintf(r->detail, sizeof r->detail, "%s: %zu compared, %zu "
 		         "breaches (allowed %zu), max |rel diff| %s",
-		         dt_verdict_name(v->verdict), v->compared, v->breaches,
+		         dt_verdict_word(v->verdict), v->compared, v->breaches,
 		         v->allowed, m);
 	}
 	return 0;
@@ -68,7 +68,8 @@ static int resume(const dt_assessment *ov, dt_gate *g, size_t *first)
 		snprintf(r->subject, sizeof r->subject, "%.120s step %lld", v->run,
 		         (long long)v->at_step);
 		snprintf(r->detail, sizeof r->detail, "%s: %s",
-		         v->pass ? "pass" : "fail", v->reason ? v->reason : "");
+		         dt_verdict_word(v->pass ? DT_VERDICT_PASS : DT_VERDICT_FAIL),
+		         v->reason ? v->reason : "");
 	}
 	return 0;
 }
