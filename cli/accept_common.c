@@ -2,6 +2,7 @@
  * a pilot by name. */
 #include "cli/cli.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,12 +22,9 @@ int64_t dt_cli_find_pilot(dt_store *st, const char *name)
 	dt_pilot *v = NULL;
 	size_t n = 0;
 	dt_store_pilot_list(st, &v, &n);
-	const char **names = malloc((n ? n : 1) * sizeof *names);
-	for (size_t i = 0; names && i < n; i++)
-		names[i] = v[i].name;
-	dt_cli_not_found("pilot", name, names, names ? n : 0,
-	                 "the store holds no pilots (dualtrack pilot new --help)");
-	free(names);
+	dt_cli_not_found_rows("pilot", name, v, n, sizeof *v,
+	                      offsetof(dt_pilot, name),
+	                      "the store holds no pilots (dualtrack pilot new --help)");
 	free(v);
 	return -1;
 }

@@ -93,6 +93,14 @@ void dt_cli_not_found(const char *what, const char *name,
                       const char *const *names, size_t n,
                       const char *empty_hint);
 
+/* As dt_cli_not_found, the names read from rows[0..n): rows of `size`
+ * bytes each (the caller's), each holding its name as a char array at
+ * byte offset `name_at` (offsetof(dt_run, name)). Out of memory: reported
+ * as if there were no names. */
+void dt_cli_not_found_rows(const char *what, const char *name,
+                           const void *rows, size_t n, size_t size,
+                           size_t name_at, const char *empty_hint);
+
 /* Resolve the store path from `db` (see dt_cli_db_path) and open it,
  * printing the reason on failure. Returns NULL on failure. */
 dt_store *dt_cli_store(const char *db);

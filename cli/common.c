@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,12 +244,9 @@ int dt_cli_find_run(dt_store *st, const char *name, dt_run *out)
 	dt_run *runs = NULL;
 	size_t n = 0;
 	dt_store_run_list(st, &runs, &n);
-	const char **names = malloc((n ? n : 1) * sizeof *names);
-	for (size_t i = 0; names && i < n; i++)
-		names[i] = runs[i].name;
-	dt_cli_not_found("run", name, names, names ? n : 0,
-	                 "the store holds no runs (dualtrack import --help)");
-	free(names);
+	dt_cli_not_found_rows("run", name, runs, n, sizeof *runs,
+	                      offsetof(dt_run, name),
+	                      "the store holds no runs (dualtrack import --help)");
 	free(runs);
 	return -1;
 }
@@ -269,6 +267,17 @@ void dt_cli_not_found(const char *what, const char *name,
 	if (n == 0)
 		fprintf(stderr, "; %s", empty_hint);
 	fputc('\n', stderr);
+}
+
+void dt_cli_not_found_rows(const char *what, const char *name,
+                           const void *rows, size_t n, size_t size,
+                           size_t name_at, const char *empty_hint)
+{
+	const char **names = malloc((n ? n : 1) * sizeof *names);
+	for (size_t i = 0; names && i < n; i++)
+		names[i] = (const char *)rows + i * size + name_at;
+	dt_cli_not_found(what, name, names, names ? n : 0, empty_hint);
+	free(names);
 }
 
 int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,

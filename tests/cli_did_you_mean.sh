@@ -10,6 +10,7 @@ export DUALTRACK_USER=ana
 dt() { "$bin" --db "$db" "$@"; }
 printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/g.csv"
 dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
+dt import --platform trn2 --run t "$tmp/g.csv" >/dev/null &&
 dt pilot new P >/dev/null || exit 1
 said() { # said NAME EXPECTED-STDERR COMMAND...: exit 2, that one line
   local name=$1 want=$2; shift 2
@@ -40,4 +41,11 @@ said "import --platform tpu: no hint (a short word, one letter off)" "dualtrack:
   dt import --platform tpu --run x "$tmp/g.csv"
 said "compare --rule" "dualtrack: --rule expects rtol or noise; did you mean 'noise'?" \
   dt compare g g --rule nois
+# a name the store does not hold: the names it does hold (run and pilot
+# rows read alike: dt_cli_not_found_rows)
+said "series: unknown run" "dualtrack: no run named 'gt'; runs: g, t" \
+  dt series gt
+dt pilot new Q >/dev/null || exit 1
+said "pilot show: unknown pilot" "dualtrack: no pilot named 'R'; pilots: P, Q" \
+  dt pilot show R
 finish
