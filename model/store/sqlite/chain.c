@@ -297,6 +297,13 @@ int dt_sq_write_end(dt_store *st, int rc)
 	return -1;
 }
 
+int dt_sq_write_end_last(dt_store *st, int rc, dt_chain_kind k)
+{
+	if (rc == 0)
+		rc = dt_sq_chain_append_last(st, k);
+	return dt_sq_write_end(st, rc);
+}
+
 int dt_sq_chain_state(const dt_store *st, int which)
 {
 	const dt_sq_store *sq = (const dt_sq_store *)st;

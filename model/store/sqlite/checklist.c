@@ -117,9 +117,7 @@ int dt_sq_check_set(dt_store *st, int64_t pilot_id, dt_check_id id,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = check_set_row(st, pilot_id, id, status, note, reason, by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_CHECK);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_CHECK);
 }
 
 static int row_entry_all(sqlite3_stmt *s, void *elem)
@@ -174,7 +172,5 @@ int dt_sq_evidence_add(dt_store *st, int64_t pilot_id, dt_check_id id,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = evidence_add_row(st, pilot_id, id, kind, ref, sha256_hex, by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_EVIDENCE);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_EVIDENCE);
 }

@@ -110,9 +110,7 @@ int dt_sq_drill_check_set(dt_store *st, int64_t drill_id, dt_drill_item item,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = drill_check_set_row(st, drill_id, item, status, note, source, by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_DRILL_CHECK);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_DRILL_CHECK);
 }
 
 static void row_to_drill(sqlite3_stmt *s, dt_drill *d)

@@ -37,9 +37,7 @@ int dt_sq_fact_set(dt_store *st, int64_t run_id, int64_t file_id,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = fact_set_row(st, run_id, file_id, key, value, source, set_by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_FACT);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_FACT);
 }
 
 static int row_fact(sqlite3_stmt *s, void *elem)

@@ -227,6 +227,10 @@ int dt_sq_chain_append(dt_store *st, dt_chain_kind k, const char *ref);
 int dt_sq_chain_append_row(dt_store *st, const dt_chain_row *r);
 int dt_sq_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
 int dt_sq_chain_append_last(dt_store *st, dt_chain_kind k);
+/* The end of a write that inserted one row: when rc is 0, chains that
+ * row first (kind k, the last inserted rowid: dt_sq_chain_append_last),
+ * then dt_sq_write_end(st, rc). 0 or -1. */
+int dt_sq_write_end_last(dt_store *st, int rc, dt_chain_kind k);
 
 /* Chain every row of a store made before the chain (migration 7). */
 int dt_sq_chain_backfill(dt_store *st);

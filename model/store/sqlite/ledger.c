@@ -43,9 +43,7 @@ int dt_sq_ledger_set(dt_store *st, const char *pilot, const char *side,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = ledger_set_row(st, pilot, side, key, value, basis, note, set_by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_LEDGER);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_LEDGER);
 }
 
 static int row_entry(sqlite3_stmt *s, void *elem)
@@ -169,9 +167,7 @@ int dt_sq_scenario_put(dt_store *st, const char *pilot,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = scenario_put_row(st, pilot, rec);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_SCENARIO);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_SCENARIO);
 }
 
 int dt_sq_scenario_get(dt_store *st, const char *pilot,

@@ -203,7 +203,5 @@ int dt_sq_taskcard_set(dt_store *st, int64_t pilot_id, dt_tc_field f,
 	if (dt_sq_write_begin(st) < 0)
 		return -1;
 	int rc = taskcard_set_row(st, pilot_id, f, value, by);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_TASKCARD);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_TASKCARD);
 }

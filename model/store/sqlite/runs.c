@@ -762,9 +762,7 @@ static int message_add(dt_store *st, int64_t run_id, int64_t file_id,
 	int rc = sqlite3_step(s) == SQLITE_DONE ? 0 :
 	         dt_sq_fail_db(st, "add warning");
 	sqlite3_finalize(s);
-	if (rc == 0)
-		rc = dt_sq_chain_append_last(st, DT_CHAIN_WARNING);
-	return dt_sq_write_end(st, rc);
+	return dt_sq_write_end_last(st, rc, DT_CHAIN_WARNING);
 }
 
 /* Messages of one kind of a run, in insertion order. */
