@@ -123,8 +123,10 @@ static const char *cost_cells(const dt_ledger_report *rep, int k,
 			money(x[k], k == 6 ? 4 : 2, a[s], 64);
 		else if (k == 8)
 			snprintf(a[s], 64, "%lld", (long long)c->useful_steps);
+		else if (s)
+			a[s][0] = '\0';
 		else
-			snprintf(a[s], 64, s ? "" : "%lld", (long long)rep->equal_steps);
+			snprintf(a[s], 64, "%lld", (long long)rep->equal_steps);
 	}
 	return label[k];
 }
