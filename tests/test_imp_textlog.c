@@ -207,8 +207,8 @@ static void test_detect(void **state)
 		"Step 12 | loss:1.23 lr:2e-05 \n",
 		"1:  iteration       25/73242187 | lm loss: 1.086954E+01 |\n",
 		"LOG Thu Sep 29 22:30:10 2022 - (0, 78) step_loss : 9.1875\n",
-		"Epoch 0: 3%| | 3/91 [16:05<7:52, reduced_train_loss=13.40, "
-		"global_step=1.000]\n",
+		("Epoch 0: 3%| | 3/91 [16:05<7:52, reduced_train_loss=13.40, "
+		 "global_step=1.000]\n"),
 	};
 	static const char *const no[] = {
 		"{\"step\": 10, \"loss\": 2.5}\n{\"step\": 20, \"loss\": 2.4}\n",
