@@ -45,11 +45,12 @@ void dt_decide_form_open(dt_pv *p, dt_decide_form *df)
 }
 
 /* "NAME:ROLE; NAME:ROLE" (text) into df->dk, checked as the record will
- * be (dt_decider_add, dt_decision_deciders_check). Returns 0 or -1
- * (message set). */
-static int parse_deciders(dt_pv *p, dt_decide_form *df, const char *text)
+ * be (dt_decider_add, dt_decision_deciders_check). Returns 0 or -1 (why
+ * in err, the words the message shows). */
+static int parse_deciders(dt_decide_form *df, const char *text, char *err,
+                          size_t errsz)
 {
-	char buf[1024], err[256], *save = NULL, *tok;
+	char buf[1024], why[256], *save = NULL, *tok;
 	snprintf(buf, sizeof buf, "%s", text);
 	df->nd = 0;
 	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
@@ -60,39 +61,69 @@ static int parse_deciders(dt_pv *p, dt_decide_form *df, const char *text)
 			*--e = '\0';
 		if (!*tok)
 			continue;
-		if (dt_decider_add(df->dk, &df->nd, tok, err, sizeof err) < 0) {
-			dt_pv_msg(p, 1, "deciders: %s", err);
+		if (dt_decider_add(df->dk, &df->nd, tok, why, sizeof why) < 0) {
+			snprintf(err, errsz, "deciders: %s", why);
 			return -1;
 		}
 	}
-	if (dt_decision_deciders_check(df->dk, df->nd, err, sizeof err) < 0) {
-		dt_pv_msg(p, 1, "deciders: %s: NAME:ROLE (researcher, "
-		          "training-engineer, platform), ';' between", err);
+	if (dt_decision_deciders_check(df->dk, df->nd, why, sizeof why) < 0) {
+		snprintf(err, errsz, "deciders: %s: NAME:ROLE (researcher, "
+		         "training-engineer, platform), ';' between", why);
 		return -1;
 	}
 	return 0;
 }
 
-/* Check row k holding text v as the record will (dt_decision_validate's
- * halves); an empty row is left to the button's check, so the rows can
- * be filled in any order. Returns 0, or -1 with the row marked refused
- * and the message set. */
-static int check_field(dt_pv *p, dt_decide_form *df, int k, const char *v)
+/* Row k holding text v as the record will check it (dt_decision_validate's
+ * halves; a blank rationale or no deciders too). Returns 0, or -1 with
+ * why in err. */
+static int field_error(dt_decide_form *df, int k, const char *v, char *err,
+                       size_t errsz)
+{
+	if (k == F_RATIONALE)
+		return dt_decision_rationale_check(v, err, errsz);
+	if (k == F_DECIDERS)
+		return parse_deciders(df, v, err, errsz);
+	return 0;
+}
+
+/* Check row k holding text v as it is left (dir: +1 forward, -1 back).
+ * Going back (Up, S-Tab) past an empty row is let through, so an earlier
+ * row can be changed first; the row is checked again when it is left
+ * forward and on the button. Returns 0, or -1 with the row marked
+ * refused and the message set. */
+static int check_field(dt_pv *p, dt_decide_form *df, int k, const char *v,
+                       int dir)
 {
 	char err[600];
 	int rc = 0;
 	df->f[k].refused = 0;
-	if (!v[0])
+	if (!v[0] && dir < 0)
 		return 0;
-	if (k == F_RATIONALE &&
-	    dt_decision_rationale_check(v, err, sizeof err) < 0) {
+	if (field_error(df, k, v, err, sizeof err) < 0) {
 		dt_pv_msg(p, 1, "%s", err);
 		rc = -1;
-	} else if (k == F_DECIDERS) {
-		rc = parse_deciders(p, df, v);
 	}
 	df->f[k].refused = rc < 0;
 	return rc;
+}
+
+/* While a refused row is edited: the mark and the message go as soon as
+ * the text would be taken; still refused, the message gives the reason
+ * for the text as it is now. */
+static void recheck_editing(dt_pv *p, dt_decide_form *df)
+{
+	char err[600];
+	int k = (int)df->form.sel;
+	if (!df->form.editing || !df->f[k].refused)
+		return;
+	if (field_error(df, k, df->form.in.buf, err, sizeof err) < 0) {
+		dt_pv_msg(p, 1, "%s", err);
+		return;
+	}
+	df->f[k].refused = 0;
+	p->c->msg[0] = '\0';
+	p->c->msg_err = 0;
 }
 
 /* Refuse on row k: its editor takes the focus (the message is set). */
@@ -141,7 +172,8 @@ static void submit(dt_pv *p, dt_decide_form *df)
 		refuse_at(df, F_RATIONALE);
 		return;
 	}
-	if (parse_deciders(p, df, df->f[F_DECIDERS].value) < 0) {
+	if (parse_deciders(df, df->f[F_DECIDERS].value, err, sizeof err) < 0) {
+		dt_pv_msg(p, 1, "%s", err);
 		refuse_at(df, F_DECIDERS);
 		return;
 	}
@@ -166,7 +198,8 @@ dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 	}
 	switch (dt_form_key(&df->form, key)) {
 	case DT_FORM_COMMIT:
-		if (check_field(p, df, (int)df->form.sel, df->form.in.buf) == 0) {
+		if (check_field(p, df, (int)df->form.sel, df->form.in.buf,
+		                df->form.dir) == 0) {
 			dt_form_commit_step(&df->form);
 			p->c->msg[0] = '\0';
 			p->c->msg_err = 0;
@@ -180,6 +213,7 @@ dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 		dt_pv_msg(p, 0, "cancelled: no decision recorded");
 		return DT_ACT_REDRAW;
 	case DT_FORM_REDRAW:
+		recheck_editing(p, df);
 		return DT_ACT_REDRAW;
 	default:
 		return DT_ACT_NONE;
@@ -263,10 +297,14 @@ void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 		             "roll-back, compare-other-instance, defer" :
 		             "NAME:ROLE; NAME:ROLE  roles: researcher, "
 		             "training-engineer, platform", DT_ROLE_STATUS);
-	else if (df->form.sel == F_RATIONALE)
-		dt_grid_wrap(g, ix, y, w - 4, hint_rows, df->f[F_RATIONALE].value[0] ?
-		             df->f[F_RATIONALE].value : "why this decision, on which "
-		             "evidence (type it)", DT_ROLE_NORMAL);
+	else if (df->form.sel == F_RATIONALE) {
+		/* the rationale whole, as it is being typed */
+		const char *r = df->form.editing ? df->form.in.buf
+		                                 : df->f[F_RATIONALE].value;
+		dt_grid_wrap(g, ix, y, w - 4, hint_rows, r[0] ? r :
+		             "why this decision, on which evidence (type it)",
+		             DT_ROLE_NORMAL);
+	}
 	if (p->c->msg_err)
 		dt_grid_wrap(g, ix, msg_y, w - 4, 2, p->c->msg, DT_ROLE_WARN);
 	else
