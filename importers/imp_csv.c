@@ -126,6 +126,8 @@ typedef struct csv_ctx {
 	dt_csv_region *regions;
 	size_t region_at, region_cap;
 	dt_csv_region **region_of; /* the second thread's: per series */
+	struct csv_half *half; /* the first thread's second half while it
+	                        * runs, else NULL */
 } csv_ctx;
 
 /* Step column names with their preference (lower wins). */
@@ -518,9 +520,20 @@ static int clean_names(csv_ctx *c)
 	return c->failed ? -1 : 0;
 }
 
-/* Turn the collected header fields into the column map. */
+static size_t half_end(csv_ctx *c, struct csv_half *h, size_t off);
+
+/* Turn the collected header fields into the column map. A header the
+ * first thread meets while the second half runs ends that half first
+ * (its points, under the old map, would be dropped anyway): the series
+ * of the old map may then grow, which moves the arrays the second
+ * thread writes. */
 static void finish_header(csv_ctx *c)
 {
+	if (c->half) {
+		struct csv_half *h = c->half;
+		c->half = NULL;
+		half_end(c, h, SIZE_MAX); /* SIZE_MAX: not at its start */
+	}
 	c->regions = NULL; /* the split's columns are gone (csv_half) */
 	unfollow_all(c);
 	free_cols(c);
@@ -1176,16 +1189,17 @@ static size_t half_end(csv_ctx *c, csv_half *h, size_t off)
 static int run_parser(csv_ctx *c, const char *data, size_t len)
 {
 	struct csv_parser *p = &c->lib;
-	csv_half *half = NULL;
 	size_t end = len, off = 0;
 	dt_csv_split_note_rows(0);
 	while (!c->failed) {
+		if (!c->half)
+			end = len; /* none, or a header ended it (finish_header) */
 		if (off >= end) {
-			if (!half)
+			if (!c->half)
 				break;
-			off = half_end(c, half, off);
-			half = NULL;
-			end = len;
+			csv_half *h = c->half;
+			c->half = NULL;
+			off = half_end(c, h, off);
 			continue;
 		}
 		dt_source_release(c->src, (size_t)(data + off - c->src->data));
@@ -1196,7 +1210,7 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 				c->est_rows = (len - off) / l + 16;
 				size_t mid = dt_csv_split_point(data, off, len,
 				                                (size_t)(data - c->src->data));
-				if (mid && (half = half_begin(c, data, off, mid, len)) != NULL)
+				if (mid && (c->half = half_begin(c, data, off, mid, len)) != NULL)
 					end = mid;
 			}
 			const char *next = fast_row(c, data + off, data + end);
@@ -1219,8 +1233,11 @@ static int run_parser(csv_ctx *c, const char *data, size_t len)
 		}
 		off = stop;
 	}
-	if (half)
-		half_end(c, half, off);
+	if (c->half) {
+		csv_half *h = c->half;
+		c->half = NULL;
+		half_end(c, h, off);
+	}
 	return c->failed ? -1 : 0;
 }
 

@@ -262,6 +262,55 @@ static void test_repeated_header(void **state)
 	expect_split_rows("hdr.csv", header_text, "2,2.5", 0);
 }
 
+/* A header repeated in the first half with its columns moved (lr first)
+ * while the second thread still writes its long half: the first thread
+ * must stop the second before its series of the old map are grown (a
+ * realloc of the shared arrays under the second thread's writes was a
+ * heap use-after-free, found by fuzz_csv with DUALTRACK_CSV_SPLIT=1;
+ * ASan fails this test without the fix). The second half's 30000 rows
+ * "i,i,2.25" are numbers under either map, so it runs on; its points
+ * are dropped (its map is stale) and the first thread reads them under
+ * the new map, as one thread does: both parses equal, bit for bit. */
+static void test_header_remap_long_half(void **state)
+{
+	(void)state;
+	const size_t rows = 30000;
+	size_t cap = rows * 24 + 128, len = 0;
+	char *text = malloc(cap);
+	assert_non_null(text);
+	len += (size_t)snprintf(text, cap, "step,loss,lr\n1,2.5,0.1\n"
+	                        "lr,step,loss\n0.2,2,2.4\n");
+	size_t mid = len;
+	for (size_t i = 3; i < 3 + rows; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%zu,%zu,2.25\n",
+		                        i, i);
+	parsed_csv one, two;
+	parse_text("remap.csv", text, len, DT_CSV_SPLIT_NEVER, 0, &one);
+	for (int k = 0; k < 8; k++) {
+		parse_text("remap.csv", text, len, DT_CSV_SPLIT_ALWAYS, mid, &two);
+		assert_int_equal(two.rc, one.rc);
+		assert_string_equal(two.err, one.err);
+		assert_int_equal(two.split_rows, 0);
+		same_log(&two.log, &one.log, "remap.csv");
+		dt_rawlog_free(&two.log);
+	}
+	/* read off the text: step 1 (loss 2.5, lr 0.1), then under the new
+	 * map step 2 (loss 2.4, lr 0.2) and steps 3..30002 (loss 2.25, lr =
+	 * the step) */
+	assert_int_equal(one.rc, 0);
+	const dt_rawseries *loss = dt_rawlog_find(&one.log, "loss");
+	const dt_rawseries *lr = dt_rawlog_find(&one.log, "lr");
+	assert_non_null(loss);
+	assert_non_null(lr);
+	assert_int_equal(loss->n, rows + 2);
+	assert_int_equal(lr->n, rows + 2);
+	assert_true(loss->value[1] == 2.4 && loss->value[rows + 1] == 2.25);
+	assert_int_equal(loss->step[rows + 1], (int64_t)rows + 2);
+	assert_true(lr->value[rows + 1] == (double)rows + 2);
+	dt_rawlog_free(&one.log);
+	free(text);
+}
+
 /* Blank lines: the second thread counts the first half's lines to place
  * its points, in room bounded by the first half's bytes / (columns + 1)
  * (dt_csv_half_room). Split at "2,2.25": with one blank line the first
@@ -393,6 +442,7 @@ int main(void)
 		cmocka_unit_test(test_quoted_newlines),
 		cmocka_unit_test(test_error_line),
 		cmocka_unit_test(test_repeated_header),
+		cmocka_unit_test(test_header_remap_long_half),
 		cmocka_unit_test(test_blank_lines),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_generated_middle),
