@@ -103,3 +103,46 @@ tui_start() {
 		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp $* NO_COLOR=1 bash --norc --noprofile"
 	keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
 }
+# Expected screens the tui_*.sh tests share (rows a test assembles with
+# its own rows, then compares whole: screen_is). The store is the demo
+# store at $tmp/x.db (dualtrack demo), or, for the import form, any
+# x.db.
+# import_form [SHOWN]: rows 1-13 of the import form as it opens (gpu,
+# every other field at its default), at 60 columns or more; SHOWN: what
+# its file or folder row shows (nothing typed: none)
+import_form() {
+	echo " dualtrack — x.db — import"
+	echo "type into a text field; Enter/Down:next Up:previous Esc:back"
+	echo "file or folder${1:+   $1}"
+	cat <<'S'
+platform         < gpu >
+run name         -
+format           < auto (detected from content) >
+step base        < auto (producer's rule, else as logged) >
+grad accum       -
+global batch     -
+logging steps    -
+loss tag         -
+mode             < import once >
+                 [ preview (dry run) ]
+S
+}
+# drill_form_top: rows 1-12 of the demo pilot's add-drill form at 80
+# columns, over its drill log: the title to the resumed step, as the form
+# opens (the fault time and the rows below are the test's)
+drill_form_top() {
+	cat <<'S'
+ dualtrack — x.db — llama3-8b-lora-trn2 — drill log
+#    kind                   run (before)        ckpt resumed recovery
+
+  ┌─ add drill ──────────────────────────────────────────────────────────────┐
+  │ kind                 < kill-during-save >                                │
+  │ run before           < llama3-8b-lora-trn2-pilot >                       │
+  │ run after            < - >                                               │
+  │ checkpoint id        -                                                   │
+  │ checkpoint location  -                                                   │
+  │ checkpoint checksum  -                                                   │
+  │ checkpoint step      -                                                   │
+  │ resumed step         -                                                   │
+S
+}

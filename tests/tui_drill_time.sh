@@ -33,19 +33,7 @@ keys Down Down Down Enter Enter Enter Enter Enter
 keys -l 2026-11-02T10:41:00
 keys Enter
 wait_for "with a zone)" || exit 1
-cat >"$tmp/refused.txt" <<'S'
- dualtrack — x.db — llama3-8b-lora-trn2 — drill log
-#    kind                   run (before)        ckpt resumed recovery
-
-  ┌─ add drill ──────────────────────────────────────────────────────────────┐
-  │ kind                 < kill-during-save >                                │
-  │ run before           < llama3-8b-lora-trn2-pilot >                       │
-  │ run after            < - >                                               │
-  │ checkpoint id        -                                                   │
-  │ checkpoint location  -                                                   │
-  │ checkpoint checksum  -                                                   │
-  │ checkpoint step      -                                                   │
-  │ resumed step         -                                                   │
+{ drill_form_top; cat; } >"$tmp/refused.txt" <<'S'
   │ !fault time          2026-11-02T10:41:00                                 │
   │ resumed time         -                                                   │
   │ note                 -                                                   │
@@ -64,19 +52,7 @@ screen_is "$tmp/refused.txt"
 keys C-u; keys -l 2026-11-02T11:41:00+01:00; keys Enter
 wait_gone "expected an ISO 8601 time" || exit 1
 keys -l 2026-11-02T10:52:30Z; keys Enter
-cat >"$tmp/taken.txt" <<'S'
- dualtrack — x.db — llama3-8b-lora-trn2 — drill log
-#    kind                   run (before)        ckpt resumed recovery
-
-  ┌─ add drill ──────────────────────────────────────────────────────────────┐
-  │ kind                 < kill-during-save >                                │
-  │ run before           < llama3-8b-lora-trn2-pilot >                       │
-  │ run after            < - >                                               │
-  │ checkpoint id        -                                                   │
-  │ checkpoint location  -                                                   │
-  │ checkpoint checksum  -                                                   │
-  │ checkpoint step      -                                                   │
-  │ resumed step         -                                                   │
+{ drill_form_top; cat; } >"$tmp/taken.txt" <<'S'
   │ fault time           2026-11-02T11:41:00+01:00                           │
   │ resumed time         2026-11-02T10:52:30Z                                │
   │ note                                                                     │

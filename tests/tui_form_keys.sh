@@ -30,9 +30,11 @@ set -u
 tui_setup dtformkeys "${1:-}"
 export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=golden TZ=UTC
 "$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
-# is NAME: the screen is the heredoc's (DT_CAPTURE=DIR: write it there)
+# is NAME [ROWS ARGS...]: the screen is the rows ROWS ARGS prints (a
+# tmux_helpers.sh screen: import_form, drill_form_top), then the
+# heredoc's (DT_CAPTURE=DIR: write it there)
 is() {
-	cat >"$tmp/$1.txt"
+	{ [ $# -lt 2 ] || "${@:2}"; cat; } >"$tmp/$1.txt"
 	if [ -n "${DT_CAPTURE:-}" ]; then sleep 0.5; screen >"$DT_CAPTURE/$1.txt"; return; fi
 	screen_is "$tmp/$1.txt"
 }
@@ -49,20 +51,7 @@ for size in "60 20" "80 24"; do
 	keys Tab; wait_for "runs (2)" || exit 1
 	keys i; wait_for "file or folder" || exit 1
 	case $W in
-	60) is import-path-$W <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+	60) is import-path-$W import_form <<'SCREEN'
 
 
 
@@ -72,20 +61,7 @@ mode             < import once >
 type a path; Tab:complete Enter/Down:next Esc:back
 SCREEN
 	;;
-	80) is import-path-$W <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+	80) is import-path-$W import_form <<'SCREEN'
 
 
 
@@ -103,20 +79,7 @@ SCREEN
 	keys -l "nofile"; keys Enter
 	wait_for "Space/Left/Right" || exit 1
 	case $W in
-	60) is import-choice-$W <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder   nofile
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+	60) is import-choice-$W import_form nofile <<'SCREEN'
 
 
 
@@ -126,20 +89,7 @@ mode             < import once >
 … Space/Left/Right:change Enter/Down:next Esc:back
 SCREEN
 	;;
-	80) is import-choice-$W <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder   nofile
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+	80) is import-choice-$W import_form nofile <<'SCREEN'
 
 
 
@@ -295,19 +245,7 @@ SCREEN
 type to edit; Up:previous … Enter/Tab/Down:next Esc:cancel
 SCREEN
 	;;
-	80) is drill-$W <<'SCREEN'
- dualtrack — x.db — llama3-8b-lora-trn2 — drill log
-#    kind                   run (before)        ckpt resumed recovery
-
-  ┌─ add drill ──────────────────────────────────────────────────────────────┐
-  │ kind                 < kill-during-save >                                │
-  │ run before           < llama3-8b-lora-trn2-pilot >                       │
-  │ run after            < - >                                               │
-  │ checkpoint id        -                                                   │
-  │ checkpoint location  -                                                   │
-  │ checkpoint checksum  -                                                   │
-  │ checkpoint step      -                                                   │
-  │ resumed step         -                                                   │
+	80) is drill-$W drill_form_top <<'SCREEN'
   │ fault time           -                                                   │
   │ resumed time         -                                                   │
   │ note                 -                                                   │

@@ -23,20 +23,7 @@ wait_for "runs (0)" || exit 1
 keys i
 wait_for "type a path" || exit 1
 keys -l "$M"; keys Down; keys -l gpu; keys Down Down Down Down Down Down Down Down Down Enter
-cat >"$tmp/missing.txt" <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder   scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbb…
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+{ import_form "scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbb…"; cat; } >"$tmp/missing.txt" <<'SCREEN'
 
 
 

@@ -119,20 +119,7 @@ wait_for "imported into run mb" || exit 1
 keys i
 wait_for "type a path" || exit 1
 $T resize-window -t t -x 60 -y 20
-cat >"$tmp/form60.txt" <<'SCREEN'
- dualtrack — x.db — import
-type into a text field; Enter/Down:next Up:previous Esc:back
-file or folder
-platform         < gpu >
-run name         -
-format           < auto (detected from content) >
-step base        < auto (producer's rule, else as logged) >
-grad accum       -
-global batch     -
-logging steps    -
-loss tag         -
-mode             < import once >
-                 [ preview (dry run) ]
+{ import_form; cat; } >"$tmp/form60.txt" <<'SCREEN'
 
 
 

@@ -64,19 +64,7 @@ wait_for "add drill"
 keys Down Down Down Enter Enter Enter Enter Enter
 keys "2026-11-02 10:41" Enter
 wait_for "!fault time" || exit 1
-cat >"$tmp/drill.txt" <<'S'
- dualtrack — x.db — llama3-8b-lora-trn2 — drill log
-#    kind                   run (before)        ckpt resumed recovery
-
-  ┌─ add drill ──────────────────────────────────────────────────────────────┐
-  │ kind                 < kill-during-save >                                │
-  │ run before           < llama3-8b-lora-trn2-pilot >                       │
-  │ run after            < - >                                               │
-  │ checkpoint id        -                                                   │
-  │ checkpoint location  -                                                   │
-  │ checkpoint checksum  -                                                   │
-  │ checkpoint step      -                                                   │
-  │ resumed step         -                                                   │
+{ drill_form_top; cat; } >"$tmp/drill.txt" <<'S'
   │ !fault time          2026-11-02 10:41                                    │
   │ resumed time         -                                                   │
   │ note                 -                                                   │
