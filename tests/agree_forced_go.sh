@@ -16,38 +16,11 @@
 #   #3 continue on "f": the current decision reads "continue" and #1
 #   keeps its mark.
 set -u
-BIN=${1:?usage: agree_forced_go.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dtforced$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dtforced "${1:-}"
 export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
 dt() { "$BIN" --db "$tmp/f.db" "$@"; }
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1: $3"
-	fi
-}
-has() { # $1 what, $2 file, $3 fixed string
-	if grep -qF -- "$3" "$2"; then
-		echo "ok   $1"
-	else
-		echo "FAIL $1: no '$3' in:"; cat "$2"; fail=1
-	fi
-}
-hasnt() { # $1 what, $2 file, $3 fixed string
-	if grep -qF -- "$3" "$2"; then
-		echo "FAIL $1: '$3' in:"; grep -F -- "$3" "$2"; fail=1
-	else
-		echo "ok   $1"
-	fi
-}
 open="step1 (pending), step2 (pending), step3 (pending), step4 (pending), step5 (pending), step6 (pending), step7 (pending), trial1 (pending), trial2 (pending), trial3 (pending), trial4 (pending), trial5 (pending)"
 
 dt pilot new f >/dev/null && dt pilot new w >/dev/null || exit 1

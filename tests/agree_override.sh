@@ -19,32 +19,12 @@
 #   reason. Counts: 2 pass (step6 by the override, trial1: 20 falling
 #   losses from step 1), 10 pending.
 set -u
-BIN=${1:?usage: agree_override.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dtover$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dtover "${1:-}"
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
 dt() { "$BIN" --db "$tmp/o.db" "$@"; }
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1: $3"
-	fi
-}
-has() { # $1 what, $2 file, $3 fixed string
-	if grep -qF -- "$3" "$2"; then
-		echo "ok   $1"
-	else
-		echo "FAIL $1: no '$3' in:"; cat "$2"; fail=1
-	fi
-}
 
 { echo step,loss; for s in $(seq 1 20); do echo "$s,$((300 - s))"; done; } >"$tmp/g.csv"
 cp "$tmp/g.csv" "$tmp/t.csv"

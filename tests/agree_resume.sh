@@ -19,40 +19,18 @@
 #   finite pilot/baseline ratio", a silent PASS, with the baseline only.)
 # Pilot t-flat: the same with 2.0 after the restart: shift 0: PASS.
 set -u
-BIN=${1:?usage: agree_resume.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dtagrs$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dtagrs "${1:-}"
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 
-{ echo step,loss; for s in 10 20 30 40 50 60 70 80 90; do echo "$s,1.0"; done; } >"$tmp/g.csv"
-pilot() { # $1 loss after the restart
-	echo step,loss; for s in 1 2 3 4 5; do echo "$s,2.0"; done
-	echo step,loss; for s in 6 7 8 9; do echo "$s,$1"; done
-}
-pilot 1.0 >"$tmp/t-jump.csv"
-pilot 2.0 >"$tmp/t-flat.csv"
 dt() { "$BIN" --db "$tmp/r.db" "$@"; }
-dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
-dt import --platform trn2 --run t-jump "$tmp/t-jump.csv" >/dev/null &&
-dt import --platform trn2 --run t-flat "$tmp/t-flat.csv" >/dev/null &&
+restart_runs &&
 dt pilot new p >/dev/null &&
 dt attach p g --role baseline >/dev/null &&
 dt attach p t-jump --role pilot >/dev/null &&
 dt attach p t-flat --role pilot >/dev/null || exit 1
 
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1: $3"
-	fi
-}
 for run in t-jump t-flat; do
 	case $run in t-jump) want=fail rc=1 ;; *) want=pass rc=0 ;; esac
 	for opt in "" "--baseline g"; do

@@ -31,23 +31,10 @@
 #   replayed (replay n/a), the loss goes on along its trend (pass):
 #   "1 of 5 checks pass, 1 fails (step), 3 n/a (lr, replay, data_cursor)".
 set -u
-BIN=${1:?usage: agree_resume_no_checkpoint.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dtagnc$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1: $3"
-	fi
-}
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dtagnc "${1:-}"
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 
 python3 - "$tmp" <<'EOF'
 import json, sys

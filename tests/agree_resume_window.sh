@@ -23,13 +23,7 @@ command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1: $3"
-	fi
-}
+. "$(dirname "$0")/lib_agree.sh"
 python3 - "$tmp" <<'EOF'
 import sys
 d = sys.argv[1]

@@ -22,39 +22,17 @@
 # Pilot t-flat (pilot q): the same with 2.0 after: the restart passes;
 #   step 6 stays pending on the parity.
 set -u
-BIN=${1:?usage: agree_step6.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dtags6$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dtags6 "${1:-}"
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 
-{ echo step,loss; for s in 10 20 30 40 50 60 70 80 90; do echo "$s,1.0"; done; } >"$tmp/g.csv"
-pilot() { # $1 loss after the restart
-	echo step,loss; for s in 1 2 3 4 5; do echo "$s,2.0"; done
-	echo step,loss; for s in 6 7 8 9; do echo "$s,$1"; done
-}
-pilot 1.0 >"$tmp/t-jump.csv"
-pilot 2.0 >"$tmp/t-flat.csv"
 dt() { "$BIN" --db "$tmp/r.db" "$@"; }
-dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
-dt import --platform trn2 --run t-jump "$tmp/t-jump.csv" >/dev/null &&
-dt import --platform trn2 --run t-flat "$tmp/t-flat.csv" >/dev/null &&
+restart_runs &&
 dt pilot new p >/dev/null && dt pilot new q >/dev/null &&
 dt attach p g --role baseline >/dev/null && dt attach p t-jump --role pilot >/dev/null &&
 dt attach q g --role baseline >/dev/null && dt attach q t-flat --role pilot >/dev/null || exit 1
 
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1"
-	fi
-}
 reason="loss: no pilot/baseline ratio on both sides of the restart (no finite baseline point at these steps), so as without a baseline: loss mean 1 over 3 point(s) vs the band from the level before (2 over 5 point(s)) to its least-squares trend at the same steps (2): -50.00% (limit 5.00%)"
 for pl in p q; do
 	case $pl in

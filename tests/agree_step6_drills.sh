@@ -33,25 +33,12 @@
 #   steps in checkpoint_drill_steps [4, 4, 8]; it used to list only #1).
 #   trial1 passes (t falls from step 1), nothing else fails.
 set -u
-BIN=${1:?usage: agree_step6_drills.sh path/to/dualtrack}
-case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
-command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-tmp=$(mktemp -d)
-T="tmux -L dts6d$$ -f /dev/null"
-cleanup() { $T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
+. "$(dirname "$0")/lib_agree.sh"
+tui_setup dts6d "${1:-}"
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
 dt() { "$BIN" --db "$tmp/d.db" "$@"; }
-same() { # $1 what, $2 got, $3 expected
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: '$2', expected '$3'"; fail=1
-	else
-		echo "ok   $1"
-	fi
-}
 
 loss() { # $1 factor, $2.. steps: factor * (3.0 - 0.1 s)
 	local f=$1; shift
