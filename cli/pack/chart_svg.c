@@ -1,4 +1,5 @@
-/* chart_svg.c: the loss comparison as one SVG element: both loss curves
+/* chart_svg.c: a loss comparison (one pilot run against the baseline) as
+ * one SVG element, and the file it is saved as: both loss curves
  * by effective step (baseline blue, pilot orange), the pilot's restarts
  * as dashed lines, NaN / infinite values as purple triangles on the x
  * axis, and below the difference strip: (pilot - baseline) / |baseline|
@@ -166,12 +167,13 @@ static size_t nan_marks(FILE *o, const frame *f, const dt_series *s,
 
 /* The difference strip: band, zero line, the relative difference and the
  * breaches. x in samples is drawn at baseline steps (x / baseline gb). */
-static void strip(FILE *o, const frame *lf, const dt_pack *p)
+static void strip(FILE *o, const frame *lf, const dt_pack *p,
+                  const dt_pack_chart *c)
 {
-	const dt_parity *q = &p->chart.pairing;
+	const dt_parity *q = &c->pairing;
 	dt_parity_opts po = q->opts;
 	double gb = q->by_samples ?
-		(double)p->ov.runs[p->chart.baseline_run].run.global_batch : 1;
+		(double)p->ov.runs[c->baseline_run].run.global_batch : 1;
 	double maxtol = 0, maxd = 0;
 	for (size_t i = 0; i < q->n; i++) {
 		double b = fabs(q->points[i].baseline);
@@ -221,10 +223,10 @@ static void strip(FILE *o, const frame *lf, const dt_pack *p)
 		if (!q->points[i].breach)
 			continue;
 		double xx = px(&f, q->points[i].x / gb);
-		size_t c = (size_t)((xx - L) / (R - L) * (COLS - 1));
-		if (c >= COLS || used[c])
+		size_t col = (size_t)((xx - L) / (R - L) * (COLS - 1));
+		if (col >= COLS || used[col])
 			continue;
-		used[c] = 1;
+		used[col] = 1;
 		double d = q->points[i].rel_diff;
 		fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
 		        xx, py(&f, isfinite(d) ? d : lim), C_BREACH);
@@ -232,11 +234,24 @@ static void strip(FILE *o, const frame *lf, const dt_pack *p)
 	axes(o, &f, "rel. diff", 1);
 }
 
-char *dt_pack_chart_svg(const dt_pack *p)
+void dt_pack_chart_file(const dt_pack *p, size_t k, char *out, size_t n)
 {
-	const dt_pack_chart *c = &p->chart;
-	if (!c->present)
+	char run[DT_NAME_MAX];
+	if (k == 0) {
+		snprintf(out, n, "chart.svg");
+		return;
+	}
+	dt_pack_safe_name(k < p->ncharts ?
+	                  p->ov.runs[p->charts[k].pilot_run].run.name : "",
+	                  run, sizeof run);
+	snprintf(out, n, "chart-%zu-%s.svg", k + 1, run);
+}
+
+char *dt_pack_chart_svg(const dt_pack *p, size_t k)
+{
+	if (k >= p->ncharts || !p->charts[k].present)
 		return NULL;
+	const dt_pack_chart *c = &p->charts[k];
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
@@ -246,16 +261,19 @@ char *dt_pack_chart_svg(const dt_pack *p)
 	frame_of(&c->baseline, &c->pilot, &f);
 	fprintf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f "
 	        "490\" width=\"%.0f\" height=\"490\" font-family=\"sans-serif\" "
-	        "font-size=\"11\" role=\"img\">\n<title>loss comparison</title>\n"
-	        "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n", W, W);
+	        "font-size=\"11\" role=\"img\">\n<title>loss comparison: ", W, W);
+	dt_pack_html(o, p->ov.runs[c->pilot_run].run.name);
+	fputs(" vs ", o);
+	dt_pack_html(o, p->ov.runs[c->baseline_run].run.name);
+	fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", o);
 	axes(o, &f, "loss", 0);
-	for (size_t k = 0; k + 1 < c->pilot.nsegments; k++) {
-		double x = px(&f, (double)c->pilot.restart_step[k]);
+	for (size_t r = 0; r + 1 < c->pilot.nsegments; r++) {
+		double x = px(&f, (double)c->pilot.restart_step[r]);
 		fprintf(o, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\" "
 		        "stroke=\"#555\" stroke-dasharray=\"5 4\"/>\n<text x=\"%.1f\" "
 		        "y=\"%.0f\" font-size=\"10\">restart %lld</text>\n", x, x, TOP,
-		        SBOT, x + 3, TOP + 12 + 12.0 * (k % 3),
-		        (long long)c->pilot.restart_step[k]);
+		        SBOT, x + 3, TOP + 12 + 12.0 * (r % 3),
+		        (long long)c->pilot.restart_step[r]);
 	}
 	/* the pilot below, the baseline as a thinner line over it: where they
 	 * agree both stay visible */
@@ -279,7 +297,7 @@ char *dt_pack_chart_svg(const dt_pack *p)
 		        "<text x=\"%.0f\" y=\"32\">%zu NaN/inf</text>", R - 70, R - 60,
 		        nn);
 	fputs("</g>\n", o);
-	strip(o, &f, p);
+	strip(o, &f, p, c);
 	x_ticks(o, &f);
 	fputs("</svg>", o);
 	if (fclose(o) != 0) {

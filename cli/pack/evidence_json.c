@@ -8,9 +8,10 @@
  * note}], journal [{key, value, source, set_by, set_at}], warnings
  * [the importer's warnings as `dualtrack runs --json` lists them,
  * sanitised text], resume (as
- * pilot show --json)}], comparison {baseline, pilot, x, rtol, atol,
- * warmup, compared, breaches, restarts [steps], non_finite [{run, step}]}
- * or null, verdicts (as pilot show --json), drills (as drill list
+ * pilot show --json)}], comparison {baseline, pilot, chart, x, rtol,
+ * atol, warmup, compared, breaches, verdict, restarts [steps], non_finite
+ * [{run, step}]} of the first pilot run or null, comparisons [the same
+ * for every pilot run with a chart, attach order], verdicts (as pilot show --json), drills (as drill list
  * --json), checklist [...], counts, ledger {sides: {gpu, trn2}: {times,
  * items, cost}, warnings} or null, decisions [full records, with
  * deciders_text and evidence_text, so the chain can be recomputed],
@@ -156,19 +157,18 @@ static void nonfinite_json(dt_jw *w, const char *run, const dt_series *s)
 		}
 }
 
-static void comparison_json(dt_jw *w, const dt_pack *p)
+/* One comparison object (the value, no key); c->present assumed. */
+static void comparison_obj(dt_jw *w, const dt_pack *p, size_t k)
 {
-	const dt_pack_chart *c = &p->chart;
-	dt_jw_key(w, "comparison");
-	if (!c->present) {
-		dt_jw_null(w);
-		return;
-	}
+	const dt_pack_chart *c = &p->charts[k];
 	const char *bn = p->ov.runs[c->baseline_run].run.name;
 	const char *pn = p->ov.runs[c->pilot_run].run.name;
+	char file[DT_NAME_MAX + 32];
+	dt_pack_chart_file(p, k, file, sizeof file);
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "baseline"); dt_jw_str(w, bn);
 	dt_jw_key(w, "pilot"); dt_jw_str(w, pn);
+	dt_jw_key(w, "chart"); dt_jw_str(w, file);
 	dt_jw_key(w, "metric"); dt_jw_str(w, "loss");
 	dt_jw_key(w, "x"); dt_jw_str(w, c->pairing.by_samples ? "samples" : "step");
 	dt_jw_key(w, "rtol"); dt_jw_num(w, c->pairing.opts.rtol);
@@ -183,8 +183,8 @@ static void comparison_json(dt_jw *w, const dt_pack *p)
 	    c->verdict ? dt_verdict_name(c->verdict->verdict) : NULL);
 	dt_jw_key(w, "restarts");
 	dt_jw_arr_begin(w);
-	for (size_t k = 0; k + 1 < c->pilot.nsegments; k++)
-		dt_jw_int(w, c->pilot.restart_step[k]);
+	for (size_t k2 = 0; k2 + 1 < c->pilot.nsegments; k2++)
+		dt_jw_int(w, c->pilot.restart_step[k2]);
 	dt_jw_arr_end(w);
 	dt_jw_key(w, "non_finite");
 	dt_jw_arr_begin(w);
@@ -192,6 +192,24 @@ static void comparison_json(dt_jw *w, const dt_pack *p)
 	nonfinite_json(w, pn, &c->pilot);
 	dt_jw_arr_end(w);
 	dt_jw_obj_end(w);
+}
+
+/* "comparison": the first pilot run's (chart.svg), null when it has no
+ * chart; "comparisons": every pilot run's that has a chart, attach
+ * order. */
+static void comparison_json(dt_jw *w, const dt_pack *p)
+{
+	dt_jw_key(w, "comparison");
+	if (p->ncharts && p->charts[0].present)
+		comparison_obj(w, p, 0);
+	else
+		dt_jw_null(w);
+	dt_jw_key(w, "comparisons");
+	dt_jw_arr_begin(w);
+	for (size_t k = 0; k < p->ncharts; k++)
+		if (p->charts[k].present)
+			comparison_obj(w, p, k);
+	dt_jw_arr_end(w);
 }
 
 static void verdicts_json(dt_jw *w, const dt_pack *p)

@@ -200,7 +200,8 @@ static int emit(const char *dir, const char *name, writer fn, void *ctx,
 
 typedef struct ctx {
 	const dt_pack *p;
-	const char *svg;
+	char **svgs;                 /* [p->ncharts], NULL entries: no chart */
+	const char *svg;             /* the one w_svg writes */
 	const dt_pack_log *logs;
 	size_t nlogs;
 	const out_files *files;
@@ -216,7 +217,8 @@ static int w_svg(FILE *f, void *c)
 static int w_doc(FILE *f, const ctx *x, const dt_doc_ops *ops)
 {
 	dt_doc d = {ops, f, 0};
-	dt_pack_report(&d, x->p, x->svg, x->logs, x->nlogs);
+	dt_pack_report(&d, x->p, (const char *const *)x->svgs, x->logs,
+	               x->nlogs);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -254,16 +256,29 @@ int dt_pack_export(dt_store *st, const char *name, const char *dir,
 	dt_pack_log *logs = NULL;
 	size_t nlogs = 0;
 	out_files o = {0};
-	char *svg = dt_pack_chart_svg(&p);
-	ctx x = {&p, svg, NULL, 0, &o};
+	char **svgs = calloc(p.ncharts ? p.ncharts : 1, sizeof *svgs);
+	ctx x = {&p, svgs, NULL, NULL, 0, &o};
 	rc = -1;
+	if (!svgs) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < p.ncharts; k++)
+		svgs[k] = dt_pack_chart_svg(&p, k);
 	if (make_dir(dir, err, errlen) < 0 ||
 	    do_logs(&p, dir, with_logs, &logs, &nlogs, err, errlen) < 0)
 		goto out;
 	x.logs = logs;
 	x.nlogs = nlogs;
-	if ((svg && emit(dir, "chart.svg", w_svg, &x, &o, err, errlen) < 0) ||
-	    emit(dir, "report.html", w_html, &x, &o, err, errlen) < 0 ||
+	/* every chart is a file of the pack: manifest, attestation, verify */
+	for (size_t k = 0; k < p.ncharts; k++) {
+		char file[DT_NAME_MAX + 32];
+		dt_pack_chart_file(&p, k, file, sizeof file);
+		x.svg = svgs[k];
+		if (svgs[k] && emit(dir, file, w_svg, &x, &o, err, errlen) < 0)
+			goto out;
+	}
+	if (emit(dir, "report.html", w_html, &x, &o, err, errlen) < 0 ||
 	    emit(dir, "report.md", w_md, &x, &o, err, errlen) < 0 ||
 	    emit(dir, "evidence.json", w_evidence, &x, &o, err, errlen) < 0)
 		goto out;
@@ -280,7 +295,9 @@ int dt_pack_export(dt_store *st, const char *name, const char *dir,
 out:
 	free(o.v);
 	free(logs);
-	free(svg);
+	for (size_t k = 0; svgs && k < p.ncharts; k++)
+		free(svgs[k]);
+	free(svgs);
 	dt_pack_free(&p);
 	return rc;
 }
@@ -290,7 +307,9 @@ static void export_usage(FILE *f)
 	fputs("usage: dualtrack [--db PATH] export PILOT --out DIR [--no-logs]\n\n"
 	      "Writes the pilot's evidence pack into DIR (new or empty):\n"
 	      "report.html (one file, no script, no network, prints on A4),\n"
-	      "report.md with chart.svg, evidence.json (schema_version 1),\n"
+	      "report.md with chart.svg (the first pilot run against the\n"
+	      "baseline; chart-N-RUN.svg for the N-th pilot run), evidence.json\n"
+	      "(schema_version 1),\n"
 	      "attestation.json (in-toto Statement v1), logs/ (the input logs,\n"
 	      "copied when still at their import path with the same SHA-256)\n"
 	      "and MANIFEST.sha256 (sha256sum -c reads it). --no-logs: the\n"

@@ -4,8 +4,12 @@
  *
  * A pack is a folder:
  *   report.html      one file, inline CSS and SVG, no script, no network
- *   report.md        the same report in Markdown (chart: chart.svg)
- *   chart.svg        the loss comparison
+ *   report.md        the same report in Markdown (its charts: the files
+ *                    below)
+ *   chart.svg        the loss comparison of the first pilot run against
+ *                    the baseline
+ *   chart-N-RUN.svg  the same for the N-th pilot run (N = 2, 3, ... in
+ *                    attach order; RUN its name through dt_pack_safe_name)
  *   evidence.json    the same content, machine-readable (schema_version)
  *   attestation.json an in-toto v1 Statement over the files and logs
  *   logs/            the input logs (unless --no-logs)
@@ -91,9 +95,10 @@ struct dt_doc {
 extern const dt_doc_ops dt_doc_html_ops;
 extern const dt_doc_ops dt_doc_md_ops;
 
-/* Render the whole report of p through d (report.c). `svg` is the chart
- * (may be NULL when absent); `logs` names what happened to each input
- * log file (may be NULL). */
+/* Render the whole report of p through d (report.c). `svgs` holds the
+ * charts, parallel to p->charts (the array NULL when p has none; an entry
+ * NULL when that chart is absent); `logs` names what happened to each
+ * input log file (may be NULL). */
 typedef struct dt_pack_log {
 	size_t run;                  /* index into ov.runs */
 	size_t file;                 /* index into runs[run].files */
@@ -103,12 +108,19 @@ typedef struct dt_pack_log {
 	                              * no failure, no mark */
 	char note[2600];             /* why not, when !included */
 } dt_pack_log;
-void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,
+void dt_pack_report(dt_doc *d, const dt_pack *p, const char *const *svgs,
                     const dt_pack_log *logs, size_t nlogs);
 
-/* The loss chart as one <svg> element, malloc'd (NULL: no chart or out
- * of memory) (chart_svg.c). */
-char *dt_pack_chart_svg(const dt_pack *p);
+/* Loss chart k of p (p->charts[k]: a pilot run against the baseline) as
+ * one <svg> element, malloc'd (NULL: k out of range, that chart not
+ * present, or out of memory); run names in it are escaped (dt_pack_html)
+ * (chart_svg.c). */
+char *dt_pack_chart_svg(const dt_pack *p, size_t k);
+/* The pack file of chart k into out (size n): "chart.svg" for k = 0 (the
+ * first pilot run), else "chart-N-RUN.svg", N = k + 1 and RUN the pilot
+ * run's name through dt_pack_safe_name (no '/', no leading '.'): unique
+ * by N, whatever the names (chart_svg.c). */
+void dt_pack_chart_file(const dt_pack *p, size_t k, char *out, size_t n);
 
 /* evidence.json (evidence_json.c). Returns 0 or -1 (write error). */
 int dt_pack_write_evidence(FILE *f, const dt_pack *p, const dt_pack_log *logs,

@@ -252,23 +252,41 @@ static void runs(dt_doc *d, const dt_pack *p, const dt_pack_log *logs,
 	d->ops->table_end(d);
 }
 
-static void chart(dt_doc *d, const dt_pack *p, const char *svg)
+/* One chart per pilot run against the baseline, each under its pair's
+ * parity verdict as the assessment gives it (dt_pack_chart.verdict). */
+static void chart(dt_doc *d, const dt_pack *p, const char *const *svgs)
 {
-	char t[900];
+	char t[900], file[DT_NAME_MAX + 32];
 	d->ops->heading(d, 2, "Loss comparison");
-	if (!p->chart.present || !svg) {
+	if (p->ncharts == 0) {
 		d->ops->para(d, "unknown", "No chart: the pilot needs a baseline "
 		             "and a pilot run, both with a loss curve.");
 		return;
 	}
-	const dt_pack_chart *c = &p->chart;
-	snprintf(t, sizeof t, "Loss by effective step: baseline %s (blue) and "
-	         "pilot %s (orange); dashed lines: restarts; below: the relative "
-	         "difference (pilot - baseline) / |baseline| with the tolerance "
-	         "band (green); red dots: breaches; purple triangles: NaN or "
-	         "infinite values.", p->ov.runs[c->baseline_run].run.name,
-	         p->ov.runs[c->pilot_run].run.name);
-	d->ops->chart(d, svg, "chart.svg", t);
+	for (size_t k = 0; k < p->ncharts; k++) {
+		const dt_pack_chart *c = &p->charts[k];
+		const char *bn = p->ov.runs[c->baseline_run].run.name;
+		const char *pn = p->ov.runs[c->pilot_run].run.name;
+		snprintf(t, sizeof t, "%s vs %s", pn, bn);
+		d->ops->heading(d, 3, t);
+		dt_pack_chart_file(p, k, file, sizeof file);
+		snprintf(t, sizeof t, "Parity verdict of pilot run %s against "
+		         "baseline %s (the pilot's assessment)%s%s.",
+		         pn, bn, c->present && svgs && svgs[k] ? "; chart: " : "",
+		         c->present && svgs && svgs[k] ? file : "");
+		d->ops->para(d, c->verdict ? dt_verdict_name(c->verdict->verdict)
+		             : "unknown", t);
+		if (!c->present || !svgs || !svgs[k]) {
+			d->ops->para(d, NULL, "No chart: both runs need a loss curve.");
+			continue;
+		}
+		snprintf(t, sizeof t, "Loss by effective step: baseline %s (blue) "
+		         "and pilot %s (orange); dashed lines: restarts; below: the "
+		         "relative difference (pilot - baseline) / |baseline| with "
+		         "the tolerance band (green); red dots: breaches; purple "
+		         "triangles: NaN or infinite values.", bn, pn);
+		d->ops->chart(d, svgs[k], file, t);
+	}
 }
 
 static void parity(dt_doc *d, const dt_pack *p)
@@ -519,14 +537,14 @@ static void decisions(dt_doc *d, const dt_pack *p)
 	}
 }
 
-void dt_pack_report(dt_doc *d, const dt_pack *p, const char *svg,
+void dt_pack_report(dt_doc *d, const dt_pack *p, const char *const *svgs,
                     const dt_pack_log *logs, size_t nlogs)
 {
 	char title[DT_NAME_MAX + 40];
 	snprintf(title, sizeof title, "Evidence pack: %s", p->ov.pilot.name);
 	d->ops->begin(d, title);
 	summary(d, p);
-	chart(d, p, svg);
+	chart(d, p, svgs);
 	parity(d, p);
 	resume(d, p);
 	taskcard(d, p);

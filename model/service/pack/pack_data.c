@@ -35,21 +35,19 @@ static int load_runs(dt_store *st, dt_pack *p, char *err, size_t errlen)
 	return 0;
 }
 
-/* The first baseline and first pilot run with their loss curves, paired
- * with the task card's rule for the difference strip. */
-static int load_chart(dt_store *st, dt_pack *p, char *err, size_t errlen)
+/* Pilot run q against baseline run b: their loss curves, paired with the
+ * task card's rule for the difference strip, and the overview's verdict
+ * of the pair. c->present stays 0 when either has no loss curve. */
+static int load_chart(dt_store *st, dt_pack *p, size_t b, size_t q,
+                      dt_pack_chart *c, char *err, size_t errlen)
 {
-	dt_pack_chart *c = &p->chart;
-	size_t b = p->ov.nruns, q = p->ov.nruns;
-	for (size_t i = 0; i < p->ov.nruns; i++) {
-		if (p->ov.runs[i].role == DT_RUN_BASELINE && b == p->ov.nruns)
-			b = i;
-		if (p->ov.runs[i].role == DT_RUN_PILOT && q == p->ov.nruns)
-			q = i;
-	}
-	if (b == p->ov.nruns || q == p->ov.nruns)
-		return 0;
 	const dt_run *rb = &p->ov.runs[b].run, *rp = &p->ov.runs[q].run;
+	c->baseline_run = b;
+	c->pilot_run = q;
+	for (size_t i = 0; i < p->ov.nverdicts; i++)
+		if (!strcmp(p->ov.verdicts[i].pilot, rp->name) &&
+		    !strcmp(p->ov.verdicts[i].baseline, rb->name))
+			c->verdict = &p->ov.verdicts[i];
 	if (dt_run_series(st, rb, "loss", &c->baseline, err, errlen) < 0 ||
 	    dt_run_series(st, rp, "loss", &c->pilot, err, errlen) < 0)
 		return -1;
@@ -62,13 +60,31 @@ static int load_chart(dt_store *st, dt_pack *p, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (size_t i = 0; i < p->ov.nverdicts; i++)
-		if (!strcmp(p->ov.verdicts[i].pilot, rp->name) &&
-		    !strcmp(p->ov.verdicts[i].baseline, rb->name))
-			c->verdict = &p->ov.verdicts[i];
-	c->baseline_run = b;
-	c->pilot_run = q;
 	c->present = 1;
+	return 0;
+}
+
+/* One chart per pilot-role run against the first baseline. */
+static int load_charts(dt_store *st, dt_pack *p, char *err, size_t errlen)
+{
+	size_t b = p->ov.nruns, n = 0;
+	for (size_t i = 0; i < p->ov.nruns; i++) {
+		if (p->ov.runs[i].role == DT_RUN_BASELINE && b == p->ov.nruns)
+			b = i;
+		n += p->ov.runs[i].role == DT_RUN_PILOT;
+	}
+	if (b == p->ov.nruns || n == 0)
+		return 0;
+	p->charts = calloc(n, sizeof *p->charts);
+	if (!p->charts) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < p->ov.nruns; i++)
+		if (p->ov.runs[i].role == DT_RUN_PILOT &&
+		    load_chart(st, p, b, i, &p->charts[p->ncharts++], err,
+		               errlen) < 0)
+			return -1;
 	return 0;
 }
 
@@ -117,7 +133,7 @@ int dt_pack_load(dt_store *st, const char *name, dt_pack *p, char *err,
 	}
 	p->has_ledger = lr == 0 && !p->ledger.per_run;
 	if (load_runs(st, p, err, errlen) < 0 ||
-	    load_chart(st, p, err, errlen) < 0 ||
+	    load_charts(st, p, err, errlen) < 0 ||
 	    load_chain(st, p, err, errlen) < 0) {
 		dt_pack_free(p);
 		return -1;
@@ -135,9 +151,12 @@ void dt_pack_free(dt_pack *p)
 		dt_strv_free(p->runs[i].warnings, p->runs[i].nwarnings);
 	}
 	free(p->runs);
-	dt_series_free(&p->chart.baseline);
-	dt_series_free(&p->chart.pilot);
-	dt_parity_free(&p->chart.pairing);
+	for (size_t i = 0; p->charts && i < p->ncharts; i++) {
+		dt_series_free(&p->charts[i].baseline);
+		dt_series_free(&p->charts[i].pilot);
+		dt_parity_free(&p->charts[i].pairing);
+	}
+	free(p->charts);
 	dt_ledger_view_free(&p->ledger);
 	free(p->links);
 	dt_assessment_free(&p->ov);

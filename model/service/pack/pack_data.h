@@ -3,9 +3,9 @@
  * pilot run, resume per restart, the checklist with its computed items,
  * drills, decisions); this adds what a report needs around them: each
  * run's imported files, journal and importer warnings, the loss curves of the first
- * baseline and the first pilot run for the chart (their pairing by
- * dt_parity_compute, for the difference strip only: the verdict shown is
- * the overview's), the time and cost ledger, and the decision chain of
+ * baseline and of every pilot run for the charts (one per pilot run; each
+ * pairing by dt_parity_compute, for the difference strip only: the
+ * verdict shown is the overview's), the time and cost ledger, and the decision chain of
  * the whole store (every record's id, hash and prev_hash; the pilot's
  * own records in full, with their frozen evidence texts) with the store's
  * integrity report. Writers (cli/pack/) render a dt_pack and decide
@@ -36,8 +36,9 @@ typedef struct dt_pack_run {
 	size_t nwarnings;
 } dt_pack_run;
 
-/* The loss comparison drawn in the report: first baseline vs first pilot
- * run. present = 0 when the pilot lacks either role or a loss curve. */
+/* One loss comparison drawn in the report: the first baseline vs one
+ * pilot-role run. present = 0 when either lacks a loss curve (then
+ * baseline / pilot / pairing are empty and no chart is drawn). */
 typedef struct dt_pack_chart {
 	int present;
 	size_t baseline_run, pilot_run; /* indexes into ov.runs */
@@ -56,7 +57,11 @@ typedef struct dt_pack_link {
 typedef struct dt_pack {
 	dt_assessment ov;                 /* the service's assessment */
 	dt_pack_run *runs;              /* [ov.nruns] owned */
-	dt_pack_chart chart;
+	dt_pack_chart *charts;          /* [ncharts] owned: one per pilot-role
+	                                 * run in ov.runs order (attach order),
+	                                 * each against the first baseline; none
+	                                 * when the pilot has no baseline */
+	size_t ncharts;
 	dt_ledger_view ledger;
 	int has_ledger;                 /* 0: no ledger records for the pilot */
 	dt_chain_report chain;          /* whole store (dt_decision_verify) */
