@@ -381,13 +381,24 @@ static void check_attestation(const char *dir, const pack_head *h,
 	json_object *a = json_object_from_file(path), *subj;
 	dt_pack_file *v = NULL;
 	size_t nv = 0;
+	int have_manifest = dt_pack_manifest_read(dir, &v, &nv, err,
+	                                          sizeof err) == 0;
+	if (!a && access(path, F_OK) != 0) {
+		/* a manifest listing it has said "missing file" already */
+		if (!have_manifest || !listed(v, nv, "attestation.json"))
+			problem(out, np, "missing file: attestation.json (the "
+			        "pack's in-toto Statement)");
+		free(v);
+		return;
+	}
 	if (!a || !json_object_object_get_ex(a, "subject", &subj) ||
 	    !json_object_is_type(subj, json_type_array)) {
 		problem(out, np, "attestation.json is not an in-toto Statement");
 		json_object_put(a);
+		free(v);
 		return;
 	}
-	if (dt_pack_manifest_read(dir, &v, &nv, err, sizeof err) == 0)
+	if (have_manifest)
 		for (size_t i = 0; i < json_object_array_length(subj); i++) {
 			json_object *s = json_object_array_get_idx(subj, i), *dg;
 			const char *name = jstr(s, "name"), *sha = NULL;
@@ -685,7 +696,8 @@ void dt_pack_verify_help(FILE *f)
 	      "null), report (the text's lines).\n"
 	      "exit: 0 verified (all holds, every signer in FILE, and with\n"
 	      "--against the pack's decision is the pilot's current one),\n"
-	      "1 a problem, 2 usage or store error,\n"
+	      "1 a problem, 2 usage or store error, or DIR is not an evidence\n"
+	      "pack (none of MANIFEST.sha256, evidence.json, attestation.json),\n"
 	      "3 all holds but no --allowed-signers: the signers are not\n"
 	      "checked against any trust list, 4 (--against) no problem but the\n"
 	      "pack's decision is superseded by a newer decision of the pilot\n"
@@ -705,6 +717,24 @@ static int verify_text(const char *db, const char *dir, int against,
                        dt_decision_standing *dsp, int *judgedp);
 static int verify_json(const char *db, const char *dir, int against,
                        const char *allowed, int from_env);
+
+/* 1 when folder dir holds any file of a pack (MANIFEST.sha256,
+ * evidence.json, attestation.json): a pack with some of them missing is
+ * verify's to report, a folder with none is not a pack (a wrong
+ * argument). */
+static int looks_like_pack(const char *dir)
+{
+	static const char *const files[] = {"MANIFEST.sha256", "evidence.json",
+	                                    "attestation.json"};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char path[4400];
+		struct stat sb;
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		if (lstat(path, &sb) == 0)
+			return 1;
+	}
+	return 0;
+}
 
 int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 {
@@ -752,6 +782,15 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		char safe[1200];
 		dt_sanitize(dir, safe, sizeof safe);
 		fprintf(stderr, "dualtrack: verify: %s is not a folder\n", safe);
+		*rc = DT_EXIT_USAGE;
+		return 1;
+	}
+	if (!looks_like_pack(dir)) {
+		char safe[1200];
+		dt_sanitize(dir, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: verify: %s: not an evidence pack (no "
+		        "MANIFEST.sha256, evidence.json or attestation.json; "
+		        "dualtrack export PILOT --out DIR writes one)\n", safe);
 		*rc = DT_EXIT_USAGE;
 		return 1;
 	}
