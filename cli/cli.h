@@ -80,6 +80,34 @@ void dt_cli_usage_error(void (*usage)(FILE *f));
 const char *dt_cli_did_you_mean(const char *word, const char *const *names,
                                 size_t n, char *out, size_t outn);
 
+/* getopt_long, and a mistyped long option of the command gets the
+ * nearest one: on the first call of a parse (optind 0, as every command
+ * resets it), a word before "--" that reads as a long option ("--NAME",
+ * "--NAME=VALUE") none of opts is named or starts with, and is not the
+ * value of the option before it, is reported as
+ * "ARGV0: unrecognized option '--NAME'; did you mean '--OPT'?" (getopt's
+ * words, the hint by dt_cli_did_you_mean over the names of opts) and '?'
+ * is returned, as getopt_long returns for it. Otherwise getopt_long. */
+int dt_cli_getopt(int argc, char **argv, const char *shortopts,
+                  const struct option *opts, int *longindex);
+
+/* The sub-command word of a command with sub-commands (pilot, drill,
+ * journal, ledger, store, complete): its index in subs[0..n), or -1
+ * after "dualtrack: unknown CMD sub-command 'WORD'; did you mean 'SUB'?"
+ * (the nearest, dt_cli_did_you_mean) or, with none near, "...; NEEDS"
+ * (e.g. "pilot needs new NAME, set NAME, list or show NAME"); an empty
+ * or NULL word is "dualtrack: NEEDS". On stderr, WORD sanitised. */
+int dt_cli_subcommand(const char *cmd, const char *word,
+                      const char *const *subs, size_t n, const char *needs);
+
+/* Check the count of a command's operands ops[0..n) against [min, max]:
+ * 0, or -1 after "dualtrack: NEEDS" (too few; NEEDS e.g. "compare needs
+ * BASELINE and PILOT run names") or "dualtrack: CMD: unexpected extra
+ * argument 'X' (NEEDS)" naming the first extra one (sanitised; "(and N
+ * more)" after it) on stderr. */
+int dt_cli_operands(const char *cmd, char *const *ops, int n, int min,
+                    int max, const char *needs);
+
 /* Parse the options of a command that takes only --json, --db PATH and
  * --help (getopt_long from argv[1]; optind is left at the first operand).
  * Sets *json and *db. Returns 0, 1 after printing usage to stdout for

@@ -36,7 +36,7 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 	const char *role_s = NULL;
 	int c, force = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': role_s = optarg; break;
 		case 'f': force = 1; break;
@@ -56,9 +56,12 @@ int dt_cmd_attach(const char *db, int argc, char **argv)
 		                                          sizeof hint));
 		return DT_EXIT_USAGE;
 	}
-	if (optind + 2 != argc || !role_s) {
-		fprintf(stderr, "dualtrack: attach needs PILOT RUN --role "
-		        "baseline|pilot\n");
+	const char *needs = "attach needs PILOT RUN --role baseline|pilot";
+	if (dt_cli_operands("attach", argv + optind, argc - optind, 2, 2,
+	                    needs) < 0)
+		return DT_EXIT_USAGE;
+	if (!role_s) {
+		fprintf(stderr, "dualtrack: %s\n", needs);
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store(db);

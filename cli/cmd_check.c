@@ -43,7 +43,7 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 	size_t nev = 0;
 	int c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': note = optarg; break;
 		case 'r': reason = optarg; break;
@@ -60,10 +60,9 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(check_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (optind + 3 != argc) {
-		fprintf(stderr, "dualtrack: check needs PILOT ITEM STATUS\n");
+	if (dt_cli_operands("check", argv + optind, argc - optind, 3, 3,
+	                    "check needs PILOT ITEM STATUS") < 0)
 		return DT_EXIT_USAGE;
-	}
 	int item = dt_check_find(argv[optind + 1]);
 	dt_check_status status;
 	if (item < 0 || dt_check_status_parse(argv[optind + 2], &status) < 0) {

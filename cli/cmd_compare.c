@@ -104,7 +104,7 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		{NULL, 0, NULL, 0}};
 	int c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm': o->metric = optarg; break;
 		case 'r':
@@ -158,10 +158,9 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		default: dt_cli_usage_error(compare_usage); return -1;
 		}
 	}
-	if (optind + 2 != argc) {
-		fprintf(stderr, "dualtrack: compare needs BASELINE and PILOT run names\n");
+	if (dt_cli_operands("compare", argv + optind, argc - optind, 2, 2,
+	                    "compare needs BASELINE and PILOT run names") < 0)
 		return -1;
-	}
 	/* the bounds a task card's rtol / atol have (taskcard.h), not only
 	 * >= 0: "--rtol must be a number in [0, 0.5] (...), got 5" */
 	char terr[200];

@@ -31,14 +31,15 @@ int dt_cmd_complete(const char *db, int argc, char **argv)
 		return i >= argc ? DT_EXIT_USAGE : DT_EXIT_OK;
 	}
 	const char *what = argv[i];
+	static const char *const subs[] = {"runs", "pilots", "commands"};
+	if (dt_cli_subcommand("complete", what, subs, 3, "complete needs runs, "
+	                      "pilots or commands") < 0 ||
+	    dt_cli_operands("complete", argv + i + 1, argc - i - 1, 0, 0,
+	                    "complete takes one of runs, pilots, commands") < 0)
+		return DT_EXIT_USAGE;
 	if (!strcmp(what, "commands")) {
 		dt_cli_command_names(stdout);
 		return DT_EXIT_OK;
-	}
-	if (strcmp(what, "runs") && strcmp(what, "pilots")) {
-		fprintf(stderr, "dualtrack: complete: expected runs, pilots or "
-		        "commands\n");
-		return DT_EXIT_USAGE;
 	}
 	char path[4096];
 	struct stat sb;

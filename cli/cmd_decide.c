@@ -62,7 +62,7 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 	int force = 0, c;
 	char err[600];
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': rationale = optarg; break;
 		case 'p':
@@ -91,14 +91,18 @@ int dt_cmd_decide(const char *db, int argc, char **argv)
 		                            hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
-	if (optind + 2 != argc) {
-		fprintf(stderr, "dualtrack: decide needs PILOT and a KIND (go, "
-		        "continue, roll-back, compare-other-instance, defer)\n");
+	if (dt_cli_operands("decide", argv + optind, argc - optind, 2, 2,
+	                    "decide needs PILOT and a KIND: go, continue, "
+	                    "roll-back, compare-other-instance, defer") < 0)
 		return DT_EXIT_USAGE;
-	}
-	if (!rationale || !*rationale || nd == 0) {
-		fprintf(stderr, "dualtrack: decide needs --rationale TEXT and at "
-		        "least one --decider NAME:ROLE\n");
+	/* only what is missing */
+	int no_rationale = !rationale || !*rationale;
+	if (no_rationale || nd == 0) {
+		fprintf(stderr, "dualtrack: decide needs %s%s%s\n",
+		        no_rationale ? "--rationale TEXT" : "",
+		        no_rationale && nd == 0 ? " and " : "",
+		        nd == 0 ? "at least one --decider NAME:ROLE (e.g. "
+		        "--decider 'A. Lee:researcher')" : "");
 		return DT_EXIT_USAGE;
 	}
 	if (dt_decision_validate(rationale, dk, nd, err, sizeof err) < 0) {

@@ -152,7 +152,7 @@ static int parse(int argc, char **argv, drill_args *a)
 		{NULL, 0, NULL, 0}};
 	int c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == O_HELP || c == 'h') {
 			drill_usage(stdout);
 			return 1;
@@ -387,14 +387,25 @@ int dt_cmd_drill(const char *db, int argc, char **argv)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	int n = argc - optind;
 	char **args = argv + optind;
-	const char *sub = n > 0 ? args[0] : "";
-	int ok = (!strcmp(sub, "add") && n == 2 && a.d.kind != DT_DRILL_KIND_COUNT) ||
-	         (!strcmp(sub, "list") && n == 2) || (!strcmp(sub, "check") && n == 4);
-	if (!ok) {
-		fprintf(stderr, "dualtrack: drill needs add PILOT --kind KIND, list "
-		        "PILOT or check DRILL ITEM STATUS\n");
+	static const char *const subs[] = {"add", "list", "check"};
+	static const char *const needs[] = {
+		"drill add needs PILOT and --kind KIND", "drill list needs PILOT",
+		"drill check needs DRILL ITEM STATUS"};
+	static const int nops[] = {1, 1, 3};
+	int k = dt_cli_subcommand("drill", n > 0 ? args[0] : NULL, subs, 3,
+	                          "drill needs add PILOT --kind KIND, list PILOT "
+	                          "or check DRILL ITEM STATUS");
+	char cmd[16];
+	if (k >= 0)
+		snprintf(cmd, sizeof cmd, "drill %s", subs[k]);
+	if (k < 0 || dt_cli_operands(cmd, args + 1, n - 1, nops[k], nops[k],
+	                             needs[k]) < 0)
+		return DT_EXIT_USAGE;
+	if (k == 0 && a.d.kind == DT_DRILL_KIND_COUNT) {
+		fprintf(stderr, "dualtrack: %s\n", needs[0]);
 		return DT_EXIT_USAGE;
 	}
+	const char *sub = subs[k];
 	dt_store *st = !strcmp(sub, "list") ? dt_cli_store_read(a.db) :
 	               dt_cli_store(a.db);
 	if (!st)

@@ -304,7 +304,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	double interval = 1.0, idle_exit = 0;
 	optind = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': rq.platform = optarg; break;
 		case 'r': rq.run_name = optarg; break;

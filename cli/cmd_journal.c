@@ -233,16 +233,24 @@ int dt_cmd_journal(const char *db, int argc, char **argv)
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	int n = argc - optind;
-	const char *sub = n > 0 ? argv[optind] : "";
-	if (!strcmp(sub, "keys") && n == 1) {
+	static const char *const subs[] = {"set", "show", "keys", "diff"};
+	static const char *const needs[] = {
+		"journal set needs RUN KEY VALUE", "journal show needs RUN",
+		"journal keys takes no argument", "journal diff needs BASE PILOT"};
+	static const int nops[] = {3, 1, 0, 2};
+	int k = dt_cli_subcommand("journal", n > 0 ? argv[optind] : NULL, subs,
+	                          4, "journal needs set RUN KEY VALUE, show RUN, "
+	                          "keys or diff BASE PILOT");
+	char cmd[16];
+	if (k >= 0)
+		snprintf(cmd, sizeof cmd, "journal %s", subs[k]);
+	if (k < 0 || dt_cli_operands(cmd, argv + optind + 1, n - 1, nops[k],
+	                             nops[k], needs[k]) < 0)
+		return DT_EXIT_USAGE;
+	const char *sub = subs[k];
+	if (k == 2) {
 		keys_out(json);
 		return DT_EXIT_OK;
-	}
-	if (!((!strcmp(sub, "set") && n == 4) || (!strcmp(sub, "show") && n == 2) ||
-	      (!strcmp(sub, "diff") && n == 3))) {
-		fprintf(stderr, "dualtrack: journal needs set RUN KEY VALUE, show"
-		        " RUN, keys or diff BASE PILOT\n");
-		return DT_EXIT_USAGE;
 	}
 	dt_store *st = !strcmp(sub, "show") ? dt_cli_store_read(db) :
 	               dt_cli_store(db);

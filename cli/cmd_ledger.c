@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/util/nearest.h"
 #include "cli/ledger_print.h"
 #include "model/service/ledger_load.h"
 #include "model/util/clock.h"
@@ -55,7 +56,7 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 	optind = 0;
 	/* VALUE -5: an operand (refused below as a value < 0), not an option */
 	dt_cli_hide_numbers(argc, argv, opts);
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': basis = optarg; break;
 		case 'n': note = optarg; break;
@@ -67,10 +68,9 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 		}
 	}
 	dt_cli_show_numbers(argc, argv);
-	if (optind + 5 != argc) {
-		fprintf(stderr, "dualtrack: ledger set needs PILOT SIDE KEY VALUE\n");
+	if (dt_cli_operands("ledger set", argv + optind + 1, argc - optind - 1,
+	                    4, 4, "ledger set needs PILOT SIDE KEY VALUE") < 0)
 		return DT_EXIT_USAGE;
-	}
 	const char *pilot = argv[optind + 1], *side = argv[optind + 2];
 	const char *key = argv[optind + 3], *val = argv[optind + 4];
 	double v;
@@ -114,10 +114,9 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 static int cmd_attach(dt_store *st, int argc, char **argv)
 {
 	dt_run r;
-	if (argc != 3) {
-		fprintf(stderr, "dualtrack: ledger attach needs PILOT RUN\n");
+	if (dt_cli_operands("ledger attach", argv + 1, argc - 1, 2, 2,
+	                    "ledger attach needs PILOT RUN") < 0)
 		return DT_EXIT_USAGE;
-	}
 	if (dt_cli_find_run(st, argv[2], &r) < 0)
 		return DT_EXIT_USAGE;
 	if (dt_store_ledger_attach(st, argv[1], r.id) < 0) {
@@ -135,7 +134,7 @@ static int cmd_show(dt_store *st, int argc, char **argv)
 		{NULL, 0, NULL, 0}};
 	int json = 0, c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "", opts, NULL)) != -1) {
 		if (c == 'j')
 			json = 1;
 		else if (c != 'd') {
@@ -143,10 +142,9 @@ static int cmd_show(dt_store *st, int argc, char **argv)
 			return DT_EXIT_USAGE;
 		}
 	}
-	if (optind + 1 != argc) {
-		fprintf(stderr, "dualtrack: ledger needs one PILOT name\n");
+	if (dt_cli_operands("ledger", argv + optind, argc - optind, 1, 1,
+	                    "ledger needs one PILOT name") < 0)
 		return DT_EXIT_USAGE;
-	}
 	dt_ledger_view v;
 	char err[600];
 	int r = dt_ledger_load(st, argv[optind], &v, err, sizeof err);
@@ -189,6 +187,15 @@ int dt_cmd_ledger(const char *db, int argc, char **argv)
 		}
 	if (argc < 2) {
 		dt_cli_usage_error(ledger_usage);
+		return DT_EXIT_USAGE;
+	}
+	/* "ledger sett P ...": more words than a PILOT alone, and the first
+	 * one near a sub-command */
+	static const char *const subs[] = {"set", "attach"};
+	if (argc > 2 && strcmp(argv[1], "set") && strcmp(argv[1], "attach") &&
+	    dt_nearest_name(argv[1], subs, 2)) {
+		dt_cli_subcommand("ledger", argv[1], subs, 2, "ledger needs set, "
+		                  "attach or one PILOT name");
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store(db_option(argc, argv, db));

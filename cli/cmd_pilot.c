@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, pilot_args *a)
 	if (!opts)
 		return -1;
 	optind = 0;
-	while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while (rc == 0 && (c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		char err[256];
 		if (c >= OPT_FIELD && c < OPT_FIELD + DT_TC_COUNT) {
 			dt_tc_field f = (dt_tc_field)(c - OPT_FIELD);
@@ -192,11 +192,19 @@ int dt_cmd_pilot(const char *db, int argc, char **argv)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
 	int nargs = (argc - 1) - optind;
 	const char *name = nargs > 0 ? argv[1 + optind] : NULL;
-	int is_list = !strcmp(sub, "list");
-	if (!(is_list || !strcmp(sub, "new") || !strcmp(sub, "set") ||
-	      !strcmp(sub, "show")) || nargs != (is_list ? 0 : 1)) {
-		fprintf(stderr, "dualtrack: pilot needs new NAME, set NAME, list or"
-		        " show NAME\n");
+	static const char *const subs[] = {"new", "set", "list", "show"};
+	int k = dt_cli_subcommand("pilot", sub, subs, 4, "pilot needs new NAME, "
+	                          "set NAME, list or show NAME");
+	int is_list = k == 2;
+	char cmd[16], needs[40];
+	if (k >= 0) {
+		snprintf(cmd, sizeof cmd, "pilot %s", subs[k]);
+		snprintf(needs, sizeof needs, "%s %s", cmd,
+		         is_list ? "takes no NAME" : "needs one NAME");
+	}
+	if (k < 0 || dt_cli_operands(cmd, argv + 1 + optind, nargs,
+	                             is_list ? 0 : 1, is_list ? 0 : 1,
+	                             needs) < 0) {
 		dt_cli_usage_error(pilot_usage);
 		return DT_EXIT_USAGE;
 	}

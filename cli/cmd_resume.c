@@ -65,7 +65,7 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	int c;
 	int64_t w;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b': a->baseline = optarg; break;
 		case 'c': a->ckpt = optarg; break;
@@ -94,10 +94,9 @@ static int parse_args(int argc, char **argv, rc_args *a)
 		default: dt_cli_usage_error(resume_usage); return -1;
 		}
 	}
-	if (optind + 1 != argc) {
-		fprintf(stderr, "dualtrack: resume-check needs one RUN name\n");
+	if (dt_cli_operands("resume-check", argv + optind, argc - optind, 1, 1,
+	                    "resume-check needs one RUN name") < 0)
 		return -1;
-	}
 	if (a->baseline && a->no_baseline) {
 		fprintf(stderr, "dualtrack: resume-check: --baseline RUN or "
 		        "--no-baseline, not both\n");

@@ -156,10 +156,9 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 	int r = dt_cli_json_opts(argc, argv, &db, &json, runs_usage);
 	if (r != 0)
 		return r > 0 ? DT_EXIT_OK : DT_EXIT_USAGE;
-	if (optind < argc) {
-		fprintf(stderr, "dualtrack: runs takes no argument\n");
+	if (dt_cli_operands("runs", argv + optind, argc - optind, 0, 0,
+	                    "runs takes no argument") < 0)
 		return DT_EXIT_USAGE;
-	}
 	dt_store *st = dt_cli_store_read(db);
 	if (!st)
 		return DT_EXIT_USAGE;

@@ -105,7 +105,7 @@ static int parse(int argc, char **argv, sc_args *s)
 	opts[DT_Q_COUNT + 4] = (struct option){NULL, 0, NULL, 0};
 	int c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		if (c >= 1000 && c < 1000 + DT_Q_COUNT) {
 			if (dt_answer_parse(optarg, &s->a.a[c - 1000]) < 0) {
 				fprintf(stderr, "dualtrack: --%s expects yes, no or unknown\n",
@@ -132,10 +132,9 @@ static int parse(int argc, char **argv, sc_args *s)
 		default: dt_cli_usage_error(scenario_usage); return -1;
 		}
 	}
-	if (optind + 1 != argc) {
-		fprintf(stderr, "dualtrack: scenario needs one PILOT name\n");
+	if (dt_cli_operands("scenario", argv + optind, argc - optind, 1, 1,
+	                    "scenario needs one PILOT name") < 0)
 		return -1;
-	}
 	s->pilot = argv[optind];
 	return 0;
 }

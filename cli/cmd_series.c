@@ -297,7 +297,7 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 	size_t nmetrics = 0;
 	int mode = 't', c, all = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (!strcmp(optarg, "all")) {

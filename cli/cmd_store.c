@@ -56,12 +56,19 @@ int dt_cmd_store(const char *db, int argc, char **argv)
 		store_usage(stdout);
 		return DT_EXIT_OK;
 	}
-	if (argc == 2 && !strcmp(argv[1], "init"))
-		return store_init(db);
-	if (argc != 4 || strcmp(argv[1], "copy")) {
+	static const char *const subs[] = {"init", "copy"};
+	int sub = dt_cli_subcommand("store", argc > 1 ? argv[1] : NULL, subs, 2,
+	                            "store needs init, or copy FROM TO");
+	if (sub < 0 ||
+	    (sub == 0 && dt_cli_operands("store init", argv + 2, argc - 2, 0, 0,
+	                                 "store init takes no argument") < 0) ||
+	    (sub == 1 && dt_cli_operands("store copy", argv + 2, argc - 2, 2, 2,
+	                                 "store copy needs FROM and TO") < 0)) {
 		dt_cli_usage_error(store_usage);
 		return DT_EXIT_USAGE;
 	}
+	if (sub == 0)
+		return store_init(db);
 	dt_store *from = dt_cli_open_read(argv[2]);
 	if (!from)
 		return DT_EXIT_USAGE;

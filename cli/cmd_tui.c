@@ -211,7 +211,7 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 		{NULL, 0, NULL, 0}};
 	int tui = 1, reset = 0, c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': tui = 0; break;
 		case 'r': reset = 1; break;

@@ -192,7 +192,7 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 	if (dt_pack_verify_dispatch(db, argc, argv, &c))
 		return c; /* verify DIR / --against DIR: cli/pack/pack_verify.c */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
 		case 'e': expect = optarg; break;
@@ -201,10 +201,9 @@ int dt_cmd_verify(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(verify_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "dualtrack: verify takes no argument\n");
+	if (dt_cli_operands("verify", argv + optind, argc - optind, 0, 0,
+	                    "verify takes no argument") < 0)
 		return DT_EXIT_USAGE;
-	}
 	if (expect && dt_cli_hash_prefix("--expect-head", expect,
 	                                 DT_CLI_HASH_PREFIX_MIN) < 0)
 		return DT_EXIT_USAGE;

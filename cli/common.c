@@ -280,6 +280,119 @@ void dt_cli_not_found_rows(const char *what, const char *name,
 	free(names);
 }
 
+/* Whether word is "-X" (alone) and X a short option of shortopts that
+ * takes a value (the next word). */
+static int short_takes_next(const char *word, const char *shortopts)
+{
+	const char *o;
+	if (word[0] != '-' || !word[1] || word[1] == '-' || word[2] ||
+	    word[1] == ':' || !shortopts)
+		return 0;
+	o = strchr(shortopts, word[1]);
+	return o && o[1] == ':';
+}
+
+/* The first word of argv[1..argc) before "--" that reads as a long
+ * option none of opts is named or starts with (not an option's value);
+ * NULL when none. */
+static const char *unknown_long(int argc, char **argv, const char *shortopts,
+                                const struct option *opts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--"))
+			break;
+		if (short_takes_next(a, shortopts)) {
+			i++;
+			continue;
+		}
+		if (strncmp(a, "--", 2) != 0)
+			continue;
+		size_t len = strcspn(a + 2, "=");
+		const struct option *o = opts;
+		while (o && o->name && strncmp(o->name, a + 2, len) != 0)
+			o++;
+		if (!o || !o->name)
+			return a;
+		if (takes_next(a, opts))
+			i++;
+	}
+	return NULL;
+}
+
+/* Report an unknown long option of argv (unknown_long) with the nearest
+ * name of opts; 1 when one was reported, else 0. */
+static int report_unknown_long(int argc, char **argv, const char *shortopts,
+                               const struct option *opts)
+{
+	const char *bad = unknown_long(argc, argv, shortopts, opts);
+	if (!bad)
+		return 0;
+	const char *names[64];
+	size_t n = 0;
+	for (const struct option *o = opts; o && o->name && n < 64; o++)
+		names[n++] = o->name;
+	char word[200], safe[400], hint[120];
+	size_t len = strcspn(bad + 2, "=");
+	snprintf(word, sizeof word, "%.*s", (int)(len < 199 ? len : 199),
+	         bad + 2);
+	dt_sanitize(bad, safe, sizeof safe);
+	const char *near = dt_nearest_name(word, names, n);
+	hint[0] = '\0';
+	if (near)
+		snprintf(hint, sizeof hint, "; did you mean '--%s'?", near);
+	fprintf(stderr, "%s: unrecognized option '%s'%s\n", argv[0], safe, hint);
+	return 1;
+}
+
+int dt_cli_getopt(int argc, char **argv, const char *shortopts,
+                  const struct option *opts, int *longindex)
+{
+	if (optind == 0 && report_unknown_long(argc, argv, shortopts, opts))
+		return '?';
+	return getopt_long(argc, argv, shortopts, opts, longindex);
+}
+
+int dt_cli_subcommand(const char *cmd, const char *word,
+                      const char *const *subs, size_t n, const char *needs)
+{
+	if (!word || !*word) {
+		fprintf(stderr, "dualtrack: %s\n", needs);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (subs[i] && !strcmp(word, subs[i]))
+			return (int)i;
+	char safe[200], hint[80];
+	dt_sanitize(word, safe, sizeof safe);
+	dt_cli_did_you_mean(word, subs, n, hint, sizeof hint);
+	if (hint[0])
+		fprintf(stderr, "dualtrack: unknown %s sub-command '%s'%s\n", cmd,
+		        safe, hint);
+	else
+		fprintf(stderr, "dualtrack: unknown %s sub-command '%s'; %s\n",
+		        cmd, safe, needs);
+	return -1;
+}
+
+int dt_cli_operands(const char *cmd, char *const *ops, int n, int min,
+                    int max, const char *needs)
+{
+	if (n < min) {
+		fprintf(stderr, "dualtrack: %s\n", needs);
+		return -1;
+	}
+	if (n <= max)
+		return 0;
+	char safe[200], more[40] = "";
+	dt_sanitize(ops[max], safe, sizeof safe);
+	if (n - max > 1)
+		snprintf(more, sizeof more, " (and %d more)", n - max - 1);
+	fprintf(stderr, "dualtrack: %s: unexpected extra argument '%s'%s (%s)\n",
+	        cmd, safe, more, needs);
+	return -1;
+}
+
 int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
                      void (*usage)(FILE *f))
 {
@@ -300,6 +413,11 @@ int dt_cli_json_opts(int argc, char **argv, const char **db, int *json,
 	size_t nop = 0;
 	if (!operand) {
 		fprintf(stderr, "dualtrack: out of memory\n");
+		return -1;
+	}
+	if (report_unknown_long(argc, argv, "+h", opts)) {
+		free(operand);
+		dt_cli_usage_error(usage);
 		return -1;
 	}
 	(void)getopt_long(1, argv, "+h", opts, NULL); /* full reset; optind 1 */

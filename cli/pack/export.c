@@ -332,7 +332,7 @@ int dt_cmd_export(const char *db, int argc, char **argv)
 	const char *out = NULL;
 	int with_logs = 1, c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': with_logs = 0; break;
@@ -341,8 +341,14 @@ int dt_cmd_export(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(export_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (optind + 1 != argc || !out) {
-		fprintf(stderr, "dualtrack: export needs PILOT and --out DIR\n");
+	const char *needs = "export needs PILOT and --out DIR";
+	if (dt_cli_operands("export", argv + optind, argc - optind, 1, 1,
+	                    needs) < 0) {
+		dt_cli_usage_error(export_usage);
+		return DT_EXIT_USAGE;
+	}
+	if (!out) {
+		fprintf(stderr, "dualtrack: %s\n", needs);
 		dt_cli_usage_error(export_usage);
 		return DT_EXIT_USAGE;
 	}

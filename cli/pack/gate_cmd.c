@@ -263,7 +263,7 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		{NULL, 0, NULL, 0}};
 	int c, li = -1;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, &li)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, &li)) != -1) {
 		if (c == 'p')   /* spelt --pilot, as compare's pilot name */
 			a->pilot_old = li >= 0 && !strcmp(opts[li].name, "pilot");
 		switch (c) {

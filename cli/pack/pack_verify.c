@@ -757,7 +757,7 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 	const char *against = NULL, *allowed = NULL, *dir = NULL;
 	int c, json = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
 		case 'a': against = optarg; break;

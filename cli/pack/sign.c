@@ -178,7 +178,7 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 	char rbuf[64];
 	int c;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "hk:", opts, NULL)) != -1) {
+	while ((c = dt_cli_getopt(argc, argv, "hk:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': key = optarg; break;
 		case 'r': role = optarg; break;
@@ -188,8 +188,14 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 		default: dt_cli_usage_error(sign_usage); return DT_EXIT_USAGE;
 		}
 	}
-	if (optind + 1 != argc || !key) {
-		fprintf(stderr, "dualtrack: sign needs DIR and --key KEY\n");
+	const char *needs = "sign needs DIR and --key KEY";
+	if (dt_cli_operands("sign", argv + optind, argc - optind, 1, 1,
+	                    needs) < 0) {
+		dt_cli_usage_error(sign_usage);
+		return DT_EXIT_USAGE;
+	}
+	if (!key) {
+		fprintf(stderr, "dualtrack: %s\n", needs);
 		dt_cli_usage_error(sign_usage);
 		return DT_EXIT_USAGE;
 	}

@@ -4,30 +4,38 @@
 #include <ctype.h>
 #include <string.h>
 
+/* Bytes a and b are the same letter, ASCII case ignored. */
+static int same(char a, char b)
+{
+	return tolower((unsigned char)a) == tolower((unsigned char)b);
+}
+
 size_t dt_edit_distance(const char *a, const char *b)
 {
 	size_t na = strlen(a), nb = strlen(b);
 	if (na > 30 || nb > 30)
 		return 3;
-	size_t row[32];
+	/* d[i][j]: distance of a[0..i) and b[0..j) (the optimal string
+	 * alignment distance: Levenshtein plus a swap of two neighbouring
+	 * bytes as one edit, Damerau 1964) */
+	size_t d[31][31];
+	for (size_t i = 0; i <= na; i++)
+		d[i][0] = i;
 	for (size_t j = 0; j <= nb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= na; i++) {
-		size_t diag = row[0];
-		row[0] = i;
+		d[0][j] = j;
+	for (size_t i = 1; i <= na; i++)
 		for (size_t j = 1; j <= nb; j++) {
-			size_t up = row[j];
-			size_t v = diag + (tolower((unsigned char)a[i - 1]) !=
-			                  tolower((unsigned char)b[j - 1]));
-			if (row[j] + 1 < v)
-				v = row[j] + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			row[j] = v;
-			diag = up;
+			size_t v = d[i - 1][j - 1] + !same(a[i - 1], b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) &&
+			    same(a[i - 2], b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
 		}
-	}
-	return row[nb];
+	return d[na][nb];
 }
 
 const char *dt_nearest_name(const char *word, const char *const *names,

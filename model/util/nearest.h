@@ -6,9 +6,10 @@
 
 #include <stddef.h>
 
-/* Levenshtein distance of a and b: insertions, deletions and
- * substitutions of one byte, ASCII case ignored. Either longer than 30
- * bytes: 3, more than any hint allows. */
+/* Edit distance of a and b: insertions, deletions and substitutions of
+ * one byte, and swaps of two neighbouring bytes ('shwo' for 'show': one
+ * edit), ASCII case ignored (the optimal string alignment distance).
+ * Either longer than 30 bytes: 3, more than any hint allows. */
 size_t dt_edit_distance(const char *a, const char *b);
 
 /* The name of names[0..n) nearest to word (the first of equally near

@@ -1,0 +1,53 @@
+/* test_nearest.c: the edit distance of the "did you mean" hints
+ * (model/util/nearest.h): two neighbouring letters swapped, the commonest
+ * typo ('shwo' for 'show'), is one edit, not two. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model/util/nearest.h"
+
+/* 'shwo' -> 'show': swap 'w','o' = 1 (Levenshtein alone: 2 substitutions);
+ * 'platfrom' -> 'platform': swap 'r','o' = 1; 'acb' -> 'abc' = 1;
+ * 'ca' -> 'abc': not a swap of neighbours twice over (optimal string
+ * alignment): delete... = 3 edits; 'kitten' -> 'sitting' = 3 (k->s,
+ * e->i, +g); case ignored: 'SHOW' -> 'show' = 0. */
+static void swap_is_one_edit(void **state)
+{
+	(void)state;
+	assert_int_equal(dt_edit_distance("shwo", "show"), 1);
+	assert_int_equal(dt_edit_distance("platfrom", "platform"), 1);
+	assert_int_equal(dt_edit_distance("acb", "abc"), 1);
+	assert_int_equal(dt_edit_distance("ca", "abc"), 3);
+	assert_int_equal(dt_edit_distance("kitten", "sitting"), 3);
+	assert_int_equal(dt_edit_distance("SHOW", "show"), 0);
+	assert_int_equal(dt_edit_distance("", "abc"), 3);
+}
+
+/* 4-byte words allow one edit: 'shwo' (a swap) finds 'show' among the
+ * pilot sub-commands, 'lsit' finds 'list'; 'frob' is near none; 3-byte
+ * words allow none: 'tpu' is no 'gpu', 'rtl' (3) vs 'rtol' (4): one
+ * insertion, allowed by the longer. */
+static void nearest_sub_commands(void **state)
+{
+	(void)state;
+	const char *const subs[] = {"new", "set", "list", "show"};
+	assert_string_equal(dt_nearest_name("shwo", subs, 4), "show");
+	assert_string_equal(dt_nearest_name("lsit", subs, 4), "list");
+	assert_null(dt_nearest_name("frob", subs, 4));
+	const char *const plat[] = {"gpu", "trn2", "trn1", "other"};
+	assert_null(dt_nearest_name("tpu", plat, 4));
+	const char *const opt[] = {"rtol", "atol"};
+	assert_string_equal(dt_nearest_name("rtl", opt, 2), "rtol");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(swap_is_one_edit),
+		cmocka_unit_test(nearest_sub_commands),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
