@@ -61,6 +61,12 @@ struct option;
 size_t dt_cli_hide_numbers(int argc, char **argv, const struct option *opts);
 void dt_cli_show_numbers(int argc, char **argv);
 
+/* Parse the value of a baseline-match option (--rtol, --atol, --warmup;
+ * f: DT_TC_RTOL, DT_TC_ATOL, DT_TC_WARMUP) within the task card's bounds
+ * (dt_tolerance_parse, model/core/taskcard.h): 0 with *out set, or -1
+ * after "dualtrack: OPT must be RANGE, got 'TEXT'" on stderr. */
+int dt_cli_tolerance(int f, const char *opt, const char *text, double *out);
+
 /* Parse a non-negative finite real option value (locale-independent). */
 int dt_cli_real(const char *opt, const char *s, double *out);
 

@@ -102,22 +102,26 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 		{"db", required_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0}};
+	double wu;
 	int c;
 	optind = 0;
 	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm': o->metric = optarg; break;
 		case 'r':
-			if (dt_cli_real("--rtol", optarg, &o->rtol)) return -1;
+			if (dt_cli_tolerance(DT_TC_RTOL, "--rtol", optarg, &o->rtol))
+				return -1;
 			o->set_rtol = 1;
 			break;
 		case 'a':
-			if (dt_cli_real("--atol", optarg, &o->atol)) return -1;
+			if (dt_cli_tolerance(DT_TC_ATOL, "--atol", optarg, &o->atol))
+				return -1;
 			o->set_atol = 1;
 			break;
 		case 'w':
-			if (dt_cli_int("--warmup", optarg, 0, &o->warmup))
+			if (dt_cli_tolerance(DT_TC_WARMUP, "--warmup", optarg, &wu))
 				return -1;
+			o->warmup = (int64_t)wu;
 			o->set_warmup = 1;
 			break;
 		case 'j': case 'c': *json = c; break;
@@ -161,14 +165,6 @@ static int parse_opts(int argc, char **argv, const char **db, int *json, /* 0, '
 	if (dt_cli_operands("compare", argv + optind, argc - optind, 2, 2,
 	                    "compare needs BASELINE and PILOT run names") < 0)
 		return -1;
-	/* the bounds a task card's rtol / atol have (taskcard.h), not only
-	 * >= 0: "--rtol must be a number in [0, 0.5] (...), got 5" */
-	char terr[200];
-	if ((o->set_rtol && dt_tolerance_check(o->rtol, 0, terr, sizeof terr)) ||
-	    (o->set_atol && dt_tolerance_check(0, o->atol, terr, sizeof terr))) {
-		fprintf(stderr, "dualtrack: --%s\n", terr);
-		return -1;
-	}
 	if (po->none && po->max_points) {
 		fprintf(stderr, "dualtrack: --max-points and --no-points exclude each other\n");
 		return -1;

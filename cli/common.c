@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "importers/import.h"
+#include "model/core/taskcard.h"
 #include "model/util/err.h"
 #include "model/util/nearest.h"
 #include "model/util/num.h"
@@ -219,6 +220,16 @@ int dt_cli_hash_prefix(const char *opt, const char *s, size_t min)
 		return -1;
 	}
 	return 0;
+}
+
+int dt_cli_tolerance(int f, const char *opt, const char *text, double *out)
+{
+	char err[300];
+	if (dt_tolerance_parse((dt_tc_field)f, opt, text, out, err,
+	                       sizeof err) == 0)
+		return 0;
+	fprintf(stderr, "dualtrack: %s\n", err);
+	return -1;
 }
 
 int dt_cli_real(const char *opt, const char *s, double *out)

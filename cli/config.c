@@ -102,32 +102,21 @@ static int on_kv(void *user, const char *sec, const char *key,
 		if (!c->have_tol)
 			c->tol = dt_parity_defaults();
 		c->have_tol = 1;
-		if (!strcmp(key, "rtol") || !strcmp(key, "atol")) {
-			if (dt_parse_double_field(val, strlen(val), &d) < 0 ||
-			    !isfinite(d) || d < 0)
-				return fail(c, "expected a number >= 0 for", sec,
-				            key);
-			/* the bounds of a task card's (taskcard.h) */
-			char terr[150];
-			int r = !strcmp(key, "rtol");
-			if (dt_tolerance_check(r ? d : 0, r ? 0 : d, terr,
-			                       sizeof terr) < 0) {
-				snprintf(c->err, sizeof c->err, "[tolerances] %s", terr);
+		/* the bounds and parse of a task card's (taskcard.h) */
+		int r = !strcmp(key, "rtol"), a = !strcmp(key, "atol");
+		if (r || a || !strcmp(key, "warmup")) {
+			char name[40];
+			snprintf(name, sizeof name, "[tolerances] %s", key);
+			if (dt_tolerance_parse(r ? DT_TC_RTOL : a ? DT_TC_ATOL :
+			                       DT_TC_WARMUP, name, val, &d, c->err,
+			                       sizeof c->err) < 0)
 				return 0;
-			}
-			*(r ? &c->tol.rtol : &c->tol.atol) = d;
-			c->tol_keys |= r ? DT_TOL_KEY_RTOL : DT_TOL_KEY_ATOL;
-			return 1;
-		}
-		if (!strcmp(key, "warmup")) {
-			char *end;
-			errno = 0;
-			long long w = strtoll(val, &end, 10);
-			if (errno || end == val || *end || w < 0)
-				return fail(c, "expected an integer >= 0 for", sec,
-				            key);
-			c->tol.warmup = w;
-			c->tol_keys |= DT_TOL_KEY_WARMUP;
+			if (r || a)
+				*(r ? &c->tol.rtol : &c->tol.atol) = d;
+			else
+				c->tol.warmup = (int64_t)d;
+			c->tol_keys |= r ? DT_TOL_KEY_RTOL : a ? DT_TOL_KEY_ATOL :
+			               DT_TOL_KEY_WARMUP;
 			return 1;
 		}
 		return fail(c, "unknown key (rtol, atol, warmup):", sec, key);

@@ -29,7 +29,7 @@ check "a pilot's verdict ignores [tolerances]" sh -c '"$0" pilot show pp --json 
 printf '[defaults]\ndb = x\n[tolerances]\nrtol = -1\n' >"$cfg"
 "$bin" runs >/dev/null 2>"$tmp/e.txt"; rc=$?
 check "bad value: exit 2" test $rc -eq 2
-check "bad value: file and line named" grep -qF "$cfg:4: expected a number >= 0 for [tolerances] rtol" "$tmp/e.txt"
+check "bad value: file and line named" grep -qF "$cfg:4: [tolerances] rtol must be a number in [0, 0.5] (a fraction of the baseline), got '-1'" "$tmp/e.txt"
 printf '[display]\ncolour = 1\n' >"$cfg"
 "$bin" runs >/dev/null 2>"$tmp/e.txt"
 check "unknown section named with its line" grep -qF "$cfg:2: unknown section" "$tmp/e.txt"

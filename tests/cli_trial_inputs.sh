@@ -112,10 +112,10 @@ dt import --platform gpu --run p "$tmp/p.csv" >/dev/null
 dt compare b p --rtol 5 >"$tmp/o" 2>"$tmp/e"
 check "compare --rtol 5 (500%): exit 2, nothing on stdout" test $? -eq 2 -a ! -s "$tmp/o"
 check "  names the bound" test "$(cat "$tmp/e")" = \
-  "dualtrack: --rtol must be a number in [0, 0.5] (a fraction of the baseline), got 5"
+  "dualtrack: --rtol must be a number in [0, 0.5] (a fraction of the baseline), got '5'"
 dt compare b p --atol 2 2>"$tmp/e" >/dev/null
 check "compare --atol 2: names the bound" test "$(cat "$tmp/e")" = \
-  "dualtrack: --atol must be a number in [0, 1] (loss units), got 2"
+  "dualtrack: --atol must be a number in [0, 1] (loss units), got '2'"
 dt compare b p --rtol 0.5 >/dev/null
 check "compare --rtol 0.5 (the bound): accepted (exit 0, |2.1-2|/2 = 5% <= 50%)" test $? -eq 0
 mkdir -p "$tmp/cfg/dualtrack"
@@ -123,7 +123,7 @@ printf '[tolerances]\nrtol = 0.6\n' >"$tmp/cfg/dualtrack/config"
 dt compare b p >/dev/null 2>"$tmp/e"
 check "[tolerances] rtol = 0.6: exit 2" test $? -eq 2
 check "  names the file, line and bound" test "$(cat "$tmp/e")" = \
-  "dualtrack: $tmp/cfg/dualtrack/config:2: [tolerances] rtol must be a number in [0, 0.5] (a fraction of the baseline), got 0.6"
+  "dualtrack: $tmp/cfg/dualtrack/config:2: [tolerances] rtol must be a number in [0, 0.5] (a fraction of the baseline), got '0.6'"
 rm -r "$tmp/cfg/dualtrack"
 
 # the insufficient sentence says why once (the reason), not again as a

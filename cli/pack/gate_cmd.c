@@ -331,9 +331,11 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		{DT_TC_RTOL, a->rtol}, {DT_TC_ATOL, a->atol},
 		{DT_TC_WARMUP, a->warmup}};
 	for (size_t i = 0; i < sizeof rule / sizeof *rule; i++) {
-		char err[400];
-		if (rule[i].v && dt_taskcard_validate(rule[i].f, rule[i].v, err,
-		                                      sizeof err) < 0) {
+		char err[400], name[40];
+		double v;
+		snprintf(name, sizeof name, "--%s", dt_taskcard_defs[rule[i].f].key);
+		if (rule[i].v && dt_tolerance_parse(rule[i].f, name, rule[i].v, &v,
+		                                    err, sizeof err) < 0) {
 			fprintf(stderr, "dualtrack: gate: %s\n", err);
 			return -1;
 		}

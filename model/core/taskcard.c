@@ -37,16 +37,34 @@ void dt_taskcard_range(dt_tc_field f, double *min, double *max,
 	}
 }
 
+const char *dt_tolerance_range_text(dt_tc_field f, char *buf, size_t n)
+{
+	double lo, hi;
+	int open;
+	dt_taskcard_range(f, &lo, &hi, &open);
+	if (f == DT_TC_WARMUP)
+		snprintf(buf, n, "a whole number of steps in [0, %lld] (not "
+		         "compared)", (long long)DT_TC_INT_MAX);
+	else
+		snprintf(buf, n, "a number in %c%g, %g] (%s)", open ? '(' : '[',
+		         lo, hi, f == DT_TC_RTOL ? "a fraction of the baseline" :
+		         f == DT_TC_ATOL ? "loss units" : dt_taskcard_defs[f].label);
+	return buf;
+}
+
 int dt_tolerance_check(double rtol, double atol, char *err, size_t errlen)
 {
+	char range[120];
 	if (!isfinite(rtol) || rtol < 0 || rtol > DT_RTOL_MAX) {
-		snprintf(err, errlen, "rtol must be a number in [0, %g] (a fraction "
-		         "of the baseline), got %g", DT_RTOL_MAX, rtol);
+		snprintf(err, errlen, "rtol must be %s, got %g",
+		         dt_tolerance_range_text(DT_TC_RTOL, range, sizeof range),
+		         rtol);
 		return -1;
 	}
 	if (!isfinite(atol) || atol < 0 || atol > DT_ATOL_MAX) {
-		snprintf(err, errlen, "atol must be a number in [0, %g] (loss "
-		         "units), got %g", DT_ATOL_MAX, atol);
+		snprintf(err, errlen, "atol must be %s, got %g",
+		         dt_tolerance_range_text(DT_TC_ATOL, range, sizeof range),
+		         atol);
 		return -1;
 	}
 	return 0;
@@ -66,6 +84,24 @@ static int parse_real(dt_tc_field f, const char *s, double *out)
 	if (dt_parse_real_strict(s, lo, hi, out) < 0 || (open && *out == lo))
 		return -1;
 	return 0;
+}
+
+int dt_tolerance_parse(dt_tc_field f, const char *name, const char *text,
+                       double *out, char *err, size_t errlen)
+{
+	int64_t i;
+	char range[120], got[80];
+	if (dt_taskcard_defs[f].kind == DT_TC_REAL) {
+		if (parse_real(f, text, out) == 0)
+			return 0;
+	} else if (parse_int(f, text, &i) == 0) {
+		*out = (double)i;
+		return 0;
+	}
+	dt_sanitize(text, got, sizeof got);
+	snprintf(err, errlen, "%s must be %s, got '%s'", name,
+	         dt_tolerance_range_text(f, range, sizeof range), got);
+	return -1;
 }
 
 int dt_taskcard_validate(dt_tc_field f, const char *value, char *err,

@@ -103,6 +103,23 @@ void dt_taskcard_range(dt_tc_field f, double *min, double *max,
  * or -1 with a message in err. */
 int dt_tolerance_check(double rtol, double atol, char *err, size_t errlen);
 
+/* The range of a baseline-match criterion (f: DT_TC_RTOL, DT_TC_ATOL or
+ * DT_TC_WARMUP) in words, from dt_taskcard_range and DT_TC_INT_MAX (the
+ * one source of each bound): "a number in [0, 0.5] (a fraction of the
+ * baseline)", "a number in [0, 1] (loss units)", "a whole number of steps
+ * in [0, 1000000000000] (not compared)". Written to buf (n bytes, the
+ * caller's); returns buf. */
+const char *dt_tolerance_range_text(dt_tc_field f, char *buf, size_t n);
+
+/* Parse text as the value of criterion f (as dt_tolerance_range_text) as
+ * the task card parses it (dt_taskcard_validate): 0 with *out set (the
+ * warm-up a whole number), or -1 with "NAME must be RANGE, got 'TEXT'" in
+ * err (NAME as the caller names the value: "--rtol", "[tolerances]
+ * rtol"; TEXT sanitised): the one message whether TEXT is no number or
+ * one out of range. */
+int dt_tolerance_parse(dt_tc_field f, const char *name, const char *text,
+                       double *out, char *err, size_t errlen);
+
 /* The parity rule of the card: rtol / atol / warm-up where set and
  * valid (a stored value outside the documented range is ignored), the
  * defaults of dt_parity_defaults() otherwise (global batches unknown). */
