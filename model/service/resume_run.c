@@ -253,7 +253,8 @@ int dt_resume_run(dt_store *st, const dt_run *run, const dt_run *baseline,
 	                               errlen) < 0))
 		goto out;
 	if (nloss == 0) {
-		snprintf(err, errlen, "run has no loss curve to check");
+		snprintf(err, errlen, "run '%s' has no loss curve to check",
+		         run->name);
 		goto out;
 	}
 	cm = load_cursor(st, run, nloss, &cur, &ncur);

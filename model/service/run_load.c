@@ -177,8 +177,9 @@ int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
 {
 	/* One segment count everywhere (issue 9): the loss metric's, as
 	 * resume-check and series count it; the most of any metric only for a
-	 * run without a loss. */
-	int64_t segments = 1, replayed = 0, loss_segments = 0;
+	 * run without a loss; 0 for a run without a point (a W&B summary:
+	 * facts only), as compare counts its empty curve. */
+	int64_t segments = 0, replayed = 0, loss_segments = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (ms[i].segments > segments)
 			segments = ms[i].segments;

@@ -80,7 +80,8 @@ int dt_run_stats_grow(const dt_run *run, const dt_rawlog *log,
                       dt_metric_stats **stats, size_t *n);
 
 /* Store precomputed stats and the run summary derived from them
- * (segments = max over metrics, replayed = the loss metric's). */
+ * (segments = the loss metric's, else the most of any metric, 0 for a
+ * run without a point; replayed = the loss metric's). */
 int dt_run_store_stats(dt_store *st, dt_run *run, const dt_metric_stats *ms,
                        size_t n, char *err, size_t errlen);
 
