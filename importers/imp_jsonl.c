@@ -159,6 +159,9 @@ typedef struct jl_ctx {
 	                   * by LLaMA-Factory's current_steps + total_steps,
 	                   * and by any other step key */
 	size_t nostep_lines, nostep_first;
+	size_t badstep_lines, badstep_first; /* lines whose step key holds no
+	                   * whole number ("step": "x"), the first one's key */
+	const char *badstep_key;
 	dt_skipval skip;  /* known-metric values that are non-numeric strings */
 	jl_key keys[CACHE_MAX];
 	size_t nkeys;
@@ -336,12 +339,18 @@ static int scan_line(jl_ctx *c, jl_line *ln, int known)
 }
 
 /* The step of a line: 1 + the index in step_keys of the key it came
- * from, or 0 when the line has none. */
-static int find_step(const jl_line *ln, int64_t *step)
+ * from, or 0 when the line has none; *bad: the first step key present
+ * whose value is no whole number (NULL when none). */
+static int find_step(const jl_line *ln, int64_t *step, const char **bad)
 {
+	*bad = NULL;
 	for (size_t i = 0; i < N_OF(step_keys); i++)
-		if (ln->step[i] && dt_jval_step(ln->step[i], step) == 0)
-			return (int)i + 1;
+		if (ln->step[i]) {
+			if (dt_jval_step(ln->step[i], step) == 0)
+				return (int)i + 1;
+			if (!*bad)
+				*bad = step_keys[i];
+		}
 	return 0;
 }
 
@@ -610,7 +619,15 @@ static int do_object(jl_ctx *c, int known)
 	if (!non_epoch && !has_fp)
 		return 0;
 	int64_t step;
-	int step_key = find_step(&ln, &step);
+	const char *bad;
+	int step_key = find_step(&ln, &step, &bad);
+	if (!step_key && bad) {
+		if (c->badstep_lines++ == 0) {
+			c->badstep_first = c->line;
+			c->badstep_key = bad;
+		}
+		return 0;
+	}
 	if (!step_key) {
 		if (c->nostep_lines++ == 0)
 			c->nostep_first = c->line;
@@ -702,6 +719,10 @@ static void finish(jl_ctx *c, dt_rawlog *to)
 		dt_rawlog_warn(to, "%s:%zu: %zu line(s) with metrics but no step key "
 		               "(current_steps, step, global_step, iteration, _step) "
 		               "skipped", path, c->nostep_first, c->nostep_lines);
+	if (c->badstep_lines)
+		dt_rawlog_warn(to, "%s:%zu: %zu line(s) with metrics skipped: step "
+		               "key '%s' not a whole number", path, c->badstep_first, c->badstep_lines,
+		               c->badstep_key);
 	dt_skipval_warn(&c->skip, to, path);
 	if (c->nevents)
 		dt_rawlog_note(to, "%s:%zu: %zu event record(s) (%s) are not data "
