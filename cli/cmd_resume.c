@@ -276,6 +276,7 @@ static void print_json(const char *run, const char *baseline,
 		             r->offset_factor > 0);
 		json_opt_num(&w, "replay_max_rel_diff", r->replay_max_rel);
 		json_opt_num(&w, "level_shift", r->level_shift);
+		json_opt_num(&w, "level_moved", r->level_moved);
 		json_opt_int(&w, "spike_step", r->spike_step, r->spike_step > 0);
 		dt_jw_obj_end(&w);
 	}

@@ -420,6 +420,7 @@ static int one_restart(const dt_resume_in *in, const dt_resume_opts *o,
 	v->interval = dt_resume_interval(&c.loss_b, la);
 	v->replay_max_rel = NAN;
 	v->level_shift = NAN;
+	v->level_moved = NAN;
 	int mode;
 	int64_t shift;
 	find_offset(in, &c, la, lra ? lra : &empty, v, &mode, &shift);

@@ -188,7 +188,12 @@ typedef struct dt_restart_verdict {
 	size_t replay_n;          /* replayed steps with finite losses */
 	double replay_max_rel;    /* NaN when replay_n = 0 */
 	int64_t replay_max_step;
-	double level_shift;       /* fraction; NaN when n/a */
+	double level_shift;       /* fraction; NaN when n/a (the band rule:
+	                           * from the band's nearest edge, 0 inside) */
+	double level_moved;       /* fraction: the mean after vs the level
+	                           * before (the band rule: its flat level
+	                           * before, so a level inside the band still
+	                           * says how it moved); NaN when n/a */
 	int64_t spike_step;       /* 0 = no spike */
 	double spike_rel;         /* first point vs level before, fraction */
 	int64_t artefact_step;    /* replay: isolated one-point difference among

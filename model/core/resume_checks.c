@@ -311,6 +311,12 @@ static int level_baseline(const dt_rs_ctx *c, size_t W, level_ref *r)
 	return 1;
 }
 
+/* (a - b) / |b|; b = 0: 0 when a is 0 too, else inf. */
+static double rel_change(double a, double b)
+{
+	return b == 0.0 ? (a == 0.0 ? 0.0 : INFINITY) : (a - b) / fabs(b);
+}
+
 void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 {
 	size_t W = c->o->window ? c->o->window : 1;
@@ -335,8 +341,8 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 		return;
 	}
 	double lim = c->o->level_rtol;
-	v->level_shift = r.mb == 0.0 ? (r.ma == 0.0 ? 0.0 : INFINITY) :
-	                 (r.ma - r.mb) / fabs(r.mb);
+	v->level_shift = rel_change(r.ma, r.mb);
+	v->level_moved = r.band ? rel_change(r.ma, r.flat) : v->level_shift;
 	ok = fabs(v->level_shift) <= lim;
 	double s0 = r.ref_first == 0.0 ? 0.0 :
 	            (r.first - r.ref_first) / fabs(r.ref_first);
@@ -347,17 +353,26 @@ void dt_rs_check_level(const dt_rs_ctx *c, dt_restart_verdict *v)
 	v->check[DT_RC_LOSS] = ok ? DT_CHECK_PASS : DT_CHECK_FAIL;
 	char ps[32], pl[32];
 	int k;
-	if (r.band)
-		/* the level before and the trend are the band's two ends; the
-		 * shift is measured from its nearest edge (0 inside it), not
-		 * from the level before */
+	if (r.band && v->level_shift == 0.0)
+		/* inside the band: its shift from the band is 0; how far the
+		 * level moved from the level before is the figure to read */
 		k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu "
 		             "point(s) %s (%.4g over %zu point(s)) to its "
-		             "least-squares trend at the same steps (%.4g): %s%s "
+		             "least-squares trend at the same steps (%.4g): %s from "
+		             "the level before, inside the band (limit %s)", pre,
+		             what, r.ma, r.na, r.how, r.flat, r.nb, r.trend,
+		             dt_fmt_rel_pct(v->level_moved, 1, ps, sizeof ps),
+		             dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
+	else if (r.band)
+		/* the level before and the trend are the band's two ends; the
+		 * shift is measured from its nearest edge, not from the level
+		 * before */
+		k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu "
+		             "point(s) %s (%.4g over %zu point(s)) to its "
+		             "least-squares trend at the same steps (%.4g): %s "
 		             "(limit %s)", pre, what, r.ma, r.na, r.how, r.flat,
 		             r.nb, r.trend,
 		             dt_fmt_rel_pct(v->level_shift, 1, ps, sizeof ps),
-		             v->level_shift == 0.0 ? ", inside the band" : "",
 		             dt_fmt_rel_pct(lim, 0, pl, sizeof pl));
 	else
 		k = snprintf(DETAIL(v, DT_RC_LOSS), "%s%s mean %.4g over %zu "
