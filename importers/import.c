@@ -924,6 +924,32 @@ static int store_file(dt_store *st, dt_run *run, parsed *p, int first,
 	return 0;
 }
 
+/* "loss of run 'x': 12 points read, 4 steps kept: 6 averaged into the
+ * steps they share (...), 2 superseded by a later segment (replayed
+ * steps)": how resolution came from the loss rows of the run's logs to
+ * its steps (dt_metric_stats read / averaged / superseded), when it
+ * merged or dropped any; a part that is 0 is left out. */
+static void report_resolved(FILE *out, const dt_run *run,
+                            const dt_metric_stats *loss)
+{
+	if (!out || loss->read <= loss->points)
+		return;
+	char name[DT_NAME_MAX * 2];
+	dt_sanitize(run->name, name, sizeof name);
+	fprintf(out, "loss of run '%s': %lld point%s read, %lld step%s kept:",
+	        name, (long long)loss->read, loss->read == 1 ? "" : "s",
+	        (long long)loss->points, loss->points == 1 ? "" : "s");
+	/* only the parts that happened */
+	if (loss->averaged)
+		fprintf(out, " %lld averaged into the steps they share (a row per "
+		        "micro-batch, or several writers of one log)%s",
+		        (long long)loss->averaged, loss->superseded ? "," : "");
+	if (loss->superseded)
+		fprintf(out, " %lld superseded by a later segment (replayed "
+		        "steps)", (long long)loss->superseded);
+	fputc('\n', out);
+}
+
 /* Store all parsed files in one transaction. A run that had no files
  * gets its stats computed from memory before the logs are freed; an
  * existing run, or one a file of this import grew, is re-resolved from
@@ -964,15 +990,22 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		snprintf(err, errlen, "out of memory"); /* no file to store */
 		rc = -1;
 	}
-	if (rc == 0)
-		rc = ms && !any_grown ? dt_run_store_stats(st, &run, ms, nm, err, errlen)
-		                      : dt_run_refresh(st, &run, err, errlen);
+	dt_metric_stats loss = {0};
+	if (rc == 0 && ms && !any_grown) {
+		rc = dt_run_store_stats(st, &run, ms, nm, err, errlen);
+		for (size_t i = 0; i < nm; i++)
+			if (!strcmp(ms[i].metric, DT_METRIC_LOSS))
+				loss = ms[i];
+	} else if (rc == 0)
+		rc = dt_run_refresh_loss(st, &run, &loss, err, errlen);
 	if (rc == 0 && dt_store_commit(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		rc = -1;
 	}
 	if (rc < 0)
 		dt_store_rollback(st);
+	else
+		report_resolved(report, &run, &loss);
 	free(ms);
 	return rc;
 }

@@ -35,6 +35,14 @@ typedef struct dt_metric_stats {
 	int64_t first_step, last_step;
 	int64_t segments;
 	int64_t replayed;
+	/* How resolution (dt_resolve) came from the points read to `points`:
+	 * read = points + averaged + superseded. Not stored: set by
+	 * dt_metric_stats_of (the import's report), not by a store read. */
+	int64_t read;         /* raw points of the logs */
+	int64_t averaged;     /* merged into a step they share (one row per
+	                       * micro-batch, writers of one log) */
+	int64_t superseded;   /* replaced by a later segment's (replayed
+	                       * steps) or dropped behind its first step */
 } dt_metric_stats;
 
 /* A file already held by a run. */

@@ -133,6 +133,8 @@ static void stats_of(const char *metric, const dt_series *s,
 	m->last_step = s->n ? s->step[s->n - 1] : 0;
 	m->segments = (int64_t)s->nsegments;
 	m->replayed = (int64_t)s->replayed;
+	m->averaged = (int64_t)s->averaged;
+	m->superseded = (int64_t)(s->replayed_points + s->abandoned);
 }
 
 /* Fast path: one chunk, no marks, strictly increasing steps, G = 1: the
@@ -155,6 +157,7 @@ static int simple_stats(const char *metric, const dt_rawchunk *c,
 	m->first_step = c->step[0];
 	m->last_step = c->step[c->n - 1];
 	m->segments = 1;
+	m->read = (int64_t)c->n;
 	return 1;
 }
 
@@ -168,6 +171,8 @@ int dt_metric_stats_of(const char *metric, const dt_rawchunk *chunks,
 	if (dt_resolve(chunks, nchunks, grad_accum, &s) < 0)
 		return -1;
 	stats_of(metric, &s, out);
+	for (size_t i = 0; i < nchunks; i++)
+		out->read += (int64_t)chunks[i].n;
 	dt_series_free(&s);
 	return 0;
 }
@@ -202,6 +207,14 @@ fail:
 
 int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen)
 {
+	return dt_run_refresh_loss(st, run, NULL, err, errlen);
+}
+
+int dt_run_refresh_loss(dt_store *st, dt_run *run, dt_metric_stats *loss,
+                        char *err, size_t errlen)
+{
+	if (loss)
+		memset(loss, 0, sizeof *loss);
 	char **names;
 	size_t nn;
 	if (dt_store_metric_list(st, run->id, &names, &nn) < 0) {
@@ -229,6 +242,9 @@ int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen)
 	}
 	if (rc == 0)
 		rc = dt_run_store_stats(st, run, ms, nn, err, errlen);
+	for (size_t i = 0; rc == 0 && loss && i < nn; i++)
+		if (!strcmp(ms[i].metric, DT_METRIC_LOSS))
+			*loss = ms[i];
 	free(ms);
 	dt_strv_free(names, nn);
 	return rc;
@@ -308,6 +324,7 @@ static int grow_simple(dt_stats_grow *g, const dt_rawseries *r, int64_t ga)
 		g->m.segments = 1;
 	}
 	g->m.points = (int64_t)r->n;
+	g->m.read = (int64_t)r->n;
 	g->m.non_finite += nonfinite;
 	g->m.last_step = r->step[r->n - 1];
 	g->n = r->n;

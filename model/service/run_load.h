@@ -40,6 +40,12 @@ int dt_run_segments(dt_store *st, const dt_run *run, const char *metric,
  * Returns 0 or -1 (message in err). */
 int dt_run_refresh(dt_store *st, dt_run *run, char *err, size_t errlen);
 
+/* dt_run_refresh, and the loss metric's stats as computed (with their
+ * read / averaged / superseded counts) in *loss (all 0 when the run has
+ * no loss; loss may be NULL). */
+int dt_run_refresh_loss(dt_store *st, dt_run *run, dt_metric_stats *loss,
+                        char *err, size_t errlen);
+
 /* Stats of one metric from raw chunks (file order), as dt_run_refresh
  * stores them. A single monotone chunk without marks and G = 1 (the
  * common case) is counted in place without allocating. Returns 0 or -1

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# cli_import_resolved.sh: an import whose loss rows are not one per step
+# says how the rows read became the steps kept (new-user trial: "jsonl,
+# 4074 points ... (loss 1358 ...)" then "loss 656 points", nothing in
+# between). Two rows per step (micro-batches) and a restart replaying
+# steps 2..3:
+#   launch 1: steps 1,1,2,2,3,3 (6 rows) -> steps 1,2,3 (3 averaged)
+#   launch 2: steps 2,2,3,3,4,4 (6 rows, the step goes back) -> 2,3,4
+#             (3 averaged); it supersedes launch 1's steps 2 and 3 (2)
+#   kept: 1 (launch 1) + 3 (launch 2) = 4 = 12 - 6 - 2.
+# A log of one row per step prints no such line; a part that is 0 is
+# left out.
+# usage: cli_import_resolved.sh DUALTRACK
+. "$(dirname "$0")/lib_cli.sh"
+export DUALTRACK_USER=ana
+f=$tmp/mb.jsonl
+for s in 1 1 2 2 3 3 2 2 3 3 4 4; do
+  printf '{"step": %d, "loss": %s}\n' "$s" "$(( RANDOM % 9 + 1 )).0"
+done >"$f"
+"$bin" --db "$db" import --platform gpu --run mb "$f" >"$tmp/o" 2>&1
+check "import: exit 0" test $? -eq 0
+check "12 read, 4 kept, 6 averaged, 2 superseded" grep -qxF \
+  "loss of run 'mb': 12 points read, 4 steps kept: 6 averaged into the steps they share (a row per micro-batch, or several writers of one log), 2 superseded by a later segment (replayed steps)" "$tmp/o"
+check "  before the run's summary, which says 4 points" sh -c \
+  'grep -n "" "$0" | grep -E "loss of run|^[0-9]+:  loss +4 points" | cut -d: -f1 | tr "\n" " " | awk "{exit !(\$1 < \$2)}"' "$tmp/o"
+printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/one.csv"
+"$bin" --db "$db" import --platform gpu --run one "$tmp/one.csv" >"$tmp/o2" 2>&1
+check "one row per step: no such line" sh -c '! grep -q "points read" "$0"' "$tmp/o2"
+# a restart alone (steps 1..3, then 2..3 again): 5 read, 3 kept, 2
+# superseded, nothing averaged: that part left out
+printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n2,1.85\n3,1.75\n' >"$tmp/re.csv"
+"$bin" --db "$db" import --platform gpu --run re "$tmp/re.csv" >"$tmp/o4" 2>&1
+check "a restart alone: 5 read, 3 kept, 2 superseded" grep -qxF \
+  "loss of run 're': 5 points read, 3 steps kept: 2 superseded by a later segment (replayed steps)" "$tmp/o4"
+# a second file into the run (re-resolved from the store): 2 more rows of
+# step 5 -> one step, all counted again over the run's files: 14 read, 5
+# kept, 7 averaged, 2 superseded
+printf '{"step": 5, "loss": 1.0}\n{"step": 5, "loss": 2.0}\n' >"$tmp/mb2.jsonl"
+"$bin" --db "$db" import --platform gpu --run mb "$tmp/mb2.jsonl" >"$tmp/o3" 2>&1
+check "a second file: counted over the run" grep -qF \
+  "loss of run 'mb': 14 points read, 5 steps kept: 7 averaged" "$tmp/o3"
+finish
