@@ -10,6 +10,7 @@
 #include "model/core/parity_thin.h"
 #include "model/core/taskcard.h"
 #include "model/service/compare.h"
+#include "model/util/text.h"
 
 /* Which points --json / --csv print. */
 typedef struct point_opts {
@@ -230,6 +231,11 @@ int dt_cmd_compare(const char *db, int argc, char **argv)
 		if (dt_compare_prepare(st, &rb, &rp, &o, &c, err, sizeof err) != 0) {
 			fprintf(stderr, "dualtrack: %s\n", err);
 		} else {
+			if (c.warning[0]) {
+				char safe[sizeof c.warning * 2];
+				dt_sanitize(c.warning, safe, sizeof safe);
+				fprintf(stderr, "dualtrack: warning: %s\n", safe);
+			}
 			print_comparison(&c, json, &po);
 			/* beside CSV or JSON, the text's integrity line on stderr:
 			 * why the exit is 1 when the verdict passed */

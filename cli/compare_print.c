@@ -129,6 +129,11 @@ static void json_summary(dt_jw *w, const dt_comparison *c)
 	for (size_t i = 0; i < c->nnotes; i++)
 		dt_jw_str(w, c->notes[i]);
 	dt_jw_arr_end(w);
+	dt_jw_key(w, "warnings");
+	dt_jw_arr_begin(w);
+	if (c->warning[0])
+		dt_jw_str(w, c->warning);
+	dt_jw_arr_end(w);
 	dt_jw_key(w, "reason"); dt_jw_str_or_null(w, c->reason);
 	dt_jw_key(w, "compile_note"); dt_jw_str_or_null(w, c->compile_note);
 	dt_jw_obj_end(w);

@@ -320,6 +320,7 @@ static int start_with_card(dt_store *st, const dt_run *base,
 	snprintf(c->metric, sizeof c->metric, "%s",
 	         opts->metric ? opts->metric : "loss");
 	dt_compare_rules_apply(c, opts, p, card, &po);
+	dt_compare_warnings_build(c, p, runs, nruns);
 	c->interpolate = opts->interpolate;
 	c->window = opts->window;
 	extras(c, opts, runs, nruns);

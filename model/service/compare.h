@@ -143,6 +143,10 @@ typedef struct dt_comparison {
 	                            * global batch, self-compare) */
 	size_t nnotes;
 	char compile_note[1024];   /* dt_run_compile_note, "" = none */
+	char warning[600];         /* the arguments look swapped: the
+	                            * baseline given is a Trainium run or the
+	                            * card pilot's pilot run ("" = none;
+	                            * dt_compare_warnings_build) */
 	int64_t card_pilot_id;     /* pilot whose card applied, 0 = none */
 	char card_pilot[DT_NAME_MAX]; /* its name, "" = none */
 	char rules_source[400];    /* "rules: task card of pilot NAME", ... */

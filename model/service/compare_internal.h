@@ -17,6 +17,12 @@ void dt_compare_rules_apply(dt_comparison *c, const dt_compare_opts *o,
  * several pilots (`names`, ", "-joined). */
 void dt_compare_rules_several(dt_comparison *c, const char *names);
 
+/* c->warning when the baseline given looks like the pilot: a Trainium
+ * run (platform trn*) or, p given, one of p's runs attached with the role
+ * pilot (runs[0..nruns): p's runs). */
+void dt_compare_warnings_build(dt_comparison *c, const dt_pilot *p,
+                               const dt_pilot_run *runs, size_t nruns);
+
 /* Pairing notes (one-sided global batch, self-compare) and, when the
  * verdict is insufficient, the reason (compare.h). by_samples: the runs
  * pair by samples (no noise ratio possible). */

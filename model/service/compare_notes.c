@@ -147,6 +147,27 @@ static void why_noise(dt_comparison *c, int by_samples)
 		         n->n, n->n == 1 ? "" : "s", n->nbaselines);
 }
 
+void dt_compare_warnings_build(dt_comparison *c, const dt_pilot *p,
+                               const dt_pilot_run *runs, size_t nruns)
+{
+	const dt_run *b = &c->base;
+	int trn = strncmp(b->platform, "trn", 3) == 0, role = 0;
+	for (size_t i = 0; p && i < nruns; i++)
+		role |= runs[i].run.id == b->id && runs[i].role == DT_RUN_PILOT;
+	c->warning[0] = '\0';
+	if (!trn && !role)
+		return;
+	char what[40] = "", who[120] = "";
+	if (trn)
+		snprintf(what, sizeof what, "a Trainium (%.16s) run", b->platform);
+	if (role)
+		snprintf(who, sizeof who, "the pilot run of pilot '%.64s'", p->name);
+	snprintf(c->warning, sizeof c->warning, "the baseline given, run "
+	         "'%.64s', is %s%s%s; compare takes BASELINE (the GPU run) then "
+	         "PILOT: were they given the other way round?", b->name, what,
+	         trn && role ? " and " : "", who);
+}
+
 void dt_compare_notes_build(dt_store *st, dt_comparison *c, int by_samples)
 {
 	const dt_run *rb = &c->base, *rp = &c->pilot;
