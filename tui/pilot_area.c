@@ -175,6 +175,13 @@ static void render_prompt(dt_pv *v, dt_grid *g)
 		dt_grid_wrap(g, ix, iy + 2, w - 4, h - 4, v->c->msg, DT_ROLE_WARN);
 }
 
+/* 1 while a list-like form's inline editor (task card, journal) has the
+ * keys: no prompt or dialog over it shows the message. */
+static int inline_editing(const dt_pv *v)
+{
+	return !v->prompt.open && v->form && v->form->editing;
+}
+
 /* The screen's list while it searches or shows a search message. */
 static dt_list *searching(dt_pv *v)
 {
@@ -202,9 +209,11 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 		                 "ALTERED records! " : "", title, dash,
 		                 v->c->ov.pilot.name, dash, dt_screen_title(v->cls->id));
 	/* a message takes the rows it wraps to above the footer (up to
-	 * DT_PV_MSG_ROWS), the body giving them up; one row while a prompt
-	 * or dialog has the keys (it shows the message itself) */
-	mrows = l || dt_pv_modal(v) ? 1
+	 * DT_PV_MSG_ROWS), the body giving them up, also while an inline
+	 * editor (task card, journal) has the keys: the message is its
+	 * refusal; one row while a prompt or dialog has the keys (it shows
+	 * the message itself) */
+	mrows = l || (dt_pv_modal(v) && !inline_editing(v)) ? 1
 	        : dt_layout_msg_rows(g, g->w, v->c->msg, 1, DT_PV_MSG_ROWS);
 	v->cls->body(v, g, 1, g->h - 2 - mrows);
 	remember(v);
