@@ -495,14 +495,16 @@ static int clean_names(csv_ctx *c)
 		return -1;
 	}
 	for (size_t i = 0; i < c->ncols; i++) {
-		char *name = c->cols[i].name, where[300];
-		dt_text_escape_hidden(name, was[i].as_read, sizeof was[i].as_read);
-		was[i].dropped = dt_text_drop_hidden(name, name, strlen(name) + 1);
-		if (was[i].dropped == 0)
-			continue;
+		char where[300];
 		snprintf(where, sizeof where, "%s:%zu: column %zu", c->src->path,
 		         c->line, i + 1);
-		dt_rawlog_warn_hidden(c->log, where, was[i].as_read, name);
+		int r = dt_rawlog_clean_name(c->log, where, c->cols[i].name,
+		                             was[i].as_read, sizeof was[i].as_read);
+		if (r < 0) {
+			fail(c, "out of memory");
+			break;
+		}
+		was[i].dropped = (size_t)r;
 	}
 	for (size_t i = 0; i < c->ncols && !c->failed; i++)
 		for (size_t j = i + 1; j < c->ncols; j++) {

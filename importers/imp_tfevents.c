@@ -9,9 +9,15 @@
  * Every scalar tag becomes a metric: the loss tag (--loss-tag, else the
  * first of dt_tfevents_loss_tags present) becomes `loss`; other tags go
  * through dt_metric_canonical, keeping their own lower-cased name when
- * the canonical name is taken. A corrupt or truncated record ends the
- * read with a warning naming its byte offset; records before it are
- * kept. The HF `args/text_summary` JSON gives run facts. */
+ * the canonical name is taken. A tag is matched and named as shown: the
+ * code points a terminal hides are removed when it first appears
+ * (dt_rawlog_clean_name, the rule of every importer's names, warned
+ * once naming the record and the tag as read), so 'train/lo\u200bss' is
+ * the rule's train/loss and --loss-tag train/loss finds it; two tags
+ * that are one once cleaned are refused, both named, never merged. A
+ * corrupt or truncated record ends the read with a warning naming its
+ * byte offset; records before it are kept. The HF `args/text_summary`
+ * JSON gives run facts. */
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -23,6 +29,7 @@
 #include "importers/pbwire.h"
 #include "importers/tfevents.h"
 #include "importers/tfrecord.h"
+#include "model/util/text.h"
 
 const char *const dt_tfevents_loss_tags[] = {
 	"train/loss", "loss", "step loss", "step_loss", "reduced_train_loss",
@@ -44,12 +51,18 @@ const char *const dt_tfevents_loss_tags[] = {
 typedef struct tb_ctx {
 	const dt_source *src;
 	dt_rawlog *out;
-	const char *loss_opt;   /* --loss-tag, NULL = the rule (owned copy) */
+	char *loss_opt;         /* --loss-tag without hidden code points, NULL
+	                         * = the rule (owned copy) */
 	size_t nrec, nbad_event, ntext, nnonscalar;
 	size_t bad_event_off;   /* byte offset of the first undecodable event */
 	size_t rec_off;         /* byte offset of the record being decoded */
-	char **tag;             /* [ntags] tags in order of first appearance */
+	char **tag;             /* [ntags] tags in order of first appearance,
+	                         * as read (matched on the record's bytes) */
 	size_t *tlen;           /* [ntags] their lengths */
+	char **shown;           /* [ntags] each tag as shown: without the code
+	                         * points a terminal hides (dt_rawlog_clean_name);
+	                         * what the loss rule, --loss-tag and the
+	                         * metric names match */
 	char **name;            /* [ntags] the metric each tag's points go to */
 	size_t *sidx;           /* [ntags] cached index of its series in out */
 	const char **smetric;   /* [ntags] that series' metric when cached
@@ -149,18 +162,18 @@ static int args_facts(tb_ctx *c, const uint8_t *t, size_t n)
 }
 
 /* Index of the tag that becomes `loss`: --loss-tag, else the rule's
- * first present; ntags when none. */
+ * first present, both matched on the tags as shown; ntags when none. */
 static size_t loss_index(const tb_ctx *c)
 {
 	if (c->loss_opt) {
 		for (size_t k = 0; k < c->ntags; k++)
-			if (strcmp(c->tag[k], c->loss_opt) == 0)
+			if (strcmp(c->shown[k], c->loss_opt) == 0)
 				return k;
 		return c->ntags;
 	}
 	for (size_t i = 0; dt_tfevents_loss_tags[i]; i++)
 		for (size_t k = 0; k < c->ntags; k++)
-			if (strcmp(c->tag[k], dt_tfevents_loss_tags[i]) == 0)
+			if (strcmp(c->shown[k], dt_tfevents_loss_tags[i]) == 0)
 				return k;
 	return c->ntags;
 }
@@ -173,11 +186,11 @@ static int name_taken(char *const *name, size_t n, const char *s)
 	return 0;
 }
 
-/* The metric name of every tag seen, into name[0..ntags) (malloc'd):
- * the loss tag is `loss`; the others, in order of first appearance, go
- * through dt_metric_canonical, keeping their own name (blanks as '_')
- * when the canonical one is `loss` or already given, "tb:TAG" when that
- * is taken too. Returns 0 or -1 (ENOMEM). */
+/* The metric name of every tag seen (as shown), into name[0..ntags)
+ * (malloc'd): the loss tag is `loss`; the others, in order of first
+ * appearance, go through dt_metric_canonical, keeping their own name
+ * (blanks as '_') when the canonical one is `loss` or already given,
+ * "tb:TAG" when that is taken too. Returns 0 or -1 (ENOMEM). */
 static int name_tags(const tb_ctx *c, char **name)
 {
 	size_t lt = loss_index(c);
@@ -189,16 +202,16 @@ static int name_tags(const tb_ctx *c, char **name)
 		if (k == lt)
 			continue;
 		char canon[160], own[160];
-		dt_metric_canonical(c->tag[k], canon, sizeof canon);
+		dt_metric_canonical(c->shown[k], canon, sizeof canon);
 		if (strcmp(canon, DT_METRIC_LOSS) == 0 ||
 		    name_taken(name, c->ntags, canon)) {
 			size_t i = 0;
-			for (const char *p = c->tag[k]; *p && i + 1 < sizeof own; p++)
+			for (const char *p = c->shown[k]; *p && i + 1 < sizeof own; p++)
 				own[i++] = *p == ' ' ? '_' : *p;
 			own[i] = '\0';
 			if (strcmp(own, DT_METRIC_LOSS) == 0 ||
 			    name_taken(name, c->ntags, own))
-				snprintf(own, sizeof own, "tb:%.150s", c->tag[k]);
+				snprintf(own, sizeof own, "tb:%.150s", c->shown[k]);
 			snprintf(canon, sizeof canon, "%s", own);
 		}
 		if (!(name[k] = strdup(canon)))
@@ -226,6 +239,10 @@ static int grow_tags(tb_ctx *c)
 	if (!lv)
 		return -1;
 	c->tlen = lv;
+	char **hv = realloc(c->shown, cap * sizeof *hv);
+	if (!hv)
+		return -1;
+	c->shown = hv;
 	char **nv = realloc(c->name, cap * sizeof *nv);
 	if (!nv)
 		return -1;
@@ -242,17 +259,53 @@ static int grow_tags(tb_ctx *c)
 	return 0;
 }
 
+/* The tag as shown (dt_rawlog_clean_name: warned once, at the record
+ * where it first appears) into c->shown[c->ntags]; two tags that are one
+ * once cleaned are refused (c->out->refused). Returns 0 or -1 (ENOMEM or
+ * refused; nothing kept). */
+static int show_tag(tb_ctx *c, const char *tag)
+{
+	char where[300], was[200], both[480];
+	char *shown = strdup(tag);
+	if (!shown)
+		return -1;
+	snprintf(where, sizeof where, "%s: record %zu: tag", c->src->path,
+	         c->nrec);
+	if (dt_rawlog_clean_name(c->out, where, shown, was, sizeof was) < 0) {
+		free(shown);
+		return -1;
+	}
+	for (size_t k = 0; k < c->ntags; k++) {
+		if (strcmp(c->shown[k], shown) != 0)
+			continue;   /* as read they differ: find_tag matched none */
+		char a[200];
+		dt_text_escape_hidden(c->tag[k], a, sizeof a);
+		snprintf(both, sizeof both, "tags '%s' and '%s'", a, was);
+		snprintf(where, sizeof where, "%s: record %zu:", c->src->path,
+		         c->nrec);
+		dt_rawlog_refuse_clash(c->out, where, both, shown);
+		free(shown);
+		return -1;
+	}
+	c->shown[c->ntags] = shown;
+	return 0;
+}
+
 /* A tag seen for the first time: name every tag again (the new one may
  * be a loss tag the rule prefers, taking `loss` from another); series
  * already fed under a name that changed are renamed in place and
  * c->renamed set (a followed file's stored points then change as a
- * whole). Returns 0 or -1 (ENOMEM). */
+ * whole). Returns 0 or -1 (ENOMEM, or refused: show_tag). */
 static int add_tag(tb_ctx *c, const char *tag)
 {
 	if (c->ntags == c->cap && grow_tags(c) < 0)
 		return -1;
-	if (!(c->tag[c->ntags] = strdup(tag)))
+	if (show_tag(c, tag) < 0)
 		return -1;
+	if (!(c->tag[c->ntags] = strdup(tag))) {
+		free(c->shown[c->ntags]);
+		return -1;
+	}
 	c->tlen[c->ntags] = strlen(tag);
 	c->name[c->ntags++] = NULL;
 	for (size_t k = 0; k < c->ntags; k++) /* names may change below */
@@ -342,6 +395,17 @@ static dt_rawseries *series_of(tb_ctx *c, const uint8_t *t, size_t len)
 	return tag_series(c, k);
 }
 
+/* 1 when the tag t[0..len) (len < 256, no NUL inside) is, as shown (the
+ * code points a terminal hides removed), the HF Trainer's args JSON. */
+static int is_args_tag(const uint8_t *t, size_t len)
+{
+	char tag[256];
+	memcpy(tag, t, len);
+	tag[len] = '\0';
+	dt_text_drop_hidden(tag, tag, sizeof tag);
+	return strcmp(tag, "args/text_summary") == 0;
+}
+
 /* One Summary.Value at `step`. Returns 0, -1 on ENOMEM, -2 malformed. */
 static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 {
@@ -373,8 +437,7 @@ static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 		return -2;
 	if (have == 2) {
 		c->ntext++;
-		return taglen == 17 && memcmp(tag, "args/text_summary", 17) == 0
-		       ? args_facts(c, text, tlen) : 0;
+		return is_args_tag(tag, taglen) ? args_facts(c, text, tlen) : 0;
 	}
 	if (have == 0) {
 		c->nnonscalar++;
@@ -442,9 +505,14 @@ static void *tb_begin(const dt_import_opts *opts, dt_rawlog *out)
 	if (!c)
 		return NULL;
 	c->out = out;
-	if (opts && opts->loss_tag && !(c->loss_opt = strdup(opts->loss_tag))) {
-		free(c);
-		return NULL;
+	if (opts && opts->loss_tag) {
+		if (!(c->loss_opt = strdup(opts->loss_tag))) {
+			free(c);
+			return NULL;
+		}
+		/* matched against the tags as shown, so cleaned the same way */
+		dt_text_drop_hidden(c->loss_opt, c->loss_opt,
+		                    strlen(c->loss_opt) + 1);
 	}
 	snprintf(out->step_source, sizeof out->step_source,
 	         "logged step (TensorBoard event step)");
@@ -528,7 +596,7 @@ static int tb_end(void *ps, const dt_source *src, dt_rawlog *to, char *err,
 		rc = dt_rawlog_warn(to, "--loss-tag '%s' not found in %s; no loss "
 		                    "metric", c->loss_opt, src->path);
 	if (rc == 0 && lt < c->ntags)
-		rc = dt_rawlog_note(to, "tag '%s' is the loss (%s)", c->tag[lt],
+		rc = dt_rawlog_note(to, "tag '%s' is the loss (%s)", c->shown[lt],
 		                    c->loss_opt ? "--loss-tag"
 		                    : "first of train/loss, loss, step loss, "
 		                      "reduced_train_loss, lm loss...");
@@ -548,14 +616,16 @@ static void tb_free(void *ps)
 		return;
 	for (size_t k = 0; k < c->ntags; k++) {
 		free(c->tag[k]);
+		free(c->shown[k]);
 		free(c->name[k]);
 	}
 	free(c->tag);
+	free(c->shown);
 	free(c->tlen);
 	free(c->name);
 	free(c->sidx);
 	free(c->smetric);
-	free((void *)c->loss_opt);
+	free(c->loss_opt);
 	free(c);
 }
 

@@ -419,6 +419,44 @@ static void test_detect_and_wall_time(void **state)
 	assert_int_equal(dt_tfevents_first_wall_time(file.b, 5, &wall), -1);
 }
 
+/* Tag names are matched as shown (the code points a terminal hides
+ * removed): the HF args JSON under "args/text_<U+200B>summary" still
+ * gives its facts (no warning: a text tag names no metric); a --loss-tag
+ * holding a zero-width space, "train/lo<U+200B>ss", finds the clean tag
+ * train/loss (2.5 at step 1) and reduced_train_loss (9.0 at step 3)
+ * keeps its name. Hidden characters in the tags themselves:
+ * cli_import_hidden_tags.sh. */
+static void test_tags_as_shown(void **state)
+{
+	(void)state;
+	buf file, t, v;
+	memset(&file, 0, sizeof file);
+	simple(&v, 2.5f);
+	event(&file, 100.0, 1, "train/loss", &v);
+	simple(&v, 9.0f);
+	event(&file, 100.0, 3, "reduced_train_loss", &v);
+	const char *args = "{\"logging_steps\": 10}";
+	memset(&t, 0, sizeof t);
+	f_varint(&t, 1, 7);
+	f_len(&t, 8, args, strlen(args));
+	memset(&v, 0, sizeof v);
+	f_len(&v, 8, t.b, t.n);
+	event(&file, 101.0, 0, "args/text_\xe2\x80\x8bsummary", &v);
+	dt_import_opts o = {0, 0, 0, "train/lo\xe2\x80\x8bss", 0};
+	dt_rawlog log;
+	char err[256];
+	assert_int_equal(it_parse_mem(&dt_imp_tfevents, "e", file.b, file.n,
+	                              &o, &log, err, sizeof err), 0);
+	it_fact(&log, "hf.logging_steps", "10");
+	it_range(&log, "loss", 1, 1, 1);
+	assert_true(it_series(&log, "loss")->value[0] == 2.5);
+	it_range(&log, "reduced_train_loss", 1, 3, 3);
+	assert_true(it_has_note(&log, "tag 'train/loss' is the loss "
+	                        "(--loss-tag)"));
+	assert_int_equal(log.nwarnings, 0);
+	dt_rawlog_free(&log);
+}
+
 /* Corpus (SOURCES.md; counts checked with a python3 protobuf walk):
  * train file 1729 records, train/loss 430 points 500..215000, train/epoch
  * 431 500..215337, 5 single end-of-training values at 215337; eval file:
@@ -471,6 +509,7 @@ int main(void)
 		cmocka_unit_test(test_bad_crc),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_detect_and_wall_time),
+		cmocka_unit_test(test_tags_as_shown),
 		cmocka_unit_test(test_corpus),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

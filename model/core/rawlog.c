@@ -101,6 +101,29 @@ void dt_hidden_clash_text(char *out, size_t n, const char *both,
 	         "are removed: rename one of them", both, m);
 }
 
+int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char *name,
+                         char *as_read, size_t n)
+{
+	dt_text_escape_hidden(name, as_read, n);
+	if (dt_text_drop_hidden(name, name, strlen(name) + 1) == 0)
+		return 0;
+	return dt_rawlog_warn_hidden(log, where, as_read, name) < 0 ? -1 : 1;
+}
+
+int dt_rawlog_refuse_clash(dt_rawlog *log, const char *where,
+                           const char *both, const char *name)
+{
+	char msg[800];
+	size_t w = strlen(where);
+	snprintf(msg, sizeof msg, "%s%s", where, w ? " " : "");
+	w = strlen(msg);
+	dt_hidden_clash_text(msg + w, sizeof msg - w, both, name);
+	free(log->refused);
+	log->refused = strdup(msg);
+	errno = log->refused ? EEXIST : ENOMEM;
+	return -1;
+}
+
 int dt_rawlog_refusal(const dt_rawlog *log, char *err, size_t errlen)
 {
 	if (!log->refused)
@@ -132,19 +155,12 @@ static int clean_new_name(dt_rawlog *log, const char *metric, dt_name_at at,
 		return 0;
 	where_text(at, where, sizeof where);
 	if (twin) {
-		char a[200], msg[800];
+		char a[200];
 		dt_text_escape_hidden(twin->as_read ? twin->as_read : twin->metric,
 		                      a, sizeof a);
 		dt_text_escape_hidden(metric, was, sizeof was);
 		snprintf(both, sizeof both, "names '%s' and '%s'", a, was);
-		size_t w = strlen(where);
-		snprintf(msg, sizeof msg, "%s%s", where, w ? " " : "");
-		w = strlen(msg);
-		dt_hidden_clash_text(msg + w, sizeof msg - w, both, twin->metric);
-		free(log->refused);
-		log->refused = strdup(msg);
-		errno = log->refused ? EEXIST : ENOMEM;
-		return -1;
+		return dt_rawlog_refuse_clash(log, where, both, twin->metric);
 	}
 	dt_text_escape_hidden(metric, was, sizeof was);
 	char at_metric[320];

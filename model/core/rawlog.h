@@ -194,6 +194,26 @@ int dt_rawlog_warn_hidden(dt_rawlog *log, const char *where,
 void dt_hidden_clash_text(char *out, size_t n, const char *both,
                           const char *name);
 
+/* Clean a name an importer matches before it makes a series from it (a
+ * CSV header's column, a TensorBoard tag), so that what it matches is the
+ * name stored and shown: the code points a terminal hides are removed
+ * from `name` in place (dt_text_drop_hidden, the rule dt_rawlog_series_at
+ * applies to every other name), and when any went, the warning of
+ * dt_rawlog_warn_hidden is added at `where` (e.g. "f.csv:1: column 2").
+ * as_read (size n) always gets the name as read, escaped
+ * (dt_text_escape_hidden), for a refusal naming it. Returns 1 (cleaned),
+ * 0 (nothing hidden: name untouched), -1 on ENOMEM. */
+int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char *name,
+                         char *as_read, size_t n);
+
+/* Refuse two names that are one once invisible characters are removed
+ * (never merged): log->refused = "WHERE BOTH both name metric 'NAME' ..."
+ * (dt_hidden_clash_text; WHERE may be ""), the text the import reports
+ * instead of "out of memory" (dt_rawlog_refusal). Returns -1 with errno
+ * EEXIST (ENOMEM when the text could not be kept). */
+int dt_rawlog_refuse_clash(dt_rawlog *log, const char *where,
+                           const char *both, const char *name);
+
 /* When dt_rawlog_series_at refused a name (log->refused), copy its
  * text to err (size errlen) and return 1, else 0: an importer that
  * failed on it reports that, not "out of memory". */
