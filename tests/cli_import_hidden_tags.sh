@@ -116,7 +116,9 @@ assert [(x['baseline'], x['pilot'], x['compared'], x['breaches'],
          x['max_abs_rel_diff'], x['verdict']) for x in v] \
   == [('b', 'p', 3, 0, 0, 'pass')], v"
 dt pilot show pp >show.txt 2>&1
-check "pilot show: parity p vs b: pass" grep -qxF "  parity p vs b: pass" show.txt
+check "pilot show: parity p vs b: PASS, 0 of 3 steps breach" test \
+  "$(grep -A1 '^  parity p vs b:' show.txt)" = "  parity p vs b: PASS
+    verdict PASS: 0 of 3 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); max |rel diff| 0.00% at step 1; warm-up 0"
 
 # --- two tags that are one once cleaned: refused
 dt import --platform trn2 --run c hidden_tag_clash.tfevents >out3.txt 2>err3.txt
