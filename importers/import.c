@@ -19,6 +19,7 @@
 #include "importers/import_series.h"
 #include "importers/import_stats.h"
 #include "importers/source.h"
+#include "importers/neuron_compile.h"
 #include "importers/tfrecord.h"
 #include "model/util/sha256.h"
 #include "model/service/run_load.h"
@@ -58,7 +59,14 @@ static const dt_importer *choose(const dt_import_request *rq,
 	size_t head = src->len < 65536 ? src->len : 65536;
 	const dt_importer *imp = dt_importer_detect(src->name, src->data, head,
 	                                            NULL);
-	if (!imp)
+	if (!imp && dt_neuron_has_record(src->data, head))
+		snprintf(err, errlen, "%s: format not recognised: Neuron compiler "
+		         "records (||NCC_WRAPPER|| and the like) but no "
+		         "loss line %s (a run stopped before its first logged "
+		         "step?); use --format to read it as one format anyway",
+		         src->path, src->len > head ? "in its first 64 KiB"
+		                                    : "in the file");
+	else if (!imp)
 		snprintf(err, errlen, "%s: format not recognised (expected a "
 		         "TensorBoard event file, HF trainer_state.json, W&B "
 		         "wandb-summary.json, MLPerf MLLOG, HF Trainer stdout, CSV, "

@@ -172,6 +172,18 @@ static int set_facts(const nc_scan *n, dt_rawlog *o)
 	return rc ? -1 : 0;
 }
 
+int dt_neuron_has_record(const char *head, size_t len)
+{
+	static const char *const tags[] = {
+		"||NEURON_CACHE||", "||NCC_WRAPPER||", "||NEURON_CC_WRAPPER||",
+		"||PARALLEL_COMPILE||", "||NEURON_PARALLEL_COMPILE||",
+	};
+	for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+		if (dt_find_bytes(head, len, tags[i]))
+			return 1;
+	return 0;
+}
+
 void dt_neuron_scan_init(dt_neuron_scan *ns)
 {
 	memset(ns, 0, sizeof *ns);

@@ -38,6 +38,12 @@ typedef struct dt_neuron_scan {
 
 void dt_neuron_scan_init(dt_neuron_scan *ns);
 
+/* 1 when head[0, len) holds a compile record: one of the tags above
+ * between "||" (e.g. "INFO ||NCC_WRAPPER||: Using a cached neff"), else
+ * 0. The import's refusal of a log no importer recognised says so: a
+ * Neuron run's console output cut before its first training record. */
+int dt_neuron_has_record(const char *head, size_t len);
+
 /* Scan src->data[from, src->len): `from` is 0 or the end of the previous
  * feed, at a line start, with `line0` complete lines before it. May read
  * src->data[0, from) once (when the first compile record appears). */
