@@ -45,11 +45,11 @@ check "  the pack's decision-log head" grep -qxF "  decision chain holds: 1 deci
 dt verify --against "$tmp/pack" --allowed-signers "$tmp/team.allowed" >"$tmp/a.out"
 check "verify --against --allowed-signers: exit 0" test $? -eq 0
 check "  the store holds the pack's decision-log head" grep -qxF "  store holds the pack's decision-log head #1 sha256 $dh" "$tmp/a.out"
-check "  verified" test "$(tail -1 "$tmp/a.out")" = verified
+check "  verified: the demo pilot's decision #1 continue" test "$(tail -1 "$tmp/a.out")" = "verified: the pack's decision #1 continue"
 mkdir -p "$tmp/cfg/dualtrack"
 printf '[defaults]\nallowed_signers = %s\n' "$tmp/team.allowed" >"$tmp/cfg/dualtrack/config"
 dt verify --against "$tmp/pack" >"$tmp/c.out"
-check "with allowed_signers in the config: exit 0, verified" sh -c "[ $? -eq 0 ] && [ \"\$(tail -1 '$tmp/c.out')\" = verified ]"
+check "with allowed_signers in the config: exit 0, verified" sh -c "[ $? -eq 0 ] && [ \"\$(tail -1 '$tmp/c.out')\" = \"verified: the pack's decision #1 continue\" ]"
 rm -f "$tmp/cfg/dualtrack/config"
 dt verify --against "$tmp/pack" >"$tmp/n.out"
 check "without either: exit 3" test $? -eq 3

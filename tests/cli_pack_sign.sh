@@ -63,7 +63,7 @@ check "  last line: NOT verified, 2 signers not checked" test \
 check "  never a plain 'verified' line" sh -c "! grep -qx 'verified' '$tmp/v2.out'"
 check "with allowed signers: the key's fingerprint and type" grep -qxF \
   "  good signature: signatures/alice@example.org.sig, principal alice@example.org (allowed signers), role researcher, key $fp_alice (ED25519)" "$tmp/v1.out"
-check "  last line: verified" test "$(tail -n 1 "$tmp/v1.out")" = "verified"
+check "  last line: verified, naming the demo pilot's decision" test "$(tail -n 1 "$tmp/v1.out")" = "verified: the pack's decision #1 continue"
 # A pack edited and re-signed by an unknown key that calls itself alice:
 # the old signatures removed, the manifest rewritten, mallory signs as
 # alice@example.org. Without allowed signers: exit 3, mallory's key named;
@@ -110,7 +110,7 @@ printf '[defaults]\nallowed_signers = %s\n' "$tmp/allowed" >"$tmp/cfg/dualtrack/
 "$bin" verify "$tmp/pack" >"$tmp/e2.out" 2>&1
 check "config allowed_signers: the signed pack verifies (exit 0)" test $? -eq 0
 check "  principals from it, last line verified" sh -c "grep -q 'principal kenji (allowed signers)' '$tmp/e2.out' &&
-  test \"\$(tail -n 1 '$tmp/e2.out')\" = verified"
+  test \"\$(tail -n 1 '$tmp/e2.out')\" = \"verified: the pack's decision #1 continue\""
 "$bin" verify "$tmp/rs" >/dev/null 2>&1
 check "  the re-signed pack fails with it (exit 1)" test $? -eq 1
 "$bin" verify "$tmp/pack" --allowed-signers "$tmp/nope" >/dev/null 2>"$tmp/e3.err"

@@ -19,6 +19,9 @@ export DUALTRACK_USER="rel-eng"
 unset DUALTRACK_ALLOWED_SIGNERS
 export XDG_CONFIG_HOME="$tmp/cfg"   # no user's config (allowed_signers)
 export DUALTRACK_NOW=2026-03-01T10:00:00Z
+# p1 is fresh: its 12 checklist items pending (step6: no drill; trial1:
+# fewer than 10 loss values), the go is forced past all of them
+open="step1 (pending), step2 (pending), step3 (pending), step4 (pending), step5 (pending), step6 (pending), step7 (pending), trial1 (pending), trial2 (pending), trial3 (pending), trial4 (pending), trial5 (pending)"
 
 printf 'step,loss\n1,2.5\n2,2.4\n3,2.3\n' >"$tmp/g.csv"
 cp "$tmp/g.csv" "$tmp/t.csv"
@@ -65,7 +68,7 @@ evidence pack $tmp/pack
 store
   store holds the pack's decision-log head #1 sha256 $h1
   pack decision #1 go FORCED is the pilot's current decision
-verified
+verified: the pack's decision #1 go FORCED past $open
 EOF
 
 # newer records that are not a decision of p1: a check note on p1, a
@@ -76,7 +79,7 @@ check "check note recorded" test $? -eq 0
 dt verify --against "$tmp/pack" --allowed-signers "$tmp/allowed" >"$tmp/v2.out" 2>&1
 check "after a check note: exit 0" test $? -eq 0
 check "  still current, verified" sh -c "grep -qxF '  pack decision #1 go FORCED is the pilot'\''s current decision' '$tmp/v2.out' &&
-  test \"\$(tail -n 1 '$tmp/v2.out')\" = verified"
+  test \"\$(tail -n 1 '$tmp/v2.out')\" = \"verified: the pack's decision #1 go FORCED past $open\""
 dt decide p2 continue --rationale "needs the step 4 drill" \
   --decider "K. Sato:training-engineer" >/dev/null 2>&1
 check "decision #2 continue on p2 recorded" test $? -eq 0
@@ -86,7 +89,7 @@ check "  the store part, exactly" diff - <(sed -n '/^store$/,$p' "$tmp/v3.out") 
 store
   store holds the pack's decision-log head #1 sha256 $h1 (and newer records)
   pack decision #1 go FORCED is the pilot's current decision
-verified
+verified: the pack's decision #1 go FORCED past $open
 EOF
 
 # the pilot rolled back after the sign-off

@@ -5,20 +5,32 @@
 # one line on stderr, exit 2, as --help says (it read "attestation.json is
 # not an in-toto Statement", 3 problems, exit 1). A pack whose
 # attestation.json was deleted: "missing file: attestation.json" once.
-# Store: pilot "f": baseline "b" (gpu), pilot run "p" (trn2), steps 1..3.
+# The verified line names the decision verified, as the pack records it
+# (it read a plain "verified" for a go FORCED past a failed step6).
+# Store: pilot "f": baseline "b" (gpu) 2.5, 2.4, 2.3 and pilot run "p"
+# (trn2) 2.5, 3.4, 3.3 at steps 1..3: steps 2 and 3 breach rtol 0.02,
+# 2 > 1 allowed: parity FAIL, so step6 computed fail; pack0 exported
+# before any decision, then #1 go --force, pack exported.
 # usage: cli_pack_verify_lines.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
+command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
 dt() { "$bin" --db "$db" "$@"; }
 export DUALTRACK_USER=ana DUALTRACK_NOW=2026-11-29T10:00:00Z
 unset DUALTRACK_ALLOWED_SIGNERS
 export XDG_CONFIG_HOME="$tmp/cfg"
 
 printf 'step,loss\n1,2.5\n2,2.4\n3,2.3\n' >"$tmp/b.csv"
-cp "$tmp/b.csv" "$tmp/p.csv"
+printf 'step,loss\n1,2.5\n2,3.4\n3,3.3\n' >"$tmp/p.csv"
 dt import --platform gpu --run b "$tmp/b.csv" >/dev/null 2>&1 &&
 dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null 2>&1 &&
 dt pilot new f >/dev/null && dt attach f b --role baseline >/dev/null &&
-dt attach f p --role pilot >/dev/null || { echo "setup failed"; exit 1; }
+dt attach f p --role pilot >/dev/null &&
+dt export f --out "$tmp/pack0" >/dev/null 2>&1 &&
+dt decide f go --force --rationale "ship" --decider "Ana:researcher" >/dev/null 2>&1 &&
+dt export f --out "$tmp/pack" >/dev/null 2>&1 || { echo "setup failed"; exit 1; }
+open="step1 (pending), step2 (pending), step3 (pending), step4 (pending), step5 (pending), step6 (fail), step7 (pending), trial1 (pending), trial2 (pending), trial3 (pending), trial4 (pending), trial5 (pending)"
+ssh-keygen -q -t ed25519 -N '' -C 'ana' -f "$tmp/ana"
+echo "ana $(cat "$tmp/ana.pub")" >"$tmp/allowed"
 
 # not a pack
 mkdir "$tmp/notes" "$tmp/empty"
@@ -42,7 +54,6 @@ check "--help documents exit 2 for it" grep -qxF \
   "pack (none of MANIFEST.sha256, evidence.json, attestation.json)," "$tmp/help.out"
 
 # a pack without its attestation
-dt export f --out "$tmp/pack" >/dev/null 2>&1
 cp -a "$tmp/pack" "$tmp/noatt"
 rm "$tmp/noatt/attestation.json"
 "$bin" verify "$tmp/noatt" >"$tmp/noatt.out" 2>&1
@@ -54,4 +65,24 @@ evidence pack $tmp/noatt
   not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
 NOT verified: 2 problems
 EOF
+
+# the verified line names the decision
+"$bin" sign "$tmp/pack" --key "$tmp/ana" --role researcher >/dev/null 2>&1 &&
+"$bin" sign "$tmp/pack0" --key "$tmp/ana" --role researcher >/dev/null 2>&1 || { echo "sign failed"; exit 1; }
+want="verified: the pack's decision #1 go FORCED past $open"
+"$bin" verify "$tmp/pack" --allowed-signers "$tmp/allowed" >"$tmp/v.out" 2>&1
+check "go FORCED past a failed step6, signed: exit 0" test $? -eq 0
+check "  the last line names it" test "$(tail -n 1 "$tmp/v.out")" = "$want"
+dt verify --against "$tmp/pack" --allowed-signers "$tmp/allowed" >"$tmp/va.out" 2>&1
+check "  --against: exit 0" test $? -eq 0
+check "  --against: the same last line" test "$(tail -n 1 "$tmp/va.out")" = "$want"
+"$bin" verify "$tmp/pack" --allowed-signers "$tmp/allowed" --json >"$tmp/v.json" 2>&1
+check "  --json: the report's last line" python3 -c "
+import json, sys; j = json.load(open('$tmp/v.json'))
+assert j['verified'] is True and j['report'][-1] == sys.argv[1], j['report'][-1]
+" "$want"
+"$bin" verify "$tmp/pack0" --allowed-signers "$tmp/allowed" >"$tmp/v0.out" 2>&1
+check "a pack from before any decision: exit 0" test $? -eq 0
+check "  says it holds none" test "$(tail -n 1 "$tmp/v0.out")" = \
+  "verified: the pack holds no decision of the pilot (exported before its first)"
 finish

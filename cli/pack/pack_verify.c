@@ -695,7 +695,9 @@ void dt_pack_verify_help(FILE *f)
 	      "label, decided_at, recorded_by, deciders}, decisions_since}, else\n"
 	      "null), report (the text's lines).\n"
 	      "exit: 0 verified (all holds, every signer in FILE, and with\n"
-	      "--against the pack's decision is the pilot's current one),\n"
+	      "--against the pack's decision is the pilot's current one; the\n"
+	      "last line names that decision as evidence.json records it:\n"
+	      "\"verified: the pack's decision #1 go FORCED past ITEMS\"),\n"
 	      "1 a problem, 2 usage or store error, or DIR is not an evidence\n"
 	      "pack (none of MANIFEST.sha256, evidence.json, attestation.json),\n"
 	      "3 all holds but no --allowed-signers: the signers are not\n"
@@ -887,7 +889,17 @@ static int verify_text(const char *db, const char *dir, int against,
 		       unchecked == 1 ? "" : "s");
 		rc = DT_PACK_EXIT_SIGNER_UNCHECKED;
 	} else {
-		printf("verified\n");
+		/* which decision holds, as evidence.json records it (checked
+		 * against its record hash; the attestation held to it) */
+		char w[1200];
+		if (h.decision_id > 0) {
+			decision_words(h.decision_id, h.decision_kind,
+			               h.decision_forced[0] != '\0',
+			               h.decision_forced, w, sizeof w);
+			printf("verified: the pack's decision %s\n", w);
+		} else
+			printf("verified: the pack holds no decision of the pilot "
+			       "(exported before its first)\n");
 		rc = DT_EXIT_OK;
 	}
 	return rc;
