@@ -44,10 +44,9 @@ int dt_cmd_tui(const char *db, int argc, char **argv)
 		     "(exit 0; Ctrl-C exits 130, SIGTERM 143).");
 		return DT_EXIT_OK;
 	}
-	if (argc > 1) {
-		fprintf(stderr, "dualtrack: unexpected argument '%s'\n", argv[1]);
+	if (dt_cli_operands("tui", argv + 1, argc - 1, 0, 0,
+	                    "tui takes no argument") < 0)
 		return DT_EXIT_USAGE;
-	}
 	char path[4096];
 	if (dt_cli_db_path(db, path, sizeof path) < 0) {
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
@@ -236,6 +235,9 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 		default: return DT_EXIT_USAGE;
 		}
 	}
+	if (dt_cli_operands("demo", argv + optind, argc - optind, 0, 0,
+	                    "demo takes no argument") < 0)
+		return DT_EXIT_USAGE;
 	char path[4096];
 	if (demo_path(db, path, sizeof path) < 0) {
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");

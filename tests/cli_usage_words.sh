@@ -97,6 +97,14 @@ said "store init extra" "dualtrack: store init: unexpected extra argument 'x' (s
   dt store init x
 said "runs extra" "dualtrack: runs: unexpected extra argument 'x' (runs takes no argument)" \
   dt runs x
+said "gate extra" "dualtrack: gate: unexpected extra argument 'x' (gate needs PILOT (its rule is the task card's), or --baseline-log FILE --pilot-log FILE)" \
+  dt gate P x
+said "verify DIR extra" "dualtrack: verify: unexpected extra argument 'x' (verify takes one pack folder (DIR or --against DIR))" \
+  dt verify "$tmp" x
+said "demo extra" "dualtrack: demo: unexpected extra argument 'x' (demo takes no argument)" \
+  dt demo --no-tui x
+said "tui extra" "dualtrack: tui: unexpected extra argument 'x' (tui takes no argument)" \
+  dt tui x
 said "export extra" "dualtrack: export: unexpected extra argument 'x' (export needs PILOT and --out DIR)" \
   dt export P x --out "$tmp/x"
 finish

@@ -312,6 +312,11 @@ static int parse(int argc, char **argv, const char **db, gate_args *a)
 		        "--pilot-log FILE (and no PILOT), or PILOT alone\n");
 		return -1;
 	}
+	if (!files && optind + 1 < argc)
+		return dt_cli_operands("gate", argv + optind, argc - optind, 1, 1,
+		                       "gate needs PILOT (its rule is the task "
+		                       "card's), or --baseline-log FILE --pilot-log "
+		                       "FILE");
 	if (!files && (optind + 1 != argc || a->rtol || a->atol || a->warmup ||
 	               a->grad_accum || a->global_batch || a->platform)) {
 		fprintf(stderr, "dualtrack: gate needs PILOT (its rule is the task "

@@ -773,7 +773,13 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		dir = against;
 	else if (!against && optind + 1 == argc)
 		dir = argv[optind];
-	else {
+	else if (!against && optind + 1 < argc) {
+		dt_cli_operands("verify", argv + optind, argc - optind, 1, 1,
+		                "verify takes one pack folder (DIR or --against "
+		                "DIR)");
+		*rc = DT_EXIT_USAGE;
+		return 1;
+	} else {
 		fprintf(stderr, "dualtrack: verify takes one pack folder (DIR or "
 		        "--against DIR)\n");
 		*rc = DT_EXIT_USAGE;
