@@ -498,7 +498,7 @@ static int clean_names(csv_ctx *c)
 		char where[300];
 		snprintf(where, sizeof where, "%s:%zu: column %zu", c->src->path,
 		         c->line, i + 1);
-		int r = dt_rawlog_clean_name(c->log, where, c->cols[i].name,
+		int r = dt_rawlog_clean_name(c->log, where, &c->cols[i].name,
 		                             was[i].as_read, sizeof was[i].as_read);
 		if (r < 0) {
 			fail(c, "out of memory");

@@ -87,6 +87,11 @@ int dt_rawlog_warn_hidden(dt_rawlog *log, const char *where,
 {
 	char now[128];
 	dt_sanitize(name, now, sizeof now);
+	if (!strcmp(as_read, name))
+		return dt_rawlog_warn(log, "%s%s'%s': a name of invisible "
+		                      "characters only (bidi, zero-width or "
+		                      "control): kept as read, escaped: '%s'",
+		                      where, where[0] ? " " : "", as_read, now);
 	return dt_rawlog_warn(log, "%s%s'%s': invisible characters (bidi, "
 	                      "zero-width or control) removed from the name: "
 	                      "'%s'", where, where[0] ? " " : "", as_read, now);
@@ -101,13 +106,20 @@ void dt_hidden_clash_text(char *out, size_t n, const char *both,
 	         "are removed: rename one of them", both, m);
 }
 
-int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char *name,
+int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char **name,
                          char *as_read, size_t n)
 {
-	dt_text_escape_hidden(name, as_read, n);
-	if (dt_text_drop_hidden(name, name, strlen(name) + 1) == 0)
+	dt_text_escape_hidden(*name, as_read, n);
+	if (dt_text_drop_hidden(*name, *name, strlen(*name) + 1) == 0)
 		return 0;
-	return dt_rawlog_warn_hidden(log, where, as_read, name) < 0 ? -1 : 1;
+	if (!**name) { /* nothing visible left: the name as read, escaped */
+		char *kept = strdup(as_read);
+		if (!kept)
+			return -1;
+		free(*name);
+		*name = kept;
+	}
+	return dt_rawlog_warn_hidden(log, where, as_read, *name) < 0 ? -1 : 1;
 }
 
 int dt_rawlog_refuse_clash(dt_rawlog *log, const char *where,
@@ -145,8 +157,10 @@ static int clean_new_name(dt_rawlog *log, const char *metric, dt_name_at at,
 	if (!clean)
 		return -1;
 	size_t dropped = dt_text_drop_hidden(metric, clean, len + 1);
-	if (dropped)
+	if (dropped && clean[0])
 		dt_metric_canonical(clean, canon, n);
+	else if (dropped) /* nothing visible left: the name as read, escaped */
+		dt_text_escape_hidden(metric, canon, n);
 	free(clean);
 	/* a clean name equal to a cleaned one's, or the reverse: one metric
 	 * (a clean name equal to a clean one's was found by find_key) */

@@ -162,7 +162,8 @@ typedef struct dt_name_at {
  * through dt_metric_canonical again ('train/lo\u200bss' is 'loss'), with
  * one warning "AT metric 'lo\u202ess': invisible characters (bidi,
  * zero-width or control) removed from the name: 'loss'"
- * (dt_rawlog_warn_hidden); later calls with the same name find the
+ * (dt_rawlog_warn_hidden); a name of such code points only is kept as
+ * read, escaped ('\u200b'), never empty; later calls with the same name find the
  * series without cleaning it again (the check runs once per new name,
  * never per point). Two different names that are one once cleaned are
  * refused, never merged: NULL with errno EEXIST and log->refused set to
@@ -177,7 +178,9 @@ dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
 /* dt_rawlog_series_at without a place (messages name no file). */
 dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric);
 
-/* Add the warning for a metric name that lost invisible characters:
+/* Add the warning for a metric name that lost invisible characters
+ * (when name equals as_read, a name of hidden code points only kept as
+ * read, escaped, the warning says that instead):
  * "WHERE 'AS_READ': invisible characters (bidi, zero-width or control)
  * removed from the name: 'NAME'", where AS_READ is the name as read,
  * already escaped (dt_text_escape_hidden), NAME the cleaned one
@@ -197,13 +200,16 @@ void dt_hidden_clash_text(char *out, size_t n, const char *both,
 /* Clean a name an importer matches before it makes a series from it (a
  * CSV header's column, a TensorBoard tag), so that what it matches is the
  * name stored and shown: the code points a terminal hides are removed
- * from `name` in place (dt_text_drop_hidden, the rule dt_rawlog_series_at
+ * from *name in place (dt_text_drop_hidden, the rule dt_rawlog_series_at
  * applies to every other name), and when any went, the warning of
  * dt_rawlog_warn_hidden is added at `where` (e.g. "f.csv:1: column 2").
- * as_read (size n) always gets the name as read, escaped
- * (dt_text_escape_hidden), for a refusal naming it. Returns 1 (cleaned),
- * 0 (nothing hidden: name untouched), -1 on ENOMEM. */
-int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char *name,
+ * A name of hidden code points only would be empty: *name (a malloc'd
+ * string, owned by the caller) is then replaced by the name as read,
+ * escaped ('\u200b'), a name a person sees and types. as_read (size n)
+ * always gets the name as read, escaped (dt_text_escape_hidden), for a
+ * refusal naming it. Returns 1 (cleaned), 0 (nothing hidden: *name
+ * untouched), -1 on ENOMEM (*name still the caller's, cleaned or not). */
+int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char **name,
                          char *as_read, size_t n);
 
 /* Refuse two names that are one once invisible characters are removed
