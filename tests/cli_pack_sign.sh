@@ -152,9 +152,11 @@ tamper "a signer not in allowed signers" "unknown signer: signatures/mallory.sig
   "'$bin' sign . --key '$tmp/mallory' >/dev/null 2>&1"
 tamper "a re-signed manifest after an edit" "bad signature: signatures/alice@example.org.sig" \
   "echo >>report.md; sed -i \"s/^[0-9a-f]*  report.md\$/\$(sha256sum report.md | cut -c1-64)  report.md/\" MANIFEST.sha256"
-tamper "an edited decision" "broken chain: decision #1" "python3 -c \"
+tamper "an edited decision" "changed file: evidence.json (sha256" "python3 -c \"
 import json; e = json.load(open('evidence.json')); e['decisions'][0]['rationale'] = 'go anyway'
 json.dump(e, open('evidence.json', 'w'))\""
+check "  the same line names the decision, once" sh -c "grep -qF \"the manifest says\" '$tmp/t.out' &&
+  grep -qF \"): decision #1's fields do not hash to its record hash\" '$tmp/t.out' && grep -qxF 'NOT verified: 1 problem' '$tmp/t.out'"
 tamper "a role statement of another signer" "bad signature: signatures/kenji.role.sig" \
   "cp signatures/alice@example.org.role signatures/kenji.role"
 

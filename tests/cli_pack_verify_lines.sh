@@ -7,6 +7,10 @@
 # attestation.json was deleted: "missing file: attestation.json" once.
 # The verified line names the decision verified, as the pack records it
 # (it read a plain "verified" for a go FORCED past a failed step6).
+# One edit of the decision in evidence.json is one problem naming the
+# file and the field, found by putting the attestation's value back
+# until the record hash holds (it read "changed file", "fields do not
+# hash" and "attestation decision #1 is not the pack's decision #0").
 # Store: pilot "f": baseline "b" (gpu) 2.5, 2.4, 2.3 and pilot run "p"
 # (trn2) 2.5, 3.4, 3.3 at steps 1..3: steps 2 and 3 breach rtol 0.02,
 # 2 > 1 allowed: parity FAIL, so step6 computed fail; pack0 exported
@@ -85,4 +89,47 @@ assert j['verified'] is True and j['report'][-1] == sys.argv[1], j['report'][-1]
 check "a pack from before any decision: exit 0" test $? -eq 0
 check "  says it holds none" test "$(tail -n 1 "$tmp/v0.out")" = \
   "verified: the pack holds no decision of the pilot (exported before its first)"
+
+# one edit of the decision in evidence.json (the signed pack copied)
+fp=$(ssh-keygen -l -E sha256 -f "$tmp/ana.pub" | awk '{print $2}')
+old=$(sha256sum "$tmp/pack/evidence.json" | cut -c1-64)
+edit() { # edit NAME FROM TO: one string of evidence.json replaced, once
+  rm -rf "$tmp/$1"; cp -a "$tmp/pack" "$tmp/$1"
+  python3 -c "
+import sys
+p, a, b = sys.argv[1:]
+t = open(p).read()
+assert t.count(a) == 1, a
+open(p, 'w').write(t.replace(a, b))" "$tmp/$1/evidence.json" "$2" "$3"
+  new=$(sha256sum "$tmp/$1/evidence.json" | cut -c1-64)
+  "$bin" verify "$tmp/$1" --allowed-signers "$tmp/allowed" >"$tmp/$1.out" 2>&1
+}
+edit kind '"kind": "go"' '"kind": "roll-back"'
+check "kind go -> roll-back: exit 1" test $? -eq 1
+check "  one problem: the file and the field, no decision #0" diff - "$tmp/kind.out" <<EOF
+evidence pack $tmp/kind
+  allowed signers: $tmp/allowed
+  changed file: evidence.json (sha256 $new, the manifest says $old): decision #1's kind reads 'roll-back'; its record hash and attestation.json hold 'go'
+  good signature: signatures/ana.sig, principal ana (allowed signers), role researcher, key $fp (ED25519)
+NOT verified: 1 problem
+EOF
+edit forced "\"forced_past\": \"$open\"" '"forced_past": ""'
+check "forced_past emptied (the go no longer forced): exit 1" test $? -eq 1
+check "  one problem naming forced_past" diff - <(sed -n '3p;$p' "$tmp/forced.out") <<EOF
+  changed file: evidence.json (sha256 $new, the manifest says $old): decision #1's forced_past reads ''; its record hash and attestation.json hold '$open'
+NOT verified: 1 problem
+EOF
+edit why '"rationale": "ship"' '"rationale": "ship it"'
+check "rationale edited (not in the attestation): exit 1" test $? -eq 1
+check "  one problem: the fields do not hash" diff - <(sed -n '3p;$p' "$tmp/why.out") <<EOF
+  changed file: evidence.json (sha256 $new, the manifest says $old): decision #1's fields do not hash to its record hash
+NOT verified: 1 problem
+EOF
+# the manifest made to agree (not re-signed): the chain names the field
+edit man '"kind": "go"' '"kind": "roll-back"'
+sed -i "s/^$old  evidence.json\$/$new  evidence.json/" "$tmp/man/MANIFEST.sha256"
+"$bin" verify "$tmp/man" >"$tmp/man.out" 2>&1
+check "kind edited, manifest fixed: exit 1" test $? -eq 1
+check "  the chain names the field" grep -qxF "  broken chain: evidence.json's decision #1's kind reads 'roll-back'; its record hash and attestation.json hold 'go'" "$tmp/man.out"
+check "  no phantom decision #0" sh -c "! grep -qF '#0' '$tmp/man.out'"
 finish

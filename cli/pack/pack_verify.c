@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <json-c/json.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +125,12 @@ static int path_inside(const char *p)
 	return 1;
 }
 
-size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
+/* dt_pack_check_files; when the file `note_path` (may be NULL) changed,
+ * its line ends ": NOTE" (what verify found changed in it) and *noted is
+ * set. */
+static size_t check_files(const char *dir, FILE *out, size_t *nfiles,
+                          const char *note_path, const char *note,
+                          int *noted)
 {
 	dt_pack_file *v = NULL;
 	size_t nv = 0, np = 0;
@@ -154,13 +160,23 @@ size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
 			problem(out, &np, "missing file: %s", v[i].path);
 		else if (dt_sha256_file(path, hex, err, sizeof err) < 0)
 			problem(out, &np, "unreadable file: %s", err);
-		else if (strcmp(hex, v[i].sha256))
+		else if (strcmp(hex, v[i].sha256)) {
+			int with = note_path && !strcmp(v[i].path, note_path);
 			problem(out, &np, "changed file: %s (sha256 %s, the manifest "
-			        "says %s)", v[i].path, hex, v[i].sha256);
+			        "says %s)%s%s", v[i].path, hex, v[i].sha256,
+			        with ? ": " : "", with ? note : "");
+			if (with)
+				*noted = 1;
+		}
 	}
 	walk(dir, "", v, nv, out, &np);
 	free(v);
 	return np;
+}
+
+size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
+{
+	return check_files(dir, out, nfiles, NULL, NULL, NULL);
 }
 
 /* ---- the decision chain carried in evidence.json */
@@ -225,11 +241,61 @@ typedef struct pack_head {
 	char decision_kind[32];    /* its kind and forced_past, as evidence.json
 	                            * holds them (checked against its hash) */
 	char decision_forced[1024];
+	int decision_altered;      /* its fields do not hash to its record
+	                            * hash (said once, by `altered`) */
+	char altered[2200];        /* the first decision of evidence.json whose
+	                            * fields do not hash, what changed in it
+	                            * (altered_text); "" = none. Not said by
+	                            * check_chain: verify_pack says it once */
 } pack_head;
 
+/* What changed in decision d of evidence.json, whose fields do not hash
+ * to its record hash. The attestation's decision `att` (may be NULL)
+ * holds the kind, forced_past, decided_at and evidence_digest the
+ * decision was exported with: when putting one of them back makes d's
+ * fields hash to its record hash, that field (named by its evidence.json
+ * key) was changed ("decision #1's kind reads 'roll-back'; its record
+ * hash and attestation.json hold 'go'"); otherwise "decision #1's fields
+ * do not hash to its record hash". Values are raw (problem() sanitises
+ * the line). */
+static void altered_text(const dt_decision *d, json_object *att, char *out,
+                         size_t n)
+{
+	static const struct { const char *key; size_t off, size; } f[] = {
+		{"kind", offsetof(dt_decision, kind_text),
+		 sizeof ((dt_decision *)0)->kind_text},
+		{"forced_past", offsetof(dt_decision, forced_past),
+		 sizeof ((dt_decision *)0)->forced_past},
+		{"decided_at", offsetof(dt_decision, decided_at),
+		 sizeof ((dt_decision *)0)->decided_at},
+		{"evidence_digest", offsetof(dt_decision, evidence_digest),
+		 sizeof ((dt_decision *)0)->evidence_digest}};
+	int64_t id = 0;
+	if (att && jint(att, "id", &id) == 0 && id == d->id)
+		for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+			const char *was = jstr(att, f[i].key);
+			const char *now = (const char *)d + f[i].off;
+			dt_decision c = *d;
+			char hex[65];
+			if (!was || !strcmp(was, now) || strlen(was) >= f[i].size)
+				continue;
+			memcpy((char *)&c + f[i].off, was, strlen(was) + 1);
+			if (dt_decision_hash(&c, hex) == 0 && !strcmp(hex, d->hash)) {
+				snprintf(out, n, "decision #%lld's %s reads '%s'; its "
+				         "record hash and attestation.json hold '%s'",
+				         (long long)d->id, f[i].key, now, was);
+				return;
+			}
+		}
+	snprintf(out, n, "decision #%lld's fields do not hash to its record "
+	         "hash", (long long)d->id);
+}
+
 /* Recompute each decision of the pilot, the links of the store chain and
- * the head. */
-static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
+ * the head. att_dec: the attestation's decision (may be NULL), to name
+ * what changed in an altered decision (altered_text, h->altered). */
+static void check_chain(json_object *ev, json_object *att_dec, FILE *out,
+                        size_t *np, pack_head *h)
 {
 	json_object *chain, *links, *decs;
 	json_object *pilot;
@@ -291,8 +357,18 @@ static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
 			continue;
 		}
 		if (dt_decision_hash(&d, hex) < 0 || strcmp(hex, d.hash)) {
-			problem(out, np, "broken chain: decision #%lld: its fields do "
-			        "not hash to its record hash", (long long)d.id);
+			char what[sizeof h->altered];
+			altered_text(&d, att_dec, what, sizeof what);
+			if (!h->altered[0])
+				memcpy(h->altered, what, sizeof h->altered);
+			else
+				problem(out, np, "broken chain: evidence.json's %s", what);
+			if (d.id > h->decision_id) {
+				/* still the pack's decision: not a phantom #0 */
+				h->decision_id = d.id;
+				memcpy(h->decision_hash, d.hash, sizeof h->decision_hash);
+				h->decision_altered = 1;
+			}
 			continue;
 		}
 		int found = 0;
@@ -308,6 +384,7 @@ static void check_chain(json_object *ev, FILE *out, size_t *np, pack_head *h)
 			        "chain", (long long)d.id);
 		else if (d.id > h->decision_id) {
 			h->decision_id = d.id;
+			h->decision_altered = 0;
 			memcpy(h->decision_hash, d.hash, sizeof h->decision_hash);
 			memcpy(h->decision_kind, d.kind_text, sizeof h->decision_kind);
 			memcpy(h->decision_forced, d.forced_past,
@@ -415,7 +492,7 @@ static void check_attestation(const char *dir, const pack_head *h,
 	if (h->decision_id >= 0 &&
 	    json_object_object_get_ex(a, "predicate", &pred))
 		json_object_object_get_ex(pred, "decision", &dec);
-	if (h->decision_id >= 0)
+	if (h->decision_id >= 0 && !h->decision_altered) /* else said once */
 		check_attested_decision(dec, h, out, np);
 	json_object_put(a);
 }
@@ -540,21 +617,44 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	} else
 		printf("  allowed signers: none (give --allowed-signers FILE, or "
 		       "allowed_signers in the config file)\n");
-	np += dt_pack_check_files(dir, stdout, &nfiles);
-	if (np == 0)
+	snprintf(path, sizeof path, "%s/evidence.json", dir);
+	json_object *ev = json_object_from_file(path);
+	snprintf(path, sizeof path, "%s/attestation.json", dir);
+	json_object *att = json_object_from_file(path), *pred, *att_dec = NULL;
+	if (att && json_object_object_get_ex(att, "predicate", &pred))
+		json_object_object_get_ex(pred, "decision", &att_dec);
+	if (att_dec && !json_object_is_type(att_dec, json_type_object))
+		att_dec = NULL;
+	memset(h, 0, sizeof *h);
+	/* the chain is checked first and said after the files and signatures:
+	 * a decision changed in evidence.json is then said once, on the
+	 * file's own "changed file" line when the manifest catches it */
+	char *cbuf = NULL;
+	size_t clen = 0, nc = 0;
+	FILE *cf = ev ? open_memstream(&cbuf, &clen) : NULL;
+	if (ev)
+		check_chain(ev, att_dec, cf ? cf : stdout, &nc, h);
+	if (cf)
+		fclose(cf);
+	int noted = 0;
+	size_t nf = check_files(dir, stdout, &nfiles, h->altered[0] ?
+	                        "evidence.json" : NULL, h->altered, &noted);
+	np += nf;
+	if (nf == 0)
 		printf("  %zu files match MANIFEST.sha256\n", nfiles);
 	*unchecked = 0;
 	check_signatures(dir, allowed, stdout, &np, unchecked);
-	snprintf(path, sizeof path, "%s/evidence.json", dir);
-	json_object *ev = json_object_from_file(path);
-	memset(h, 0, sizeof *h);
 	if (!ev)
 		problem(stdout, &np, "broken chain: evidence.json is missing or "
 		        "not JSON");
 	else {
-		size_t before = np;
-		check_chain(ev, stdout, &np, h);
-		if (np == before)
+		if (cbuf)
+			fputs(cbuf, stdout);
+		np += nc;
+		if (h->altered[0] && !noted)
+			problem(stdout, &np, "broken chain: evidence.json's %s",
+			        h->altered);
+		if (nc == 0 && !h->altered[0])
 			printf("  decision chain holds: %zu decision%s of the pilot, "
 			       "%zu record%s in the chain, decision-log head #%lld "
 			       "sha256 %s\n",
@@ -563,6 +663,8 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 			       h->hash[0] ? h->hash : "(none)");
 		json_object_put(ev);
 	}
+	free(cbuf);
+	json_object_put(att);
 	pack_head ah = *h;
 	if (!ev)
 		ah.decision_id = -1; /* nothing to hold the attestation to */
@@ -834,7 +936,7 @@ int dt_pack_standing(const char *dir, dt_store *st,
 		return 0;
 	pack_head h;
 	size_t np = 0;
-	check_chain(ev, NULL, &np, &h); /* its problems are verify's to say */
+	check_chain(ev, NULL, NULL, &np, &h); /* its problems are verify's */
 	json_object_put(ev);
 	if (!h.pilot[0])
 		return 0;
