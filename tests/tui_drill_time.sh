@@ -44,7 +44,7 @@ wait_for "with a zone)" || exit 1
   │ 1970..9999, with a zone)                                                 │
   └──────────────────────────────────────────────────────────────────────────┘
 
-fault time '2026-11-02T10:41:00': expected an ISO 8601 time such as 2026-11-02T…
+
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
 S
 screen_is "$tmp/refused.txt"

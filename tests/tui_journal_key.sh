@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tui_journal_key.sh: the run journal's new-key prompt refuses a key in
 # the words of journal set (dt_journal_key_check, one message for both).
-# Demo store, 100x30; overview, 4 (run journal), a (new key).
+# Demo store, 100x30; overview, 4 (run journal), a (new key): the
+# prompt's box shows the refusal (76 columns: 2 rows).
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
@@ -20,7 +21,11 @@ wait_for "— run journal" || exit 1
 keys a
 wait_for "new journal key" || exit 1
 keys "Bad Key" Enter
-wait_for "$want" || exit 1
+# the prompt shows it, wrapped in its box; the status row beneath stays
+# blank (the refusal is shown once: tui_dialog_msg_once.sh)
+wait_for "│ journal key 'Bad Key' must be 1..63 characters of a-z 0-9 _ . - starting │" || exit 1
+expect_line "│ with a letter +│ *\$"
+[ -z "$(screen | sed -n 29p)" ] || { echo "FAIL: the status row repeats the refusal"; screen; fail=1; }
 keys Escape
 wait_for "cancelled: nothing recorded"
 keys Q

@@ -10,7 +10,8 @@
 # 2. the add-drill form's refusal of fault time '2026-11-02 10:41' at
 #    80x24 wraps into the 2 rows the 12 fields leave free: 3 rows, 'with a
 #    zone)' on the third (it was cut on 2: '(a real date, 1970..9…' under 2
-#    blank rows); the status row beneath the dialog keeps 1 row.
+#    blank rows); the status row beneath the dialog keeps 1 row, blank
+#    (the refusal is shown once, in the dialog: tui_dialog_msg_once.sh).
 # 3. the export prompt's refusal of a folder it cannot create (a long
 #    path): its box grows to 3 message rows, the cause 'No such file or
 #    directory' on the last (the box had 2, cut in the path).
@@ -75,7 +76,7 @@ wait_for "!fault time" || exit 1
   │ 1970..9999, with a zone)                                                 │
   └──────────────────────────────────────────────────────────────────────────┘
 
-fault time '2026-11-02 10:41': expected an ISO 8601 time such as 2026-11-02T10:…
+
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
 S
 screen_is "$tmp/drill.txt"

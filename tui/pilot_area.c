@@ -194,7 +194,7 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	dt_pv *v = st;
 	const char *dash = dt_grid_dash(g);
 	dt_list *l;
-	int dialog = 0, mrows, r;
+	int dialog = 0, mrows, r, in_box;
 	sync(v);
 	l = searching(v);
 	dt_grid_clear(g);
@@ -211,10 +211,13 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	/* a message takes the rows it wraps to above the footer (up to
 	 * DT_PV_MSG_ROWS), the body giving them up, also while an inline
 	 * editor (task card, journal) has the keys: the message is its
-	 * refusal; one row while a prompt or dialog has the keys (it shows
-	 * the message itself) */
+	 * refusal; one row while a prompt or dialog has the keys, left
+	 * blank when it shows the message itself (a refusal: in_box), so
+	 * the message is shown once */
 	mrows = l || (dt_pv_modal(v) && !inline_editing(v)) ? 1
 	        : dt_layout_msg_rows(g, g->w, v->c->msg, 1, DT_PV_MSG_ROWS);
+	in_box = v->c->msg_err &&
+	         (v->prompt.open || (v->cls->dialog && busy(v)));
 	v->cls->body(v, g, 1, g->h - 2 - mrows);
 	remember(v);
 	if (l) {
@@ -222,7 +225,8 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	} else {
 		for (r = 1; r <= mrows; r++)
 			dt_grid_fill(g, 0, g->h - 1 - r, g->w, L' ', DT_ROLE_NORMAL);
-		dt_grid_wrap(g, 0, g->h - 1 - mrows, g->w, mrows, v->c->msg,
+		dt_grid_wrap(g, 0, g->h - 1 - mrows, g->w, mrows,
+		             in_box ? "" : v->c->msg,
 		             v->c->msg_err ? DT_ROLE_WARN : DT_ROLE_PASS);
 	}
 	if (v->cls->dialog)

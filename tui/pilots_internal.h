@@ -48,7 +48,10 @@ typedef struct dt_pv_class {
 	 * them then */
 	int (*busy)(const dt_pv *v);
 	unsigned (*raw)(dt_pv *v, int key);
-	/* draw the screen's open dialog over the frame; 1 when one is drawn */
+	/* draw the screen's open dialog over the frame; 1 when one is drawn.
+	 * A screen with a dialog is busy only while it is open, and the
+	 * dialog shows a refusal (msg_err) itself: the status row beneath
+	 * stays blank then (dt_pv_render) */
 	int (*dialog)(dt_pv *v, dt_grid *g);
 	/* the key line while that dialog shows, when its keys are not the
 	 * form's (dt_form_hints): its hints into *h, their count (0: the
