@@ -35,11 +35,11 @@ cat >"$tmp/help.txt" <<'SCREEN'
   │ g Home  first item                                                       │
   │ G End   last item                                                        │
   │ /       search: type; Down or C-n next match; Enter or Esc ends          │
-  │ q Esc   back to the overview (1..5 switch sections in place)             │
+  │ q Esc   back to the overview (1..5, l switch sections in place)          │
   │ 1       task card                                                        │
   │ 2       checklist                                                        │
   │ 3       drill log                                                        │
-  │ +6 more (j/k or PgDn/PgUp scroll)                                        │
+  │ +7 more (j/k or PgDn/PgUp scroll)                                        │
   └──────────────────────────────────────────────────────────────────────────┘
 
 ?:help q:back d:decide p:pass f:fail w:waive u:pending e:evidence

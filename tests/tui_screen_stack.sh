@@ -5,7 +5,7 @@
 # a tab does, so q from any section goes back to the overview in one key.
 # On the demo store: overview 2 3 4 5 q is the overview, q the pilot
 # list; overview l 2 q the overview. The help of a section says so on its
-# q line ("back to the overview (1..5 switch sections in place)"), where
+# q line ("back to the overview (1..5, l switch sections in place)"), where
 # the overview's says "back one level". Each screen is checked by its
 # whole title row, the help line whole at 120x40 (the help fits there, centred).
 # $1 = dualtrack binary; exit 77 without tmux.
@@ -33,7 +33,7 @@ keys 4; on_title "run journal"
 keys 5; on_title "decision log"
 keys '?'
 wait_for "keys: decision log"
-expect_line '^ *│ q Esc +back to the overview \(1\.\.5 switch sections in place\) +│$'
+expect_line '^ *│ q Esc +back to the overview \(1\.\.5, l switch sections in place\) +│$'
 keys x
 wait_gone "keys: decision log"
 keys q; on_title overview

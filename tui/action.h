@@ -214,12 +214,13 @@ typedef enum dt_screen_id {
 	DT_SEARCH_KEY(B, JOURNAL) \
 	B(JOURNAL, EDIT, "Enter", "edit", "edit the value (Enter saves, Esc cancels)") \
 	B(JOURNAL, ADD, "a", "+key", "add a journal key of your own") \
-	B(JOURNAL, PREV, "h", NULL, "the journal of the previous run") \
-	B(JOURNAL, NEXT, "l", "next-run", "the journal of the next run") \
+	B(JOURNAL, PREV, "[ Left", NULL, "the journal of the previous run") \
+	B(JOURNAL, NEXT, "] Right", "next-run", "the journal of the next run") \
 	DT_SECTION_KEYS(B, DECISIONS) \
 	DT_LIST_KEYS(B, DECISIONS, "decision (newest first)") \
 	DT_SEARCH_KEY(B, DECISIONS) \
-	DT_SECTION_KEYS(B, LEDGER) \
+	DT_SECTION_BACK(B, LEDGER, "1..5") \
+	DT_PILOT_KEYS(B, LEDGER) \
 	DT_LIST_KEYS(B, LEDGER, "row") \
 	DT_SEARCH_KEY(B, LEDGER) \
 	B(LEDGER, PREV, "h Left", NULL, "the gpu column") \
@@ -228,18 +229,33 @@ typedef enum dt_screen_id {
 	B(LEDGER, SCENARIO, "s", "scenario", "answer the scenario guide")
 
 /* Keys of a pilot's sections (1..5 and the ledger): they replace each
- * other on the stack, as tabs (app.c), so q goes back to the overview. */
+ * other on the stack, as tabs (app.c), so q goes back to the overview;
+ * l opens the ledger from every one of them as from the overview (on the
+ * ledger itself l is its trn2 side). */
 #define DT_SECTION_KEYS(B, S) \
-	B(S, BACK, "q Esc", "back", "back to the overview (1..5 switch sections in place)") \
-	DT_PILOT_KEYS(B, S)
+	DT_SECTION_BACK(B, S, "1..5, l") \
+	DT_PILOT_OPEN_KEYS(B, S) \
+	B(S, LEDGER, "l", NULL, "time and cost ledger") \
+	DT_PILOT_OTHER_KEYS(B, S)
 
-/* Keys every screen inside a pilot shares. */
+/* q on a section; KEYS: the keys that switch sections there */
+#define DT_SECTION_BACK(B, S, KEYS) \
+	B(S, BACK, "q Esc", "back", "back to the overview (" KEYS " switch sections in place)")
+
+/* Keys every screen inside a pilot shares: the sections 1..5, decide,
+ * the other area. */
 #define DT_PILOT_KEYS(B, S) \
+	DT_PILOT_OPEN_KEYS(B, S) \
+	DT_PILOT_OTHER_KEYS(B, S)
+
+#define DT_PILOT_OPEN_KEYS(B, S) \
 	B(S, OPEN_CARD, "1", NULL, "task card") \
 	B(S, OPEN_CHECKLIST, "2", NULL, "checklist") \
 	B(S, OPEN_DRILLS, "3", NULL, "drill log") \
 	B(S, OPEN_JOURNAL, "4", NULL, "run journal") \
-	B(S, OPEN_DECISIONS, "5", NULL, "decision log") \
+	B(S, OPEN_DECISIONS, "5", NULL, "decision log")
+
+#define DT_PILOT_OTHER_KEYS(B, S) \
 	B(S, DECIDE, "d", "decide", "decide (go / continue / roll-back / ...)") \
 	B(S, SWITCH, "Tab P", NULL, "switch to the run list")
 

@@ -431,11 +431,14 @@ void dt_keymap_footer(dt_screen_id s, int root, int width, const char *mark,
 /* Where a binding of a screen goes in its help: 0 the screen's own keys
  * (what it does: pass, zoom, decide, ...), 1 moving in its list (j k
  * PgDn PgUp g G /), 2 the keys that leave it for another screen (1..5,
- * Tab, a section's q), so a screen's own keys are the first rows of its
- * help and never the ones below "+N more". */
-static int help_tier(dt_action_id a)
+ * Tab, a section's q, l on a section: the overview's l is one of its
+ * own keys), so a screen's own keys are the first rows of its help and
+ * never the ones below "+N more". */
+static int help_tier(dt_screen_id s, dt_action_id a)
 {
 	switch (a) {
+	case DT_A_LEDGER:
+		return s == DT_S_OVERVIEW ? 0 : 2;
 	case DT_A_DOWN: case DT_A_UP: case DT_A_PAGE_DOWN: case DT_A_PAGE_UP:
 	case DT_A_FIRST: case DT_A_LAST: case DT_A_SEARCH:
 		return 1;
@@ -460,7 +463,7 @@ size_t dt_keymap_help(dt_screen_id s, int root,
 	for (tier = 0; tier < 3; tier++)
 		for (i = 0; i < NDEF; i++)
 			if (table[i].screen == s && table[i].nkeys &&
-			    help_tier(table[i].action) == tier) {
+			    help_tier(s, table[i].action) == tier) {
 				keys_text(&table[i], keys, sizeof keys);
 				row(arg, keys, table[i].help);
 				rows++;

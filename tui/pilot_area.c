@@ -320,6 +320,8 @@ unsigned dt_pv_action(void *st, dt_action_id a)
 		case DT_A_OPEN_DRILLS: return DT_SCR_OPEN(DT_S_DRILLS);
 		case DT_A_OPEN_JOURNAL: return DT_SCR_OPEN(DT_S_JOURNAL);
 		case DT_A_OPEN_DECISIONS: return DT_SCR_OPEN(DT_S_DECISIONS);
+		case DT_A_LEDGER: /* loaded when it comes on top */
+			return DT_SCR_OPEN(DT_S_LEDGER);
 		case DT_A_DECIDE:
 			if (v->cls->id == DT_S_DECISIONS)
 				break; /* the decision log opens its own dialog */

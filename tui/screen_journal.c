@@ -1,6 +1,7 @@
 /* screen_journal.c: the run journal of one of the pilot's runs at a time
- * (h / l switch): every known key (dt_journal_keys) and any other key the
- * run holds, with value, source ("import" / "user"), who and when. Enter
+ * ([ / ] switch; l opens the ledger, as on every section): every known
+ * key (dt_journal_keys) and any other key the run holds, with value,
+ * source ("import" / "user"), who and when. Enter
  * edits a value (dt_journal_set, source "user"; the old value stays as
  * history); a adds a key of one's own. */
 #include <stdio.h>
@@ -112,7 +113,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	label = p->jr.sel < p->n ? dt_journal_label(p->f[p->jr.sel].label)
 	                            : NULL;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_LABEL,
-	               "run %s (%s, %s)  [%zu/%zu, h/l: other run]  %s",
+	               "run %s (%s, %s)  [%zu/%zu, [/]: other run]  %s",
 	               r->run.name, dt_run_role_name(r->role), r->run.platform,
 	               p->run + 1, p->pv.c->ov.nruns, label ? label : "");
 	p->jr.label_w = 24;

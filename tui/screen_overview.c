@@ -597,8 +597,6 @@ static unsigned action(dt_pv *v, dt_action_id a)
 	}
 	case DT_A_EXPORT:
 		return export_prompt(p);
-	case DT_A_LEDGER: /* the ledger screen loads it when it comes on top */
-		return DT_SCR_OPEN(DT_S_LEDGER);
 	default:
 		return DT_SCR_NONE;
 	}
