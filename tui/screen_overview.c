@@ -42,22 +42,43 @@ static const char *tcv(const overview_state *p, dt_tc_field f)
 	return p->pv.c->ov.card.value[f][0] ? p->pv.c->ov.card.value[f] : "-";
 }
 
+/* Field f as `set` (a format with one %s: the value) when the card
+ * holds it, else `unset` (its name and "-"), into buf: a sparse card
+ * reads "model -  training type -", never a row of bare dashes. */
+static const char *tcs(const overview_state *p, dt_tc_field f, const char *set,
+                       const char *unset, char *buf, size_t n)
+{
+	const char *v = p->pv.c->ov.card.value[f];
+	if (!v[0])
+		return unset;
+	snprintf(buf, n, set, v);
+	return buf;
+}
+
 static int card(overview_state *p, dt_grid *g, int y, int w)
 {
+	char m[DT_TC_VALUE_MAX + 32], t[sizeof m], par[sizeof m], tgt[sizeof m],
+	     rec[sizeof m];
 	label(p, g, y, 0, "task card");
 	dt_layout_printf(g, LABEL_W, y, w, DT_ROLE_NORMAL, "%s  %s  seq %s  %s",
-	               tcv(p, DT_TC_MODEL), tcv(p, DT_TC_TRAINING_TYPE),
-	               tcv(p, DT_TC_SEQ_LEN), tcv(p, DT_TC_PARALLELISM));
+	               tcs(p, DT_TC_MODEL, "%s", "model -", m, sizeof m),
+	               tcs(p, DT_TC_TRAINING_TYPE, "%s", "training type -", t,
+	                   sizeof t),
+	               tcv(p, DT_TC_SEQ_LEN),
+	               tcs(p, DT_TC_PARALLELISM, "%s", "parallelism -", par,
+	                   sizeof par));
 	dt_layout_printf(g, LABEL_W, y + 1, w, DT_ROLE_NORMAL,
-	               "micro-batch %s x accum %s, global batch %s; target %s "
-	               "steps",
+	               "micro-batch %s x accum %s, global batch %s; %s",
 	               tcv(p, DT_TC_MICRO_BATCH), tcv(p, DT_TC_GRAD_ACCUM),
-	               tcv(p, DT_TC_GLOBAL_BATCH), tcv(p, DT_TC_TARGET_STEPS));
+	               tcv(p, DT_TC_GLOBAL_BATCH),
+	               tcs(p, DT_TC_TARGET_STEPS, "target %s steps", "target -",
+	                   tgt, sizeof tgt));
 	dt_layout_printf(g, LABEL_W, y + 2, w, DT_ROLE_NORMAL,
-	               "rtol %s atol %s warm-up %s; recovery <= %s s; "
-	               "ckpt every %s",
+	               "rtol %s atol %s warm-up %s; %s; ckpt every %s",
 	               tcv(p, DT_TC_RTOL), tcv(p, DT_TC_ATOL), tcv(p, DT_TC_WARMUP),
-	               tcv(p, DT_TC_RECOVERY), tcv(p, DT_TC_CKPT_PERIOD));
+	               tcs(p, DT_TC_RECOVERY, "recovery <= %s s", "recovery -",
+	                   rec, sizeof rec),
+	               tcv(p, DT_TC_CKPT_PERIOD));
 	return 3;
 }
 
