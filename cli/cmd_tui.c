@@ -27,6 +27,7 @@ static int open_tui(const char *path)
 		return DT_EXIT_USAGE;
 	char cfg[4096];
 	dt_tui_set_export(tui_export);
+	dt_tui_set_theme_origin(dt_config_theme_origin());
 	int rc = dt_tui_run(st, path,
 	                   dt_config_path(cfg, sizeof cfg) == 0 ? cfg : NULL);
 	dt_store_close(st);

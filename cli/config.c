@@ -13,7 +13,31 @@
 #include "model/util/ini_value.h"
 #include "model/util/num.h"
 
+/* The file as inih reads it, counting lines: `cur` is the line of the
+ * chunk read last (a line longer than inih's buffer comes in chunks). */
+typedef struct counted {
+	FILE *f;
+	int done, cur;
+} counted;
+
+static char *read_counted(char *str, int num, void *stream)
+{
+	counted *c = stream;
+	char *r = fgets(str, num, c->f);
+	if (r) {
+		c->cur = c->done + 1;
+		if (strchr(r, '\n'))
+			c->done++;
+	}
+	return r;
+}
+
+/* "PATH:LINE" of the theme the file set and applied (config.h) */
+static char theme_origin[4200];
+
 typedef struct cfg {
+	const counted *src;
+	int theme_line;               /* line of [defaults] theme, 0 none */
 	char db[4096], user[128], theme[1024], ascii[8], team[64];
 	char allowed[4096];
 	int have_tol;
@@ -72,8 +96,10 @@ static int on_kv(void *user, const char *sec, const char *key,
 		if (!strcmp(key, "allowed_signers"))
 			return copy_path(c->allowed, sizeof c->allowed, val) ?
 			       fail(c, "path too long:", sec, key) : 1;
-		if (!strcmp(key, "theme"))
+		if (!strcmp(key, "theme")) {
+			c->theme_line = c->src->cur;
 			return copy_path(c->theme, sizeof c->theme, val) ? fail(c, "path too long:", sec, key) : 1;
+		}
 		if (!strcmp(key, "user")) {
 			if (strlen(val) >= sizeof c->user)
 				return fail(c, "name too long (127 bytes at "
@@ -148,7 +174,9 @@ int dt_config_load(char *err, size_t errlen)
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	int rc = ini_parse_file(f, on_kv, c);
+	counted src = { f, 0, 0 };
+	c->src = &src;
+	int rc = ini_parse_stream(read_counted, &src, on_kv, c);
 	fclose(f);
 	if (rc != 0) {
 		if (rc < 0)
@@ -162,6 +190,11 @@ int dt_config_load(char *err, size_t errlen)
 	set_default_env("DUALTRACK_DB", c->db);
 	set_default_env("DUALTRACK_USER", c->user);
 	set_default_env("DUALTRACK_TEAM", c->team);
+	const char *env_theme = getenv("DUALTRACK_THEME");
+	theme_origin[0] = '\0';
+	if (c->theme[0] && !(env_theme && *env_theme))
+		snprintf(theme_origin, sizeof theme_origin, "%s:%d", path,
+		         c->theme_line);
 	set_default_env("DUALTRACK_THEME", c->theme);
 	set_default_env("DUALTRACK_ASCII", c->ascii);
 	set_default_env("DUALTRACK_ALLOWED_SIGNERS", c->allowed);
@@ -169,4 +202,9 @@ int dt_config_load(char *err, size_t errlen)
 		dt_parity_set_adhoc_keys(&c->tol, c->tol_keys);
 	free(c);
 	return 0;
+}
+
+const char *dt_config_theme_origin(void)
+{
+	return theme_origin;
 }

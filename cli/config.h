@@ -38,4 +38,11 @@ int dt_config_path(char *out, size_t n);
  * applied from a file with an error. */
 int dt_config_load(char *err, size_t errlen);
 
+/* Where the theme in effect was set when the config file set it (the
+ * environment did not): "PATH:LINE" of its `theme =` line, for a message
+ * about that value ("PATH:3: no theme named 'nosuch' ..."); "" when the
+ * file set none or $DUALTRACK_THEME won. Valid after dt_config_load;
+ * static storage. */
+const char *dt_config_theme_origin(void);
+
 #endif

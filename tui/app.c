@@ -659,6 +659,13 @@ static void restore_signals(const struct sigaction *old_quit,
 		sigaction(crash_sigs[i], &old_crash[i], NULL);
 }
 
+static char theme_origin[4200];
+
+void dt_tui_set_theme_origin(const char *where)
+{
+	snprintf(theme_origin, sizeof theme_origin, "%s", where ? where : "");
+}
+
 int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 {
 	struct sigaction old_quit[NQUIT], old_crash[NCRASH];
@@ -669,8 +676,10 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 
 	char theme_paths[3][512], terr[1400];
 	int nt = dt_theme_paths(theme_paths, 3, terr, sizeof terr);
-	if (nt < 0) { /* a named theme that does not exist: say so, no TUI */
-		fprintf(stderr, "dualtrack: %s\n", terr);
+	if (nt < 0) { /* a named theme that does not exist: say so, where it
+		       * was set when a config line did, no TUI */
+		fprintf(stderr, "dualtrack: %s%s%s\n", theme_origin,
+		        theme_origin[0] ? ": " : "", terr);
 		return 2;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

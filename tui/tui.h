@@ -27,4 +27,10 @@ typedef int (*dt_tui_export_fn)(dt_store *st, const char *pilot,
                                 const char *dir, char *err, size_t errlen);
 void dt_tui_set_export(dt_tui_export_fn fn);
 
+/* Where $DUALTRACK_THEME's value was set when the config file set it
+ * ("PATH:LINE", cli/config.h), so a theme that does not exist is
+ * reported at its line: "PATH:LINE: no theme named ..."; "" or NULL
+ * when not from a file. The string is copied. */
+void dt_tui_set_theme_origin(const char *where);
+
 #endif
