@@ -91,6 +91,9 @@ typedef struct app {
 	char live_title[920];  /* title with the LIVE marker */
 	int64_t data_version;
 	char status[300];      /* app message over the footer until a key */
+	char keys_err[1000];   /* the refused [keys] line of the config file,
+	                        * said whole in a box until a key closes it */
+	int keys_box;          /* 1: that box is shown */
 } app;
 
 /* Monotonic milliseconds. */
@@ -192,6 +195,24 @@ static const char *small_text(app *a, char *out, size_t n)
 	                            : "enlarge it to see the screen again";
 }
 
+/* The refused [keys] line, wrapped whole in a box over the screen, and
+ * what the TUI does about it; any key closes it. */
+static void keys_box_render(app *a, dt_grid *g)
+{
+	static const char tail[] = "That line and the [keys] lines after it "
+	                           "are not used: their actions keep their "
+	                           "default keys.";
+	int w, h, ix, iy, rows, trows;
+	dt_dialog_size(g, DT_DIALOG_W, 3, &w, &h);
+	rows = dt_text_wrap_rows(a->keys_err, w - 4, g->ascii);
+	trows = dt_text_wrap_rows(tail, w - 4, g->ascii);
+	dt_dialog_size(g, DT_DIALOG_W, rows + trows + 3, &w, &h);
+	dt_box(g, w, h, "config file: [keys] (any key closes)", &ix, &iy);
+	iy += dt_grid_wrap(g, ix, iy, w - 4, h - 2 - trows, a->keys_err,
+	                   DT_ROLE_WARN);
+	dt_grid_wrap(g, ix, iy + 1, w - 4, trows, tail, DT_ROLE_STATUS);
+}
+
 static void draw(app *a)
 {
 	dt_grid *g = &a->grid;
@@ -226,6 +247,8 @@ static void draw(app *a)
 	if (a->help)
 		a->help_top = dt_help_render(g, keymap_of(e), at_root(a),
 		                             a->help_top, &a->help_scrolls);
+	if (a->keys_box)
+		keys_box_render(a, g);
 	if (a->status[0])
 		dt_layout_row(g, g->h - 1, a->status, DT_ROLE_STATUS, DT_ROLE_PASS);
 	dt_term_blit(g);
@@ -545,6 +568,11 @@ static void handle_key(app *a, int key, int *quit)
 	dt_action_id act;
 	unsigned r;
 	a->status[0] = '\0';
+	if (a->keys_box) { /* the key closes the config box, Q quits */
+		a->keys_box = 0;
+		*quit = key == 'Q';
+		return;
+	}
 	if (a->grid.w < MIN_COLS || a->grid.h < MIN_ROWS) {
 		/* only the keys that leave the screen beneath, doing there what
 		 * they do on it (small_text says which); nothing is done blind */
@@ -605,14 +633,17 @@ static void handle_key(app *a, int key, int *quit)
 	apply(a, r);
 }
 
-/* Keys rebound in the config file ([keys]); a bad line is reported in
- * the status line and the defaults stay for it. */
+/* Keys rebound in the config file ([keys]); a bad line is said whole in
+ * a box over the first screen (keys_box_render) and the defaults stay
+ * for it. */
 static void keys_config(app *a, const char *path)
 {
 	char err[900];
 	dt_keymap_reset();
-	if (path && dt_keymap_load(path, err, sizeof err) < 0)
-		snprintf(a->status, sizeof a->status, "keys: %.280s", err);
+	if (path && dt_keymap_load(path, err, sizeof err) < 0) {
+		snprintf(a->keys_err, sizeof a->keys_err, "%s", err);
+		a->keys_box = 1;
+	}
 }
 
 /* DT_PASS_SLICE=N (points, read once here): every slice of the

@@ -15,7 +15,8 @@
  * when stdout is not a terminal or TERM is unusable (message on stderr).
  * `config_path` (may be NULL) is the user's config file, whose [keys]
  * section rebinds keys (tui/keymap.h); a bad line there is reported in
- * the footer and the TUI runs with the rest. */
+ * a box over the first screen (until a key) and the TUI runs with the lines
+ * before it. */
 int dt_tui_run(dt_store *st, const char *db_label, const char *config_path);
 
 /* What the pilot overview's export key (X) calls to write pilot `pilot`'s
