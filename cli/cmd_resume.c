@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/compare_print.h"
 #include "model/util/jsonw.h"
+#include "model/service/resume_ref.h"
 #include "model/service/resume_run.h"
 #include "model/util/text.h"
 
@@ -106,40 +107,36 @@ static int parse_args(int argc, char **argv, rc_args *a)
 	return 0;
 }
 
-/* "marker megatron_loaded line 17 (checkpoint 400), new_file" or
- * "none recorded". */
-static char *evidence_text(const dt_restart_evidence *e, char *buf, size_t n)
+/* The loss reference's line (dt_resume_reference, as the TUI resume
+ * view shows it): after --baseline always, after a pilot's baseline
+ * (named by the line before) when it is another model. Returns -1 on a
+ * store error (said). */
+static int print_reference(dt_store *st, const dt_run *run,
+                           const dt_resume_refs *refs)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < e->n && used < n; i++) {
-		const dt_launch_evidence *x = &e->ev[i];
-		char m[64] = "", line[32] = "", ck[40] = "";
-		if (x->marker[0])
-			dt_sanitize(x->marker, m, sizeof m);
-		if (x->line)
-			snprintf(line, sizeof line, " line %llu",
-			         (unsigned long long)x->line);
-		if (x->ckpt_step >= 0)
-			snprintf(ck, sizeof ck, " (checkpoint %lld)",
-			         (long long)x->ckpt_step);
-		int k = snprintf(buf + used, n - used, "%s%s%s%s%s%s",
-		                 i ? ", " : "", dt_launch_kind_name(x->kind),
-		                 m[0] ? " " : "", m, line, ck);
-		used = k < 0 ? n : used + (size_t)k;
+	char line[2600], err[300];
+	int other;
+	if (!refs->has_baseline)
+		return 0;
+	other = dt_resume_reference(st, run, &refs->baseline, line,
+	                            sizeof line, err, sizeof err);
+	if (other < 0) {
+		fprintf(stderr, "dualtrack: %s\n", err);
+		return -1;
 	}
-	if (e->n == 0)
-		snprintf(buf, n, "none recorded");
-	return buf;
+	if (!refs->pilot[0] || other)
+		printf("%s\n", line);
+	return 0;
 }
 
-static void print_text(const char *run, const dt_resume_refs *refs,
-                       const dt_resume_run_result *res)
+static int print_text(dt_store *st, const dt_run *run,
+                      const dt_resume_refs *refs,
+                      const dt_resume_run_result *res)
 {
 	char safe[DT_NAME_MAX * 2], ck[DT_RESUME_MAX_CKPT * 22];
 	const dt_restart_verdict *v = res->v;
 	size_t n = res->nv;
-	dt_sanitize(run, safe, sizeof safe);
+	dt_sanitize(run->name, safe, sizeof safe);
 	printf("run %s: %zu segment(s), %zu restart(s)\n", safe, res->nseg, n);
 	if (refs->pilot[0] && refs->has_baseline) {
 		char b[DT_NAME_MAX * 2], p[DT_NAME_MAX * 2];
@@ -148,13 +145,15 @@ static void print_text(const char *run, const dt_resume_refs *refs,
 		printf("loss level vs %s, the baseline of pilot %s (as gate and "
 		       "pilot show check it; --no-baseline: without)\n", b, p);
 	}
+	if (print_reference(st, run, refs) < 0)
+		return -1;
 	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
 		char ev[600], sum[DT_RESTART_TALLY_MAX];
 		printf("restart %zu at step %lld: %s\n", i + 1,
 		       (long long)v[i].at_step, v[i].pass ? "PASS" : "FAIL");
 		printf("  %-12s %s\n", "evidence",
-		       evidence_text(&v[i].evidence, ev, sizeof ev));
+		       dt_restart_evidence_text(&v[i].evidence, ev, sizeof ev));
 		for (int c = 0; c < DT_RESUME_NCHECKS; c++) {
 			printf("  %-12s %-5s %s\n", dt_resume_check_key(c),
 			       dt_check_name(v[i].check[c]), v[i].detail[c]);
@@ -168,6 +167,7 @@ static void print_text(const char *run, const dt_resume_refs *refs,
 		puts("no restarts: nothing to check");
 	for (size_t i = 0; i < res->findings.n; i++)
 		dt_print_finding_text(&res->findings.v[i]);
+	return 0;
 }
 
 static void json_opt_int(dt_jw *w, const char *key, int64_t v, int valid)
@@ -344,8 +344,10 @@ static int run_checks(dt_store *st, const rc_args *a)
 		print_json(run.name, refs.has_baseline ? refs.baseline.name : NULL,
 		           refs.pilot[0] && refs.has_baseline ? refs.pilot : NULL,
 		           &res);
-	else
-		print_text(run.name, &refs, &res);
+	else if (print_text(st, &run, &refs, &res) < 0) {
+		dt_resume_run_free(&res);
+		return DT_EXIT_USAGE;
+	}
 	/* a pass on altered records is no pass (as compare): the line last
 	 * on stdout, on stderr beside JSON */
 	int altered = dt_print_integrity_text(a->json ? stderr : stdout,

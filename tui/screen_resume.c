@@ -1,10 +1,12 @@
 /* screen_resume.c: the resume view: every restart of a run with its
  * continuity verdict and the five checks (step, lr, loss, replay,
- * data_cursor) with their reasons, from dt_resume_run: the same data as
- * `dualtrack resume-check RUN`. */
+ * data_cursor) with their reasons and its launch evidence, from
+ * dt_resume_run, and the loss reference (dt_resume_reference): the same
+ * data and words as `dualtrack resume-check RUN --baseline BASE`. */
 #include <stdio.h>
 #include <string.h>
 
+#include "model/service/resume_ref.h"
 #include "tui/form.h"
 #include "tui/screen.h"
 #include "tui/screens.h"
@@ -34,6 +36,12 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	                  0, NULL, &r->res, r->msg, sizeof r->msg) < 0)
 		return -1;
 	r->open = 1;
+	r->ref[0] = '\0';
+	if (r->base.id) { /* on a store error the line still names the run */
+		char err[300];
+		dt_resume_reference(st, &r->run, &r->base, r->ref, sizeof r->ref,
+		                    err, sizeof err);
+	}
 	dt_resume_chart_load(r, st); /* no chart on failure: the checks show */
 	return 0;
 }
@@ -76,8 +84,11 @@ static int details_rows(const dt_resume_screen *r, const dt_grid *g)
 	const dt_restart_verdict *v = &r->res.v[r->sel];
 	int c, n, dw = g->w - DETAIL_X;
 	char why[DT_RESTART_TALLY_MAX];
+	char ev[600];
 	n = rows_of(dt_restart_tally(v, why, sizeof why), dw, g->ascii,
 	            SUMMARY_ROWS);
+	n += rows_of(dt_restart_evidence_text(&v->evidence, ev, sizeof ev), dw,
+	             g->ascii, 2);
 	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
 		n += rows_of(v->detail[c], dw, g->ascii, 3);
 		if (v->cause[c][0]) {
@@ -106,6 +117,14 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 	dt_restart_tally(v, why, sizeof why);
 	cend = end - rows_of(why, dw, g->ascii, SUMMARY_ROWS);
 	cend = cend < y ? y : cend;
+	/* what the restart was found from, as resume-check's evidence line */
+	if (y < cend) {
+		char ev[600];
+		dt_restart_evidence_text(&v->evidence, ev, sizeof ev);
+		dt_layout_text(g, 2, y, 12, "evidence", DT_ROLE_LABEL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 2 ? cend - y : 2,
+		                  ev, DT_ROLE_NORMAL);
+	}
 	for (c = 0; c < DT_RESUME_NCHECKS && y < cend; c++) {
 		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
 		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
@@ -146,7 +165,7 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 {
 	const char *dash = dt_grid_dash(g);
-	int end = g->h - 2, y;
+	int end = g->h - 2, y, y_ck;
 	size_t fails = 0, k;
 	char ck[DT_RESUME_MAX_CKPT * 22];
 
@@ -164,7 +183,12 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	if (!r->res.nckpt)
 		snprintf(ck, sizeof ck, "checkpoint: unknown (give --checkpoint "
 		         "or a drill)");
-	dt_layout_printf(g, 0, 2, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
+	/* the run the loss level is checked against, on its own rows
+	 * (another model said when the service can tell) */
+	y_ck = 2;
+	if (r->ref[0])
+		y_ck += dt_grid_wrap(g, 0, 2, g->w, 2, r->ref, DT_ROLE_LABEL);
+	dt_layout_printf(g, 0, y_ck, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
 	               r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
 	/* the verdict first, so a narrow terminal cuts only the names */
 	if (r->res.nv == 0)
@@ -177,9 +201,8 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 		y = dt_layout_text(g, 0, 1, g->w, "every restart passes",
 		                   DT_ROLE_PASS);
 	/* (segments = restarts + 1: the restarts say it) */
-	dt_layout_printf(g, y, 1, g->w - y, DT_ROLE_NORMAL, ": %zu restart(s)%s%s",
-	                 r->res.nv, r->base.id ? "; loss level vs " : "",
-	                 r->base.id ? r->base.name : "");
+	dt_layout_printf(g, y, 1, g->w - y, DT_ROLE_NORMAL, ": %zu restart(s)",
+	                 r->res.nv);
 	/* the restart window at the bottom (a third of the rows, 6 to 14),
 	 * when the terminal has 20 rows or more */
 	if (r->res.nv && r->nseg > 1 && g->h >= 20) {
@@ -190,7 +213,7 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 		 * axis, labels); then details() cuts the checks, never the
 		 * summary */
 		if (r->sel < r->res.nv) {
-			room = end - 4 - details_rows(r, g);
+			room = end - (y_ck + 2) - details_rows(r, g);
 			if (room < ch)
 				ch = room < 5 ? 5 : room;
 		}
@@ -200,9 +223,9 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	 * follows the selection so its details fit (about 9 rows) */
 	if (r->top > r->sel)
 		r->top = r->sel;
-	while (r->top < r->sel && (int)(r->sel - r->top) + 10 > end - 3)
+	while (r->top < r->sel && (int)(r->sel - r->top) + 10 > end - y_ck - 1)
 		r->top++;
-	for (k = r->top, y = 3; k < r->res.nv && y < end; k++) {
+	for (k = r->top, y = y_ck + 1; k < r->res.nv && y < end; k++) {
 		header(r, g, k, y++);
 		if (k == r->sel)
 			y += details(r, g, y, end);

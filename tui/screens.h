@@ -173,6 +173,8 @@ typedef struct dt_resume_screen {
 	size_t sel, top;       /* selected restart, first line shown */
 	dt_list list;          /* keys: selection by restart */
 	char msg[600];
+	char ref[2600];        /* the loss reference's line
+	                        * (dt_resume_reference), "" = no baseline */
 	/* the restart window's chart (resume_chart.c): the run's loss per
 	 * segment (dt_run_segments) and a pyramid over each, owned */
 	dt_series *seg;
