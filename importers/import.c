@@ -577,8 +577,10 @@ static int prepare_run(dt_store *st, const dt_import_request *rq,
 		snprintf(run->platform, sizeof run->platform, "%s", rq->platform);
 		run->grad_accum = 1;
 	}
-	if (rq->opts.grad_accum > 0)
+	if (rq->opts.grad_accum > 0) {
 		run->grad_accum = rq->opts.grad_accum;
+		run->grad_accum_given = 1;
+	}
 	if (rq->opts.global_batch > 0)
 		run->global_batch = rq->opts.global_batch;
 	else if (run->global_batch == 0 && first->log.global_batch > 0)

@@ -104,9 +104,9 @@ check "made a version-14 store: 12 records" test \
 "$bin" --db "$old" store init >"$tmp/i" 2>&1
 check "store init migrates it (exit 0), no trigger reported missing" test \
   "$?:$(grep -ci trigger "$tmp/i")" = "0:0"
-check "user_version 15; the 14 rows chained after the 12 records, kind by kind" test \
+check "user_version 16 (the newest); the 14 rows chained after the 12 records, kind by kind" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT group_concat(id || ':' || kind || ':' || ref, ' ') FROM (SELECT * FROM chain_record WHERE id > 12 ORDER BY id)" | tr '\n' ' ')" = \
-  "15 13:run_warning:1 14:run_warning:2 15:launch_evidence:1/0 16:launch_evidence:1/1 17:launch_evidence:1/2 18:launch_setting:1/0 19:launch_setting:1/1 20:launch_setting:1/2 21:launch_setting:1/3 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale "
+  "16 13:run_warning:1 14:run_warning:2 15:launch_evidence:1/0 16:launch_evidence:1/1 17:launch_evidence:1/2 18:launch_setting:1/0 19:launch_setting:1/1 20:launch_setting:1/2 21:launch_setting:1/3 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale "
 check "the 8 append-only triggers made" test \
   "$(sqlite3 "$old" "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('run_warning', 'launch_evidence', 'launch_setting', 'run_metric')")" = 8
 "$bin" --db "$old" verify >"$tmp/v5" 2>&1

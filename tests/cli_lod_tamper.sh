@@ -67,9 +67,9 @@ check "made a version-13 store: no record of the levels" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT count(*) FROM chain_record WHERE kind = 'series_lod'" | tr '\n' ' ')" = "13 0 "
 "$bin" --db "$old" store init >/dev/null 2>&1
 check "store init migrates it (exit 0)" test $? -eq 0
-check "user_version 15; both rows of levels chained after the $n records" test \
+check "user_version 16 (the newest); both rows of levels chained after the $n records" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT group_concat(id || ':' || ref, ' ') FROM chain_record WHERE kind = 'series_lod'" | tr '\n' ' ')" = \
-  "15 $((n + 1)):1/loss $((n + 2)):2/loss "
+  "16 $((n + 1)):1/loss $((n + 2)):2/loss "
 "$bin" --db "$old" verify >"$tmp/v2" 2>&1
 check "migrated: verify intact (exit 0)" test $? -eq 0
 tamper_lod "$old" 2 loss

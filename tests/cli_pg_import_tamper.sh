@@ -29,7 +29,7 @@ rc=$?
 if grep -q "not built in" "$tmp/out"; then
   echo "skipped: built without PostgreSQL"; exit 77; fi
 check "import (exit 0)" test $rc -eq 0
-check "schema version 9" test "$(q "SELECT version FROM dt_schema_version")" = 9
+check "schema version 10 (the newest)" test "$(q "SELECT version FROM dt_schema_version")" = 10
 check "each derived row has its chain record, as on SQLite" test \
   "$(q "SELECT string_agg(id || ':' || kind || ':' || ref, ' ' ORDER BY id) FROM chain_record WHERE id > 11")" = \
   "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale"

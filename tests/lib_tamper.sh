@@ -210,12 +210,15 @@ PYEOF
 # dualtrack is at hand): the records of each KIND taken out, the rest numbered
 # 1, 2, ... and hashed again (core/chain.h: hash = SHA-256 of "dualtrack
 # chain v1\n" and id, kind, ref, at, record, prev_hash as "NAME
-# LEN:VALUE\n"), the id counter set to the last.
+# LEN:VALUE\n"), the id counter set to the last. With STRIP="KIND FIELD"
+# in the environment, FIELD's line is also taken out of KIND's records (a
+# field the records of KIND did not have then).
 chain_drop_kind() {
   python3 - "$@" <<'PYEOF'
-import hashlib, sqlite3, sys
+import hashlib, os, re, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-kinds = sys.argv[2:]
+kinds = sys.argv[2:] or ["-"]
+strip = os.environ.get("STRIP", "").split()
 rows = db.execute("SELECT kind, ref, recorded_at, canon FROM chain_record"
                   " WHERE kind NOT IN (%s) ORDER BY id" %
                   ", ".join("?" * len(kinds)), kinds).fetchall()
@@ -226,6 +229,8 @@ def f(name, v):
     b = v.encode()
     return b"%s %d:%s\n" % (name.encode(), len(b), b)
 for i, (kind, ref, at, canon) in enumerate(rows, 1):
+    if strip and kind == strip[0]:
+        canon = re.sub(r"(?m)^%s \d+:[^\n]*\n" % re.escape(strip[1]), "", canon)
     h = hashlib.sha256(b"dualtrack chain v1\n" + f("id", str(i)) +
                        f("kind", kind) + f("ref", ref) + f("at", at) +
                        f("record", canon) + f("prev_hash", prev)).hexdigest()
@@ -246,8 +251,11 @@ PYEOF
 # user_version 14 was (before what an import derives joined the chain,
 # schema.c user_version 15): the records of kinds run_warning,
 # launch_evidence, launch_setting and run_metric taken out of the chain
-# (chain_drop_kind) and those tables' append-only triggers dropped.
+# (chain_drop_kind) and those tables' append-only triggers dropped; and
+# run.grad_accum_given (user_version 16) taken away first
+# (store_before_grad_accum_given).
 store_before_import_seal() {
+  store_before_grad_accum_given "$1"
   chain_drop_kind "$1" run_warning launch_evidence launch_setting run_metric
   sqlite3 "$1" "
 DROP TRIGGER run_warning_no_update; DROP TRIGGER run_warning_no_delete;
@@ -255,4 +263,13 @@ DROP TRIGGER launch_evidence_no_update; DROP TRIGGER launch_evidence_no_delete;
 DROP TRIGGER launch_setting_no_update; DROP TRIGGER launch_setting_no_delete;
 DROP TRIGGER run_metric_no_update; DROP TRIGGER run_metric_no_delete;
 PRAGMA user_version=14;"
+}
+
+# store_before_grad_accum_given DB: make the SQLite store DB what a store
+# of user_version 15 was (before run.grad_accum_given, schema.c
+# user_version 16): the field out of the run records (chain_drop_kind
+# STRIP), the column dropped.
+store_before_grad_accum_given() {
+  STRIP="run grad_accum_given" chain_drop_kind "$1"
+  sqlite3 "$1" "ALTER TABLE run DROP COLUMN grad_accum_given; PRAGMA user_version=15;"
 }

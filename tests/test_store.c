@@ -14,6 +14,7 @@
 #include "importers/import.h"
 #include "model/service/curve_open.h"
 #include "model/service/run_load.h"
+#include "model/service/run_settings.h"
 #include "tests/dt_test_store.h"
 
 static char dir[64];
@@ -381,6 +382,42 @@ static void create_run(dt_store *st, const char *name)
 	assert_int_equal(dt_store_run_create(st, &r), 0);
 }
 
+/* A gradient accumulation given at import is kept as given, 1 too
+ * (run.grad_accum_given), on both backends: "one" created with G 1
+ * given reads given 1 and is shown 1; "none" with the default G 1 reads
+ * given 0 and is shown unknown (0); an update giving G 1 to "none"
+ * reads given 1 (shown 1). Every run record still verifies (the field
+ * is in a run's record only when 1). */
+static void grad_accum_given(void **state)
+{
+	(void)state;
+	dt_store *st = open_store("gaccum");
+	dt_run one = {.grad_accum = 1, .grad_accum_given = 1}, r;
+	snprintf(one.name, sizeof one.name, "one");
+	snprintf(one.platform, sizeof one.platform, "trn2");
+	assert_int_equal(dt_store_run_create(st, &one), 0);
+	create_run(st, "none");
+	assert_int_equal(dt_store_run_find(st, "one", &r), 0);
+	assert_int_equal(r.grad_accum, 1);
+	assert_int_equal(r.grad_accum_given, 1);
+	assert_int_equal(dt_run_grad_accum_shown(&r, NULL, 0), 1);
+	assert_int_equal(dt_store_run_find(st, "none", &r), 0);
+	assert_int_equal(r.grad_accum, 1);
+	assert_int_equal(r.grad_accum_given, 0);
+	assert_int_equal(dt_run_grad_accum_shown(&r, NULL, 0), 0);
+	r.grad_accum_given = 1;
+	assert_int_equal(dt_store_run_update(st, &r), 0);
+	assert_int_equal(dt_store_run_find(st, "none", &r), 0);
+	assert_int_equal(r.grad_accum_given, 1);
+	assert_int_equal(dt_run_grad_accum_shown(&r, NULL, 0), 1);
+	dt_chain_status g;
+	memset(&g, 0, sizeof g);
+	assert_int_equal(dt_store_chain_verify(st, 0, &g), 0);
+	assert_int_equal(g.intact, 1);
+	dt_chain_status_clear(&g);
+	dt_store_close(st);
+}
+
 /* 0 when st holds a run named `name`, 1 when not. */
 static int has_run(dt_store *st, const char *name)
 {
@@ -564,6 +601,7 @@ int main(void)
 		cmocka_unit_test(stored_level_of_detail),
 		cmocka_unit_test(ranged_reads),
 		cmocka_unit_test(nested_transactions),
+		cmocka_unit_test(grad_accum_given),
 		cmocka_unit_test(store_curve),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

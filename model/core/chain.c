@@ -58,6 +58,9 @@ char *dt_chain_row_canon(const dt_chain_row *r)
 	field_s(&b, "ref", r->ref);
 	for (size_t i = 0; i < r->nf; i++) {
 		const dt_chain_field *f = &r->f[i];
+		if (f->omit_zero && !f->is_null && f->len == 1 &&
+		    ((const char *)f->data)[0] == '0')
+			continue;
 		if (f->is_null) {
 			dt_sb_printf(&b, "%s -\n", f->name);
 		} else if (f->is_blob && f->sha256) {

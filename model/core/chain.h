@@ -97,12 +97,14 @@ int dt_chain_kind_find(const char *name);
  * sha256: for a blob whose SHA-256 is already known (64 lower-case hex
  * digits, computed over data[0, len) by model/store/chain_digest.h while
  * the row was written), used instead of hashing data again; NULL
- * otherwise. */
+ * otherwise. omit_zero: a column its kind gained after records of it
+ * were written: left out of the record text while its value is "0" (its
+ * default), so the records written before it still verify. */
 typedef struct dt_chain_field {
 	const char *name;
 	const void *data;
 	size_t len;
-	int is_null, is_blob;
+	int is_null, is_blob, omit_zero;
 	const char *sha256;
 } dt_chain_field;
 

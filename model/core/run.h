@@ -20,6 +20,10 @@ typedef struct dt_run {
 	char platform[16];        /* gpu | trn2 | trn1 | other */
 	char format[64];          /* importer name(s), '+'-joined when mixed */
 	int64_t grad_accum;       /* G >= 1 (1: the log counts optimizer steps) */
+	int grad_accum_given;     /* 1: grad_accum is a G given at import
+	                           * (--grad-accum, the TUI import form's
+	                           * grad accum), even 1; 0: none was given
+	                           * (1 is then the store's default) */
 	int64_t global_batch;     /* samples per optimizer step, 0 = unknown */
 	int64_t logging_steps;    /* optimizer steps between logs, 0 = unknown */
 	int64_t files;            /* files imported into the run */

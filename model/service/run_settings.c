@@ -13,7 +13,7 @@ static const char *const grad_accum_keys[] = {
 int64_t dt_run_grad_accum_shown(const dt_run *run, const dt_fact *facts,
                                 size_t nfacts)
 {
-	if (run->grad_accum > 1)
+	if (run->grad_accum_given || run->grad_accum > 1)
 		return run->grad_accum;
 	for (size_t k = 0; k < sizeof grad_accum_keys / sizeof *grad_accum_keys;
 	     k++)

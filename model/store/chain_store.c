@@ -43,8 +43,9 @@ const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
 		"kind", "rationale", "deciders", "recorded_by", "decided_at",
 		"supersedes", "forced_past", "evidence_digest", "#evidence_text",
 		"prev_hash", "hash"}},
+	/* grad_accum_given: user_version 16 */
 	[DT_CHAIN_RUN] = {"run", "id", {"name", "platform", "grad_accum",
-		"global_batch", "logging_steps"}},
+		"global_batch", "logging_steps", "?grad_accum_given"}},
 	[DT_CHAIN_RUN_FILE] = {"run_file", "id", {"run_id", "path", "sha256",
 		"bytes", "format", "imported_at"}},
 	/* a followed file's later parts: "FILE/METRIC/PART" (part 0 keeps
@@ -79,7 +80,12 @@ const char *dt_chain_col(dt_chain_kind k, size_t i, int *is_blob,
 	const char *c = dt_chain_maps[k].cols[i];
 	*is_blob = c[0] == '#';
 	*is_real = c[0] == '%';
-	return c + (*is_blob || *is_real);
+	return c + (*is_blob || *is_real || c[0] == '?');
+}
+
+int dt_chain_col_omit_zero(dt_chain_kind k, size_t i)
+{
+	return dt_chain_maps[k].cols[i][0] == '?';
 }
 
 int dt_chain_select_sql(dt_chain_kind k, int one, const char *text_cast,
@@ -404,6 +410,7 @@ void dt_chain_text_row(dt_chain_kind k, const char *ref,
 		dt_chain_field *f = &r->f[r->nf++];
 		int real;
 		f->name = dt_chain_col(k, i, &f->is_blob, &real);
+		f->omit_zero = dt_chain_col_omit_zero(k, i);
 		f->is_null = vals[i] == NULL;
 		f->data = vals[i];
 		f->len = vals[i] ? strlen(vals[i]) : 0;

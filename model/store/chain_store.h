@@ -17,18 +17,24 @@
 /* Columns of a chained row per kind, in record order. A name starting
  * with "#": its bytes are hashed (BLOBs, the decision's evidence text);
  * with "%": a REAL column, rendered as SQLite renders a REAL as text
- * (dt_chain_real_text). ref: the row's key as a text expression (the
- * same SQL in both backends). The break kind has no table. */
+ * (dt_chain_real_text); with "?": a column added to the kind later,
+ * left out of the record text while it holds 0, its default
+ * (dt_chain_field.omit_zero). ref: the row's key as a text expression
+ * (the same SQL in both backends). The break kind has no table. */
 typedef struct dt_chain_map {
 	const char *table, *ref, *cols[DT_CHAIN_FIELDS_MAX];
 } dt_chain_map;
 
 extern const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT];
 
-/* Column i of kind k without its "#"/"%" prefix; its prefix as is_blob /
- * is_real. */
+/* Column i of kind k without its "#"/"%"/"?" prefix; its prefix as
+ * is_blob / is_real (dt_chain_col_omit_zero tells "?"). */
 const char *dt_chain_col(dt_chain_kind k, size_t i, int *is_blob,
                          int *is_real);
+
+/* 1 when column i of kind k has the "?" prefix (omitted from the record
+ * text while 0: dt_chain_field.omit_zero), else 0. */
+int dt_chain_col_omit_zero(dt_chain_kind k, size_t i);
 
 /* "SELECT ref, c1, ..., cn FROM table [WHERE where] [AND ref = param]
  * ORDER BY order" of kind k into out (size n); text_cast ("" or

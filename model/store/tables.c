@@ -12,7 +12,7 @@
 const dt_store_table dt_store_tables[] = {
 	T("run", "id", "id", "name", "platform", "format",
 	  "grad_accum", "global_batch", "logging_steps", "segments",
-	  "replayed_steps", "step_source", "created_at"),
+	  "replayed_steps", "step_source", "created_at", "grad_accum_given"),
 	T("run_file", "id", "id", "run_id", "path", "sha256", "bytes",
 	  "format", "imported_at"),
 	T("raw_series", "file_id, metric, part", "file_id", "metric", "n",

@@ -104,6 +104,7 @@ static int pg_rows(dt_store *st, dt_chain_kind k, const char *ref,
 			dt_chain_field *f = &row.f[row.nf++];
 			int col = (int)c + 1, real;
 			f->name = dt_chain_col(k, c, &f->is_blob, &real);
+			f->omit_zero = dt_chain_col_omit_zero(k, c);
 			if (PQgetisnull(r, i, col)) {
 				f->is_null = 1;
 				continue;

@@ -9,7 +9,8 @@
 
 #define RUN_COLUMNS "r.id, r.name, r.platform, r.format, r.grad_accum," \
 	" r.global_batch, r.logging_steps, r.segments, r.replayed_steps," \
-	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)"
+	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)," \
+	" r.grad_accum_given"
 
 static void row_to_run(const PGresult *r, int i, dt_run *run)
 {
@@ -25,6 +26,7 @@ static void row_to_run(const PGresult *r, int i, dt_run *run)
 	run->replayed_steps = dt_pg_int(r, i, 8);
 	dt_pg_text(run->step_source, sizeof run->step_source, r, i, 9);
 	run->files = dt_pg_int(r, i, 10);
+	run->grad_accum_given = dt_pg_int(r, i, 11) != 0;
 }
 
 /* Allocate *v for the rows of r (element size sz); 0, or -1 with the
@@ -67,10 +69,12 @@ int dt_pg_run_create(dt_store *st, dt_run *run)
 	dt_pg_p_int(&p, run->global_batch);
 	dt_pg_p_int(&p, run->logging_steps);
 	dt_pg_p_now(&p);
+	dt_pg_p_int(&p, run->grad_accum_given != 0);
 	return dt_pg_chained(st, DT_CHAIN_RUN, "create run", "INSERT INTO"
 	                     " run(name, platform, format, grad_accum,"
-	                     " global_batch, logging_steps, created_at)"
-	                     " VALUES($1,$2,$3,$4,$5,$6,$7)", &p, &run->id) < 0 ?
+	                     " global_batch, logging_steps, created_at,"
+	                     " grad_accum_given)"
+	                     " VALUES($1,$2,$3,$4,$5,$6,$7,$8)", &p, &run->id) < 0 ?
 	       -1 : 0;
 }
 
@@ -85,10 +89,12 @@ int dt_pg_run_update(dt_store *st, const dt_run *run)
 	dt_pg_p_int(&p, run->segments);
 	dt_pg_p_int(&p, run->replayed_steps);
 	dt_pg_p_text(&p, run->step_source);
+	dt_pg_p_int(&p, run->grad_accum_given != 0);
 	return dt_pg_chained(st, DT_CHAIN_RUN, "update run", "UPDATE run SET"
 	                     " format=$2, grad_accum=$3, global_batch=$4,"
 	                     " logging_steps=$5, segments=$6, replayed_steps=$7,"
-	                     " step_source=$8 WHERE id=$1", &p, NULL) < 0 ? -1 : 0;
+	                     " step_source=$8, grad_accum_given=$9 WHERE id=$1",
+	                     &p, NULL) < 0 ? -1 : 0;
 }
 
 int dt_pg_run_list(dt_store *st, dt_run **runs, size_t *n)

@@ -447,6 +447,13 @@ static const char v9_import_seal[] =
 	"CREATE OR REPLACE TRIGGER run_metric_no_truncate BEFORE TRUNCATE ON"
 	" run_metric FOR EACH STATEMENT EXECUTE FUNCTION dt_append_only();";
 
+/* Version 10: whether a run's gradient accumulation was given at import
+ * (the SQLite store's user_version 16): runs stored before read 0, not
+ * given, as they did. */
+static const char v10_grad_accum_given[] =
+	"ALTER TABLE run ADD COLUMN IF NOT EXISTS grad_accum_given bigint NOT NULL DEFAULT 0"
+	" CHECK(grad_accum_given IN (0, 1));";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
@@ -457,6 +464,7 @@ const char *const dt_pg_migrations[] = {
 	v7_series_lod,
 	v8_lod_seal,
 	v9_import_seal,
+	v10_grad_accum_given,
 };
 
 const size_t dt_pg_migration_count =

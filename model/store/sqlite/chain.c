@@ -101,6 +101,7 @@ static int sq_rows(dt_store *st, dt_chain_kind k, const char *ref,
 			dt_chain_field *f = &r.f[r.nf++];
 			int col = (int)i + 1, real;
 			f->name = dt_chain_col(k, i, &f->is_blob, &real);
+			f->omit_zero = dt_chain_col_omit_zero(k, i);
 			if (sqlite3_column_type(s, col) == SQLITE_NULL) {
 				f->is_null = 1;
 				continue;

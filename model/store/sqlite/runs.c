@@ -23,7 +23,8 @@
 
 #define RUN_COLUMNS "r.id, r.name, r.platform, r.format, r.grad_accum," \
 	" r.global_batch, r.logging_steps, r.segments, r.replayed_steps," \
-	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)"
+	" r.step_source, (SELECT count(*) FROM run_file f WHERE f.run_id = r.id)," \
+	" r.grad_accum_given"
 
 static void row_to_run(sqlite3_stmt *s, dt_run *r)
 {
@@ -39,6 +40,7 @@ static void row_to_run(sqlite3_stmt *s, dt_run *r)
 	r->replayed_steps = sqlite3_column_int64(s, 8);
 	dt_sq_copy_text(r->step_source, sizeof r->step_source, s, 9);
 	r->files = sqlite3_column_int64(s, 10);
+	r->grad_accum_given = sqlite3_column_int(s, 11) != 0;
 }
 
 int dt_sq_run_find(dt_store *st, const char *name, dt_run *out)
@@ -66,8 +68,8 @@ static int run_create_row(dt_store *st, dt_run *run)
 {
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "INSERT INTO run(name, platform, format, grad_accum,"
-	            " global_batch, logging_steps, created_at)"
-	            " VALUES(?1,?2,?3,?4,?5,?6,?7)",
+	            " global_batch, logging_steps, created_at, grad_accum_given)"
+	            " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)",
 	            &s) < 0)
 		return -1;
 	sqlite3_bind_text(s, 1, run->name, -1, SQLITE_STATIC);
@@ -77,6 +79,7 @@ static int run_create_row(dt_store *st, dt_run *run)
 	sqlite3_bind_int64(s, 5, run->global_batch);
 	sqlite3_bind_int64(s, 6, run->logging_steps);
 	dt_sq_bind_now(s, 7);
+	sqlite3_bind_int(s, 8, run->grad_accum_given != 0);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	if (rc != SQLITE_DONE)
@@ -100,7 +103,8 @@ static int run_update_row(dt_store *st, const dt_run *run)
 	sqlite3_stmt *s;
 	if (dt_sq_prepare(st, "UPDATE run SET format=?2, grad_accum=?3,"
 	            " global_batch=?4, logging_steps=?5, segments=?6,"
-	            " replayed_steps=?7, step_source=?8 WHERE id=?1", &s) < 0)
+	            " replayed_steps=?7, step_source=?8, grad_accum_given=?9"
+	            " WHERE id=?1", &s) < 0)
 		return -1;
 	sqlite3_bind_int64(s, 1, run->id);
 	sqlite3_bind_text(s, 2, run->format, -1, SQLITE_STATIC);
@@ -110,6 +114,7 @@ static int run_update_row(dt_store *st, const dt_run *run)
 	sqlite3_bind_int64(s, 6, run->segments);
 	sqlite3_bind_int64(s, 7, run->replayed_steps);
 	sqlite3_bind_text(s, 8, run->step_source, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 9, run->grad_accum_given != 0);
 	int rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : dt_sq_fail_db(st, "update run");

@@ -207,6 +207,14 @@ const char *const dt_schema_migrations[] = {
 	 * by verify; append-only triggers, and the rows already stored
 	 * chained by the migration (chain.c dt_schema_import_seal, open.c). */
 	dt_schema_import_seal,
+	/* user_version 16: whether a run's gradient accumulation was given at
+	 * import (--grad-accum 1 typed reads 1, not unknown: grad_accum holds
+	 * 1 for "none given" too). Runs stored before read 0, not given: as
+	 * they did (a G above 1 was always given; 1 stays unknown). In the
+	 * run's chain record only when 1 (chain_store.c), so their records
+	 * verify as written. */
+	"ALTER TABLE run ADD COLUMN grad_accum_given INTEGER NOT NULL DEFAULT 0"
+	" CHECK(grad_accum_given IN (0, 1));",
 };
 
 const size_t dt_schema_count =
