@@ -461,10 +461,17 @@ static void show_text(const dt_assessment *a)
 		       safe(dt_integrity_text(&a->integrity, b2, sizeof b2), b1,
 		            sizeof b1));
 	printf("\ntask card:\n");
-	for (int i = 0; i < DT_TC_COUNT; i++)
-		printf("  %-18s %s\n", dt_taskcard_defs[i].key,
-		       a->card.value[i][0] ? safe(a->card.value[i], b1, sizeof b1)
-		       : "-");
+	for (int i = 0; i < DT_TC_COUNT; i++) {
+		char v[48];
+		/* a rule setting the card leaves unset: the default in force */
+		if (dt_rules_setting_text(&a->rules, a->rule, &a->card, i, v,
+		                          sizeof v) == 1)
+			printf("  %-18s %s (default)\n", dt_taskcard_defs[i].key, v);
+		else
+			printf("  %-18s %s\n", dt_taskcard_defs[i].key,
+			       a->card.value[i][0] ? safe(a->card.value[i], b1,
+			                                  sizeof b1) : "-");
+	}
 	text_runs(a);
 	text_checklist(a);
 	text_drills(a);

@@ -73,9 +73,12 @@ static int card(overview_state *p, dt_grid *g, int y, int w)
 	               tcv(p, DT_TC_GLOBAL_BATCH),
 	               tcs(p, DT_TC_TARGET_STEPS, "target %s steps", "target -",
 	                   tgt, sizeof tgt));
+	/* the tolerances the verdict uses, defaults marked (the service's) */
+	char tol[160];
+	dt_rules_brief_text(&p->pv.c->ov.rules, &p->pv.c->ov.card, tol,
+	                    sizeof tol);
 	dt_layout_printf(g, LABEL_W, y + 2, w, DT_ROLE_NORMAL,
-	               "rtol %s atol %s warm-up %s; %s; ckpt every %s",
-	               tcv(p, DT_TC_RTOL), tcv(p, DT_TC_ATOL), tcv(p, DT_TC_WARMUP),
+	               "%s; %s; ckpt every %s", tol,
 	               tcs(p, DT_TC_RECOVERY, "recovery <= %s s", "recovery -",
 	                   rec, sizeof rec),
 	               tcv(p, DT_TC_CKPT_PERIOD));

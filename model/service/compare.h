@@ -234,4 +234,26 @@ void dt_rules_source_text(const dt_parity_opts *po, dt_rule rule,
                           const dt_taskcard *card, const char *pilot,
                           const dt_compare_opts *o, char *out, size_t n);
 
+/* One rule setting of a pilot as every front-end shows it (pilot show's
+ * task card rows, the TUI overview via dt_rules_brief_text): f is
+ * DT_TC_RTOL (fraction, "0.02"), DT_TC_ATOL (loss units, "0"),
+ * DT_TC_WARMUP (effective steps, "0") or DT_TC_MATCH_RULE ("rtol" |
+ * "noise"); the value in force, from po and rule (the card's settings
+ * with the built-in defaults of dt_parity_defaults where unset, as
+ * dt_assessment.rules holds them), into out (n bytes, truncated).
+ * Returns 1 when card (NULL: none) does not set f, so the value is the
+ * built-in default; 0 when the card sets it; -1 for any other field
+ * (out ""). */
+int dt_rules_setting_text(const dt_parity_opts *po, dt_rule rule,
+                          const dt_taskcard *card, dt_tc_field f, char *out,
+                          size_t n);
+
+/* The tolerances in force in one short phrase for narrow screens:
+ * "rtol 0.05 atol 0 warm-up 10" when card sets all three; "rtol 0.02
+ * atol 0 warm-up 0 (defaults)" when it sets none; otherwise each
+ * built-in default starred: "rtol 0.05 atol 0* warm-up 0* (*default)".
+ * Values as dt_rules_setting_text gives them; out n bytes, truncated. */
+void dt_rules_brief_text(const dt_parity_opts *po, const dt_taskcard *card,
+                         char *out, size_t n);
+
 #endif

@@ -76,6 +76,49 @@ void dt_rules_source_text(const dt_parity_opts *po, dt_rule rule,
 		         "config file's [tolerances])");
 }
 
+int dt_rules_setting_text(const dt_parity_opts *po, dt_rule rule,
+                          const dt_taskcard *card, dt_tc_field f, char *out,
+                          size_t n)
+{
+	char v[32];
+	if (f == DT_TC_RTOL)
+		dt_fmt_double(po->rtol, v);
+	else if (f == DT_TC_ATOL)
+		dt_fmt_double(po->atol, v);
+	else if (f == DT_TC_WARMUP)
+		snprintf(v, sizeof v, "%lld", (long long)po->warmup);
+	else if (f == DT_TC_MATCH_RULE)
+		snprintf(v, sizeof v, "%s", dt_rule_name(rule));
+	else {
+		if (n)
+			out[0] = '\0';
+		return -1;
+	}
+	snprintf(out, n, "%s", v);
+	return !(card && card->value[f][0]);
+}
+
+void dt_rules_brief_text(const dt_parity_opts *po, const dt_taskcard *card,
+                         char *out, size_t n)
+{
+	static const dt_tc_field field[3] = {DT_TC_RTOL, DT_TC_ATOL,
+	                                     DT_TC_WARMUP};
+	static const char *const name[3] = {"rtol", "atol", "warm-up"};
+	char v[3][32];
+	int dflt[3], ndflt = 0;
+	for (int i = 0; i < 3; i++) {
+		dflt[i] = dt_rules_setting_text(po, DT_RULE_TOLERANCE, card,
+		                                field[i], v[i], sizeof v[i]);
+		ndflt += dflt[i];
+	}
+	int some = ndflt > 0 && ndflt < 3;
+	snprintf(out, n, "%s %s%s %s %s%s %s %s%s%s", name[0], v[0],
+	         some && dflt[0] ? "*" : "", name[1], v[1],
+	         some && dflt[1] ? "*" : "", name[2], v[2],
+	         some && dflt[2] ? "*" : "",
+	         ndflt == 3 ? " (defaults)" : some ? " (*default)" : "");
+}
+
 void dt_compare_rules_apply(dt_comparison *c, const dt_compare_opts *o,
                             const dt_pilot *p, const dt_taskcard *card,
                             dt_parity_opts *po)
