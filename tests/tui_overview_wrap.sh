@@ -35,7 +35,7 @@ cat >"$tmp/ov.txt" <<'SCREEN'
 created by wrap at 2026-11-29T10:00:00Z; you act as wrap
 [1] task card   m  training type -  seq -  parallelism -
                 micro-batch - x accum -, global batch -; target -
-                rtol - atol - warm-up -; recovery -; ckpt every -
+                rtol 0.02 atol 0 warm-up 0 (defaults); recovery -; ckpt every -
     runs        baseline gpu-base (gpu)
                 pilot    llama3-8b-lora-trn2-pilot-resumed (trn2)
     parity      verdict FAIL: 10 of 100 steps breach |p-b| > 0 + 0.02*|b|
