@@ -449,7 +449,7 @@ time (hours)
   └──────────────────────────────────────────────────────┘
 
   storage…  40 measured              60 measured
-+34 more (Down scrolls)
++33 more (Down scrolls)
 
 type to edit; Up:previous … Enter/Tab/Down:next Esc:cancel
 SCREEN
@@ -476,7 +476,7 @@ time (hours)
   transfer_gb (GB)              10 measured              10 measured
   logs (USD/GB)                 0.5 assumption           0.5 assumption
   logs_gb (GB)                  1 measured               1 measured
-+30 more (Down scrolls)
++29 more (Down scrolls)
 
 type to edit; Enter/Tab/Down:next Up:previous Space/Left/Right:change Esc:cancel
 SCREEN

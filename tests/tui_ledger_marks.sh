@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # tui_ledger_marks.sh: the ledger (overview l) cuts nothing that matters
-# for a signature without a mark: on the demo store at 80x24 its 49 table
+# for a signature without a mark: on the demo store at 80x24 its 48 table
 # rows (8 times, 8 prices and quantities, 10 costs, complete?, 6
-# sensitivities, "none" under the warnings, 4 scenario rows, 2 runs and 7
-# headings) show 18 at a time and the last body row says what is hidden, as the task card
-# and run list do: "+30 more (Down scrolls)" on the first screen (the
-# table ends at "useful_steps"), "30 above (Up scrolls)" after G (the
-# table ends at the last run), "1 above, +29 more (Up/Down scroll)"
-# with the 19th row selected. The whole screens are compared.
+# sensitivities, "none" under the warnings, 3 scenario rows: no condition
+# and nothing unanswered, so no row for them (it was an empty row), 2
+# runs and 7 headings) show 18 at a time and the last body row says what
+# is hidden, as the task card and run list do: "+29 more (Down scrolls)"
+# on the first screen (the table ends at "useful_steps"), "29 above (Up
+# scrolls)" after G (the table ends at the last run), "1 above, +28 more
+# (Up/Down scroll)" with the 19th row selected. The whole screens are
+# compared.
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
@@ -41,18 +43,19 @@ prices and quantities
   transfer_gb (GB)              10 measured              10 measured
   logs (USD/GB)                 0.5 assumption           0.5 assumption
   logs_gb (GB)                  1 measured               1 measured
-+30 more (Down scrolls)
++29 more (Down scrolls)
 
 ?:help q:back d:decide l:side Enter:value s:scenario
 SCREEN
 screen_is "$tmp/top.txt"
 
 keys G
-wait_for "30 above (Up scrolls)"
+wait_for "29 above (Up scrolls)"
 cat >"$tmp/end.txt" <<'SCREEN'
  dualtrack — x.db — llama3-8b-lora-trn2 — ledger
 lifecycle USD gpu 119.70 trn2 259.20; per useful step gpu 0.0599 trn2 0.1296
                                 gpu                      trn2
+  equal effective steps E       2000
   complete?                     complete                 complete
 sensitivity: +10 % of one input moves that side's total by (USD)
   trn2  instance_hour        +25.64
@@ -66,12 +69,11 @@ fair-compare warnings
 scenario guide (s: answer)
   recommendation: dual_track
   high cost of error and a team new to Neuron: run both tracks, GPU stays the f…
-
   stable yes, custom_cuda no, graph_changes no, high_cost_of_error yes, agreed_…
 runs (derived from the logs)
   llama3-8b-lora-gpu-a100 (gpu): no step time logged; 2000 useful steps
   llama3-8b-lora-trn2-pilot (trn2): step time from throughput, ideal 0.39 s, fi…
-30 above (Up scrolls)
+29 above (Up scrolls)
 
 ?:help q:back d:decide l:side Enter:value s:scenario
 SCREEN
@@ -80,9 +82,9 @@ screen_is "$tmp/end.txt"
 # in between: both counts (j 18 times from the top: the 19th row
 # selected at the bottom, rows 2..19 shown)
 keys g
-wait_for "+30 more (Down scrolls)"
+wait_for "+29 more (Down scrolls)"
 keys j j j j j j j j j j j j j j j j j j
-wait_for "1 above, +29 more (Up/Down scroll)"
+wait_for "1 above, +28 more (Up/Down scroll)"
 
 keys Q
 wait_for "EXIT=0"

@@ -107,7 +107,14 @@ void dt_ledger_forms_render(dt_pv *p, dt_ledger_ui *lg, dt_grid *g)
 		             p->c->msg_err ? DT_ROLE_WARN : DT_ROLE_STATUS);
 		return;
 	}
+	/* a refusal takes the rows it wraps to (the box grows, up to 3),
+	 * cut with a mark only when the screen has no more */
+	int mrows = 1;
 	dt_dialog_size(g, DT_DIALOG_W, DT_Q_COUNT + 7, &w, &h);
+	if (p->c->msg_err) {
+		mrows = dt_layout_msg_rows(g, w - 4, p->c->msg, 1, 3);
+		dt_dialog_size(g, DT_DIALOG_W, DT_Q_COUNT + 6 + mrows, &w, &h);
+	}
 	dt_box(g, w, h, "scenario guide: Left/Right answers, save "
 	       "records, Esc cancels", &ix, &iy);
 	dt_grid_wrap(g, ix, iy, w - 4, 2, lg->sform.sel < DT_Q_COUNT
@@ -118,7 +125,8 @@ void dt_ledger_forms_render(dt_pv *p, dt_ledger_ui *lg, dt_grid *g)
 	lg->sform.aside_w = 0;
 	dt_form_render(&lg->sform, g, ix, iy + 2, w - 4, DT_Q_COUNT + 2);
 	if (p->c->msg_err)
-		dt_grid_text(g, ix, iy + DT_Q_COUNT + 4, w - 4, p->c->msg, DT_ROLE_WARN);
+		dt_grid_wrap(g, ix, iy + DT_Q_COUNT + 4, w - 4,
+		             h - 2 - (DT_Q_COUNT + 4), p->c->msg, DT_ROLE_WARN);
 }
 
 /* Check row k (value or note) holding text v as the record will

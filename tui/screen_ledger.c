@@ -64,6 +64,8 @@ static void ledger_load(ledger_state *p)
 	dt_scenario_decide(&p->lg.sc, &p->lg.scr);
 }
 
+static void scen_text(const ledger_state *p, int k, char *buf, size_t n);
+
 /* The table as rows; returns the count. */
 static size_t build(const ledger_state *p, row *r)
 {
@@ -89,8 +91,12 @@ static size_t build(const ledger_state *p, row *r)
 	for (i = 0; i < rep->nwarn; i++)
 		r[n++] = (row){R_WARN, (int)i, NULL};
 	r[n++] = (row){R_HEAD, 0, "scenario guide (s: answer)"};
-	for (i = 0; i < 4; i++)
-		r[n++] = (row){R_SCEN, (int)i, NULL};
+	for (i = 0; i < 4; i++) {
+		char t[700];
+		scen_text(p, (int)i, t, sizeof t);
+		if (t[0]) /* no condition and nothing unanswered: no row */
+			r[n++] = (row){R_SCEN, (int)i, NULL};
+	}
 	r[n++] = (row){R_HEAD, 0, "runs (derived from the logs)"};
 	for (i = 0; i < p->lg.v.nruns && n < MAX_ROWS; i++)
 		r[n++] = (row){R_RUN, (int)i, NULL};
