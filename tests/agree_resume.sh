@@ -55,7 +55,7 @@ print(' '.join('%s:%s:%s' % (r['name'], v['verdict'], '+'.join(v['failed_checks'
 	"t-jump:fail:loss t-flat:pass:"
 dt pilot show p >"$tmp/show.txt"
 same "pilot show" "$(grep -E '^  resume ' "$tmp/show.txt" | sed -E 's/; checkpoint unknown$//' | tr '\n' '|')" \
-	"  resume t-jump: 1 restart, 1 fail (step 6: loss)|  resume t-flat: 1 restart, pass|"
+	"  resume t-jump: 1 restart, 1 FAIL (step 6: loss)|  resume t-flat: 1 restart, PASS|"
 
 gate_resume() { # $1 gate --json output: "subject:pass" of the resume reasons
 	python3 -c "
@@ -74,9 +74,9 @@ $T new-session -d -x 160 -y 40 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp D
 $T send-keys -t t "\"$BIN\" --db \"$tmp/r.db\"; echo EXIT=\$?" Enter
 if wait_for "pilots (1)"; then
 	$T send-keys -t t Enter
-	wait_for "1 restart, 1 fail (step 6: loss); checkpoint unknown; t-jump" &&
+	wait_for "1 restart, 1 FAIL (step 6: loss); checkpoint unknown; t-jump" &&
 		echo "ok   TUI overview: t-jump fail (step 6: loss)"
-	wait_for "1 restart, pass; checkpoint unknown; t-flat" &&
+	wait_for "1 restart, PASS; checkpoint unknown; t-flat" &&
 		echo "ok   TUI overview: t-flat pass"
 	# the run list: g, t-jump, t-flat; g picked as the baseline
 	$T send-keys -t t q Tab

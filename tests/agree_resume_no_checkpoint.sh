@@ -108,7 +108,7 @@ same "gate --pilot-log l1 --pilot-log l3: resume" "$(grep -E '^  (ok|FAIL) +resu
 
 # the store: pilot show, the evidence pack
 same "pilot show" "$(dt pilot show P | grep -E '^  resume ')" \
-	"  resume p: 1 restart, pass; checkpoint unknown"
+	"  resume p: 1 restart, PASS; checkpoint unknown"
 dt export P --out "$tmp/pack" --no-logs >/dev/null || { echo "FAIL export"; fail=1; }
 same "evidence.json" "$(python3 -c "
 import json; d = json.load(open('$tmp/pack/evidence.json'))

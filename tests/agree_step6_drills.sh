@@ -85,7 +85,7 @@ print('%s|%s|%s|%s' % (t['checkpoints'], t['checkpoint_drill'], t['checkpoint_dr
                        t['checkpoint_drill_steps']))"; }
 same "pilot show --json: checkpoint drills" "$(ckpt_of "$tmp/show.json")" "$ckpt"
 same "pilot show: resume line" "$(grep '^  resume t: ' "$tmp/show.txt")" \
-	"  resume t: 1 restart, pass; checkpoints 4 (drills #1, #4), 8 (drill #2)"
+	"  resume t: 1 restart, PASS; checkpoints 4 (drills #1, #4), 8 (drill #2)"
 
 # gate: the parity verdict once (its own line), the drills on step 6's
 resume="PASS: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"

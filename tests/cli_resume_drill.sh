@@ -35,7 +35,7 @@ assert len(r)==1 and r[0]['confirmed_checkpoint_step']==1200 and r[0]['checkpoin
 check "--checkpoint given wins" grep -qx "checkpoint 1100" "$tmp/rc2.txt"
 
 "$BIN" --db "$db" pilot show llama3-8b-lora-trn2 >"$tmp/show.txt"
-check "pilot show resume line" grep -qx "  resume $R: 1 restart, pass; checkpoint 1200 (from drill #1)" "$tmp/show.txt"
+check "pilot show resume line" grep -qx "  resume $R: 1 restart, PASS; checkpoint 1200 (from drill #1)" "$tmp/show.txt"
 "$BIN" --db "$db" pilot show llama3-8b-lora-trn2 --json >"$tmp/show.json"
 check "pilot show --json resume" python3 -c "
 import json,sys; runs=json.load(open(sys.argv[1]))['runs']

@@ -43,7 +43,7 @@ created by golden at 2026-11-29T10:00:00Z; you act as golden
     parity      verdict PASS (with 1 finding): 2 of 2000 steps breach |p-b| > 0
                 + 0.02*|b| (allowed 20); first breach at step 1733; max |rel
                 diff| 2.07% at step 1961; warm-up 0
-    resume      1 restart, pass; checkpoint 1200 (from drill #1)
+    resume      1 restart, PASS; checkpoint 1200 (from drill #1)
 [2] checklist   9 pass  0 fail  3 pending  0 waived  (of 12)
                 blocking go: step4 (pending), step7 (pending), trial4 (pending)
 [3] drills      2 recorded

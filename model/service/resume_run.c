@@ -11,6 +11,7 @@
 #include "model/service/restart_findings.h"
 #include "model/service/run_load.h"
 #include "model/core/segments.h"
+#include "model/core/verdict_text.h"
 #include "model/util/strbuf.h"
 
 long dt_resume_parse_steps(const char *s, int64_t *v, size_t max)
@@ -480,11 +481,13 @@ char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n)
 	for (size_t i = 0; i < r->nv; i++)
 		fails += !r->v[i].pass;
 	dt_buf_printf(buf, n, &used, "%zu restart%s, ", r->nv, r->nv == 1 ? "" : "s");
+	/* the verdict words of verdict_text.h: upper case in text */
 	if (fails == 0) {
-		dt_buf_printf(buf, n, &used, "pass");
+		dt_buf_printf(buf, n, &used, "%s", dt_verdict_word(DT_VERDICT_PASS));
 		return buf;
 	}
-	dt_buf_printf(buf, n, &used, "%zu fail (", fails);
+	dt_buf_printf(buf, n, &used, "%zu %s (", fails,
+	              dt_verdict_word(DT_VERDICT_FAIL));
 	for (size_t i = 0, f = 0; i < r->nv; i++) {
 		if (r->v[i].pass)
 			continue;

@@ -136,11 +136,11 @@ int dt_resume_run_refs(dt_store *st, const dt_run *run,
  * Returns buf. */
 char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
 
-/* One-line summary of r into buf[n]: "1 restart, pass", "2 restarts,
- * 1 fail (step 4120: replay)" (failing restarts by their first logged
+/* One-line summary of r into buf[n]: "1 restart, PASS", "2 restarts,
+ * 1 FAIL (step 4120: replay)" (failing restarts by their first logged
  * step and failing check keys, "+"-joined, "; " between restarts), or
- * "no restarts". Returns buf. */
-
+ * "no restarts"; the verdict in upper case, as every text and screen
+ * prints it (verdict_text.h). Returns buf. */
 char *dt_resume_summary(const dt_resume_run_result *r, char *buf, size_t n);
 
 /* The key of r's resume verdict wherever a file or --json states one:
