@@ -108,22 +108,11 @@ static int check_field(dt_pv *p, dt_decide_form *df, int k, const char *v,
 	return rc;
 }
 
-/* While a refused row is edited: the mark and the message go as soon as
- * the text would be taken; still refused, the message gives the reason
- * for the text as it is now. */
-static void recheck_editing(dt_pv *p, dt_decide_form *df)
+/* field_error as the form's check (ctx: the decide form). */
+static int form_check(void *ctx, size_t k, const char *v, char *err,
+                      size_t errsz)
 {
-	char err[600];
-	int k = (int)df->form.sel;
-	if (!df->form.editing || !df->f[k].refused)
-		return;
-	if (field_error(df, k, df->form.in.buf, err, sizeof err) < 0) {
-		dt_pv_msg(p, 1, "%s", err);
-		return;
-	}
-	df->f[k].refused = 0;
-	p->c->msg[0] = '\0';
-	p->c->msg_err = 0;
+	return field_error(ctx, (int)k, v, err, errsz);
 }
 
 /* Refuse on row k: its editor takes the focus (the message is set). */
@@ -213,7 +202,7 @@ dt_action dt_decide_form_key(dt_pv *p, dt_decide_form *df, int key)
 		dt_pv_msg(p, 0, "cancelled: no decision recorded");
 		return DT_ACT_REDRAW;
 	case DT_FORM_REDRAW:
-		recheck_editing(p, df);
+		dt_pv_form_recheck(p, &df->form, form_check, df);
 		return DT_ACT_REDRAW;
 	default:
 		return DT_ACT_NONE;

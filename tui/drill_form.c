@@ -138,34 +138,47 @@ static void build(dt_pv *p, const dt_drill_form *df, int over, const char *v,
 	dt_utf8_copy(d->note, sizeof d->note, text_of(df, F_NOTE, over, v));
 }
 
-/* Check row k holding text v as the save will (dt_drill_field_check,
+/* Row k holding text v as the save will check it (dt_drill_field_check,
  * with the other rows as they are; a step as an effective step >= 1).
- * Returns 0, or -1 with the row marked refused and the message set. */
-static int check_field(dt_pv *p, dt_drill_form *df, int k, const char *v)
+ * Returns 0, or -1 with why in err. */
+static int field_error(dt_pv *p, const dt_drill_form *df, int k,
+                       const char *v, char *err, size_t errsz)
 {
-	char err[600];
 	int mf = model_field(k);
-	df->f[k].refused = 0;
 	if (k == F_CSTEP || k == F_RSTEP) {
 		int64_t n;
-		if (!v[0])
-			return 0;
-		if (dt_drill_step_parse(text_fields[k].label, v, &n, err,
-		                        sizeof err) < 0) {
-			df->f[k].refused = 1;
-			dt_pv_msg(p, 1, "%s", err);
+		if (v[0] && dt_drill_step_parse(text_fields[k].label, v, &n, err,
+		                                errsz) < 0)
 			return -1;
-		}
 	}
 	if (mf >= 0) {
 		dt_drill d;
 		build(p, df, k, v, &d);
-		if (dt_drill_field_check(&d, (dt_drill_field)mf, err,
-		                         sizeof err) < 0) {
-			df->f[k].refused = 1;
-			dt_pv_msg(p, 1, "%s", err);
+		if (dt_drill_field_check(&d, (dt_drill_field)mf, err, errsz) < 0)
 			return -1;
-		}
+	}
+	return 0;
+}
+
+/* field_error as the form's check (ctx: the pilot view, whose drill form
+ * is being edited). */
+struct check_ctx { dt_pv *p; const dt_drill_form *df; };
+static int form_check(void *ctx, size_t k, const char *v, char *err,
+                      size_t errsz)
+{
+	const struct check_ctx *c = ctx;
+	return field_error(c->p, c->df, (int)k, v, err, errsz);
+}
+
+/* Check row k holding text v as the save will. Returns 0, or -1 with
+ * the row marked refused and the message set. */
+static int check_field(dt_pv *p, dt_drill_form *df, int k, const char *v)
+{
+	char err[600];
+	df->f[k].refused = field_error(p, df, k, v, err, sizeof err) < 0;
+	if (df->f[k].refused) {
+		dt_pv_msg(p, 1, "%s", err);
+		return -1;
 	}
 	return 0;
 }
@@ -247,8 +260,11 @@ dt_action dt_drill_form_key(dt_pv *p, dt_drill_form *df, int key)
 		dt_drill_form_close(df);
 		dt_pv_msg(p, 0, "cancelled: no drill recorded");
 		return DT_ACT_REDRAW;
-	case DT_FORM_REDRAW:
+	case DT_FORM_REDRAW: {
+		struct check_ctx c = { p, df };
+		dt_pv_form_recheck(p, &df->form, form_check, &c);
 		return DT_ACT_REDRAW;
+	}
 	default:
 		return DT_ACT_NONE;
 	}

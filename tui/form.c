@@ -98,6 +98,21 @@ void dt_form_commit_step(dt_form *form)
 	dt_form_move(form, form->dir);
 }
 
+int dt_form_recheck(dt_form *form, dt_form_check_fn check, void *ctx,
+                    char *err, size_t errsz)
+{
+	dt_field *f;
+	if (!form->editing || form->sel >= form->n)
+		return 0;
+	f = &form->f[form->sel];
+	if (!f->refused)
+		return 0;
+	if (check(ctx, form->sel, form->in.buf, err, errsz) < 0)
+		return -1;
+	f->refused = 0;
+	return 1;
+}
+
 /* Type-ahead on a choice field: the first choice that starts with what
  * was typed on it (ASCII case folded). Returns 1 when one matched. */
 static int type_ahead(dt_form *form, dt_field *f, int key)

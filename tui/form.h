@@ -101,6 +101,20 @@ void dt_form_commit_step(dt_form *form);
 /* Close the editor; keep = 1 copies the edited text into the row. */
 void dt_form_end_edit(dt_form *form, int keep);
 
+/* The screen's check of row k holding text (as it is checked when left):
+ * 0 when it would be taken, else -1 with why in err (errsz bytes). ctx is
+ * the screen's, passed through. */
+typedef int (*dt_form_check_fn)(void *ctx, size_t k, const char *text,
+                                char *err, size_t errsz);
+
+/* After a key edited a refused row (DT_FORM_REDRAW): its text checked
+ * again with check. Taken: the row's mark goes and 1 is returned (the
+ * caller clears the message, so mark and reason go at once, not at the
+ * next Enter); still refused: -1 with why in err for the text as it is
+ * now (the caller shows it); no refused row in its editor: 0. */
+int dt_form_recheck(dt_form *form, dt_form_check_fn check, void *ctx,
+                    char *err, size_t errsz);
+
 /* Open the editor on the selected TEXT row with its value. */
 void dt_form_begin_edit(dt_form *form);
 

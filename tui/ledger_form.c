@@ -129,20 +129,37 @@ void dt_ledger_forms_render(dt_pv *p, dt_ledger_ui *lg, dt_grid *g)
 		             h - 2 - (DT_Q_COUNT + 4), p->c->msg, DT_ROLE_WARN);
 }
 
-/* Check row k (value or note) holding text v as the record will
+/* Row k (value or note) holding text v as the record will check it
  * (dt_ledger_value_parse, dt_ledger_input_check: the CLI's ledger set's
- * checks and words). Returns 0, or -1 with the row marked refused and
- * the message set. */
+ * checks and words). Returns 0, or -1 with why in err. */
+static int field_error(dt_pv *p, const dt_ledger_ui *lg, int k,
+                       const char *v, char *err, size_t errsz)
+{
+	double x;
+	if (k == E_VALUE)
+		return dt_ledger_value_parse(key_of(lg), lg->e_is_time, v, &x, err,
+		                             errsz);
+	if (k == E_NOTE)
+		return dt_ledger_input_check(p->c->ov.pilot.name, v, err, errsz);
+	return 0;
+}
+
+/* field_error as the form's check (ctx: the pilot view and the ledger
+ * dialog). */
+struct check_ctx { dt_pv *p; const dt_ledger_ui *lg; };
+static int form_check(void *ctx, size_t k, const char *v, char *err,
+                      size_t errsz)
+{
+	const struct check_ctx *c = ctx;
+	return field_error(c->p, c->lg, (int)k, v, err, errsz);
+}
+
+/* Check row k holding text v as the record will. Returns 0, or -1 with
+ * the row marked refused and the message set. */
 static int check_field(dt_pv *p, dt_ledger_ui *lg, int k, const char *v)
 {
 	char err[300];
-	double x;
-	int rc = 0;
-	if (k == E_VALUE)
-		rc = dt_ledger_value_parse(key_of(lg), lg->e_is_time, v, &x, err,
-		                           sizeof err);
-	else if (k == E_NOTE)
-		rc = dt_ledger_input_check(p->c->ov.pilot.name, v, err, sizeof err);
+	int rc = field_error(p, lg, k, v, err, sizeof err);
 	lg->ef[k].refused = rc < 0;
 	if (rc < 0)
 		dt_pv_msg(p, 1, "%s", err);
@@ -210,6 +227,11 @@ static dt_action value_key(dt_pv *p, dt_ledger_ui *lg, int key)
 			dt_pv_written(p);
 		}
 		return DT_ACT_REDRAW;
+	case DT_FORM_REDRAW: {
+		struct check_ctx c = { p, lg };
+		dt_pv_form_recheck(p, &lg->eform, form_check, &c);
+		return DT_ACT_REDRAW;
+	}
 	default:
 		return dialog_rest(p, &lg->edit_open, r);
 	}

@@ -24,6 +24,23 @@ void dt_pv_msg(dt_pv *v, int err, const char *fmt, ...)
 	v->c->msg_err = err;
 }
 
+void dt_pv_form_recheck(dt_pv *v, dt_form *form, dt_form_check_fn check,
+                        void *ctx)
+{
+	char err[600];
+	switch (dt_form_recheck(form, check, ctx, err, sizeof err)) {
+	case -1:
+		dt_pv_msg(v, 1, "%s", err);
+		break;
+	case 1:
+		v->c->msg[0] = '\0';
+		v->c->msg_err = 0;
+		break;
+	default:
+		break;
+	}
+}
+
 dt_role dt_pv_check_role(dt_check_status s)
 {
 	switch (s) {

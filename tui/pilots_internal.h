@@ -125,6 +125,12 @@ void dt_pv_written(dt_pv *v);
 /* Status line: err = 1 shows it as a warning. */
 void dt_pv_msg(dt_pv *v, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* After a key edited a pilot dialog's form (DT_FORM_REDRAW): a refused
+ * row being edited is checked again (dt_form_recheck with check, ctx);
+ * taken, its mark and the status message go at once; still refused, the
+ * message gives the reason for the text as it is now. */
+void dt_pv_form_recheck(dt_pv *v, dt_form *form, dt_form_check_fn check,
+                        void *ctx);
 /* Open v's one-line prompt titled `title` on `init` (NULL = empty);
  * Enter calls fn(v, text) with `arg` kept in v->prompt.arg. */
 void dt_pv_prompt(dt_pv *v, const char *title, const char *init,

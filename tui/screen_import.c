@@ -492,6 +492,14 @@ static unsigned preview_action(dt_import_screen *s, dt_action_id a)
 	}
 }
 
+/* dt_import_screen_check as the form's check (no ctx). */
+static int form_check(void *ctx, size_t k, const char *text, char *err,
+                      size_t n)
+{
+	(void)ctx;
+	return dt_import_screen_check(k, text, err, n);
+}
+
 /* One key of the form (the widget's fixed semantics), plus Tab
  * completing the path and Enter refusing an empty path. */
 static unsigned form_key(dt_import_screen *s, int key)
@@ -536,6 +544,20 @@ static unsigned form_key(dt_import_screen *s, int key)
 			clear_cands(s);
 		if (!s->form.editing)
 			s->msg[0] = '\0';
+		/* a refused count being edited: its mark and the reason go as
+		 * soon as the text would be taken */
+		switch (dt_form_recheck(&s->form, form_check, NULL, s->msg,
+		                        sizeof s->msg)) {
+		case -1:
+			s->msg_err = 1;
+			break;
+		case 1:
+			s->msg[0] = '\0';
+			s->msg_err = 0;
+			break;
+		default:
+			break;
+		}
 		return DT_SCR_REDRAW;
 	default:
 		if (key < 0x20 || key >= DT_K_UP || key == 0x7f ||
