@@ -4,7 +4,9 @@
 # MANIFEST.sha256, evidence.json, attestation.json) is a wrong argument:
 # one line on stderr, exit 2, as --help says (it read "attestation.json is
 # not an in-toto Statement", 3 problems, exit 1). A pack whose
-# attestation.json was deleted: "missing file: attestation.json" once.
+# attestation.json was deleted: "missing file: attestation.json" once;
+# so is one whose evidence.json was deleted (it also read "broken chain:
+# evidence.json is missing or not JSON").
 # The verified line names the decision verified, as the pack records it
 # (it read a plain "verified" for a go FORCED past a failed step6).
 # One edit of the decision in evidence.json is one problem naming the
@@ -66,6 +68,19 @@ check "  the problems, exactly" diff - <(grep -v "decision chain holds" "$tmp/no
 evidence pack $tmp/noatt
   allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
   missing file: attestation.json
+  not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
+NOT verified: 2 problems
+EOF
+
+# a pack without its evidence.json
+cp -a "$tmp/pack" "$tmp/noev"
+rm "$tmp/noev/evidence.json"
+"$bin" verify "$tmp/noev" >"$tmp/noev.out" 2>&1
+check "evidence.json deleted: exit 1" test $? -eq 1
+check "  the problems, exactly: missing file once" diff - "$tmp/noev.out" <<EOF
+evidence pack $tmp/noev
+  allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
+  missing file: evidence.json
   not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
 NOT verified: 2 problems
 EOF

@@ -598,6 +598,27 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 	return good;
 }
 
+/* evidence.json of pack `dir` could not be read: "broken chain" when it
+ * is there but not JSON; when it is missing, "missing file" unless the
+ * manifest lists it (check_files has said so then: the problem is said
+ * once). */
+static void no_evidence(const char *dir, FILE *out, size_t *np)
+{
+	char path[4400], err[600];
+	dt_pack_file *v = NULL;
+	size_t nv = 0;
+	snprintf(path, sizeof path, "%s/evidence.json", dir);
+	if (access(path, F_OK) == 0) {
+		problem(out, np, "broken chain: evidence.json is not JSON");
+		return;
+	}
+	if (dt_pack_manifest_read(dir, &v, &nv, err, sizeof err) < 0 ||
+	    !listed(v, nv, "evidence.json"))
+		problem(out, np, "missing file: evidence.json (the pack's "
+		        "decision chain)");
+	free(v);
+}
+
 /* Verify pack `dir`; fills *h with its chain head and *unchecked with the
  * valid signatures whose signer no allowed signers file vouched for.
  * `from_env`: `allowed` came from $DUALTRACK_ALLOWED_SIGNERS (or the
@@ -645,8 +666,7 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	*unchecked = 0;
 	check_signatures(dir, allowed, stdout, &np, unchecked);
 	if (!ev)
-		problem(stdout, &np, "broken chain: evidence.json is missing or "
-		        "not JSON");
+		no_evidence(dir, stdout, &np);
 	else {
 		if (cbuf)
 			fputs(cbuf, stdout);
