@@ -14,7 +14,8 @@
 #    decision, ...' while the text was typed).
 # 3. Up from a blank rationale goes back to the decision unrefused (a
 #    row above can be changed first).
-# Whole screens at 80x24 and 120x40.
+# Whole screens at 80x24 and 120x40 (at 120x40 the rationale cut at the
+# dialog's ring ends in the cut mark, "evaluat…"; it read "evaluati").
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"

@@ -10,7 +10,9 @@
 # both transforms marked, the scenario guide, the import form (gpu typed
 # in the platform field), its error and its preview. A dialog keeps the
 # title and footer rows, a blank ring around it, and no sliver of the
-# screen beneath beside it; a modal state's footer names its keys.
+# screen beneath beside it; a text of the screen beneath cut at the ring
+# ends (or starts) in the cut mark ("Parity …" beside the decide dialog
+# at 120x40, it read "Parity p"); a modal state's footer names its keys.
 #
 # The store is built with the CLI only: the demo pilot (dualtrack demo),
 # three more drills (five in all) and a go forced past the open checklist

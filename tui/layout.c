@@ -252,6 +252,38 @@ void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h)
 		*h = 3;
 }
 
+/* Whether the cell at (x, y) holds part of a text (not blank; a wide
+ * character's second cell counts). */
+static int inked(dt_grid *g, int x, int y)
+{
+	const dt_cell *c = dt_grid_at(g, x, y);
+	return c && c->ch != L' ';
+}
+
+/* Row y of the screen beneath a box, blanked from column l to r: a text
+ * running under column l from the left ends in the cut mark at l - 1, a
+ * text running out from under column r starts with it at r + 1, so no
+ * text beside the ring is cut silently (layout.h). Call before blanking. */
+static void ring_cut_marks(dt_grid *g, int y, int l, int r)
+{
+	int n = g->ascii ? 3 : 1, x; /* dt_layout_dots: "..." or "\u2026" */
+	wchar_t mark = g->ascii ? L'.' : L'\u2026';
+	if (l - n >= 0 && inked(g, l - 1, y) && inked(g, l, y)) {
+		x = l - n;
+		if (dt_grid_at(g, x, y)->ch == 0 && x > 0)
+			dt_grid_at(g, x - 1, y)->ch = L' '; /* a halved wide char */
+		for (int i = 0; i < n; i++)
+			dt_grid_at(g, x + i, y)->ch = mark;
+	}
+	if (r + n < g->w && inked(g, r, y) && inked(g, r + 1, y)) {
+		x = r + 1 + n;
+		if (x < g->w && dt_grid_at(g, x, y)->ch == 0)
+			dt_grid_at(g, x, y)->ch = L' '; /* a halved wide char */
+		for (int i = 0; i < n; i++)
+			dt_grid_at(g, r + 1 + i, y)->ch = mark;
+	}
+}
+
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 {
 	int x0, y0, x, y, l, r;
@@ -266,6 +298,9 @@ void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy)
 	 * characters ("p │", ")" in the last column): blank too, to the edge */
 	l = x0 - 1 <= DT_DIALOG_SLIVER ? 0 : x0 - 1;
 	r = g->w - (x0 + w + 1) <= DT_DIALOG_SLIVER ? g->w - 1 : x0 + w;
+	for (y = y0 - 1; y <= y0 + h; y++)
+		if (y >= 0 && y < g->h)
+			ring_cut_marks(g, y, l, r);
 	for (y = y0 - 1; y <= y0 + h; y++)
 		for (x = l; x <= r; x++)
 			if (y >= 0 && y < g->h && x >= 0 && x < g->w &&

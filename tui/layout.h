@@ -11,7 +11,8 @@
  *   footer rows stay), and a blank ring of one cell around the border
  *   keeps the screen behind from touching it; a sliver of the screen
  *   behind beside the ring (DT_DIALOG_SLIVER columns or fewer) is blanked
- *   too (dt_dialog_size, dt_box);
+ *   too, and a wider one's text cut at the ring ends (or starts) in the
+ *   cut mark (dt_dialog_size, dt_box);
  * - the footer and message rows are cleared over their whole width before
  *   text is drawn (dt_layout_row), so no stale characters stay;
  * - a footer whose key hints do not all fit ends in the cut mark and the
@@ -144,7 +145,8 @@ void dt_dialog_size(const dt_grid *g, int want_w, int want_h, int *w, int *h);
  * drawn (┌ ┐ └ ┘, "+" in ASCII), with a title and a blank ring one cell
  * wide around its border (where the grid has room), widened to the
  * grid's edge where a sliver of DT_DIALOG_SLIVER columns or fewer would
- * be left beside it;
+ * be left beside it, a text of the screen beneath cut at the ring given
+ * the cut mark (dt_layout_dots) beside it;
  * its inner origin (2 columns in, 1 row down) into *ix, *iy. */
 void dt_box(dt_grid *g, int w, int h, const char *title, int *ix, int *iy);
 
