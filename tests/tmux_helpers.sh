@@ -127,6 +127,16 @@ mode             < import once >
                  [ preview (dry run) ]
 S
 }
+# drill_form_fault_time: from a screen of the open pilot, its drill log
+# (3), the add-drill form (a), then past kind, runs and checkpoint rows
+# to the fault time field. Returns 1 when a screen did not come.
+drill_form_fault_time() {
+	keys 3
+	wait_for "— drill log" || return 1
+	keys a
+	wait_for "add drill" || return 1
+	keys Down Down Down Enter Enter Enter Enter Enter
+}
 # drill_form_top: rows 1-12 of the demo pilot's add-drill form at 80
 # columns, over its drill log: the title to the resumed step, as the form
 # opens (the fault time and the rows below are the test's)

@@ -22,12 +22,7 @@ tui_start 80 24
 wait_for "pilots (1)" || exit 1
 keys Enter
 wait_for "— overview" || exit 1
-keys 3
-wait_for "— drill log" || exit 1
-keys a
-wait_for "add drill" || exit 1
-# kind, runs before / after, checkpoint id .. resumed step: to the fault time
-keys Down Down Down Enter Enter Enter Enter Enter
+drill_form_fault_time || exit 1
 keys -l 2026-11-02T10:41:00
 keys Enter
 wait_for "with a zone)" || exit 1

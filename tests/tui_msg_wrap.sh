@@ -58,11 +58,7 @@ S
 rows 13 15 <"$tmp/note60"
 $T resize-window -t t -x 80 -y 24
 
-keys 3
-wait_for "— drill log" || exit 1
-keys a
-wait_for "add drill"
-keys Down Down Down Enter Enter Enter Enter Enter
+drill_form_fault_time || exit 1
 keys "2026-11-02 10:41" Enter
 wait_for "!fault time" || exit 1
 { drill_form_top; cat; } >"$tmp/drill.txt" <<'S'
