@@ -1,9 +1,11 @@
 /* screen_taskcard.c: the task card as a form: pick a field, type a
  * value, Enter saves it through dt_store_taskcard_set (validated by the model;
- * a refused value stays in the editor with the reason shown). */
+ * a refused value stays in the editor, its row marked, with the reason
+ * shown until the text typed would be taken). */
 #include <stdio.h>
 #include <string.h>
 
+#include "model/util/err.h"
 #include "tui/pilots_internal.h"
 
 /* The task card screen's state: one form row per card field. */
@@ -72,8 +74,24 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	dt_form_render(&p->card, g, 0, y0 + 1, g->w, h - 1);
 }
 
+/* The model's check of a card value (dt_taskcard_validate, as the store
+ * checks it) as the form's check: a refusal re-checked as it is edited,
+ * in the store's words ("not saved: ..."). */
+static int form_check(void *ctx, size_t k, const char *text, char *err,
+                      size_t errsz)
+{
+	char why[DT_ERR_MAX];
+	(void)ctx;
+	if (dt_taskcard_validate((dt_tc_field)k, text, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, errsz, "not saved: %s", why);
+	return -1;
+}
+
 /* Keys while a field is edited: Enter saves through
- * dt_store_taskcard_set (a refused value stays in the editor). */
+ * dt_store_taskcard_set; a refused value stays in the editor, its row
+ * marked, until the text typed would be taken (dt_pv_form_recheck) or
+ * Esc closes the editor. */
 static unsigned raw(dt_pv *v, int key)
 {
 	card_state *p = (card_state *)v;
@@ -83,16 +101,20 @@ static unsigned raw(dt_pv *v, int key)
 		if (dt_store_taskcard_set(p->pv.c->st, p->pv.c->ov.pilot.id, f, p->card.in.buf,
 		                    p->pv.c->actor) < 0) {
 			dt_pv_msg(&p->pv, 1, "not saved: %s", dt_store_error(p->pv.c->st));
+			p->f[f].refused = 1;
 			return DT_SCR_REDRAW; /* the editor stays open */
 		}
+		p->f[f].refused = 0;
 		dt_form_commit_step(&p->card);
 		dt_pv_msg(&p->pv, 0, "%s saved by %s", dt_taskcard_defs[f].key, p->pv.c->actor);
 		dt_pv_written(&p->pv);
 		return DT_SCR_REDRAW;
 	case DT_FORM_CANCEL:
+		p->f[f].refused = 0;
 		dt_pv_msg(&p->pv, 0, "not saved: %s unchanged", dt_taskcard_defs[f].key);
 		return DT_SCR_REDRAW;
 	case DT_FORM_REDRAW:
+		dt_pv_form_recheck(&p->pv, &p->card, form_check, NULL);
 		return DT_SCR_REDRAW;
 	default:
 		return DT_SCR_NONE;
