@@ -6,7 +6,11 @@
 # not an in-toto Statement", 3 problems, exit 1). A pack whose
 # attestation.json was deleted: "missing file: attestation.json" once;
 # so is one whose evidence.json was deleted (it also read "broken chain:
-# evidence.json is missing or not JSON").
+# evidence.json is missing or not JSON"), also with --against (its store
+# part read "the pack was exported before any decision" and "broken
+# chain: evidence.json names no pilot"). One whose evidence.json is not
+# JSON: said once, on the manifest's "changed file" line (it also read
+# "broken chain: evidence.json is not JSON").
 # The verified line names the decision verified, as the pack records it
 # (it read a plain "verified" for a go FORCED past a failed step6).
 # One edit of the decision in evidence.json is one problem naming the
@@ -82,6 +86,39 @@ evidence pack $tmp/noev
   allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
   missing file: evidence.json
   not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
+NOT verified: 2 problems
+EOF
+dt verify --against "$tmp/noev" >"$tmp/noeva.out" 2>&1
+check "  --against: exit 1" test $? -eq 1
+check "  --against: nothing derived from the missing file" diff - "$tmp/noeva.out" <<EOF
+evidence pack $tmp/noev
+  allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
+  missing file: evidence.json
+  not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
+store
+  the pack's decision-log head and decision not looked up (no readable evidence.json)
+NOT verified: 2 problems
+EOF
+
+# a pack whose evidence.json is not JSON: said once, on the manifest's line
+cp -a "$tmp/pack" "$tmp/nojs"
+printf '{"chain": ' >"$tmp/nojs/evidence.json"
+old=$(sha256sum "$tmp/pack/evidence.json" | cut -c1-64)
+new=$(sha256sum "$tmp/nojs/evidence.json" | cut -c1-64)
+"$bin" verify "$tmp/nojs" >"$tmp/nojs.out" 2>&1
+check "evidence.json not JSON: exit 1" test $? -eq 1
+check "  the problems, exactly: not JSON once" diff - "$tmp/nojs.out" <<EOF
+evidence pack $tmp/nojs
+  allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
+  changed file: evidence.json (sha256 $new, the manifest says $old): not JSON
+  not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
+NOT verified: 2 problems
+EOF
+dt verify --against "$tmp/nojs" >"$tmp/nojsa.out" 2>&1
+check "  --against: exit 1" test $? -eq 1
+check "  --against: nothing derived from it" diff - <(sed -n '/^store$/,$p' "$tmp/nojsa.out") <<EOF
+store
+  the pack's decision-log head and decision not looked up (no readable evidence.json)
 NOT verified: 2 problems
 EOF
 

@@ -247,6 +247,8 @@ typedef struct pack_head {
 	                            * fields do not hash, what changed in it
 	                            * (altered_text); "" = none. Not said by
 	                            * check_chain: verify_pack says it once */
+	int unread;                /* evidence.json missing or not JSON (said
+	                            * once): nothing above is known */
 } pack_head;
 
 /* What changed in decision d of evidence.json, whose fields do not hash
@@ -599,17 +601,19 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 }
 
 /* evidence.json of pack `dir` could not be read: "broken chain" when it
- * is there but not JSON; when it is missing, "missing file" unless the
+ * is there but not JSON (unless `noted`: check_files said so on its
+ * "changed file" line); when it is missing, "missing file" unless the
  * manifest lists it (check_files has said so then: the problem is said
  * once). */
-static void no_evidence(const char *dir, FILE *out, size_t *np)
+static void no_evidence(const char *dir, int noted, FILE *out, size_t *np)
 {
 	char path[4400], err[600];
 	dt_pack_file *v = NULL;
 	size_t nv = 0;
 	snprintf(path, sizeof path, "%s/evidence.json", dir);
 	if (access(path, F_OK) == 0) {
-		problem(out, np, "broken chain: evidence.json is not JSON");
+		if (!noted)
+			problem(out, np, "broken chain: evidence.json is not JSON");
 		return;
 	}
 	if (dt_pack_manifest_read(dir, &v, &nv, err, sizeof err) < 0 ||
@@ -647,6 +651,7 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	if (att_dec && !json_object_is_type(att_dec, json_type_object))
 		att_dec = NULL;
 	memset(h, 0, sizeof *h);
+	h->unread = !ev;
 	/* the chain is checked first and said after the files and signatures:
 	 * a decision changed in evidence.json is then said once, on the
 	 * file's own "changed file" line when the manifest catches it */
@@ -657,16 +662,23 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 		check_chain(ev, att_dec, cf ? cf : stdout, &nc, h);
 	if (cf)
 		fclose(cf);
+	/* what is wrong in evidence.json goes on its "changed file" line when
+	 * the manifest catches it: an altered decision, or a file that is
+	 * there but not JSON */
+	const char *note = h->altered[0] ? h->altered : NULL;
+	snprintf(path, sizeof path, "%s/evidence.json", dir);
+	if (!ev && access(path, F_OK) == 0)
+		note = "not JSON";
 	int noted = 0;
-	size_t nf = check_files(dir, stdout, &nfiles, h->altered[0] ?
-	                        "evidence.json" : NULL, h->altered, &noted);
+	size_t nf = check_files(dir, stdout, &nfiles, note ? "evidence.json" :
+	                        NULL, note, &noted);
 	np += nf;
 	if (nf == 0)
 		printf("  %zu files match MANIFEST.sha256\n", nfiles);
 	*unchecked = 0;
 	check_signatures(dir, allowed, stdout, &np, unchecked);
 	if (!ev)
-		no_evidence(dir, stdout, &np);
+		no_evidence(dir, noted, stdout, &np);
 	else {
 		if (cbuf)
 			fputs(cbuf, stdout);
@@ -711,7 +723,9 @@ size_t dt_pack_store_integrity(dt_store *st, FILE *out)
  * intact chain whose every record (series re-hashed) is as chained; and
  * whether the pack's decision is still the pilot's current decision (the
  * service's judgement, *ds; ds->standing is left CURRENT with *judged 0
- * when the pack names no pilot). Returns the problems. */
+ * when the pack names no pilot). When evidence.json could not be read
+ * (h->unread; verify_pack said so) only the store itself is checked.
+ * Returns the problems. */
 static size_t against_store(const char *db, const pack_head *h,
                             dt_decision_standing *ds, int *judged)
 {
@@ -739,6 +753,15 @@ static size_t against_store(const char *db, const pack_head *h,
 	if (!r.intact)
 		problem(stdout, &np, "broken chain: the store's decision log was "
 		        "altered: %s", r.reason);
+	*judged = 0;
+	if (h->unread) {
+		/* verify_pack said why once; its absence proves nothing here */
+		printf("  the pack's decision-log head and decision not looked up "
+		       "(no readable evidence.json)\n");
+		dt_decisions_free(v, n);
+		dt_store_close(st);
+		return np;
+	}
 	if (h->id) {
 		const dt_decision *hit = NULL;
 		for (size_t i = 0; i < n; i++)
@@ -762,7 +785,6 @@ static size_t against_store(const char *db, const pack_head *h,
 		printf("  the pack was exported before any decision\n");
 	dt_decisions_free(v, n);
 	char err[600];
-	*judged = 0;
 	if (!h->pilot[0])
 		problem(stdout, &np, "broken chain: evidence.json names no pilot "
 		        "(pilot.name): the pack's decision cannot be looked up");
