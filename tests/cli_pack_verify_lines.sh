@@ -10,7 +10,11 @@
 # part read "the pack was exported before any decision" and "broken
 # chain: evidence.json names no pilot"). One whose evidence.json is not
 # JSON: said once, on the manifest's "changed file" line (it also read
-# "broken chain: evidence.json is not JSON").
+# "broken chain: evidence.json is not JSON"). A folder holding only
+# attestation.json is "not signed" as an unsigned pack is (the line was
+# left out: no manifest to check a signature against); a signed pack
+# whose manifest was deleted: "signature not checked" (it said nothing of
+# the signature).
 # The verified line names the decision verified, as the pack records it
 # (it read a plain "verified" for a go FORCED past a failed step6).
 # One edit of the decision in evidence.json is one problem naming the
@@ -122,6 +126,22 @@ store
 NOT verified: 2 problems
 EOF
 
+# a folder holding only attestation.json: each missing file, and not
+# signed, as for an unsigned pack; a signature there without the
+# manifest it signs: not checked
+mkdir "$tmp/attonly"
+cp "$tmp/pack/attestation.json" "$tmp/attonly/"
+"$bin" verify "$tmp/attonly" >"$tmp/attonly.out" 2>&1
+check "attestation.json alone: exit 1" test $? -eq 1
+check "  the problems, exactly: not signed said" diff - "$tmp/attonly.out" <<EOF
+evidence pack $tmp/attonly
+  allowed signers: none (give --allowed-signers FILE, or allowed_signers in the config file)
+  missing file: MANIFEST.sha256
+  not signed: no signatures/NAME.sig (dualtrack sign DIR --key KEY)
+  missing file: evidence.json (the pack's decision chain)
+NOT verified: 3 problems
+EOF
+
 # the verified line names the decision
 "$bin" sign "$tmp/pack" --key "$tmp/ana" --role researcher >/dev/null 2>&1 &&
 "$bin" sign "$tmp/pack0" --key "$tmp/ana" --role researcher >/dev/null 2>&1 || { echo "sign failed"; exit 1; }
@@ -141,6 +161,19 @@ assert j['verified'] is True and j['report'][-1] == sys.argv[1], j['report'][-1]
 check "a pack from before any decision: exit 0" test $? -eq 0
 check "  says it holds none" test "$(tail -n 1 "$tmp/v0.out")" = \
   "verified: the pack holds no decision of the pilot (exported before its first)"
+
+# a signed pack without its manifest: the signature is there, not checked
+cp -a "$tmp/pack" "$tmp/noman"
+rm "$tmp/noman/MANIFEST.sha256"
+"$bin" verify "$tmp/noman" --allowed-signers "$tmp/allowed" >"$tmp/noman.out" 2>&1
+check "signed, MANIFEST.sha256 deleted: exit 1" test $? -eq 1
+check "  the signature not checked, 2 problems" diff - <(grep -v "decision chain holds" "$tmp/noman.out") <<EOF
+evidence pack $tmp/noman
+  allowed signers: $tmp/allowed
+  missing file: MANIFEST.sha256
+  signature not checked: signatures/ana.sig (no MANIFEST.sha256, the file it signs)
+NOT verified: 2 problems
+EOF
 
 # one edit of the decision in evidence.json (the signed pack copied)
 fp=$(ssh-keygen -l -E sha256 -f "$tmp/ana.pub" | awk '{print $2}')
