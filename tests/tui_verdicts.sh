@@ -246,10 +246,11 @@ wait_for "EXIT=0"
 # column under the loss check; the summary (dt_restart_tally) shows whole
 # too: 0 of 5 pass, 1 fails (loss), the step cannot be judged (no
 # checkpoint step known, how to give one), lr, replay and data_cursor
-# n/a. The restart window keeps its 5 rows; the checks are cut before
-# the summary is: the n/a replay and data_cursor lines give way (the
-# summary names them), and at 80x24 the cause's last row under the
-# restart's evidence line (new_file); at 80x25 the cause is whole.
+# n/a. The restart window keeps its 5 rows; the checks' rows give way
+# before the summary does: at 80x24 the cause's last 2 rows, replay and
+# data_cursor are below a mark that says so ('+5 more (Down scrolls):
+# replay n/a, data_cursor n/a', tui_resume_scroll.sh); j j scrolls the
+# cause whole into view.
 { echo step,loss; for s in $(seq 1 10); do echo "$s,2.0"; done; } >"$tmp/ca.csv"
 { echo step,loss; for s in $(seq 11 16); do echo "$s,1.0"; done; } >"$tmp/cb.csv"
 "$BIN" --db "$tmp/c.db" import --platform trn2 --run nolr "$tmp/ca.csv" "$tmp/cb.csv" >/dev/null 2>&1 || exit 1
@@ -273,7 +274,7 @@ restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
                      before (2 over 10 point(s)) to its least-squares trend at
                      the same steps (2): -50.00% (limit 5.00%)
                      cause: model / optimizer (or RNG), LR scheduler or
-                     dataloader state not restored: the loss moved; LR and data…
+  +5 more (Down scrolls): replay n/a, data_cursor n/a
   summary            0 of 5 checks pass, 1 fails (loss), 1 cannot be judged
                      (step: no checkpoint step known; give it with --checkpoint,
                      the journal fact checkpoint.confirmed_step or a drill's
@@ -287,12 +288,10 @@ eff.step  1                                                                  16
 ?:help q:back
 EOF2
 screen_is "$tmp/cause.txt"
-# with a row more (the restart's evidence line, as resume-check's, takes
-# one at 80x24, where the cause's third row ends in the cut mark) the
-# cause rows, joined, are resume-check's cause word for word
-$T resize-window -t t -x 80 -y 25
-wait_joined "cause: $cause summary"
-$T resize-window -t t -x 80 -y 24
+# scrolled 2 rows (j j), the cause rows, joined, are resume-check's
+# cause word for word, the mark under them
+$T send-keys -t t j j
+wait_joined "cause: $cause 2 above, +3 more (Up/Down scroll)"
 $T send-keys -t t q q
 wait_for "EXIT=0"
 exit $fail

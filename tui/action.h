@@ -117,6 +117,10 @@ typedef enum dt_screen_id {
 #define DT_LIST_KEYS(B, S, WHAT) \
 	B(S, DOWN, "j Down", NULL, "next " WHAT) \
 	B(S, UP, "k Up", NULL, "previous " WHAT) \
+	DT_LIST_PAGE_KEYS(B, S, WHAT)
+
+/* A list's keys but j / k (a screen that gives them more to do). */
+#define DT_LIST_PAGE_KEYS(B, S, WHAT) \
 	B(S, PAGE_DOWN, "PgDn", NULL, "one page down") \
 	B(S, PAGE_UP, "PgUp", NULL, "one page up") \
 	B(S, FIRST, "g Home", NULL, "first " WHAT) \
@@ -167,7 +171,9 @@ typedef enum dt_screen_id {
 	B(COMPARE, NOISE, "N", NULL, "noise rule decides (a: extra GPU baseline)") \
 	B(COMPARE, SWITCH, "Tab P", NULL, "switch to the pilots") \
 	B(FINDINGS, BACK, "f q Esc", "close", "close the findings") \
-	DT_LIST_KEYS(B, RESUME, "restart") \
+	B(RESUME, DOWN, "j Down", NULL, "scroll the restart's rows down; at their end next restart") \
+	B(RESUME, UP, "k Up", NULL, "scroll the restart's rows up; at their top previous restart") \
+	DT_LIST_PAGE_KEYS(B, RESUME, "restart") \
 	DT_SEARCH_KEY(B, RESUME) \
 	B(IMPORT, OPEN, "Enter", "import", "import as previewed (live: follow the file)") \
 	B(IMPORT, DOWN, "j Down", NULL, "scroll the preview down") \

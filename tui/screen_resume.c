@@ -30,6 +30,7 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	if (baseline && baseline->id != run->id)
 		r->base = *baseline;
 	r->sel = r->top = 0;
+	r->dtop = r->dmore = 0;
 	memset(&r->list, 0, sizeof r->list);
 	r->msg[0] = '\0';
 	if (dt_resume_run(st, &r->run, r->base.id ? &r->base : NULL, NULL, -1,
@@ -78,17 +79,15 @@ static int rows_of(const char *s, int w, int ascii, int max)
 	return n > max ? max : n < 1 ? 1 : n;
 }
 
-/* The rows details() wants for the selected restart (nothing cut). */
-static int details_rows(const dt_resume_screen *r, const dt_grid *g)
+/* Rows of the selected restart's block (evidence, checks, causes,
+ * findings) with nothing cut. */
+static int block_rows(const dt_resume_screen *r, const dt_grid *g)
 {
 	const dt_restart_verdict *v = &r->res.v[r->sel];
 	int c, n, dw = g->w - DETAIL_X;
-	char why[DT_RESTART_TALLY_MAX];
 	char ev[600];
-	n = rows_of(dt_restart_tally(v, why, sizeof why), dw, g->ascii,
-	            SUMMARY_ROWS);
-	n += rows_of(dt_restart_evidence_text(&v->evidence, ev, sizeof ev), dw,
-	             g->ascii, 2);
+	n = rows_of(dt_restart_evidence_text(&v->evidence, ev, sizeof ev), dw,
+	            g->ascii, 2);
 	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
 		n += rows_of(v->detail[c], dw, g->ascii, 3);
 		if (v->cause[c][0]) {
@@ -102,47 +101,54 @@ static int details_rows(const dt_resume_screen *r, const dt_grid *g)
 	return n;
 }
 
-/* The selected restart's checks and reason, each reason wrapped on up
- * to 3 rows, from row y to before `end`; returns the rows used. The last
- * rows are the summary's (up to SUMMARY_ROWS: it names the failed, the
- * unjudged and the n/a checks) when the checks do not all fit; a reason
- * cut short ends in a mark. */
-static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
+/* The rows details() wants for the selected restart (nothing cut). */
+static int details_rows(const dt_resume_screen *r, const dt_grid *g)
+{
+	char why[DT_RESTART_TALLY_MAX];
+	return block_rows(r, g) +
+	       rows_of(dt_restart_tally(&r->res.v[r->sel], why, sizeof why),
+	               g->w - DETAIL_X, g->ascii, SUMMARY_ROWS);
+}
+
+/* The selected restart's block from row y to before `end`: its launch
+ * evidence, the checks with their reasons (each wrapped on up to 3
+ * rows), a failed check's cause, the run's findings at the restart; a
+ * text cut short ends in a mark. at[c]: the row check c starts on (-1:
+ * not drawn). Returns the rows used. */
+static int block(const dt_resume_screen *r, dt_grid *g, int y, int end,
+                 int at[DT_RESUME_NCHECKS])
 {
 	const dt_restart_verdict *v = &r->res.v[r->sel];
-	int c, y0 = y, dw = g->w - DETAIL_X, cend;
-	char why[DT_RESTART_TALLY_MAX];
-	/* the summary's rows are kept: the checks and findings are cut
-	 * before it is */
-	dt_restart_tally(v, why, sizeof why);
-	cend = end - rows_of(why, dw, g->ascii, SUMMARY_ROWS);
-	cend = cend < y ? y : cend;
+	int c, y0 = y, dw = g->w - DETAIL_X;
+	for (c = 0; c < DT_RESUME_NCHECKS; c++)
+		at[c] = -1;
 	/* what the restart was found from, as resume-check's evidence line */
-	if (y < cend) {
+	if (y < end) {
 		char ev[600];
 		dt_restart_evidence_text(&v->evidence, ev, sizeof ev);
 		dt_layout_text(g, 2, y, 12, "evidence", DT_ROLE_LABEL);
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 2 ? cend - y : 2,
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
 		                  ev, DT_ROLE_NORMAL);
 	}
-	for (c = 0; c < DT_RESUME_NCHECKS && y < cend; c++) {
+	for (c = 0; c < DT_RESUME_NCHECKS && y < end; c++) {
+		at[c] = y;
 		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
 		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
 		             check_role(v->check[c]));
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 3 ? cend - y : 3,
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
 		                  v->detail[c], DT_ROLE_NORMAL);
 		/* a failed check's cause, as resume-check prints it (the
 		 * service's text, wrapped; cut only with a mark) */
-		if (v->cause[c][0] && y < cend) {
+		if (v->cause[c][0] && y < end) {
 			char line[sizeof v->cause[c] + 8];
 			snprintf(line, sizeof line, "cause: %s", v->cause[c]);
 			y += dt_grid_wrap(g, DETAIL_X, y, dw,
-			                  cend - y < 3 ? cend - y : 3, line, DT_ROLE_WARN);
+			                  end - y < 3 ? end - y : 3, line, DT_ROLE_WARN);
 		}
 	}
 	/* the run's findings at this restart (global batch or total steps
 	 * changed: dt_resume_run's restart findings) */
-	for (size_t i = 0; i < r->res.findings.n && y < cend; i++) {
+	for (size_t i = 0; i < r->res.findings.n && y < end; i++) {
 		const dt_finding *f = &r->res.findings.v[i];
 		char line[sizeof f->detail + 32];
 		if (f->step != v->at_step)
@@ -150,9 +156,77 @@ static int details(const dt_resume_screen *r, dt_grid *g, int y, int end)
 		snprintf(line, sizeof line, "%s: %s", dt_finding_kind_name(f->kind),
 		         f->detail);
 		dt_layout_text(g, 2, y, 12, "finding", DT_ROLE_LABEL);
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, cend - y < 2 ? cend - y : 2,
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 2 ? end - y : 2,
 		                  line, DT_ROLE_WARN);
 	}
+	return y - y0;
+}
+
+/* The mark of a block scrolled to row top with `shown` rows shown of n:
+ * how many rows are above and below (dt_layout_scroll_mark) and the
+ * checks whose rows are hidden with their status ("+4 more (Down
+ * scrolls): replay n/a, data_cursor n/a"). */
+static void block_mark(const dt_restart_verdict *v, const int at[],
+                       int top, int shown, int n, char *out, size_t len)
+{
+	size_t o;
+	int c, k = 0;
+	dt_layout_scroll_mark((size_t)top, (size_t)(n - top - shown), out, len);
+	o = strlen(out);
+	for (c = 0; c < DT_RESUME_NCHECKS && o < len; c++) {
+		if (at[c] >= top && at[c] < top + shown)
+			continue;
+		o += (size_t)snprintf(out + o, len - o, "%s%s %s", k++ ? ", " : ": ",
+		                      dt_resume_check_key(c),
+		                      dt_check_name(v->check[c]));
+	}
+}
+
+/* The block into rows [y, end) scrolled to r->dtop: whole when it fits;
+ * else its rows from r->dtop and, on the last row, the mark of what is
+ * above and below (block_mark), r->dmore the rows below. Returns the
+ * rows used. */
+static int block_scrolled(dt_resume_screen *r, dt_grid *g, int y, int end)
+{
+	dt_grid s;
+	int at[DT_RESUME_NCHECKS], n, shown, i, x;
+	char mark[300];
+	r->dmore = 0;
+	if (end <= y)
+		return 0;
+	if (dt_grid_init(&s, g->w, block_rows(r, g), g->ascii) < 0)
+		return block(r, g, y, end, at); /* no memory: cut, summary kept */
+	n = block(r, &s, 0, s.h, at);
+	shown = n <= end - y ? n : end - y - 1;
+	if (r->dtop > n - shown)
+		r->dtop = n - shown;
+	for (i = 0; i < shown; i++)
+		for (x = 0; x < g->w; x++)
+			*dt_grid_at(g, x, y + i) = *dt_grid_at(&s, x, r->dtop + i);
+	if (shown < n) {
+		r->dmore = n - r->dtop - shown;
+		block_mark(&r->res.v[r->sel], at, r->dtop, shown, n, mark,
+		           sizeof mark);
+		dt_layout_text(g, 2, y + shown, g->w - 2, mark, DT_ROLE_STATUS);
+		shown++;
+	}
+	dt_grid_free(&s);
+	return shown;
+}
+
+/* The selected restart's block (block_scrolled) from row y to before
+ * `end`, then its summary (up to SUMMARY_ROWS: it names the failed, the
+ * unjudged and the n/a checks), always shown: the block gives up rows
+ * first. Returns the rows used. */
+static int details(dt_resume_screen *r, dt_grid *g, int y, int end)
+{
+	const dt_restart_verdict *v = &r->res.v[r->sel];
+	int y0 = y, dw = g->w - DETAIL_X, cend;
+	char why[DT_RESTART_TALLY_MAX];
+	dt_restart_tally(v, why, sizeof why);
+	cend = end - rows_of(why, dw, g->ascii, SUMMARY_ROWS);
+	cend = cend < y ? y : cend;
+	y += block_scrolled(r, g, y, cend);
 	if (y < end) { /* the service's summary once, as resume-check's */
 		dt_layout_text(g, 2, y, 12, "summary", DT_ROLE_LABEL);
 		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < SUMMARY_ROWS ?
@@ -232,6 +306,14 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	}
 }
 
+/* Select restart k, its rows shown from the first. */
+static void select_restart(dt_resume_screen *r, size_t k)
+{
+	if (k != r->sel)
+		r->dtop = r->dmore = 0;
+	r->sel = k;
+}
+
 static unsigned resume_action(void *st, dt_action_id a)
 {
 	dt_resume_screen *r = st;
@@ -240,8 +322,18 @@ static unsigned resume_action(void *st, dt_action_id a)
 	r->list.n = r->res.nv;
 	r->list.sel = r->sel;
 	r->list.msg[0] = '\0';
+	/* the selected restart's rows first: Down while rows are below its
+	 * mark, Up while rows are above */
+	if (a == DT_A_DOWN && r->dmore > 0) {
+		r->dtop++;
+		return DT_SCR_REDRAW;
+	}
+	if (a == DT_A_UP && r->dtop > 0) {
+		r->dtop--;
+		return DT_SCR_REDRAW;
+	}
 	if (dt_list_action(&r->list, a)) {
-		r->sel = r->list.sel;
+		select_restart(r, r->list.sel);
 		return DT_SCR_REDRAW;
 	}
 	return DT_SCR_NONE;
@@ -272,7 +364,7 @@ static unsigned resume_raw_key(void *st, int key)
 {
 	dt_resume_screen *r = st;
 	dt_list_search_key(&r->list, key, row_text, r);
-	r->sel = r->list.sel;
+	select_restart(r, r->list.sel);
 	return DT_SCR_REDRAW;
 }
 

@@ -171,6 +171,9 @@ typedef struct dt_resume_screen {
 	dt_resume_run_result res;  /* owned */
 	int open;              /* res is valid */
 	size_t sel, top;       /* selected restart, first line shown */
+	int dtop, dmore;       /* the selected restart's rows: the first
+	                        * shown, how many are below the last shown
+	                        * (set by the render; j / k scroll them) */
 	dt_list list;          /* keys: selection by restart */
 	char msg[600];
 	char ref[2600];        /* the loss reference's line
