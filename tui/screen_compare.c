@@ -458,13 +458,21 @@ static void title_row(const dt_compare_screen *c, dt_grid *g, const char *t,
 	dt_layout_text(g, x, 0, lw[1], c->run[1].name, DT_ROLE_TITLE);
 }
 
+/* Rows a text under the legend wants: wrapped to the screen, at most 3
+ * (0 for ""). */
+static int top_text_rows(const dt_grid *g, const char *text)
+{
+	int n = text[0] ? dt_text_wrap_rows(text, g->w, g->ascii) : 0;
+	return n > 3 ? 3 : n;
+}
+
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title)
 {
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
-	char t[1200], line[700];
+	char t[1200], line[700], warn[sizeof c->cmp.warning + 16];
 	size_t nf, i, nmarks;
-	int y, noise = c->cmp.have_noise, rules;
+	int y, noise = c->cmp.have_noise, rules, wrows;
 	if (!c->open) {
 		dt_grid_clear(g);
 		dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
@@ -473,10 +481,13 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 		return;
 	}
 	nf = c->cmp.findings.n < 2 ? c->cmp.findings.n : 2;
-	c->view.top_rows = !c->cmp.compile_note[0] ? 0
-	                   : dt_text_wrap_rows(c->cmp.compile_note, g->w, g->ascii);
-	if (c->view.top_rows > 3) /* beyond: its last row ends in "…" */
-		c->view.top_rows = 3;
+	/* under the legend: the service's warning that the runs look
+	 * swapped (compare's stderr line), then the compile note; each up
+	 * to 3 rows (beyond: its last row ends in "…") */
+	snprintf(warn, sizeof warn, "%s%s", c->cmp.warning[0] ? "warning: " : "",
+	         c->cmp.warning);
+	wrows = top_text_rows(g, warn);
+	c->view.top_rows = wrows + top_text_rows(g, c->cmp.compile_note);
 	c->view.bottom_rows = (int)nf + noise;
 	if (g->h < 22) /* keep the chart: findings stay in the f overlay */
 		c->view.bottom_rows = c->cmp.findings.n ? 1 : 0;
@@ -512,9 +523,13 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	if (g->w < 40 || g->h < 12)
 		return;
 	title_row(c, g, t, nmarks, line);
-	if (c->cmp.compile_note[0])
-		dt_grid_wrap(g, 0, 2, g->w, c->view.top_rows, c->cmp.compile_note,
-		             DT_ROLE_WARN);
+	/* the rows the chart left them: the warning's first */
+	wrows = wrows < c->view.top_rows ? wrows : c->view.top_rows;
+	if (wrows)
+		dt_grid_wrap(g, 0, 2, g->w, wrows, warn, DT_ROLE_WARN);
+	if (c->cmp.compile_note[0] && c->view.top_rows > wrows)
+		dt_grid_wrap(g, 0, 2 + wrows, g->w, c->view.top_rows - wrows,
+		             c->cmp.compile_note, DT_ROLE_WARN);
 	y = g->h - 1 - c->view.bottom_rows;
 	if (rules)
 		dt_layout_text(g, 0, y++, g->w, c->cmp.rules_source, DT_ROLE_LABEL);
