@@ -181,6 +181,9 @@ static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 	dt_jw_obj_end(w);
 }
 
+/* "rules": the settings in force, and "defaults": the task card keys of
+ * those the card leaves unset (the built-in default, "(default)" in the
+ * text's task card rows). */
 static void json_rules(dt_jw *w, const dt_assessment *a)
 {
 	dt_jw_key(w, "rules");
@@ -189,6 +192,15 @@ static void json_rules(dt_jw *w, const dt_assessment *a)
 	dt_jw_key(w, "atol"); dt_jw_num(w, a->rules.atol);
 	dt_jw_key(w, "warmup"); dt_jw_int(w, a->rules.warmup);
 	dt_jw_key(w, "rule"); dt_jw_str(w, dt_rule_name(a->rule));
+	dt_jw_key(w, "defaults");
+	dt_jw_arr_begin(w);
+	for (int i = 0; i < DT_TC_COUNT; i++) {
+		char v[48];
+		if (dt_rules_setting_text(&a->rules, a->rule, &a->card, i, v,
+		                          sizeof v) == 1)
+			dt_jw_str(w, dt_taskcard_defs[i].key);
+	}
+	dt_jw_arr_end(w);
 	dt_jw_obj_end(w);
 }
 
@@ -265,8 +277,13 @@ static void show_json(const dt_assessment *ov)
 	dt_jw_key(&w, "taskcard");
 	dt_jw_obj_begin(&w);
 	for (int i = 0; i < DT_TC_COUNT; i++) {
+		char v[48];
+		/* a rule setting the card leaves unset: the default in force, as
+		 * the text's row ("rules" names these in "defaults") */
+		int dflt = dt_rules_setting_text(&ov->rules, ov->rule, &ov->card,
+		                                 i, v, sizeof v) == 1;
 		dt_jw_key(&w, dt_taskcard_defs[i].key);
-		dt_jw_str(&w, ov->card.value[i]);
+		dt_jw_str(&w, dflt ? v : ov->card.value[i]);
 	}
 	dt_jw_obj_end(&w);
 	json_rules(&w, ov);
