@@ -555,6 +555,35 @@ static void add_format(dt_run *run, const char *name)
 }
 
 /* Find or create the run and apply the request's settings. */
+/* A run the store does not hold yet, named `name` (G 1 until
+ * run_settings). */
+static void new_run(const dt_import_request *rq, const char *name,
+                    dt_run *run)
+{
+	memset(run, 0, sizeof *run);
+	snprintf(run->name, sizeof run->name, "%s", name);
+	snprintf(run->platform, sizeof run->platform, "%s",
+	         rq->platform ? rq->platform : "");
+	run->grad_accum = 1;
+}
+
+/* The settings an import gives its run: G, global batch (given, else
+ * the first file's when the run has none) and logging steps. */
+static void run_settings(const dt_import_request *rq, const parsed *first,
+                         dt_run *run)
+{
+	if (rq->opts.grad_accum > 0) {
+		run->grad_accum = rq->opts.grad_accum;
+		run->grad_accum_given = 1;
+	}
+	if (rq->opts.global_batch > 0)
+		run->global_batch = rq->opts.global_batch;
+	else if (run->global_batch == 0 && first->log.global_batch > 0)
+		run->global_batch = first->log.global_batch;
+	if (rq->opts.logging_steps > 0)
+		run->logging_steps = rq->opts.logging_steps;
+}
+
 static int prepare_run(dt_store *st, const dt_import_request *rq,
                        const parsed *first, dt_run *run, char *err,
                        size_t errlen)
@@ -571,22 +600,9 @@ static int prepare_run(dt_store *st, const dt_import_request *rq,
 		         name, run->platform, rq->platform);
 		return -1;
 	}
-	if (found == 1) {
-		memset(run, 0, sizeof *run);
-		snprintf(run->name, sizeof run->name, "%s", name);
-		snprintf(run->platform, sizeof run->platform, "%s", rq->platform);
-		run->grad_accum = 1;
-	}
-	if (rq->opts.grad_accum > 0) {
-		run->grad_accum = rq->opts.grad_accum;
-		run->grad_accum_given = 1;
-	}
-	if (rq->opts.global_batch > 0)
-		run->global_batch = rq->opts.global_batch;
-	else if (run->global_batch == 0 && first->log.global_batch > 0)
-		run->global_batch = first->log.global_batch;
-	if (rq->opts.logging_steps > 0)
-		run->logging_steps = rq->opts.logging_steps;
+	if (found == 1)
+		new_run(rq, name, run);
+	run_settings(rq, first, run);
 	if (found == 1 && dt_store_run_create(st, run) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
@@ -934,18 +950,13 @@ static int store_file(dt_store *st, dt_run *run, parsed *p, int first,
 	return 0;
 }
 
-/* "loss of run 'x': 12 points read, 4 steps kept: 6 averaged into the
- * steps they share (...), 2 superseded by a later segment (replayed
- * steps)": how resolution came from the loss rows of the run's logs to
- * its steps (dt_metric_stats read / averaged / superseded), when it
- * merged or dropped any; a part that is 0 is left out. */
-static void report_resolved(FILE *out, const dt_run *run,
-                            const dt_metric_stats *loss)
+void dt_import_report_resolved(FILE *out, const char *run_name,
+                               const dt_metric_stats *loss)
 {
 	if (!out || loss->read <= loss->points)
 		return;
 	char name[DT_NAME_MAX * 2];
-	dt_sanitize(run->name, name, sizeof name);
+	dt_sanitize(run_name, name, sizeof name);
 	fprintf(out, "loss of run '%s': %lld point%s read, %lld step%s kept:",
 	        name, (long long)loss->read, loss->read == 1 ? "" : "s",
 	        (long long)loss->points, loss->points == 1 ? "" : "s");
@@ -963,9 +974,11 @@ static void report_resolved(FILE *out, const dt_run *run,
 /* Store all parsed files in one transaction. A run that had no files
  * gets its stats computed from memory before the logs are freed; an
  * existing run, or one a file of this import grew, is re-resolved from
- * the store (old and new files). */
+ * the store (old and new files). *loss: the run's loss stats as
+ * resolved (dt_import_report_resolved says them). */
 static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
-                     FILE *report, char *err, size_t errlen)
+                     FILE *report, dt_metric_stats *loss, char *err,
+                     size_t errlen)
 {
 	dt_run run;
 	dt_metric_stats *ms = NULL;
@@ -1000,22 +1013,20 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		snprintf(err, errlen, "out of memory"); /* no file to store */
 		rc = -1;
 	}
-	dt_metric_stats loss = {0};
+	memset(loss, 0, sizeof *loss);
 	if (rc == 0 && ms && !any_grown) {
 		rc = dt_run_store_stats(st, &run, ms, nm, err, errlen);
 		for (size_t i = 0; i < nm; i++)
 			if (!strcmp(ms[i].metric, DT_METRIC_LOSS))
-				loss = ms[i];
+				*loss = ms[i];
 	} else if (rc == 0)
-		rc = dt_run_refresh_loss(st, &run, &loss, err, errlen);
+		rc = dt_run_refresh_loss(st, &run, loss, err, errlen);
 	if (rc == 0 && dt_store_commit(st) < 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		rc = -1;
 	}
 	if (rc < 0)
 		dt_store_rollback(st);
-	else
-		report_resolved(report, &run, &loss);
 	free(ms);
 	return rc;
 }
@@ -1148,6 +1159,8 @@ static int continue_followed(dt_store *st, const dt_import_request *rq,
 			        name);
 		}
 		r = dt_follow_poll(f, st, &added, report, err, errlen);
+		if (r == 1)
+			dt_import_report_resolved(report, name, dt_follow_loss(f));
 	}
 	dt_follow_free(f);
 	return r;
@@ -1282,6 +1295,42 @@ static int dry_grown(dt_store *st, const dt_run *run, parsed *ps, size_t i,
 	return r < 0 ? -1 : 0;
 }
 
+/* The dry run's "loss of run" line (dt_import_report_resolved) when the
+ * import would count exactly the files given, from memory: a run the
+ * store does not hold, no file the log of another grown or given twice
+ * (the import refuses that). A run the store holds is counted over its
+ * stored files too, which a dry run does not read: not said. Returns 0
+ * or -1 with err. */
+static int dry_resolved(const dt_import_request *rq, parsed *ps, size_t n,
+                        FILE *out, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (ps[i].grown)
+			return 0;
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(ps[k].sha256, ps[i].sha256))
+				return 0;
+	}
+	if (n == 0)
+		return 0;
+	dt_run run;
+	new_run(rq, rq->run_name, &run);
+	run_settings(rq, &ps[0], &run);
+	dt_import_stats *sj = stats_from_memory(&run, ps, n);
+	dt_metric_stats *ms = NULL, loss = {0};
+	size_t nm = 0;
+	if (!sj || dt_import_stats_join(sj, &ms, &nm) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < nm; i++)
+		if (!strcmp(ms[i].metric, DT_METRIC_LOSS))
+			loss = ms[i];
+	free(ms);
+	dt_import_report_resolved(out, run.name, &loss);
+	return 0;
+}
+
 /* The dry run's platform line when --platform was not given: the store's
  * run's (the import adds to that run), else not given; when given, only
  * when the store's run of that name has another (the import refuses). */
@@ -1388,6 +1437,8 @@ static dt_import_job *begin_job(const dt_import_request *rq0, dt_store *st,
 	}
 	if (rc == 0)
 		rc = import_grad_accum(&rq->opts, job->ps, job->npaths, err, errlen);
+	if (rc == 0 && rq->dry_run && !jw && out && !held_run)
+		rc = dry_resolved(rq, job->ps, job->npaths, out, err, errlen);
 	if (rc == 0 && rq->dry_run && !jw && out)
 		report_platform(out, rq->platform, held_run);
 	if (jw)
@@ -1410,8 +1461,12 @@ int dt_import_finish(dt_import_job *job, dt_store *st, char *err,
                      size_t errlen)
 {
 	int rc = 0;
-	if (!job->rq.dry_run)
-		rc = store_all(st, &job->rq, job->ps, job->out, err, errlen);
+	dt_metric_stats loss;
+	if (!job->rq.dry_run) {
+		rc = store_all(st, &job->rq, job->ps, job->out, &loss, err, errlen);
+		if (rc == 0)
+			dt_import_report_resolved(job->out, job->name, &loss);
+	}
 	job_free(job, rc == 0);
 	return rc;
 }
@@ -1441,8 +1496,8 @@ int dt_import(dt_store *st, const dt_import_request *rq0, FILE *report,
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      const char *path, const char sha256[65], size_t bytes,
                      const dt_importer *imp, dt_rawlog *log, dt_run *run,
-                     int64_t *file_id, dt_grown *g, FILE *report,
-                     char *err, size_t errlen)
+                     int64_t *file_id, dt_grown *g, dt_metric_stats *loss,
+                     FILE *report, char *err, size_t errlen)
 {
 	parsed p;
 	memset(&p, 0, sizeof p);
@@ -1457,7 +1512,7 @@ int dt_import_parsed(dt_store *st, const dt_import_request *rq,
 	one.nfiles = 1;
 	if (import_grad_accum(&one.opts, &p, 1, err, errlen) < 0)
 		return -1;
-	int rc = store_all(st, &one, &p, report, err, errlen);
+	int rc = store_all(st, &one, &p, report, loss, err, errlen);
 	if (rc == 0 && dt_store_run_find(st, rq->run_name, run) != 0) {
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;

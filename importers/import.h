@@ -76,13 +76,25 @@ void dt_import_abandon(dt_import_job *job);
  * set. On success *run is the run as stored, *file_id the new file's id
  * and *g what it grew (import_grown.h: g->file_id the stored file whose
  * series hold the log's points, g->held the points that were held; all
- * 0 when stored as a new file). Returns 0 or -1 with err. Used by
- * dt_import_follow for the first read of a growing log. */
+ * 0 when stored as a new file), *loss the run's loss stats as resolved
+ * (for dt_import_report_resolved; the line is not said here). Returns 0
+ * or -1 with err. Used by dt_import_follow for the first read of a
+ * growing log. */
 int dt_import_parsed(dt_store *st, const dt_import_request *rq,
                      const char *path, const char sha256[65], size_t bytes,
                      const dt_importer *imp, dt_rawlog *log, dt_run *run,
-                     int64_t *file_id, dt_grown *g, FILE *report,
-                     char *err, size_t errlen);
+                     int64_t *file_id, dt_grown *g, dt_metric_stats *loss,
+                     FILE *report, char *err, size_t errlen);
+
+/* "loss of run 'x': 12 points read, 4 steps kept: 6 averaged into the
+ * steps they share (...), 2 superseded by a later segment (replayed
+ * steps)": how resolution came from the loss rows of the run's logs to
+ * its steps (loss: dt_metric_stats read / averaged / superseded), said
+ * on out (NULL: nothing) when it merged or dropped any; a part that is 0
+ * is left out; the name sanitised. The import says it once its files are
+ * stored, a dry run for a new run, a follow when it stops. */
+void dt_import_report_resolved(FILE *out, const char *run_name,
+                               const dt_metric_stats *loss);
 
 /* The path a log given as `given` (as typed: relative to the current
  * folder, or absolute) is stored under: its absolute path without

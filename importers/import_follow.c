@@ -278,6 +278,7 @@ struct dt_follow {
 	int stored, tried_resume;
 	long last_points;         /* loss points after the last update */
 	int64_t last_step;
+	dt_metric_stats loss;     /* the run's loss as resolved then */
 	/* a run folder: one follower per event file, in wall-time order */
 	int is_dir;
 	dt_follow **subs;
@@ -520,10 +521,12 @@ static void view_free(dt_rawlog *v)
  * the first import computes them, without reading every series back
  * from the store, and extended by the appended points only while a
  * curve stays simple (dt_run_stats_grow, its cache in h); else the run
- * is re-resolved from the store (dt_run_refresh). Inside the caller's
+ * is re-resolved from the store (dt_run_refresh). *loss: the run's loss
+ * stats so computed (all 0 without loss). Inside the caller's
  * transaction. Returns 0 or -1 with err. */
 static int refresh(dt_store *st, dt_run *run, int64_t file_id,
-                   const dt_rawlog *log, held *h, char *err, size_t errlen)
+                   const dt_rawlog *log, held *h, dt_metric_stats *loss,
+                   char *err, size_t errlen)
 {
 	dt_run now;
 	dt_run_file *files = NULL;
@@ -536,14 +539,18 @@ static int refresh(dt_store *st, dt_run *run, int64_t file_id,
 	int only = nf == 1 && files[0].id == file_id;
 	free(files);
 	*run = now;
+	memset(loss, 0, sizeof *loss);
 	if (!only)
-		return dt_run_refresh(st, run, err, errlen);
+		return dt_run_refresh_loss(st, run, loss, err, errlen);
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0;
 	if (dt_run_stats_grow(run, log, &h->grow, &h->ngrow, &ms, &nm) < 0) {
 		snprintf(err, errlen, "run %s: out of memory", run->name);
 		return -1;
 	}
+	for (size_t i = 0; i < nm; i++)
+		if (!strcmp(ms[i].metric, DT_METRIC_LOSS))
+			*loss = ms[i];
 	int rc = dt_run_store_stats(st, run, ms, nm, err, errlen);
 	free(ms);
 	return rc;
@@ -556,8 +563,8 @@ static int refresh(dt_store *st, dt_run *run, int64_t file_id,
 static long store_update(dt_store *st, dt_run *run, int64_t file_id,
                          int64_t series_id, const char *base,
                          const dt_rawlog *log, held *h,
-                         const char sha[65], size_t used, char *err,
-                         size_t errlen)
+                         const char sha[65], size_t used,
+                         dt_metric_stats *loss, char *err, size_t errlen)
 {
 	long added = 0;
 	if (dt_store_begin(st) < 0)
@@ -598,7 +605,7 @@ static long store_update(dt_store *st, dt_run *run, int64_t file_id,
 	    store_texts(st, run->id, file_id, base, log->notes, log->nnotes, h,
 	                dt_store_note_add) < 0)
 		goto fail_rb;
-	if (refresh(st, run, file_id, log, h, err, errlen) < 0) {
+	if (refresh(st, run, file_id, log, h, loss, err, errlen) < 0) {
 		dt_store_rollback(st);
 		return -1;
 	}
@@ -831,14 +838,14 @@ static long store_read(dt_follow *f, dt_store *st, const dt_rawlog *scratch,
 		added = remember(&f->h, &v) < 0 ||
 		        dt_import_parsed(st, &f->rq, f->path, f->sha_hex, f->sn.used,
 		                         f->imp, &v, &f->run, &f->file_id, &g,
-		                         report, err, errlen) < 0 ? -1 :
+		                         &f->loss, report, err, errlen) < 0 ? -1 :
 		        (long)(dt_rawlog_points(&v) - g.held);
 		f->series_id = g.file_id ? g.file_id : f->file_id;
 		f->stored = added >= 0;
 	} else {
 		added = store_update(st, &f->run, f->file_id, f->series_id, f->base,
-		                     &v, &f->h,
-		                     f->sha_hex, f->sn.used, err, errlen);
+		                     &v, &f->h, f->sha_hex, f->sn.used, &f->loss,
+		                     err, errlen);
 	}
 	view_free(&v);
 	return added;
@@ -961,6 +968,7 @@ static int poll_dir(dt_follow *f, dt_store *st, long *added_out,
 			f->stored = 1;
 			f->last_points = f->subs[i]->last_points;
 			f->last_step = f->subs[i]->last_step;
+			f->loss = f->subs[i]->loss; /* the run's, re-resolved */
 		}
 	}
 	return any;
@@ -981,6 +989,11 @@ size_t dt_follow_offset(const dt_follow *f)
 int dt_follow_stored(const dt_follow *f)
 {
 	return f->stored;
+}
+
+const dt_metric_stats *dt_follow_loss(const dt_follow *f)
+{
+	return &f->loss;
 }
 
 unsigned long dt_follow_updates(const dt_follow *f, long *loss_points,
@@ -1021,6 +1034,8 @@ int dt_import_follow(dt_store *st, const dt_import_request *rq,
 		         "imported", f->path, f->is_dir ? "event file" : "line");
 		rc = -1;
 	}
+	if (rc == 0) /* once, for the run as followed */
+		dt_import_report_resolved(report, f->run_name, &f->loss);
 	dt_follow_free(f);
 	return rc;
 }

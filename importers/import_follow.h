@@ -26,7 +26,10 @@ typedef struct dt_follow_opts {
  * transaction: grown series of that file rewritten, new facts and
  * warnings added, the run re-resolved. A line per update goes to report
  * ("update N: +K point(s), B bytes read; loss P points, last step S =
- * V"). Runs until *fo->stop is set or the idle time passes. Returns 0,
+ * V"). Runs until *fo->stop is set or the idle time passes; then, as
+ * the plain import does once its files are stored, says how the run's
+ * loss rows became its steps (dt_import_report_resolved, when any were
+ * averaged or superseded). Returns 0,
  * or -1 with err (parse error, file removed, no complete line ever). The
  * file's SHA-256 is the one of its first read. */
 int dt_import_follow(dt_store *st, const dt_import_request *rq,
@@ -68,6 +71,11 @@ int dt_follow_stored(const dt_follow *f);
  * at the latest update (*loss_points -1 when no loss was parsed). */
 unsigned long dt_follow_updates(const dt_follow *f, long *loss_points,
                                 int64_t *last_step);
+
+/* The run's loss stats as resolved at the latest update (all 0 before
+ * the first): read / averaged / superseded for
+ * dt_import_report_resolved. */
+const dt_metric_stats *dt_follow_loss(const dt_follow *f);
 
 /* Free (NULL accepted). */
 void dt_follow_free(dt_follow *f);

@@ -39,4 +39,37 @@ printf '{"step": 5, "loss": 1.0}\n{"step": 5, "loss": 2.0}\n' >"$tmp/mb2.jsonl"
 "$bin" --db "$db" import --platform gpu --run mb "$tmp/mb2.jsonl" >"$tmp/o3" 2>&1
 check "a second file: counted over the run" grep -qF \
   "loss of run 'mb': 14 points read, 5 steps kept: 7 averaged" "$tmp/o3"
+# --dry-run says it too, as the import would (a new run: counted over
+# the files given); for a run the store holds, the import counts the
+# run's stored files as well, which a dry run does not read: no line
+"$bin" --db "$db" import --platform gpu --run mbd --dry-run "$f" >"$tmp/d1" 2>&1
+check "--dry-run, a new run: the same line" grep -qxF \
+  "loss of run 'mbd': 12 points read, 4 steps kept: 6 averaged into the steps they share (a row per micro-batch, or several writers of one log), 2 superseded by a later segment (replayed steps)" "$tmp/d1"
+"$bin" --db "$db" import --platform gpu --run mb --dry-run "$f" >"$tmp/d2" 2>&1
+check "--dry-run, a run the store holds: no such line" sh -c '! grep -q "points read" "$0"' "$tmp/d2"
+# --follow: said once, for the run as followed, before the run's summary;
+# a later follow of the grown log (and a plain import continuing it)
+# says it for the run as it then is. mf.jsonl: launch 1 (6 rows) ->
+# 3 steps, 3 averaged; then launch 2 appended (6 rows) -> 12 read, 4
+# kept, 6 averaged, 2 superseded; then 2 rows of step 5 -> 14 read, 5
+# kept, 7 averaged, 2 superseded
+g=$tmp/mf.jsonl
+for s in 1 1 2 2 3 3; do printf '{"step": %d, "loss": 2.0}\n' "$s"; done >"$g"
+fol() { "$bin" --db "$db" import --platform gpu --run mf --follow \
+  --interval 0.05 --idle-exit 0.3 "$g" >"$1" 2>&1; }
+fol "$tmp/f1"
+check "--follow: said once" test "$(grep -c "points read" "$tmp/f1")" -eq 1
+check "  6 read, 3 kept, 3 averaged" grep -qxF \
+  "loss of run 'mf': 6 points read, 3 steps kept: 3 averaged into the steps they share (a row per micro-batch, or several writers of one log)" "$tmp/f1"
+check "  after the updates, before the run's summary" awk \
+  '/^update 1:/ {u = NR} /^loss of run/ {l = NR} /^run .mf. / {r = NR}
+   END {exit !(u && l > u && r > l)}' "$tmp/f1"
+for s in 2 2 3 3 4 4; do printf '{"step": %d, "loss": 2.0}\n' "$s"; done >>"$g"
+fol "$tmp/f2"
+check "--follow of the grown log: 12 read, 4 kept, 6 averaged, 2 superseded" grep -qxF \
+  "loss of run 'mf': 12 points read, 4 steps kept: 6 averaged into the steps they share (a row per micro-batch, or several writers of one log), 2 superseded by a later segment (replayed steps)" "$tmp/f2"
+printf '{"step": 5, "loss": 1.0}\n{"step": 5, "loss": 2.0}\n' >>"$g"
+"$bin" --db "$db" import --platform gpu --run mf "$g" >"$tmp/f3" 2>&1
+check "a plain import continuing it: 14 read, 5 kept" grep -qF \
+  "loss of run 'mf': 14 points read, 5 steps kept: 7 averaged" "$tmp/f3"
 finish

@@ -8,7 +8,9 @@
 # resume-check alike, the text sanitised). micro.log counts
 # micro-batches 1..8 (loss 2.1 .. 2.8); with grad accum 4, micro-step m
 # is effective step ceil(m / 4): the preview says "effective steps
-# (grad accum 4): loss 1..2" and the run stores grad_accum 4 and the
+# (grad accum 4): loss 1..2" and "loss of run 'mb': 8 points read, 2
+# steps kept: 6 averaged ..." (the import's line; a dry run says it for
+# a new run) and the run stores grad_accum 4 and the
 # same curve as `import --grad-accum 4` (2 points: step 1 the mean of
 # micro-steps 1..4, 2.25; step 2 of 5..8, 2.65). Screens
 # at 80x24 (the refused field, then the preview) and 60x20 compared
@@ -95,8 +97,8 @@ lines); step base unknown: kept as logged (0 or 1 in the step base field
 decides)
   step range: loss 1..8, all metrics 1..8; 1 segment(s) in the file
   effective steps (grad accum 4): loss 1..2, all metrics 1..2
-
-
+loss of run 'mb': 8 points read, 2 steps kept: 6 averaged into the steps they
+share (a row per micro-batch, or several writers of one log)
 
 
 
