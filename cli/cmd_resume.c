@@ -118,7 +118,7 @@ static int print_reference(dt_store *st, const dt_run *run,
 	int other;
 	if (!refs->has_baseline)
 		return 0;
-	other = dt_resume_reference(st, run, &refs->baseline, line,
+	other = dt_resume_reference(st, run, &refs->baseline, NULL, line,
 	                            sizeof line, err, sizeof err);
 	if (other < 0) {
 		fprintf(stderr, "dualtrack: %s\n", err);
@@ -299,8 +299,8 @@ static void print_json(const char *run, const char *baseline,
 
 /* Load the curves, check, print. Returns an exit code. A pilot run of
  * a pilot is checked against the pilot's references unless told
- * otherwise (dt_resume_pilot_refs): the one computation gate and pilot
- * show make (dt_resume_run_refs). */
+ * otherwise (dt_resume_check_refs, the TUI resume view's rule too): the
+ * one computation gate and pilot show make (dt_resume_run_refs). */
 static int run_checks(dt_store *st, const rc_args *a)
 {
 	dt_run run, brun;
@@ -310,15 +310,10 @@ static int run_checks(dt_store *st, const rc_args *a)
 	if (dt_cli_find_run(st, a->run, &run) < 0 ||
 	    (a->baseline && dt_cli_find_run(st, a->baseline, &brun) < 0))
 		return DT_EXIT_USAGE;
-	if (dt_resume_pilot_refs(st, &run, &refs, err, sizeof err) < 0) {
+	if (dt_resume_check_refs(st, &run, a->baseline ? &brun : NULL,
+	                         a->no_baseline, &refs, err, sizeof err) < 0) {
 		fprintf(stderr, "dualtrack: resume-check: %s\n", err);
 		return DT_EXIT_USAGE;
-	}
-	if (a->baseline || a->no_baseline) {
-		refs.has_baseline = a->baseline != NULL;
-		if (a->baseline)
-			refs.baseline = brun;
-		refs.pilot[0] = '\0';   /* the baseline is not the pilot's */
 	}
 	if (a->ckpt) {
 		long n = dt_resume_parse_steps(a->ckpt, refs.ckpt,

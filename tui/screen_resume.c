@@ -1,8 +1,10 @@
 /* screen_resume.c: the resume view: every restart of a run with its
  * continuity verdict and the five checks (step, lr, loss, replay,
  * data_cursor) with their reasons and its launch evidence, from
- * dt_resume_run, and the loss reference (dt_resume_reference): the same
- * data and words as `dualtrack resume-check RUN --baseline BASE`. */
+ * dt_resume_run_refs, and the loss reference (dt_resume_reference): the
+ * same data and words as `dualtrack resume-check RUN --baseline BASE`
+ * (a baseline picked in the run list), else as `resume-check RUN` (a
+ * pilot run: its pilot's baseline; dt_resume_check_refs). */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,24 +26,31 @@ void dt_resume_close(dt_resume_screen *r)
 int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline)
 {
+	dt_resume_refs refs;
 	dt_resume_close(r);
 	r->run = *run;
 	memset(&r->base, 0, sizeof r->base);
-	if (baseline && baseline->id != run->id)
-		r->base = *baseline;
 	r->sel = r->top = 0;
 	r->dtop = r->dmore = 0;
 	memset(&r->list, 0, sizeof r->list);
 	r->msg[0] = '\0';
-	if (dt_resume_run(st, &r->run, r->base.id ? &r->base : NULL, NULL, -1,
-	                  0, NULL, &r->res, r->msg, sizeof r->msg) < 0)
+	/* resume-check's rule: the baseline picked (--baseline), else the
+	 * pilot's when the run is a pilot's pilot run */
+	if (baseline && baseline->id == run->id)
+		baseline = NULL;
+	if (dt_resume_check_refs(st, &r->run, baseline, 0, &refs, r->msg,
+	                         sizeof r->msg) < 0 ||
+	    dt_resume_run_refs(st, &r->run, &refs, 0, NULL, &r->res, r->msg,
+	                       sizeof r->msg) < 0)
 		return -1;
+	if (refs.has_baseline)
+		r->base = refs.baseline;
 	r->open = 1;
 	r->ref[0] = '\0';
 	if (r->base.id) { /* on a store error the line still names the run */
 		char err[300];
-		dt_resume_reference(st, &r->run, &r->base, r->ref, sizeof r->ref,
-		                    err, sizeof err);
+		dt_resume_reference(st, &r->run, &r->base, refs.pilot, r->ref,
+		                    sizeof r->ref, err, sizeof err);
 	}
 	dt_resume_chart_load(r, st); /* no chart on failure: the checks show */
 	return 0;

@@ -185,9 +185,11 @@ typedef struct dt_resume_screen {
 	size_t nseg;
 } dt_resume_screen;
 
-/* Check every restart of run (dt_resume_run; checkpoint steps from the
- * run's fact, baseline may be NULL). Returns 0 or -1 (message in
- * r->msg, shown by the screen). */
+/* Check every restart of run as resume-check does (dt_resume_check_refs,
+ * dt_resume_run_refs): against baseline (the run list's pick, may be
+ * NULL; the run itself is none) as --baseline, else, for a pilot's
+ * pilot run, its pilot's baseline. Returns 0 or -1 (message in r->msg,
+ * shown by the screen). */
 int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline);
 void dt_resume_close(dt_resume_screen *r);

@@ -51,13 +51,18 @@ static int model_of(dt_store *st, int64_t id, char *out, size_t n)
 }
 
 int dt_resume_reference(dt_store *st, const dt_run *run, const dt_run *base,
-                        char *buf, size_t n, char *err, size_t errlen)
+                        const char *pilot, char *buf, size_t n, char *err,
+                        size_t errlen)
 {
-	char b[DT_NAME_MAX * 2], r[DT_NAME_MAX * 2], bm[600], rm[600];
+	char b[DT_NAME_MAX * 2], r[DT_NAME_MAX * 2], p[DT_NAME_MAX * 2] = "";
+	char bm[600], rm[600];
 	int hb, hr;
 	dt_sanitize(base->name, b, sizeof b);
 	dt_sanitize(run->name, r, sizeof r);
-	snprintf(buf, n, "loss reference: %s (%s)", b, base->platform);
+	if (pilot && pilot[0])
+		dt_sanitize(pilot, p, sizeof p);
+	snprintf(buf, n, "loss reference: %s (%s)%s%s", b, base->platform,
+	         p[0] ? ", the baseline of pilot " : "", p);
 	hb = model_of(st, base->id, bm, sizeof bm);
 	hr = hb < 0 ? -1 : model_of(st, run->id, rm, sizeof rm);
 	if (hb < 0 || hr < 0) {

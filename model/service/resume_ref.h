@@ -23,7 +23,9 @@ char *dt_restart_evidence_text(const dt_restart_evidence *e, char *buf,
 #define DT_FACT_MODEL_NAME "model.name"
 
 /* The loss level reference of run's resume check, base, as one line into
- * buf (size n), names sanitised: "loss reference: NAME (PLATFORM)"; when
+ * buf (size n), names sanitised: "loss reference: NAME (PLATFORM)",
+ * followed by ", the baseline of pilot P" when pilot (may be NULL or "")
+ * names the pilot whose baseline it is (dt_resume_check_refs); when
  * both runs state their model (the fact DT_FACT_MODEL_NAME) and the
  * models differ, "; another model: NAME is M1, RUN is M2" follows (the
  * loss levels of two models are not expected to match). Whether the
@@ -32,6 +34,7 @@ char *dt_restart_evidence_text(const dt_restart_evidence *e, char *buf,
  * (another model), 0 (the same, or not known), -1 on a store error
  * (buf holds the line without the model part; err set). */
 int dt_resume_reference(dt_store *st, const dt_run *run, const dt_run *base,
-                        char *buf, size_t n, char *err, size_t errlen);
+                        const char *pilot, char *buf, size_t n, char *err,
+                        size_t errlen);
 
 #endif

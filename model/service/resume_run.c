@@ -360,6 +360,21 @@ int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
 	return rc;
 }
 
+int dt_resume_check_refs(dt_store *st, const dt_run *run,
+                         const dt_run *baseline, int no_baseline,
+                         dt_resume_refs *out, char *err, size_t errlen)
+{
+	if (dt_resume_pilot_refs(st, run, out, err, errlen) < 0)
+		return -1;
+	if (baseline || no_baseline) {
+		out->has_baseline = baseline != NULL;
+		if (out->has_baseline)
+			out->baseline = *baseline;
+		out->pilot[0] = '\0';   /* the baseline is not the pilot's */
+	}
+	return 0;
+}
+
 int dt_resume_run_refs(dt_store *st, const dt_run *run,
                        const dt_resume_refs *refs, int64_t grad_accum_hint,
                        const dt_resume_opts *opts, dt_resume_run_result *out,

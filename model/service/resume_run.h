@@ -115,6 +115,18 @@ void dt_resume_refs_of(const char *pilot_name, const dt_pilot_run *runs,
 int dt_resume_pilot_refs(dt_store *st, const dt_run *run, dt_resume_refs *out,
                          char *err, size_t errlen);
 
+/* The references resume-check RUN and the TUI resume view judge run
+ * against, one rule for both: `baseline` (may be NULL; --baseline, the
+ * baseline picked in the run list) when given, else none when
+ * no_baseline, else the pilot's (dt_resume_pilot_refs: the first pilot
+ * by creation with run as a pilot run); the checkpoint steps of that
+ * pilot's drills in every case. A baseline given is not the pilot's
+ * (out->pilot "").
+ * Returns 0, or -1 on a store error (err). */
+int dt_resume_check_refs(dt_store *st, const dt_run *run,
+                         const dt_run *baseline, int no_baseline,
+                         dt_resume_refs *out, char *err, size_t errlen);
+
 /* dt_resume_run against refs: its baseline, and its drills' checkpoint
  * steps (else the run fact, else any pilot's drills), crediting each
  * step to every drill that records it (credits). The one call the assessment and
