@@ -170,6 +170,14 @@ int dt_pack_manifest_read(const char *dir, dt_pack_file **files, size_t *n,
  * the number of problems (0: the files hold). */
 size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles);
 
+/* Whether `dir` is a folder holding an evidence pack (any of
+ * MANIFEST.sha256, evidence.json, attestation.json: a pack missing some
+ * is a pack whose problems verify and sign list). When not, one line on
+ * stderr, "dualtrack: CMD: DIR is not a folder" or "dualtrack: CMD: DIR:
+ * not an evidence pack (...)", and -1 (the caller exits DT_EXIT_USAGE);
+ * else 0. verify DIR and sign DIR say the same. */
+int dt_pack_dir_usable(const char *cmd, const char *dir);
+
 /* The store's records as `verify` checks them, every series re-hashed
  * (dt_store_chain_verify with the series): when they are not intact, one
  * problem line on `out` naming the first altered record. Returns the

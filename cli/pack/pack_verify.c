@@ -890,6 +890,24 @@ static int looks_like_pack(const char *dir)
 	return 0;
 }
 
+int dt_pack_dir_usable(const char *cmd, const char *dir)
+{
+	struct stat sb;
+	char safe[1200];
+	dt_sanitize(dir, safe, sizeof safe);
+	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "dualtrack: %s: %s is not a folder\n", cmd, safe);
+		return -1;
+	}
+	if (!looks_like_pack(dir)) {
+		fprintf(stderr, "dualtrack: %s: %s: not an evidence pack (no "
+		        "MANIFEST.sha256, evidence.json or attestation.json; "
+		        "dualtrack export PILOT --out DIR writes one)\n", cmd, safe);
+		return -1;
+	}
+	return 0;
+}
+
 int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 {
 	int is_pack = 0;
@@ -938,19 +956,7 @@ int dt_pack_verify_dispatch(const char *db, int argc, char **argv, int *rc)
 		return 1;
 	}
 	struct stat sb;
-	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-		char safe[1200];
-		dt_sanitize(dir, safe, sizeof safe);
-		fprintf(stderr, "dualtrack: verify: %s is not a folder\n", safe);
-		*rc = DT_EXIT_USAGE;
-		return 1;
-	}
-	if (!looks_like_pack(dir)) {
-		char safe[1200];
-		dt_sanitize(dir, safe, sizeof safe);
-		fprintf(stderr, "dualtrack: verify: %s: not an evidence pack (no "
-		        "MANIFEST.sha256, evidence.json or attestation.json; "
-		        "dualtrack export PILOT --out DIR writes one)\n", safe);
+	if (dt_pack_dir_usable("verify", dir) < 0) {
 		*rc = DT_EXIT_USAGE;
 		return 1;
 	}

@@ -42,7 +42,8 @@ static void sign_usage(FILE *f)
 	      "(a newer decision of its pilot: export again, sign the new pack).\n"
 	      "Check with: dualtrack verify DIR --allowed-signers FILE\n"
 	      "exit: 0 signed, 1 the pack does not hold or the store was altered,\n"
-	      "2 usage or signing error, 4 the pack's decision was superseded\n",
+	      "2 usage or signing error, or DIR is not an evidence pack (as verify),\n"
+	      "4 the pack's decision was superseded\n",
 	      f);
 }
 
@@ -205,6 +206,8 @@ int dt_cmd_sign(const char *db, int argc, char **argv)
 		        "'-' and '_'\n");
 		return DT_EXIT_USAGE;
 	}
+	if (dt_pack_dir_usable("sign", argv[optind]) < 0)
+		return DT_EXIT_USAGE;
 	int held = store_holds(db, argv[optind]);
 	return held ? held : do_sign(argv[optind], key, rbuf, name);
 }
