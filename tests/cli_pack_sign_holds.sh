@@ -5,6 +5,9 @@
 # MANIFEST.sha256 ... the pack does not hold (1 problem above)", exit 1).
 # Store: pilot "f": baseline "b" (gpu) and pilot run "p" (trn2), #1 go
 # --force, exported to pack/.
+# sign checks the pack as verify does (dt_pack_check, one function):
+# a decision edited in evidence.json with the manifest made to agree is
+# refused with verify's problems, exit 1 (it was signed, exit 0).
 # usage: cli_pack_sign_holds.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
@@ -48,4 +51,32 @@ done
 check "  verify says the same with its name" diff - "$tmp/ve.err" <<EOF2
 dualtrack: verify: $tmp/emptyd: not an evidence pack (no MANIFEST.sha256, evidence.json or attestation.json; dualtrack export PILOT --out DIR writes one)
 EOF2
+# A pack whose decision was edited and the manifest made to agree
+# (unsigned): sign makes verify's checks (one function, dt_pack_check)
+# and refuses it, listing verify's problems, exit 1 (it signed it, exit
+# 0, and a later verify found the broken chain and the attestation).
+rm -rf "$tmp/ed"; cp -a "$tmp/pack" "$tmp/ed"
+(cd "$tmp/ed" && python3 -c "
+t = open('evidence.json').read()
+assert t.count('\"kind\": \"go\"') == 1
+open('evidence.json', 'w').write(t.replace('\"kind\": \"go\"', '\"kind\": \"roll-back\"'))" &&
+ sed -i "s/^[0-9a-f]*  evidence.json\$/$(sha256sum evidence.json | cut -c1-64)  evidence.json/" MANIFEST.sha256)
+"$bin" sign "$tmp/ed" --key "$tmp/lee" --role researcher >"$tmp/ed.out" 2>"$tmp/ed.err"
+check "sign of an edited decision, manifest made to agree: exit 1" test $? -eq 1
+check "  verify's problems, then why it is not signed" diff - "$tmp/ed.err" <<EOF2
+  broken chain: evidence.json's decision #1's kind reads 'roll-back'; its record hash and attestation.json hold 'go'
+  attestation subject evidence.json: digest differs from MANIFEST.sha256
+dualtrack: sign: the pack does not hold (2 problems above); not signed
+EOF2
+check "  nothing signed, nothing on stdout" sh -c "test ! -s '$tmp/ed.out' && test -z \"\$(ls -A '$tmp/ed/signatures' 2>/dev/null)\""
+"$bin" verify "$tmp/ed" >"$tmp/edv.out" 2>&1
+check "  verify lists the same problems" sh -c "grep -qxF \"  broken chain: evidence.json's decision #1's kind reads 'roll-back'; its record hash and attestation.json hold 'go'\" '$tmp/edv.out' &&
+  grep -qxF '  attestation subject evidence.json: digest differs from MANIFEST.sha256' '$tmp/edv.out'"
+# the pack as exported signs; a second signer signs beside the first
+"$bin" sign "$tmp/pack" --key "$tmp/lee" --role researcher >"$tmp/s1.out" 2>&1
+check "the pack as exported: sign exits 0" test $? -eq 0
+"$bin" sign "$tmp/pack" --key "$tmp/kt" --role platform >"$tmp/s2.out" 2>&1
+check "  a second signer beside the first: exit 0" test $? -eq 0
+"$bin" verify "$tmp/pack" --allowed-signers "$tmp/team.allowed" >"$tmp/v2.out" 2>&1
+check "  both verify (exit 0)" test $? -eq 0
 finish

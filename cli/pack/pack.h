@@ -162,13 +162,15 @@ int dt_pack_manifest_read(const char *dir, dt_pack_file **files, size_t *n,
 
 /* ---- verification (pack_verify.c) */
 
-/* Check the files of pack `dir` against its MANIFEST.sha256: every listed
- * file present with its digest, nothing unlisted outside signatures/
- * (whose files must be NAME.sig, NAME.role, NAME.role.sig). Each problem
- * is one line on `out` ("changed file: PATH", "missing file: PATH",
- * "extra file: PATH", ...). *nfiles receives the files checked. Returns
- * the number of problems (0: the files hold). */
-size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles);
+/* Every check `verify DIR` makes of pack `dir`, by the same code: its
+ * files against MANIFEST.sha256 (changed, missing, extra), the signatures
+ * it holds (each checked for its own key only: no trust list), the
+ * decision chain carried in evidence.json, the attestation's subjects and
+ * decision. A pack nobody signed yet is no problem here (sign makes the
+ * first signature). Each problem is one line on `out`, as verify prints
+ * it; nothing else is said. *nfiles receives the files checked. Returns
+ * the number of problems (0: the pack holds). Used by sign. */
+size_t dt_pack_check(const char *dir, FILE *out, size_t *nfiles);
 
 /* Whether `dir` is a folder holding an evidence pack (any of
  * MANIFEST.sha256, evidence.json, attestation.json: a pack missing some

@@ -125,9 +125,13 @@ static int path_inside(const char *p)
 	return 1;
 }
 
-/* dt_pack_check_files; when the file `note_path` (may be NULL) changed,
- * its line ends ": NOTE" (what verify found changed in it) and *noted is
- * set. */
+/* Check the files of pack `dir` against its MANIFEST.sha256: every listed
+ * file present with its digest, nothing unlisted outside signatures/
+ * (whose files must be NAME.sig, NAME.role, NAME.role.sig). Each problem
+ * is one line on `out` ("changed file: PATH", "missing file: PATH",
+ * "extra file: PATH", ...). *nfiles receives the files checked. When the
+ * file `note_path` (may be NULL) changed, its line ends ": NOTE" (what
+ * verify found changed in it) and *noted is set. Returns the problems. */
 static size_t check_files(const char *dir, FILE *out, size_t *nfiles,
                           const char *note_path, const char *note,
                           int *noted)
@@ -172,11 +176,6 @@ static size_t check_files(const char *dir, FILE *out, size_t *nfiles,
 	walk(dir, "", v, nv, out, &np);
 	free(v);
 	return np;
-}
-
-size_t dt_pack_check_files(const char *dir, FILE *out, size_t *nfiles)
-{
-	return check_files(dir, out, nfiles, NULL, NULL, NULL);
 }
 
 /* ---- the decision chain carried in evidence.json */
@@ -505,9 +504,11 @@ static void check_attestation(const char *dir, const pack_head *h,
  * pack, so each such signer is counted in *unchecked (the pack is then not
  * "verified", see dt_pack_verify_dispatch). Without a readable manifest
  * each signature is a problem, not checked; no signature at all is "not
- * signed" either way. */
+ * signed" when `need_signed` (verify; sign makes the first). Problems go
+ * on out, each good signature's line on info (NULL: not said). */
 static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
-                               size_t *np, size_t *unchecked)
+                               FILE *info, int need_signed, size_t *np,
+                               size_t *unchecked)
 {
 	char sdir[4400], manifest[4400], mhex[65], err[600];
 	size_t good = 0;
@@ -596,13 +597,14 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 				(*unchecked)++;
 			}
 			dt_sanitize(line, safe, sizeof safe);
-			fprintf(out, "  %s\n", safe);
+			if (info)
+				fprintf(info, "  %s\n", safe);
 			good++;
 		}
 	}
 	if (d)
 		closedir(d);
-	if (nsig == 0)
+	if (nsig == 0 && need_signed)
 		problem(out, np, "not signed: no signatures/NAME.sig (dualtrack sign "
 		        "DIR --key KEY)");
 	return good;
@@ -631,25 +633,20 @@ static void no_evidence(const char *dir, int noted, FILE *out, size_t *np)
 	free(v);
 }
 
-/* Verify pack `dir`; fills *h with its chain head and *unchecked with the
- * valid signatures whose signer no allowed signers file vouched for.
- * `from_env`: `allowed` came from $DUALTRACK_ALLOWED_SIGNERS (or the
- * config file's allowed_signers). Returns the problems. */
-static size_t verify_pack(const char *dir, const char *allowed, int from_env,
-                          pack_head *h, size_t *unchecked)
+/* Every check of pack `dir` (verify's and sign's): its files against
+ * the manifest, its signatures (check_signatures: against `allowed`,
+ * "not signed" when need_signed), the decision chain in evidence.json,
+ * the attestation. Problems go on out; what holds ("N files match", good
+ * signatures, "decision chain holds") on info (NULL: not said). Fills *h
+ * with its chain head, *unchecked with the valid signatures whose signer
+ * no allowed signers file vouched for, *nfiles with the files checked.
+ * Returns the problems. */
+static size_t check_pack(const char *dir, const char *allowed, FILE *out,
+                         FILE *info, int need_signed, pack_head *h,
+                         size_t *unchecked, size_t *nfiles)
 {
-	size_t np = 0, nfiles = 0;
-	char path[4400], safe[4400];
-	dt_sanitize(dir, safe, sizeof safe);
-	printf("evidence pack %s\n", safe);
-	if (allowed) {
-		dt_sanitize(allowed, safe, sizeof safe);
-		printf("  allowed signers: %s%s\n", safe, from_env ?
-		       " ($DUALTRACK_ALLOWED_SIGNERS or the config file's "
-		       "allowed_signers)" : "");
-	} else
-		printf("  allowed signers: none (give --allowed-signers FILE, or "
-		       "allowed_signers in the config file)\n");
+	size_t np = 0;
+	char path[4400];
 	snprintf(path, sizeof path, "%s/evidence.json", dir);
 	json_object *ev = json_object_from_file(path);
 	snprintf(path, sizeof path, "%s/attestation.json", dir);
@@ -667,7 +664,7 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	size_t clen = 0, nc = 0;
 	FILE *cf = ev ? open_memstream(&cbuf, &clen) : NULL;
 	if (ev)
-		check_chain(ev, att_dec, cf ? cf : stdout, &nc, h);
+		check_chain(ev, att_dec, cf ? cf : out, &nc, h);
 	if (cf)
 		fclose(cf);
 	/* what is wrong in evidence.json goes on its "changed file" line when
@@ -678,24 +675,24 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	if (!ev && access(path, F_OK) == 0)
 		note = "not JSON";
 	int noted = 0;
-	size_t nf = check_files(dir, stdout, &nfiles, note ? "evidence.json" :
+	size_t nf = check_files(dir, out, nfiles, note ? "evidence.json" :
 	                        NULL, note, &noted);
 	np += nf;
-	if (nf == 0)
-		printf("  %zu files match MANIFEST.sha256\n", nfiles);
+	if (nf == 0 && info)
+		fprintf(info, "  %zu files match MANIFEST.sha256\n", *nfiles);
 	*unchecked = 0;
-	check_signatures(dir, allowed, stdout, &np, unchecked);
+	check_signatures(dir, allowed, out, info, need_signed, &np, unchecked);
 	if (!ev)
-		no_evidence(dir, noted, stdout, &np);
+		no_evidence(dir, noted, out, &np);
 	else {
 		if (cbuf)
-			fputs(cbuf, stdout);
+			fputs(cbuf, out);
 		np += nc;
 		if (h->altered[0] && !noted)
-			problem(stdout, &np, "broken chain: evidence.json's %s",
+			problem(out, &np, "broken chain: evidence.json's %s",
 			        h->altered);
-		if (nc == 0 && !h->altered[0])
-			printf("  decision chain holds: %zu decision%s of the pilot, "
+		if (nc == 0 && !h->altered[0] && info)
+			fprintf(info, "  decision chain holds: %zu decision%s of the pilot, "
 			       "%zu record%s in the chain, decision-log head #%lld "
 			       "sha256 %s\n",
 			       h->decisions, h->decisions == 1 ? "" : "s", h->links,
@@ -708,8 +705,39 @@ static size_t verify_pack(const char *dir, const char *allowed, int from_env,
 	pack_head ah = *h;
 	if (!ev)
 		ah.decision_id = -1; /* nothing to hold the attestation to */
-	check_attestation(dir, &ah, stdout, &np);
+	check_attestation(dir, &ah, out, &np);
 	return np;
+}
+
+size_t dt_pack_check(const char *dir, FILE *out, size_t *nfiles)
+{
+	pack_head h;
+	size_t unchecked;
+	return check_pack(dir, NULL, out, NULL, 0, &h, &unchecked, nfiles);
+}
+
+/* Verify pack `dir`: its report on stdout (check_pack); fills *h with its
+ * chain head and *unchecked with the valid signatures whose signer no
+ * allowed signers file vouched for. `from_env`: `allowed` came from
+ * $DUALTRACK_ALLOWED_SIGNERS (or the config file's allowed_signers).
+ * Returns the problems. */
+static size_t verify_pack(const char *dir, const char *allowed, int from_env,
+                          pack_head *h, size_t *unchecked)
+{
+	size_t nfiles;
+	char safe[4400];
+	dt_sanitize(dir, safe, sizeof safe);
+	printf("evidence pack %s\n", safe);
+	if (allowed) {
+		dt_sanitize(allowed, safe, sizeof safe);
+		printf("  allowed signers: %s%s\n", safe, from_env ?
+		       " ($DUALTRACK_ALLOWED_SIGNERS or the config file's "
+		       "allowed_signers)" : "");
+	} else
+		printf("  allowed signers: none (give --allowed-signers FILE, or "
+		       "allowed_signers in the config file)\n");
+	return check_pack(dir, allowed, stdout, stdout, 1, h, unchecked,
+	                  &nfiles);
 }
 
 size_t dt_pack_store_integrity(dt_store *st, FILE *out)

@@ -1,6 +1,7 @@
 /* sign.c: `dualtrack sign DIR --key KEY [--role ROLE] [--name NAME]`:
- * one signer's sign-off of an evidence pack. Checks the pack's files
- * first (a pack that does not hold is not signed), then writes
+ * one signer's sign-off of an evidence pack. Checks the pack first as
+ * verify does (dt_pack_check: files, signatures there, decision chain,
+ * attestation; a pack that does not hold is not signed), then writes
  *   signatures/NAME.role      "dualtrack sign-off v1" with signer, role,
  *                             key fingerprint, manifest SHA-256, time
  *   signatures/NAME.sig       ssh-keygen -Y sign -n dualtrack of
@@ -29,8 +30,11 @@ static void sign_usage(FILE *f)
 	      "[--name NAME]\n\n"
 	      "Signs the evidence pack DIR's MANIFEST.sha256 with your SSH key\n"
 	      "(ssh-keygen -Y sign -n dualtrack; KEY is the private key file, or\n"
-	      "the public key of a key held by ssh-agent), after checking that\n"
-	      "every file matches the manifest. Writes signatures/NAME.sig\n"
+	      "the public key of a key held by ssh-agent), after checking the\n"
+	      "pack as dualtrack verify does (every file against the manifest,\n"
+	      "the signatures there, the decision chain in evidence.json, the\n"
+	      "attestation): a pack that does not hold is not signed, its\n"
+	      "problems listed. Writes signatures/NAME.sig\n"
 	      "(ssh-keygen's format) and signatures/NAME.role (who signed in\n"
 	      "which role; signed too, NAME.role.sig). NAME: --name, else the\n"
 	      "key's comment, else the user. ROLE: researcher, training-engineer,\n"
@@ -105,7 +109,7 @@ static int do_sign(const char *dir, const char *key, const char *role,
 	char sdir[4400], sig[4800], rfile[4800], rsig[4800], manifest[4400];
 	char mhex[65], now[32];
 	size_t nfiles;
-	size_t np = dt_pack_check_files(dir, stderr, &nfiles);
+	size_t np = dt_pack_check(dir, stderr, &nfiles);
 	if (np) {
 		fprintf(stderr, "dualtrack: sign: the pack does not hold (%zu "
 		        "problem%s above); not signed\n", np, np == 1 ? "" : "s");
