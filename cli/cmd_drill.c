@@ -212,14 +212,6 @@ static void prefill(dt_store *st, dt_drill *d)
 
 /* A drill's checkpoint or resumed step as text: steps are >= 1, 0 means
  * not given, shown as "-" (never "resumed at step 0"). */
-static const char *step_text(int64_t step, char buf[24])
-{
-	if (step <= 0)
-		return "-";
-	snprintf(buf, 24, "%lld", (long long)step);
-	return buf;
-}
-
 static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 {
 	char by[64];
@@ -247,8 +239,8 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 	printf("drill #%lld %s recorded by %s: checkpoint %s step %s, resumed "
 	       "step %s, fault %s, resumed %s\n", (long long)a->d.id,
 	       dt_drill_kind_name(a->d.kind), by, ck[0] ? ck : "-",
-	       step_text(a->d.checkpoint_step, cs),
-	       step_text(a->d.resumed_step, rs),
+	       dt_drill_step_text(a->d.checkpoint_step, cs, sizeof cs),
+	       dt_drill_step_text(a->d.resumed_step, rs, sizeof rs),
 	       a->d.fault_time[0] ? a->d.fault_time : "-",
 	       a->d.resumed_time[0] ? a->d.resumed_time : "-");
 	for (int k = 0; k < DT_DC_COUNT; k++) {
@@ -313,8 +305,8 @@ static int cmd_list(dt_store *st, const char *pilot, int json)
 		char cs[24], rs[24], rec[64];
 		int cols = recovery_text(&ov.recovery[i], rec, sizeof rec);
 		printf("%-4lld %-24s %-10s %-10s %s%*s", (long long)d->id,
-		       dt_drill_kind_name(d->kind), step_text(d->checkpoint_step, cs),
-		       step_text(d->resumed_step, rs), rec,
+		       dt_drill_kind_name(d->kind), dt_drill_step_text(d->checkpoint_step, cs, sizeof cs),
+		       dt_drill_step_text(d->resumed_step, rs, sizeof rs), rec,
 		       cols < 18 ? 18 - cols : 0, "");
 		for (int k = 0; k < DT_DC_COUNT; k++)
 			printf(" %s", dt_dc_status_name(d->checks[k].status));

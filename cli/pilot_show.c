@@ -37,6 +37,15 @@ static const char *safe_lines(const char *s, const char *indent, char *buf,
 	return buf;
 }
 
+/* A drill's step, or null when not recorded (dt_drill_step_known). */
+static void step_json(dt_jw *w, int64_t step)
+{
+	if (dt_drill_step_known(step))
+		dt_jw_int(w, step);
+	else
+		dt_jw_null(w);
+}
+
 void dt_drill_json(dt_jw *w, const dt_drill *d, const dt_recovery_check *rc)
 {
 	dt_jw_obj_begin(w);
@@ -49,9 +58,9 @@ void dt_drill_json(dt_jw *w, const dt_drill *d, const dt_recovery_check *rc)
 	dt_jw_key(w, "id"); dt_jw_str(w, d->checkpoint_id);
 	dt_jw_key(w, "location"); dt_jw_str(w, d->checkpoint_location);
 	dt_jw_key(w, "checksum"); dt_jw_str(w, d->checkpoint_checksum);
-	dt_jw_key(w, "step"); dt_jw_int(w, d->checkpoint_step);
+	dt_jw_key(w, "step"); step_json(w, d->checkpoint_step);
 	dt_jw_obj_end(w);
-	dt_jw_key(w, "resumed_step"); dt_jw_int(w, d->resumed_step);
+	dt_jw_key(w, "resumed_step"); step_json(w, d->resumed_step);
 	dt_jw_key(w, "fault_time"); dt_jw_str(w, d->fault_time);
 	dt_jw_key(w, "resumed_time"); dt_jw_str(w, d->resumed_time);
 	dt_jw_key(w, "recovery_seconds");
@@ -377,23 +386,22 @@ static void text_checklist(const dt_assessment *a)
 static void text_drills(const dt_assessment *a)
 {
 	char b1[1100], b2[1100], ck[600], rec[128], lines[LINES_MAX];
+	char cs[24], rs[24];
 	printf("\ndrills: %zu%s\n", a->ndrills,
 	       a->drills_over ? " (recovery over the card's limit: see below)"
 	                      : "");
 	for (size_t i = 0; i < a->ndrills; i++) {
 		const dt_drill *d = &a->drills[i];
-		printf("  #%lld %s: run %s%s%s, checkpoint %s (step %lld)",
+		printf("  #%lld %s: run %s%s%s, checkpoint %s (step %s), resumed at "
+		       "step %s",
 		       (long long)d->id, dt_drill_kind_name(d->kind),
 		       d->run_before[0] ? safe(d->run_before, b1, sizeof b1) : "-",
 		       d->run_after[0] ? " -> " : "",
 		       safe(d->run_after, b2, sizeof b2),
 		       d->checkpoint_id[0] ? safe(d->checkpoint_id, ck, sizeof ck)
 		                           : "-",
-		       (long long)d->checkpoint_step);
-		if (d->resumed_step)
-			printf(", resumed at step %lld", (long long)d->resumed_step);
-		else
-			printf(", resumed step unknown");
+		       dt_drill_step_text(d->checkpoint_step, cs, sizeof cs),
+		       dt_drill_step_text(d->resumed_step, rs, sizeof rs));
 		printf(", recovery %s\n", dt_recovery_text(&a->recovery[i], rec,
 		                                          sizeof rec));
 		for (int k = 0; k < DT_DC_COUNT; k++)

@@ -93,6 +93,16 @@ wait_for "cancelled: no drill recorded"
 grep -qF "dualtrack: --checkpoint-step expects an effective step >= 1, got '12x'" "$tmp/cli.err" ||
 	{ echo "FAIL: CLI step words:"; cat "$tmp/cli.err"; fail=1; }
 
+# 6. a drill that records no steps (the demo's #2, manual-interrupt):
+# its detail says "step -", never step 0 (dt_drill_step_text); Up from
+# #3, the drill just recorded
+keys Up
+wait_for "#2 manual-interrupt: manual interrupt" || exit 1
+expect_line '^ checkpoint - \(step -\) at -, checksum -$'
+if screen | grep -qF "(step 0)"; then
+	echo "FAIL: step 0 shown for a step not recorded"; screen; fail=1
+fi
+
 keys Q
 wait_for "EXIT=0"
 exit $fail

@@ -278,7 +278,7 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
                           int end)
 {
 	const dt_drill *d = &df->d;
-	char rec[96];
+	char rec[96], cs[24], rsv[24];
 	size_t k;
 	int y = iy;
 	dt_recovery_state rs = dt_pv_recovery(p->c, d, rec, sizeof rec);
@@ -294,9 +294,10 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
 	               d->run_after[0] ? " -> " : " (restart inside the run)",
 	               d->run_after);
 	dt_grid_printf(g, ix, y++, w, DT_ROLE_NORMAL,
-	               "checkpoint %s at step %lld, resumed at step %lld",
+	               "checkpoint %s at step %s, resumed at step %s",
 	               d->checkpoint_id[0] ? d->checkpoint_id : "-",
-	               (long long)d->checkpoint_step, (long long)d->resumed_step);
+	               dt_drill_step_text(d->checkpoint_step, cs, sizeof cs),
+	               dt_drill_step_text(d->resumed_step, rsv, sizeof rsv));
 	dt_grid_printf(g, ix, y++, w, dt_pv_recovery_role(rs, DT_ROLE_NORMAL),
 	               "recovery %s", rec);
 	if (df->have_ev)

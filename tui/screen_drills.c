@@ -24,19 +24,17 @@ static void row(drills_state *p, dt_grid *g, int y, size_t i, int runw)
 	const dt_drill *d = &p->pv.c->ov.drills[i];
 	int sel = i == p->dr.sel, x = 0;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
-	char rec[96], cs[24] = "-", rs[24] = "-";
+	char rec[96], cs[24], rs[24];
 	if (sel)
 		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
-	if (d->checkpoint_step)
-		snprintf(cs, sizeof cs, "%lld", (long long)d->checkpoint_step);
-	if (d->resumed_step)
-		snprintf(rs, sizeof rs, "%lld", (long long)d->resumed_step);
 	dt_recovery_state rs_state = dt_pv_recovery(p->pv.c, d, rec, sizeof rec);
 	x += dt_layout_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
 	x += dt_layout_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
 	dt_layout_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
 	x += runw + 1;
-	x += dt_layout_printf(g, x, y, 16, r, "%7s %7s ", cs, rs);
+	x += dt_layout_printf(g, x, y, 16, r, "%7s %7s ",
+	                      dt_drill_step_text(d->checkpoint_step, cs, sizeof cs),
+	                      dt_drill_step_text(d->resumed_step, rs, sizeof rs));
 	dt_layout_text(g, x, y, g->w - x, rec,
 	             sel ? r : dt_pv_recovery_role(rs_state, r));
 }
@@ -58,7 +56,7 @@ static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
 static void detail(drills_state *p, dt_grid *g, int y, int end)
 {
 	const dt_drill *d = &p->pv.c->ov.drills[p->dr.sel];
-	char rec[96];
+	char rec[96], cs[24];
 	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s: %s ",
@@ -70,10 +68,10 @@ static void detail(drills_state *p, dt_grid *g, int y, int end)
 		               d->run_after[0] ? d->run_after : "(same run)",
 		               d->created_by);
 	if (y < end)
-		y += wrap_printf(g, y, end, "checkpoint %s (step %lld) at %s, "
+		y += wrap_printf(g, y, end, "checkpoint %s (step %s) at %s, "
 		                 "checksum %s",
 		               d->checkpoint_id[0] ? d->checkpoint_id : "-",
-		               (long long)d->checkpoint_step,
+		               dt_drill_step_text(d->checkpoint_step, cs, sizeof cs),
 		               d->checkpoint_location[0] ? d->checkpoint_location : "-",
 		               d->checkpoint_checksum[0] ? d->checkpoint_checksum : "-");
 	dt_recovery_state st = dt_pv_recovery(p->pv.c, d, rec, sizeof rec);

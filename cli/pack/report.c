@@ -9,6 +9,7 @@
 #include "model/service/compare.h"
 #include "cli/pack/pack.h"
 #include "cli/version.h"
+#include "model/core/drill.h"
 #include "model/core/journal.h"
 #include "model/core/verdict_text.h"
 #include "model/service/run_settings.h"
@@ -360,7 +361,7 @@ static void resume(dt_doc *d, const dt_pack *p)
 
 static void drills(dt_doc *d, const dt_pack *p)
 {
-	char lim[64], rec[64], ck[300], checks[700], t[300];
+	char lim[64], rec[64], ck[300], checks[700], t[300], cs[24], rs[24];
 	d->ops->heading(d, 2, "Drills");
 	if (p->recovery_limit >= 0)
 		snprintf(lim, sizeof lim, "%.0f s", p->recovery_limit);
@@ -387,9 +388,10 @@ static void drills(dt_doc *d, const dt_pack *p)
 			snprintf(rec, sizeof rec, "%.0f s", rc->seconds);
 		else
 			snprintf(rec, sizeof rec, "unknown");
-		snprintf(ck, sizeof ck, "%s (step %lld), resumed at step %lld",
+		snprintf(ck, sizeof ck, "%s (step %s), resumed at step %s",
 		         dr->checkpoint_id[0] ? dr->checkpoint_id : "-",
-		         (long long)dr->checkpoint_step, (long long)dr->resumed_step);
+		         dt_drill_step_text(dr->checkpoint_step, cs, sizeof cs),
+		         dt_drill_step_text(dr->resumed_step, rs, sizeof rs));
 		checks[0] = '\0';
 		for (int k = 0; k < DT_DC_COUNT; k++) {
 			size_t l = strlen(checks);

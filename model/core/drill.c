@@ -225,6 +225,19 @@ int dt_drill_step_parse(const char *what, const char *s, int64_t *step,
 	return 0;
 }
 
+int dt_drill_step_known(int64_t step)
+{
+	return step > 0;
+}
+
+const char *dt_drill_step_text(int64_t step, char *buf, size_t n)
+{
+	if (!dt_drill_step_known(step))
+		return "-";
+	snprintf(buf, n, "%lld", (long long)step);
+	return buf;
+}
+
 int dt_drill_note_check(const char *note, char *err, size_t errlen)
 {
 	return dt_text_check(note, sizeof ((dt_drill_check *)0)->note - 1,

@@ -179,6 +179,18 @@ int dt_drill_field_check(const dt_drill *d, dt_drill_field f, char *err,
 int dt_drill_step_parse(const char *what, const char *s, int64_t *step,
                         char *err, size_t errlen);
 
+/* A drill's checkpoint or resumed step is recorded when > 0: the store
+ * holds 0 for "not recorded" (step >= 1 is all dt_drill_step_parse
+ * takes). Returns 1 or 0; JSON writes null for a step not recorded. */
+int dt_drill_step_known(int64_t step);
+
+/* A drill's checkpoint or resumed step as shown: the number, or "-" when
+ * not recorded (dt_drill_step_known), never "0"; the one text of a
+ * drill's steps (drill add / list, pilot show, the pack's report, the
+ * TUI's drill list, detail and form review). The number is written to
+ * buf (size n); returns buf or the static "-". */
+const char *dt_drill_step_text(int64_t step, char *buf, size_t n);
+
 /* Check a drill verification note (as dt_drill_validate's note).
  * Returns 0 or -1 with a message in err. */
 int dt_drill_note_check(const char *note, char *err, size_t errlen);
