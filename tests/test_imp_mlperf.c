@@ -162,6 +162,24 @@ static void test_compile_note(void **state)
 	assert_int_equal(dt_run_compile_note("a", trn, 3, "b", trn, 3, out,
 	                                     sizeof out), 1);
 	assert_non_null(strstr(out, "both runs' times include"));
+	/* compile seconds without a neuron.cache_misses fact: no miss count
+	 * (it is not known; it said "0 cache misses"); misses without
+	 * seconds: the count only; a miss count recorded as 0 is said */
+	dt_fact secs[] = {mk("neuron.compile_seconds", "1260")};
+	dt_fact miss[] = {mk("neuron.cache_misses", "4")};
+	dt_fact zero[] = {mk("neuron.cache_misses", "0"),
+	                  mk("neuron.compile_seconds", "12")};
+	assert_int_equal(dt_run_compile_note("gpu", NULL, 0, "trn", secs, 1, out,
+	                                     sizeof out), 1);
+	assert_string_equal(out, "compile: pilot trn's time includes graph "
+	                    "compilation (1260 s compiling); baseline gpu's "
+	                    "does not (no compilation recorded)");
+	assert_int_equal(dt_run_compile_note("gpu", NULL, 0, "trn", miss, 1, out,
+	                                     sizeof out), 1);
+	assert_non_null(strstr(out, "compilation (4 cache misses); baseline"));
+	assert_int_equal(dt_run_compile_note("gpu", NULL, 0, "trn", zero, 2, out,
+	                                     sizeof out), 1);
+	assert_non_null(strstr(out, "(0 cache misses, 12 s compiling)"));
 }
 
 /* A last MLLOG line cut without a line end is skipped with the JSON lines

@@ -31,20 +31,31 @@ dt_compile_time dt_run_compile_time(const dt_fact *f, size_t n)
 	return DT_COMPILE_NONE;
 }
 
-/* "(4 cache misses, 338 s compiling)" or the reason it does not. */
+/* "(4 cache misses, 338 s compiling)", "(1260 s compiling)" (no miss
+ * count recorded) or the reason it does not. */
 static void detail(const dt_fact *f, size_t n, dt_compile_time t, char *out,
                    size_t outlen)
 {
 	switch (t) {
 	case DT_COMPILE_INCLUDED: {
+		/* the miss count only when recorded (INCLUDED by compile
+		 * seconds alone has none); seconds only when > 0 */
+		int known = fact(f, n, "neuron.cache_misses") != NULL;
 		double miss = num(f, n, "neuron.cache_misses");
 		double secs = num(f, n, "neuron.compile_seconds");
-		int k = snprintf(out, outlen, "(%.0f cache miss%s", miss,
-		                 miss == 1 ? "" : "es");
-		if (secs > 0 && k > 0 && (size_t)k < outlen)
-			snprintf(out + k, outlen - (size_t)k, ", %.0f s compiling",
-			         secs);
-		size_t l = strlen(out);
+		size_t l = 0;
+		snprintf(out, outlen, "(");
+		if (known) {
+			l = strlen(out);
+			snprintf(out + l, outlen - l, "%.0f cache miss%s", miss,
+			         miss == 1 ? "" : "es");
+		}
+		if (secs > 0) {
+			l = strlen(out);
+			snprintf(out + l, outlen - l, "%s%.0f s compiling",
+			         known ? ", " : "", secs);
+		}
+		l = strlen(out);
 		snprintf(out + l, outlen - l, ")");
 		break;
 	}

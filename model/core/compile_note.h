@@ -26,7 +26,9 @@ dt_compile_time dt_run_compile_time(const dt_fact *facts, size_t n);
 /* One line for a comparison header when exactly one side's time includes
  * compilation, e.g. "compile: pilot trn2-a's time includes graph
  * compilation (4 cache misses, 338 s compiling); baseline gpu-a's does
- * not (no compilation recorded)"; when both include it, a line saying
+ * not (no compilation recorded)" (the miss count only when a
+ * neuron.cache_misses fact exists: "(1260 s compiling)" without one);
+ * when both include it, a line saying
  * so; "" when neither does. Names are used as given (sanitise before
  * display). Writes to out (size outlen); returns 1 when a line was
  * written, 0 for "". */
