@@ -129,6 +129,19 @@ static void different_global_batch_pairs_by_samples(void **state)
 	dt_parity_free(&r);
 }
 
+/* The warm-up clause says what the rule does: warm-up 0 compares every
+ * common step (step 0 included), so it never says "steps <= 0 are not
+ * compared". */
+static void warmup_words(void **state)
+{
+	(void)state;
+	char b[80];
+	assert_string_equal(dt_parity_warmup_text(0, b, sizeof b),
+	                    "warm-up 0: every common step is compared");
+	assert_string_equal(dt_parity_warmup_text(200, b, sizeof b),
+	                    "steps <= 200 (warm-up) are not compared");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -138,6 +151,7 @@ int main(void)
 		cmocka_unit_test(zero_baseline),
 		cmocka_unit_test(fewer_than_two_is_insufficient),
 		cmocka_unit_test(different_global_batch_pairs_by_samples),
+		cmocka_unit_test(warmup_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -292,7 +292,7 @@ static void chart(dt_doc *d, const dt_pack *p, const char *const *svgs)
 
 static void parity(dt_doc *d, const dt_pack *p)
 {
-	char t[1200], a[32], r[32], m[32];
+	char t[1200], a[32], r[32], m[32], wu[80];
 	dt_parity_opts po = dt_taskcard_parity(&p->ov.card);
 	d->ops->heading(d, 2, "Parity verdict");
 	dt_fmt_double(po.rtol, r);
@@ -303,11 +303,11 @@ static void parity(dt_doc *d, const dt_pack *p)
 	d->ops->para(d, NULL, rules);
 	snprintf(t, sizeof t, "Rule: a compared step breaches when "
 	         "|pilot - baseline| > %s + %s x |baseline| or a value is not "
-	         "finite; steps <= %lld (warm-up) are not compared; steps pair by "
+	         "finite; %s; steps pair by "
 	         "effective step (by samples when the global batches differ). "
 	         "Pass when breaches <= min(max(N // 100, 1), 50) of N compared "
 	         "steps (Megatron-LM functional tests); insufficient below 2.",
-	         a, r, (long long)po.warmup);
+	         a, r, dt_parity_warmup_text(po.warmup, wu, sizeof wu));
 	d->ops->para(d, NULL, t);
 	if (p->ov.nverdicts == 0)
 		d->ops->para(d, "unknown", "No verdict: the pilot has no baseline "

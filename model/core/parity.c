@@ -3,6 +3,7 @@
 #include "model/core/parity.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,4 +128,14 @@ void dt_parity_free(dt_parity *p)
 	free(p->blocks);
 	free(p->kept);
 	memset(p, 0, sizeof *p);
+}
+
+char *dt_parity_warmup_text(int64_t warmup, char *out, size_t n)
+{
+	if (warmup <= 0)
+		snprintf(out, n, "warm-up 0: every common step is compared");
+	else
+		snprintf(out, n, "steps <= %lld (warm-up) are not compared",
+		         (long long)warmup);
+	return out;
 }

@@ -3,7 +3,8 @@
  * Points are paired by effective step (or by samples when the global batch
  * sizes differ), never by row. A common step breaches when
  * |pilot - baseline| > atol + rtol * |baseline| (numpy.isclose form), or when
- * either value is non-finite. Steps <= warm-up are not compared; N counts
+ * either value is non-finite. Steps <= warm-up are not compared (warm-up
+ * 0: every common step, step 0 included); N counts
  * the compared steps. The verdict passes when breaches <= allowed =
  * min(max(N // 100, 1), 50) (NVIDIA Megatron-LM functional tests,
  * tests/functional_tests/python_test_utils/common.py, ApproximateTest);
@@ -191,5 +192,11 @@ void dt_parity_free(dt_parity *p);
 
 /* "pass", "fail" or "insufficient". */
 const char *dt_verdict_name(dt_verdict v);
+
+/* The warm-up clause of the parity rule, in the words every front-end
+ * uses: "steps <= 200 (warm-up) are not compared"; warm-up 0 (or less):
+ * "warm-up 0: every common step is compared" (step 0 included: the rule
+ * skips nothing then). Written to out (size n); returns out. */
+char *dt_parity_warmup_text(int64_t warmup, char *out, size_t n);
 
 #endif
