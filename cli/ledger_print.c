@@ -114,9 +114,11 @@ void dt_ledger_print_text(const dt_ledger_view *v)
 	puts("sensitivity (+10 % of one input: change of that side's total, USD)");
 	for (size_t i = 0; i < r->nsens && i < 6; i++) {
 		const dt_ledger_sens *s = &r->sens[i];
-		printf("  %-5s %-20s %+.2f\n", dt_ledger_side_name(s->side),
+		char d[32];
+		printf("  %-5s %-20s %s\n", dt_ledger_side_name(s->side),
 		       s->is_time ? dt_ledger_cat_key(s->index) :
-		       dt_ledger_item_key(s->index), s->delta);
+		       dt_ledger_item_key(s->index),
+		       dt_ledger_sens_text(s, d, sizeof d));
 	}
 	for (size_t i = 0; i < r->nwarn; i++)
 		printf("warning: %s\n", r->warn[i]);
@@ -259,7 +261,7 @@ void dt_ledger_print_json(const dt_ledger_view *v)
 		dt_jw_key(&w, "input");
 		dt_jw_str(&w, s->is_time ? dt_ledger_cat_key(s->index) :
 		          dt_ledger_item_key(s->index));
-		dt_jw_key(&w, "delta_usd"); dt_jw_num(&w, s->delta);
+		dt_jw_key(&w, "delta_usd"); dt_jw_num_or_null(&w, s->delta);
 		dt_jw_obj_end(&w);
 	}
 	dt_jw_arr_end(&w);

@@ -123,6 +123,40 @@ static void all_missing_is_unknown(void **state)
 	assert_int_equal(r.equal_steps, 0);
 }
 
+/* Trn2 with compile 1 h and queue 1 h, 2 instances, no instance_hour;
+ * storage 0.02 x 100 = 2. GPU empty. Sensitivity (+10 %): compile and
+ * instances move the instance cost, unknown without the price: NaN,
+ * "unknown" (it said +0.00); storage and storage_gb_months +0.2 each
+ * (first); queue is not billed: +0.00, known. Unknown rows last. */
+static void sensitivity_unknown_price(void **state)
+{
+	(void)state;
+	dt_ledger_side s[DT_SIDES];
+	memset(s, 0, sizeof s);
+	put(&s[1].time[DT_LC_COMPILE], 3600, DT_BASIS_MEASURED);
+	put(&s[1].time[DT_LC_QUEUE], 3600, DT_BASIS_MEASURED);
+	put(&s[1].item[DT_LI_INSTANCES], 2, DT_BASIS_MEASURED);
+	put(&s[1].item[DT_LI_STORAGE], 0.02, DT_BASIS_OFFICIAL);
+	put(&s[1].item[DT_LI_STORAGE_GB_MONTHS], 100, DT_BASIS_MEASURED);
+	dt_ledger_report r;
+	dt_ledger_compute(s, &r);
+	char b[32];
+	assert_int_equal(r.nsens, 5);
+	assert_float_equal(r.sens[0].delta, 0.2, 1e-9);
+	assert_float_equal(r.sens[1].delta, 0.2, 1e-9);
+	assert_int_equal(r.sens[2].is_time, 1);
+	assert_int_equal(r.sens[2].index, DT_LC_QUEUE);
+	assert_float_equal(r.sens[2].delta, 0, 0);
+	assert_string_equal(dt_ledger_sens_text(&r.sens[2], b, sizeof b), "+0.00");
+	for (size_t i = 3; i < 5; i++) {
+		assert_int_equal(r.sens[i].side, DT_SIDE_TRN2);
+		assert_true(isnan(r.sens[i].delta));
+		assert_string_equal(dt_ledger_sens_text(&r.sens[i], b, sizeof b),
+		                    "unknown");
+	}
+	assert_string_equal(dt_ledger_sens_text(&r.sens[0], b, sizeof b), "+0.20");
+}
+
 static void derive_from_logs(void **state)
 {
 	(void)state;
@@ -204,6 +238,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(costs_by_hand),
 		cmocka_unit_test(all_missing_is_unknown),
+		cmocka_unit_test(sensitivity_unknown_price),
 		cmocka_unit_test(derive_from_logs),
 		cmocka_unit_test(names),
 	};

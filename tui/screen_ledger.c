@@ -229,10 +229,12 @@ static void draw_row(ledger_state *p, dt_grid *g, const row *r, int y, int sel,
 		return;
 	case R_SENS: {
 		const dt_ledger_sens *se = &rep->sens[r->idx];
-		dt_layout_printf(g, 2, y, g->w - 2, role, "%-5s %-20s %+.2f",
+		char d[32];
+		dt_layout_printf(g, 2, y, g->w - 2, role, "%-5s %-20s %s",
 		               dt_ledger_side_name(se->side),
 		               se->is_time ? dt_ledger_cat_key(se->index)
-		                           : dt_ledger_item_key(se->index), se->delta);
+		                           : dt_ledger_item_key(se->index),
+		               dt_ledger_sens_text(se, d, sizeof d));
 		return;
 	}
 	case R_WARN:

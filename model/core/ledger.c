@@ -249,7 +249,20 @@ static int cmp_sens(const void *a, const void *b)
 {
 	double x = fabs(((const dt_ledger_sens *)a)->delta);
 	double y = fabs(((const dt_ledger_sens *)b)->delta);
+	if (isnan(x) || isnan(y)) /* unknown last */
+		return isnan(x) - isnan(y);
 	return (x < y) - (x > y);
+}
+
+/* The cost component (0 instance, 1 storage, 2 transfer, 3 logs; the
+ * products of side_cost) an input feeds, or -1: every time but the queue
+ * feeds the instance cost (billed hours); items pair up as price and
+ * quantity in enum order. */
+static int fed_part(int is_time, int index)
+{
+	if (is_time)
+		return index == DT_LC_QUEUE ? -1 : 0;
+	return index < DT_LI_USEFUL_STEPS ? index / 2 : -1;
 }
 
 static void sensitivity(const dt_ledger_side sides[DT_SIDES],
@@ -266,9 +279,14 @@ static void sensitivity(const dt_ledger_side sides[DT_SIDES],
 				in->value *= 1.10;
 				dt_ledger_cost c;
 				side_cost(&s, &c);
+				const dt_ledger_cost *b = &r->cost[sd];
+				double parts[4] = {b->instance, b->storage, b->transfer,
+				                   b->logs};
+				int fp = fed_part(t, i);
 				r->sens[r->nsens++] = (dt_ledger_sens){
 					.side = sd, .is_time = t, .index = i,
-					.delta = c.known_total - r->cost[sd].known_total};
+					.delta = fp >= 0 && isnan(parts[fp]) ? NAN :
+					         c.known_total - b->known_total};
 			}
 		}
 	}
@@ -368,4 +386,13 @@ int dt_ledger_input_check(const char *pilot, const char *note, char *err,
 		return -1;
 	return dt_text_check(note ? note : "", 159, DT_TEXT_LINE, "ledger note",
 	                     err, errlen);
+}
+
+char *dt_ledger_sens_text(const dt_ledger_sens *s, char *buf, size_t n)
+{
+	if (isnan(s->delta))
+		snprintf(buf, n, "unknown");
+	else
+		snprintf(buf, n, "%+.2f", s->delta);
+	return buf;
 }

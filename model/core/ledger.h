@@ -26,7 +26,10 @@
  *              scales with steps; the overheads are paid once;
  *              unknown with the total).
  * Sensitivity: every known input of either side moved by +10 %; the
- * change of that side's lifecycle total, largest first.
+ * change of that side's lifecycle total, largest first; unknown (NaN,
+ * listed last) when a cost component the input feeds is unknown (a
+ * price or quantity missing: a time moves the instance cost, unknown
+ * without instance_hour or instances), never 0.
  * Fair-compare warnings: a category counted on one side but missing on
  * the other (compilation first: "one side counts compile time and the
  * other does not"); enter 0 with a basis to state that a side has none. */
@@ -110,8 +113,15 @@ typedef struct dt_ledger_sens {
 	int side;                  /* DT_SIDE_* */
 	int is_time;               /* 1: time[index], 0: item[index] */
 	int index;
-	double delta;              /* USD change of the side's total at +10 % */
+	double delta;              /* USD change of the side's total at +10 %,
+	                            * NaN when unknown (a component it feeds
+	                            * is unknown) */
 } dt_ledger_sens;
+
+/* A sensitivity row's change as shown: "+9.00" (USD, signed, 2 digits)
+ * or "unknown" (NaN: a price or quantity it multiplies is missing), the
+ * words of the CLI and the TUI. Into buf (size n); returns buf. */
+char *dt_ledger_sens_text(const dt_ledger_sens *s, char *buf, size_t n);
 
 #define DT_LEDGER_MAX_WARN 10
 
