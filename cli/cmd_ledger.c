@@ -43,6 +43,22 @@ static void ledger_usage(FILE *f)
 	      "exit: 0 success, 2 usage or input error\n", f);
 }
 
+/* The sub-commands; any other first word is a PILOT (cmd_show). */
+static const char *const ledger_subs[] = {"set", "attach"};
+
+/* The hint for an unknown ledger key: the nearest time or price /
+ * quantity key (dt_cli_did_you_mean), into out (n bytes). */
+static const char *key_hint(const char *key, char *out, size_t n)
+{
+	const char *names[DT_LC_COUNT + DT_LI_COUNT];
+	for (int c = 0; c < DT_LC_COUNT; c++)
+		names[c] = dt_ledger_cat_key(c);
+	for (int i = 0; i < DT_LI_COUNT; i++)
+		names[DT_LC_COUNT + i] = dt_ledger_item_key(i);
+	return dt_cli_did_you_mean(key, names, DT_LC_COUNT + DT_LI_COUNT, out,
+	                           n);
+}
+
 static int cmd_set(dt_store *st, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -74,18 +90,33 @@ static int cmd_set(dt_store *st, int argc, char **argv)
 	const char *pilot = argv[optind + 1], *side = argv[optind + 2];
 	const char *key = argv[optind + 3], *val = argv[optind + 4];
 	double v;
+	static const char *const sides[] = {"gpu", "trn2"};
+	static const char *const bases[] = {"official", "measured",
+	                                    "assumption"};
+	char safe[200], hint[120];
 	if (dt_ledger_side_parse(side) < 0 || strcmp(side, "trn1") == 0) {
-		fprintf(stderr, "dualtrack: SIDE must be gpu or trn2, got '%s'\n", side);
+		dt_sanitize(side, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: SIDE must be gpu or trn2, got '%s'%s\n",
+		        safe, dt_cli_did_you_mean(side, sides, 2, hint,
+		                                  sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (dt_ledger_key_parse(key, &is_time, &idx) < 0) {
-		fprintf(stderr, "dualtrack: unknown ledger key '%s' (ledger --help)\n",
-		        key);
+		dt_sanitize(key, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: unknown ledger key '%s'%s (ledger "
+		        "--help)\n", safe, key_hint(key, hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
-	if (!basis || dt_basis_parse(basis) == DT_BASIS_NONE) {
+	if (!basis) {
 		fprintf(stderr, "dualtrack: ledger set needs --basis official, "
 		        "measured or assumption\n");
+		return DT_EXIT_USAGE;
+	}
+	if (dt_basis_parse(basis) == DT_BASIS_NONE) {
+		dt_sanitize(basis, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: --basis '%s': expected official, "
+		        "measured or assumption%s\n", safe,
+		        dt_cli_did_you_mean(basis, bases, 3, hint, sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	char err[300];
@@ -153,9 +184,13 @@ static int cmd_show(dt_store *st, int argc, char **argv)
 		return DT_EXIT_USAGE;
 	}
 	if (r == 1) {
+		/* "ledger sett": a sub-command mistyped, its operands left out */
+		char safe[200], hint[80];
+		dt_sanitize(argv[optind], safe, sizeof safe);
 		fprintf(stderr, "dualtrack: '%s' is neither a ledger, a pilot nor a "
-		        "run (ledger set / ledger attach create one)\n",
-		        argv[optind]);
+		        "run%s (ledger set / ledger attach create one)\n", safe,
+		        dt_cli_did_you_mean(argv[optind], ledger_subs, 2, hint,
+		                            sizeof hint));
 		return DT_EXIT_USAGE;
 	}
 	if (json)
@@ -189,13 +224,13 @@ int dt_cmd_ledger(const char *db, int argc, char **argv)
 		dt_cli_usage_error(ledger_usage);
 		return DT_EXIT_USAGE;
 	}
-	/* "ledger sett P ...": more words than a PILOT alone, and the first
-	 * one near a sub-command */
-	static const char *const subs[] = {"set", "attach"};
+	/* "ledger sett P ...", "ledger att P RUN": more words than a PILOT
+	 * alone, and the first one near a sub-command or the start of one
+	 * (dt_nearest_name) */
 	if (argc > 2 && strcmp(argv[1], "set") && strcmp(argv[1], "attach") &&
-	    dt_nearest_name(argv[1], subs, 2)) {
-		dt_cli_subcommand("ledger", argv[1], subs, 2, "ledger needs set, "
-		                  "attach or one PILOT name");
+	    dt_nearest_name(argv[1], ledger_subs, 2)) {
+		dt_cli_subcommand("ledger", argv[1], ledger_subs, 2, "ledger needs "
+		                  "set, attach or one PILOT name");
 		return DT_EXIT_USAGE;
 	}
 	dt_store *st = dt_cli_store(db_option(argc, argv, db));

@@ -48,4 +48,31 @@ said "series: unknown run" "dualtrack: no run named 'gt'; runs: g, t" \
 dt pilot new Q >/dev/null || exit 1
 said "pilot show: unknown pilot" "dualtrack: no pilot named 'R'; pilots: P, Q" \
   dt pilot show R
+# ledger: a sub-command, SIDE, KEY or --basis near a known word, or the
+# only one it begins (3 bytes or more: 'att' for 'attach', 'off' for
+# official); they said only "unknown ledger key 'compil'", "SIDE must be
+# gpu or trn2, got 'gpux'", "ledger set needs --basis ..." for a --basis
+# given, and 'att' read as a PILOT with extra arguments
+said "ledger att (the only sub-command it begins)" "dualtrack: unknown ledger sub-command 'att'; did you mean 'attach'?" \
+  dt ledger att P g
+said "ledger sett alone" "dualtrack: 'sett' is neither a ledger, a pilot nor a run; did you mean 'set'? (ledger set / ledger attach create one)" \
+  dt ledger sett
+said "ledger set SIDE gpux" "dualtrack: SIDE must be gpu or trn2, got 'gpux'; did you mean 'gpu'?" \
+  dt ledger set P gpux compile 1h --basis measured
+said "ledger set SIDE trn" "dualtrack: SIDE must be gpu or trn2, got 'trn'; did you mean 'trn2'?" \
+  dt ledger set P trn compile 1h --basis measured
+said "ledger set KEY compil" "dualtrack: unknown ledger key 'compil'; did you mean 'compile'? (ledger --help)" \
+  dt ledger set P gpu compil 1h --basis measured
+said "ledger set KEY useful (the only key it begins)" "dualtrack: unknown ledger key 'useful'; did you mean 'useful_steps'? (ledger --help)" \
+  dt ledger set P gpu useful 100 --basis measured
+said "ledger set KEY inst (begins two keys): no hint" "dualtrack: unknown ledger key 'inst' (ledger --help)" \
+  dt ledger set P gpu inst 2 --basis official
+said "ledger --basis measure" "dualtrack: --basis 'measure': expected official, measured or assumption; did you mean 'measured'?" \
+  dt ledger set P gpu compile 1h --basis measure
+said "ledger --basis off" "dualtrack: --basis 'off': expected official, measured or assumption; did you mean 'official'?" \
+  dt ledger set P gpu compile 1h --basis off
+said "ledger --basis far off" "dualtrack: --basis 'guess': expected official, measured or assumption" \
+  dt ledger set P gpu compile 1h --basis guess
+said "ledger set without --basis: as before" "dualtrack: ledger set needs --basis official, measured or assumption" \
+  dt ledger set P gpu compile 1h
 finish

@@ -119,8 +119,8 @@ check "decide rollback: exit 2, the kinds" test $? -eq 2 -a \
 check "decide: says by whom" grep -qE "^decision #1 continue recorded by trial-test \(first decision\); evidence sha256 [0-9a-f]{64}$" "$tmp/o"
 "$bin" --db "$m" drill add mis --kind manual-interrupt --no-prefill >/dev/null 2>&1
 "$bin" --db "$m" drill check 1 rng pass >"$tmp/o" 2>"$tmp/e"
-check "drill check 1 rng: exit 2, the items" test $? -eq 2 -a \
-  "$(cat "$tmp/e")" = "dualtrack: drill check: item 'rng': expected effective_step, lr_schedule, rng_state, data_cursor or control_loss"
+check "drill check 1 rng: exit 2, the items, the one it begins" test $? -eq 2 -a \
+  "$(cat "$tmp/e")" = "dualtrack: drill check: item 'rng': expected effective_step, lr_schedule, rng_state, data_cursor or control_loss; did you mean 'rng_state'?"
 "$bin" --db "$m" drill check 1 rng_state passed >"$tmp/o" 2>"$tmp/e"
 check "drill check status passed: exit 2, the statuses" test $? -eq 2 -a \
   "$(cat "$tmp/e")" = "dualtrack: drill check: status 'passed': expected pass, fail or not_checked; did you mean 'pass'?"

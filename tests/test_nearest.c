@@ -43,11 +43,33 @@ static void nearest_sub_commands(void **state)
 	assert_string_equal(dt_nearest_name("rtl", opt, 2), "rtol");
 }
 
+/* A word too far from every name that begins exactly one of them is
+ * taken for it: 'att' (3 edits from 'attach') for ledger attach, 'off'
+ * for --basis official, 'comp' for the ledger key compile (4 edits);
+ * 'ins' begins 'instance_hour' and 'instances': none; 2 bytes are too
+ * few ('at'); a near name still wins ('sett': 'set'); case ignored. */
+static void unique_prefix(void **state)
+{
+	(void)state;
+	const char *const subs[] = {"set", "attach"};
+	assert_string_equal(dt_nearest_name("att", subs, 2), "attach");
+	assert_string_equal(dt_nearest_name("ATTA", subs, 2), "attach");
+	assert_null(dt_nearest_name("at", subs, 2));
+	assert_string_equal(dt_nearest_name("sett", subs, 2), "set");
+	const char *const basis[] = {"official", "measured", "assumption"};
+	assert_string_equal(dt_nearest_name("off", basis, 3), "official");
+	const char *const keys[] = {"env_prep", "compile", "instance_hour",
+	                            "instances", NULL};
+	assert_string_equal(dt_nearest_name("comp", keys, 5), "compile");
+	assert_null(dt_nearest_name("ins", keys, 5));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(swap_is_one_edit),
 		cmocka_unit_test(nearest_sub_commands),
+		cmocka_unit_test(unique_prefix),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 /* Bytes a and b are the same letter, ASCII case ignored. */
 static int same(char a, char b)
@@ -54,6 +55,18 @@ const char *dt_nearest_name(const char *word, const char *const *names,
 			best = d;
 			near = names[i];
 		}
+	}
+	if (near || nw < 3)
+		return near;
+	/* none that near: the one name the word begins ('att' for 'attach';
+	 * 'ins' begins 'instances' and 'instance_hour': none) */
+	for (size_t i = 0; i < n; i++) {
+		if (!names[i] || strlen(names[i]) <= nw ||
+		    strncasecmp(names[i], word, nw) != 0)
+			continue;
+		if (near && strcasecmp(near, names[i]) != 0)
+			return NULL;
+		near = names[i];
 	}
 	return near;
 }

@@ -15,8 +15,10 @@ size_t dt_edit_distance(const char *a, const char *b);
 /* The name of names[0..n) nearest to word (the first of equally near
  * names) within the edits the longer of the two allows: 2 from 5 bytes,
  * 1 at 4, none at 3 or fewer (only case differs: 'tpu' is not taken for
- * 'gpu'); NULL when none is that near. NULL entries are skipped. Returns
- * one of names (not a copy). */
+ * 'gpu'); else the one name that word of 3 bytes or more begins, case
+ * ignored ('att' for 'attach'; a word two names begin names none); NULL
+ * when none. NULL entries are skipped. Returns one of names (not a
+ * copy). */
 const char *dt_nearest_name(const char *word, const char *const *names,
                             size_t n);
 
