@@ -141,7 +141,9 @@ dt_role dt_pv_dc_role(dt_dc_status s);
 /* "2026-11-29T17:49:54Z" -> "2026-11-29 17:49" (out[17]); "" stays "". */
 void dt_pv_when(const char *iso, char out[17]);
 /* A decision's deciders as "deciders: NAME (role), NAME (role)" into out
- * (size n; snprintf truncation when n is too small). */
+ * (size n; snprintf truncation when n is too small: DT_PV_DECIDERS_LEN
+ * holds DT_DECIDERS_MAX names of 63 bytes with the longest role). */
+#define DT_PV_DECIDERS_LEN 1024
 void dt_pv_deciders(const dt_decision *d, char *out, size_t n);
 /* A drill's recovery judgement against the open pilot's card (the one
  * core rule, dt_drill_recovery_check) as text, e.g. "690 s (limit

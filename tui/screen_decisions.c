@@ -76,21 +76,61 @@ static void row(decisions_state *p, dt_grid *g, int y, size_t i, int by_w)
 	             sel ? r : i == 0 ? DT_ROLE_LABEL : DT_ROLE_STATUS);
 }
 
+/* "LABEL HEX TAIL" into t (size n): a chain hash line. */
+static void hash_text(char *t, size_t n, const char *label, const char *hex,
+                      const char *tail)
+{
+	snprintf(t, n, "%-11s %s%s", label, hex[0] ? hex : "-", tail);
+}
+
 /* "LABEL HEX TAIL" wrapped whole from row y (at most 2 rows, never past
  * end): a chain hash in full. Returns the rows used. */
 static int hash_line(dt_grid *g, int y, int end, const char *label,
                      const char *hex, const char *tail)
 {
 	char t[200];
-	snprintf(t, sizeof t, "%-11s %s%s", label, hex[0] ? hex : "-", tail);
+	hash_text(t, sizeof t, label, hex, tail);
 	return dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2, t,
 	                    DT_ROLE_STATUS);
+}
+
+/* Rows hash_line takes for LABEL HEX TAIL in width w (at most 2). */
+static int hash_rows(const dt_grid *g, int w, const char *label,
+                     const char *hex, const char *tail)
+{
+	char t[200];
+	int n;
+	hash_text(t, sizeof t, label, hex, tail);
+	n = dt_text_wrap_rows(t, w, g->ascii);
+	return n < 2 ? n : 2;
+}
+
+/* Rows the deciders `who` get of the `avail` left under the forced-past
+ * items: every row they wrap to while the evidence digest, the two chain
+ * hashes and a row of the rationale still fit below; else what is left
+ * after those, at least 2 (dt_grid_wrap ends the last in the cut mark). */
+static int decider_rows(const dt_grid *g, const dt_decision *d,
+                        const char *who, int avail)
+{
+	int w = g->w - 2, need = dt_text_wrap_rows(who, w, g->ascii);
+	int ev = dt_text_wrap_rows(d->evidence_digest, w, g->ascii);
+	int below = 1 + (ev < 2 ? ev : 2)
+	            + hash_rows(g, w, "record hash", d->hash, "")
+	            + hash_rows(g, w, "previous", d->prev_hash,
+	                        d->supersedes ? "" : " (first of this pilot)")
+	            + (d->rationale[0] != '\0');
+	int room = avail - below;
+	if (room < 2)
+		room = 2;
+	if (need > room)
+		need = room;
+	return need < avail ? need : avail;
 }
 
 static void detail(decisions_state *p, dt_grid *g, int y, int end)
 {
 	const dt_decision *d = at(p, p->dc.sel);
-	char who[600];
+	char who[DT_PV_DECIDERS_LEN];
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
@@ -108,7 +148,8 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 	}
 	dt_pv_deciders(d, who, sizeof who);
 	if (y < end)
-		y += dt_grid_wrap(g, 1, y, w, 2, who, DT_ROLE_NORMAL);
+		y += dt_grid_wrap(g, 1, y, w, decider_rows(g, d, who, end - y),
+		                  who, DT_ROLE_NORMAL);
 	/* the full evidence digest and chain hashes on lines of their own
 	 * (64 hex digits fit 80 columns); the list rows show the record
 	 * hash by its prefix when they have room */

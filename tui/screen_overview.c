@@ -318,7 +318,7 @@ static int decision_rows(const overview_state *p, const dt_grid *g, int w,
                          int least)
 {
 	const dt_decision *d = dt_assessment_latest(&p->pv.c->ov);
-	char who[600];
+	char who[DT_PV_DECIDERS_LEN];
 	int nrat, most = least ? 1 : 4;
 	if (!d)
 		return 1;
