@@ -313,13 +313,19 @@ static int is_section(const dt_screen_ops *ops)
 	       ops == &dt_decisions_ops || ops == &dt_ledger_ops;
 }
 
-/* (Re)open area ar's comparison of the picked runs (keep: a reload). */
+/* (Re)open area ar's comparison of the picked runs (keep: a reload).
+ * A pilot's comparison (card_pilot_id, c on its overview) judges that
+ * pilot's runs only, as its overview, pilot show and compare do: the
+ * GPU runs marked with a in the run list are for comparisons opened
+ * from the run list, and the service takes the pilot's other baselines
+ * itself (compare.c extras). */
 static void open_compare(app *a, int ar, int keep)
 {
 	const dt_run *b = dt_runs_picked(&a->runs, 0);
 	const dt_run *p = dt_runs_picked(&a->runs, 1);
 	dt_run extra[DT_EXTRA_MAX];
-	size_t n = dt_runs_extra(&a->runs, extra);
+	size_t n = a->cmp[ar].c.card_pilot_id ? 0
+	                                      : dt_runs_extra(&a->runs, extra);
 	a->cmp[ar].st = a->st;
 	if (b && p)
 		dt_compare_open(&a->cmp[ar].c, a->st, b, p, extra, n, keep);

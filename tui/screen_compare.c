@@ -592,10 +592,15 @@ unsigned dt_compare_action(dt_compare_screen *c, dt_store *st,
 		                                       : DT_RULE_NOISE;
 		c->rule_set = 1;
 		reopen(c, st);
+		/* a pilot's comparison counts its own baselines only (app.c
+		 * open_compare): marks in the run list do not reach it */
 		if (c->msg[0] && c->rule_set == 0)
 			snprintf(c->msg, sizeof c->msg, "the noise rule needs another "
-			         "GPU baseline: mark one with a in the run list or "
-			         "attach one to the pilot");
+			         "GPU baseline: %s", c->card_pilot_id
+			         ? "attach one to the pilot (dualtrack attach PILOT RUN "
+			           "--role baseline)"
+			         : "mark one with a in the run list or attach one to "
+			           "the pilot");
 		return DT_SCR_REDRAW;
 	case DT_A_FINDINGS:
 		c->findings_open = 1;
