@@ -386,16 +386,16 @@ static void baseline_without_common_steps_falls_back(void **state)
 	dt_resume_opts o = dt_resume_defaults();
 	const dt_series *bases[] = {NULL, &base, &base2};
 	const char *want[] = {
-		"loss mean 1 over 3 point(s) vs the band from the level before "
-		"(2 over 5 point(s)) to its least-squares trend at the same "
-		"steps (2): -50.00% (limit 5.00%)",
-		"no pilot/baseline ratio on both sides of the restart (no finite "
-		"baseline point at these steps), so as without a baseline: loss "
-		"mean 1 over 3 point(s) vs the band from the level before (2 "
-		"over 5 point(s)) to its least-squares trend at the same steps "
-		"(2): -50.00% (limit 5.00%)",
-		"pilot/baseline ratio mean 1 over 3 point(s) after vs before (2 "
-		"over 5): -50.00% (limit 5.00%)"};
+		("loss mean 1 over 3 point(s) vs the band from the level before "
+		 "(2 over 5 point(s)) to its least-squares trend at the same "
+		 "steps (2): -50.00% (limit 5.00%)"),
+		("no pilot/baseline ratio on both sides of the restart (no finite "
+		 "baseline point at these steps), so as without a baseline: loss "
+		 "mean 1 over 3 point(s) vs the band from the level before (2 "
+		 "over 5 point(s)) to its least-squares trend at the same steps "
+		 "(2): -50.00% (limit 5.00%)"),
+		("pilot/baseline ratio mean 1 over 3 point(s) after vs before (2 "
+		 "over 5): -50.00% (limit 5.00%)")};
 	for (int k = 0; k < 3; k++) {
 		dt_restart_verdict *v;
 		size_t n;
