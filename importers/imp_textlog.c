@@ -223,8 +223,30 @@ static int has_known_metric(tl_rec *r)
 
 /* ------------------------------------------- key/value pair tokens */
 
-/* A numeric token: a number, or digits followed by a short unit
- * ("244.7s", "12%", "3.9it/s"). */
+/* The units a value may carry glued to it: time, memory, percent, and
+ * any rate ("it/s", "s/it", "tokens/s", "samples/sec"). Anything else
+ * after the digits ("12abc", "1.x", the dangling exponent of "1.5e", a
+ * scale "1.2k") makes the token no number: read as the digits before it,
+ * it would be a different value (a new-user trial saw "loss 12abc"
+ * stored as 12 without a word); the caller then skips it with its
+ * "not numbers skipped" warning. */
+static int glued_unit(const char *u, size_t n)
+{
+	static const char *const units[] = {
+		"s", "ms", "us", "ns", "sec", "secs", "second", "seconds", "min",
+		"mins", "h", "hr", "hrs", "hours", "%", "B", "KB", "MB", "GB", "TB",
+		"KiB", "MiB", "GiB", "TiB"
+	};
+	if (memchr(u, '/', n))
+		return 1;
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strlen(units[i]) == n && strncmp(u, units[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A numeric token: a number, or a number followed by one of the units
+ * of glued_unit ("244.7s", "12%", "3.9it/s"). */
 static int tok_number(const char *t, size_t n, double *v)
 {
 	size_t end;
@@ -233,12 +255,13 @@ static int tok_number(const char *t, size_t n, double *v)
 	if (end == n)
 		return 1;
 	size_t d = (t[0] == '-' || t[0] == '+') ? 1 : 0;
-	if (!(isdigit((unsigned char)t[d]) || t[d] == '.') || n - end > 8)
+	if (!(isdigit((unsigned char)t[d]) || t[d] == '.') || n - end > 8 ||
+	    t[end - 1] == '.')
 		return 0;
 	for (size_t i = end; i < n; i++)
 		if (!isalpha((unsigned char)t[i]) && t[i] != '/' && t[i] != '%')
 			return 0;
-	return 1;
+	return glued_unit(t + end, n - end);
 }
 
 /* A unit word that follows a value: "seq/s", "s", "ms", "%"... */

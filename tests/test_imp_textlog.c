@@ -174,6 +174,39 @@ static void test_non_numeric_values(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* A value with anything but a unit glued to its digits is no number:
+ * read as its digits it would be another value (12abc as 12, 1.x as 1,
+ * 1.5e as 1.5, 1.2k as 1.2). Units stay: "1.5s", "40%", "3.5it/s",
+ * "12GB". Lines 2..5 each skip their loss; line 2 is the first. */
+static void test_glued_junk(void **state)
+{
+	(void)state;
+	static const char t[] =
+		"step 1 loss 2.5 time 1.5s mem 12GB\n"
+		"step 2 loss 12abc\n"
+		"step 3 loss 1.x\n"
+		"step 4 loss 1.5e\n"
+		"step 5 loss 1.2k\n"
+		"step 6 loss 2.25 throughput 3.5it/s util 40%\n";
+	dt_rawlog log;
+	parse_buf("glued.log", t, sizeof t - 1, &log);
+	const int64_t st[] = { 1, 6 };
+	const double loss[] = { 2.5, 2.25 };
+	assert_series(&log, "loss", 2, st, loss);
+	const int64_t tst[] = { 1 };
+	const double tv[] = { 1.5 };
+	assert_series(&log, "time", 1, tst, tv);
+	const double mem[] = { 12 };
+	assert_series(&log, "mem", 1, tst, mem);
+	const int64_t ust[] = { 6 };
+	const double thr[] = { 3.5 }, util[] = { 40 };
+	assert_series(&log, "throughput", 1, ust, thr);
+	assert_series(&log, "util", 1, ust, util);
+	assert_true(has_warning(&log, "glued.log:2: 4 value(s) that are not "
+	                        "numbers skipped (first: loss '12abc')"));
+	dt_rawlog_free(&log);
+}
+
 static void test_nothing(void **state)
 {
 	(void)state;
@@ -386,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_neuron_log),
 		cmocka_unit_test(test_ptl),
 		cmocka_unit_test(test_non_numeric_values),
+		cmocka_unit_test(test_glued_junk),
 		cmocka_unit_test(test_nothing),
 		cmocka_unit_test(test_fuzz_huge_counts),
 		cmocka_unit_test(test_detect),
