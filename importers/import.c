@@ -453,8 +453,7 @@ static int parse_one(const dt_import_request *rq, const char *path,
 	int rc = parse_source(rq, &src, p, err, errlen);
 	dt_source_on_idle(&src, NULL, NULL);
 	dt_source_parse_done(&src);
-	if (rc == 0)
-		rc = dt_source_check(&src, 0, err, errlen);
+	rc = dt_source_check_after(&src, 0, rc, err, errlen);
 	if (rc == 0)
 		source_notes(&src, &p->log);
 	if (ahead) {

@@ -452,8 +452,7 @@ static int read_more(dt_follow *f, size_t limit, size_t *rewritten,
 		dt_sha256_free(f->sha);
 		f->sha = NULL;
 	}
-	if (rc == 0 && dt_source_check(&src, 1, err, errlen) < 0)
-		rc = -1;
+	rc = dt_source_check_after(&src, 1, rc, err, errlen);
 	if (rc == 0) { /* the running SHA-256 takes the new bytes only */
 		if ((!f->sha && !(f->sha = dt_sha256_begin())) ||
 		    dt_sha256_update(f->sha, src.data + from, n - from) < 0 ||

@@ -544,6 +544,16 @@ int dt_source_check(const dt_source *src, int growing, char *err,
 	return 0;
 }
 
+int dt_source_check_after(const dt_source *src, int growing, int parse_rc,
+                          char *err, size_t errlen)
+{
+	char why[600];
+	if (dt_source_check(src, growing, why, sizeof why) == 0)
+		return parse_rc;
+	snprintf(err, errlen, "%s", why);
+	return -1;
+}
+
 /* ---- progress --------------------------------------------------------- */
 
 void dt_source_progress(dt_source *src, const dt_rawlog *log)

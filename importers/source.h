@@ -115,6 +115,16 @@ uint64_t dt_source_nul_bytes(const dt_source *src, const char **compressed);
 int dt_source_check(const dt_source *src, int growing, char *err,
                     size_t errlen);
 
+/* After parsing: dt_source_check's refusal (`growing` as there) when the
+ * file changed while it was parsed, also when the parse failed
+ * (parse_rc -1): the change
+ * is the cause, whatever the parser made of the zero pages standing in
+ * for a truncated file's end (it read "FILE:LINE: expected an integer
+ * step ..., found '????'", as if the log were corrupt); err is then
+ * replaced. Otherwise parse_rc, err as the parser left it. */
+int dt_source_check_after(const dt_source *src, int growing, int parse_rc,
+                          char *err, size_t errlen);
+
 /* Sources opened from now on show a progress line on stderr (bytes,
  * points, rate, time left) once reading them has taken `delay` seconds
  * (default 1), and only when stderr is a terminal: while a stream is read

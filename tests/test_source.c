@@ -70,6 +70,50 @@ static void truncated_while_parsed(void **state)
 	dt_source_close(&src);
 }
 
+/* The same cut, the import's way (import.c): the parser fails on the
+ * zero pages, and dt_source_check_after puts the cause in its place
+ * (the import used to report "shrink.csv:N: expected an integer step
+ * ..., found '...'", as if the log were corrupt). A parse error in an
+ * unchanged file stays the parser's. */
+static void truncated_parse_error(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "shrink2.csv");
+	size_t len = write_csv(p, 200000);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(truncate(p, 100), 0);
+	dt_rawlog log;
+	dt_rawlog_init(&log);
+	dt_import_opts none = {0, 0, 0, NULL, 0};
+	int rc = dt_imp_csv.parse(&src, &none, &log, err, sizeof err);
+	dt_rawlog_free(&log);
+	assert_int_equal(rc, -1);
+	assert_null(strstr(err, "shrank"));
+	assert_int_equal(dt_source_check_after(&src, 0, rc, err, sizeof err), -1);
+	char want[128];
+	snprintf(want, sizeof want, "shrank from %zu to 100 bytes", len);
+	assert_non_null(strstr(err, want));
+	dt_source_close(&src);
+
+	path_in(p, sizeof p, "bad.csv");
+	FILE *f = fopen(p, "w");
+	fputs("step,loss\n1,2.5\nx,2\n", f);
+	fclose(f);
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	dt_rawlog_init(&log);
+	rc = dt_imp_csv.parse(&src, &none, &log, err, sizeof err);
+	dt_rawlog_free(&log);
+	assert_int_equal(rc, -1);
+	char kept[600];
+	snprintf(kept, sizeof kept, "%s", err);
+	assert_int_equal(dt_source_check_after(&src, 0, rc, err, sizeof err), -1);
+	assert_string_equal(err, kept);
+	assert_int_equal(dt_source_check_after(&src, 0, 0, err, sizeof err), 0);
+	dt_source_close(&src);
+}
+
 /* Same size, other bytes, a later modification time: refused. */
 static void changed_in_place(void **state)
 {
@@ -346,6 +390,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(truncated_while_parsed),
+		cmocka_unit_test(truncated_parse_error),
 		cmocka_unit_test(changed_in_place),
 		cmocka_unit_test(nul_tail_left_out),
 		cmocka_unit_test(hash_ahead_of_parser),
