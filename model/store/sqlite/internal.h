@@ -31,6 +31,10 @@ typedef struct dt_sq_store {
 	struct dt_sq_vals_cache *vals; /* open value BLOBs (series_read.c) */
 	int wb_fd;            /* writeback.c: a descriptor of the file, or -1 */
 	int bulk_mem;         /* counted in dt_sq_mem_bulk (opened BULK) */
+	char ro_why[64];      /* "the disk is full" when a store opened to
+	                       * write could only be opened read-only for it
+	                       * (open.c open_probe), else "": a refused write
+	                       * says so (sqlite.c dt_sq_fail_db) */
 } dt_sq_store;
 
 /* PRAGMA application_id of a dualtrack store ("DUAT"): set when a store

@@ -302,6 +302,23 @@ static int check_readonly(dt_store *st, const probe *p)
 	                  "it once where it can be written", p->version, want);
 }
 
+/* Why opening to write failed, when the disk is full: kept for the
+ * write that will be refused
+ * (dt_sq_fail_db): on a full disk SQLite cannot make the -shm / -wal
+ * files, and the store, opened read-only so that reads still work,
+ * refused every write as "the store is read-only" (a review's full-disk
+ * trial; README promises "the disk is full"). The OS error is SQLite's
+ * (sqlite3_system_errno). */
+static void note_ro_why(dt_sq_store *sq, unsigned flags, int rc)
+{
+	int os = sq->db ? sqlite3_system_errno(sq->db) : 0;
+	sq->ro_why[0] = '\0';
+	if (flags & DT_STORE_READ)
+		return;
+	if ((rc & 0xff) == SQLITE_FULL || os == ENOSPC || os == EDQUOT)
+		snprintf(sq->ro_why, sizeof sq->ro_why, "the disk is full");
+}
+
 /* Open (and probe) the file; falls back to read-only forms when reading
  * fails. SQLITE_OK or the last error code (message in err). */
 static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
@@ -319,6 +336,7 @@ static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
 		return rc;
 	}
 	if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY) {
+		note_ro_why(sq, flags, rc);
 		if (open_ro(sq, "mode=ro", p) != SQLITE_OK)
 			rc = open_ro(sq, "immutable=1", p);
 		else

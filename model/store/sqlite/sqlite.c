@@ -34,9 +34,16 @@ int dt_sq_fail_db(dt_store *st, const char *what)
 		return dt_sq_fail(st, "store %s: %s: the disk is full (%s); free "
 		                  "space and try again, nothing was written", path,
 		                  what, sqlite3_errmsg(db));
-	case SQLITE_READONLY:
+	case SQLITE_READONLY: {
+		const char *why = ((dt_sq_store *)st)->ro_why;
+		if (why[0])
+			return dt_sq_fail(st, "store %s: %s: the disk is full (the "
+			                  "store could only be opened to read); free "
+			                  "space and try again, nothing was written",
+			                  path, what);
 		return dt_sq_fail(st, "store %s: %s: the store is read-only (%s)",
 		                  path, what, sqlite3_errmsg(db));
+	}
 	default:
 		return dt_sq_fail(st, "store: %s: %s", what, sqlite3_errmsg(db));
 	}
