@@ -63,17 +63,25 @@ static void json_texts(dt_jw *w, const char *key, char *const *v, size_t n)
 	dt_jw_arr_end(w);
 }
 
-static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
+/* A run's JSON object; -1 (nothing written) when the store cannot give
+ * its metrics, warnings, notes or facts: the caller says why. */
+static int json_run(dt_jw *w, dt_store *st, const dt_run *r)
 {
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0, nw = 0, nn = 0;
 	char **warn = NULL, **notes = NULL;
-	dt_store_stats_list(st, r->id, &ms, &nm);
-	dt_run_warnings_current(st, r->id, &warn, &nw);
-	dt_store_note_list(st, r->id, &notes, &nn);
 	dt_fact *facts = NULL;
 	size_t nf = 0;
-	dt_store_fact_list(st, r->id, &facts, &nf);
+	if (dt_store_stats_list(st, r->id, &ms, &nm) < 0 ||
+	    dt_run_warnings_current(st, r->id, &warn, &nw) < 0 ||
+	    dt_store_note_list(st, r->id, &notes, &nn) < 0 ||
+	    dt_store_fact_list(st, r->id, &facts, &nf) < 0) {
+		free(ms);
+		dt_strv_free(warn, nw);
+		dt_strv_free(notes, nn);
+		free(facts);
+		return -1;
+	}
 	dt_jw_obj_begin(w);
 	dt_jw_key(w, "name"); dt_jw_str(w, r->name);
 	dt_jw_key(w, "platform"); dt_jw_str(w, r->platform);
@@ -122,16 +130,24 @@ static void json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	free(ms);
 	dt_strv_free(warn, nw);
 	dt_strv_free(notes, nn);
+	return 0;
 }
 
-static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
+/* A run's row; -1 (nothing printed) when the store cannot give its
+ * metrics or warnings (a row of "- (no loss)" would say the run has no
+ * loss): the caller says why. */
+static int text_run(dt_store *st, const dt_run *r, size_t name_cols)
 {
 	dt_metric_stats *ms = NULL;
 	size_t nm = 0, nw = 0;
 	char **warn = NULL;
 	char name[DT_NAME_MAX * 2];
-	dt_store_stats_list(st, r->id, &ms, &nm);
-	dt_run_warnings_current(st, r->id, &warn, &nw);
+	if (dt_store_stats_list(st, r->id, &ms, &nm) < 0)
+		return -1;
+	if (dt_run_warnings_current(st, r->id, &warn, &nw) < 0) {
+		free(ms);
+		return -1;
+	}
 	dt_sanitize(r->name, name, sizeof name);
 	const dt_metric_stats *loss = NULL;
 	for (size_t i = 0; i < nm; i++)
@@ -148,6 +164,7 @@ static void text_run(dt_store *st, const dt_run *r, size_t name_cols)
 	       (long long)r->replayed_steps, nw);
 	free(ms);
 	dt_strv_free(warn, nw);
+	return 0;
 }
 
 int dt_cmd_runs(const char *db, int argc, char **argv)
@@ -169,14 +186,15 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		dt_store_close(st);
 		return DT_EXIT_USAGE;
 	}
+	const dt_run *bad = NULL; /* the run the store could not list */
 	if (json) {
 		dt_jw w;
 		dt_jw_init(&w, stdout, 1);
 		dt_jw_obj_begin(&w);
 		dt_jw_key(&w, "runs");
 		dt_jw_arr_begin(&w);
-		for (size_t i = 0; i < n; i++)
-			json_run(&w, st, &runs[i]);
+		for (size_t i = 0; i < n && !bad; i++)
+			bad = json_run(&w, st, &runs[i]) < 0 ? &runs[i] : NULL;
 		dt_jw_arr_end(&w);
 		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
@@ -192,10 +210,19 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 		print_cell("run", cols);
 		printf(" %-5s %-18s %8s %20s %4s %8s %4s\n", "plat", "format",
 		       "loss pts", "steps", "segs", "replayed", "warn");
-		for (size_t i = 0; i < n; i++)
-			text_run(st, &runs[i], cols);
+		for (size_t i = 0; i < n && !bad; i++)
+			bad = text_run(st, &runs[i], cols) < 0 ? &runs[i] : NULL;
 		if (n == 0)
 			printf("(no runs: 'dualtrack import --help' or 'dualtrack demo')\n");
+	}
+	if (bad) {
+		char name[DT_NAME_MAX * 2];
+		dt_sanitize(bad->name, name, sizeof name);
+		fprintf(stderr, "dualtrack: run '%s': %s; the listing stops "
+		        "there\n", name, dt_store_error(st));
+		free(runs);
+		dt_store_close(st);
+		return DT_EXIT_USAGE;
 	}
 	free(runs);
 	/* the store's records altered (the cheap check every command runs):
