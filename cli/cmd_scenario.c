@@ -108,8 +108,14 @@ static int parse(int argc, char **argv, sc_args *s)
 	while ((c = dt_cli_getopt(argc, argv, "h", opts, NULL)) != -1) {
 		if (c >= 1000 && c < 1000 + DT_Q_COUNT) {
 			if (dt_answer_parse(optarg, &s->a.a[c - 1000]) < 0) {
-				fprintf(stderr, "dualtrack: --%s expects yes, no or unknown\n",
-				        opt_names[c - 1000]);
+				static const char *const words[] = {"yes", "no",
+				                                    "unknown"};
+				char hint[80], word[200];
+				dt_sanitize(optarg, word, sizeof word);
+				fprintf(stderr, "dualtrack: --%s expects yes, no or "
+				        "unknown, got '%s'%s\n", opt_names[c - 1000], word,
+				        dt_cli_did_you_mean(optarg, words, 3, hint,
+				                            sizeof hint));
 				return -1;
 			}
 			s->answered = 1;

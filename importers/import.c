@@ -1,5 +1,6 @@
 /* import.c: detection, parsing and the one-transaction import. */
 #include "importers/import.h"
+#include "model/util/nearest.h"
 
 #include "model/core/segments.h"
 #include "model/core/series.h"
@@ -45,6 +46,32 @@ int dt_platform_valid(const char *p)
 	             !strcmp(p, "trn1") || !strcmp(p, "other"));
 }
 
+/* "unknown format 'WORD'; did you mean 'NAME'? (formats: ...)": the
+ * nearest name (dt_nearest_name), or the one WORD starts with
+ * ("jsonlines" for jsonl), and every --format name. */
+static void unknown_format(const char *word, char *err, size_t errlen)
+{
+	const char *names[16];
+	size_t n = 0;
+	for (; dt_importers[n] && n < 16; n++)
+		names[n] = dt_importers[n]->name;
+	const char *near = dt_nearest_name(word, names, n);
+	for (size_t i = 0; !near && i < n; i++)
+		if (strncmp(word, names[i], strlen(names[i])) == 0)
+			near = names[i];
+	char w[200], list[300] = "";
+	dt_sanitize(word, w, sizeof w);
+	for (size_t i = 0, k = 0; i < n && k < sizeof list; i++)
+		k += (size_t)snprintf(list + k, sizeof list - k, "%s%s",
+		                      i ? ", " : "", names[i]);
+	if (near)
+		snprintf(err, errlen, "unknown format '%s'; did you mean '%s'? "
+		         "(formats: %s)", w, near, list);
+	else
+		snprintf(err, errlen, "unknown format '%s' (formats: %s)", w,
+		         list);
+}
+
 static const dt_importer *choose(const dt_import_request *rq,
                                  const dt_source *src, char *err,
                                  size_t errlen)
@@ -52,8 +79,7 @@ static const dt_importer *choose(const dt_import_request *rq,
 	if (rq->format && strcmp(rq->format, "auto") != 0) {
 		const dt_importer *imp = dt_importer_by_name(rq->format);
 		if (!imp)
-			snprintf(err, errlen, "unknown format '%s' (see "
-			         "'dualtrack import --help')", rq->format);
+			unknown_format(rq->format, err, errlen);
 		return imp;
 	}
 	size_t head = src->len < 65536 ? src->len : 65536;
