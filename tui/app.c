@@ -801,6 +801,10 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 			dirty = 1;
 			continue;
 		}
+		/* an escape sequence curses did not know is dropped whole,
+		 * not taken as Esc and keys */
+		if (rc == OK && wch == DT_KEY_ESC && dt_term_drop_sequence())
+			continue;
 		key = translate_key(rc, wch);
 		if (key < 0)
 			continue;

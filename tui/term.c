@@ -44,6 +44,53 @@ static int term_usable(void)
 	return 0;
 }
 
+/* The sequences terminals send for Home, End and the editing keys that
+ * TERM's terminfo may not list (xterm-256color inside tmux or screen:
+ * End arrives as ESC [ 4 ~, not the ESC O F terminfo names), bound to
+ * their keys so none arrives as Esc and characters. */
+static void define_keys(void)
+{
+	static const struct { const char *seq; int key; } k[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[7~", KEY_HOME },
+		{ "\033[H", KEY_HOME }, { "\033OH", KEY_HOME },
+		{ "\033[4~", KEY_END }, { "\033[8~", KEY_END },
+		{ "\033[F", KEY_END }, { "\033OF", KEY_END },
+		{ "\033[3~", KEY_DC }, { "\033[5~", KEY_PPAGE },
+		{ "\033[6~", KEY_NPAGE },
+	};
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		if (key_defined(k[i].seq) <= 0)
+			define_key(k[i].seq, k[i].key);
+}
+
+int dt_term_drop_sequence(void)
+{
+	wint_t c;
+	int rc, n;
+	timeout(0);
+	rc = get_wch(&c);
+	if (rc == ERR)
+		return 0;
+	if (rc != OK || (c != '[' && c != 'O')) {
+		if (rc == OK)
+			unget_wch((wchar_t)c);
+		else
+			ungetch((int)c);
+		return 0;
+	}
+	if (c == 'O') { /* SS3: one final character */
+		get_wch(&c);
+		return 1;
+	}
+	/* CSI: parameter and intermediate bytes, then a final 0x40..0x7e */
+	for (n = 0; n < 32; n++) {
+		rc = get_wch(&c);
+		if (rc != OK || (c >= 0x40 && c <= 0x7e))
+			break;
+	}
+	return 1;
+}
+
 int dt_term_init(void)
 {
 	if (term_usable() < 0)
@@ -57,6 +104,7 @@ int dt_term_init(void)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	define_keys();
 	curs_set(0);
 	timeout(200);
 	set_escdelay(25); /* Esc alone must not wait a second */
