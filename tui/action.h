@@ -133,7 +133,7 @@ typedef enum dt_screen_id {
 #define DT_KEYMAP(B) \
 	B(ANY, HELP, "?", "help", "this help") \
 	B(ANY, BACK, "q Esc", "back", "back one level (q on the first screen quits)") \
-	B(ANY, QUIT, "Q", NULL, "quit from any screen") \
+	B(ANY, QUIT, "Q", NULL, "quit from any screen; in a form or a search Q is typed") \
 	B(ANY, THEME, "t", NULL, "next theme (named in the footer until a key)") \
 	DT_LIST_KEYS(B, RUNS, "run") \
 	DT_SEARCH_KEY(B, RUNS) \

@@ -598,8 +598,11 @@ static void handle_key(app *a, int key, int *quit)
 		if (act != DT_A_BACK && act != DT_A_QUIT)
 			return;
 	}
-	if (a->help) {
-		help_key(a, key);
+	if (a->help) { /* Q quits from the help too, as its line says */
+		if (dt_keymap_action(keymap_of(e), key) == DT_A_QUIT)
+			*quit = 1;
+		else
+			help_key(a, key);
 		return;
 	}
 	if (modal(e)) {
