@@ -8,6 +8,8 @@
 # sign checks the pack as verify does (dt_pack_check, one function):
 # a decision edited in evidence.json with the manifest made to agree is
 # refused with verify's problems, exit 1 (it was signed, exit 0).
+# A role statement left without its signer's signature is a problem; an
+# edited role statement is said as altered, not as signed by another key.
 # usage: cli_pack_sign_holds.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
@@ -79,4 +81,38 @@ check "the pack as exported: sign exits 0" test $? -eq 0
 check "  a second signer beside the first: exit 0" test $? -eq 0
 "$bin" verify "$tmp/pack" --allowed-signers "$tmp/team.allowed" >"$tmp/v2.out" 2>&1
 check "  both verify (exit 0)" test $? -eq 0
+# One co-signer's signature removed (lee and kt signed): their role
+# statement left behind is a problem, as any other stray file in
+# signatures/ is (it verified, the role files unmentioned).
+rm -rf "$tmp/co"; cp -a "$tmp/pack" "$tmp/co"; rm "$tmp/co/signatures/kt@example.org.sig"
+"$bin" verify "$tmp/co" --allowed-signers "$tmp/team.allowed" >"$tmp/co.out" 2>&1
+check "kt's signature removed: exit 1" test $? -eq 1
+check "  the role statement left without its signature, once" sh -c "
+  grep -cxF \"  role statement without its signature: signatures/kt@example.org.role (kt@example.org's signature of MANIFEST.sha256 is missing)\" '$tmp/co.out' | grep -qx 1 &&
+  ! grep -q 'kt@example.org.role.sig' '$tmp/co.out'"
+check "  lee's signature still good; 1 problem" sh -c "grep -q '  good signature: signatures/lee@example.org.sig' '$tmp/co.out' &&
+  test \"\$(tail -n 1 '$tmp/co.out')\" = 'NOT verified: 1 problem'"
+rm "$tmp/co/signatures/kt@example.org.role"
+"$bin" verify "$tmp/co" --allowed-signers "$tmp/team.allowed" >"$tmp/co2.out" 2>&1
+check "  only kt's .role.sig left: exit 1, named" sh -c "test $? -eq 1 &&
+  grep -qxF \"  role statement signature without its signature: signatures/kt@example.org.role.sig (kt@example.org's signature of MANIFEST.sha256 is missing)\" '$tmp/co2.out'"
+
+# A role statement's text changed: said as altered (it read "not signed
+# by the same key"); signed by another key over its text: that case;
+# its signature deleted: a missing file.
+role_case() { # role_case NAME COMMAND (run in a copy of the pack)
+  rm -rf "$tmp/rl"; cp -a "$tmp/pack" "$tmp/rl"
+  (cd "$tmp/rl/signatures" && eval "$2")
+  "$bin" verify "$tmp/rl" --allowed-signers "$tmp/team.allowed" >"$tmp/$1.out" 2>&1
+}
+role_case alt "sed -i s/researcher/platform/ lee@example.org.role"
+check "role text changed: exit 1" test $? -eq 1
+check "  said as altered, not as another key" sh -c "grep -qxF '  bad signature: signatures/lee@example.org.role.sig (the role statement was altered: its signature does not match its text)' '$tmp/alt.out' &&
+  ! grep -q 'same key' '$tmp/alt.out'"
+role_case key "rm lee@example.org.role.sig && ssh-keygen -q -Y sign -n dualtrack -f '$tmp/kt' lee@example.org.role >/dev/null 2>&1"
+check "role statement signed by kt's key: exit 1" test $? -eq 1
+check "  said as another key" grep -qxF '  bad signature: signatures/lee@example.org.role.sig (the role statement is not signed by the same key)' "$tmp/key.out"
+role_case gone "rm lee@example.org.role.sig"
+check "role statement's signature deleted: exit 1" test $? -eq 1
+check "  a missing file" grep -qxF "  missing file: signatures/lee@example.org.role.sig (the role statement's signature)" "$tmp/gone.out"
 finish

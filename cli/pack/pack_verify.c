@@ -498,14 +498,52 @@ static void check_attestation(const char *dir, const pack_head *h,
 	json_object_put(a);
 }
 
+/* A role statement NAME.role, or its signature NAME.role.sig, whose
+ * signer's signature of the manifest (NAME.sig) is missing: one problem
+ * per NAME (said on NAME.role when it is there). Signatures folder d
+ * (rewound), at path sdir. */
+static void orphan_roles(DIR *d, const char *sdir, FILE *out, size_t *np)
+{
+	struct dirent *e;
+	rewinddir(d);
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name), base;
+		int is_role = n > 5 && !strcmp(e->d_name + n - 5, ".role");
+		if (is_role)
+			base = n - 5;
+		else if (n > 9 && !strcmp(e->d_name + n - 9, ".role.sig"))
+			base = n - 9;
+		else
+			continue;
+		char name[300], path[4800];
+		snprintf(name, sizeof name, "%.*s", (int)base, e->d_name);
+		snprintf(path, sizeof path, "%s/%s.sig", sdir, name);
+		if (access(path, F_OK) == 0)
+			continue; /* checked with its signature */
+		snprintf(path, sizeof path, "%s/%s.role", sdir, name);
+		if (!is_role && access(path, F_OK) == 0)
+			continue; /* said on NAME.role's line */
+		if (is_role)
+			problem(out, np, "role statement without its signature: "
+			        "signatures/%s.role (%s's signature of MANIFEST.sha256 "
+			        "is missing)", name, name);
+		else
+			problem(out, np, "role statement signature without its "
+			        "signature: signatures/%s.role.sig (%s's signature of "
+			        "MANIFEST.sha256 is missing)", name, name);
+	}
+}
+
 /* Signatures: NAME.sig over the manifest, NAME.role.sig over NAME.role,
  * which names the manifest's digest. Without `allowed` a valid signature
  * proves only that some key signed: anyone can make a key and re-sign a
  * pack, so each such signer is counted in *unchecked (the pack is then not
  * "verified", see dt_pack_verify_dispatch). Without a readable manifest
  * each signature is a problem, not checked; no signature at all is "not
- * signed" when `need_signed` (verify; sign makes the first). Problems go
- * on out, each good signature's line on info (NULL: not said). */
+ * signed" when `need_signed` (verify; sign makes the first). A role
+ * statement (or its signature) without its signer's NAME.sig is a problem
+ * (orphan_roles). Problems go on out, each good signature's line on info
+ * (NULL: not said). */
 static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
                                FILE *info, int need_signed, size_t *np,
                                size_t *unchecked)
@@ -571,12 +609,25 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 			snprintf(rl, sizeof rl, "%.*s", (int)strcspn(r + 6, "\n"), r + 6);
 		if (m)
 			snprintf(mh, sizeof mh, "%.*s", (int)strcspn(m + 17, "\n"), m + 17);
-		dt_sig_status rs = rf ? dt_ssh_check(rsig, role, allowed, rwho,
-		                                     sizeof rwho, rfp, sizeof rfp, msg,
-		                                     sizeof msg) : DT_SIG_BAD;
+		/* its signature checked over its text for the key that made it
+		 * (no trust list: that key must be the manifest signature's,
+		 * checked above), so an edited text and another key differ */
+		int have_rsig = access(rsig, F_OK) == 0;
+		dt_sig_status rs = rf && have_rsig ?
+			dt_ssh_check(rsig, role, NULL, rwho, sizeof rwho, rfp,
+			             sizeof rfp, msg, sizeof msg) : DT_SIG_BAD;
 		if (!rf)
 			problem(out, np, "missing file: signatures/%s.role", name);
-		else if (rs != DT_SIG_GOOD || strcmp(rfp, fp))
+		else if (!have_rsig)
+			problem(out, np, "missing file: signatures/%s.role.sig (the "
+			        "role statement's signature)", name);
+		else if (rs == DT_SIG_ERROR)
+			problem(out, np, "signature not checked: %s", msg);
+		else if (rs != DT_SIG_GOOD)
+			problem(out, np, "bad signature: signatures/%s.role.sig (the "
+			        "role statement was altered: its signature does not "
+			        "match its text)", name);
+		else if (strcmp(rfp, fp))
 			problem(out, np, "bad signature: signatures/%s.role.sig (the "
 			        "role statement is not signed by the same key)", name);
 		else if (strcmp(mh, mhex))
@@ -602,6 +653,8 @@ static size_t check_signatures(const char *dir, const char *allowed, FILE *out,
 			good++;
 		}
 	}
+	if (d)
+		orphan_roles(d, sdir, out, np);
 	if (d)
 		closedir(d);
 	if (nsig == 0 && need_signed)
@@ -850,7 +903,8 @@ void dt_pack_verify_help(FILE *f)
 	      "chain carried in evidence.json (each decision's fields and evidence\n"
 	      "text against its hash, each link, the head) and the attestation's\n"
 	      "subjects. Prints every problem (changed file, missing file, extra\n"
-	      "file, bad signature, unknown signer, broken chain). --against DIR\n"
+	      "file, bad signature, unknown signer, role statement without its\n"
+	      "signature, broken chain). --against DIR\n"
 	      "also checks that the store still holds the pack's signed\n"
 	      "decision-log head (the head of the decisions' own chain, not the\n"
 	      "integrity head that verify without DIR prints for --expect-head)\n"
