@@ -10,6 +10,8 @@
 # refused with verify's problems, exit 1 (it was signed, exit 0).
 # A role statement left without its signer's signature is a problem; an
 # edited role statement is said as altered, not as signed by another key.
+# verify --against a pack from another store (its pilot not in this one)
+# fails, exit 1.
 # usage: cli_pack_sign_holds.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
 command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
@@ -115,4 +117,29 @@ check "  said as another key" grep -qxF '  bad signature: signatures/lee@example
 role_case gone "rm lee@example.org.role.sig"
 check "role statement's signature deleted: exit 1" test $? -eq 1
 check "  a missing file" grep -qxF "  missing file: signatures/lee@example.org.role.sig (the role statement's signature)" "$tmp/gone.out"
+# verify --against a pack made from another store, whose pilot this
+# store does not hold: a problem, exit 1 (it read "no decision of the
+# pilot, in the pack or the store" and "verified", exit 0).
+zz="$tmp/zz.db"
+"$bin" --db "$zz" import --platform gpu --run zb "$tmp/b.csv" >/dev/null 2>&1 &&
+"$bin" --db "$zz" import --platform trn2 --run zp "$tmp/p.csv" >/dev/null 2>&1 &&
+"$bin" --db "$zz" pilot new zz >/dev/null && "$bin" --db "$zz" attach zz zb --role baseline >/dev/null &&
+"$bin" --db "$zz" attach zz zp --role pilot >/dev/null &&
+"$bin" --db "$zz" export zz --out "$tmp/zzpack" >/dev/null 2>&1 &&
+"$bin" sign "$tmp/zzpack" --key "$tmp/lee" --role researcher >/dev/null 2>&1 || echo "zz setup failed"
+dt verify --against "$tmp/zzpack" --allowed-signers "$tmp/team.allowed" >"$tmp/zz.out" 2>&1
+check "verify --against another store's pack: exit 1" test $? -eq 1
+check "  the store part names the missing pilot" diff - <(sed -n '/^store$/,$p' "$tmp/zz.out") <<EOF2
+store
+  the pack was exported before any decision
+  the store has no pilot 'zz' (the pack is from another store?)
+NOT verified: 1 problem
+EOF2
+"$bin" --db "$zz" verify --against "$tmp/zzpack" --allowed-signers "$tmp/team.allowed" >/dev/null 2>&1
+check "  against its own store: exit 0" test $? -eq 0
+dt verify --against "$tmp/zzpack" --allowed-signers "$tmp/team.allowed" --json >"$tmp/zz.json" 2>&1
+check "  --json: exit 1, standing not-in-store" py "
+import json; j = json.load(open('$tmp/zz.json'))
+assert j['exit'] == 1 and not j['verified'], j
+assert j['decision']['standing'] == 'not-in-store' and j['decision']['pilot'] == 'zz', j['decision']"
 finish

@@ -883,6 +883,9 @@ static size_t against_store(const char *db, const pack_head *h,
 		fprintf(stderr, "dualtrack: %s\n", err);
 		dt_store_close(st);
 		return (size_t)-1;
+	} else if (ds->no_pilot) {
+		problem(stdout, &np, "%s", ds->text);
+		*judged = 1;
 	} else {
 		char safe[4 * sizeof ds->text];
 		dt_sanitize(ds->text, safe, sizeof safe);
@@ -909,6 +912,7 @@ void dt_pack_verify_help(FILE *f)
 	      "decision-log head (the head of the decisions' own chain, not the\n"
 	      "integrity head that verify without DIR prints for --expect-head)\n"
 	      "(a store copied or restored without its newest records fails),\n"
+	      "that it holds the pack's pilot (a pack from another store fails),\n"
 	      "and whether the pack's decision is still the pilot's current\n"
 	      "decision: a newer decision of the pilot recorded since (\"pack\n"
 	      "decision #1 go superseded by #2 roll-back (TIME, by DECIDERS;\n"

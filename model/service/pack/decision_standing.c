@@ -94,6 +94,13 @@ int dt_decision_standing_judge(dt_store *st, const char *pilot,
 		snprintf(err, errlen, "%s", dt_store_error(st));
 		return -1;
 	}
+	if (found == 1) {
+		out->no_pilot = 1;
+		out->standing = DT_STANDING_NOT_IN_STORE;
+		snprintf(out->text, sizeof out->text, "the store has no pilot '%s' "
+		         "(the pack is from another store?)", pilot);
+		return 0;
+	}
 	/* v: the pilot's decisions, oldest first; the newest is current */
 	const dt_decision *mine = NULL;
 	for (size_t i = 0; i < n; i++) {

@@ -18,6 +18,9 @@
  *               from before the pack, or another store. verify's head
  *               check reports it as a problem; this says only that
  *               currency cannot be judged.
+ * A store with no pilot of the pack's name is not the pack's store (or
+ * the pilot was never there): `no_pilot` is set, the standing is not in
+ * store, and the text says so; verify --against reports it as a problem.
  * Records that are not a decision of this pilot (a checklist note, a
  * decision of another pilot) never change the standing. */
 #ifndef DT_DECISION_STANDING_H
@@ -45,6 +48,7 @@ typedef struct dt_decision_standing {
 	/* The pilot's newest decision in the store, current.id = 0 when it
 	 * has none (or the store has no such pilot). evidence_text NULL. */
 	dt_decision current;
+	int no_pilot;        /* 1: the store has no pilot of that name */
 	size_t since;        /* decisions of the pilot recorded after the
 	                      * pack's (all of them when the pack held none) */
 	char text[1400];     /* the one line verify prints (raw: names are
@@ -56,8 +60,9 @@ typedef struct dt_decision_standing {
 	                      * the pilot, superseded by ...", "pack decision
 	                      * #1 go is the pilot's current decision", "no
 	                      * decision of the pilot, in the pack or the
-	                      * store", or "pack decision #N is not in the
-	                      * store (...)" */
+	                      * store", "pack decision #N is not in the
+	                      * store (...)", or "the store has no pilot 'NAME'
+	                      * (the pack is from another store?)" */
 } dt_decision_standing;
 
 /* Judge pack decision (pack_id, pack_hash; pack_id 0 = the pack holds no
