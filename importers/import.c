@@ -987,12 +987,16 @@ void dt_import_report_resolved(FILE *out, const char *run_name,
 	        (long long)loss->points, loss->points == 1 ? "" : "s");
 	/* only the parts that happened */
 	if (loss->averaged)
-		fprintf(out, " %lld averaged into the steps they share (a row per "
-		        "micro-batch, or several writers of one log)%s",
-		        (long long)loss->averaged, loss->superseded ? "," : "");
+		fprintf(out, " %lld point%s averaged into the steps they share (a "
+		        "row per micro-batch, or several writers of one log)%s",
+		        (long long)loss->averaged, loss->averaged == 1 ? "" : "s",
+		        loss->superseded ? "," : "");
+	/* points, not steps: logged every 10 steps, 24 points superseded
+	 * are 240 replayed steps (the summary's count) */
 	if (loss->superseded)
-		fprintf(out, " %lld superseded by a later segment (replayed "
-		        "steps)", (long long)loss->superseded);
+		fprintf(out, " %lld point%s superseded by a later segment (logged "
+		        "again when their steps were replayed)",
+		        (long long)loss->superseded, loss->superseded == 1 ? "" : "s");
 	fputc('\n', out);
 }
 

@@ -97,8 +97,8 @@ lines); step base unknown: kept as logged (0 or 1 in the step base field
 decides)
   step range: loss 1..8, all metrics 1..8; 1 segment(s) in the file
   effective steps (grad accum 4): loss 1..2, all metrics 1..2
-loss of run 'mb': 8 points read, 2 steps kept: 6 averaged into the steps they
-share (a row per micro-batch, or several writers of one log)
+loss of run 'mb': 8 points read, 2 steps kept: 6 points averaged into the steps
+they share (a row per micro-batch, or several writers of one log)
 
 
 
