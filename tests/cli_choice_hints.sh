@@ -2,8 +2,8 @@
 # cli_choice_hints.sh: a mistyped choice word is named and the nearest
 # choice suggested, as for sub-commands and options (README: "did you
 # mean"): import --format (also a word that starts with a format's name,
-# 'jsonlines' for jsonl; every format listed), ledger set's key and
-# --basis, scenario's yes / no / unknown answers. Exit 2 each.
+# 'jsonlines' for jsonl; every format listed) and scenario's yes / no /
+# unknown answers (ledger's words: cli_did_you_mean.sh). Exit 2 each.
 # $1 = dualtrack binary.
 set -u
 BIN=${1:?usage: cli_choice_hints.sh path/to/dualtrack}
@@ -34,15 +34,6 @@ expect "import --format jsnol" \
 expect "import --format xyz" \
 	"dualtrack: unknown format 'xyz' (formats: $formats)" \
 	dt import --platform gpu --format xyz "$tmp/h.csv"
-expect "ledger set --basis oficial" \
-	"dualtrack: --basis 'oficial' is none of official, measured or assumption; did you mean 'official'?" \
-	dt ledger set $P gpu instance_hour 32.77 --basis oficial
-expect "ledger set without --basis" \
-	"dualtrack: ledger set needs --basis official, measured or assumption" \
-	dt ledger set $P gpu instance_hour 32.77
-expect "ledger set instance_hours" \
-	"dualtrack: unknown ledger key 'instance_hours'; did you mean 'instance_hour'? (ledger --help)" \
-	dt ledger set $P gpu instance_hours 32.77 --basis official
 expect "scenario --stable yess" \
 	"dualtrack: --stable expects yes, no or unknown, got 'yess'; did you mean 'yes'?" \
 	dt scenario $P --stable yess
