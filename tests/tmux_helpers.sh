@@ -143,7 +143,7 @@ drill_form_fault_time() {
 drill_form_top() {
 	cat <<'S'
  dualtrack — x.db — llama3-8b-lora-trn2 — drill log
-#    kind                   run (before)        ckpt resumed recovery
+#    kind             run (before)              ckpt resumed recovery
 
   ┌─ add drill ──────────────────────────────────────────────────────────────┐
   │ kind                 < kill-during-save >                                │

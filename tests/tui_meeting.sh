@@ -136,7 +136,7 @@ on a expect_line 'resumed at effective step 1201, within \(checkpoint step 1200,
 on a expect_line 'control_loss +pass +data'
 on a keys Enter
 on a wait_for "drill #3 manual-interrupt recorded by ana" || exit 1
-on a expect_line '^#3 +manual-interrupt +llama3-8b-lora-… +1200 +1201 540 s \(limit 900 s\)'
+on a expect_line '^#3 +manual-interrupt +llama3-8b-lora-trn2-p… +1200 +1201 540 s \(limit 900 s\)'
 on a keys ] ] p
 on a wait_for "drill #3 rng_state -> pass: note (optional)"
 on a keys "RNG state in the checkpoint manifest" Enter

@@ -19,8 +19,15 @@ typedef struct drills_state {
 	dt_drill_form drill;
 } drills_state;
 
-static void row(drills_state *p, dt_grid *g, int y, size_t i, int runw)
+/* The widths of the drill table's kind and run columns (col_widths). */
+typedef struct drill_cols {
+	int kindw, runw;
+} drill_cols;
+
+static void row(drills_state *p, dt_grid *g, int y, size_t i,
+                const drill_cols *cw)
 {
+	int runw = cw->runw;
 	const dt_drill *d = &p->pv.c->ov.drills[i];
 	int sel = i == p->dr.sel, x = 0;
 	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
@@ -29,7 +36,8 @@ static void row(drills_state *p, dt_grid *g, int y, size_t i, int runw)
 		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
 	dt_recovery_state rs_state = dt_pv_recovery(p->pv.c, d, rec, sizeof rec);
 	x += dt_layout_printf(g, x, y, 5, r, "#%-3lld ", (long long)d->id);
-	x += dt_layout_printf(g, x, y, 23, r, "%-22s ", dt_drill_kind_name(d->kind));
+	x += dt_layout_printf(g, x, y, cw->kindw + 1, r, "%-*s ", cw->kindw,
+	                      dt_drill_kind_name(d->kind));
 	dt_layout_text(g, x, y, runw, d->run_before[0] ? d->run_before : "-", r);
 	x += runw + 1;
 	x += dt_layout_printf(g, x, y, 16, r, "%7s %7s ",
@@ -110,15 +118,46 @@ static void detail(drills_state *p, dt_grid *g, int y, int end)
 	}
 }
 
+/* The kind column as wide as the longest kind shown (at least 4,
+ * "kind"); the run column the longest run name (at least its header's 12
+ * cells), but never more than leaves the recovery column its longest
+ * text ("1200 s, OVER the 900 s limit"); a name that does not fit then
+ * ends in the cut mark. Before, kind took 22 cells and the run column
+ * every spare cell, and the recovery column was cut at 19 cells at any
+ * width. */
+static drill_cols col_widths(drills_state *p, const dt_grid *g)
+{
+	drill_cols cw = {4, 12};
+	int runmax = 12, recw = 8; /* "run (before)", "recovery" */
+	char rec[96];
+	for (size_t i = 0; i < p->pv.c->ov.ndrills; i++) {
+		const dt_drill *d = &p->pv.c->ov.drills[i];
+		int w = (int)strlen(dt_drill_kind_name(d->kind));
+		cw.kindw = w > cw.kindw ? w : cw.kindw;
+		w = (int)dt_text_width(d->run_before, g->ascii);
+		runmax = w > runmax ? w : runmax;
+		dt_pv_recovery(p->pv.c, d, rec, sizeof rec);
+		w = (int)dt_text_width(rec, g->ascii);
+		recw = w > recw ? w : recw;
+	}
+	/* #, kind and its gap, the run's gap, the two steps: 5 + kindw + 1 +
+	 * 1 + 16 cells */
+	int room = g->w - 23 - cw.kindw - recw;
+	cw.runw = runmax < room ? runmax : room;
+	if (cw.runw < 12)
+		cw.runw = 12;
+	return cw;
+}
+
 static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
 	drills_state *p = (drills_state *)v;
-	int runw = g->w - 64, list = h - 11, y;
+	drill_cols cw = col_widths(p, g);
+	int list = h - 11, y;
 	size_t i;
-	if (runw < 12)
-		runw = 12;
-	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-22s %-*s %7s %7s "
-	               "recovery", "#", "kind", runw, "run (before)", "ckpt", "resumed");
+	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS, "%-4s %-*s %-*s %7s %7s "
+	               "recovery", "#", cw.kindw, "kind", cw.runw, "run (before)",
+	               "ckpt", "resumed");
 	if (p->pv.c->ov.ndrills == 0) {
 		dt_grid_wrap(g, 1, y0 + 2, g->w - 2, 2, "no drills yet: a adds one "
 		             "(kind, runs, checkpoint, times; pre-filled from the "
@@ -132,7 +171,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	dt_list_view(&p->dr, list);
 	for (i = p->dr.top, y = y0 + 1; i < p->pv.c->ov.ndrills && y < y0 + 1 + list;
 	     i++, y++)
-		row(p, g, y, i, runw);
+		row(p, g, y, i, &cw);
 	detail(p, g, y, y0 + h);
 }
 
