@@ -285,6 +285,23 @@ static void text_extra(const dt_comparison *c)
 	}
 }
 
+/* "N <metric> points in S segment(s)[, R replayed]" or "0 <metric>
+ * points" for one side of the comparison header. */
+static void print_series_counts(const char *metric, const dt_series *s,
+                                int replayed)
+{
+	char m[sizeof ((dt_comparison *)0)->metric * 2];
+	dt_sanitize(metric[0] ? metric : "loss", m, sizeof m);
+	if (s->n == 0)
+		printf("0 %s points\n", m);
+	else if (replayed)
+		printf("%zu %s points in %zu segment(s), %zu replayed\n", s->n,
+		       m, s->nsegments, s->replayed);
+	else
+		printf("%zu %s points in %zu segment(s)\n", s->n, m,
+		       s->nsegments);
+}
+
 void dt_compare_print_text(const dt_comparison *c)
 {
 	char nb[DT_NAME_MAX * 2], np[DT_NAME_MAX * 2], why[1500], r[1500];
@@ -295,10 +312,13 @@ void dt_compare_print_text(const dt_comparison *c)
 	}
 	dt_sanitize(c->base.name, nb, sizeof nb);
 	dt_sanitize(c->pilot.name, np, sizeof np);
-	printf("baseline %s (%s): %zu points, %zu segment(s)\n", nb,
-	       c->base.platform, c->sb.n, c->sb.nsegments);
-	printf("pilot    %s (%s): %zu points, %zu segment(s), %zu replayed\n", np,
-	       c->pilot.platform, c->sp.n, c->sp.nsegments, c->sp.replayed);
+	/* the counts are the compared metric's: a run whose file has other
+	 * metrics but no loss shows '0 loss points', not '0 segment(s)'
+	 * beside the run list's segments of the run */
+	printf("baseline %s (%s): ", nb, c->base.platform);
+	print_series_counts(c->metric, &c->sb, 0);
+	printf("pilot    %s (%s): ", np, c->pilot.platform);
+	print_series_counts(c->metric, &c->sp, 1);
 	if (c->parity.by_samples)
 		printf("global batch %lld vs %lld: paired by samples seen\n",
 		       (long long)c->base.global_batch,
