@@ -178,6 +178,43 @@ static int run_follow(dt_store *st, dt_import_request *rq, double interval,
 	return rc;
 }
 
+/* Ctrl-C or SIGTERM during an import (not --follow): say so, then die of
+ * the signal as before (exit 130 / 143). The transaction was not committed,
+ * so SQLite undoes what it wrote at the store's next open. */
+static void on_interrupt(int sig)
+{
+	static const char m[] = "\ndualtrack: import interrupted: nothing of "
+	                        "it is stored (an unfinished write is undone "
+	                        "when the store is next opened)\n";
+	ssize_t w = write(STDERR_FILENO, m, sizeof m - 1);
+	(void)w;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Install on_interrupt for SIGINT and SIGTERM (on = 1; a signal ignored
+ * when the command started, as in a background job, stays ignored) or put
+ * back what was there (on = 0). */
+static void interrupt_note(int on)
+{
+	static struct sigaction old[2];
+	static const int sigs[2] = {SIGINT, SIGTERM};
+	for (int i = 0; i < 2; i++) {
+		if (!on) {
+			sigaction(sigs[i], &old[i], NULL);
+			continue;
+		}
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sigaction(sigs[i], NULL, &old[i]);
+		if (old[i].sa_handler == SIG_IGN)
+			continue;
+		sa.sa_handler = on_interrupt;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 /* A seconds option: a number >= min. Returns 0 or -1 (message printed). */
 static int seconds_opt(const char *opt, const char *arg, double min,
                        double *out)
@@ -402,6 +439,8 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	 * through a rollback journal, each page once (DT_STORE_BULK) */
 	dt_store *st = NULL;
 	int rc, created = 0;
+	if (!rq.dry_run && !follow)
+		interrupt_note(1);
 	if (!rq.dry_run && !follow && store_is_new(path)) {
 		rc = import_new_store(path, &rq, &st, err, sizeof err);
 		if (!st)
@@ -415,6 +454,8 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
 		            : dt_import(st, &rq, stdout, err, sizeof err);
 	}
+	if (!rq.dry_run && !follow)
+		interrupt_note(0);
 	if (rc < 0) {
 		char safe[1100];
 		dt_sanitize(err, safe, sizeof safe);

@@ -319,6 +319,37 @@ static void note_ro_why(dt_sq_store *sq, unsigned flags, int rc)
 		snprintf(sq->ro_why, sizeof sq->ro_why, "the disk is full");
 }
 
+/* 1 when a non-empty rollback journal lies beside path: a write that was
+ * interrupted inside its transaction (an import killed by Ctrl-C while
+ * SQLite wrote its pages through the journal, DT_STORE_BULK) left a "hot
+ * journal" (https://sqlite.org/atomiccommit.html#hot_journals). */
+static int hot_journal(const char *path)
+{
+	char j[4200];
+	struct stat sb;
+	snprintf(j, sizeof j, "%s-journal", path);
+	return stat(j, &sb) == 0 && sb.st_size > 0;
+}
+
+/* Roll a hot journal back, as SQLite does at the first open that may
+ * write the file: a short read-write connection (never creating) that
+ * reads the schema. The store is then as its last commit left it, which
+ * is what a read-only connection needs (it cannot roll back, and
+ * "?immutable=1" would read the half-written pages). SQLITE_OK or the
+ * error code. */
+static int roll_back_journal(const char *path)
+{
+	sqlite3 *db = NULL;
+	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
+		rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL,
+		                  NULL, NULL);
+	}
+	sqlite3_close(db);
+	return rc;
+}
+
 /* Open (and probe) the file; falls back to read-only forms when reading
  * fails. SQLITE_OK or the last error code (message in err). */
 static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
@@ -334,6 +365,22 @@ static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
 		dt_err_set(err, "%s is not a dualtrack store (not a SQLite "
 		           "database); it was left unchanged", sq->path);
 		return rc;
+	}
+	if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY &&
+	    hot_journal(sq->path)) {
+		/* never the immutable fallback over a hot journal */
+		sqlite3_close(sq->db);
+		sq->db = NULL;
+		if (roll_back_journal(sq->path) != SQLITE_OK ||
+		    open_ro(sq, "mode=ro", p) != SQLITE_OK) {
+			dt_err_set(err, "store %s: an interrupted write left "
+			           "%s-journal (an import stopped inside its "
+			           "transaction); it is undone when the store is "
+			           "opened by someone who can write it (any "
+			           "dualtrack write command)", sq->path, sq->path);
+			return SQLITE_CANTOPEN;
+		}
+		return SQLITE_OK;
 	}
 	if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY) {
 		note_ro_why(sq, flags, rc);
