@@ -1269,9 +1269,10 @@ static int csv_feed(void *ps, const dt_source *src, size_t from, char *err,
 	c->errlen = errlen;
 	const char *data = src->data + from;
 	size_t len = src->len - from;
-	if (from == 0 && len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
-		data += 3;
-		len -= 3;
+	if (from == 0) {
+		size_t bom = dt_utf8_bom_len(data, len);
+		data += bom;
+		len -= bom;
 	}
 	return run_parser(c, data, len);
 }
@@ -1347,10 +1348,9 @@ static int header_has_step(const char *line, size_t n)
 
 static int csv_detect(const char *name, const char *head, size_t len)
 {
-	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
-		head += 3;
-		len -= 3;
-	}
+	size_t bom = dt_utf8_bom_len(head, len);
+	head += bom;
+	len -= bom;
 	const char *nl = memchr(head, '\n', len);
 	size_t n = nl ? (size_t)(nl - head) : len;
 	if (n == 0 || !memchr(head, ',', n) || memchr(head, '{', n))

@@ -35,6 +35,7 @@
 
 #include "importers/importer.h"
 #include "importers/jsonpull.h"
+#include "importers/source.h"
 #include "model/util/num.h"
 
 #define METRIC_MAX 128
@@ -298,8 +299,7 @@ static int hf_state_parse(const dt_source *src, const dt_import_opts *opts,
 	int hist = 0, have[2] = {0, 0};
 	int64_t g_m[2] = {0, 0};
 	dt_jr_init(&r, src->data, src->len);
-	if (src->len >= 3 && memcmp(src->data, "\xEF\xBB\xBF", 3) == 0)
-		r.pos = 3;
+	r.pos = dt_utf8_bom_len(src->data, src->len);
 	set_step_rules(out);
 	int c0 = dt_jr_peek(&r);
 	if (c0 != '{') {
@@ -333,9 +333,7 @@ static int hf_state_parse(const dt_source *src, const dt_import_opts *opts,
 
 static int hf_state_detect(const char *name, const char *head, size_t len)
 {
-	size_t i = 0;
-	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-		i = 3;
+	size_t i = dt_utf8_bom_len(head, len);
 	while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
 	                   head[i] == '\n'))
 		i++;

@@ -55,6 +55,7 @@
 #include "importers/jsonpull.h"
 #include "importers/resume_marker.h"
 #include "importers/skipval.h"
+#include "importers/source.h"
 #include "importers/textline.h"
 #include "importers/wallgap.h"
 #include "model/util/num.h"
@@ -781,8 +782,8 @@ static int jsonl_feed(void *ps, const dt_source *src, size_t from, char *err,
 	c->errlen = errlen;
 	int rc = 0;
 	const char *p = src->data + from, *end = src->data + src->len;
-	if (from == 0 && src->len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
-		p += 3;
+	if (from == 0)
+		p += dt_utf8_bom_len(p, src->len);
 	while (rc == 0 && p < end) {
 		dt_source_release(src, (size_t)(p - src->data));
 		/* the fast path first: a line of known keys and scalar values,
@@ -836,9 +837,7 @@ static int jsonl_parse(const dt_source *src, const dt_import_opts *opts,
 /* First non-blank line of head: [*line, *line + *n). */
 static int first_line(const char *head, size_t len, const char **line, size_t *n)
 {
-	size_t i = 0;
-	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-		i = 3;
+	size_t i = dt_utf8_bom_len(head, len);
 	while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' ||
 	                   head[i] == '\n'))
 		i++;

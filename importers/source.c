@@ -469,6 +469,11 @@ fail:
 	return -1;
 }
 
+size_t dt_utf8_bom_len(const char *p, size_t len)
+{
+	return len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 void dt_source_close(dt_source *src)
 {
 	struct dt_source_priv *pv = src->priv;

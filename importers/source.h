@@ -24,6 +24,12 @@
  * Release with dt_source_close. */
 int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen);
 
+/* Length of the UTF-8 byte order mark (EF BB BF) that p[0, len) starts
+ * with: 3, or 0 when it does not start with one (len < 3 included). The
+ * text importers skip it at the start of a log and in detection. Pure;
+ * never fails. */
+size_t dt_utf8_bom_len(const char *p, size_t len);
+
 /* Release a source opened by dt_source_open (safe on a zeroed struct). */
 void dt_source_close(dt_source *src);
 

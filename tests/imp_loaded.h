@@ -93,6 +93,24 @@ static inline void expect_points(const dt_rawlog *log, const char *metric, size_
 	}
 }
 
+/* The in-memory text `name` (for a UTF-8 byte order mark ahead of the
+ * log: importers/source.h dt_utf8_bom_len): imp's detect gives `score`
+ * and its parse succeeds with exactly these points in series `metric`. */
+static inline void expect_parsed_text(const dt_importer *imp,
+                                      const char *name, const char *text,
+                                      size_t len, int score,
+                                      const char *metric, size_t n,
+                                      const int64_t *steps,
+                                      const double *vals)
+{
+	loaded L;
+	assert_int_equal(imp->detect(name, text, len), score);
+	load_mem(imp, name, text, len, &L);
+	assert_int_equal(L.rc, 0);
+	expect_points(&L.log, metric, n, steps, vals);
+	unload(&L);
+}
+
 /* Series `metric`: point count, first/last step and value. */
 static inline void expect_span(const dt_rawlog *log, const char *metric, size_t n,
                         int64_t first, int64_t last, double v0, double vn)

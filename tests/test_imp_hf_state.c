@@ -140,6 +140,19 @@ static void test_detect(void **state)
 	assert_int_equal(dt_imp_hf_state.detect("x.json", "", 0), 0);
 }
 
+/* A UTF-8 byte order mark before the document: detected (98, the
+ * log_history key) and parsed as without it. */
+static void test_bom(void **state)
+{
+	(void)state;
+	static const char t[] = "\xEF\xBB\xBF{\"log_history\": "
+	                        "[{\"loss\": 1.5, \"step\": 4}]}";
+	const int64_t st[] = {4};
+	const double lv[] = {1.5};
+	expect_parsed_text(&dt_imp_hf_state, "bom.json", t, sizeof t - 1, 98,
+	                   "loss", 1, st, lv);
+}
+
 /* Corpus figures checked with python3 json.load (train entries = entries
  * with "loss", eval entries = entries with an eval_* key). */
 typedef struct hf_case {
@@ -222,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_json),
 		cmocka_unit_test(test_edge_documents),
 		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_corpus_dpo_keys),
 	};

@@ -169,6 +169,20 @@ static void test_not_objects(void **state)
 	unload(&L);
 }
 
+/* A UTF-8 byte order mark before the first line: the first line is
+ * still a JSON object (detect 80: a .jsonl name, one line counted as an
+ * object, the first behind the mark is not) and both lines parse. */
+static void test_bom(void **state)
+{
+	(void)state;
+	static const char t[] = "\xEF\xBB\xBF{\"step\": 1, \"loss\": 2.5}\n"
+	                        "{\"step\": 2, \"loss\": 2.0}\n";
+	const int64_t st[] = {1, 2};
+	const double lv[] = {2.5, 2.0};
+	expect_parsed_text(&dt_imp_jsonl, "bom.jsonl", t, sizeof t - 1, 80,
+	                   "loss", 2, st, lv);
+}
+
 static void test_detect(void **state)
 {
 	(void)state;
@@ -244,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_non_numeric_values),
 		cmocka_unit_test(test_not_objects),
 		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_corpus_llamafactory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -386,6 +386,20 @@ static void zstd_by_magic(void **state)
 	dt_source_close(&src);
 }
 
+/* dt_utf8_bom_len: 3 only for the whole mark at the start. */
+static void utf8_bom_len(void **state)
+{
+	(void)state;
+	assert_int_equal(dt_utf8_bom_len("\xEF\xBB\xBFstep", 7), 3);
+	assert_int_equal(dt_utf8_bom_len("\xEF\xBB\xBF", 3), 3);
+	assert_int_equal(dt_utf8_bom_len("\xEF\xBB\xBF", 2), 0); /* cut */
+	assert_int_equal(dt_utf8_bom_len("\xEF\xBB", 2), 0);
+	assert_int_equal(dt_utf8_bom_len("", 0), 0);
+	assert_int_equal(dt_utf8_bom_len("step", 4), 0);
+	assert_int_equal(dt_utf8_bom_len("x\xEF\xBB\xBF", 4), 0);
+	assert_int_equal(dt_utf8_bom_len("\xEF\xBB\xBE", 3), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -400,6 +414,7 @@ int main(void)
 		cmocka_unit_test(idle_hook_once),
 		cmocka_unit_test(gzip_by_magic),
 		cmocka_unit_test(zstd_by_magic),
+		cmocka_unit_test(utf8_bom_len),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
 }
