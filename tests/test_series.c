@@ -231,6 +231,31 @@ static void bad_grad_accum_rejected(void **state)
 	dt_series_free(&s);
 }
 
+/* dt_series_value_at: only an exact step; NaN is a value; NULL and an
+ * empty curve hold none. */
+static void value_at_exact_step(void **state)
+{
+	(void)state;
+	int64_t st[] = {10, 20, 30};
+	double va[] = {1.5, NAN, 3.0};
+	dt_series s = {.n = 3, .step = st, .value = va};
+	dt_series none = {0};
+	double v = 7.0;
+	assert_int_equal(dt_series_value_at(&s, 10, &v), 1);
+	assert_true(v == 1.5);
+	assert_int_equal(dt_series_value_at(&s, 30, &v), 1);
+	assert_true(v == 3.0);
+	assert_int_equal(dt_series_value_at(&s, 20, &v), 1);
+	assert_true(isnan(v));
+	v = 7.0;
+	assert_int_equal(dt_series_value_at(&s, 15, &v), 0);
+	assert_int_equal(dt_series_value_at(&s, 5, &v), 0);
+	assert_int_equal(dt_series_value_at(&s, 31, &v), 0);
+	assert_int_equal(dt_series_value_at(&none, 10, &v), 0);
+	assert_int_equal(dt_series_value_at(NULL, 10, &v), 0);
+	assert_true(v == 7.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +270,7 @@ int main(void)
 		cmocka_unit_test(interleaved_writers_sorted),
 		cmocka_unit_test(non_finite_kept),
 		cmocka_unit_test(bad_grad_accum_rejected),
+		cmocka_unit_test(value_at_exact_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

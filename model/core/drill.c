@@ -80,18 +80,6 @@ static void set_check(dt_drill_check *c, dt_dc_status st, const char *fmt,
 	va_end(ap);
 }
 
-/* Value of s at `step`; returns 1 and sets *v when logged there. */
-static int value_at(const dt_series *s, int64_t step, double *v)
-{
-	if (!s)
-		return 0;
-	size_t i = dt_series_lower_bound(s, step);
-	if (i >= s->n || s->step[i] != step)
-		return 0;
-	*v = s->value[i];
-	return 1;
-}
-
 static void step_rule(dt_resume_evidence *ev)
 {
 	int64_t c = ev->checkpoint_step, r = ev->resumed_step, I = ev->interval;
@@ -121,7 +109,8 @@ static void lr_rule(dt_resume_evidence *ev, const dt_series *lr_before,
 {
 	int64_t r = ev->resumed_step;
 	double a, b;
-	if (!value_at(lr_after, r, &a) || !value_at(lr_before, r, &b)) {
+	if (!dt_series_value_at(lr_after, r, &a) ||
+	    !dt_series_value_at(lr_before, r, &b)) {
 		set_check(&ev->lr, DT_DC_NOT_CHECKED, "LR at step %lld not logged "
 		          "both before and after the restart", (long long)r);
 		return;
@@ -146,7 +135,7 @@ static void loss_rule(dt_resume_evidence *ev, const dt_series *before,
 	for (size_t i = 0; i < after->n; i++) {
 		double b;
 		double a = after->value[i];
-		if (!value_at(before, after->step[i], &b) || !isfinite(a) ||
+		if (!dt_series_value_at(before, after->step[i], &b) || !isfinite(a) ||
 		    !isfinite(b) || b == 0)
 			continue;
 		double d = fabs(a - b) / fabs(b);

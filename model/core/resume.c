@@ -43,16 +43,6 @@ void dt_rs_ctx_free(dt_rs_ctx *c)
 	dt_series_free(&c->fp_a);
 }
 
-int dt_rs_value_at(const dt_series *s, int64_t step, double *v)
-{
-	size_t i = dt_series_lower_bound(s, step);
-	if (i < s->n && s->step[i] == step) {
-		*v = s->value[i];
-		return 1;
-	}
-	return 0;
-}
-
 double dt_rs_interp(const dt_series *s, int64_t step)
 {
 	if (s->n == 0)
@@ -148,7 +138,7 @@ static int offset_fits(const dt_series *lr_b, const dt_series *lr_a0,
 {
 	*confirmed = 0;
 	double la;
-	if (lr_b->n == 0 || lr_a0->n == 0 || !dt_rs_value_at(lr_a0, r, &la))
+	if (lr_b->n == 0 || lr_a0->n == 0 || !dt_series_value_at(lr_a0, r, &la))
 		return hinted;
 	double at_t = dt_rs_interp(lr_b, t), at_r = dt_rs_interp(lr_b, r);
 	int matches_t = fabs(la - at_t) <= rtol * fabs(at_t);

@@ -55,7 +55,7 @@ void dt_rs_check_lr(const dt_rs_ctx *c, dt_restart_verdict *v)
 	double maxrel = -1, va = 0, vb = 0, x;
 	int64_t at = 0;
 	for (size_t i = 0; i < a->n; i++) {
-		if (!dt_rs_value_at(b, a->step[i], &x))
+		if (!dt_series_value_at(b, a->step[i], &x))
 			continue;
 		double r = rel(a->value[i], x);
 		n++;
@@ -98,7 +98,7 @@ void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
 	const dt_series *b = &c->loss_b, *a = &c->loss_a;
 	double x, maxrel = -1;
 	for (size_t i = 0; i < a->n; i++) {
-		if (!dt_rs_value_at(b, a->step[i], &x) || !isfinite(x) ||
+		if (!dt_series_value_at(b, a->step[i], &x) || !isfinite(x) ||
 		    !isfinite(a->value[i]))
 			continue;
 		double r = rel(a->value[i], x);
@@ -118,7 +118,7 @@ void dt_rs_check_replay(const dt_rs_ctx *c, dt_restart_verdict *v)
 	int ok = maxrel <= c->o->replay_rtol;
 	size_t exact = 0;
 	for (size_t i = 0; !ok && i < a->n; i++)
-		if (dt_rs_value_at(b, a->step[i], &x) && isfinite(x) &&
+		if (dt_series_value_at(b, a->step[i], &x) && isfinite(x) &&
 		    isfinite(a->value[i]) && rel(a->value[i], x) <= 1e-7)
 			exact++;
 	char pm[32], pl[32];
@@ -153,7 +153,7 @@ static int level_value(const dt_rs_ctx *c, const dt_series *s, size_t i,
 		*out = y;
 		return 1;
 	}
-	if (!dt_rs_value_at(c->baseline, s->step[i], &b) || !isfinite(b) ||
+	if (!dt_series_value_at(c->baseline, s->step[i], &b) || !isfinite(b) ||
 	    b == 0.0)
 		return 0;
 	*out = y / b;
@@ -182,7 +182,7 @@ static int level_replayed(const dt_rs_ctx *c, size_t W, level_ref *r)
 	double sa = 0, sb = 0, x, y;
 	size_t n = 0;
 	for (size_t i = 0; i < a->n && n < W + 1; i++) {
-		if (!isfinite(a->value[i]) || !dt_rs_value_at(b, a->step[i], &y) ||
+		if (!isfinite(a->value[i]) || !dt_series_value_at(b, a->step[i], &y) ||
 		    !isfinite(y))
 			continue;
 		x = a->value[i];
@@ -433,7 +433,7 @@ static int cursor_over_run(const dt_rs_ctx *c, dt_restart_verdict *v)
 	double tol = 0.5 * rate * (double)I, x;
 	size_t ref = dt_series_lower_bound(b, a->step[0]);
 	double expect;
-	if (dt_rs_value_at(b, a->step[0], &x))
+	if (dt_series_value_at(b, a->step[0], &x))
 		expect = x;
 	else if (ref > 0)
 		expect = b->value[ref - 1] +
@@ -488,7 +488,7 @@ void dt_rs_check_cursor(const dt_rs_ctx *c, dt_restart_verdict *v)
 	}
 	double x;
 	for (size_t i = 0; i < a->n; i++)
-		if (dt_rs_value_at(b, a->step[i], &x) && a->value[i] < x) {
+		if (dt_series_value_at(b, a->step[i], &x) && a->value[i] < x) {
 			snprintf(DETAIL(v, DT_RC_CURSOR), "%s %.6g at replayed step %lld "
 			         "< %.6g logged there before: data cursor went backwards",
 			         m, a->value[i], (long long)a->step[i], x);

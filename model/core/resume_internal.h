@@ -25,9 +25,6 @@ typedef struct dt_rs_ctx {
 
 void dt_rs_ctx_free(dt_rs_ctx *c);
 
-/* Value at exactly `step`; returns 1 and sets *v when present, else 0. */
-int dt_rs_value_at(const dt_series *s, int64_t step, double *v);
-
 /* Linear interpolation at `step` between the neighbouring points,
  * extrapolation from the two nearest points outside the range, the value
  * itself for a one-point curve; NaN for an empty curve. */

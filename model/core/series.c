@@ -504,6 +504,17 @@ void dt_series_free(dt_series *s)
 	memset(s, 0, sizeof *s);
 }
 
+int dt_series_value_at(const dt_series *s, int64_t step, double *v)
+{
+	if (!s)
+		return 0;
+	size_t i = dt_series_lower_bound(s, step);
+	if (i >= s->n || s->step[i] != step)
+		return 0;
+	*v = s->value[i];
+	return 1;
+}
+
 size_t dt_series_lower_bound(const dt_series *s, int64_t step)
 {
 	size_t lo = 0, hi = s->n;

@@ -130,4 +130,9 @@ void dt_series_free(dt_series *s);
 /* Index of the first point with step >= `step` (n when none); O(log n). */
 size_t dt_series_lower_bound(const dt_series *s, int64_t step);
 
+/* The value of s at exactly `step`: returns 1 and sets *v (a non-finite
+ * value included) when s holds a point there; 0, *v untouched, when it
+ * does not or s is NULL. O(log n); never fails. */
+int dt_series_value_at(const dt_series *s, int64_t step, double *v);
+
 #endif
