@@ -25,11 +25,6 @@ static const char *const color_names[8] = {
 	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"
 };
 
-const char *dt_role_key(dt_role r)
-{
-	return (unsigned)r < DT_ROLE_COUNT ? role_keys[r] : NULL;
-}
-
 void dt_theme_default(dt_theme *t)
 {
 	memset(t, 0, sizeof *t);

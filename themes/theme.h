@@ -75,9 +75,6 @@ void dt_theme_default(dt_theme *t);
  * `t` then holds the built-in defaults). */
 int dt_theme_load(dt_theme *t, const char *path, char *err, size_t errlen);
 
-/* The file key of a role ("baseline"...), or NULL when out of range. */
-const char *dt_role_key(dt_role r);
-
 /* Parse a colour name ("cyan", "brightred", "default", "color123", "123")
  * into a palette index. Returns 0 or -1. */
 int dt_theme_parse_color(const char *s, short *out);

@@ -192,9 +192,3 @@ void dt_term_blit(const dt_grid *g)
 	wnoutrefresh(stdscr);
 	doupdate();
 }
-
-void dt_term_size(int *cols, int *rows)
-{
-	*cols = COLS;
-	*rows = LINES;
-}

@@ -38,7 +38,4 @@ int dt_term_has_color(void);
 /* Draw the whole grid on the screen and update the terminal. */
 void dt_term_blit(const dt_grid *g);
 
-/* Current terminal size. */
-void dt_term_size(int *cols, int *rows);
-
 #endif

@@ -19,7 +19,6 @@
 static const char *const kind_names[] = {DT_DRILL_KINDS(DT_DK_NAME)};
 static const char *const kind_descs[] = {DT_DRILL_KINDS(DT_DK_DESC)};
 static const char *const item_names[] = {DT_DRILL_CHECKS(DT_DK_NAME)};
-static const char *const item_descs[] = {DT_DRILL_CHECKS(DT_DK_DESC)};
 #undef DT_DK_NAME
 #undef DT_DK_DESC
 static const char *const status_names[] = {"not_checked", "pass", "fail"};
@@ -30,7 +29,6 @@ static const char *const status_names[] = {"not_checked", "pass", "fail"};
 const char *dt_drill_kind_name(dt_drill_kind k) { return kind_names[k]; }
 const char *dt_drill_kind_desc(dt_drill_kind k) { return kind_descs[k]; }
 const char *dt_drill_item_name(dt_drill_item i) { return item_names[i]; }
-const char *dt_drill_item_desc(dt_drill_item i) { return item_descs[i]; }
 const char *dt_dc_status_name(dt_dc_status s) { return status_names[s]; }
 
 static int find_name(const char *const *names, int n, const char *s)

@@ -104,11 +104,11 @@ typedef struct dt_resume_evidence {
 	dt_drill_check step, lr, loss; /* pre-filled items, source "data" */
 } dt_resume_evidence;
 
-/* Kind and item names: "node-loss", "effective_step", ...; descriptions. */
+/* Kind and item names: "node-loss", "effective_step", ...; a kind's
+ * description. */
 const char *dt_drill_kind_name(dt_drill_kind k);
 const char *dt_drill_kind_desc(dt_drill_kind k);
 const char *dt_drill_item_name(dt_drill_item i);
-const char *dt_drill_item_desc(dt_drill_item i);
 /* "pass", "fail", "not_checked". */
 const char *dt_dc_status_name(dt_dc_status s);
 
