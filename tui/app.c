@@ -323,7 +323,7 @@ static void open_compare(app *a, int ar, int keep)
 {
 	const dt_run *b = dt_runs_picked(&a->runs, 0);
 	const dt_run *p = dt_runs_picked(&a->runs, 1);
-	dt_run extra[DT_EXTRA_MAX];
+	dt_run extra[DT_COMPARE_MAX_EXTRA];
 	size_t n = a->cmp[ar].c.card_pilot_id ? 0
 	                                      : dt_runs_extra(&a->runs, extra);
 	a->cmp[ar].st = a->st;

@@ -240,7 +240,7 @@ int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
 	c->run[0] = *base;
 	c->run[1] = *pilot;
 	c->nextra = 0;
-	for (n = 0; n < nextra && n < DT_EXTRA_MAX; n++)
+	for (n = 0; n < nextra && n < DT_COMPARE_MAX_EXTRA; n++)
 		if (extra[n].id != base->id && extra[n].id != pilot->id)
 			c->extra[c->nextra++] = extra[n];
 	if (prepare(c, st, 1, err, sizeof err) != 0)
@@ -561,7 +561,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 /* Reopen the same runs after an option changed. */
 static unsigned reopen(dt_compare_screen *c, dt_store *st)
 {
-	dt_run b = c->run[0], p = c->run[1], x[DT_EXTRA_MAX];
+	dt_run b = c->run[0], p = c->run[1], x[DT_COMPARE_MAX_EXTRA];
 	size_t n = c->nextra;
 	memcpy(x, c->extra, sizeof x);
 	dt_compare_open(c, st, &b, &p, x, n, 1);

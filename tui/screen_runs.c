@@ -164,7 +164,7 @@ static size_t also_of(const dt_runs_screen *s, int64_t id)
 size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out)
 {
 	size_t i, n = 0;
-	for (i = 0; i < s->n && n < DT_EXTRA_MAX; i++)
+	for (i = 0; i < s->n && n < DT_COMPARE_MAX_EXTRA; i++)
 		if (also_of(s, s->runs[i].id) < s->nalso)
 			out[n++] = s->runs[i];
 	return n;
@@ -184,9 +184,9 @@ static void toggle_also(dt_runs_screen *s)
 	} else if (id == s->base_id || id == s->pilot_id) {
 		snprintf(s->msg, sizeof s->msg, "that run is already picked as %s",
 		         id == s->base_id ? "the baseline" : "the pilot");
-	} else if (s->nalso == DT_EXTRA_MAX) {
+	} else if (s->nalso == DT_COMPARE_MAX_EXTRA) {
 		snprintf(s->msg, sizeof s->msg, "at most %d extra baselines",
-		         DT_EXTRA_MAX);
+		         DT_COMPARE_MAX_EXTRA);
 	} else {
 		s->also_id[s->nalso++] = id;
 		snprintf(s->msg, sizeof s->msg, "%s added as an extra GPU baseline: "

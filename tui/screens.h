@@ -39,8 +39,6 @@ typedef enum dt_action {
 	                      * follow, or stop the running follow) */
 } dt_action;
 
-#define DT_EXTRA_MAX 16      /* extra GPU baselines for the noise ratio */
-
 /* ---- run list ---- */
 typedef struct dt_runs_screen {
 	dt_run *runs;          /* [n] owned (free()) */
@@ -50,7 +48,8 @@ typedef struct dt_runs_screen {
 	dt_store *st;          /* borrowed, set by dt_runs_load */
 	dt_list list;          /* selection, scrolling, search */
 	int64_t base_id, pilot_id; /* picked runs, 0 = none */
-	int64_t also_id[DT_EXTRA_MAX]; /* extra GPU baselines (a), noise ratio */
+	int64_t also_id[DT_COMPARE_MAX_EXTRA]; /* extra GPU baselines (a),
+	                                        * noise ratio */
 	size_t nalso;
 	int warn_open;         /* warnings overlay shown */
 	char **warn;           /* [nwarn] of the selected run, owned */
@@ -70,7 +69,7 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title);
 /* The picked baseline / pilot, or NULL. */
 const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot);
 /* The extra baselines marked with `a` (still in the list) into
- * out[DT_EXTRA_MAX]; returns their count. */
+ * out[DT_COMPARE_MAX_EXTRA]; returns their count. */
 size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out);
 
 /* ---- comparison ---- */
@@ -91,7 +90,8 @@ typedef struct dt_compare_screen {
 	                        * moved while open */
 	int open;
 	char msg[256];
-	dt_run extra[DT_EXTRA_MAX]; /* further GPU baselines marked with a */
+	dt_run extra[DT_COMPARE_MAX_EXTRA]; /* further GPU baselines marked
+	                                     * with a */
 	size_t nextra;
 	int64_t card_pilot_id; /* > 0: the rules are this pilot's task card
 	                        * (opened from its overview: the same

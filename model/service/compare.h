@@ -42,6 +42,8 @@
 #include "model/service/integrity.h"
 #include "model/store/store.h"
 
+/* Further GPU baselines one comparison takes for the noise ratio: compare
+ * --also (cli) and the run list's a marks (tui) share the limit. */
 #define DT_COMPARE_MAX_EXTRA 16
 #define DT_COMPARE_MAX_NOTES 4
 
