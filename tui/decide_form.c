@@ -247,7 +247,7 @@ void dt_decide_form_render(dt_pv *p, dt_decide_form *df, dt_grid *g)
 	const dt_decision *cur = dt_assessment_latest(&p->c->ov);
 	int w, h, ix, iy, y;
 	char when[17];
-	dt_dialog_size(g, 100, 18, &w, &h);
+	dt_dialog_size(g, DT_FORM_DIALOG_W, DT_FORM_DIALOG_H, &w, &h);
 	dt_box(g, w, h, df->warn ? "decide: confirm go" : "decide", &ix, &iy);
 	if (df->warn) {
 		render_warning(p, df, g, ix, iy, w - 4, iy + h - 3);

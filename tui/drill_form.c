@@ -332,7 +332,7 @@ static void render_review(dt_pv *p, dt_drill_form *df, dt_grid *g, int ix, int i
 void dt_drill_form_render(dt_pv *p, dt_drill_form *df, dt_grid *g)
 {
 	int w, h, ix, iy;
-	dt_dialog_size(g, 100, 18, &w, &h);
+	dt_dialog_size(g, DT_FORM_DIALOG_W, DT_FORM_DIALOG_H, &w, &h);
 	dt_box(g, w, h, df->review ? "add drill: review" : "add drill", &ix, &iy);
 	if (df->review) {
 		render_review(p, df, g, ix, iy, w - 4, iy + h - 3);

@@ -29,6 +29,8 @@
 
 #define DT_HASH_SHOWN 12    /* hex digits of a hash shown in a list row */
 #define DT_DIALOG_W 76      /* help and prompt boxes (columns) */
+#define DT_FORM_DIALOG_W 100 /* form dialogs (decide, add drill): the */
+#define DT_FORM_DIALOG_H 18  /* columns and rows they want */
 #define DT_DIALOG_MARGIN 4  /* columns kept free beside a dialog (2 a side) */
 #define DT_DIALOG_VMARGIN 4 /* rows kept free above and below (2 each:
                                * the title or footer row, and the ring) */
