@@ -73,6 +73,10 @@ int dt_import_screen_check(size_t i, const char *text, char *err, size_t n);
  * (live)". */
 void dt_import_screen_open(dt_import_screen *s, dt_store *st, int live);
 
+/* Free what the screen owns (the preview's lines, the Tab completions);
+ * the store stays (borrowed). Safe on a zeroed screen and twice; the
+ * form's fields are kept until the next dt_import_screen_open. Never
+ * fails. */
 void dt_import_screen_free(dt_import_screen *s);
 
 /* 1 when the form is set to follow the file (live mode). */
@@ -95,6 +99,8 @@ int dt_import_screen_request(dt_import_screen *s, dt_import_request *rq,
  * preview, the import's errors and live mode's. */
 void dt_import_screen_words(char *text, size_t n);
 
+/* Draw the screen into g (title row, hint row, the fields, the message
+ * or the preview, scrolled to fit). Never fails. */
 void dt_import_screen_render(dt_import_screen *s, dt_grid *g,
                              const char *title);
 

@@ -64,7 +64,13 @@ typedef struct dt_runs_screen {
  * those two pre-picked (B / P), so c opens their comparison at once.
  * Returns 0 or -1 (message in s->msg). */
 int dt_runs_load(dt_runs_screen *s, dt_store *st);
+/* Free the runs, counts and open warnings the screen owns and zero it
+ * (picks and extra baselines included; the store is borrowed). Safe on a
+ * zeroed screen and twice. Never fails. */
 void dt_runs_free(dt_runs_screen *s);
+/* Draw the run list into g under `title`: the picks' marks (B, P, A),
+ * the picked pair's row, the message or search row, the warnings
+ * overlay when open. Never fails. */
 void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title);
 /* The picked baseline / pilot, or NULL. */
 const dt_run *dt_runs_picked(const dt_runs_screen *s, int pilot);
@@ -134,6 +140,9 @@ typedef struct dt_compare_screen {
 int dt_compare_open(dt_compare_screen *c, dt_store *st, const dt_run *base,
                     const dt_run *pilot, const dt_run *extra, size_t nextra,
                     int keep);
+/* Free the comparison the screen holds (its pending pass, view, open
+ * curves) and mark it closed; the options stay for the next open. Safe
+ * on a closed or zeroed screen. Never fails. */
 void dt_compare_close(dt_compare_screen *c);
 
 /* 1 while the open comparison's pass is under way: the screen shows both
@@ -147,6 +156,8 @@ int dt_compare_busy(const dt_compare_screen *c);
  * when the screen changed (its percentage, the end, or a failure shown
  * in c->msg), DT_SCR_NONE otherwise (and when not busy). */
 unsigned dt_compare_work(dt_compare_screen *c, dt_store *st);
+/* Draw the comparison into g under `title` (or, when it is not open,
+ * the reason in c->msg). Never fails. */
 void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
                               const char *title);
 /* One action of the comparison's keymap (DT_S_COMPARE, or DT_S_FINDINGS
@@ -192,7 +203,11 @@ typedef struct dt_resume_screen {
  * shown by the screen). */
 int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline);
+/* Free the checks and the restart window the screen holds and mark it
+ * closed. Safe on a closed or zeroed screen. Never fails. */
 void dt_resume_close(dt_resume_screen *r);
+/* Draw the resume check into g under `title` (or, when it is not open,
+ * the reason in r->msg). Never fails. */
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title);
 
 /* The restart window (resume_chart.c): load the run's loss per segment

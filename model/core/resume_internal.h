@@ -23,6 +23,8 @@ typedef struct dt_rs_ctx {
 	int64_t t;                   /* true resumed step */
 } dt_rs_ctx;
 
+/* Free the curves c owns (the options, baseline and cursor metric are
+ * borrowed). Safe on a zeroed context. Never fails. */
 void dt_rs_ctx_free(dt_rs_ctx *c);
 
 /* Linear interpolation at `step` between the neighbouring points,

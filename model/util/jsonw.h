@@ -53,17 +53,36 @@ void dt_jw_init(dt_jw *w, FILE *f, int pretty);
  * statement, the evidence pack): no "schema_version" added, non-finite
  * numbers written as null without the "non_finite" list. */
 void dt_jw_init_plain(dt_jw *w, FILE *f, int pretty);
+
+/* The writers below write to w's FILE and return nothing: a failed
+ * write stays in the FILE's error flag (ferror) for the caller. */
+
+/* Open an object ("{", after a comma where the level has an element
+ * already); the first, root object of a dt_jw_init document gets
+ * "schema_version" as its first key. Close it with dt_jw_obj_end.
+ * Levels deeper than DT_JW_MAX_DEPTH - 1 are not tracked (their commas
+ * and indents go wrong). */
 void dt_jw_obj_begin(dt_jw *w);
+/* Close the innermost object ("}"); closing the root object of a
+ * dt_jw_init document first writes the "non_finite" list when a number
+ * was not finite. */
 void dt_jw_obj_end(dt_jw *w);
+/* Open / close an array ("[", "]") as dt_jw_obj_begin / dt_jw_obj_end
+ * do an object (no key added). */
 void dt_jw_arr_begin(dt_jw *w);
 void dt_jw_arr_end(dt_jw *w);
 /* Object key; the next value call writes its value. */
 void dt_jw_key(dt_jw *w, const char *key);
+/* A string (NULL as ""): valid UTF-8 copied, what a terminal would act
+ * on or hide escaped (\u), an invalid byte U+FFFD. */
 void dt_jw_str(dt_jw *w, const char *s);
+/* An integer. */
 void dt_jw_int(dt_jw *w, int64_t v);
 /* A double; non-finite as null, listed in "non_finite" (see above). */
 void dt_jw_num(dt_jw *w, double v);
+/* null. */
 void dt_jw_null(dt_jw *w);
+/* true (v != 0) or false. */
 void dt_jw_bool(dt_jw *w, int v);
 /* A string, or null when s is NULL or empty (a value not known). */
 void dt_jw_str_or_null(dt_jw *w, const char *s);
