@@ -258,17 +258,43 @@ static void test_detect(void **state)
 		                 0);
 }
 
-/* Every prefix of every fixture parses without error or over-read. */
+/* tl_detect's score for `hits` training lines seen: 0, 60, 75. */
+static int detect_score(size_t hits)
+{
+	return hits >= 2 ? 75 : hits == 1 ? 60 : 0;
+}
+
+/* Training lines tl_detect counts in the first k lines of a fixture
+ * (line i holds hits[i] - '0' of them, past the string none: each
+ * fixture's list goes as far as its second hit or its end). */
+static size_t hits_in(const char *hits, size_t k)
+{
+	size_t h = 0;
+	for (size_t i = 0; i < k && hits[i]; i++)
+		h += (size_t)(hits[i] - '0');
+	return h;
+}
+
+/* Every prefix of every fixture parses without error or over-read, and
+ * detects as its whole lines say: the training lines were counted by
+ * hand (steps_kv: lines 2 and 3, `step 1 ...` and `0: step 2 ...`;
+ * megatron: lines 3 and 4, the first two `iteration N/1000 |`; neuron_log:
+ * lines 1 and 2; ptl: line 2, whose \r-separated bars hold global_step=
+ * four times, the first bar without it; ptl_running_mean: its one line;
+ * nothing: none). A prefix ending inside a line scores at least what its
+ * whole lines give, at most that with the cut line counted whole. */
 static void test_truncated_inputs(void **state)
 {
 	(void)state;
-	static const char *const files[] = { "steps_kv.log", "megatron.log",
-		"neuron_log.log", "ptl.log", "ptl_running_mean.log",
-		"nothing.log" };
-	for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+	static const struct { const char *file, *hits; int whole; } fx[] = {
+		{ "steps_kv.log", "011", 75 }, { "megatron.log", "0011", 75 },
+		{ "neuron_log.log", "11", 75 }, { "ptl.log", "04", 75 },
+		{ "ptl_running_mean.log", "1", 60 }, { "nothing.log", "", 0 },
+	};
+	for (size_t f = 0; f < sizeof fx / sizeof fx[0]; f++) {
 		char path[512];
-		size_t len;
-		snprintf(path, sizeof path, FIX "%s", files[f]);
+		size_t len, lines = 0;
+		snprintf(path, sizeof path, FIX "%s", fx[f].file);
 		char *d = slurp(path, &len);
 		for (size_t n = 0; n <= len; n++) {
 			char *cut = malloc(n ? n : 1);
@@ -277,9 +303,18 @@ static void test_truncated_inputs(void **state)
 			dt_rawlog log;
 			parse_buf(path, cut, n, &log);
 			dt_rawlog_free(&log);
-			assert_true(dt_imp_textlog.detect(path, cut, n) >= 0);
+			int got = dt_imp_textlog.detect(path, cut, n);
+			int part = n > 0 && d[n - 1] != '\n';  /* a cut line */
+			int lo = detect_score(hits_in(fx[f].hits, lines));
+			int hi = detect_score(hits_in(fx[f].hits, lines + part));
+			if (got < lo || got > hi || (n == len && got != hi))
+				fail_msg("%s, first %zu bytes: detect %d, expected "
+				         "%d..%d", fx[f].file, n, got, lo, hi);
+			lines += n < len && d[n] == '\n';
 			free(cut);
 		}
+		assert_int_equal(dt_imp_textlog.detect(path, d, len),
+		                 fx[f].whole);
 		free(d);
 	}
 }
