@@ -9,6 +9,7 @@
 #include "model/service/integrity.h"
 #include "model/service/run_load.h"
 #include "model/service/run_settings.h"
+#include "model/service/run_summary.h"
 #include "model/util/jsonw.h"
 #include "model/util/text.h"
 
@@ -133,37 +134,27 @@ static int json_run(dt_jw *w, dt_store *st, const dt_run *r)
 	return 0;
 }
 
-/* A run's row; -1 (nothing printed) when the store cannot give its
- * metrics or warnings (a row of "- (no loss)" would say the run has no
- * loss): the caller says why. */
+/* A run's row (its summary: the service's, as the TUI's run list); -1
+ * (nothing printed) when the store cannot give its metrics or warnings
+ * (a row of "- (no loss)" would say the run has no loss): the caller
+ * says why. */
 static int text_run(dt_store *st, const dt_run *r, size_t name_cols)
 {
-	dt_metric_stats *ms = NULL;
-	size_t nm = 0, nw = 0;
-	char **warn = NULL;
+	dt_run_summary sum;
 	char name[DT_NAME_MAX * 2];
-	if (dt_store_stats_list(st, r->id, &ms, &nm) < 0)
+	if (dt_run_summary_load(st, r, &sum) < 0)
 		return -1;
-	if (dt_run_warnings_current(st, r->id, &warn, &nw) < 0) {
-		free(ms);
-		return -1;
-	}
 	dt_sanitize(r->name, name, sizeof name);
-	const dt_metric_stats *loss = NULL;
-	for (size_t i = 0; i < nm; i++)
-		if (strcmp(ms[i].metric, "loss") == 0)
-			loss = &ms[i];
 	print_cell(name, name_cols);
 	printf(" %-5s %-18s ", r->platform, r->format);
-	if (loss)
-		printf("%8lld %9lld..%-9lld", (long long)loss->points,
-		       (long long)loss->first_step, (long long)loss->last_step);
+	if (sum.has_loss)
+		printf("%8lld %9lld..%-9lld", (long long)sum.loss.points,
+		       (long long)sum.loss.first_step,
+		       (long long)sum.loss.last_step);
 	else
 		printf("%8s %20s", "-", "(no loss)");
 	printf(" %4lld %8lld %4zu\n", (long long)r->segments,
-	       (long long)r->replayed_steps, nw);
-	free(ms);
-	dt_strv_free(warn, nw);
+	       (long long)r->replayed_steps, sum.nwarnings);
 	return 0;
 }
 

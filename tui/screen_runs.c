@@ -24,8 +24,7 @@ void dt_runs_free(dt_runs_screen *s)
 {
 	warn_close(s);
 	free(s->runs);
-	free(s->loss_points);
-	free(s->nwarnings);
+	free(s->sum);
 	memset(s, 0, sizeof *s);
 }
 
@@ -78,8 +77,7 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	int64_t sel_id = id_of(s, s->list.sel), bid = s->base_id, pid = s->pilot_id;
 	dt_run *runs = NULL;
 	size_t n = 0, i;
-	int64_t *pts;
-	size_t *nw;
+	dt_run_summary *sum;
 	int found_b = 0, found_p = 0;
 
 	s->st = st;
@@ -97,31 +95,15 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	}
 	if (dt_integrity_load(st, &s->integrity) < 0)
 		s->integrity.state = DT_INTEGRITY_NOT_CHECKED;
-	pts = calloc(n ? n : 1, sizeof *pts);
-	nw = calloc(n ? n : 1, sizeof *nw);
-	if (!pts || !nw) {
+	sum = calloc(n ? n : 1, sizeof *sum);
+	if (!sum) {
 		free(runs);
-		free(pts);
-		free(nw);
 		snprintf(s->msg, sizeof s->msg, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		dt_metric_stats *ms = NULL;
-		size_t nms = 0, k;
-		char **w = NULL;
-		pts[i] = -1;
-		if (dt_store_stats_list(st, runs[i].id, &ms, &nms) == 0) {
-			pts[i] = 0;
-			for (k = 0; k < nms; k++)
-				if (!strcmp(ms[k].metric, DT_METRIC_LOSS))
-					pts[i] = ms[k].points;
-			free(ms);
-		}
-		if (dt_run_warnings_current(st, runs[i].id, &w, &nw[i]) == 0)
-			dt_strv_free(w, nw[i]);
-		else
-			nw[i] = 0;
+		/* a part the store cannot give shows as "?" (points) or 0 */
+		dt_run_summary_load(st, &runs[i], &sum[i]);
 		if (runs[i].id == bid)
 			found_b = 1;
 		if (runs[i].id == pid)
@@ -129,12 +111,10 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 	}
 	warn_close(s);
 	free(s->runs);
-	free(s->loss_points);
-	free(s->nwarnings);
+	free(s->sum);
 	s->runs = runs;
 	s->n = n;
-	s->loss_points = pts;
-	s->nwarnings = nw;
+	s->sum = sum;
 	for (i = 0; i < s->nalso;) { /* drop extra baselines that are gone */
 		size_t k;
 		for (k = 0; k < n && runs[k].id != s->also_id[i]; k++)
@@ -223,20 +203,6 @@ static const dt_col run_cols[C_N] = {
 	[C_WARN] = { "warn", NULL, 2, 0, 5, 0, 1, 0, 0, 0 },
 };
 
-/* Text of row i's loss point count: "?" unread, "-" no loss (as
- * `dualtrack runs`), else the count; into num (size n). */
-static const char *pts_text(const dt_runs_screen *s, size_t i, char *num,
-                            size_t n)
-{
-	if (s->loss_points[i] < 0)
-		snprintf(num, n, "?");
-	else if (s->loss_points[i] == 0)
-		snprintf(num, n, "-");
-	else
-		snprintf(num, n, "%lld", (long long)s->loss_points[i]);
-	return num;
-}
-
 static void need(dt_col *c, const char *text, int ascii)
 {
 	int w = dt_text_width(text, ascii);
@@ -257,12 +223,13 @@ static void layout(const dt_runs_screen *s, const dt_grid *g, dt_col *c)
 		need(&c[C_NAME], r->name, g->ascii);
 		need(&c[C_PLAT], r->platform, g->ascii);
 		need(&c[C_FMT], r->format, g->ascii);
-		need(&c[C_PTS], pts_text(s, i, num, sizeof num), g->ascii);
+		need(&c[C_PTS], dt_run_summary_points(&s->sum[i], num, sizeof num),
+		     g->ascii);
 		snprintf(num, sizeof num, "%lld", (long long)r->segments);
 		need(&c[C_SEGS], num, g->ascii);
 		snprintf(num, sizeof num, "%lld", (long long)r->replayed_steps);
 		need(&c[C_REPL], num, g->ascii);
-		snprintf(num, sizeof num, "%zu", s->nwarnings[i]);
+		snprintf(num, sizeof num, "%zu", s->sum[i].nwarnings);
 		need(&c[C_WARN], num, g->ascii);
 	}
 	/* the last column stays blank, as before */
@@ -383,15 +350,16 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 		 * is cut with a mark, never silently */
 		x += dt_col_cell(g, x, y, &c[C_PLAT], r->platform, row);
 		x += dt_col_cell(g, x, y, &c[C_FMT], r->format, row);
-		x += dt_col_cell(g, x, y, &c[C_PTS], pts_text(s, i, num, sizeof num),
+		x += dt_col_cell(g, x, y, &c[C_PTS],
+		                 dt_run_summary_points(&s->sum[i], num, sizeof num),
 		                 row);
 		snprintf(num, sizeof num, "%lld", (long long)r->segments);
 		x += dt_col_cell(g, x, y, &c[C_SEGS], num, row);
 		snprintf(num, sizeof num, "%lld", (long long)r->replayed_steps);
 		x += dt_col_cell(g, x, y, &c[C_REPL], num, row);
-		snprintf(num, sizeof num, "%zu", s->nwarnings[i]);
+		snprintf(num, sizeof num, "%zu", s->sum[i].nwarnings);
 		dt_col_cell(g, x, y, &c[C_WARN], num,
-		            s->nwarnings[i] && !sel ? DT_ROLE_WARN : row);
+		            s->sum[i].nwarnings && !sel ? DT_ROLE_WARN : row);
 	}
 	y = pick_y;
 	x = dt_grid_text(g, 0, y, g->w, "baseline: ", DT_ROLE_LABEL);

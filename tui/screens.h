@@ -16,6 +16,7 @@
 #include "model/service/compare.h"
 #include "model/service/curve_open.h"
 #include "model/service/resume_run.h"
+#include "model/service/run_summary.h"
 #include "model/core/series.h"
 #include "model/store/store.h"
 #include "tui/chart.h"
@@ -43,8 +44,7 @@ typedef enum dt_action {
 typedef struct dt_runs_screen {
 	dt_run *runs;          /* [n] owned (free()) */
 	size_t n;
-	int64_t *loss_points;  /* [n] points of the loss metric (-1 unknown) */
-	size_t *nwarnings;     /* [n] */
+	dt_run_summary *sum;   /* [n] loss stats and warning counts, owned */
 	dt_store *st;          /* borrowed, set by dt_runs_load */
 	dt_list list;          /* selection, scrolling, search */
 	int64_t base_id, pilot_id; /* picked runs, 0 = none */
