@@ -14,18 +14,9 @@
 # fails, exit 1.
 # usage: cli_pack_sign_holds.sh DUALTRACK
 . "$(dirname "$0")/lib_cli.sh"
-command -v ssh-keygen >/dev/null || { echo "skip: no ssh-keygen"; exit 77; }
-dt() { "$bin" --db "$db" "$@"; }
-export DUALTRACK_USER=ana DUALTRACK_NOW=2026-11-29T10:00:00Z
-unset DUALTRACK_ALLOWED_SIGNERS
-export XDG_CONFIG_HOME="$tmp/cfg"
-
-printf 'step,loss\n1,2.5\n2,2.4\n3,2.3\n' >"$tmp/b.csv"
-printf 'step,loss\n1,2.5\n2,3.4\n3,3.3\n' >"$tmp/p.csv"
-dt import --platform gpu --run b "$tmp/b.csv" >/dev/null 2>&1 &&
-dt import --platform trn2 --run p "$tmp/p.csv" >/dev/null 2>&1 &&
-dt pilot new f >/dev/null && dt attach f b --role baseline >/dev/null &&
-dt attach f p --role pilot >/dev/null &&
+. "$(dirname "$0")/lib_pack.sh"
+pack_env
+pack_pilot &&
 dt decide f go --force --rationale "ship" --decider "Ana:researcher" >/dev/null 2>&1 &&
 dt export f --out "$tmp/pack" >/dev/null 2>&1 || { echo "setup failed"; exit 1; }
 ssh-keygen -q -t ed25519 -N '' -C 'lee@example.org' -f "$tmp/lee"
