@@ -13,6 +13,7 @@
 #include "importers/import.h"
 #include "importers/source.h"
 #include "importers/import_follow.h"
+#include "model/service/shared_log.h"
 #include "model/util/clock.h"
 #include "model/util/text.h"
 
@@ -147,6 +148,17 @@ static void print_summary(dt_store *st, const char *name)
 		       ms[i].non_finite ? " (has non-finite values)" : "");
 	}
 	free(ms);
+	/* the same log in another run: compare calls such a pair
+	 * insufficient (shared_log.h); say it now, while it is undone easily */
+	dt_run other;
+	dt_run_file mine, theirs;
+	if (dt_run_shared_log_any(st, run.id, &other, &mine, &theirs) == 1) {
+		char on[DT_NAME_MAX * 2];
+		dt_sanitize(other.name, on, sizeof on);
+		printf("note: this file is also in run '%s' (%s): the same bytes "
+		       "(SHA-256 %.12s...); a comparison of the two runs is "
+		       "insufficient\n", on, other.platform, mine.sha256);
+	}
 }
 
 static volatile sig_atomic_t follow_stop;

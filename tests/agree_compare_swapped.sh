@@ -22,7 +22,8 @@ export DUALTRACK_USER=ana
 dt() { "$BIN" --db "$tmp/x.db" "$@"; }
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/b.csv"
 dt import --platform gpu --run base "$tmp/b.csv" >/dev/null &&
-dt import --platform trn2 --run qwen "$tmp/b.csv" >/dev/null &&
+sed 's/$/\r/' "$tmp/b.csv" >"$tmp/q.csv" # the same values, another file
+dt import --platform trn2 --run qwen "$tmp/q.csv" >/dev/null &&
 dt pilot new P >/dev/null && dt attach P base --role baseline >/dev/null &&
 dt attach P qwen --role pilot >/dev/null || { echo "FAIL: store"; exit 1; }
 

@@ -27,7 +27,7 @@ export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
 dt() { "$BIN" --db "$tmp/o.db" "$@"; }
 
 { echo step,loss; for s in $(seq 1 20); do echo "$s,$((300 - s))"; done; } >"$tmp/g.csv"
-cp "$tmp/g.csv" "$tmp/t.csv"
+sed 's/$/\r/' "$tmp/g.csv" >"$tmp/t.csv" # the same values, another file
 dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
 dt import --platform trn2 --run t "$tmp/t.csv" >/dev/null &&
 dt pilot new P --recovery-seconds 900 >/dev/null &&

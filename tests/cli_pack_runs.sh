@@ -20,7 +20,7 @@ export XDG_CONFIG_HOME="$tmp/cfg"
 hostile='q/<b>&"x'
 
 printf 'step,loss\n1,2.5\n2,2.4\n3,2.3\n4,2.2\n' >"$tmp/b.csv"
-cp "$tmp/b.csv" "$tmp/p.csv"
+sed 's/$/\r/' "$tmp/b.csv" >"$tmp/p.csv" # the same values, another file
 printf 'step,loss\n1,2.5\n2,3.4\n3,3.3\n4,3.2\n' >"$tmp/q.csv"
 dt import --platform gpu --run base "$tmp/b.csv" >/dev/null 2>&1 &&
 dt import --platform trn2 --run pilot "$tmp/p.csv" >/dev/null 2>&1 &&

@@ -17,7 +17,7 @@ dt() { "$bin" --db "$db" "$@"; }
 export DUALTRACK_USER="step6-test"
 loss() { for s in $(seq "$1" "$2"); do awk -v s="$s" 'BEGIN { printf "%d,%.1f\n", s, 3.0 - 0.1 * s }'; done; }
 { echo step,loss; loss 1 20; } >"$tmp/g.csv"
-{ echo step,loss; loss 1 20; } >"$tmp/flat.csv"
+{ echo step,loss; loss 1 20; } | sed 's/$/\r/' >"$tmp/flat.csv" # another file
 { echo step,loss; loss 1 12; echo step,loss; loss 11 20; } >"$tmp/trn.csv"
 dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
 dt import --platform trn2 --run trn "$tmp/trn.csv" >/dev/null &&

@@ -322,6 +322,11 @@ static void parity(dt_doc *d, const dt_pack *p)
 		         "(allowed %zu), max |relative difference| %s.", v->pilot,
 		         v->baseline, v->compared, v->by_samples ? "sample points"
 		         : "steps", v->breaches, v->allowed, m);
+		if (v->reason[0]) {
+			size_t k = strlen(t);
+			snprintf(t + k, sizeof t - k, " Insufficient because %s.",
+			         v->reason);
+		}
 		d->ops->para(d, dt_verdict_name(v->verdict), t);
 	}
 }

@@ -233,11 +233,17 @@ static int oom(dt_comparison *c, char *err, size_t errlen)
 	return -1;
 }
 
-/* The verdict under the rule, the notes and the sentence. */
-static int finish(dt_store *st, dt_comparison *c, int by_samples)
+/* The verdict under the rule, the notes and the sentence. 0, or -1 on a
+ * store error (c freed, message in err). */
+static int finish(dt_store *st, dt_comparison *c, int by_samples, char *err,
+                  size_t errlen)
 {
 	c->verdict = dt_rule_verdict(c->rule, &c->parity,
 	                             c->have_noise ? &c->noise : NULL);
+	if (dt_compare_same_log(st, c, err, errlen) < 0) {
+		dt_comparison_free(c);
+		return -1;
+	}
 	compile_note(st, c);
 	dt_compare_notes_build(st, c, by_samples);
 	dt_compare_sentence(c);
@@ -300,7 +306,7 @@ static int full_path(dt_store *st, dt_comparison *c,
 	    (opts->max_points &&
 	     dt_parity_thin_points(&c->parity, opts->max_points) < 0))
 		return oom(c, err, errlen);
-	return finish(st, c, bys);
+	return finish(st, c, bys, err, errlen);
 }
 
 /* dt_compare_with_card, leaving a lean pass pending in *pending (NULL
@@ -384,7 +390,7 @@ int dt_compare_step(dt_store *st, dt_compare_pending *pd, size_t budget,
 	}
 	if (r == 0) {
 		findings_keep(c);
-		return finish(st, c, 0);
+		return finish(st, c, 0, err, errlen);
 	}
 	dt_findings_free(&c->findings);
 	memset(&c->parity, 0, sizeof c->parity);

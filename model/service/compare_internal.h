@@ -23,6 +23,15 @@ void dt_compare_rules_several(dt_comparison *c, const char *names);
 void dt_compare_warnings_build(dt_comparison *c, const dt_pilot *p,
                                const dt_pilot_run *runs, size_t nruns);
 
+/* Two different runs that hold the same log (a file of the pilot run has
+ * the SHA-256 of a file of the baseline run: the baseline's log imported
+ * again as the pilot) are no evidence of parity: the verdict becomes
+ * insufficient and c->reason names both files. The same run on both
+ * sides is left to its note (dt_compare_notes_build). Returns 0, or -1
+ * on a store error (message in err). */
+int dt_compare_same_log(dt_store *st, dt_comparison *c, char *err,
+                        size_t errlen);
+
 /* Pairing notes (one-sided global batch, self-compare) and, when the
  * verdict is insufficient, the reason (compare.h). by_samples: the runs
  * pair by samples (no noise ratio possible). */

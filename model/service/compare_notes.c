@@ -3,9 +3,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/service/compare_internal.h"
+#include "model/service/shared_log.h"
 #include "model/util/text.h"
 
 int dt_run_metric_list(dt_store *st, int64_t run_id, char *out,
@@ -168,6 +170,34 @@ void dt_compare_warnings_build(dt_comparison *c, const dt_pilot *p,
 	         trn && role ? " and " : "", who);
 }
 
+/* The last part of a path (the whole path when it has no '/'). */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s && s[1] ? s + 1 : path;
+}
+
+int dt_compare_same_log(dt_store *st, dt_comparison *c, char *err,
+                        size_t errlen)
+{
+	dt_run_file fp, fb;
+	int rc = dt_runs_shared_log(st, c->pilot.id, c->base.id, &fp, &fb);
+	if (rc < 0) {
+		snprintf(err, errlen, "store: files of runs %s, %s", c->base.name,
+		         c->pilot.name);
+		return -1;
+	}
+	if (rc == 1) {
+		c->verdict = DT_VERDICT_INSUFFICIENT;
+		snprintf(c->reason, sizeof c->reason, "the pilot run %.64s holds "
+		         "the baseline's own log (%.120s is %.120s of run %.64s, "
+		         "the same SHA-256 %.12s...): a pilot is another training "
+		         "run", c->pilot.name, base_name(fp.path),
+		         base_name(fb.path), c->base.name, fp.sha256);
+	}
+	return 0;
+}
+
 void dt_compare_notes_build(dt_store *st, dt_comparison *c, int by_samples)
 {
 	const dt_run *rb = &c->base, *rp = &c->pilot;
@@ -181,8 +211,8 @@ void dt_compare_notes_build(dt_store *st, dt_comparison *c, int by_samples)
 	if (rb->id == rp->id)
 		add_note(c, "baseline and pilot are the same run (%.64s): the "
 		         "comparison is trivially a match", rb->name);
-	if (c->verdict != DT_VERDICT_INSUFFICIENT)
-		return;
+	if (c->verdict != DT_VERDICT_INSUFFICIENT || c->reason[0])
+		return;  /* a reason given already: dt_compare_same_log */
 	why_tolerance(st, c);
 	if (!c->reason[0] && c->rule == DT_RULE_NOISE)
 		why_noise(c, by_samples);

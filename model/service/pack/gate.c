@@ -46,9 +46,12 @@ static int parity(const dt_assessment *ov, dt_gate *g, size_t *first)
 			dt_fmt_rel_pct(v->max_abs_rel_diff, 0, m, sizeof m);
 		snprintf(r->subject, sizeof r->subject, "%.70s vs %.70s", v->pilot,
 		         v->baseline);
-		snprintf(r->detail, sizeof r->detail, "%s: %zu compared, %zu "
-		         "breaches (allowed %zu), max |rel diff| %s",
-		         dt_verdict_word(v->verdict), v->compared, v->breaches,
+		/* an insufficient verdict leads with its reason (the pilot's
+		 * log is the baseline's own, no common step, ...) */
+		snprintf(r->detail, sizeof r->detail, "%s: %.400s%s%zu compared, "
+		         "%zu breaches (allowed %zu), max |rel diff| %s",
+		         dt_verdict_word(v->verdict), v->reason,
+		         v->reason[0] ? "; " : "", v->compared, v->breaches,
 		         v->allowed, m);
 	}
 	return 0;
