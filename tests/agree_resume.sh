@@ -74,9 +74,9 @@ $T new-session -d -x 160 -y 40 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp D
 $T send-keys -t t "\"$BIN\" --db \"$tmp/r.db\"; echo EXIT=\$?" Enter
 if wait_for "pilots (1)"; then
 	$T send-keys -t t Enter
-	wait_for "1 restart, 1 FAIL (step 6: loss); checkpoint unknown; t-jump" &&
+	wait_for "t-jump: 1 restart, 1 FAIL (step 6: loss); checkpoint unknown" &&
 		echo "ok   TUI overview: t-jump fail (step 6: loss)"
-	wait_for "1 restart, PASS; checkpoint unknown; t-flat" &&
+	wait_for "t-flat: 1 restart, PASS; checkpoint unknown" &&
 		echo "ok   TUI overview: t-flat pass"
 	# the run list: g, t-jump, t-flat; g picked as the baseline
 	$T send-keys -t t q Tab

@@ -78,10 +78,10 @@ created by ana at 2026-11-29T10:00:00Z; you act as ana
   │                                                                          │
   └──────────────────────────────────────────────────────────────────────────┘
 
+                #2 manual-interrupt: items 0 pass 0 fail; recovery -
 [4] journal     compile and data-preparation time recorded for 1 pilot run
 [5] decisions   latest #1 continue at 2026-11-29 10:00 by ana (1 in log)
-                Parity passes and the node-loss drill resumed cleanly from step
-                1200; the manual interrupt (step 4) and the final evaluation (…
+                Parity passes and the node-loss drill resumed cleanly from ste…
                 deciders: A. Rivera (researcher), K. Tanaka
                 (training-engineer), M. Okafor (platform)
 

@@ -43,12 +43,12 @@ created by golden at 2026-11-29T10:00:00Z; you act as golden
     parity      verdict PASS (with 1 finding): 2 of 2000 steps breach |p-b| > 0
                 + 0.02*|b| (allowed 20); first breach at step 1733; max |rel
                 diff| 2.07% at step 1961; warm-up 0
-    resume      1 restart, PASS; checkpoint 1200 (from drill #1)
+    resume      llama3-8b-lora-trn2-pilot: 1 restart, PASS; checkpoint 1200
+                (from drill #1)
 [2] checklist   9 pass  0 fail  3 pending  0 waived  (of 12)
                 blocking go: step4 (pending), step7 (pending), trial4 (pending)
-[3] drills      2 recorded
+[3] drills      2 recorded (oldest first; +1 more in [3])
                 #1 node-loss: items 4 pass 0 fail; recovery 690 s (limit 900 s)
-                #2 manual-interrupt: items 0 pass 0 fail; recovery -
 [4] journal     compile and data-preparation time recorded for 1 pilot run
 [5] decisions   latest #1 continue at 2026-11-29 10:00 by golden (1 in log)
                 Parity passes and the node-loss drill resumed cleanly from ste…

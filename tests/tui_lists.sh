@@ -143,7 +143,7 @@ wait_re '^   hf {18}gpu {6}hf-trainer-state {9}2 {5}1 {8}0 {5}0$'
 keys Q
 wait_for "EXIT3=0"
 
-# overview at 80x17: the sections above the decision are cut ("+5 rows
+# overview at 80x17: the sections above the decision are cut ("+6 rows
 # not shown"); the section selected with j stays in view (the checklist
 # and the journal were among the hidden rows), k back to [1] at the top
 $T resize-window -t t -x 80 -y 17
@@ -151,14 +151,14 @@ keys clear Enter
 keys "\"$BIN\" --db \"$db\"; echo EXIT4=\$?" Enter
 wait_for "pilots (1)" || exit 1
 keys Enter
-wait_for "+5 rows not shown: [1]-[4] open the sections" || exit 1
+wait_for "+6 rows not shown: [1]-[4] open the sections" || exit 1
 wait_selected "[1] task card"
 keys j
 wait_selected "[2] checklist"
 expect_line '^\[2\] checklist +9 pass  0 fail  3 pending  0 waived  \(of 12\)$'
 keys j j
 wait_selected "[4] journal"
-expect_line '^\+5 rows not shown: \[1\]-\[4\] open the sections$'
+expect_line '^\+6 rows not shown: \[1\]-\[4\] open the sections$'
 keys k k k
 wait_selected "[1] task card"
 keys Q

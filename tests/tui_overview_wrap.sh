@@ -41,8 +41,8 @@ created by wrap at 2026-11-29T10:00:00Z; you act as wrap
     parity      verdict FAIL: 10 of 100 steps breach |p-b| > 0 + 0.02*|b|
                 (allowed 1); first breach at step 91; max |rel diff| 25.00% at
                 step 100; warm-up 0
-    resume      1 restart, 1 FAIL (step 91: loss+replay); checkpoint 90 (from
-                drill #1)
+    resume      llama3-8b-lora-trn2-pilot-resumed: 1 restart, 1 FAIL (step 91:
+                loss+replay); checkpoint 90 (from drill #1)
 [2] checklist   1 pass  1 fail  10 pending  0 waived  (of 12)
                 blocking go: step1 (pending), step2 (pending), step3 (pending),
                 step4 (pending), step5 (pending), step6 (fail), step7

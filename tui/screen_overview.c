@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/util/text.h"
 #include "tui/pilots_internal.h"
 #include "tui/screen.h"
 #include "tui/tui.h"
@@ -170,40 +171,41 @@ static int parity(overview_state *p, dt_grid *g, int y, int w)
 	return rows ? rows : 1;
 }
 
-/* Per pilot run with restarts (the first 2 such runs):
- * dt_resume_summary and the checkpoint it used (the run's name when
- * there are several), wrapped on the rows it needs (the rows below the
- * sections are cut with a mark when the screen runs out). Returns the
- * rows used (0 when no run has a restart). */
+/* Per pilot run with restarts (the first 2 such runs): "NAME: " then
+ * dt_resume_summary and the checkpoint it used, as pilot show and
+ * report.md say it ("resume NAME: 1 restart, PASS; checkpoint ..."),
+ * wrapped on the rows it needs (the rows below the sections are cut
+ * with a mark when the screen runs out). Returns the rows used (0 when
+ * no run has a restart). */
 static int resume(overview_state *p, dt_grid *g, int y, int w)
 {
-	size_t i, multi = 0, runs = 0;
+	size_t i, runs = 0;
 	int rows = 0;
-	for (i = 0; i < p->pv.c->ov.nruns; i++)
-		multi += p->pv.c->ov.resume[i].nv > 0;
 	for (i = 0; i < p->pv.c->ov.nruns && runs < 2; i++) {
 		const dt_resume_run_result *r = &p->pv.c->ov.resume[i];
-		char sum[400], ck[200], line[900];
+		char sum[400], ck[200], name[DT_NAME_MAX * 2];
+		char line[sizeof name + sizeof sum + sizeof ck + 8];
 		size_t fails = 0;
-		int sw, top;
+		int sw, nw, top;
 		if (r->nv == 0)
 			continue;
 		for (size_t k = 0; k < r->nv; k++)
 			fails += !r->v[k].pass;
 		label(p, g, y + rows, -1, runs++ ? "" : "resume");
 		dt_resume_summary(r, sum, sizeof sum);
-		snprintf(line, sizeof line, "%s; %s%s%.200s", sum,
-		         dt_resume_ckpt_text(r, ck, sizeof ck), multi > 1 ? "; " : "",
-		         multi > 1 ? p->pv.c->ov.runs[i].run.name : "");
+		dt_sanitize(p->pv.c->ov.runs[i].run.name, name, sizeof name);
+		snprintf(line, sizeof line, "%s: %s; %s", name, sum,
+		         dt_resume_ckpt_text(r, ck, sizeof ck));
 		top = y + rows;
 		rows += dt_grid_wrap(g, LABEL_W, top, w,
 		                     dt_text_wrap_rows(line, w, g->ascii), line,
 		                     DT_ROLE_NORMAL);
-		/* the verdict in its colour: "SUM;" starts the first row
+		/* the verdict in its colour: "NAME: SUM;" on the first row
 		 * whenever it fits there (the row breaks after it) */
+		nw = dt_text_width(name, g->ascii) + 2;
 		sw = dt_text_width(sum, g->ascii);
-		if (sw + 1 <= w)
-			dt_grid_text(g, LABEL_W, top, sw, sum,
+		if (nw + sw + 1 <= w)
+			dt_grid_text(g, LABEL_W + nw, top, sw, sum,
 			             fails ? DT_ROLE_FAIL : DT_ROLE_PASS);
 	}
 	return rows;
