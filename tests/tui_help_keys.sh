@@ -28,11 +28,11 @@ keys Tab
 wait_for "runs (2)" || exit 1
 keys '?'
 wait_for "keys: run list (j/k scroll, any other key closes)"
-before=$(screen | grep -oE '\+[0-9]+ more \(j/k or PgDn/PgUp scroll\)')
+before=$(screen | grep -oE '\+[0-9]+ more \((Down scrolls|Up/Down scroll)\)')
 keys j
 sleep 0.3
 wait_for "keys: run list (j/k scroll, any other key closes)"
-after=$(screen | grep -oE '\+[0-9]+ more \(j/k or PgDn/PgUp scroll\)')
+after=$(screen | grep -oE '\+[0-9]+ more \((Down scrolls|Up/Down scroll)\)')
 [ -n "$before" ] && [ "$before" != "$after" ] ||
 	{ echo "FAIL: j did not scroll the help ('$before' / '$after')"; screen; fail=1; }
 keys x

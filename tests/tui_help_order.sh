@@ -39,7 +39,7 @@ cat >"$tmp/help.txt" <<'SCREEN'
   │ 1       task card                                                        │
   │ 2       checklist                                                        │
   │ 3       drill log                                                        │
-  │ +7 more (j/k or PgDn/PgUp scroll)                                        │
+  │ +7 more (Down scrolls)                                                   │
   └──────────────────────────────────────────────────────────────────────────┘
 
 ?:help q:back d:decide p:pass f:fail w:waive u:pending e:evidence

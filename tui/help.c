@@ -64,7 +64,7 @@ size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top,
 	dt_dialog_size(g, DT_DIALOG_W, (int)h.n + extra + 2, &w, &bh);
 	room = (size_t)(bh - 2);
 	total = h.n + (size_t)extra;
-	if (total > room) /* a "+N more" row at the bottom */
+	if (total > room) /* a row for the scroll mark at the bottom */
 		room--;
 	if (top + room > total)
 		top = total > room ? total - room : 0;
@@ -86,9 +86,10 @@ size_t dt_help_render(dt_grid *g, dt_screen_id s, int root, size_t top,
 	dt_keymap_help(s, root, draw_row, &h);
 	if (extra && h.left)
 		dt_layout_text(g, ix, h.y++, w - 4, marks, DT_ROLE_STATUS);
-	if (top + room < total)
-		dt_grid_printf(g, ix, h.y, w - 4, DT_ROLE_STATUS,
-		               "+%zu more (j/k or PgDn/PgUp scroll)",
-		               total - top - room);
+	if (total > room) { /* what is above and below, as the lists say it */
+		char mark[96];
+		dt_layout_scroll_mark(top, total - top - room, mark, sizeof mark);
+		dt_layout_text(g, ix, h.y, w - 4, mark, DT_ROLE_STATUS);
+	}
 	return top;
 }

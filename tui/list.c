@@ -132,6 +132,22 @@ size_t dt_list_view(dt_list *l, int rows)
 	return l->top;
 }
 
+int dt_list_view_mark(dt_list *l, dt_grid *g, int y, int rows)
+{
+	char mark[96];
+	size_t shown;
+	if (l->n <= (size_t)rows || rows < 2) {
+		dt_list_view(l, rows);
+		return rows;
+	}
+	rows--;
+	dt_list_view(l, rows);
+	shown = l->n - l->top < (size_t)rows ? l->n - l->top : (size_t)rows;
+	dt_layout_scroll_mark(l->top, l->n - l->top - shown, mark, sizeof mark);
+	dt_layout_text(g, 0, y + rows, g->w, mark, DT_ROLE_STATUS);
+	return rows;
+}
+
 void dt_list_render_search(dt_list *l, dt_grid *g, int x, int y, int w)
 {
 	if (l->searching) {

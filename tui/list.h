@@ -56,6 +56,13 @@ int dt_list_search_key(dt_list *l, int key, dt_list_text_fn text_fn,
  * returns the first row to draw (top). */
 size_t dt_list_view(dt_list *l, int rows);
 
+/* dt_list_view for a list given `rows` rows from row y: when its l->n
+ * rows do not all fit (and rows >= 2) the last of them says how many rows
+ * are above and below the ones shown (dt_layout_scroll_mark, the status
+ * role, from column 0 across the grid), as the run list says it. Returns
+ * the rows left for the list's rows (the first is l->top). */
+int dt_list_view_mark(dt_list *l, dt_grid *g, int y, int rows);
+
 /* The search line ("/query", cursor shown) at (x, y) in w columns when
  * searching; else the last search message. */
 void dt_list_render_search(dt_list *l, dt_grid *g, int x, int y, int w);

@@ -121,7 +121,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
 	checklist_state *p = (checklist_state *)v;
 	const size_t *c = p->pv.c->ov.counts;
-	int list = DT_ITEM_COUNT, y;
+	int list = DT_ITEM_COUNT, shown, y;
 	size_t i;
 	dt_layout_printf(g, 0, y0, g->w, DT_ROLE_AXIS,
 	               " %zu pass %zu fail %zu pending %zu waived    *: computed "
@@ -129,10 +129,13 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	               c[DT_CK_FAIL], c[DT_CK_PENDING], c[DT_CK_WAIVED]);
 	if (list > h - 4)
 		list = h - 4; /* keep the detail box's first rows */
-	for (i = dt_list_view(&p->ck, list), y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + list;
+	/* more items than rows: the list's last row says how many are above
+	 * and below, as the run list and the ledger */
+	shown = dt_list_view_mark(&p->ck, g, y0 + 1, list);
+	for (i = p->ck.top, y = y0 + 1; i < DT_ITEM_COUNT && y < y0 + 1 + shown;
 	     i++, y++)
 		row(p, g, y, i, who_width(p, g));
-	detail(p, g, y, y0 + h);
+	detail(p, g, y0 + 1 + list, y0 + h);
 }
 
 static int set_status(dt_pv *v, const char *text)

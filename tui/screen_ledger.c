@@ -274,7 +274,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	row rows[MAX_ROWS];
 	const dt_ledger_report *rep = &p->lg.v.report;
 	size_t n, i;
-	int cw = g->w >= 110 ? 34 : 24, lw = g->w - 2 * cw - 2, y, mark;
+	int cw = g->w >= 110 ? 34 : 24, lw = g->w - 2 * cw - 2, y;
 	char a[2][64], b[2][64];
 	if (!p->lg.loaded) {
 		dt_grid_wrap(g, 0, y0, g->w, 3, p->lg.err[0] ? p->lg.err
@@ -298,19 +298,10 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	h -= 2;
 	/* more rows than fit: the last row says how many are above and
 	 * below ("+N more (Down scrolls)"), as the task card and run list */
-	mark = n > (size_t)h && h >= 2;
-	if (mark)
-		h--;
 	p->lg.list.n = n;
-	dt_list_view(&p->lg.list, h);
+	h = dt_list_view_mark(&p->lg.list, g, y0 + 2, h);
 	for (i = p->lg.list.top, y = y0 + 2; i < n && y < y0 + 2 + h; i++, y++)
 		draw_row(p, g, &rows[i], y, i == p->lg.list.sel, lw, cw);
-	if (mark) {
-		char more[96];
-		dt_layout_scroll_mark(p->lg.list.top, n - p->lg.list.top - (size_t)h,
-		                      more, sizeof more);
-		dt_layout_text(g, 0, y0 + 2 + h, g->w, more, DT_ROLE_STATUS);
-	}
 }
 
 static unsigned action(dt_pv *v, dt_action_id a)
