@@ -33,20 +33,64 @@ static dt_role kind_role(dt_decision_kind k)
 	       : k == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL : DT_ROLE_PILOT;
 }
 
-/* Columns of "entered by": the longest name, at least 12; up to 24 from
- * HASH_COL_W columns on (a longer name ends in "…"). */
-static int by_width(decisions_state *p, const dt_grid *g)
+/* Widths of the list's decision and "entered by" columns. */
+typedef struct dec_cols {
+	int kind_w, by_w;
+} dec_cols;
+
+/* The state column of list position i: "current" or "superseded by
+ * #ID", into out (size n); returns out. */
+static const char *state_text(const decisions_state *p, size_t i, char *out,
+                              size_t n)
 {
-	int longest = 0;
-	for (size_t i = 0; i < p->pv.c->ov.ndecisions; i++) {
-		int w = dt_text_width(at(p, i)->recorded_by, g->ascii);
-		if (w > longest)
-			longest = w;
-	}
-	return dt_layout_col_width(longest, 12, g->w >= HASH_COL_W ? 24 : 12);
+	if (i == 0)
+		snprintf(out, n, "current");
+	else
+		snprintf(out, n, "superseded by #%lld", (long long)at(p, i - 1)->id);
+	return out;
 }
 
-static void row(decisions_state *p, dt_grid *g, int y, size_t i, int by_w)
+/* The longest text of a field over the decisions (0 = label, 1 = entered
+ * by, 2 = state), in columns. */
+static int longest(const decisions_state *p, const dt_grid *g, int field)
+{
+	int most = 0;
+	for (size_t i = 0; i < p->pv.c->ov.ndecisions; i++) {
+		char st[48];
+		const char *t = field == 0 ? dt_decision_label(at(p, i))
+		                : field == 1 ? at(p, i)->recorded_by
+		                : state_text(p, i, st, sizeof st);
+		int w = dt_text_width(t, g->ascii);
+		most = w > most ? w : most;
+	}
+	return most;
+}
+
+/* Columns of the decision (22) and of "entered by": the longest name, at
+ * least 12, up to 24 from HASH_COL_W columns on. When the state column
+ * would not get its longest text ("superseded by #2" at 60 columns), the
+ * decision column narrows to its longest label (at least "decision"),
+ * then "entered by" gives way, then the decision; a cut text ends in
+ * "…". */
+static dec_cols col_widths(const decisions_state *p, const dt_grid *g)
+{
+	dec_cols c = { 22, 0 };
+	int room = g->w - 1 - 6 - 17 - longest(p, g, 2)
+	           - (g->w >= HASH_COL_W ? DT_HASH_SHOWN + 5 : 0) - 2;
+	c.by_w = dt_layout_col_width(longest(p, g, 1), 12,
+	                             g->w >= HASH_COL_W ? 24 : 12);
+	if (c.kind_w + c.by_w <= room)
+		return c;
+	c.kind_w = dt_layout_col_width(longest(p, g, 0), 8, 22);
+	if (c.kind_w + c.by_w > room)
+		c.by_w = room - c.kind_w > 3 ? room - c.kind_w : 3;
+	if (c.kind_w + c.by_w > room)
+		c.kind_w = room - c.by_w > 3 ? room - c.by_w : 3;
+	return c;
+}
+
+static void row(decisions_state *p, dt_grid *g, int y, size_t i,
+                const dec_cols *c)
 {
 	const dt_decision *d = at(p, i);
 	int sel = i == p->dc.sel, x = 1;
@@ -55,17 +99,13 @@ static void row(decisions_state *p, dt_grid *g, int y, size_t i, int by_w)
 	if (sel)
 		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
 	dt_pv_when(d->decided_at, when);
-	if (i == 0)
-		snprintf(state, sizeof state, "current");
-	else
-		snprintf(state, sizeof state, "superseded by #%lld",
-		         (long long)at(p, i - 1)->id);
+	state_text(p, i, state, sizeof state);
 	x += dt_layout_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
-	x += dt_layout_printf(g, x, y, 23, sel ? r : d->forced_past[0]
-	                    ? DT_ROLE_FAIL : kind_role(d->kind), "%-22s ",
-	                    dt_decision_label(d));
+	x += dt_layout_cell(g, x, y, c->kind_w, dt_decision_label(d),
+	                    sel ? r : d->forced_past[0] ? DT_ROLE_FAIL
+	                    : kind_role(d->kind));
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
-	x += dt_layout_cell(g, x, y, by_w, d->recorded_by, r);
+	x += dt_layout_cell(g, x, y, c->by_w, d->recorded_by, r);
 	if (g->w >= HASH_COL_W) {
 		char h[40];
 		dt_layout_hash(g, d->hash, h, sizeof h);
@@ -171,10 +211,12 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
 	decisions_state *p = (decisions_state *)v;
-	int list = h / 3, y, by_w = by_width(p, g);
+	int list = h / 3, y;
+	dec_cols c = col_widths(p, g);
 	size_t i;
-	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-22s %-16s %-*s%s",
-	               "#", "decision", "decided at (UTC)", by_w, "entered by",
+	dt_layout_printf(g, 1, y0, g->w - 1, DT_ROLE_AXIS, "%-5s %-*s %-16s %-*s%s",
+	               "#", c.kind_w, "decision", "decided at (UTC)", c.by_w,
+	               "entered by",
 	               g->w >= HASH_COL_W ? " record hash" : "");
 	if (p->pv.c->ov.ndecisions == 0) {
 		dt_grid_wrap(g, 1, y0 + 2, g->w - 2, 2, "no decision yet: d records "
@@ -186,7 +228,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 		list = (int)p->pv.c->ov.ndecisions;
 	for (i = dt_list_view(&p->dc, list), y = y0 + 1; i < p->pv.c->ov.ndecisions && y < y0 + 1 + list;
 	     i++, y++)
-		row(p, g, y, i, by_w);
+		row(p, g, y, i, &c);
 	detail(p, g, y, y0 + h);
 }
 
