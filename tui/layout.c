@@ -137,6 +137,15 @@ void dt_layout_title(dt_grid *g, const char *title, const char *name)
 	dt_layout_text(g, x, 0, w + 1 - x, name, DT_ROLE_TITLE);
 }
 
+void dt_layout_title_altered(dt_grid *g, int altered, const char *title,
+                             const char *name)
+{
+	char head[1100];
+	snprintf(head, sizeof head, "%s%.1000s", altered ? "ALTERED records! "
+	         : "", title);
+	dt_layout_title(g, head, name);
+}
+
 void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,
                    dt_role role)
 {

@@ -94,6 +94,12 @@ int dt_layout_printf(dt_grid *g, int x, int y, int maxw, dt_role role,
  * alone when fewer than 4 columns would be left for TITLE. */
 void dt_layout_title(dt_grid *g, const char *title, const char *name);
 
+/* dt_layout_title with "ALTERED records! " leading TITLE when `altered`
+ * (in the head dt_layout_title keeps, so a narrow terminal cannot cut it
+ * off): the title of every screen of the store. */
+void dt_layout_title_altered(dt_grid *g, int altered, const char *title,
+                             const char *name);
+
 /* Clear row y over the whole width in `fill` role, then draw text
  * ellipsised in `role`. */
 void dt_layout_row(dt_grid *g, int y, const char *utf8, dt_role fill,

@@ -216,15 +216,18 @@ void dt_pv_render(void *st, dt_grid *g, const char *title)
 	l = searching(v);
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	if (v->cls->title)
+	if (v->cls->title) {
 		v->cls->title(v, g, title);
-	else
+	} else {
 		/* altered records taint every screen of the pilot: the mark
-		 * leads the title so a narrow terminal cannot cut it off */
-		dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%s%s%s%s",
-		                 v->c->ov.integrity.state == DT_INTEGRITY_ALTERED ?
-		                 "ALTERED records! " : "", title, dash,
-		                 v->c->ov.pilot.name, dash, dt_screen_title(v->cls->id));
+		 * leads the title so a narrow terminal cannot cut it off; the
+		 * store's path gives way to the pilot's and the screen's names */
+		char name[DT_NAME_MAX + 80];
+		snprintf(name, sizeof name, "%s%s%s", v->c->ov.pilot.name, dash,
+		         dt_screen_title(v->cls->id));
+		dt_layout_title_altered(g, v->c->ov.integrity.state ==
+		                        DT_INTEGRITY_ALTERED, title, name);
+	}
 	/* a message takes the rows it wraps to above the footer (up to
 	 * DT_PV_MSG_ROWS), the body giving them up, also while an inline
 	 * editor (task card, journal) has the keys: the message is its

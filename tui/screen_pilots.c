@@ -131,10 +131,10 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 static void title(dt_pv *v, dt_grid *g, const char *app_title)
 {
 	pilots_state *p = (pilots_state *)v;
-	dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE, "%s%s%spilots (%zu)",
-	                 p->integrity.state == DT_INTEGRITY_ALTERED ?
-	                 "ALTERED records! " : "", app_title, dt_grid_dash(g),
-	                 p->nrows);
+	char name[48];
+	snprintf(name, sizeof name, "pilots (%zu)", p->nrows);
+	dt_layout_title_altered(g, p->integrity.state == DT_INTEGRITY_ALTERED,
+	                        app_title, name);
 }
 
 static unsigned action(dt_pv *v, dt_action_id a)

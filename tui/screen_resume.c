@@ -247,15 +247,14 @@ static int details(dt_resume_screen *r, dt_grid *g, int y, int end)
 
 void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 {
-	const char *dash = dt_grid_dash(g);
 	int end = g->h - 2, y, y_ck;
 	size_t fails = 0, k;
-	char ck[DT_RESUME_MAX_CKPT * 22];
+	char ck[DT_RESUME_MAX_CKPT * 22], name[DT_NAME_MAX + 16];
 
 	dt_grid_clear(g);
 	dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
-	dt_layout_printf(g, 1, 0, g->w - 2, DT_ROLE_TITLE,
-	                 "%s%sresume check: %s", title, dash, r->run.name);
+	snprintf(name, sizeof name, "resume check: %s", r->run.name);
+	dt_layout_title(g, title, name); /* the path gives way to the run */
 	if (!r->open) {
 		dt_grid_wrap(g, 0, 2, g->w, 3, r->msg, DT_ROLE_FAIL);
 		return;

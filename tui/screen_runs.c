@@ -294,16 +294,14 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	const dt_run *b = dt_runs_picked(s, 0), *p = dt_runs_picked(s, 1);
 
 	int altered = s->integrity.state == DT_INTEGRITY_ALTERED;
-	char head[1000], name[80];
+	char name[80];
 
 	dt_grid_clear(g);
 	/* the mark leads the title so a narrow terminal cannot cut it off;
 	 * a long store path is cut with a mark, the screen name stays */
-	snprintf(head, sizeof head, "%s%.900s", altered ? "ALTERED records! " :
-	         "", title);
 	snprintf(name, sizeof name, "runs (%zu)%s", s->n,
 	         altered ? "  (dualtrack verify lists them)" : "");
-	dt_layout_title(g, head, name);
+	dt_layout_title_altered(g, altered, title, name);
 	layout(s, g, c);
 	dt_cols_head(g, C_MARK, 1, c, C_N, DT_ROLE_AXIS);
 
