@@ -103,6 +103,18 @@ tui_start() {
 		"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp $* NO_COLOR=1 bash --norc --noprofile"
 	keys "cd \"$tmp\"; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
 }
+# demo_overview W H: the demo store at $tmp/x.db (clock fixed at
+# 2026-11-29T10:00:00Z, user ana), dualtrack on it at W x H (tui_start),
+# the pilot's overview open. Returns 1 when a screen did not come.
+demo_overview() {
+	export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
+	"$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null ||
+		{ echo "FAIL: demo"; fail=1; return 1; }
+	tui_start "$1" "$2" DUALTRACK_NOW=$DUALTRACK_NOW DUALTRACK_USER=ana
+	wait_for "pilots (1)" || return 1
+	keys Enter
+	wait_for "— overview"
+}
 # Expected screens the tui_*.sh tests share (rows a test assembles with
 # its own rows, then compares whole: screen_is). The store is the demo
 # store at $tmp/x.db (dualtrack demo), or, for the import form, any

@@ -37,7 +37,7 @@ keys b j p Enter
 wait_for "verdict PASS" || exit 1
 cat >"$tmp/cmp60.txt" <<'SCREEN'
  dualtrack — x.db — loss: base vs pilot
-⣿ bas…  • pilo…  ◆ both  ▲ NaN/inf  b/p restart  ╌ tolerance
+⣿ …(gpu) • …(trn2) ◆ both ▲ NaN/inf b/p restart ╌ tolerance
    3.071 ┤◆•
          │⠉◆◆◆◆••
          │┊   ⠈⠉◆◆◆◆••

@@ -14,12 +14,7 @@
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
 tui_setup dtsmallmarks "${1:-}"
-export DUALTRACK_NOW=2026-11-29T10:00:00Z DUALTRACK_USER=ana
-"$BIN" --db "$tmp/x.db" demo --no-tui >/dev/null || { echo "FAIL: demo"; exit 1; }
-tui_start 60 16 DUALTRACK_NOW=$DUALTRACK_NOW DUALTRACK_USER=ana
-wait_for "pilots (1)" || exit 1
-keys Enter
-wait_for "— overview" || exit 1
+demo_overview 60 16 || exit 1
 
 # 1. the checklist
 keys 2

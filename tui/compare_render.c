@@ -89,14 +89,56 @@ static int verdict_text(dt_grid *g, int y, int maxrows, const char *s,
 	return n < 1 ? 1 : n;
 }
 
-/* A run's label in the legend in w columns: cut in the middle when it
- * has 8 or more (its start and "(PLATFORM)" end stay), at its end below
- * that (a middle cut of 4 columns, "b…u)", names neither). */
+/* The "(PLATFORM)" end of a run's legend label "NAME (PLATFORM)" (its
+ * last " ("), or NULL. */
+static const char *platform_of(const char *s)
+{
+	const char *p = NULL, *q = s;
+	while ((q = strstr(q, " (")) != NULL)
+		p = ++q;
+	return p;
+}
+
+/* Columns the shortest legend label of s takes: the cut mark and
+ * "(PLATFORM)" (bare: "(PLATFORM)" alone); the whole label when it has
+ * no platform or is not longer. */
+static int legend_min(const dt_grid *g, const char *s, int bare)
+{
+	const char *p = platform_of(s);
+	int w = dt_text_width(s, g->ascii), m;
+	if (!p)
+		return w;
+	m = (bare ? 0 : dt_text_width(dt_layout_dots(g), g->ascii))
+	    + dt_text_width(p, g->ascii);
+	return m < w ? m : w;
+}
+
+/* A run's label "NAME (PLATFORM)" in the legend in w columns; the
+ * platform always stays, the name gives way: cut in the middle while the
+ * end it keeps holds " (PLATFORM)" (its start and end stay, so runs that
+ * share a prefix stay apart), else the name cut at its end ("lla…
+ * (gpu)"), else the mark alone before it ("…(gpu)"), else (the ASCII
+ * mark at 60 columns) the platform alone. Returns the columns used. */
 static int legend_label(dt_grid *g, int x, int y, int w, const char *s,
                         dt_role role)
 {
-	return w >= 8 ? dt_layout_mid(g, x, y, w, s, role)
-	              : dt_layout_text(g, x, y, w, s, role);
+	const char *p = platform_of(s), *dots = dt_layout_dots(g);
+	int dw = dt_text_width(dots, g->ascii), pw, used;
+	char name[160]; /* a label of dt_compare_view */
+	if (!p || dt_text_width(s, g->ascii) <= w)
+		return dt_layout_text(g, x, y, w, s, role);
+	pw = dt_text_width(p, g->ascii) + 1; /* " (PLATFORM)" */
+	if ((w - dw) - (w - dw) / 2 >= pw)
+		return dt_layout_mid(g, x, y, w, s, role);
+	if (w >= pw + 1 + dw) {
+		snprintf(name, sizeof name, "%.*s", (int)(p - 1 - s), s);
+		used = dt_layout_text(g, x, y, w - pw, name, role);
+		return used + dt_grid_text(g, x + used, y, w - used, p - 1, role);
+	}
+	if (w < dw + pw - 1)
+		return dt_layout_text(g, x, y, w, p, role);
+	used = dt_grid_text(g, x, y, w, dots, role);
+	return used + dt_grid_text(g, x + used, y, w - used, p, role);
 }
 
 /* Legend: marks and labels, then the view's mode flags. The marks and
@@ -108,7 +150,7 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 {
 	const dt_glyphs *gl = g->gl;
 	char modes[64] = "";
-	int x = 0, tail, mw, avail, w0, w1, lw[2];
+	int x = 0, tail, mw, avail, w0, w1, lw[2], m0, m1, gap = 2;
 	if (dt_compare_smoothing_pending(v)) /* raw curves until built */
 		snprintf(modes, sizeof modes, "smoothing... %d %%  ",
 		         (int)floor(dt_compare_smoothing_progress(v) * 99.0));
@@ -118,13 +160,27 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes),
 		         "log y");
 	mw = dt_text_width(modes, g->ascii);
-	/* "X both  X NaN/inf  b/p restart  X tolerance" + "  " modes */
-	tail = 2 + 4 + 2 + 2 + 7 + 2 + 3 + 8 + 2 + 2 + 9 + (mw ? 2 + mw : 0);
-	avail = g->w - tail - 8; /* "X " label "  " twice */
 	w0 = dt_text_width(v->label[0], g->ascii);
 	w1 = dt_text_width(v->label[1], g->ascii);
-	if (avail < 6) /* narrow: each name keeps 2 columns and its "…" */
-		avail = 6;
+	m0 = legend_min(g, v->label[0], 0);
+	m1 = legend_min(g, v->label[1], 0);
+	/* "X both  X NaN/inf  b/p restart  X tolerance" + "  " modes, and
+	 * "X " label "  " twice; the gaps one blank when two only leave the
+	 * labels less than their platforms ("…(gpu)") */
+	for (;;) {
+		tail = 2 + 4 + gap + 2 + 7 + gap + 3 + 8 + gap + 2 + 9
+		       + (mw ? gap + mw : 0);
+		avail = g->w - tail - 2 * (2 + gap);
+		if (avail >= m0 + m1 || gap == 1)
+			break;
+		gap = 1;
+	}
+	if (avail < m0 + m1) { /* narrower still: the platforms alone */
+		m0 = legend_min(g, v->label[0], 1);
+		m1 = legend_min(g, v->label[1], 1);
+		if (avail < m0 + m1)
+			avail = m0 + m1;
+	}
 	if (w0 + w1 <= avail) {
 		lw[0] = w0;
 		lw[1] = w1;
@@ -138,25 +194,32 @@ static void draw_legend(dt_grid *g, int y, const dt_compare_view *v)
 		lw[0] = avail / 2;
 		lw[1] = avail - lw[0];
 	}
+	if (lw[0] < m0) { /* each label keeps its platform */
+		lw[0] = m0;
+		lw[1] = avail - m0;
+	} else if (lw[1] < m1) {
+		lw[1] = m1;
+		lw[0] = avail - m1;
+	}
 	dt_grid_put(g, x, y, gl->braille ? dt_braille(0xFF) : gl->baseline,
 	            DT_ROLE_BASELINE);
 	x += 2;
-	x += legend_label(g, x, y, lw[0], v->label[0], DT_ROLE_BASELINE) + 2;
+	x += legend_label(g, x, y, lw[0], v->label[0], DT_ROLE_BASELINE) + gap;
 	dt_grid_put(g, x, y, gl->pilot, DT_ROLE_PILOT);
 	x += 2;
-	x += legend_label(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + 2;
+	x += legend_label(g, x, y, lw[1], v->label[1], DT_ROLE_PILOT) + gap;
 	dt_grid_put(g, x, y, gl->overlap, DT_ROLE_OVERLAP);
 	x += 2;
-	x += dt_grid_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + 2;
+	x += dt_grid_text(g, x, y, g->w - x, "both", DT_ROLE_LABEL) + gap;
 	dt_grid_put(g, x, y, gl->nonfinite, DT_ROLE_NONFINITE);
 	x += 2;
-	x += dt_grid_text(g, x, y, g->w - x, "NaN/inf", DT_ROLE_LABEL) + 2;
+	x += dt_grid_text(g, x, y, g->w - x, "NaN/inf", DT_ROLE_LABEL) + gap;
 	x += dt_grid_text(g, x, y, g->w - x, "b/p", DT_ROLE_RESTART);
-	x += dt_grid_text(g, x, y, g->w - x, " restart", DT_ROLE_LABEL) + 2;
+	x += dt_grid_text(g, x, y, g->w - x, " restart", DT_ROLE_LABEL) + gap;
 	/* the strip's dashed lines: the tolerance band (its rows say ±rtol) */
 	dt_grid_put(g, x, y, gl->band, DT_ROLE_BAND);
 	x += 2;
-	x += dt_grid_text(g, x, y, g->w - x, "tolerance", DT_ROLE_LABEL) + 2;
+	x += dt_grid_text(g, x, y, g->w - x, "tolerance", DT_ROLE_LABEL) + gap;
 	if (modes[0])
 		dt_layout_text(g, x, y, g->w - x, modes, DT_ROLE_WARN);
 }
