@@ -73,6 +73,12 @@ said "ledger --basis off" "dualtrack: --basis 'off': expected official, measured
   dt ledger set P gpu compile 1h --basis off
 said "ledger --basis far off" "dualtrack: --basis 'guess': expected official, measured or assumption" \
   dt ledger set P gpu compile 1h --basis guess
+# a 3-letter option with a letter left out (new-user trial: export and
+# sign gave no hint)
+dt export P --ot x 2>"$tmp/e" >/dev/null
+check "export --ot: did you mean --out" grep -qxF "dualtrack export: unrecognized option '--ot'; did you mean '--out'?" "$tmp/e"
+dt sign x --ky k 2>"$tmp/e" >/dev/null
+check "sign --ky: did you mean --key" grep -qxF "dualtrack sign: unrecognized option '--ky'; did you mean '--key'?" "$tmp/e"
 said "ledger set without --basis: as before" "dualtrack: ledger set needs --basis official, measured or assumption" \
   dt ledger set P gpu compile 1h
 finish

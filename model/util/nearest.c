@@ -51,6 +51,10 @@ const char *dt_nearest_name(const char *word, const char *const *names,
 		size_t most = nw > nn ? nw : nn;
 		/* short words allow fewer edits: 'tpu' is no 'gpu' */
 		size_t allowed = most <= 3 ? 0 : most == 4 ? 1 : 2;
+		/* ... but a 3-byte name with one letter left out is near ('ot'
+		 * for 'out'): a deletion is no other word, as 'tpu' is */
+		if (most == 3 && nn == 3 && nw == 2)
+			allowed = 1;
 		if (d <= allowed && d < best) {
 			best = d;
 			near = names[i];

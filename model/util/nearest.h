@@ -15,7 +15,8 @@ size_t dt_edit_distance(const char *a, const char *b);
 /* The name of names[0..n) nearest to word (the first of equally near
  * names) within the edits the longer of the two allows: 2 from 5 bytes,
  * 1 at 4, none at 3 or fewer (only case differs: 'tpu' is not taken for
- * 'gpu'); else the one name that word of 3 bytes or more begins, case
+ * 'gpu') but for a 3-byte name with one letter left out ('ot' for 'out');
+ * else the one name that word of 3 bytes or more begins, case
  * ignored ('att' for 'attach'; a word two names begin names none); NULL
  * when none. NULL entries are skipped. Returns one of names (not a
  * copy). */
