@@ -125,6 +125,21 @@ static void decider_add_limit(void **state)
 	assert_string_equal(err, "decider 'Bo:boss': role must be researcher, "
 	                    "training-engineer or platform");
 	assert_int_equal(nd, 1);
+	/* one person twice (any role, case aside) is refused: the sign-off
+	 * read 'A (researcher), A (researcher)' (new-user trial) */
+	nd = 0;
+	assert_int_equal(dt_decider_add(dk, &nd, "Ana:researcher", err,
+	                                sizeof err), 0);
+	assert_int_equal(dt_decider_add(dk, &nd, "ana:platform", err,
+	                                sizeof err), -1);
+	assert_string_equal(err, "decider 'ana' is named twice (one person "
+	                    "signs once, in one role)");
+	assert_int_equal(nd, 1);
+	snprintf(dk[1].name, sizeof dk[1].name, "Ana");
+	dk[1].role = DT_ROLE_RESEARCHER;
+	assert_int_equal(dt_decision_deciders_check(dk, 2, err, sizeof err), -1);
+	assert_string_equal(err, "decider 'Ana' is named twice (one person "
+	                    "signs once, in one role)");
 }
 
 static void decide(dt_store *st, const char *pilot, dt_decision_kind k,

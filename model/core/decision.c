@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/util/clock.h"
 #include "model/util/sha256.h"
@@ -115,7 +116,8 @@ int dt_decider_add(dt_decider *dk, size_t *nd, const char *spec, char *err,
 		deciders_limit(err, errlen);
 		return -1;
 	}
-	if (dt_decider_parse(spec, &dk[*nd], err, errlen) < 0)
+	if (dt_decider_parse(spec, &dk[*nd], err, errlen) < 0 ||
+	    dt_decision_deciders_check(dk, *nd + 1, err, errlen) < 0)
 		return -1;
 	(*nd)++;
 	return 0;
@@ -136,6 +138,13 @@ int dt_decision_deciders_check(const dt_decider *deciders, size_t nd,
 			snprintf(err, errlen, "decider %zu has a blank name", i + 1);
 			return -1;
 		}
+		for (size_t j = 0; j < i; j++)
+			if (strcasecmp(deciders[j].name, deciders[i].name) == 0) {
+				snprintf(err, errlen, "decider '%.63s' is named twice "
+				         "(one person signs once, in one role)",
+				         deciders[i].name);
+				return -1;
+			}
 	}
 	return 0;
 }

@@ -105,12 +105,13 @@ int dt_decider_role_parse(const char *s, dt_decider_role *out);
 int dt_decider_parse(const char *s, dt_decider *out, char *err, size_t errlen);
 
 /* Add the decider "NAME:ROLE" `spec` as dk[*nd] and count it (*nd + 1):
- * the one place the sign-off's limit is applied while deciders are
+ * the one place the sign-off's limits are applied while deciders are
  * gathered, for the CLI's --decider and the TUI decide form alike. dk
- * has room for DT_DECIDERS_MAX; when it already holds that many, the
- * spec is refused with dt_decision_deciders_check's words ("a decision
- * needs 1..8 deciders"), else it is parsed by dt_decider_parse. Returns
- * 0, or -1 with a message in err (size errlen) and *nd unchanged. */
+ * has room for DT_DECIDERS_MAX. The spec is parsed by dt_decider_parse;
+ * a ninth decider or a name dk already holds is refused with
+ * dt_decision_deciders_check's words ("a decision needs 1..8 deciders",
+ * "decider 'A' is named twice ..."). Returns 0, or -1 with a message in
+ * err (size errlen) and *nd unchanged. */
 int dt_decider_add(dt_decider *dk, size_t *nd, const char *spec, char *err,
                    size_t errlen);
 
@@ -124,7 +125,8 @@ int dt_decision_validate(const char *rationale, const dt_decider *deciders,
 /* dt_decision_validate's two halves, each with its words, for a form that
  * checks a field as it is left: the rationale (not blank, no control or
  * format characters, newlines allowed, at most 2047 bytes), and the
- * deciders (1..DT_DECIDERS_MAX, names as dt_decider_parse requires).
+ * deciders (1..DT_DECIDERS_MAX, names as dt_decider_parse requires, no
+ * name twice, ASCII case aside).
  * Return 0, or -1 with a message in err (size errlen). */
 int dt_decision_rationale_check(const char *rationale, char *err,
                                 size_t errlen);
