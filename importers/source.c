@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* SEEK_DATA, SEEK_HOLE */
 #include "importers/source.h"
 #include "model/util/sha256.h"
+#include "model/util/text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -420,6 +421,8 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 	     !memcmp(magic, "\x28\xb5\x2f\xfd", 4)))
 		regular = 0; /* compressed: decompress as a stream */
 	if (!regular) {
+		/* named before the read: its progress line said ': 88.3 MB' */
+		set_name(src, pv, stdin_ ? "stdin" : path);
 		sbuf b = {0};
 		if (read_stream(fd, src->path, pv, &b, err, errlen) < 0) {
 			free(b.p);
@@ -435,7 +438,7 @@ int dt_source_open(const char *path, dt_source *src, char *err, size_t errlen)
 		set_name(src, pv, stdin_ ? "stdin" : path);
 		return 0;
 	}
-	set_name(src, pv, path);
+	set_name(src, pv, stdin_ ? "stdin" : path); /* '<file' on stdin */
 	size_t len = (size_t)pv->at_open.st_size;
 	if (len == 0) {
 		src->data = "";
@@ -588,10 +591,11 @@ static void progress_line(struct dt_source_priv *pv, size_t done,
 		return;
 	pv->last = t;
 	double rate = done / (t - pv->t0 > 1e-6 ? t - pv->t0 : 1e-6);
-	char b[16], r[16], tot[16];
+	char b[16], r[16], tot[16], name[sizeof pv->name * 2];
 	human((double)done, b);
 	human(rate, r);
-	fprintf(stderr, "\r\033[K%s: %s", pv->name, b);
+	dt_sanitize(pv->name, name, sizeof name); /* a file name: log text */
+	fprintf(stderr, "\r\033[K%s: %s", name, b);
 	if (total) {
 		human((double)total, tot);
 		fprintf(stderr, " of %s", tot);

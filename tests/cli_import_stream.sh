@@ -50,6 +50,13 @@ if command -v script >/dev/null; then
   script -qec "DUALTRACK_PROGRESS_DELAY=0 '$bin' --db '$tmp/p.db' import --platform gpu --run prog '$tmp/big.csv'" /dev/null >"$tmp/tty.out" 2>&1
   check "progress on a terminal: bytes, points, rate, time left" \
     grep -qE "big.csv: [0-9.]+ [KMG]?B of [0-9.]+ [KMG]?B, [0-9]+ points, [0-9.]+ [KMG]?B/s, [0-9]+ s left" "$tmp/tty.out"
+  # standard input: read whole first (size unknown), named 'stdin'; the
+  # line read ': 3.3 MB, ...' (new-user trial)
+  script -qec "DUALTRACK_PROGRESS_DELAY=0 '$bin' --db '$tmp/p.db' import --platform gpu --run prog2 - <'$tmp/big.csv'" /dev/null >"$tmp/tty2.out" 2>&1
+  script -qec "cat '$tmp/big.csv' | DUALTRACK_PROGRESS_DELAY=0 '$bin' --db '$tmp/p.db' import --platform gpu --run prog3 -" /dev/null >>"$tmp/tty2.out" 2>&1
+  check "progress of stdin: named stdin" \
+    grep -qE "stdin: [0-9.]+ [KMG]?B, [0-9.]+ [KMG]?B/s" "$tmp/tty2.out"
+  check "  never unnamed" sh -c '! grep -qE "(^|\[K): [0-9.]+ [KMG]?B" "$0"' "$tmp/tty2.out"
 fi
 DUALTRACK_PROGRESS_DELAY=0 "$bin" --db "$tmp/q.db" import --platform gpu --run prog "$tmp/big.csv" 2>"$tmp/pipe.err" | cat >/dev/null
 check "no progress when stderr is not a terminal" test ! -s "$tmp/pipe.err"
