@@ -347,9 +347,12 @@ static void reload_all(app *a)
 	int ar;
 	dt_runs_load(&a->runs, a->st);
 	dt_pilot_ctx_reload(&a->pctx);
-	for (ar = 0; ar < AREA_COUNT; ar++)
+	for (ar = 0; ar < AREA_COUNT; ar++) {
 		if (on_stack(a, ar, &dt_compare_ops))
 			open_compare(a, ar, 1);
+		if (on_stack(a, ar, &dt_resume_ops))
+			dt_resume_reload(&a->res, a->st); /* one resume view */
+	}
 }
 
 /* Reload when another connection committed (PRAGMA data_version). */

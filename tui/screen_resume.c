@@ -38,6 +38,10 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	 * pilot's when the run is a pilot's pilot run */
 	if (baseline && baseline->id == run->id)
 		baseline = NULL;
+	if (baseline)
+		r->given = *baseline;
+	else
+		memset(&r->given, 0, sizeof r->given);
 	if (dt_resume_check_refs(st, &r->run, baseline, 0, &refs, r->msg,
 	                         sizeof r->msg) < 0 ||
 	    dt_resume_run_refs(st, &r->run, &refs, 0, NULL, &r->res, r->msg,
@@ -54,6 +58,24 @@ int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
 	}
 	dt_resume_chart_load(r, st); /* no chart on failure: the checks show */
 	return 0;
+}
+
+int dt_resume_reload(dt_resume_screen *r, dt_store *st)
+{
+	if (!r->open)
+		return 0;
+	dt_run run = r->run, given = r->given;
+	size_t sel = r->sel, top = r->top;
+	int dtop = r->dtop;
+	if (dt_store_run_find(st, r->run.name, &run) != 0)
+		run = r->run; /* gone or a store error: the run as it was */
+	int rc = dt_resume_open(r, st, &run, given.id ? &given : NULL);
+	if (rc == 0 && sel < r->res.nv) {
+		r->sel = r->list.sel = sel;
+		r->top = top <= sel ? top : sel;
+		r->dtop = dtop;
+	}
+	return rc;
 }
 
 static dt_role check_role(dt_check c)

@@ -179,6 +179,9 @@ typedef struct dt_compare_state {
 typedef struct dt_resume_screen {
 	dt_run run;            /* the run checked (copy) */
 	dt_run base;           /* baseline for the loss level, id 0 = none */
+	dt_run given;          /* the baseline dt_resume_open was given (the
+	                        * run list's pick), id 0 = none: a reload
+	                        * judges against the same */
 	dt_resume_run_result res;  /* owned */
 	int open;              /* res is valid */
 	size_t sel, top;       /* selected restart, first line shown */
@@ -203,6 +206,12 @@ typedef struct dt_resume_screen {
  * shown by the screen). */
 int dt_resume_open(dt_resume_screen *r, dt_store *st, const dt_run *run,
                    const dt_run *baseline);
+/* Check the open view's run again after another process wrote the store
+ * (a drill's checkpoint, a journal fact, a grown log): the run re-read
+ * by name, the same baseline given, the selected restart kept when it is
+ * still there. Nothing to do when the view is not open. Returns 0 or -1
+ * (as dt_resume_open). */
+int dt_resume_reload(dt_resume_screen *r, dt_store *st);
 /* Free the checks and the restart window the screen holds and mark it
  * closed. Safe on a closed or zeroed screen. Never fails. */
 void dt_resume_close(dt_resume_screen *r);
