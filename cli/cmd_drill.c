@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/service/drill_runs.h"
 #include "cli/pilot_show.h"
 #include "model/util/clock.h"
 #include "model/service/assessment.h"
@@ -222,8 +223,11 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 		if (person_check(&a->d, a->checks[i], by) < 0)
 			return DT_EXIT_USAGE;
 	char err[400];
-	if (dt_drill_validate(&a->d, err, sizeof err) < 0) {
-		fprintf(stderr, "dualtrack: %s\n", err);
+	if (dt_drill_validate(&a->d, err, sizeof err) < 0 ||
+	    dt_drill_runs_check(st, &a->d, err, sizeof err) != 0) {
+		char safe[800];
+		dt_sanitize(err, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: %s\n", safe);
 		return DT_EXIT_USAGE;
 	}
 	if (a->prefill && a->d.run_before[0])

@@ -10,6 +10,7 @@
 
 #include "tui/pilots_internal.h"
 #include "model/service/drill_prefill.h"
+#include "model/service/drill_runs.h"
 #include "model/util/clock.h"
 
 enum { F_KIND, F_BEFORE, F_AFTER, F_CID, F_CLOC, F_CSUM, F_CSTEP, F_RSTEP,
@@ -212,7 +213,9 @@ static void review(dt_pv *p, dt_drill_form *df)
 		dt_drill_apply_evidence(d, &df->ev);
 	v = *d;
 	df->refusal[0] = '\0';
-	if (dt_drill_validate(&v, df->refusal, sizeof df->refusal) == 0)
+	if (dt_drill_validate(&v, df->refusal, sizeof df->refusal) == 0 &&
+	    dt_drill_runs_check(p->c->st, &v, df->refusal,
+	                        sizeof df->refusal) == 0)
 		df->refusal[0] = '\0';
 	else if (!df->refusal[0])
 		snprintf(df->refusal, sizeof df->refusal, "the drill is refused");
