@@ -32,8 +32,10 @@ void dt_cli_report_break(dt_store *st);
 /* As dt_cli_open, read only (nothing created or migrated). */
 dt_store *dt_cli_open_read(const char *path);
 
-/* Parse a positive integer option value; prints an error naming the
- * option and returns -1 when `s` is not an integer in [min, INT64_MAX]. */
+/* Parse an integer option value: digits only (dt_parse_int_strict: no
+ * blank, sign or trailing text) in [min, INT64_MAX]. 0 with *out set, or
+ * -1 after "dualtrack: OPT expects an integer >= MIN, got 'TEXT'" (TEXT
+ * sanitised) on stderr. */
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out);
 
 /* Parse a count option as the import command and the TUI import form do
@@ -67,7 +69,9 @@ void dt_cli_show_numbers(int argc, char **argv);
  * after "dualtrack: OPT must be RANGE, got 'TEXT'" on stderr. */
 int dt_cli_tolerance(int f, const char *opt, const char *text, double *out);
 
-/* Parse a non-negative finite real option value (locale-independent). */
+/* Parse a non-negative finite real option value (locale-independent,
+ * dt_parse_real_strict: no blank, sign or trailing text). 0 with *out
+ * set, or -1 after "dualtrack: OPT expects a number >= 0, got 'TEXT'". */
 int dt_cli_real(const char *opt, const char *s, double *out);
 
 /* Find a run by name, printing "dualtrack: no run named X" (and the

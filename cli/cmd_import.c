@@ -15,6 +15,7 @@
 #include "importers/import_follow.h"
 #include "model/service/shared_log.h"
 #include "model/util/clock.h"
+#include "model/util/num.h"
 #include "model/util/text.h"
 
 /* Print text after the caller's first `indent` columns, its words
@@ -231,11 +232,12 @@ static void interrupt_note(int on)
 static int seconds_opt(const char *opt, const char *arg, double min,
                        double *out)
 {
-	char *end;
-	double v = strtod(arg, &end);
-	if (end == arg || *end || !(v >= min) || v > 86400.0) {
-		fprintf(stderr, "dualtrack: %s needs seconds >= %g, got '%s'\n",
-		        opt, min, arg);
+	double v;
+	if (dt_parse_real_strict(arg, min, 86400.0, &v) < 0) {
+		char safe[64];
+		dt_sanitize(arg, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: %s needs seconds in [%g, 86400], "
+		        "got '%s'\n", opt, min, safe);
 		return -1;
 	}
 	*out = v;

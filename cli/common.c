@@ -136,16 +136,13 @@ dt_store *dt_cli_store_read(const char *db)
 
 int dt_cli_int(const char *opt, const char *s, int64_t min, int64_t *out)
 {
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (errno || end == s || *end || v < min) {
-		fprintf(stderr, "dualtrack: %s expects an integer >= %" PRId64
-		        ", got '%s'\n", opt, min, s);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	char safe[64];
+	if (dt_parse_int_strict(s, min, INT64_MAX, out) == 0)
+		return 0;
+	dt_sanitize(s, safe, sizeof safe);
+	fprintf(stderr, "dualtrack: %s expects an integer >= %" PRId64
+	        ", got '%s'\n", opt, min, safe);
+	return -1;
 }
 
 int dt_cli_count(const char *opt, const char *text, int64_t *n)
@@ -234,13 +231,13 @@ int dt_cli_tolerance(int f, const char *opt, const char *text, double *out)
 
 int dt_cli_real(const char *opt, const char *s, double *out)
 {
-	if (dt_parse_double_field(s, strlen(s), out) < 0 || !isfinite(*out) ||
-	    *out < 0) {
-		fprintf(stderr, "dualtrack: %s expects a number >= 0, got '%s'\n",
-		        opt, s);
-		return -1;
-	}
-	return 0;
+	char safe[64];
+	if (dt_parse_real_strict(s, 0, HUGE_VAL, out) == 0)
+		return 0;
+	dt_sanitize(s, safe, sizeof safe);
+	fprintf(stderr, "dualtrack: %s expects a number >= 0, got '%s'\n", opt,
+	        safe);
+	return -1;
 }
 
 int dt_cli_find_run(dt_store *st, const char *name, dt_run *out)

@@ -5,7 +5,6 @@
 #include "model/core/segments.h"
 #include "model/core/series.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +23,7 @@
 #include "importers/tfrecord.h"
 #include "model/util/sha256.h"
 #include "model/service/run_load.h"
+#include "model/util/num.h"
 #include "model/util/text.h"
 
 /* One parsed file waiting to be stored. */
@@ -180,14 +180,9 @@ int dt_step_base_parse(const char *text, int *step_base, char *err,
 int dt_import_count_parse(const char *what, const char *text, int64_t *n,
                           char *err, size_t errlen)
 {
-	char *end, safe[64];
-	long long v;
-	errno = 0;
-	v = strtoll(text, &end, 10);
-	if (!errno && end != text && !*end && v >= 1) {
-		*n = v;
+	char safe[64];
+	if (dt_parse_int_strict(text, 1, INT64_MAX, n) == 0)
 		return 0;
-	}
 	dt_sanitize(text, safe, sizeof safe);
 	snprintf(err, errlen, "%s expects an integer >= 1, got '%s'", what, safe);
 	return -1;

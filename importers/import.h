@@ -147,7 +147,8 @@ int dt_step_base_parse(const char *text, int *step_base, char *err,
 /* Parse a whole count of an import option as typed: --grad-accum G
  * (micro-batches per optimizer step), --global-batch B (samples per
  * optimizer step), --logging-steps N (optimizer steps between records),
- * each an integer >= 1 (dt_import_opts). `what` names the option as the
+ * each an integer >= 1 in digits only (dt_parse_int_strict: " 4", "+4"
+ * refused; dt_import_opts). `what` names the option as the
  * front-end shows it ("--grad-accum", the TUI's "grad accum"); the one
  * message for a count refused, the CLI's and the TUI import form's:
  * "WHAT expects an integer >= 1, got 'TEXT'" (TEXT sanitised). Sets *n;

@@ -13,13 +13,6 @@ dt() { "$bin" --db "$db" "$@"; }
 printf 'step,loss\n1,2.0\n2,1.9\n' >"$tmp/g.csv"
 dt import --platform gpu --run g "$tmp/g.csv" >/dev/null &&
 dt import --platform trn2 --run t "$tmp/g.csv" >/dev/null || exit 1
-said() { # said NAME EXPECTED-STDERR COMMAND...: exit 2, the first line
-  local name=$1 want=$2; shift 2
-  "$@" >"$tmp/o" 2>"$tmp/e"
-  local rc=$?
-  check "$name: exit 2" test "$rc" -eq 2
-  check "  '$want'" test "$(head -n 1 "$tmp/e")" = "$want"
-}
 R="must be a number in [0, 0.5] (a fraction of the baseline)"
 A="must be a number in [0, 1] (loss units)"
 W="must be a whole number of steps in [0, 1000000000000] (not compared)"

@@ -213,8 +213,8 @@ static void drill_field_check(void **state)
 	assert_string_equal(d.fault_time, "2026-11-29T10:00:00Z");
 }
 
-/* dt_drill_step_parse: a whole step >= 1; "0", "12x", "" and "-3" are
- * refused in one message. */
+/* dt_drill_step_parse: a whole step >= 1 in digits only; "0", "12x", "",
+ * "-3", " 5", "+5" and "5 " are refused in one message. */
 static void drill_step_parse(void **state)
 {
 	(void)state;
@@ -236,6 +236,16 @@ static void drill_step_parse(void **state)
 	                                      sizeof err), -1);
 	assert_string_equal(err, "--resumed-step expects an effective step "
 	                    ">= 1, got '-3'");
+	/* digits only: strtoll took a leading blank or sign */
+	assert_int_equal(dt_drill_step_parse("--checkpoint-step", " 5", &n, err,
+	                                      sizeof err), -1);
+	assert_string_equal(err, "--checkpoint-step expects an effective step "
+	                    ">= 1, got ' 5'");
+	assert_int_equal(dt_drill_step_parse("--checkpoint-step", "+5", &n, err,
+	                                      sizeof err), -1);
+	assert_int_equal(dt_drill_step_parse("--checkpoint-step", "5 ", &n, err,
+	                                      sizeof err), -1);
+	assert_int_equal(n, 1200);
 }
 
 static void times_and_recovery(void **state)

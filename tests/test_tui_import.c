@@ -308,6 +308,13 @@ static void test_count_parse(void **state)
 	assert_int_equal(dt_import_count_parse("global batch", "-2", &n, err,
 	                                       sizeof err), -1);
 	assert_string_equal(err, "global batch expects an integer >= 1, got '-2'");
+	/* digits only: strtoll took a leading blank or sign */
+	assert_int_equal(dt_import_count_parse("--grad-accum", " 4", &n, err,
+	                                       sizeof err), -1);
+	assert_string_equal(err, "--grad-accum expects an integer >= 1, got ' 4'");
+	assert_int_equal(dt_import_count_parse("--grad-accum", "+4", &n, err,
+	                                       sizeof err), -1);
+	assert_int_equal(n, 4);
 	assert_int_equal(dt_import_count_parse("logging steps", "", &n, err,
 	                                       sizeof err), -1);
 	/* the field's check: empty is "not given"; the run name takes any */

@@ -2,7 +2,6 @@
  * recovery time (dt_drill.h). */
 #include "model/core/drill.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +9,7 @@
 #include <string.h>
 
 #include "model/util/clock.h"
+#include "model/util/num.h"
 #include "model/util/text.h"
 #include "model/core/resume.h"
 #include "model/core/verdict_text.h"
@@ -197,11 +197,8 @@ int dt_drill_recovery(const dt_drill *d, double *seconds)
 int dt_drill_step_parse(const char *what, const char *s, int64_t *step,
                         char *err, size_t errlen)
 {
-	char *end;
-	long long n;
-	errno = 0;
-	n = strtoll(s, &end, 10);
-	if (errno || end == s || *end || n < 1) {
+	int64_t n;
+	if (dt_parse_int_strict(s, 1, INT64_MAX, &n) < 0) {
 		char safe[64];
 		dt_sanitize(s, safe, sizeof safe);
 		snprintf(err, errlen, "%s expects an effective step >= 1, got '%s'",

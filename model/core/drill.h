@@ -172,7 +172,8 @@ int dt_drill_field_check(const dt_drill *d, dt_drill_field f, char *err,
                          size_t errlen);
 
 /* A drill's checkpoint or resumed step as typed: a whole effective step
- * >= 1. `what` names it ("--checkpoint-step", "checkpoint step"); the one
+ * >= 1 in digits only (dt_parse_int_strict: " 5", "+5", "5x" refused).
+ * `what` names it ("--checkpoint-step", "checkpoint step"); the one
  * message for a step refused (the CLI's options, the TUI's drill form):
  * "WHAT expects an effective step >= 1, got 'S'". Sets *step; returns 0,
  * or -1 with the message in err (size errlen). */
