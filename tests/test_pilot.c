@@ -208,6 +208,35 @@ static void pilot_store(void **state)
 	                                "ana"), 0);
 	assert_string_equal(dt_journal_label("queue.wait_seconds"),
 	                    "queue / quota wait (s)");
+	/* A key one edit from a known key is a mistyped one: refused with
+	 * the known key named, nothing stored; two edits off is a new key. */
+	dt_fact *jf;
+	size_t jn, jn0;
+	assert_int_equal(dt_store_fact_list(st, r1, &jf, &jn0), 0);
+	free(jf);
+	assert_int_equal(dt_journal_set(st, r1, "neuron.sdk_verison", "2.22.0",
+	                                "ana"), -1);
+	assert_string_equal(dt_store_error(st), "journal key 'neuron.sdk_verison'"
+	                    " is not a known key; did you mean "
+	                    "'neuron.sdk_version'? (a key of your own must "
+	                    "differ from a known one by two letters or more)");
+	assert_int_equal(dt_journal_set(st, r1, "data.prep_second", "3", "ana"),
+	                 -1);
+	assert_int_equal(dt_store_fact_list(st, r1, &jf, &jn), 0);
+	free(jf);
+	assert_int_equal(jn, jn0);
+	/* the run's own keys count as known: hf.max_step is hf.max_steps */
+	assert_int_equal(dt_journal_set(st, r1, "hf.max_steps", "100", "ana"), 0);
+	assert_int_equal(dt_journal_set(st, r1, "hf.max_step", "200", "ana"), -1);
+	assert_string_equal(dt_store_error(st), "journal key 'hf.max_step' is not "
+	                    "a known key; did you mean 'hf.max_steps'? (a key of "
+	                    "your own must differ from a known one by two "
+	                    "letters or more)");
+	assert_int_equal(dt_journal_set(st, r1, "gpu.cudnn_version", "9.1",
+	                                "ana"), 0);
+	assert_null(dt_journal_near_key("neuron.sdk_version", NULL, 0));
+	assert_string_equal(dt_journal_near_key("imge.id", NULL, 0), "image.id");
+	assert_null(dt_journal_near_key("model.name", NULL, 0));
 	dt_store_close(st);
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tui_journal_key.sh: the run journal's new-key prompt refuses a key in
-# the words of journal set (dt_journal_key_check, one message for both).
+# the words of journal set (dt_journal_key_check, one message for both),
+# and a key one edit from a known key as journal set does
+# (dt_journal_key_check_run: "did you mean 'neuron.sdk_version'?").
 # Demo store, 100x30; overview, 4 (run journal), a (new key): the
 # prompt's box shows the refusal (76 columns: 2 rows).
 # $1 = dualtrack binary; exit 77 without tmux.
@@ -26,6 +28,16 @@ keys "Bad Key" Enter
 wait_for "│ journal key 'Bad Key' must be 1..63 characters of a-z 0-9 _ . - starting │" || exit 1
 expect_line "│ with a letter +│ *\$"
 [ -z "$(screen | sed -n 29p)" ] || { echo "FAIL: the status row repeats the refusal"; screen; fail=1; }
+keys Escape
+wait_for "cancelled: nothing recorded"
+# a key one edit from a known one: journal set's refusal, at the key
+# (dt_journal_key_check_run), before any value is asked for
+keys a
+wait_for "new journal key" || exit 1
+keys "neuron.sdk_verison" Enter
+wait_for "│ journal key 'neuron.sdk_verison' is not a known key; did you mean" || exit 1
+expect_line "│ 'neuron.sdk_version'\? \(a key of your own must differ from a known one by │"
+screen | grep -qF "value of neuron.sdk_verison" && { echo "FAIL: asked for a value"; fail=1; }
 keys Escape
 wait_for "cancelled: nothing recorded"
 keys Q

@@ -137,8 +137,10 @@ static int add_value(dt_pv *v, const char *text)
 static int add_key(dt_pv *v, const char *text)
 {
 	journal_state *p = (journal_state *)v;
-	char title[256], err[200];
-	if (dt_journal_key_check(text, err, sizeof err) < 0) {
+	char title[256], err[320];
+	if (dt_journal_key_check_run(p->pv.c->st,
+	                             p->pv.c->ov.runs[p->run].run.id, text, err,
+	                             sizeof err) < 0) {
 		dt_pv_msg(&p->pv, 1, "%s", err); /* journal set's words */
 		return -1;
 	}

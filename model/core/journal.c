@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/util/nearest.h"
 #include "model/util/num.h"
 #include "model/util/text.h"
 
@@ -82,6 +83,24 @@ int dt_journal_key_check(const char *key, char *err, size_t errlen)
 	snprintf(err, errlen, "journal key '%.64s' must be 1..63 characters of "
 	         "a-z 0-9 _ . - starting with a letter", key);
 	return -1;
+}
+
+const char *dt_journal_near_key(const char *key, const char *const *have,
+                                size_t n)
+{
+	const char *near = NULL;
+	if (dt_journal_label(key))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (have[i] && !strcmp(have[i], key))
+			return NULL;
+	for (size_t i = 0; i < dt_journal_nkeys && !near; i++)
+		if (dt_edit_distance(key, dt_journal_keys[i].key) == 1)
+			near = dt_journal_keys[i].key;
+	for (size_t i = 0; i < n && !near; i++)
+		if (have[i] && dt_edit_distance(key, have[i]) == 1)
+			near = have[i];
+	return near;
 }
 
 /* 1 when `key` ends in `suffix`. */

@@ -5,7 +5,8 @@
  * the latest value of a key wins and earlier ones stay as history.
  *
  * Known keys (README "Run journal"); any other dotted lower-case key is
- * accepted too:
+ * accepted too, unless it is one edit from a known key or from a key the
+ * run holds (dt_journal_near_key: a mistyped field name, refused):
  *   image.id                 container image id (digest)
  *   neuron.sdk_version       Neuron SDK version
  *   train.stack              training stack: NxD Training, optimum-neuron,
@@ -69,6 +70,16 @@ int dt_journal_key_valid(const char *key);
  * characters of a-z 0-9 _ . - starting with a letter". Returns 0, or -1
  * with the message in err (size errlen). */
 int dt_journal_key_check(const char *key, char *err, size_t errlen);
+
+/* The key `key` was most likely meant to be: the first known key
+ * (dt_journal_keys), else the first of have[0..n) (the run's own keys;
+ * NULL entries skipped), that is one edit from it (dt_edit_distance,
+ * model/util/nearest.h: one letter added, dropped, changed or two
+ * neighbours swapped). NULL when key is itself one of them or none is
+ * that near: 'neuron.sdk_verison' gives "neuron.sdk_version",
+ * 'gpu.cudnn_version' (two edits from gpu.cuda_version) NULL. */
+const char *dt_journal_near_key(const char *key, const char *const *have,
+                                size_t n);
 
 /* Check `value` for `key`: one line without control or format
  * characters, at most 511 bytes (util/text.h dt_text_check); durations
