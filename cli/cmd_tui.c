@@ -20,9 +20,11 @@ static int tui_export(dt_store *st, const char *pilot, const char *dir,
 	return dt_pack_export(st, pilot, dir, 1, err, errlen);
 }
 
-static int open_tui(const char *path)
+/* The view on the store at `path`; `flags` DT_STORE_EXISTING when --db
+ * named it (a mistyped path is refused, not made an empty store). */
+static int open_tui(const char *path, unsigned flags)
 {
-	dt_store *st = dt_cli_open(path);
+	dt_store *st = dt_cli_open_flags(path, flags);
 	if (!st)
 		return DT_EXIT_USAGE;
 	char cfg[4096];
@@ -53,7 +55,7 @@ int dt_cmd_tui(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
 		return DT_EXIT_USAGE;
 	}
-	return open_tui(path);
+	return open_tui(path, db ? DT_STORE_EXISTING : 0);
 }
 
 /* Default demo store: demo.db beside the default store. */
@@ -272,5 +274,5 @@ int dt_cmd_demo(const char *db, int argc, char **argv)
 		       "llama3-8b-lora-trn2-pilot\n", path, path);
 		return DT_EXIT_OK;
 	}
-	return open_tui(path);
+	return open_tui(path, 0);
 }

@@ -9,6 +9,8 @@
 . "$(dirname "$0")/lib_cli.sh"
 export XDG_CONFIG_HOME=$tmp/cfg HOME=$tmp
 unset DUALTRACK_DB DUALTRACK_USER DUALTRACK_THEME DUALTRACK_ASCII
+# the view opens only a --db that exists (tui_db_missing.sh)
+"$bin" --db "$db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 mkdir -p "$XDG_CONFIG_HOME/dualtrack"
 cfg=$XDG_CONFIG_HOME/dualtrack/config
 printf '# mine\n[defaults]\ntheme = nosuch   # a typo\nuser = me\n' >"$cfg"

@@ -24,6 +24,8 @@ part() { awk -v a="$1" -v b="$2" 'BEGIN { for (s = a; s <= b; s++) printf "%d,%.
 fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
 
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/s.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 $T new-session -d -x 80 -y 24 -s t "env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp bash --norc --noprofile"
 $T send-keys -t t "cd \"$tmp\" && \"$BIN\" --db s.db; echo EXIT=\$?" Enter
 wait_for "runs (0)" || exit 1

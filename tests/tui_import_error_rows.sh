@@ -17,6 +17,8 @@ L=scratch/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
 mkdir -p "$tmp/$L"
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/$L/metrics.csv"
 M=$L/cccccccccccccccccccccccccccccccccccccccccccccccccccccccccc/trainer_log.jsonl
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 tui_start 80 24
 wait_for "runs (0)" || exit 1
 # path, platform gpu, then run name, format, step base, mode, preview

@@ -20,6 +20,8 @@ set -u
 . "$(dirname "$0")/tmux_helpers.sh"
 tui_setup dtimpf "${1:-}"
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/sb.csv"
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 tui_start 80 24
 wait_for "runs (0)" || exit 1
 

@@ -47,6 +47,8 @@ done
 grep -qxF "dualtrack: --grad-accum expects an integer >= 1, got '4?[2Jx'" "$tmp/rc.err" ||
 	{ echo "FAIL: resume-check: ESC not sanitised:"; cat -v "$tmp/rc.err"; fail=1; }
 
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 tui_start 80 24
 wait_for "runs (0)" || exit 1
 keys i

@@ -10,6 +10,8 @@ set -u
 tui_setup dtimpw "${1:-}"
 printf 'step,loss\n1,2.0\n2,1.9\n3,1.8\n' >"$tmp/sb.csv"
 printf 'hello there\nnothing to see\n' >"$tmp/junk.txt"
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 tui_start 100 24
 wait_for "runs (0)" || exit 1
 # a file of no known format (path, platform gpu, then format, step base,

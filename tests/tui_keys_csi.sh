@@ -12,6 +12,8 @@
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
 tui_setup dtkeyscsi "${1:-}"
+# an empty store: the view opens only a --db that exists (tui_db_missing.sh)
+"$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 tui_start 80 24 TERM=xterm-256color
 wait_for "runs (0)" || exit 1
 keys i

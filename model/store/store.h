@@ -83,6 +83,13 @@ enum {
 	 * when it was done. Ignored with DT_STORE_READ, on a read-only
 	 * store and by PostgreSQL. */
 	DT_STORE_REPACK = 1u << 2,
+	/* Open only a store that exists (the full-screen view given --db): a
+	 * missing SQLite file is DT_STORE_READ's "no store at PATH; import
+	 * something first or pass --db", then "(an empty one: dualtrack --db
+	 * PATH store init)", and nothing is created; a store that
+	 * exists is opened as with 0 (read and write, migrated). PostgreSQL
+	 * ignores it (the database exists or the connection fails). */
+	DT_STORE_EXISTING = 1u << 3,
 };
 
 /* Open the store `where`: a file path (SQLite) or a PostgreSQL connection

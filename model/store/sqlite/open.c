@@ -398,9 +398,15 @@ static int open_probe(dt_sq_store *sq, unsigned flags, probe *p, dt_err *err)
 dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 {
 	struct stat sb;
-	if ((flags & DT_STORE_READ) && stat(path, &sb) < 0 && errno == ENOENT) {
-		dt_err_set(err, "no store at %s; import something first or pass "
-		           "--db", path);
+	if ((flags & (DT_STORE_READ | DT_STORE_EXISTING)) && stat(path, &sb) < 0 &&
+	    errno == ENOENT) {
+		if (flags & DT_STORE_READ)
+			dt_err_set(err, "no store at %s; import something first or "
+			           "pass --db", path);
+		else
+			dt_err_set(err, "no store at %s; import something first or "
+			           "pass --db (an empty one: dualtrack --db %s store "
+			           "init)", path, path);
 		return NULL;
 	}
 	dt_sq_mem_install();
