@@ -42,10 +42,13 @@ static void sign_usage(FILE *f)
 	      "With --db STORE (the store the pack was exported from), the\n"
 	      "store is checked first as dualtrack verify checks it (every\n"
 	      "series re-hashed): a store whose records were altered is refused,\n"
-	      "and so is a pack whose decision the store has since superseded\n"
-	      "(a newer decision of its pilot: export again, sign the new pack).\n"
+	      "so is a pack whose pilot the store lacks (the pack is from another\n"
+	      "store, as verify --against says), and a pack whose decision the\n"
+	      "store has since superseded (a newer decision of its pilot: export\n"
+	      "again, sign the new pack).\n"
 	      "Check with: dualtrack verify DIR --allowed-signers FILE\n"
-	      "exit: 0 signed, 1 the pack does not hold or the store was altered,\n"
+	      "exit: 0 signed, 1 the pack does not hold, the store was altered or\n"
+	      "has no pilot of the pack's,\n"
 	      "2 usage or signing error, or DIR is not an evidence pack (as verify),\n"
 	      "4 the pack's decision was superseded\n",
 	      f);
@@ -69,11 +72,13 @@ static int role_of(const char *in, char *out, size_t n)
 	return 0;
 }
 
-/* With a store named (--db): refuse when its records are altered, or
- * when it has recorded a newer decision of the pack's pilot since the
- * pack (a signature would sign off a decision the team has replaced;
- * verify --against says the same, exit DT_PACK_EXIT_SUPERSEDED). 0 to go
- * on, else the exit code. */
+/* With a store named (--db): refuse when its records are altered, when
+ * it has no pilot of the pack's name (the pack is from another store:
+ * verify --against's problem, in its words, exit 1), or when it has
+ * recorded a newer decision of the pack's pilot since the pack (a
+ * signature would sign off a decision the team has replaced; verify
+ * --against says the same, exit DT_PACK_EXIT_SUPERSEDED). 0 to go on,
+ * else the exit code. */
 static int store_holds(const char *db, const char *dir)
 {
 	if (!db)
@@ -90,6 +95,12 @@ static int store_holds(const char *db, const char *dir)
 	if (np) {
 		fprintf(stderr, "dualtrack: sign: the store the pack comes from was "
 		        "altered; not signed\n");
+		return DT_EXIT_FAIL;
+	}
+	if (judged && ds.no_pilot) {
+		char safe[4 * sizeof ds.text];
+		dt_sanitize(ds.text, safe, sizeof safe);
+		fprintf(stderr, "dualtrack: sign: %s; not signed\n", safe);
 		return DT_EXIT_FAIL;
 	}
 	if (judged && ds.standing == DT_STANDING_SUPERSEDED) {
