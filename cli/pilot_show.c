@@ -482,9 +482,8 @@ static void show_text(const dt_assessment *a)
 	       safe(a->pilot.created_by, b2, sizeof b2),
 	       safe(a->pilot.created_at, b3, sizeof b3));
 	if (a->integrity.state == DT_INTEGRITY_ALTERED)
-		printf("records ALTERED: %s\n",
-		       safe(dt_integrity_text(&a->integrity, b2, sizeof b2), b1,
-		            sizeof b1));
+		printf("%s\n", safe(dt_integrity_line(&a->integrity, b2, sizeof b2),
+		                    b1, sizeof b1));
 	printf("\ntask card:\n");
 	for (int i = 0; i < DT_TC_COUNT; i++) {
 		char v[48];

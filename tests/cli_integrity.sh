@@ -42,7 +42,7 @@ tamper() {
     grep -q "^integrity ALTERED: first altered record: $label" "$tmp/$name.v"
   "$bin" --db "$db" pilot show $P >"$tmp/$name.show" 2>"$tmp/$name.show.err"
   check "$name: pilot show says ALTERED" \
-    grep -q "^records ALTERED: $label" "$tmp/$name.show"
+    grep -q "^ALTERED: records were changed outside dualtrack; $label" "$tmp/$name.show"
   check "$name: a reading command names the missing trigger" \
     grep -q "append-only trigger was missing (store opened read-only: not restored) ($trig)" \
     "$tmp/$name.v.err"

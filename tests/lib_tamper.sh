@@ -114,7 +114,7 @@ assert g['intact'] is True and g['first_bad_id'] is None, g
 "
   "$bin" --db "$db" pilot show $P >"$tmp/$name.show" 2>/dev/null
   check "$name: pilot show names the series" grep -qxF \
-    "records ALTERED: $why" "$tmp/$name.show"
+    "ALTERED: records were changed outside dualtrack; $why (dualtrack verify lists all)" "$tmp/$name.show"
   check "$name: pilot show integrity: ALTERED" grep -qx "integrity: ALTERED" \
     "$tmp/$name.show"
   "$bin" --db "$db" pilot show $P --json >"$tmp/$name.sj" 2>/dev/null

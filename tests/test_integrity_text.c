@@ -13,14 +13,21 @@
 
 #include "model/service/integrity.h"
 
-static const char *text(int64_t id, const char *reason)
+/* An ALTERED state whose first bad record is `id`, for `reason`. */
+static dt_integrity altered(int64_t id, const char *reason)
 {
-	static char buf[400];
 	dt_integrity g;
 	memset(&g, 0, sizeof g);
 	g.state = DT_INTEGRITY_ALTERED;
 	g.first_bad_id = id;
 	snprintf(g.reason, sizeof g.reason, "%s", reason);
+	return g;
+}
+
+static const char *text(int64_t id, const char *reason)
+{
+	static char buf[400];
+	dt_integrity g = altered(id, reason);
 	return dt_integrity_text(&g, buf, sizeof buf);
 }
 
@@ -76,12 +83,30 @@ static void test_no_chain_entry(void **state)
 	                    "dualtrack)");
 }
 
+/* dt_integrity_line: the one line pilot show and the TUI's pilot
+ * overview print (pilot show said "records ALTERED: ...", README
+ * "ALTERED: ...", the overview "ALTERED: records were changed outside
+ * dualtrack; ..."). */
+static void test_line(void **state)
+{
+	(void)state;
+	char buf[600];
+	dt_integrity g = altered(9, "drill 3 (node-loss): chained 2 times (a "
+	                         "deleted record's id was reused)");
+	assert_string_equal(dt_integrity_line(&g, buf, sizeof buf),
+	                    "ALTERED: records were changed outside dualtrack; "
+	                    "first bad record 9: drill 3 (node-loss): chained 2 "
+	                    "times (a deleted record's id was reused) (dualtrack "
+	                    "verify lists all)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reason_names_the_record),
 		cmocka_unit_test(test_reason_without_the_record),
 		cmocka_unit_test(test_no_chain_entry),
+		cmocka_unit_test(test_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -411,11 +411,8 @@ static int above(overview_state *p, dt_grid *g, int y0, int h, int w)
 	               "created by %s at %s; you act as %s",
 	               p->pv.c->ov.pilot.created_by, p->pv.c->ov.pilot.created_at, p->pv.c->actor);
 	if (p->pv.c->ov.integrity.state == DT_INTEGRITY_ALTERED) {
-		char t[500], what[400];
-		snprintf(t, sizeof t, "ALTERED: records were changed outside "
-		         "dualtrack; %s (dualtrack verify lists all)",
-		         dt_integrity_text(&p->pv.c->ov.integrity, what,
-		                           sizeof what));
+		char t[500];
+		dt_integrity_line(&p->pv.c->ov.integrity, t, sizeof t);
 		y += dt_grid_wrap(g, 0, y, g->w, 2, t, DT_ROLE_FAIL);
 	}
 	y += card(p, g, y, w);

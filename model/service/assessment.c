@@ -337,6 +337,15 @@ const char *dt_integrity_text(const dt_integrity *g, char *buf, size_t n)
 	return buf;
 }
 
+const char *dt_integrity_line(const dt_integrity *g, char *buf, size_t n)
+{
+	char what[sizeof g->reason + 64];
+	snprintf(buf, n, "ALTERED: records were changed outside dualtrack; %s "
+	         "(dualtrack verify lists all)",
+	         dt_integrity_text(g, what, sizeof what));
+	return buf;
+}
+
 const char *dt_integrity_state_name(dt_integrity_state s)
 {
 	switch (s) {

@@ -50,6 +50,12 @@ int dt_integrity_load(dt_store *st, dt_integrity *out);
  * (the caller sanitises). Returns buf. */
 const char *dt_integrity_text(const dt_integrity *g, char *buf, size_t n);
 
+/* The one line an ALTERED store is announced with, by `pilot show` and
+ * the TUI's pilot overview: "ALTERED: records were changed outside
+ * dualtrack; TEXT (dualtrack verify lists all)", TEXT dt_integrity_text's
+ * (as stored: the caller sanitises). Returns buf. */
+const char *dt_integrity_line(const dt_integrity *g, char *buf, size_t n);
+
 /* "not checked", "intact", "ALTERED". */
 const char *dt_integrity_state_name(dt_integrity_state s);
 
