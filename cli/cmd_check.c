@@ -8,6 +8,7 @@
 #include "model/util/clock.h"
 #include "model/util/text.h"
 #include "model/core/checklist.h"
+#include "model/service/check_record.h"
 #include "model/service/evidence_link.h"
 
 #define MAX_EVIDENCE 16
@@ -88,37 +89,18 @@ int dt_cmd_check(const char *db, int argc, char **argv)
 	char by[64];
 	dt_actor_name(by, sizeof by);
 	int64_t pid = dt_cli_find_pilot(st, argv[optind]);
-	int rc = DT_EXIT_USAGE, clears = dt_check_clears_override(
-		(dt_check_id)item, status), had = 0;
-	dt_checklist before;
-	if (pid > 0 && clears) {
-		if (dt_store_checklist_load(st, pid, &before) < 0) {
-			fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
-			dt_store_close(st);
-			return DT_EXIT_USAGE;
-		}
-		had = before.items[item].overridden;
-		dt_checklist_free(&before);
-	}
+	int rc = DT_EXIT_USAGE;
+	char said[400];
 	if (pid > 0 && dt_store_begin(st) == 0) {
-		int ok = dt_store_check_set(st, pid, (dt_check_id)item, status, note,
-		                      reason, by) == 0;
+		int ok = dt_check_record(st, pid, (dt_check_id)item, status, note,
+		                         reason, by, said, sizeof said) == 0;
 		for (size_t i = 0; ok && i < nev; i++)
 			ok = dt_evidence_link(st, pid, (dt_check_id)item, ev[i],
 			                           by) == 0;
 		if (ok && dt_store_commit(st) == 0) {
-			if (!clears)
-				printf("%s: %s recorded by %s", dt_check_defs[item].id,
-				       dt_check_status_name(status), by);
-			else if (had)
-				printf("%s: override cleared by %s; the status is "
-				       "computed from the data again",
-				       dt_check_defs[item].id, by);
-			else
-				printf("%s: no override to clear (recorded by %s); "
-				       "the status is computed from the data",
-				       dt_check_defs[item].id, by);
-			printf(" (%zu evidence link%s added)\n", nev,
+			char safe[1600];
+			dt_sanitize(said, safe, sizeof safe);
+			printf("%s (%zu evidence link%s added)\n", safe, nev,
 			       nev == 1 ? "" : "s");
 			rc = DT_EXIT_OK;
 		} else {

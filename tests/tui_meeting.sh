@@ -91,7 +91,7 @@ on a expect_line '^ step6  \* pass +\(data\)'
 on a keys j j j p
 on a wait_for "step4 -> pass: note (optional)"
 on a keys "manual interrupt at step 1400, async checkpoint usable" Enter
-on a wait_for "step4 set to pass by ana"
+on a wait_for "step4: pass recorded by ana"
 on a expect_line '^ step4    pass     ana '
 on a expect_line '^ 10 pass 0 fail 2 pending 0 waived'
 on a keys e
@@ -106,7 +106,7 @@ on a expect_line "sha256 $full"
 on a keys j j j j j j j f
 on a wait_for "trial4 -> fail: note (optional)"
 on a keys "197 of 200 control answers" Enter
-on a wait_for "trial4 set to fail by ana"
+on a wait_for "trial4: fail recorded by ana"
 on a expect_line '^ 10 pass 1 fail 1 pending 0 waived'
 # an override of a computed item needs a reason: Enter on an empty one is refused
 on a keys k k k k k p

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tui/pilots_internal.h"
+#include "model/service/check_record.h"
 #include "model/service/evidence_link.h"
 
 /* The checklist screen's state: the item list. */
@@ -144,14 +145,14 @@ static int set_status(dt_pv *v, const char *text)
 	dt_check_status s = (dt_check_status)p->pv.prompt.arg;
 	const dt_check_item *it = item(p);
 	int needs_reason = s == DT_CK_WAIVED || (it->computed && s != DT_CK_PENDING);
-	if (dt_store_check_set(p->pv.c->st, p->pv.c->ov.pilot.id, it->id, s,
-	                 needs_reason ? "" : text, needs_reason ? text : "",
-	                 p->pv.c->actor) < 0) {
+	char said[400];
+	if (dt_check_record(p->pv.c->st, p->pv.c->ov.pilot.id, it->id, s,
+	                    needs_reason ? "" : text, needs_reason ? text : "",
+	                    p->pv.c->actor, said, sizeof said) < 0) {
 		dt_pv_msg(&p->pv, 1, "not recorded: %s", dt_store_error(p->pv.c->st));
 		return -1;
 	}
-	dt_pv_msg(&p->pv, 0, "%s set to %s by %s", dt_check_defs[it->id].id,
-	          dt_check_status_name(s), p->pv.c->actor);
+	dt_pv_msg(&p->pv, 0, "%s", said); /* check's words */
 	dt_pv_written(&p->pv);
 	return 0;
 }
