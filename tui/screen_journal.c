@@ -150,10 +150,17 @@ static int add_key(dt_pv *v, const char *text)
 	return 1; /* the prompt stays open: it now asks for the value */
 }
 
-/* Keys while a value is edited: Enter saves through dt_journal_set. */
+/* Keys while a value is edited: Enter saves through dt_journal_set. A
+ * refusal shown is about the text as it was: the next key, whatever it
+ * does, takes it away (a new Enter may refuse again). */
 static unsigned raw(dt_pv *v, int key)
 {
 	journal_state *p = (journal_state *)v;
+	int cleared = p->pv.c->msg_err && p->pv.c->msg[0];
+	if (cleared) {
+		p->pv.c->msg[0] = '\0';
+		p->pv.c->msg_err = 0;
+	}
 	switch (dt_form_key(&p->jr, key)) {
 	case DT_FORM_COMMIT:
 		snprintf(p->pv.prompt.key, sizeof p->pv.prompt.key, "%s",
@@ -167,7 +174,7 @@ static unsigned raw(dt_pv *v, int key)
 	case DT_FORM_REDRAW:
 		return DT_SCR_REDRAW;
 	default:
-		return DT_SCR_NONE;
+		return cleared ? DT_SCR_REDRAW : DT_SCR_NONE;
 	}
 }
 
