@@ -27,7 +27,9 @@ fail=0
 . "$(dirname "$0")/tmux_helpers.sh"
 keys() { $T send-keys -t t "$@"; }
 # the reversed (selected) row of the screen, NO_COLOR
-selected() { $T capture-pane -p -e -t t | grep -F $'\e[7m' | sed 's/\x1b\[[0-9;]*m//g'; }
+# (reverse alone: ESC [ 7 m, or ESC [ 0 ; 7 m as curses' update from the
+# previous frame may give it; the title bar is bold reverse, 1;7)
+selected() { $T capture-pane -p -e -t t | grep -E $'\e\\[(0;)?7m' | sed 's/\x1b\[[0-9;]*m//g'; }
 wait_selected() {
 	local i
 	for i in $(seq 100); do
@@ -144,8 +146,9 @@ keys Q
 wait_for "EXIT3=0"
 
 # overview at 80x17: the sections above the decision are cut ("+6 rows
-# not shown"); the section selected with j stays in view (the checklist
-# and the journal were among the hidden rows), k back to [1] at the top
+# not shown"); the section selected with j comes into view with the
+# least scroll (the checklist and the journal were among the hidden
+# rows), k back to [1] at the top
 $T resize-window -t t -x 80 -y 17
 keys clear Enter
 keys "\"$BIN\" --db \"$db\"; echo EXIT4=\$?" Enter
@@ -156,10 +159,26 @@ wait_selected "[1] task card"
 keys j
 wait_selected "[2] checklist"
 expect_line '^\[2\] checklist +9 pass  0 fail  3 pending  0 waived  \(of 12\)$'
+# ... with the least scroll: the rows above it come into view, the
+# verdict's last row among them (the view jumped to the label, so the
+# rest of a verdict and the resume lines never showed)
+expect_line '^ +diff\| 2\.07% at step 1961; warm-up 0$'
+expect_line '^    resume +llama3-8b-lora-trn2-pilot: 1 restart, PASS; checkpoint 1200$'
 keys j j
 wait_selected "[4] journal"
 expect_line '^\+6 rows not shown: \[1\]-\[4\] open the sections$'
 keys k k k
+wait_selected "[1] task card"
+# at 60x16 the verdict takes 4 rows and 10 rows are not shown: j to the
+# checklist shows the verdict's last rows and the resume lines above it
+# (the view started at the resume line: the verdict's end never showed)
+$T resize-window -t t -x 60 -y 16
+wait_for "+10 rows not shown: [1]-[4] open the sections" || exit 1
+keys j
+wait_selected "[2] checklist"
+expect_line '^ +20\); first breach at step 1733; max \|rel$'
+expect_line '^ +diff\| 2\.07% at step 1961; warm-up 0$'
+keys k
 wait_selected "[1] task card"
 keys Q
 wait_for "EXIT4=0"

@@ -458,10 +458,21 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 		shown = h - least - 1;
 	else if (rows > h)
 		shown = h;
-	/* the selected section (j/k) stays in view: when its label is below
-	 * the rows shown, they start at it (as far as the rows allow) */
+	/* the selected section (j/k) comes into view with the least scroll:
+	 * the rows shown end where it ends (its label still shown), so the
+	 * rows between it and the section above (a verdict's last rows, the
+	 * resume lines) show on the way; they were skipped, the view jumping
+	 * to the label (a FAIL verdict at 60x16 could not be shown) */
 	if (p->sel < 4 && p->label_y[p->sel] >= shown) {
-		off = p->label_y[p->sel];
+		int end = rows;
+		for (int k = (int)p->sel + 1; k < 4; k++)
+			if (p->label_y[k] > p->label_y[p->sel]) {
+				end = p->label_y[k];
+				break;
+			}
+		off = end - shown;
+		if (off > p->label_y[p->sel])
+			off = p->label_y[p->sel];
 		if (off > rows - shown)
 			off = rows - shown;
 	}
