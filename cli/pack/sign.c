@@ -97,7 +97,10 @@ static int store_holds(const char *db, const char *dir)
 		        "altered; not signed\n");
 		return DT_EXIT_FAIL;
 	}
-	if (judged && ds.no_pilot) {
+	/* a store without the pack's pilot or without its decision (another
+	 * store, or one restored from before it): verify --against calls
+	 * either a problem, so sign does not put a name to it */
+	if (judged && (ds.no_pilot || ds.standing == DT_STANDING_NOT_IN_STORE)) {
 		char safe[4 * sizeof ds.text];
 		dt_sanitize(ds.text, safe, sizeof safe);
 		fprintf(stderr, "dualtrack: sign: %s; not signed\n", safe);
