@@ -20,8 +20,9 @@ static int tui_export(dt_store *st, const char *pilot, const char *dir,
 	return dt_pack_export(st, pilot, dir, 1, err, errlen);
 }
 
-/* The view on the store at `path`; `flags` DT_STORE_EXISTING when --db
- * named it (a mistyped path is refused, not made an empty store). */
+/* The view on the store at `path`; `flags` DT_STORE_EXISTING when --db,
+ * $DUALTRACK_DB or the config file named it (a mistyped path is refused,
+ * not made an empty store). */
 static int open_tui(const char *path, unsigned flags)
 {
 	dt_store *st = dt_cli_open_flags(path, flags);
@@ -55,7 +56,10 @@ int dt_cmd_tui(const char *db, int argc, char **argv)
 		fprintf(stderr, "dualtrack: no store location: give --db PATH\n");
 		return DT_EXIT_USAGE;
 	}
-	return open_tui(path, db ? DT_STORE_EXISTING : 0);
+	/* a path someone gave (--db, $DUALTRACK_DB, the config file's db,
+	 * which sets it) must exist; only the default is made here */
+	const char *env = getenv("DUALTRACK_DB");
+	return open_tui(path, db || (env && *env) ? DT_STORE_EXISTING : 0);
 }
 
 /* Default demo store: demo.db beside the default store. */

@@ -4,7 +4,8 @@
 # Now it refuses as the commands that only read do: "dualtrack: no store
 # at PATH; import something first or pass --db", then "(an empty one:
 # dualtrack --db PATH store init)", exit 2, before the screen is taken
-# (the message stays in the shell), nothing created.
+# (the message stays in the shell), nothing created. The same for a
+# path from $DUALTRACK_DB or the config file's db.
 # Unchanged: an existing store opens; without --db the default store
 # ($XDG_DATA_HOME/dualtrack/dualtrack.db) is made on first start.
 # $1 = dualtrack binary; exit 77 without tmux.
@@ -32,6 +33,12 @@ keys "clear; \"$BIN\" --db nosuch.db tui; echo EXIT=\$?" Enter
 wait_for "EXIT=2" || exit 1
 wait_for "$want" || exit 1
 [ -e "$tmp/nosuch.db" ] && { echo "FAIL: nosuch.db was created (tui)"; fail=1; }
+# the same from $DUALTRACK_DB (where the config file's db goes too): a
+# path someone typed, refused, not made
+keys "clear; DUALTRACK_DB=nosuch2.db \"$BIN\"; echo EXIT=\$?" Enter
+wait_for "EXIT=2" || exit 1
+wait_for "dualtrack: no store at nosuch2.db" || exit 1
+[ -e "$tmp/nosuch2.db" ] && { echo "FAIL: nosuch2.db was created (DUALTRACK_DB)"; fail=1; }
 # an existing store opens as before
 "$BIN" --db "$tmp/x.db" store init >/dev/null || { echo "FAIL: store init"; exit 1; }
 keys "clear; \"$BIN\" --db x.db; echo EXIT=\$?" Enter
