@@ -150,13 +150,15 @@ size_t dt_runs_extra(const dt_runs_screen *s, dt_run *out)
 	return n;
 }
 
-/* a: mark / unmark the selected run as an extra GPU baseline. */
+/* a: mark / unmark the selected run as an extra GPU baseline; a Trainium
+ * run is refused as attach --role baseline refuses it. */
 static void toggle_also(dt_runs_screen *s)
 {
 	int64_t id = id_of(s, s->list.sel);
 	size_t k = also_of(s, id);
 	if (!id)
 		return;
+	char why[200];
 	if (k < s->nalso) {
 		s->also_id[k] = s->also_id[--s->nalso];
 		snprintf(s->msg, sizeof s->msg, "%s is no longer an extra baseline",
@@ -164,6 +166,9 @@ static void toggle_also(dt_runs_screen *s)
 	} else if (id == s->base_id || id == s->pilot_id) {
 		snprintf(s->msg, sizeof s->msg, "that run is already picked as %s",
 		         id == s->base_id ? "the baseline" : "the pilot");
+	} else if (dt_run_role_mismatch(&s->runs[s->list.sel], DT_RUN_BASELINE,
+	                                why, sizeof why)) {
+		snprintf(s->msg, sizeof s->msg, "not added: %s", why);
 	} else if (s->nalso == DT_COMPARE_MAX_EXTRA) {
 		snprintf(s->msg, sizeof s->msg, "at most %d extra baselines",
 		         DT_COMPARE_MAX_EXTRA);

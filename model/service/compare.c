@@ -13,6 +13,7 @@
 
 #include "model/core/compile_note.h"
 #include "model/core/parity_thin.h"
+#include "model/core/pilot.h"
 #include "model/core/resample.h"
 #include "model/service/compare_internal.h"
 #include "model/service/run_findings.h"
@@ -217,6 +218,14 @@ static int refuse(const dt_comparison *c, const dt_compare_opts *o,
 		         (long long)c->parity.opts.baseline_gb,
 		         (long long)c->parity.opts.pilot_gb);
 		return 1;
+	}
+	for (size_t i = 0; i < o->nalso; i++) {
+		char why[300];
+		if (dt_run_role_mismatch(&o->also[i], DT_RUN_BASELINE, why,
+		                         sizeof why)) {
+			snprintf(err, errlen, "--also-baseline: %s", why);
+			return 1;
+		}
 	}
 	if (o->set_rule && o->rule == DT_RULE_NOISE && c->nextra == 0) {
 		snprintf(err, errlen, "--rule noise needs --also-baseline RUN (a "
