@@ -77,6 +77,7 @@ typedef struct tl_rec {
 	int np;
 	int has_loss;          /* a pair maps to the canonical loss */
 	int running_mean;      /* PTL loss= used without reduced_train_loss */
+	int nxd;               /* a `step N step_time ...` line (NxD example) */
 	int64_t batch;         /* Megatron global batch size, 0 = none; for
 	                        * TL_SETTING the global batch it sets */
 	int64_t total;         /* Megatron `iteration N/M`: M; TL_SETTING: the
@@ -390,6 +391,8 @@ static int match_step_kv(const char *line, tl_rec *r)
 	parse_pairs(r, p);
 	if (!has_known_metric(r))
 		return r->bad.n > 0;  /* kind TL_NONE: only the bad values count */
+	for (int i = 0; i < r->np && !r->nxd; i++)
+		r->nxd = strcmp(r->p[i].key, "step_time") == 0;
 	r->style = TL_STEP_KV;
 	r->kind = TL_TRAIN;
 	return 1;
@@ -788,6 +791,26 @@ static int ptl_base(tl_ctx *c)
 	                      "(optimizer steps)", c->src->path);
 }
 
+/* The producers whose step lines count optimizer updates, so that
+ * --grad-accum does not apply to them (dt_rawlog.updates_by). From
+ * shared/domain/LOG-FORMATS.md section 9, "Training metrics, by stack":
+ *   | neuronx-distributed examples (tp_pp) | `step 1 step_time
+ *     244.7649691104889s throughput 3.935193537274158 seq/s loss
+ *     13.412860887125134 grad norm 1.9788274765014648` ... | optimizer step |
+ *   | neuronx-distributed / torch-neuronx BERT, tp_zero1 | `LOG Thu Sep 29
+ *     22:30:10 2022 - (0, 78) step_loss : 9.1875 ...` | (epoch, optimizer
+ *     step) |
+ * A plain `step N loss X` line (no step_time: the producer is not known)
+ * may count micro-batches and keeps --grad-accum. */
+static void note_updates(tl_ctx *c, const tl_rec *r)
+{
+	const char *by = r->style == TL_NEURON_LOG ? "torch-neuronx" :
+	                 r->style == TL_STEP_KV && r->nxd ?
+	                 "neuronx-distributed" : NULL;
+	if (by && !c->out->updates_by[0])
+		snprintf(c->out->updates_by, sizeof c->out->updates_by, "%s", by);
+}
+
 static int apply(tl_ctx *c, const tl_rec *r)
 {
 	dt_skipval_merge(&c->skip, &r->bad, c->lineno);
@@ -814,6 +837,7 @@ static int apply(tl_ctx *c, const tl_rec *r)
 	c->nmatched++;
 	c->running_mean |= r->running_mean;
 	note_style(c, r->style);
+	note_updates(c, r);
 	if (r->style == TL_PTL && ptl_base(c) < 0)
 		return -1;
 	if (r->style == TL_MEGATRON && megatron_facts(c, r) < 0)
