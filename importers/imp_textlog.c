@@ -278,21 +278,52 @@ static int tok_unit(const char *t, size_t n)
 	return 0;
 }
 
-/* Pending key words (at most 3, the last ones) waiting for a value. */
+/* Pending key words (at most 3, the last ones) waiting for a value.
+ * junk: a word that came right after a known metric key ("loss abc"):
+ * the known key's value when no number follows (words_drop counts it),
+ * a longer key's word when one does ("loss scale 1024"). */
 typedef struct tl_words {
 	char text[TL_KEY_LEN];
 	int n;
+	char junk_key[TL_KEY_LEN];  /* "" = none */
+	char junk[48];
 } tl_words;
 
-static void words_add(tl_words *w, const char *t, size_t n)
+/* 1 when key (C string) is a metric the importer knows (loss, lr, ...). */
+static int known_key(const char *key)
 {
+	char canon[TL_KEY_LEN];
+	return dt_metric_canonical(key, canon, sizeof canon) > 0;
+}
+
+/* The pending words end without a value (a delimiter, another known
+ * key, the line's end): a word that followed a known key was that key's
+ * value, not a number (counted in r->bad). */
+static void words_drop(tl_rec *r, tl_words *w)
+{
+	if (w->junk_key[0])
+		dt_skipval_add(&r->bad, 0, w->junk_key, w->junk, strlen(w->junk));
+	memset(w, 0, sizeof *w);
+}
+
+static void words_add(tl_rec *r, tl_words *w, const char *t, size_t n)
+{
+	char one[TL_KEY_LEN];
+	snprintf(one, sizeof one, "%.*s", (int)n, t);
+	if (w->n && known_key(one))   /* "loss abc lr": lr starts a new key */
+		words_drop(r, w);
+	if (w->n && !w->junk_key[0] && known_key(w->text)) {
+		snprintf(w->junk_key, sizeof w->junk_key, "%s", w->text);
+		snprintf(w->junk, sizeof w->junk, "%.*s", (int)(n > 40 ? 40 : n), t);
+	}
 	if (w->n == 3) {
 		char *sp = strchr(w->text, ' ');
 		if (sp) {
 			memmove(w->text, sp + 1, strlen(sp + 1) + 1);
 			w->n--;
 		} else {
-			memset(w, 0, sizeof *w);
+			memset(w->text, 0, sizeof w->text);
+			w->n = 0;
 		}
 	}
 	size_t l = strlen(w->text);
@@ -322,7 +353,7 @@ static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
 		if (t[i] == ':' || t[i] == '=')
 			sep = t + i;
 	if (sep && isalpha((unsigned char)t[0])) {          /* loss:1.23 */
-		words_add(w, t, (size_t)(sep - t));
+		words_add(r, w, t, (size_t)(sep - t));
 		size_t vl = n - (size_t)(sep + 1 - t);
 		if (tok_number(sep + 1, vl, &v))
 			add_pair(r, w->text, strlen(w->text), v);
@@ -340,12 +371,24 @@ static void pair_token(tl_rec *r, tl_words *w, const char *t, size_t n,
 	} else if (isalpha((unsigned char)t[0])) {
 		while (n > 1 && (t[n - 1] == ':' || t[n - 1] == '='))
 			n--;
-		words_add(w, t, n);
+		words_add(r, w, t, n);
 	} else if (!(n == 1 && (t[0] == ':' || t[0] == '='))) {
 		if (t[0] != '(' && t[0] != '[')   /* "(s)", "[rank0]": not values */
 			bad_value(r, w, t, n);
-		memset(w, 0, sizeof *w);
+		words_drop(r, w);
 	}
+}
+
+/* Length of the token at s ending at one of `stop`; a comma between
+ * digits does not end it ("1,9": a decimal comma, or "1,234"), so such a
+ * value is one token that is no number, not 1 followed by 9. */
+static size_t token_len(const char *s, const char *stop)
+{
+	size_t n = strcspn(s, stop);
+	while (s[n] == ',' && n > 0 && isdigit((unsigned char)s[n - 1]) &&
+	       isdigit((unsigned char)s[n + 1]))
+		n += 1 + strcspn(s + n + 1, stop);
+	return n;
 }
 
 /* Collect `key value`, `key: value`, `key=value`, `key : value` pairs
@@ -357,7 +400,7 @@ static void parse_pairs(tl_rec *r, const char *s)
 	memset(&w, 0, sizeof w);
 	while (*s) {
 		if (strchr("|,;", *s)) {
-			memset(&w, 0, sizeof w);
+			words_drop(r, &w);
 			after_value = 0;
 			s++;
 			continue;
@@ -366,10 +409,11 @@ static void parse_pairs(tl_rec *r, const char *s)
 			s++;
 			continue;
 		}
-		size_t n = strcspn(s, " \t|,;");
+		size_t n = token_len(s, " \t|,;");
 		pair_token(r, &w, s, n, &after_value);
 		s += n;
 	}
+	words_drop(r, &w);
 }
 
 /* ---------------------------------------------------------- matchers */
@@ -413,7 +457,7 @@ static int match_neuron_log(const char *line, tl_rec *r)
 		return 0;
 	parse_pairs(r, p + 1);
 	if (!has_known_metric(r))
-		return 0;
+		return r->bad.n > 0;  /* kind TL_NONE: only the bad values count */
 	r->style = TL_NEURON_LOG;
 	r->kind = TL_TRAIN;
 	return 1;
@@ -457,11 +501,19 @@ static void megatron_field(tl_rec *r, const char *f, size_t n, int eval)
 {
 	const char *colon = memchr(f, ':', n);
 	double v;
-	if (!colon || dt_parse_double_field(colon + 1,
-	                                    n - (size_t)(colon + 1 - f), &v) < 0)
+	if (!colon)
 		return;
 	char key[TL_KEY_LEN];
 	clean_key(f, (size_t)(colon - f), key, sizeof key);
+	const char *val = skip_blank(colon + 1);
+	size_t vl = n - (size_t)(val - f);
+	if (dt_parse_double_field(val, vl, &v) < 0) {
+		while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))
+			vl--;
+		if (known_key(key))   /* "lm loss: 1,9": not 1, not silently */
+			dt_skipval_add(&r->bad, 0, key, val, vl);
+		return;
+	}
 	size_t kl = strlen(key);
 	if (strcmp(key, "global batch size") == 0)
 		r->batch = count_of(v);
@@ -528,8 +580,11 @@ static void ptl_item(tl_rec *r, const char *s, size_t n, int reduced)
 	if (strcmp(key, "global_step") == 0 || strcmp(key, "v_num") == 0 ||
 	    (reduced && strcmp(key, "loss") == 0))
 		return;
-	if (dt_parse_double_field(val, vl, &v) < 0)
+	if (dt_parse_double_field(val, vl, &v) < 0) {
+		if (known_key(key))
+			dt_skipval_add(&r->bad, 0, key, val, vl);
 		return;
+	}
 	if (strcmp(key, "loss") == 0)
 		r->running_mean = 1;
 	add_pair(r, key, strlen(key), v);
@@ -557,7 +612,7 @@ static int match_ptl(const char *line, tl_rec *r)
 	size_t n = strcspn(open + 1, "]");
 	int reduced = strstr(open, "reduced_train_loss=") != NULL;
 	for (const char *s = open + 1, *e = open + 1 + n; s < e;) {
-		size_t k = strcspn(s, ",]");
+		size_t k = token_len(s, ",]");
 		ptl_item(r, skip_blank(s), k - (size_t)(skip_blank(s) - s), reduced);
 		s += k + 1;
 	}

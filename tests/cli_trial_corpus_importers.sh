@@ -3,7 +3,8 @@
 # repros on the real logs of ../shared/corpus (skipped, exit 77, without
 # it): --grad-accum 8 on the NxD HyperPod log and the torch-neuronx BERT
 # LOG lines is ignored with a warning (they count optimizer steps), so
-# the restart stays at step 6 and the steps as logged.
+# the restart stays at step 6 and the steps as logged; no real text log
+# has a value that is not a number (decimal comma, word after loss).
 # usage: cli_trial_corpus_importers.sh DUALTRACK
 corpus=${DT_SHARED:-$(dirname "$0")/../../shared}/corpus
 [ -d "$corpus/neuron" ] || { echo "no corpus: skipped"; exit 77; }
@@ -27,4 +28,11 @@ check "BERT LOG lines, --grad-accum 8: ignored, 78..85 kept" py "
 t = open('$tmp/bert.out').read()
 assert '--grad-accum 8 ignored: torch-neuronx logs optimizer steps' in t, t
 assert 'step range: loss 78..85' in t and 'effective steps' not in t, t"
+for f in "$corpus"/neuron/*.log "$corpus"/megatron_nemo_deepspeed/*.log; do
+	dt import --dry-run --format textlog "$f" >>"$tmp/tl.out" 2>&1
+done
+check "corpus text logs: no value warned as not a number" py "
+t = open('$tmp/tl.out').read()
+assert t.count(': textlog, ') == 11, t
+assert 'not numbers skipped' not in t, t"
 finish

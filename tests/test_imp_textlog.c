@@ -207,6 +207,59 @@ static void test_glued_junk(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* A decimal comma ("1,9") is no number: read up to the comma it would be
+ * loss 1 (a new-user trial saw exactly that, stored without a word). It
+ * is skipped with the file's "not numbers skipped" warning naming the
+ * line and the text; a comma followed by a blank still ends a value (JAX
+ * `grad_norm=0.4, loss=0.06`), and a non-loss value with a decimal comma
+ * is not stored either. Lines 2 and 4 skip their loss; line 2 is first. */
+static void test_decimal_comma(void **state)
+{
+	(void)state;
+	static const char t[] =
+		"step 1 loss 2.0\n"
+		"step 2 loss 1,9\n"
+		"Step 3: grad_norm=0.5, loss=1.8\n"
+		"step 4 loss:1,7 tput 3,5\n"
+		"step 5 loss 1.6, lr 1e-4\n";
+	dt_rawlog log;
+	parse_buf("comma.log", t, sizeof t - 1, &log);
+	const int64_t st[] = { 1, 3, 5 };
+	const double loss[] = { 2.0, 1.8, 1.6 };
+	assert_series(&log, "loss", 3, st, loss);
+	assert_null(dt_rawlog_find(&log, "tput"));
+	assert_true(has_warning(&log, "comma.log:2: 2 value(s) that are not "
+	                        "numbers skipped (first: loss '1,9')"));
+	dt_rawlog_free(&log);
+}
+
+/* A key the importer knows (loss, lr, grad norm...) followed by a word
+ * that is not a number: the line was dropped without a word. It is
+ * counted with the values that are not numbers (the first named with its
+ * line); the rest of the line is read. A known key followed by more key
+ * words and then a number ("loss scale 1024") is another key, not a
+ * skipped value. */
+static void test_known_key_word(void **state)
+{
+	(void)state;
+	static const char t[] =
+		"step 1 loss 2.0 loss scale 1024\n"
+		"step 2 loss abc\n"
+		"step 3 loss 1.8\n"
+		"step 4 loss n/a lr 1e-4\n";
+	dt_rawlog log;
+	parse_buf("word.log", t, sizeof t - 1, &log);
+	const int64_t st[] = { 1, 3 };
+	const double loss[] = { 2.0, 1.8 };
+	assert_series(&log, "loss", 2, st, loss);
+	const int64_t lst[] = { 4 };
+	const double lr[] = { 1e-4 };
+	assert_series(&log, "lr", 1, lst, lr);
+	assert_true(has_warning(&log, "word.log:2: 2 value(s) that are not "
+	                        "numbers skipped (first: loss 'abc')"));
+	dt_rawlog_free(&log);
+}
+
 static void test_nothing(void **state)
 {
 	(void)state;
@@ -455,6 +508,8 @@ int main(void)
 		cmocka_unit_test(test_ptl),
 		cmocka_unit_test(test_non_numeric_values),
 		cmocka_unit_test(test_glued_junk),
+		cmocka_unit_test(test_decimal_comma),
+		cmocka_unit_test(test_known_key_word),
 		cmocka_unit_test(test_nothing),
 		cmocka_unit_test(test_fuzz_huge_counts),
 		cmocka_unit_test(test_detect),
