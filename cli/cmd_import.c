@@ -13,6 +13,7 @@
 #include "importers/import.h"
 #include "importers/source.h"
 #include "importers/import_follow.h"
+#include "model/service/import_caution.h"
 #include "model/service/shared_log.h"
 #include "model/util/clock.h"
 #include "model/util/num.h"
@@ -159,6 +160,25 @@ static void print_summary(dt_store *st, const char *name)
 		printf("note: this file is also in run '%s' (%s): the same bytes "
 		       "(SHA-256 %.12s...); a comparison of the two runs is "
 		       "insufficient\n", on, other.platform, mine.sha256);
+	}
+}
+
+/* After an import into a run that held files: the cautions of
+ * import_caution.h on stderr ("dualtrack: warning: ..."). */
+static void print_cautions(dt_store *st, const dt_run *before,
+                           const dt_import_request *rq, const char *name)
+{
+	dt_run after;
+	char text[4096];
+	if (before->files == 0 || dt_store_run_find(st, name, &after) != 0 ||
+	    dt_import_caution(st, before, &after, rq->files[0], rq->nfiles, text,
+	                      sizeof text) <= 0)
+		return;
+	for (char *l = text, *e; *l; l = e + 1) {
+		e = strchr(l, '\n');
+		if (!e)
+			break;
+		fprintf(stderr, "dualtrack: %.*s\n", (int)(e - l), l);
 	}
 }
 
@@ -452,6 +472,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	/* one import writes much: a store nobody else has open takes it
 	 * through a rollback journal, each page once (DT_STORE_BULK) */
 	dt_store *st = NULL;
+	dt_run before = {.files = 0}; /* the run before this import */
 	int rc, created = 0;
 	if (!rq.dry_run && !follow)
 		interrupt_note(1);
@@ -465,6 +486,12 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		     dt_cli_open_flags(path, follow ? 0 : DT_STORE_BULK);
 		if (!rq.dry_run && !st)
 			return DT_EXIT_USAGE;
+		if (!rq.dry_run && !follow) {
+			char name[DT_NAME_MAX];
+			dt_import_run_name(&rq, name, sizeof name);
+			if (dt_store_run_find(st, name, &before) != 0)
+				before.files = 0;
+		}
 		rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
 		            : dt_import(st, &rq, stdout, err, sizeof err);
 	}
@@ -478,6 +505,8 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 		char name[DT_NAME_MAX];
 		dt_import_run_name(&rq, name, sizeof name);
 		print_summary(st, name);
+		if (!follow)
+			print_cautions(st, &before, &rq, name);
 	}
 	dt_store_close(st);
 	if (rc < 0 && created)
