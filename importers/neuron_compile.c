@@ -52,6 +52,16 @@ static void word_after(const char *at, const char *end, char *out, size_t n,
 	out[k] = '\0';
 }
 
+/* A path quoted in prose or code ends before the closing quote, backtick
+ * or bracket and the punctuation after it ("/var/tmp/cache`),"): those
+ * trailing bytes are cut from s. */
+static void trim_path_tail(char *s)
+{
+	size_t k = strlen(s);
+	while (k && strchr("`'\")]}>,;:.", s[k - 1]))
+		s[--k] = '\0';
+}
+
 static int64_t count_after(const char *s, size_t len, const char *key)
 {
 	const char *at = dt_find_bytes(s, len, key);
@@ -79,7 +89,7 @@ static void from_neff_path(nc_scan *n, const char *s, size_t len)
 		word_after(v + 11, end, n->version, sizeof n->version, "/ '\"");
 	if (!n->cache_path[0]) {
 		const char *p = v;
-		while (p > s && p[-1] != ' ' && p[-1] != '(' && p[-1] != '\'')
+		while (p > s && p[-1] && !strchr(" \t('\"`[", p[-1]))
 			p--;
 		size_t k = (size_t)(v - p);
 		if (k < sizeof n->cache_path) {
@@ -98,9 +108,14 @@ static void scan_line(nc_scan *n, const char *s, size_t len)
 	for (const char *p = s; ts && p + 19 <= ts && t < 0; p++)
 		if (p[0] == '2' && p[4] == '-')
 			t = stamp(p, (size_t)(end - p));
-	if ((at = dt_find_bytes(s, len, "Compile cache path: ")) != NULL)
-		word_after(at + 20, end, n->cache_path, sizeof n->cache_path,
-		           " \r\t");
+	if ((at = dt_find_bytes(s, len, "Compile cache path: ")) != NULL) {
+		at += 20;  /* an opening quote is not part of the path */
+		while (at < end && *at && strchr("`'\"", *at))
+			at++;
+		word_after(at, end, n->cache_path, sizeof n->cache_path,
+		           " \r\t`'\"");
+		trim_path_tail(n->cache_path);
+	}
 	if (dt_find_bytes(s, len, "Using a cached neff")) {
 		n->hits++;
 		from_neff_path(n, s, len);

@@ -260,6 +260,37 @@ static void test_known_key_word(void **state)
 	dt_rawlog_free(&log);
 }
 
+/* A compile cache path quoted in prose or code stops at the path: the
+ * closing backtick, quote, bracket and the punctuation after it are not
+ * part of it (SOURCES.md gave "/var/tmp/neuron-compile-cache`),"). The
+ * same for the cache prefix of a quoted neff path. */
+static void test_cache_path_quoted(void **state)
+{
+	(void)state;
+	static const char a[] =
+		"(`INFO ||NEURON_CACHE||: Compile cache path: "
+		"/var/tmp/neuron-compile-cache`), and more\n"
+		"step 1 loss 2.0\n";
+	static const char b[] =
+		"step 1 loss 2.0\n"
+		"INFO ||NCC_WRAPPER||: Using a cached neff at `/var/tmp/cc/neuronxcc-2.8.0.25+a3ad0f342/MODULE_1+abb26765/"
+		"model.neff`.\n";
+	static const char c[] =
+		"INFO ||NEURON_CACHE||: Compile cache path: \"/opt/cache\";\n"
+		"step 1 loss 2.0\n";
+	dt_rawlog log;
+	parse_buf("q1.log", a, sizeof a - 1, &log);
+	it_fact(&log, "neuron.compile_cache_path", "/var/tmp/neuron-compile-cache");
+	dt_rawlog_free(&log);
+	parse_buf("q2.log", b, sizeof b - 1, &log);
+	it_fact(&log, "neuron.compile_cache_path", "/var/tmp/cc");
+	it_fact(&log, "neuron.compiler_version", "2.8.0.25+a3ad0f342");
+	dt_rawlog_free(&log);
+	parse_buf("q3.log", c, sizeof c - 1, &log);
+	it_fact(&log, "neuron.compile_cache_path", "/opt/cache");
+	dt_rawlog_free(&log);
+}
+
 static void test_nothing(void **state)
 {
 	(void)state;
@@ -510,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_glued_junk),
 		cmocka_unit_test(test_decimal_comma),
 		cmocka_unit_test(test_known_key_word),
+		cmocka_unit_test(test_cache_path_quoted),
 		cmocka_unit_test(test_nothing),
 		cmocka_unit_test(test_fuzz_huge_counts),
 		cmocka_unit_test(test_detect),
