@@ -45,6 +45,7 @@ static void test_input_editing(void **state)
 	(void)state;
 	dt_input_init(&in, "ab", 0);
 	assert_int_equal(in.cur, 2);
+	dt_input_key(&in, DT_K_END); /* the pre-filled text kept, unselected */
 	/* U+00E9 is 2 bytes in UTF-8: "ab\xc3\xa9", 4 bytes */
 	assert_int_equal(dt_input_key(&in, 0xE9), DT_IN_EDITED);
 	assert_string_equal(in.buf, "ab\xc3\xa9");
@@ -75,6 +76,49 @@ static void test_input_editing(void **state)
 	assert_int_equal(dt_input_key(&in, DT_KEY_ESC), DT_IN_CANCEL);
 }
 
+/* Pre-filled text starts selected: shown reversed (every cell from the
+ * start to the cursor flagged), replaced by the first printable key;
+ * Backspace, Left, Home, End keep it and edit it; Enter takes it as is. */
+static void test_input_prefill_selected(void **state)
+{
+	dt_input in;
+	dt_grid g;
+	int x;
+	(void)state;
+	assert_int_equal(dt_grid_init(&g, 8, 1, 0), 0);
+	dt_input_init(&in, "file:", 0);
+	assert_int_equal(in.selected, 1);
+	dt_input_render(&in, &g, 0, 0, 8, DT_ROLE_NORMAL);
+	for (x = 0; x <= 5; x++) /* "file:" and the cursor cell */
+		assert_int_equal(dt_grid_at(&g, x, 0)->flags & DT_CELL_HL,
+		                 DT_CELL_HL);
+	assert_int_equal(dt_grid_at(&g, 6, 0)->flags & DT_CELL_HL, 0);
+	assert_int_equal(dt_input_key(&in, '/'), DT_IN_EDITED);
+	assert_string_equal(in.buf, "/");
+	assert_int_equal(in.cur, 1);
+	assert_int_equal(in.selected, 0);
+	dt_input_key(&in, 'p'); /* then typed on as usual */
+	assert_string_equal(in.buf, "/p");
+	dt_input_init(&in, "pack-acc", 0);
+	dt_input_key(&in, DT_K_BACKSPACE);
+	assert_string_equal(in.buf, "pack-ac");
+	assert_int_equal(in.selected, 0);
+	dt_input_init(&in, "pack-acc", 0);
+	dt_input_key(&in, DT_K_HOME);
+	dt_input_key(&in, 'x');
+	assert_string_equal(in.buf, "xpack-acc");
+	dt_input_init(&in, "pack-acc", 0);
+	dt_input_key(&in, DT_K_LEFT);
+	assert_int_equal(in.cur, 7);
+	assert_int_equal(in.selected, 0);
+	dt_input_init(&in, "pack-acc", 0);
+	assert_int_equal(dt_input_key(&in, DT_K_ENTER), DT_IN_ACCEPT);
+	assert_string_equal(in.buf, "pack-acc");
+	dt_input_init(&in, NULL, 0); /* nothing pre-filled: nothing selected */
+	assert_int_equal(in.selected, 0);
+	dt_grid_free(&g);
+}
+
 static void test_input_cap_and_sanitise(void **state)
 {
 	dt_input in;
@@ -85,6 +129,7 @@ static void test_input_cap_and_sanitise(void **state)
 	type(&in, "abcd");
 	assert_string_equal(in.buf, "abc");
 	dt_input_init(&in, "ab", 3);
+	dt_input_key(&in, DT_K_END);
 	assert_int_equal(dt_input_key(&in, 0xE9), DT_IN_IGNORED);
 	assert_string_equal(in.buf, "ab");
 	/* a value from the store with an escape sequence: ESC becomes '?' */
@@ -102,6 +147,7 @@ static void test_input_render_scrolls(void **state)
 	/* 13 characters in 10 columns with the cursor at the end: 9 shown
 	 * (one column kept for the cursor), the first 13 - 9 = 4 skipped */
 	dt_input_init(&in, "hello world!!", 0);
+	dt_input_key(&in, DT_K_END); /* unselected: the cursor cell alone */
 	dt_input_render(&in, &g, 1, 0, 10, DT_ROLE_NORMAL);
 	dt_grid_row_utf8(&g, 0, row, sizeof row);
 	assert_string_equal(row, " o world!!  ");
@@ -151,9 +197,11 @@ static void test_form(void **state)
 	assert_false(form.editing);
 	/* Esc in the editor cancels once: the edit is dropped */
 	dt_form_move(&form, -1);
-	dt_form_key(&form, 'y'); /* typing on a text field opens its editor */
+	/* typing on a text field opens its editor, the value selected: the
+	 * key replaces it */
+	dt_form_key(&form, 'y');
 	assert_true(form.editing);
-	assert_string_equal(form.in.buf, "xy");
+	assert_string_equal(form.in.buf, "y");
 	assert_int_equal(dt_form_key(&form, DT_KEY_ESC), DT_FORM_CANCEL);
 	assert_false(form.editing);
 	assert_string_equal(f[0].value, "x");
@@ -515,6 +563,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_input_editing),
+		cmocka_unit_test(test_input_prefill_selected),
 		cmocka_unit_test(test_input_cap_and_sanitise),
 		cmocka_unit_test(test_input_render_scrolls),
 		cmocka_unit_test(test_form),

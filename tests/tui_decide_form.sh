@@ -38,6 +38,7 @@ wait_for "cancelled: no decision recorded"
 keys d
 wait_for "current: #1 continue" || exit 1
 keys Enter "fine" Enter
+keys End # the pre-filled deciders are selected: End keeps them
 keys -l "; X${rlo}:researcher"
 keys Enter
 wait_for "deciders: decider name: invisible format character U+202E at byte 1" || exit 1
@@ -50,6 +51,7 @@ wait_for "cancelled: no decision recorded"
 keys d
 wait_for "current: #1 continue" || exit 1
 keys Enter "fine" Enter
+keys End
 keys -l "; D1:platform; D2:platform; D3:platform; D4:platform; D5:platform; D6:platform; D7:platform; D8:platform"
 keys Enter
 wait_for "deciders: a decision needs 1..8 deciders" || exit 1

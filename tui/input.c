@@ -16,6 +16,7 @@ void dt_input_init(dt_input *in, const char *text, size_t cap)
 	dt_sanitize(text ? text : "", in->buf, in->cap + 1);
 	in->len = strlen(in->buf);
 	in->cur = in->len;
+	in->selected = in->len > 0;
 }
 
 int dt_input_printable(int cp)
@@ -69,6 +70,23 @@ static dt_input_result insert(dt_input *in, int cp)
 
 dt_input_result dt_input_key(dt_input *in, int key)
 {
+	if (in->selected && key != DT_K_ENTER && key != DT_KEY_ESC) {
+		if (dt_input_printable(key)) { /* typing replaces the selection */
+			in->selected = 0;
+			cut(in, 0, in->len);
+			in->first = 0;
+			return insert(in, key);
+		}
+		switch (key) { /* an editing key keeps the text, unselected */
+		case DT_K_BACKSPACE: case 0x7f: case CTRL('H'): case DT_K_DELETE:
+		case DT_K_LEFT: case DT_K_RIGHT: case DT_K_HOME: case DT_K_END:
+		case CTRL('A'): case CTRL('E'): case CTRL('U'):
+			in->selected = 0;
+			break;
+		default:
+			break;
+		}
+	}
 	switch (key) {
 	case DT_K_ENTER:
 		return DT_IN_ACCEPT;
@@ -119,7 +137,7 @@ void dt_input_render(dt_input *in, dt_grid *g, int x, int y, int w,
                      dt_role role)
 {
 	dt_cell *c;
-	int cx;
+	int cx, hx;
 	if (w < 2)
 		return;
 	if (in->first > in->cur)
@@ -131,7 +149,9 @@ void dt_input_render(dt_input *in, dt_grid *g, int x, int y, int w,
 	dt_grid_fill(g, x, y, w, L' ', role);
 	dt_grid_text(g, x, y, w, in->buf + in->first, role);
 	cx = x + span_width(in, in->first, in->cur, g->ascii);
-	c = dt_grid_at(g, cx, y);
-	if (c)
-		c->flags |= DT_CELL_HL;
+	for (hx = in->selected ? x : cx; hx <= cx; hx++) {
+		c = dt_grid_at(g, hx, y);
+		if (c)
+			c->flags |= DT_CELL_HL;
+	}
 }

@@ -303,6 +303,7 @@ static void complete(dt_import_screen *s)
 	else
 		snprintf(s->msg, sizeof s->msg, "%ld match(es)", n);
 	dt_input_init(&s->form.in, out, s->f[DT_IMP_PATH].cap);
+	s->form.in.selected = 0; /* a completion is typed on, not replaced */
 }
 
 /* The hint row, then the fields on the rows left (scrolled with their

@@ -56,8 +56,10 @@ int dt_evidence_link(dt_store *st, int64_t pilot_id, dt_check_id id,
 	char abs[PATH_MAX];
 	if (!strcmp(kind, "file")) {
 		char err[1200];
+		/* err starts with the path: after "file:" it quotes the
+		 * spec as typed ("evidence file:file:/x: No such file ...") */
 		if (dt_sha256_file(ref, sha, err, sizeof err) < 0)
-			return dt_store_fail(st, "evidence: %s", err);
+			return dt_store_fail(st, "evidence file:%s", err);
 		if (realpath(ref, abs) && strlen(abs) < sizeof ((dt_evidence *)0)->ref)
 			ref = abs; /* recorded as an absolute path */
 	}
