@@ -236,8 +236,8 @@ void dt_compare_cursor(dt_compare_view *v, int dir);
  * row left for the caller's footer; the verdict sentence wrapped on as
  * many rows as it needs while the chart and the strip keep 3 rows each;
  * top_rows free rows under the legend and bottom_rows under the verdict
- * for the caller, lowered to the rows the screen has for them (top_rows
- * keeps 1 when it was not 0); finding marks mark_ch[i] on the x
+ * for the caller, lowered to the rows the screen has for them (each
+ * keeps 1 when it was not 0: the chart gives it); finding marks mark_ch[i] on the x
  * axis at mark_x[i]; the verdict row shows v->sentence). Needs g at least 40 x 12; smaller grids get a one-line
  * message. Never fails (out of memory shows a message). */
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title);

@@ -432,7 +432,7 @@ static void draw_cursor(dt_grid *g, const dt_compare_view *v, int px, int pw,
 void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 {
 	int W = g->w, H = g->h, rest, hs, ch, pw, ay, sy, ry, vr, avail, left,
-	    want_top;
+	    want_top, want_bottom;
 	double ymin = 0, ymax = 1, R;
 	dt_plot_series s[2] = {{0}};
 	int k;
@@ -463,7 +463,9 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 	 * for it), then the findings rows (all in the f overlay; the verdict
 	 * counts them); the chart and the strip share the rest. The rows
 	 * given to the note and the findings go back in top_rows and
-	 * bottom_rows for the screen to draw. */
+	 * bottom_rows for the screen to draw; each keeps a row when it asked
+	 * for any (the note's first row, the bottom rows' mark), the chart
+	 * giving them (at 60x16: 2 rows left to the chart). */
 	avail = H - 6;
 	vr = verdict_text(g, 0, 0, sentence, DT_ROLE_NORMAL);
 	if (vr > avail - 6)
@@ -478,9 +480,14 @@ void dt_compare_render(dt_compare_view *v, dt_grid *g, const char *title)
 		v->top_rows = 1; /* from the chart's third row */
 		left = -1;
 	}
+	want_bottom = v->bottom_rows;
 	if (v->bottom_rows > left)
 		v->bottom_rows = left < 0 ? 0 : left;
 	left -= v->bottom_rows < 0 ? 0 : v->bottom_rows;
+	if (want_bottom > 0 && v->bottom_rows == 0) {
+		v->bottom_rows = 1; /* for the mark: the chart gives a row too */
+		left--;
+	}
 	rest = 6 + left;
 	hs = rest / 4 < 3 ? 3 : rest / 4;
 	ch = rest - hs;

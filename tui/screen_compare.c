@@ -472,7 +472,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	static const int64_t win[DT_NWINDOWS] = DT_WINDOWS;
 	char t[1200], line[700], warn[sizeof c->cmp.warning + 16];
 	size_t nf, i, nmarks;
-	int y, noise = c->cmp.have_noise, rules, wrows;
+	int y, noise = c->cmp.have_noise, rules, wrows, want_bottom, cut, end;
 	if (!c->open) {
 		dt_grid_clear(g);
 		dt_grid_fill(g, 0, 0, g->w, L' ', DT_ROLE_TITLE);
@@ -497,6 +497,7 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	 * card of pilot NAME", the defaults and why): known while pending */
 	rules = c->cmp.rules_source[0] && g->h >= 16;
 	c->view.bottom_rows += rules;
+	want_bottom = c->view.bottom_rows;
 	/* marks first: LIVE and the transforms survive a narrow title; the
 	 * curves' records altered (a stored series whose values differ from
 	 * their sealed digest, integrity.h) before all */
@@ -530,21 +531,25 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 	if (c->cmp.compile_note[0] && c->view.top_rows > wrows)
 		dt_grid_wrap(g, 0, 2 + wrows, g->w, c->view.top_rows - wrows,
 		             c->cmp.compile_note, DT_ROLE_WARN);
+	/* the rows under the verdict; fewer than they want: the last one
+	 * says how many are not shown and where they are (cut) */
+	cut = c->view.bottom_rows < want_bottom;
+	end = g->h - 1 - cut;
 	y = g->h - 1 - c->view.bottom_rows;
-	if (rules)
+	if (rules && y < end)
 		dt_layout_text(g, 0, y++, g->w, c->cmp.rules_source, DT_ROLE_LABEL);
-	if (c->pending)
+	if (c->pending && y < end)
 		dt_layout_text(g, 0, y, g->w, "findings: computing...",
 		               DT_ROLE_LABEL);
-	if (noise && c->view.bottom_rows - rules > (int)nf) {
+	if (noise && y < end && c->view.bottom_rows - rules > (int)nf) {
 		noise_line(c, line, sizeof line);
 		dt_layout_text(g, 0, y++, g->w, line,
 		               c->cmp.rule == DT_RULE_NOISE ? DT_ROLE_PILOT
 		                                            : DT_ROLE_LABEL);
 	}
-	for (i = 0; i < c->cmp.findings.n && y < g->h - 1; i++, y++) {
+	for (i = 0; i < c->cmp.findings.n && y < end; i++, y++) {
 		finding_line(&c->cmp.findings.v[i], line, sizeof line);
-		if (y == g->h - 2 && i + 1 < c->cmp.findings.n) {
+		if (!cut && y == end - 1 && i + 1 < c->cmp.findings.n) {
 			char more[800];
 			snprintf(more, sizeof more, "+%zu more (f) %s",
 			         c->cmp.findings.n - i - 1, line);
@@ -552,6 +557,16 @@ void dt_compare_screen_render(dt_compare_screen *c, dt_grid *g,
 			break;
 		}
 		dt_layout_text(g, 0, y, g->w, line, DT_ROLE_WARN);
+	}
+	if (cut) {
+		char more[160];
+		int n = want_bottom - (c->view.bottom_rows - 1);
+		snprintf(more, sizeof more, "+%d row%s not shown:%s%s%s", n,
+		         n == 1 ? "" : "s", rules && n >= want_bottom ? " rules" : "",
+		         rules && n >= want_bottom && c->cmp.findings.n ? "," : "",
+		         c->pending ? " findings (computing)"
+		         : c->cmp.findings.n ? " findings (f shows them)" : "");
+		dt_layout_text(g, 0, end, g->w, more, DT_ROLE_STATUS);
 	}
 	/* footer and c->msg: the app's row (dt_compare_ops.message) */
 	if (c->findings_open)

@@ -61,11 +61,110 @@ static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
 	                    DT_ROLE_NORMAL);
 }
 
+/* The column of an item's note (item_row: a blank, the marker, the name
+ * in 16 cells, the status in 12, the source in 6). */
+#define ITEM_NOTE_X 36
+
+/* Rows verification item k takes: the picked one its note wrapped on
+ * up to two rows when it does not fit after the status and source. */
+static int item_rows(const drills_state *p, const dt_grid *g,
+                     const dt_drill *d, size_t k)
+{
+	int n, w = g->w - ITEM_NOTE_X;
+	if (k != p->item || dt_text_width(d->checks[k].note, g->ascii) <= w)
+		return 1;
+	n = dt_text_wrap_rows(d->checks[k].note, w, g->ascii);
+	return n > 2 ? 2 : n < 1 ? 1 : n;
+}
+
+/* Verification item k on row y (rows before end): marker, name, status,
+ * source, note (the picked item's whole on up to two rows); its rows. */
+static int item_row(drills_state *p, dt_grid *g, const dt_drill *d,
+                    size_t k, int y, int end)
+{
+	const dt_drill_check *c = &d->checks[k];
+	int sel = k == p->item, x = 1, n = 1;
+	dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
+	if (sel)
+		dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
+	x += dt_layout_printf(g, x, y, 2, r, "%s", sel ? ">" : " ");
+	x += dt_layout_printf(g, x, y, 16, r, "%-15s ",
+	                      dt_drill_item_name((dt_drill_item)k));
+	x += dt_layout_printf(g, x, y, 12, sel ? r : dt_pv_dc_role(c->status),
+	                      "%-11s ", dt_dc_status_name(c->status));
+	x += dt_layout_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
+	                      c->source);
+	if (sel && dt_text_width(c->note, g->ascii) > g->w - x)
+		n = dt_grid_wrap(g, x, y, g->w - x, end - y < 2 ? end - y : 2,
+		                 c->note, r); /* the picked item whole */
+	else
+		dt_layout_text(g, x, y, g->w - x, c->note, r);
+	return n < 1 ? 1 : n;
+}
+
+/* The verification items and the drill's note on rows [y, end). When
+ * they do not all fit, the last row says how many items are above and
+ * below ("2 above, +1 more ([ ] pick the item)"; the note counts as one
+ * more) and the picked item is always among those shown. */
+static void items(drills_state *p, dt_grid *g, const dt_drill *d, int y,
+                  int end)
+{
+	int need = 0, avail = end - y, used;
+	size_t k, top, last, below;
+	char note[1100], mark[128], above[32] = "", more[48] = "";
+	const char *keys;
+	int note_rows = 0;
+	if (avail <= 0)
+		return;
+	if (d->note[0]) {
+		snprintf(note, sizeof note, "note: %s", d->note);
+		note_rows = dt_text_wrap_rows(note, g->w - 2, g->ascii);
+		note_rows = note_rows > 2 ? 2 : note_rows < 1 ? 1 : note_rows;
+	}
+	for (k = 0; k < DT_DC_COUNT; k++)
+		need += item_rows(p, g, d, k);
+	if (need + note_rows <= avail) { /* all of it */
+		for (k = 0; k < DT_DC_COUNT; k++)
+			y += item_row(p, g, d, k, y, end);
+		if (note_rows)
+			dt_grid_wrap(g, 1, y, g->w - 2, note_rows, note,
+			             DT_ROLE_STATUS);
+		return;
+	}
+	if (avail >= 2) /* the last row is the mark */
+		avail--;
+	/* the first item shown: the picked one in view with those above it
+	 * that fit */
+	top = p->item < DT_DC_COUNT ? p->item : 0;
+	for (used = item_rows(p, g, d, top);
+	     top > 0 && used + item_rows(p, g, d, top - 1) <= avail; top--)
+		used += item_rows(p, g, d, top - 1);
+	for (last = (p->item < DT_DC_COUNT ? p->item : 0) + 1; last < DT_DC_COUNT &&
+	     used + item_rows(p, g, d, last) <= avail; last++)
+		used += item_rows(p, g, d, last);
+	for (k = top; k < last; k++)
+		y += item_row(p, g, d, k, y, end - (avail < end - y ? 1 : 0));
+	below = DT_DC_COUNT - last;
+	if (top)
+		snprintf(above, sizeof above, "%zu above", top);
+	if (below)
+		snprintf(more, sizeof more, "+%zu more%s", below,
+		         note_rows ? " and the note" : "");
+	else if (note_rows)
+		snprintf(more, sizeof more, "+ the note");
+	keys = top && below ? "[ ] pick the item" : below ? "] picks the next "
+	       "item" : top ? "[ picks the previous item" : "";
+	snprintf(mark, sizeof mark, "%s%s%s%s%s%s", above,
+	         above[0] && more[0] ? ", " : "", more, keys[0] ? " (" : "",
+	         keys, keys[0] ? ")" : "");
+	if (y < end) /* a row was kept for it (not when one row is left) */
+		dt_layout_text(g, 1, end - 1, g->w - 2, mark, DT_ROLE_STATUS);
+}
+
 static void detail(drills_state *p, dt_grid *g, int y, int end)
 {
 	const dt_drill *d = &p->pv.c->ov.drills[p->dr.sel];
 	char rec[96], cs[24];
-	size_t k;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s: %s ",
 	               (long long)d->id, dt_drill_kind_name(d->kind),
@@ -91,31 +190,7 @@ static void detail(drills_state *p, dt_grid *g, int y, int end)
 		y += dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2,
 		                  line, dt_pv_recovery_role(st, DT_ROLE_NORMAL));
 	}
-	for (k = 0; k < DT_DC_COUNT && y < end; k++, y++) {
-		const dt_drill_check *c = &d->checks[k];
-		int sel = k == p->item, x = 1;
-		dt_role r = sel ? DT_ROLE_SELECT : DT_ROLE_NORMAL;
-		if (sel)
-			dt_grid_fill(g, 0, y, g->w, L' ', DT_ROLE_SELECT);
-		x += dt_layout_printf(g, x, y, 2, r, "%s", sel ? ">" : " ");
-		x += dt_layout_printf(g, x, y, 16, r, "%-15s ",
-		                    dt_drill_item_name((dt_drill_item)k));
-		x += dt_layout_printf(g, x, y, 12, sel ? r : dt_pv_dc_role(c->status),
-		                    "%-11s ", dt_dc_status_name(c->status));
-		x += dt_layout_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
-		                    c->source);
-		if (sel && dt_text_width(c->note, g->ascii) > g->w - x)
-			y += dt_grid_wrap(g, x, y, g->w - x, end - y < 2 ? end - y : 2,
-			                  c->note, r) - 1; /* the picked item whole */
-		else
-			dt_layout_text(g, x, y, g->w - x, c->note, r);
-	}
-	if (d->note[0] && y < end) {
-		char note[1100];
-		snprintf(note, sizeof note, "note: %s", d->note);
-		dt_grid_wrap(g, 1, y, g->w - 2, end - y < 2 ? end - y : 2, note,
-		             DT_ROLE_STATUS);
-	}
+	items(p, g, d, y, end);
 }
 
 /* The kind column as wide as the longest kind shown (at least 4,
