@@ -609,7 +609,17 @@ static void handle_key(app *a, int key, int *quit)
 		return;
 	}
 	if (modal(e)) {
-		apply(a, e->ops->raw_key(e->st, key));
+		/* a form's button has the focus: Q and ? are the app's */
+		act = e->ops->keys_free && e->ops->keys_free(e->st)
+		      ? dt_keymap_action(keymap_of(e), key) : DT_A_NONE;
+		if (act == DT_A_QUIT) {
+			*quit = 1;
+		} else if (act == DT_A_HELP) {
+			a->help = 1;
+			a->help_top = 0;
+		} else {
+			apply(a, e->ops->raw_key(e->st, key));
+		}
 		return;
 	}
 	act = dt_keymap_action(keymap_of(e), key);

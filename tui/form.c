@@ -38,6 +38,12 @@ void dt_form_begin_edit(dt_form *form)
 	form->editing = 1;
 }
 
+int dt_form_on_button(const dt_form *form)
+{
+	return form && !form->editing && form->sel < form->n &&
+	       form->f[form->sel].kind == DT_FIELD_BUTTON;
+}
+
 void dt_form_end_edit(dt_form *form, int keep)
 {
 	if (form->editing && keep && form->sel < form->n)

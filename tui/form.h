@@ -115,6 +115,10 @@ typedef int (*dt_form_check_fn)(void *ctx, size_t k, const char *text,
 int dt_form_recheck(dt_form *form, dt_form_check_fn check, void *ctx,
                     char *err, size_t errsz);
 
+/* 1 when the focus is on a button row (no editor open, no text being
+ * typed): the app's Q and ? keys apply there (tui/screen.h keys_free). */
+int dt_form_on_button(const dt_form *form);
+
 /* Open the editor on the selected TEXT row with its value. */
 void dt_form_begin_edit(dt_form *form);
 

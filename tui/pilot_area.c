@@ -177,6 +177,15 @@ int dt_pv_modal(void *st)
 	return v->prompt.open || busy(v) || (v->list && v->list->searching);
 }
 
+int dt_pv_keys_free(void *st)
+{
+	const dt_pv *v = st;
+	if (v->prompt.open || (v->list && v->list->searching) || !busy(v) ||
+	    !v->cls->dialog_form)
+		return 0;
+	return dt_form_on_button(v->cls->dialog_form(v));
+}
+
 static void render_prompt(dt_pv *v, dt_grid *g)
 {
 	int w, h, ix, iy, mrows = 2;

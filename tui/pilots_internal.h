@@ -57,6 +57,10 @@ typedef struct dt_pv_class {
 	 * form's (dt_form_hints): its hints into *h, their count (0: the
 	 * form's) */
 	size_t (*dialog_hint)(const dt_pv *v, const dt_hint **h);
+	/* the open dialog's form while it has the keys (not a review or
+	 * warning shown over it), or NULL: on its button Q and ? are the
+	 * app's (dt_pv_keys_free); NULL op: none */
+	const dt_form *(*dialog_form)(const dt_pv *v);
 	/* re-derive the state from the context (after open and each reload) */
 	void (*sync)(dt_pv *v);
 	/* id of list row i (a record id, > 0): the selection stays on the
@@ -100,6 +104,9 @@ int dt_pv_modal(void *st);
 /* A raw key while modal: the prompt, then the screen's editor or dialog,
  * then the list search. */
 unsigned dt_pv_raw_key(void *st, int key);
+/* 1 while the open dialog's form has the focus on a button (no prompt,
+ * no search): the app's Q and ? apply (tui/screen.h keys_free). */
+int dt_pv_keys_free(void *st);
 /* On top again: re-derive the state if the context reloaded. */
 void dt_pv_enter(void *st);
 
@@ -115,6 +122,7 @@ void dt_pv_enter(void *st);
 		.id = SID, .open = NAME##_open, .close = dt_pv_close,            \
 		.render = dt_pv_render, .action = dt_pv_action,                  \
 		.modal = dt_pv_modal, .raw_key = dt_pv_raw_key, .enter = ENTER,  \
+		.keys_free = dt_pv_keys_free,                                    \
 	}
 
 /* ---- helpers (pilot_area.c) ---- */

@@ -5,7 +5,8 @@
  * (tui/keymap.h) and goes to `action`; q / Esc (DT_A_BACK) pops one
  * level, Q quits from anywhere, ? and t are the app's. A screen that has
  * a text field or dialog open says so with `modal` and then gets every
- * key raw. Screens never call the app: they return flags and the app
+ * key raw, but Q and ? while its form's focus is on a button
+ * (`keys_free`). Screens never call the app: they return flags and the app
  * opens, pops and reloads. A screen with `open` / `close` owns its
  * state: open makes it when the screen is pushed, close frees it when
  * the screen is popped or replaced. No curses here. */
@@ -47,6 +48,11 @@ typedef struct dt_screen_ops {
 	/* 1 when every key must go to raw_key (text field, dialog); NULL: 0 */
 	int (*modal)(void *st);
 	unsigned (*raw_key)(void *st, int key);
+	/* 1 while the screen is modal but no text is being typed: the focus
+	 * of its form is on a button. Q quits and ? opens the help there as
+	 * on any screen (the app's keys); every other key still goes to
+	 * raw_key. NULL: never */
+	int (*keys_free)(void *st);
 	/* called when the screen comes on top (opened or popped back to) */
 	void (*enter)(void *st);
 	/* a message the app shows on the footer row instead of the footer

@@ -284,6 +284,12 @@ static unsigned raw(dt_pv *v, int key)
 	return r ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
 
+static const dt_form *dialog_form(const dt_pv *v)
+{
+	const decisions_state *p = (const decisions_state *)v;
+	return p->decide.open && !p->decide.warn ? &p->decide.form : NULL;
+}
+
 static int dialog(dt_pv *v, dt_grid *g)
 {
 	decisions_state *p = (decisions_state *)v;
@@ -310,6 +316,7 @@ static const dt_pv_class cls = {
 	.raw = raw,
 	.dialog = dialog,
 	.dialog_hint = dialog_hint,
+	.dialog_form = dialog_form,
 	.sync = sync,
 	.row_id = row_id,
 	.row_text = row_text,

@@ -342,6 +342,12 @@ static unsigned raw(dt_pv *v, int key)
 	return r ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
 
+static const dt_form *dialog_form(const dt_pv *v)
+{
+	const drills_state *p = (const drills_state *)v;
+	return p->drill.open && !p->drill.review ? &p->drill.form : NULL;
+}
+
 static int dialog(dt_pv *v, dt_grid *g)
 {
 	drills_state *p = (drills_state *)v;
@@ -377,6 +383,7 @@ static const dt_pv_class cls = {
 	.raw = raw,
 	.dialog = dialog,
 	.dialog_hint = dialog_hint,
+	.dialog_form = dialog_form,
 	.sync = sync,
 	.row_id = row_id,
 	.row_text = row_text,

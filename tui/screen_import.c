@@ -576,6 +576,12 @@ static int import_modal(void *st)
 	return !((dt_import_screen *)st)->preview;
 }
 
+static int import_keys_free(void *st)
+{
+	const dt_import_screen *s = st;
+	return !s->preview && dt_form_on_button(&s->form);
+}
+
 static unsigned import_raw_key(void *st, int key)
 {
 	return form_key(st, key);
@@ -597,4 +603,5 @@ const dt_screen_ops dt_import_ops = {
 	.action = import_action,
 	.modal = import_modal,
 	.raw_key = import_raw_key,
+	.keys_free = import_keys_free,
 };

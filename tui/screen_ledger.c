@@ -398,6 +398,13 @@ static unsigned raw(dt_pv *v, int key)
 	       ? DT_SCR_REDRAW : DT_SCR_NONE;
 }
 
+static const dt_form *dialog_form(const dt_pv *v)
+{
+	const ledger_state *p = (const ledger_state *)v;
+	return p->lg.edit_open ? &p->lg.eform : p->lg.sc_open ? &p->lg.sform
+	                                                       : NULL;
+}
+
 static int dialog(dt_pv *v, dt_grid *g)
 {
 	ledger_state *p = (ledger_state *)v;
@@ -420,6 +427,7 @@ static const dt_pv_class cls = {
 	.busy = busy,
 	.raw = raw,
 	.dialog = dialog,
+	.dialog_form = dialog_form,
 	.sync = sync,
 	.row_text = row_text,
 	.done = done,
