@@ -53,10 +53,9 @@ void dt_print_finding_json(dt_jw *w, const dt_finding *f)
 
 void dt_print_finding_text(const dt_finding *f)
 {
-	char safe[sizeof f->detail * 2];
-	dt_sanitize(f->detail, safe, sizeof safe);
-	printf("finding %s at step %lld: %s\n", dt_finding_kind_name(f->kind),
-	       (long long)f->step, safe);
+	char text[sizeof f->detail + 96], safe[sizeof text * 2];
+	dt_sanitize(dt_finding_text(f, text, sizeof text), safe, sizeof safe);
+	printf("%s\n", safe);
 }
 
 static void json_noise(dt_jw *w, const dt_comparison *c)

@@ -187,6 +187,7 @@ static void json_verdict(dt_jw *w, const dt_run_verdict *v)
 	dt_jw_key(w, "verdict_note"); dt_jw_str_or_null(w, v->note);
 	dt_jw_key(w, "reason"); dt_jw_str_or_null(w, v->reason);
 	dt_jw_key(w, "sentence"); dt_jw_str(w, v->sentence);
+	dt_jw_key(w, "statement"); dt_jw_str(w, v->statement);
 	dt_jw_obj_end(w);
 }
 
@@ -444,7 +445,7 @@ static void text_decisions(const dt_assessment *a)
 
 static void text_runs(const dt_assessment *a)
 {
-	char b1[1100], b2[1100];
+	char b1[1100], b2[1100], b3[sizeof a->verdicts[0].statement * 2];
 	printf("\nruns:\n");
 	for (size_t i = 0; i < a->nruns; i++)
 		printf("  %-8s %s (%s)\n", dt_run_role_name(a->runs[i].role),
@@ -460,7 +461,8 @@ static void text_runs(const dt_assessment *a)
 		printf("  parity %s vs %s: %s\n", safe(v->pilot, b1, sizeof b1),
 		       safe(v->baseline, b2, sizeof b2),
 		       dt_verdict_word(v->verdict));
-		printf("    %s\n", safe(v->sentence, b1, sizeof b1));
+		/* the sentence with its findings, as gate and the pack say it */
+		printf("    %s\n", safe(v->statement, b3, sizeof b3));
 	}
 	for (size_t i = 0; i < a->nruns; i++) {
 		char sum[600], ck[600], s1[1300], s2[1300];

@@ -88,11 +88,13 @@ same "pilot show: resume line" "$(grep '^  resume t: ' "$tmp/show.txt")" \
 	"  resume t: 1 restart, PASS; checkpoints 4 (drills #1, #4), 8 (drill #2)"
 
 # gate: the parity verdict once (its own line), the drills on step 6's
+# the parity detail is the verdict's statement: its sentence and finding
+parity="verdict FAIL (logging-scale mismatch (x 2)): 10 of 10 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); first breach at step 1; max |rel diff| 100.00% at step 1; warm-up 0; finding logging_scale_mismatch at step 1: pilot loss = 2 x baseline over 10 common steps from step 1 (median ratio 2, spread 0 %); LR not logged on both sides; eval_loss not logged on both sides: a logging-scale mismatch (loss summed over 2 micro-batches?), not a training difference"
 resume="PASS: step: resumed at step 5 (last confirmed checkpoint 4); 2 step(s) replayed; loss: pilot/baseline ratio mean 2 over 5 point(s) after vs before (2 over 4): +0.00% (limit 5.00%); replay: 2 replayed point(s): max |rel diff| 0.00% at step 5 (limit 2.00%)"
 dt gate p >"$tmp/gate.txt"
 same "gate: exit 1" "$?" 1
 same "gate: text" "$(cat "$tmp/gate.txt")" "gate p: FAIL
-  FAIL parity    t vs g: FAIL: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
+  FAIL parity    t vs g: $parity
   ok   resume    t step 5: $resume
   FAIL checklist step6: fail: parity fail: the failing parity verdict listed under parity; $drills"
 same "gate: the parity verdict named once" "$(grep -c -F 't vs g' "$tmp/gate.txt")" 1
@@ -100,7 +102,7 @@ dt gate p --json >"$tmp/gate.json"
 same "gate --json: reasons" "$(python3 -c "
 import json; d = json.load(open('$tmp/gate.json'))
 for r in d['reasons']: print('%s|%s|%s|%s|%s' % (r['check'], r['subject'], r['pass'], r['same_as'], r['detail']))")" \
-"parity|t vs g|False|None|FAIL: 10 compared, 10 breaches (allowed 1), max |rel diff| 100.00%
+"parity|t vs g|False|None|$parity
 resume|t step 5|True|None|$resume
 checklist|step6|False|0|fail: parity fail: the failing parity verdict listed under parity; $drills"
 

@@ -24,7 +24,7 @@ g() { TMPDIR="$tmp/tmpdir" "$bin" gate "$@"; }
 g --baseline-log g.csv --pilot-log t.csv >new.out 2>new.err
 check "--baseline-log / --pilot-log: exit 0" test $? -eq 0
 check "  the files' pilot passes parity: 20 compared" \
-  grep -qxF "  ok   parity    t vs g: PASS: 20 compared, 0 breaches (allowed 1), max |rel diff| 1.00%" new.out
+  grep -qxF "  ok   parity    t vs g: verdict PASS: 0 of 20 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); max |rel diff| 1.00% at step 13; warm-up 0" new.out
 g --baseline g.csv --pilot t.csv >old.out 2>old.err
 check "--baseline / --pilot (older spellings) still take files: exit 0" test $? -eq 0
 check "  the same output" cmp -s new.out old.out

@@ -3,7 +3,8 @@
 # FAIL in text (pilot show's parity line, gate's parity and resume
 # details, as compare, resume-check and the TUI print them), lower case
 # in JSON. `pilot show` printed 'parity t vs g: pass' under 'verdict
-# PASS: ...', and gate 'ok   parity    t vs g: pass: ...'.
+# PASS: ...', and gate 'ok   parity    t vs g: pass: ...' (now the
+# verdict's statement, 'verdict PASS: ...', as pilot show prints it).
 # usage: cli_verdict_case.sh DUALTRACK
 #
 # Logs (by hand): baseline g loss 3.0 - 0.1 s at steps s = 1..10 (2.9 ..
@@ -47,15 +48,16 @@ assert v == [('t', 'pass'), ('u', 'fail')], v"
 
 dt gate p >"$tmp/gate.txt"
 check "gate: exit 1" test $? -eq 1
-check "gate: parity t PASS" grep -qxF "  ok   parity    t vs g: PASS: 10 compared, 0 breaches (allowed 1), max |rel diff| 0.00%" "$tmp/gate.txt"
-check "gate: parity u FAIL" grep -qxF "  FAIL parity    u vs g: FAIL: 10 compared, 4 breaches (allowed 1), max |rel diff| 100.00%" "$tmp/gate.txt"
+check "gate: parity t PASS" grep -qxF "  ok   parity    t vs g: verdict PASS: 0 of 10 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); max |rel diff| 0.00% at step 1; warm-up 0" "$tmp/gate.txt"
+check "gate: parity u FAIL" grep -qxF "  FAIL parity    u vs g: verdict FAIL: 4 of 10 steps breach |p-b| > 0 + 0.02*|b| (allowed 1); first breach at step 1; max |rel diff| 100.00% at step 1; warm-up 0" "$tmp/gate.txt"
 check "gate: resume t PASS" grep -qE "^  ok   resume    t step 5: PASS: loss: " "$tmp/gate.txt"
 check "gate: resume u FAIL" grep -qE "^  FAIL resume    u step 5: FAIL: loss: pilot/baseline ratio mean 1 over 5 point\(s\) after vs before \(2 over 4\): -50.00% " "$tmp/gate.txt"
 dt gate p --json >"$tmp/gate.json"
 check "gate --json: verdict lower case, details as the text" py "
 import json; d = json.load(open('$tmp/gate.json'))
 assert d['verdict'] == 'fail', d['verdict']
-r = [(x['check'], x['subject'], x['pass'], x['detail'].split(':')[0]) for x in d['reasons'] if x['check'] != 'checklist']
+# a parity detail is the verdict's statement ('verdict PASS: ...')
+r = [(x['check'], x['subject'], x['pass'], x['detail'].split(':')[0].replace('verdict ', '')) for x in d['reasons'] if x['check'] != 'checklist']
 assert r == [('parity', 't vs g', True, 'PASS'), ('parity', 'u vs g', False, 'FAIL'),
              ('resume', 't step 5', True, 'PASS'), ('resume', 'u step 5', False, 'FAIL')], r"
 finish

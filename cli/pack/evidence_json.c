@@ -228,6 +228,8 @@ static void verdicts_json(dt_jw *w, const dt_pack *p)
 		dt_jw_key(w, "max_abs_rel_diff");
 		dt_jw_num_or_null(w, v->max_abs_rel_diff);
 		dt_jw_key(w, "by_samples"); dt_jw_bool(w, v->by_samples);
+		dt_jw_key(w, "sentence"); dt_jw_str(w, v->sentence);
+		dt_jw_key(w, "statement"); dt_jw_str(w, v->statement);
 		dt_jw_obj_end(w);
 	}
 	dt_jw_arr_end(w);

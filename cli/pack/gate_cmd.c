@@ -118,7 +118,7 @@ static void print(const char *pilot, const dt_gate *g, int json, int store)
 		dt_jw_end(&w);
 		return;
 	}
-	char a[DT_NAME_MAX * 2], b[1300], c[200];
+	char a[DT_NAME_MAX * 2], b[sizeof g->reasons[0].detail * 2], c[200];
 	dt_sanitize(pilot, a, sizeof a);
 	printf("gate %s: %s\n", a, g->pass ? "PASS" : "FAIL");
 	for (size_t i = 0; i < g->nreasons; i++) {

@@ -292,7 +292,8 @@ static void chart(dt_doc *d, const dt_pack *p, const char *const *svgs)
 
 static void parity(dt_doc *d, const dt_pack *p)
 {
-	char t[1200], a[32], r[32], m[32], wu[80];
+	char t[sizeof p->ov.verdicts[0].statement + 2 * DT_NAME_MAX + 800];
+	char a[32], r[32], wu[80];
 	dt_parity_opts po = dt_taskcard_parity(&p->ov.card);
 	d->ops->heading(d, 2, "Parity verdict");
 	dt_fmt_double(po.rtol, r);
@@ -314,15 +315,10 @@ static void parity(dt_doc *d, const dt_pack *p)
 		             "and pilot run pair.");
 	for (size_t i = 0; i < p->ov.nverdicts; i++) {
 		const dt_run_verdict *v = &p->ov.verdicts[i];
-		if (isnan(v->max_abs_rel_diff))
-			snprintf(m, sizeof m, "unknown");
-		else
-			dt_fmt_rel_pct(v->max_abs_rel_diff, 0, m, sizeof m);
-		snprintf(t, sizeof t, "%s vs %s: %zu compared %s, %zu breaches "
-		         "(allowed %zu), max |relative difference| %s.", v->pilot,
-		         v->baseline, v->compared, v->by_samples ? "sample points"
-		         : "steps", v->breaches, v->allowed, m);
-		if (v->reason[0]) {
+		/* the statement every output gives: sentence and findings */
+		snprintf(t, sizeof t, "%s vs %s: %s.", v->pilot, v->baseline,
+		         v->statement);
+		if (v->reason[0] && !strstr(v->statement, v->reason)) {
 			size_t k = strlen(t);
 			snprintf(t + k, sizeof t - k, " Insufficient because %s.",
 			         v->reason);

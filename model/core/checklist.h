@@ -146,6 +146,9 @@ typedef struct dt_run_verdict {
 	char note[96];                /* findings note, "" = none */
 	char reason[700];             /* why insufficient, "" otherwise */
 	char sentence[900];           /* dt_verdict_sentence, as on screens */
+	char statement[2400];         /* dt_verdict_statement: the sentence
+	                               * and its findings, as every output
+	                               * of this verdict gives it */
 } dt_run_verdict;
 
 /* A pilot-role run, as the trial rules see it. */

@@ -367,3 +367,10 @@ char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n)
 		snprintf(buf, n, "logging-scale mismatch (x %.0f)", s->factor);
 	return buf;
 }
+
+char *dt_finding_text(const dt_finding *f, char *buf, size_t n)
+{
+	snprintf(buf, n, "finding %s at step %lld: %s",
+	         dt_finding_kind_name(f->kind), (long long)f->step, f->detail);
+	return buf;
+}

@@ -259,6 +259,12 @@ const dt_finding *dt_findings_scale_of(const dt_findings *f);
  * list them under the verdict), "" when there is none. Written to buf (size n); returns buf. */
 char *dt_findings_verdict_note(const dt_findings *f, char *buf, size_t n);
 
+/* One finding as every output names it: "finding KIND at step S: DETAIL"
+ * ("finding non_finite at step 50: pilot loss: 1 non-finite value(s),
+ * first nan at step 50"). DETAIL as stored (the caller sanitises).
+ * Written to buf (size n); returns buf. */
+char *dt_finding_text(const dt_finding *f, char *buf, size_t n);
+
 /* JSON name of a kind: "logging_scale_mismatch", "non_finite",
  * "zero_loss", "constant_values", "step_offset", "global_batch_change",
  * "total_steps_change". */

@@ -130,3 +130,18 @@ int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
 	dt_buf_printf(buf, len, &o, "; warm-up %lld", (long long)par->opts.warmup);
 	return (int)o;
 }
+
+char *dt_verdict_statement(const char *sentence, const dt_findings *f,
+                           char *buf, size_t n)
+{
+	size_t o = 0;
+	char one[sizeof f->v[0].detail + 96];
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	dt_buf_printf(buf, n, &o, "%s", sentence);
+	for (size_t i = 0; f && i < f->n; i++)
+		dt_buf_printf(buf, n, &o, "; %s",
+		    dt_finding_text(&f->v[i], one, sizeof one));
+	return buf;
+}

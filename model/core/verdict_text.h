@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "model/core/findings.h"
 #include "model/core/noise.h"
 #include "model/core/parity.h"
 
@@ -67,5 +68,14 @@ int dt_verdict_sentence(const dt_parity *par, dt_rule rule,
                         const dt_noise *noise, dt_verdict v,
                         const char *note, const char *reason, char *buf,
                         size_t len);
+
+/* The verdict with its findings, the one text every output of a parity
+ * verdict gives (pilot show, gate, the evidence pack; compare prints the
+ * same finding lines and sentence): "SENTENCE[; FINDING]..." with each
+ * finding as dt_finding_text writes it, so a PASS never goes out without
+ * the findings beside it. f may be NULL (none). Written to buf (size n,
+ * always terminated); returns buf. */
+char *dt_verdict_statement(const char *sentence, const dt_findings *f,
+                           char *buf, size_t n);
 
 #endif

@@ -44,6 +44,8 @@ static void verdict_of(const dt_comparison *c, dt_run_verdict *v)
 	snprintf(v->note, sizeof v->note, "%s", c->note);
 	snprintf(v->reason, sizeof v->reason, "%s", c->reason);
 	snprintf(v->sentence, sizeof v->sentence, "%s", c->sentence);
+	dt_verdict_statement(c->sentence, &c->findings, v->statement,
+	                     sizeof v->statement);
 }
 
 /* Parity of pilot run p against baseline `base` under the card, through

@@ -39,20 +39,13 @@ static int parity(const dt_assessment *ov, dt_gate *g, size_t *first)
 	}
 	for (size_t i = 0; i < ov->nverdicts; i++) {
 		const dt_run_verdict *v = &ov->verdicts[i];
-		char m[32] = "unknown";
 		if (!(r = add(g, "parity", v->verdict == DT_VERDICT_PASS)))
 			return -1;
-		if (!isnan(v->max_abs_rel_diff))
-			dt_fmt_rel_pct(v->max_abs_rel_diff, 0, m, sizeof m);
 		snprintf(r->subject, sizeof r->subject, "%.70s vs %.70s", v->pilot,
 		         v->baseline);
-		/* an insufficient verdict leads with its reason (the pilot's
-		 * log is the baseline's own, no common step, ...) */
-		snprintf(r->detail, sizeof r->detail, "%s: %.400s%s%zu compared, "
-		         "%zu breaches (allowed %zu), max |rel diff| %s",
-		         dt_verdict_word(v->verdict), v->reason,
-		         v->reason[0] ? "; " : "", v->compared, v->breaches,
-		         v->allowed, m);
+		/* the verdict as every output states it: the sentence (an
+		 * insufficient one with its reason) and its findings */
+		snprintf(r->detail, sizeof r->detail, "%s", v->statement);
 	}
 	return 0;
 }

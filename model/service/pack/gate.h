@@ -31,7 +31,8 @@ typedef struct dt_gate_reason {
 	char subject[160];     /* run pair, "RUN step N", item id, "12 items"
 	                        * (no item failed), "no verdict" */
 	int pass;              /* 1: this part passes */
-	char detail[1200];
+	char detail[2600];     /* a parity verdict's: its statement
+	                        * (dt_run_verdict.statement) */
 	long same_as;          /* -1, or the index in reasons of the reason
 	                        * that names this failure already: step 6
 	                        * failed (computed) on a parity verdict or a
