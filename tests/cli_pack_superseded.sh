@@ -172,6 +172,17 @@ store
 NOT verified: the pack's decision is no longer the pilot's current decision (#4 go FORCED)
 EOF
 
+# a superseded decision and a changed report.md: both are problems, the
+# count says 2 (it said "1 problem" while listing both)
+cp -r "$tmp/pack" "$tmp/packc"
+echo "edited" >>"$tmp/packc/report.md"
+dt verify --against "$tmp/packc" --allowed-signers "$tmp/allowed" >"$tmp/v12.out" 2>&1
+check "changed file and superseded: exit 1" test $? -eq 1
+check "  both listed" sh -c "grep -q '^  changed file: report.md ' '$tmp/v12.out' &&
+  grep -qF '  pack decision #1 go FORCED superseded by #4 go FORCED' '$tmp/v12.out'"
+check "  the count is the problems listed" test "$(tail -n 1 "$tmp/v12.out")" = \
+  "NOT verified: 2 problems"
+
 # a store restored from before the pack's decision: a problem (exit 1)
 rm -f "$tmp/old.db"
 "$bin" --db "$tmp/old.db" import --platform gpu --run base "$tmp/g.csv" >/dev/null 2>&1

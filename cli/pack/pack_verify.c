@@ -1118,6 +1118,10 @@ static int verify_text(const char *db, const char *dir, int against,
 		*dsp = ds;
 	if (judgedp)
 		*judgedp = judged;
+	/* beside other problems a superseded decision is one more of the
+	 * problems listed (against_store printed it): the count says all */
+	if (np && judged && ds.standing == DT_STANDING_SUPERSEDED)
+		np++;
 	if (np) {
 		printf("NOT verified: %zu problem%s\n", np, np == 1 ? "" : "s");
 		rc = DT_EXIT_FAIL;
