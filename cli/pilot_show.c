@@ -420,8 +420,10 @@ static void text_decisions(const dt_assessment *a)
 	printf("\ndecisions: %zu\n", a->ndecisions);
 	for (size_t i = 0; i < a->ndecisions; i++) {
 		const dt_decision *d = &a->decisions[i];
+		char label[64];
 		printf("  #%lld %s at %s by %s: ", (long long)d->id,
-		       dt_decision_label(d), safe(d->decided_at, b4, sizeof b4),
+		       dt_assessment_decision_label(a, i, label, sizeof label),
+		       safe(d->decided_at, b4, sizeof b4),
 		       safe(d->recorded_by, b2, sizeof b2));
 		/* its lines as lines, continuations indented under the
 		 * decision */
@@ -565,6 +567,10 @@ void dt_pilot_show_summary_json(dt_jw *w, dt_store *st, const dt_pilot *p)
 			dt_jw_str(w, dt_decision_label(d));
 		else
 			dt_jw_null(w);
+		/* the chain check found that record altered (the text column
+		 * then reads "KIND ALTERED") */
+		dt_jw_key(w, "latest_decision_altered");
+		dt_jw_bool(w, d && ov.decision_altered[ov.ndecisions - 1]);
 		dt_assessment_free(&ov);
 	}
 	dt_jw_obj_end(w);
@@ -580,11 +586,15 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 		return;
 	}
 	const dt_decision *d = dt_assessment_latest(&ov);
+	char label[64];
+	if (d)
+		dt_assessment_decision_label(&ov, ov.ndecisions - 1, label,
+		                             sizeof label);
 	snprintf(runs, sizeof runs, "%zu/%zu", nb, np);
 	snprintf(checks, sizeof checks, "%zu/%d", ov.counts[DT_CK_PASS] +
 	         ov.counts[DT_CK_WAIVED], DT_ITEM_COUNT);
 	printf("%-32s %-9s %-8s %-10s %s\n", safe(p->name, b1, sizeof b1), runs,
-	       checks, d ? dt_decision_label(d) : "-",
+	       checks, d ? label : "-",
 	       safe(p->created_at, b3, sizeof b3));
 	dt_assessment_free(&ov);
 }

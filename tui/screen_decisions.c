@@ -50,14 +50,37 @@ static const char *state_text(const decisions_state *p, size_t i, char *out,
 	return out;
 }
 
+/* Index in the assessment (oldest first) of list position i. */
+static size_t ov_index(const decisions_state *p, size_t i)
+{
+	return p->pv.c->ov.ndecisions - 1 - i;
+}
+
+/* The decision column of list position i: its label, " ALTERED" when
+ * the chain check found the record altered
+ * (dt_assessment_decision_label), into out (size n); returns out. */
+static const char *label_text(const decisions_state *p, size_t i, char *out,
+                              size_t n)
+{
+	return dt_assessment_decision_label(&p->pv.c->ov, ov_index(p, i), out,
+	                                    n);
+}
+
+/* 1 when the record at list position i was found altered. */
+static int altered(const decisions_state *p, size_t i)
+{
+	const unsigned char *a = p->pv.c->ov.decision_altered;
+	return a && a[ov_index(p, i)];
+}
+
 /* The longest text of a field over the decisions (0 = label, 1 = entered
  * by, 2 = state), in columns. */
 static int longest(const decisions_state *p, const dt_grid *g, int field)
 {
 	int most = 0;
 	for (size_t i = 0; i < p->pv.c->ov.ndecisions; i++) {
-		char st[48];
-		const char *t = field == 0 ? dt_decision_label(at(p, i))
+		char st[48], lb[64];
+		const char *t = field == 0 ? label_text(p, i, lb, sizeof lb)
 		                : field == 1 ? at(p, i)->recorded_by
 		                : state_text(p, i, st, sizeof st);
 		int w = dt_text_width(t, g->ascii);
@@ -101,9 +124,10 @@ static void row(decisions_state *p, dt_grid *g, int y, size_t i,
 	dt_pv_when(d->decided_at, when);
 	state_text(p, i, state, sizeof state);
 	x += dt_layout_printf(g, x, y, 6, r, "#%-4lld ", (long long)d->id);
-	x += dt_layout_cell(g, x, y, c->kind_w, dt_decision_label(d),
-	                    sel ? r : d->forced_past[0] ? DT_ROLE_FAIL
-	                    : kind_role(d->kind));
+	char label[64];
+	x += dt_layout_cell(g, x, y, c->kind_w, label_text(p, i, label,
+	                    sizeof label), sel ? r : d->forced_past[0] ||
+	                    altered(p, i) ? DT_ROLE_FAIL : kind_role(d->kind));
 	x += dt_layout_printf(g, x, y, 17, r, "%-16s ", when);
 	x += dt_layout_cell(g, x, y, c->by_w, d->recorded_by, r);
 	if (g->w >= HASH_COL_W) {
@@ -173,8 +197,9 @@ static void detail(decisions_state *p, dt_grid *g, int y, int end)
 	char who[DT_PV_DECIDERS_LEN];
 	int w = g->w - 2;
 	dt_grid_fill(g, 0, y, g->w, g->gl->hline, DT_ROLE_AXIS);
+	char lb[64];
 	dt_layout_printf(g, 2, y++, g->w - 4, DT_ROLE_LABEL, " #%lld %s ",
-	               (long long)d->id, dt_decision_label(d));
+	               (long long)d->id, label_text(p, p->dc.sel, lb, sizeof lb));
 	/* every item forced past while a row stays for the deciders (as the
 	 * overview wraps it); cut only when the box is too short */
 	if (d->forced_past[0] && y < end) {
@@ -259,10 +284,11 @@ static const char *row_text(dt_pv *v, size_t i, char *buf, size_t n)
 {
 	if (i < v->c->ov.ndecisions) {
 		const dt_decision *d = at((decisions_state *)v, i);
-		char who[400];
+		char who[400], lb[64];
 		dt_pv_deciders(d, who, sizeof who);
 		snprintf(buf, n, "#%lld %s %s %s %.300s", (long long)d->id,
-		         dt_decision_label(d), d->recorded_by, who,
+		         label_text((decisions_state *)v, i, lb, sizeof lb),
+		         d->recorded_by, who,
 		         d->rationale);
 	}
 	return buf;

@@ -351,13 +351,17 @@ static int decision(overview_state *p, dt_grid *g, int y, int w, int avail)
 		             DT_ROLE_STATUS);
 		return 1;
 	}
+	char lb[64];
 	dt_pv_when(d->decided_at, when);
-	dt_layout_printf(g, LABEL_W, y, w, d->forced_past[0] ? DT_ROLE_FAIL
+	dt_assessment_decision_label(&p->pv.c->ov, p->pv.c->ov.ndecisions - 1,
+	                             lb, sizeof lb);
+	dt_layout_printf(g, LABEL_W, y, w, d->forced_past[0] ||
+	               p->pv.c->ov.decision_altered[p->pv.c->ov.ndecisions - 1]
+	               ? DT_ROLE_FAIL
 	               : d->kind == DT_DECIDE_GO ? DT_ROLE_PASS
 	               : d->kind == DT_DECIDE_ROLL_BACK ? DT_ROLE_FAIL
 	               : DT_ROLE_PILOT, "latest #%lld %s at %s by %s (%zu in log)", (long long)d->id,
-	               dt_decision_label(d), when, d->recorded_by,
-	               p->pv.c->ov.ndecisions);
+	               lb, when, d->recorded_by, p->pv.c->ov.ndecisions);
 	rows = 1;
 	/* what was forced past wraps as the blocking list does, on every row
 	 * it needs while a row stays for the rationale or deciders; cut, it

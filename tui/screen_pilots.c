@@ -63,8 +63,9 @@ static void load_list(dt_pv *v)
 		memcpy(rows[i].counts, ov.counts, sizeof ov.counts);
 		if (dt_assessment_latest(&ov)) {
 			const dt_decision *d = dt_assessment_latest(&ov);
-			snprintf(rows[i].decision, sizeof rows[i].decision, "%s",
-			         dt_decision_label(d));
+			dt_assessment_decision_label(&ov, ov.ndecisions - 1,
+			                             rows[i].decision,
+			                             sizeof rows[i].decision);
 			snprintf(rows[i].decided_at, sizeof rows[i].decided_at, "%s",
 			         d->decided_at);
 		}
@@ -82,7 +83,14 @@ static void load_list(dt_pv *v)
 static void body(dt_pv *v, dt_grid *g, int y0, int h)
 {
 	pilots_state *p = (pilots_state *)v;
-	int wide = g->w >= 110, fixed = 2 + 9 + 6 + 6 + 8 + 13 + (wide ? 17 : 0);
+	/* the decision column widens for a decision marked ALTERED
+	 * ("go FORCED ALTERED") */
+	int dw = 12;
+	for (size_t k = 0; k < p->nrows; k++) {
+		int l = (int)strlen(p->rows[k].decision);
+		dw = l > dw ? l : dw;
+	}
+	int wide = g->w >= 110, fixed = 2 + 9 + 6 + 6 + 8 + dw + 1 + (wide ? 17 : 0);
 	int nw = g->w - fixed, y, x;
 	size_t i;
 	char when[17];
@@ -91,8 +99,8 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	x = 2;
 	dt_grid_text(g, x, y0, nw, "pilot", DT_ROLE_AXIS);
 	x += nw;
-	x += dt_grid_printf(g, x, y0, 60, DT_ROLE_AXIS, "%8s %5s %5s %7s  %-12s",
-	                    "runs b/p", "pass", "fail", "pending", "decision");
+	x += dt_grid_printf(g, x, y0, 60, DT_ROLE_AXIS, "%8s %5s %5s %7s  %-*s",
+	                    "runs b/p", "pass", "fail", "pending", dw, "decision");
 	if (wide)
 		dt_grid_text(g, x + 1, y0, 16, "decided at", DT_ROLE_AXIS);
 	if (p->nrows == 0) {
@@ -120,7 +128,7 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 		                    : DT_ROLE_FAIL, "%5zu ", r->counts[DT_CK_FAIL]);
 		x += dt_grid_printf(g, x, y, 9, role, "%7zu  ",
 		                    r->counts[DT_CK_PENDING]);
-		x += dt_grid_printf(g, x, y, 13, role, "%-12s",
+		x += dt_grid_printf(g, x, y, dw + 1, role, "%-*s", dw,
 		                    r->decision[0] ? r->decision : "-");
 		dt_pv_when(r->decided_at, when);
 		if (wide)

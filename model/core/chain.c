@@ -214,12 +214,24 @@ int dt_chain_canon_blob(const char *canon, const char *name, char hex[65])
 void dt_chain_status_clear(dt_chain_status *g)
 {
 	free(g->defect_text);
+	free(g->bad_rows);
 	memset(g, 0, sizeof *g);
+}
+
+int dt_chain_row_bad(const dt_chain_status *g, dt_chain_kind kind,
+                     const char *ref)
+{
+	for (size_t i = 0; i < g->nbad_rows; i++)
+		if (g->bad_rows[i].kind == kind && !strcmp(g->bad_rows[i].ref, ref))
+			return 1;
+	return 0;
 }
 
 typedef struct defect {
 	int64_t id;      /* chain record id; INT64_MAX: a row with no record */
 	char text[480];
+	int kind;        /* the row's dt_chain_kind, -1: not a row's defect */
+	char ref[DT_CHAIN_REF_MAX];
 } defect;
 
 typedef struct defects {
@@ -245,10 +257,21 @@ static void add(defects *d, int64_t id, const char *fmt, ...)
 	}
 	defect *x = &d->v[d->n++];
 	x->id = id;
+	x->kind = -1;
+	x->ref[0] = '\0';
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(x->text, sizeof x->text, fmt, ap);
 	va_end(ap);
+}
+
+/* The defect just added is row (kind, ref)'s. */
+static void of_row(defects *d, int kind, const char *ref)
+{
+	if (d->oom || d->n == 0)
+		return;
+	d->v[d->n - 1].kind = kind;
+	snprintf(d->v[d->n - 1].ref, sizeof d->v[d->n - 1].ref, "%s", ref);
 }
 
 /* Walk the links and hashes (file comment, first point). */
@@ -348,17 +371,21 @@ static int rows(const dt_chain_rec *v, size_t n, dt_chain_current *cur,
 		char label[300];
 		dt_chain_label(last->kind, last->ref, last->canon, label,
 		               sizeof label);
-		if (j - i > 1 && !def->updatable)
+		if (j - i > 1 && !def->updatable) {
 			add(d, k[i + 1].r->id, "%s: chained %zu times (a deleted "
 			    "record's id was reused)", label, j - i);
+			of_row(d, k[i].kind, last->ref);
+		}
 		dt_chain_current key = {.kind = (dt_chain_kind)k[i].kind};
 		snprintf(key.ref, sizeof key.ref, "%s", last->ref);
 		dt_chain_current *row = bsearch(&key, cur, nc, sizeof *cur,
 		                                cmp_cur);
 		if (!row) {
-			if (!def->heavy || with_heavy)
+			if (!def->heavy || with_heavy) {
 				add(d, last->id, "%s: deleted (chain record %" PRId64
 				    " has no row)", label, last->id);
+				of_row(d, k[i].kind, last->ref);
+			}
 		} else {
 			seen[row - cur] = 1;
 			if (strcmp(row->canon, last->canon) != 0) {
@@ -366,6 +393,7 @@ static int rows(const dt_chain_rec *v, size_t n, dt_chain_current *cur,
 				dt_chain_altered_text(last->kind, last->ref, last->canon,
 				                      last->id, text, sizeof text);
 				add(d, last->id, "%s", text);
+				of_row(d, k[i].kind, last->ref);
 			}
 		}
 		i = j;
@@ -377,6 +405,7 @@ static int rows(const dt_chain_rec *v, size_t n, dt_chain_current *cur,
 			               cur[i].canon, label, sizeof label);
 			add(d, INT64_MAX, "%s: not in the chain (written outside "
 			    "dualtrack)", label);
+			of_row(d, cur[i].kind, cur[i].ref);
 		}
 	free(k);
 	free(seen);
@@ -423,8 +452,15 @@ int dt_chain_check(const dt_chain_rec *v, size_t n, int64_t seq,
 	}
 	g->acknowledged = acked == d.n;
 	g->defect_text = dt_sb_take(&all);
+	g->bad_rows = malloc(d.n * sizeof *g->bad_rows);
+	for (size_t i = 0; g->bad_rows && i < d.n; i++)
+		if (d.v[i].kind >= 0) {
+			dt_chain_bad_row *b = &g->bad_rows[g->nbad_rows++];
+			b->kind = (dt_chain_kind)d.v[i].kind;
+			snprintf(b->ref, sizeof b->ref, "%s", d.v[i].ref);
+		}
 	free(d.v);
-	if (!g->defect_text) {
+	if (!g->defect_text || !g->bad_rows) {
 		errno = ENOMEM;
 		return -1;
 	}

@@ -144,6 +144,13 @@ typedef struct dt_chain_current {
 	char *canon;
 } dt_chain_current;
 
+/* A current row (or a record's row) the check found a defect in: kind
+ * and key, as dt_chain_row names them. */
+typedef struct dt_chain_bad_row {
+	dt_chain_kind kind;
+	char ref[DT_CHAIN_REF_MAX];
+} dt_chain_bad_row;
+
 /* The integrity of a store as every reader sees it. */
 typedef struct dt_chain_status {
 	int intact;              /* 1: no defect */
@@ -160,7 +167,17 @@ typedef struct dt_chain_status {
 	char *defect_text;       /* every defect, one per line, malloc'd (the
 	                          * text a break record lists); NULL when
 	                          * intact; free with dt_chain_status_clear */
+	dt_chain_bad_row *bad_rows; /* every row altered, deleted, chained
+	                          * twice or not in the chain (the per-record
+	                          * result, so a screen marks that row),
+	                          * malloc'd, NULL when none; freed with
+	                          * dt_chain_status_clear */
+	size_t nbad_rows;
 } dt_chain_status;
+
+/* 1 when g lists row (kind, ref) among its bad rows, else 0. */
+int dt_chain_row_bad(const dt_chain_status *g, dt_chain_kind kind,
+                     const char *ref);
 
 void dt_chain_status_clear(dt_chain_status *g);
 

@@ -18,6 +18,9 @@ typedef struct run_data {
 	size_t nfacts;
 } run_data;
 
+static int chain_load(dt_store *st, dt_integrity *out, dt_chain_status *g);
+static int mark_decisions(dt_assessment *a, const dt_chain_status *g);
+
 static int fail_store(dt_store *st, char *err, size_t errlen)
 {
 	snprintf(err, errlen, "%s", dt_store_error(st));
@@ -261,28 +264,60 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 		dt_assessment_free(a);
 		return -1;
 	}
-	if (dt_integrity_load(st, &a->integrity) < 0) {
+	dt_chain_status g;
+	if (chain_load(st, &a->integrity, &g) < 0) {
 		fail_store(st, err, errlen);
+		dt_assessment_free(a);
+		return -1;
+	}
+	rc = mark_decisions(a, &g);
+	dt_chain_status_clear(&g);
+	if (rc < 0) {
+		snprintf(err, errlen, "out of memory");
 		dt_assessment_free(a);
 		return -1;
 	}
 	return 0;
 }
 
+/* The cheap integrity check (the chain of records, series excepted:
+ * verify re-hashes those) into *out; *g kept for its per-row results
+ * (the caller clears it). 0 or -1 (store error). */
+static int chain_load(dt_store *st, dt_integrity *out, dt_chain_status *g)
+{
+	memset(out, 0, sizeof *out);
+	if (dt_store_chain_verify(st, 0, g) < 0)
+		return -1;
+	out->state = g->intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
+	out->intact = g->intact;
+	out->first_bad_id = g->intact ? 0 : g->first_bad_id;
+	snprintf(out->reason, sizeof out->reason, "%.255s", g->reason);
+	snprintf(out->head_hash, sizeof out->head_hash, "%s", g->head_hash);
+	out->values_altered = dt_store_chain_noted(st) > 0;
+	return 0;
+}
+
+/* a->decision_altered from the chain check's per-row results. 0 or -1
+ * (out of memory). */
+static int mark_decisions(dt_assessment *a, const dt_chain_status *g)
+{
+	a->decision_altered = calloc(a->ndecisions ? a->ndecisions : 1, 1);
+	if (!a->decision_altered)
+		return -1;
+	for (size_t i = 0; i < a->ndecisions; i++) {
+		char ref[24];
+		snprintf(ref, sizeof ref, "%lld", (long long)a->decisions[i].id);
+		a->decision_altered[i] =
+		    (unsigned char)dt_chain_row_bad(g, DT_CHAIN_DECISION, ref);
+	}
+	return 0;
+}
+
 int dt_integrity_load(dt_store *st, dt_integrity *out)
 {
-	/* the cheap integrity check: the chain of records, series excepted
-	 * (verify re-hashes those) */
 	dt_chain_status g;
-	memset(out, 0, sizeof *out);
-	if (dt_store_chain_verify(st, 0, &g) < 0)
+	if (chain_load(st, out, &g) < 0)
 		return -1;
-	out->state = g.intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
-	out->intact = g.intact;
-	out->first_bad_id = g.intact ? 0 : g.first_bad_id;
-	snprintf(out->reason, sizeof out->reason, "%.255s", g.reason);
-	snprintf(out->head_hash, sizeof out->head_hash, "%s", g.head_hash);
-	out->values_altered = dt_store_chain_noted(st) > 0;
 	dt_chain_status_clear(&g);
 	return 0;
 }
@@ -301,7 +336,17 @@ void dt_assessment_free(dt_assessment *a)
 	free(a->drills);
 	free(a->recovery);
 	dt_decisions_free(a->decisions, a->ndecisions);
+	free(a->decision_altered);
 	memset(a, 0, sizeof *a);
+}
+
+const char *dt_assessment_decision_label(const dt_assessment *a, size_t i,
+                                         char *buf, size_t n)
+{
+	int bad = a->decision_altered && a->decision_altered[i];
+	snprintf(buf, n, "%s%s", dt_decision_label(&a->decisions[i]),
+	         bad ? " ALTERED" : "");
+	return buf;
 }
 
 const dt_decision *dt_assessment_latest(const dt_assessment *a)

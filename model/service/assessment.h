@@ -74,8 +74,20 @@ typedef struct dt_assessment {
 	dt_decision *decisions;       /* [ndecisions] oldest first; a forced go
 	                               * keeps the items in forced_past */
 	size_t ndecisions;
+	unsigned char *decision_altered; /* [ndecisions] 1: the chain check
+	                               * found that decision's row altered
+	                               * (per-record: screens mark its row) */
 	dt_integrity integrity;       /* see dt_integrity */
 } dt_assessment;
+
+/* How decision i of a (oldest first) reads on its own row in every list
+ * (pilot list, pilot show, the TUI's pilot list and decision log):
+ * dt_decision_label, then " ALTERED" when the chain check found that
+ * record altered (a->decision_altered), so a forged kind is never shown
+ * as genuine: "roll-back ALTERED". Written to buf (size n); returns
+ * buf. */
+const char *dt_assessment_decision_label(const dt_assessment *a, size_t i,
+                                         char *buf, size_t n);
 
 /* Load the assessment of a pilot named `pilot`, or, when no pilot has
  * that name and it is a decimal id ("7" or "#7"), the pilot with that id.
