@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/compare_print.h"
 #include "cli/pilot_show.h"
 #include "model/util/clock.h"
 #include "model/util/jsonw.h"
 #include "model/core/pilot.h"
+#include "model/service/integrity.h"
 #include "model/util/text.h"
 
 enum { OPT_JSON = 900, OPT_DB, OPT_HELP, OPT_FIELD = 1000 };
@@ -171,6 +173,13 @@ static int cmd_list(dt_store *st, int json)
 			       "'dualtrack demo')\n");
 	}
 	free(v);
+	/* the store's records and series altered (the listing check: every
+	 * series re-hashed), as runs says it: last on stdout (stderr
+	 * beside JSON) */
+	dt_integrity in;
+	if (dt_integrity_load_listing(st, &in) == 0)
+		dt_print_integrity_text(json ? stderr : stdout, &in,
+		                        DT_BESIDE_LISTING);
 	return DT_EXIT_OK;
 }
 

@@ -219,7 +219,7 @@ int dt_cmd_runs(const char *db, int argc, char **argv)
 	/* the store's records altered (the cheap check every command runs):
 	 * compare's integrity line, last on stdout (stderr beside JSON) */
 	dt_integrity in;
-	if (dt_integrity_load(st, &in) == 0)
+	if (dt_integrity_load_listing(st, &in) == 0)
 		dt_print_integrity_text(json ? stderr : stdout, &in,
 		                        DT_BESIDE_LISTING);
 	dt_store_close(st);

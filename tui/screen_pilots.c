@@ -49,7 +49,7 @@ static void load_list(dt_pv *v)
 		dt_pv_msg(v, 1, "out of memory");
 		return;
 	}
-	if (dt_integrity_load(st, &p->integrity) < 0)
+	if (dt_integrity_load_listing(st, &p->integrity) < 0)
 		p->integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	for (i = 0; i < n; i++) {
 		dt_assessment ov;

@@ -93,7 +93,7 @@ int dt_runs_load(dt_runs_screen *s, dt_store *st)
 		         dt_store_error(st));
 		return -1;
 	}
-	if (dt_integrity_load(st, &s->integrity) < 0)
+	if (dt_integrity_load_listing(st, &s->integrity) < 0)
 		s->integrity.state = DT_INTEGRITY_NOT_CHECKED;
 	sum = calloc(n ? n : 1, sizeof *sum);
 	if (!sum) {

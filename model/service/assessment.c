@@ -18,7 +18,8 @@ typedef struct run_data {
 	size_t nfacts;
 } run_data;
 
-static int chain_load(dt_store *st, dt_integrity *out, dt_chain_status *g);
+static int chain_load(dt_store *st, int with_series, dt_integrity *out,
+                      dt_chain_status *g);
 static int mark_decisions(dt_assessment *a, const dt_chain_status *g);
 
 static int fail_store(dt_store *st, char *err, size_t errlen)
@@ -265,7 +266,7 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 		return -1;
 	}
 	dt_chain_status g;
-	if (chain_load(st, &a->integrity, &g) < 0) {
+	if (chain_load(st, 0, &a->integrity, &g) < 0) {
 		fail_store(st, err, errlen);
 		dt_assessment_free(a);
 		return -1;
@@ -280,13 +281,15 @@ int dt_assessment_load(dt_store *st, const char *name, dt_assessment *a,
 	return 0;
 }
 
-/* The cheap integrity check (the chain of records, series excepted:
- * verify re-hashes those) into *out; *g kept for its per-row results
- * (the caller clears it). 0 or -1 (store error). */
-static int chain_load(dt_store *st, dt_integrity *out, dt_chain_status *g)
+/* The integrity check (the chain of records; the stored series
+ * re-hashed only with with_series, as verify does) into *out; *g kept
+ * for its per-row results (the caller clears it). 0 or -1 (store
+ * error). */
+static int chain_load(dt_store *st, int with_series, dt_integrity *out,
+                      dt_chain_status *g)
 {
 	memset(out, 0, sizeof *out);
-	if (dt_store_chain_verify(st, 0, g) < 0)
+	if (dt_store_chain_verify(st, with_series, g) < 0)
 		return -1;
 	out->state = g->intact ? DT_INTEGRITY_INTACT : DT_INTEGRITY_ALTERED;
 	out->intact = g->intact;
@@ -316,8 +319,22 @@ static int mark_decisions(dt_assessment *a, const dt_chain_status *g)
 int dt_integrity_load(dt_store *st, dt_integrity *out)
 {
 	dt_chain_status g;
-	if (chain_load(st, out, &g) < 0)
+	if (chain_load(st, 0, out, &g) < 0)
 		return -1;
+	dt_chain_status_clear(&g);
+	return 0;
+}
+
+int dt_integrity_load_listing(dt_store *st, dt_integrity *out)
+{
+	dt_chain_status g;
+	if (chain_load(st, 1, out, &g) < 0)
+		return -1;
+	/* every series was read and hashed: a changed one is named */
+	for (size_t i = 0; i < g.nbad_rows; i++)
+		if (g.bad_rows[i].kind == DT_CHAIN_SERIES ||
+		    g.bad_rows[i].kind == DT_CHAIN_SERIES_LOD)
+			out->values_altered = 1;
 	dt_chain_status_clear(&g);
 	return 0;
 }
