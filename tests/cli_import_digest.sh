@@ -17,9 +17,9 @@ want=$(sha256sum "$tmp/a.csv" | cut -d' ' -f1)
 check "new store: imported (exit 0)" test $? -eq 0
 check "the file's row holds the SHA-256 of the whole file" test \
   "$(sqlite3 "$db" "SELECT sha256 FROM run_file")" = "$want"
-check "chain: run, two series with their levels, then the file, then each metric's counts (8 records)" test \
+check "chain: run, two series with their levels, then the file, then each metric's counts, then the run with its format and segments (9 records)" test \
   "$(sqlite3 "$db" "SELECT kind || ' ' || ref FROM chain_record ORDER BY id" | tr '\n' ' ')" = \
-  "run 1 raw_series 1/loss series_lod 1/loss raw_series 1/lr series_lod 1/lr run_file 1 run_metric 1/loss run_metric 1/lr "
+  "run 1 raw_series 1/loss series_lod 1/loss raw_series 1/lr series_lod 1/lr run_file 1 run_metric 1/loss run_metric 1/lr run 1 "
 check "the file's record names its SHA-256" grep -q "$want" \
   <(sqlite3 "$db" "SELECT canon FROM chain_record WHERE kind = 'run_file'")
 "$bin" --db "$db" verify >"$tmp/v" 2>&1

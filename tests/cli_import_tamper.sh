@@ -29,13 +29,13 @@ check "rows: 3 launch evidence, 4 launch settings, 2 messages, 5 metric counts" 
   "$(sqlite3 "$db" "SELECT (SELECT count(*) FROM launch_evidence), (SELECT count(*) FROM launch_setting), (SELECT count(*) FROM run_warning), (SELECT count(*) FROM run_metric)")" = "3|4|2|5"
 # run 1, series and levels 2..11, then in import order: launch evidence
 # 12..14, settings 15..18, messages 19..20, the file once its SHA-256 is
-# known 21, counts 22..26
+# known 21, counts 22..26, the run with its format and segments 27
 check "each row has its chain record, in import order" test \
   "$(sqlite3 "$db" "SELECT group_concat(id || ':' || kind || ':' || ref, ' ') FROM (SELECT * FROM chain_record WHERE id > 11 ORDER BY id)")" = \
-  "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale"
+  "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale 27:run:1"
 "$bin" --db "$db" verify >"$tmp/v0" 2>&1
-check "intact: verify exits 0, 26 records" test \
-  "$?:$(sed -n 1p "$tmp/v0")" = "0:integrity intact: 26 records (people's records, runs, files and what their import found, series)"
+check "intact: verify exits 0, 27 records" test \
+  "$?:$(sed -n 1p "$tmp/v0")" = "0:integrity intact: 27 records (people's records, runs, files and what their import found, series)"
 check "the tables refuse a change: delete of launch evidence" \
   sh -c '! sqlite3 "$0" "DELETE FROM launch_evidence" 2>/dev/null' "$db"
 check "... update of a message, of a count's key" sh -c \
@@ -104,16 +104,16 @@ check "made a version-14 store: 12 records" test \
 "$bin" --db "$old" store init >"$tmp/i" 2>&1
 check "store init migrates it (exit 0), no trigger reported missing" test \
   "$?:$(grep -ci trigger "$tmp/i")" = "0:0"
-check "user_version 16 (the newest); the 14 rows chained after the 12 records, kind by kind" test \
+check "user_version 17 (the newest); the 14 rows chained after the 12 records, kind by kind, then the run's record of its format and segments (user_version 17)" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT group_concat(id || ':' || kind || ':' || ref, ' ') FROM (SELECT * FROM chain_record WHERE id > 12 ORDER BY id)" | tr '\n' ' ')" = \
-  "16 13:run_warning:1 14:run_warning:2 15:launch_evidence:1/0 16:launch_evidence:1/1 17:launch_evidence:1/2 18:launch_setting:1/0 19:launch_setting:1/1 20:launch_setting:1/2 21:launch_setting:1/3 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale "
+  "17 13:run_warning:1 14:run_warning:2 15:launch_evidence:1/0 16:launch_evidence:1/1 17:launch_evidence:1/2 18:launch_setting:1/0 19:launch_setting:1/1 20:launch_setting:1/2 21:launch_setting:1/3 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale 27:run:1 "
 check "the 8 append-only triggers made" test \
   "$(sqlite3 "$old" "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('run_warning', 'launch_evidence', 'launch_setting', 'run_metric')")" = 8
 "$bin" --db "$old" verify >"$tmp/v5" 2>&1
 check "migrated: verify intact (exit 0)" test $? -eq 0
 "$bin" --db "$old" store init >/dev/null 2>&1
 check "opened again: nothing chained twice" test \
-  "$(sqlite3 "$old" "SELECT count(*) FROM chain_record")" = 26
+  "$(sqlite3 "$old" "SELECT count(*) FROM chain_record")" = 27
 sqlite3 "$old" "DROP TRIGGER launch_evidence_no_delete;
   DELETE FROM launch_evidence WHERE file_id = 1 AND seq = 2;"
 "$bin" --db "$old" verify >"$tmp/v6" 2>/dev/null

@@ -40,7 +40,7 @@ check "the record names the levels by SHA-256" test \
 "$bin" --db "$db" verify >"$tmp/v0" 2>&1
 check "intact: verify exits 0" test $? -eq 0
 lid=$(sqlite3 "$db" "SELECT id FROM chain_record WHERE kind = 'series_lod' AND ref = '2/loss'")
-check "the pilot's levels are chain record 8 (run, series, levels, then the file once its SHA-256 is known, metric counts: 5 a run)" test "$lid" = 8
+check "the pilot's levels are chain record 9 (run, series, levels, then the file once its SHA-256 is known, metric counts, the run with its segments: 6 a run)" test "$lid" = 9
 
 cp "$db" "$tmp/t.db"
 tamper_lod "$tmp/t.db" 2 loss
@@ -51,7 +51,7 @@ check "tampered: the pilot's top level min went from 2.002010 to 3.002010" test 
 check "tampered: verify exits 1" test $? -eq 1
 check "tampered: verify names the levels' row and record" test \
   "$(head -n 1 "$tmp/v1")" = \
-  "integrity ALTERED: first altered record: stored levels 2/loss (loss): the stored row differs from chain record 8 (altered)"
+  "integrity ALTERED: first altered record: stored levels 2/loss (loss): the stored row differs from chain record 9 (altered)"
 check "tampered: no trigger missing (it was made again)" test ! -s "$tmp/v1.err"
 
 # A store of user_version 13: the levels' records (and those of what the
@@ -67,9 +67,9 @@ check "made a version-13 store: no record of the levels" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT count(*) FROM chain_record WHERE kind = 'series_lod'" | tr '\n' ' ')" = "13 0 "
 "$bin" --db "$old" store init >/dev/null 2>&1
 check "store init migrates it (exit 0)" test $? -eq 0
-check "user_version 16 (the newest); both rows of levels chained after the $n records" test \
+check "user_version 17 (the newest); both rows of levels chained after the $n records" test \
   "$(sqlite3 "$old" "PRAGMA user_version; SELECT group_concat(id || ':' || ref, ' ') FROM chain_record WHERE kind = 'series_lod'" | tr '\n' ' ')" = \
-  "16 $((n + 1)):1/loss $((n + 2)):2/loss "
+  "17 $((n + 1)):1/loss $((n + 2)):2/loss "
 "$bin" --db "$old" verify >"$tmp/v2" 2>&1
 check "migrated: verify intact (exit 0)" test $? -eq 0
 tamper_lod "$old" 2 loss

@@ -45,7 +45,7 @@ check "made version 3" test "$(q "SELECT version FROM dt_schema_version")" = 3
 "$bin" --db "$pg" runs >"$tmp/r" 2>&1
 check "a reading command migrates and reads (exit 0)" test $? -eq 0
 check "it lists the demo's runs" grep -q llama3-8b-lora-trn2-pilot "$tmp/r"
-check "schema version 10 (the newest)" test "$(q "SELECT version FROM dt_schema_version")" = 10
+check "schema version 11 (the newest)" test "$(q "SELECT version FROM dt_schema_version")" = 11
 "$bin" --db "$pg" check llama3-8b-lora-trn2 step7 pending >"$tmp/w" 2>&1
 check "then a writing command writes (exit 0)" test $? -eq 0
 "$bin" --db "$pg" verify >"$tmp/v" 2>&1

@@ -37,12 +37,12 @@ check "verify: intact" test $? -eq 0
 
 # version 9: a store holding "none" without the column
 "$bin" --db "dbname=$d2" import --platform gpu --run none "$tmp/a.csv" >/dev/null 2>&1
-check "schema version 10" test "$(q "SELECT version FROM dt_schema_version")" = 10
+check "schema version 11" test "$(q "SELECT version FROM dt_schema_version")" = 11
 q "ALTER TABLE run DROP COLUMN grad_accum_given; UPDATE dt_schema_version SET version = 9;"
 check "made version 9" test "$(q "SELECT version FROM dt_schema_version")" = 9
 check "a reading command migrates: none still unknown" test "$(ga "dbname=$d2")" = "none:None"
-check "schema version 10 again, grad_accum_given 0" \
-  test "$(q "SELECT version FROM dt_schema_version") $(q "SELECT grad_accum_given FROM run")" = "10 0"
+check "schema version 11 again, grad_accum_given 0" \
+  test "$(q "SELECT version FROM dt_schema_version") $(q "SELECT grad_accum_given FROM run")" = "11 0"
 "$bin" --db "dbname=$d2" verify >"$tmp/v" 2>&1
 check "verify: intact after the migration" test $? -eq 0
 "$bin" --db "dbname=$d2" import --platform trn2 --run one --grad-accum 1 "$tmp/a.csv" >/dev/null 2>&1

@@ -23,16 +23,16 @@ log="$(dirname "$0")/fixtures/resume/megatron_batch_change.log"
 
 # (by hand, cli_import_tamper.sh: 3 launch evidence, 4 settings, 2
 # messages, 5 counts; records 12..26 after run, series and levels, the
-# file's among them)
+# file's among them; 27 the run with its format and segments)
 "$bin" --db "$pg" import --platform trn2 --run p "$log" >"$tmp/out" 2>&1
 rc=$?
 if grep -q "not built in" "$tmp/out"; then
   echo "skipped: built without PostgreSQL"; exit 77; fi
 check "import (exit 0)" test $rc -eq 0
-check "schema version 10 (the newest)" test "$(q "SELECT version FROM dt_schema_version")" = 10
+check "schema version 11 (the newest)" test "$(q "SELECT version FROM dt_schema_version")" = 11
 check "each derived row has its chain record, as on SQLite" test \
   "$(q "SELECT string_agg(id || ':' || kind || ':' || ref, ' ' ORDER BY id) FROM chain_record WHERE id > 11")" = \
-  "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale"
+  "12:launch_evidence:1/0 13:launch_evidence:1/1 14:launch_evidence:1/2 15:launch_setting:1/0 16:launch_setting:1/1 17:launch_setting:1/2 18:launch_setting:1/3 19:run_warning:1 20:run_warning:2 21:run_file:1 22:run_metric:1/consumed_samples 23:run_metric:1/elapsed_time_per_iteration 24:run_metric:1/lr 25:run_metric:1/loss 26:run_metric:1/loss_scale 27:run:1"
 "$bin" --db "$pg" verify >"$tmp/v0" 2>&1
 check "intact: verify exits 0" test $? -eq 0
 check "the owner's delete is refused by the trigger" \

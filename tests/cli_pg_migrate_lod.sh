@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli_pg_migrate_lod.sh: a PostgreSQL store of schema version 6 (the
 # stored levels of detail in raw_series.lod) is migrated by the next
-# command to version 10 (the newest): the levels move to their own table series_lod
+# command to version 11 (the newest): the levels move to their own table series_lod
 # byte for byte, the column is dropped, and the series and its levels
 # read back. The old schema is made from a current store by the database
 # owner, as no older dualtrack is at hand. Needs a server (pg_virtualenv
@@ -26,7 +26,7 @@ rc=$?
 if grep -q "not built in" "$tmp/out"; then
   echo "skipped: built without PostgreSQL"; exit 77; fi
 check "import (exit 0)" test $rc -eq 0
-check "schema version 10" test "$(q "SELECT version FROM dt_schema_version")" = 10
+check "schema version 11" test "$(q "SELECT version FROM dt_schema_version")" = 11
 want=$(q "SELECT encode(lod, 'hex') FROM series_lod WHERE metric = 'loss'")
 check "the levels: 156 bytes" test "$(q "SELECT length(lod) FROM series_lod")" = 156
 
@@ -42,7 +42,7 @@ check "made version 6 with the levels in raw_series" \
 
 "$bin" --db "$pg" runs >"$tmp/r" 2>&1
 check "a reading command migrates and reads (exit 0)" test $? -eq 0
-check "schema version 10 again" test "$(q "SELECT version FROM dt_schema_version")" = 10
+check "schema version 11 again" test "$(q "SELECT version FROM dt_schema_version")" = 11
 check "raw_series has no lod column left" \
   test "$(q "SELECT count(*) FROM information_schema.columns WHERE table_name = 'raw_series' AND column_name = 'lod'")" = 0
 check "the levels moved to series_lod byte for byte" \

@@ -28,8 +28,8 @@ check "made a version-15 store without run.grad_accum_given" \
   test "$(sqlite3 "$db" "PRAGMA user_version; select count(*) from pragma_table_info('run') where name='grad_accum_given'" | tr '\n' ' ')" = "15 0 "
 "$bin" --db "$db" store init >"$tmp/out" 2>&1
 check "store init migrates (exit 0)" test $? -eq 0
-check "user_version 16, run.grad_accum_given 0 for every run" \
-  test "$(sqlite3 "$db" "PRAGMA user_version; select group_concat(grad_accum_given) from run" | tr '\n' ' ')" = "16 0,0,0 "
+check "user_version 17, run.grad_accum_given 0 for every run" \
+  test "$(sqlite3 "$db" "PRAGMA user_version; select group_concat(grad_accum_given) from run" | tr '\n' ' ')" = "17 0,0,0 "
 check "the runs read as before: none, one unknown, three 3" test "$(ga)" = "none:None one:None three:3"
 dt verify >"$tmp/v" 2>&1
 check "verify after the migration: intact (exit 0)" test $? -eq 0

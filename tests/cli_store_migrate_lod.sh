@@ -48,7 +48,7 @@ check "store init migrates (exit 0)" test $? -eq 0
 "$bin" --db "$db" verify >"$tmp/out" 2>&1
 check "verify after the migration: intact (exit 0)" test $? -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 16 (the newest)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 16
+check "user_version 17 (the newest)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 17
 check "raw_series has no lod column left" \
   test "$(sqlite3 "$db" "select count(*) from pragma_table_info('raw_series') where name='lod'")" = 0
 sqlite3 "$db" "select metric || ':' || hex(lod) from series_lod order by metric" >"$tmp/lodm"

@@ -49,7 +49,7 @@ check "store init migrates (exit 0)" test $? -eq 0
 rc=$?
 check "verify after the migration: intact (exit 0)" test $rc -eq 0
 check "no trigger reported missing" sh -c '! grep -qi trigger "$0"' "$tmp/out"
-check "user_version 16 (the newest: parts, levels of detail, levels in their own table, sealed, import evidence sealed, grad_accum_given)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 16
+check "user_version 17 (the newest: parts, levels of detail, levels in their own table, sealed, import evidence sealed, grad_accum_given, run fields sealed)" test "$(sqlite3 "$db" 'PRAGMA user_version')" = 17
 check "raw_series has no lod column left" \
   test "$(sqlite3 "$db" "select count(*) from pragma_table_info('raw_series') where name='lod'")" = 0
 check "no stored levels for a series stored before them" \

@@ -210,9 +210,11 @@ PYEOF
 # dualtrack is at hand): the records of each KIND taken out, the rest numbered
 # 1, 2, ... and hashed again (core/chain.h: hash = SHA-256 of "dualtrack
 # chain v1\n" and id, kind, ref, at, record, prev_hash as "NAME
-# LEN:VALUE\n"), the id counter set to the last. With STRIP="KIND FIELD"
-# in the environment, FIELD's line is also taken out of KIND's records (a
-# field the records of KIND did not have then).
+# LEN:VALUE\n"), the id counter set to the last. With STRIP="KIND FIELD..."
+# in the environment, each FIELD's line is also taken out of KIND's records
+# (fields the records of KIND did not have then), and a record that then
+# says what the latest kept record of its row says is dropped too (that
+# dualtrack did not write it: an unchanged row gets no new record).
 chain_drop_kind() {
   python3 - "$@" <<'PYEOF'
 import hashlib, os, re, sqlite3, sys
@@ -228,9 +230,19 @@ prev = "0" * 64
 def f(name, v):
     b = v.encode()
     return b"%s %d:%s\n" % (name.encode(), len(b), b)
-for i, (kind, ref, at, canon) in enumerate(rows, 1):
+latest = {}
+kept = []
+for kind, ref, at, canon in rows:
     if strip and kind == strip[0]:
-        canon = re.sub(r"(?m)^%s \d+:[^\n]*\n" % re.escape(strip[1]), "", canon)
+        for field in strip[1:]:
+            canon = re.sub(r"(?m)^%s \d+:[^\n]*\n" % re.escape(field), "",
+                           canon)
+        if latest.get((kind, ref)) == canon:
+            continue
+    latest[(kind, ref)] = canon
+    kept.append((kind, ref, at, canon))
+rows = kept
+for i, (kind, ref, at, canon) in enumerate(rows, 1):
     h = hashlib.sha256(b"dualtrack chain v1\n" + f("id", str(i)) +
                        f("kind", kind) + f("ref", ref) + f("at", at) +
                        f("record", canon) + f("prev_hash", prev)).hexdigest()
@@ -265,11 +277,43 @@ DROP TRIGGER run_metric_no_update; DROP TRIGGER run_metric_no_delete;
 PRAGMA user_version=14;"
 }
 
+# store_before_run_seal DB: make the SQLite store DB what a store of
+# user_version 16 was (before a run's format, segments, replayed_steps,
+# step_source and created_at joined its chain record, schema.c
+# user_version 17): those fields out of the run records (chain_drop_kind
+# STRIP; a record then the same as its run's previous one dropped).
+store_before_run_seal() {
+  STRIP="run format segments replayed_steps step_source created_at" \
+    chain_drop_kind "$1"
+  sqlite3 "$1" "PRAGMA user_version=16;"
+}
+
 # store_before_grad_accum_given DB: make the SQLite store DB what a store
 # of user_version 15 was (before run.grad_accum_given, schema.c
 # user_version 16): the field out of the run records (chain_drop_kind
-# STRIP), the column dropped.
+# STRIP), the column dropped; the user_version 17 fields first
+# (store_before_run_seal).
 store_before_grad_accum_given() {
+  store_before_run_seal "$1"
   STRIP="run grad_accum_given" chain_drop_kind "$1"
   sqlite3 "$1" "ALTER TABLE run DROP COLUMN grad_accum_given; PRAGMA user_version=15;"
+}
+
+# run_altered_views NAME STORE PILOT RUN: after a run's column was edited
+# behind dualtrack in STORE (a path or a PostgreSQL conninfo), verify
+# exits 1 naming RUN ("run 2 (NAME)") as altered, runs ends with the
+# integrity line and pilot show of PILOT says ALTERED naming it (three
+# checks; outputs in $tmp/NAME.v, .r, .p).
+run_altered_views() {
+  local name=$1 store=$2 pilot=$3 run=$4
+  "$bin" --db "$store" verify >"$tmp/$name.v" 2>/dev/null
+  check "$name: verify exits 1 naming the run" test \
+    "$?:$(grep -E '^integrity (ALTERED|intact)' "$tmp/$name.v" | sed 's/record [0-9]*/record N/')" = \
+    "1:integrity ALTERED: first altered record: $run: the stored row differs from chain record N (altered)"
+  "$bin" --db "$store" runs >"$tmp/$name.r" 2>/dev/null
+  check "$name: runs ends with the integrity line" grep -q \
+    "^integrity ALTERED: $run: the stored row differs from chain record" "$tmp/$name.r"
+  "$bin" --db "$store" pilot show "$pilot" >"$tmp/$name.p" 2>/dev/null
+  check "$name: pilot show says ALTERED" grep -q \
+    "^ALTERED: records were changed outside dualtrack; $run" "$tmp/$name.p"
 }

@@ -309,7 +309,7 @@ static void template_store_is_the_migrated_store(void **state)
 	                         "PRAGMA page_size", "PRAGMA auto_vacuum"};
 	for (size_t i = 0; i < 4; i++)
 		assert_int_equal(query_int(tpl, pragmas[i]), query_int(mig, pragmas[i]));
-	assert_int_equal(query_int(tpl, "PRAGMA user_version"), 16);
+	assert_int_equal(query_int(tpl, "PRAGMA user_version"), 17);
 	assert_int_equal(query_int(tpl, "PRAGMA page_size"), 65536);
 	journal_mode_is(tpl, "wal");
 	/* written beside its name, then linked: no temporary file is left */

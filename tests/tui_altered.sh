@@ -2,7 +2,8 @@
 # tui_altered.sh: the full-screen view never shows forged records as
 # genuine (issue 8). On copies of the demo store the append-only trigger
 # is dropped and, in turn, a decision rationale, a checklist entry, a
-# drill and a task card value are altered with sqlite3; the pilot
+# drill, a task card value and a run's segments (no trigger there) are
+# altered with sqlite3; the pilot
 # overview then says ALTERED and names the same first bad record that
 # `verify` names, and every pilot screen's title leads with the mark (the
 # decision log checked here), as do the pilot and run lists. An intact
@@ -36,11 +37,12 @@ open_overview() {
 	wait_re '^ *parity +verdict ' || return 1
 }
 
-# scenario NAME TRIGGER SQL LABEL
+# scenario NAME TRIGGER SQL LABEL (TRIGGER - : none to drop)
 scenario() {
 	local name=$1 trig=$2 sql=$3 label=$4
 	cp "$base" "$tmp/$name.db"
-	sqlite3 "$tmp/$name.db" "DROP TRIGGER $trig; $sql"
+	if [ "$trig" = - ]; then sqlite3 "$tmp/$name.db" "$sql"
+	else sqlite3 "$tmp/$name.db" "DROP TRIGGER $trig; $sql"; fi
 	"$BIN" --db "$tmp/$name.db" verify >"$tmp/$name.v" 2>/dev/null
 	grep -q "^integrity ALTERED: first altered record: $label" "$tmp/$name.v" ||
 		{ echo "FAIL [$name]: verify does not name $label"; cat "$tmp/$name.v"; fail=1; }
@@ -72,6 +74,11 @@ scenario drill drill_no_update \
 	"UPDATE drill SET note = 'forged' WHERE id = 1" "drill 1 (node-loss)"
 scenario taskcard taskcard_value_no_update \
 	"UPDATE taskcard_value SET value = '0.5' WHERE id = 19" "task card value 19 (rtol)"
+# the pilot run's restart hidden by a plain UPDATE (the run table has no
+# trigger; its chain record holds segments and replayed_steps)
+scenario run_restart - \
+	"UPDATE run SET segments = 1, replayed_steps = 0, format = 'csv' WHERE id = 2" \
+	"run 2 (llama3-8b-lora-trn2-pilot)"
 
 # stored values swapped behind the trigger (the pilot run's first two
 # loss values; the BLOB keeps its length): only their digest tells. The

@@ -5,7 +5,9 @@
  * What is chained (dt_chain_kind): pilots, task-card values, run
  * attachments, checklist entries and overrides, evidence links, drills
  * and their verification items, journal facts, ledger inputs and runs,
- * scenario answers, decisions, runs (their settings), imported files
+ * scenario answers, decisions, runs (every column: their settings, and
+ * format, segments, replayed steps, step source and creation time since
+ * SQLite user_version 17 / PostgreSQL schema version 11), imported files
  * (path, SHA-256, size), stored series (a SHA-256 of each BLOB), the
  * stored levels of detail of each series (a SHA-256 of the levels BLOB,
  * SQLite user_version 14 / PostgreSQL schema version 8), what an import

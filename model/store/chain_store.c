@@ -43,9 +43,13 @@ const dt_chain_map dt_chain_maps[DT_CHAIN_KIND_COUNT] = {
 		"kind", "rationale", "deciders", "recorded_by", "decided_at",
 		"supersedes", "forced_past", "evidence_digest", "#evidence_text",
 		"prev_hash", "hash"}},
-	/* grad_accum_given: user_version 16 */
+	/* grad_accum_given: user_version 16; format .. created_at (what an
+	 * import derived and when the run was made, every column a view
+	 * shows): user_version 17, the first DT_CHAIN_RUN_FIELDS_V16 being
+	 * the record before (dt_chain_store_reseal) */
 	[DT_CHAIN_RUN] = {"run", "id", {"name", "platform", "grad_accum",
-		"global_batch", "logging_steps", "?grad_accum_given"}},
+		"global_batch", "logging_steps", "?grad_accum_given", "format",
+		"segments", "replayed_steps", "step_source", "created_at"}},
 	[DT_CHAIN_RUN_FILE] = {"run_file", "id", {"run_id", "path", "sha256",
 		"bytes", "format", "imported_at"}},
 	/* a followed file's later parts: "FILE/METRIC/PART" (part 0 keeps
@@ -371,6 +375,59 @@ int dt_chain_store_backfill_kind(dt_store *st, const dt_chain_io *io,
 		free(old);
 	}
 	dt_strv_free(x.v, x.n);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The rows of a kind with their record text as it is and as its first
+ * `nold` fields make it (collector of reseal). */
+typedef struct reseal {
+	dt_store *st;
+	size_t nold;
+	struct reseal_row {
+		char ref[DT_CHAIN_REF_MAX];
+		char *now, *before;
+	} *v;
+	size_t n, cap;
+} reseal;
+
+static int reseal_row(void *ctx, const dt_chain_row *r)
+{
+	reseal *x = ctx;
+	dt_chain_row old = *r;
+	if (old.nf > x->nold)
+		old.nf = x->nold;
+	if (dt_grow((void **)&x->v, &x->cap, x->n + 1, sizeof *x->v) < 0)
+		return dt_store_fail(x->st, "store: out of memory");
+	struct reseal_row *e = &x->v[x->n++];
+	memcpy(e->ref, r->ref, sizeof e->ref);
+	e->now = dt_chain_row_canon(r);
+	e->before = dt_chain_row_canon(&old);
+	return e->now && e->before ? 0 :
+	       dt_store_fail(x->st, "store: out of memory");
+}
+
+int dt_chain_store_reseal(dt_store *st, const dt_chain_io *io,
+                          dt_chain_kind k, size_t nold)
+{
+	reseal x = {.st = st, .nold = nold};
+	int rc = io->rows(st, k, NULL, reseal_row, &x);
+	for (size_t i = 0; rc == 0 && i < x.n; i++) {
+		char *old = NULL;
+		rc = io->latest(st, dt_chain_kinds[k].name, x.v[i].ref, NULL, &old);
+		/* only a row its latest record still vouches for (an altered or
+		 * unchained row stays reported); nothing when already sealed */
+		if (rc == 0 && old && !strcmp(old, x.v[i].before) &&
+		    strcmp(old, x.v[i].now) != 0) {
+			rc = append_canon(st, io, dt_chain_kinds[k].name, x.v[i].ref,
+			                  x.v[i].now);
+		}
+		free(old);
+	}
+	for (size_t i = 0; i < x.n; i++) {
+		free(x.v[i].now);
+		free(x.v[i].before);
+	}
+	free(x.v);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -125,6 +125,20 @@ int dt_chain_store_backfill(dt_store *st, const dt_chain_io *io);
 int dt_chain_store_backfill_kind(dt_store *st, const dt_chain_io *io,
                                  dt_chain_kind k);
 
+/* The fields of a run's chain record before user_version 17 (SQLite) /
+ * schema version 11 (PostgreSQL): name .. grad_accum_given; format,
+ * segments, replayed_steps, step_source and created_at came after. */
+#define DT_CHAIN_RUN_FIELDS_V16 6
+
+/* The migration that adds fields to kind k's records (an updatable kind,
+ * the new columns after its first `nold`): each row whose latest record
+ * is its record text as the first nold fields make it gets a record of
+ * all its fields, as it is now. A row with no record, or whose latest
+ * record differs (altered before), is left as it is: still reported. A
+ * row already sealed gets nothing (a second run adds no record). */
+int dt_chain_store_reseal(dt_store *st, const dt_chain_io *io,
+                          dt_chain_kind k, size_t nold);
+
 /* The chain row of the stored levels of series row (file_id, metric,
  * part) just written from memory (lod, len bytes; both borrowed):
  * dt_chain_maps[DT_CHAIN_SERIES_LOD]'s columns as rows() reads them

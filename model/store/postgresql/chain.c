@@ -305,6 +305,7 @@ int dt_pg_chain_backfill(dt_store *st, int version)
 	int any = 0;
 	for (int k = 0; k < DT_CHAIN_KIND_COUNT; k++)
 		any |= dt_chain_maps[k].table && chained_since(k) == version;
+	any |= version == DT_PG_RUN_RESEAL;
 	if (!any)
 		return 0;
 	/* every team's rows into that team's chain (the owner migrating sees
@@ -328,6 +329,11 @@ int dt_pg_chain_backfill(dt_store *st, int version)
 			if (chained_since(k) == version)
 				rc = dt_chain_store_backfill_kind(st, &pg_io,
 				                                  (dt_chain_kind)k);
+		/* the runs' records gain the columns a view shows (a run altered
+		 * before stays reported) */
+		if (rc == 0 && version == DT_PG_RUN_RESEAL)
+			rc = dt_chain_store_reseal(st, &pg_io, DT_CHAIN_RUN,
+			                           DT_CHAIN_RUN_FIELDS_V16);
 	}
 	dt_strv_free(teams, n);
 	if (rc == 0)

@@ -115,10 +115,15 @@ int dt_pg_chain_append_id(dt_store *st, dt_chain_kind k, int64_t id);
 int dt_pg_chained(dt_store *st, dt_chain_kind k, const char *what,
                   const char *sql, const dt_pg_params *p, int64_t *id);
 
+/* The schema version whose runs' records gain format, segments,
+ * replayed_steps, step_source and created_at (dt_chain_store_reseal). */
+#define DT_PG_RUN_RESEAL 11
+
 /* Chain every team's rows that have no chain record yet, of the kinds
  * schema version `version` began chaining (4 the chain itself, 8 the
- * stored levels, 9 what an import derived); nothing for another version.
- * 0 or -1. */
+ * stored levels, 9 what an import derived); at DT_PG_RUN_RESEAL, a
+ * record of every run whose latest record is its version-10 record;
+ * nothing for another version. 0 or -1. */
 int dt_pg_chain_backfill(dt_store *st, int version);
 
 /* Find disabled append-only triggers: named in the notice, enabled again

@@ -454,6 +454,12 @@ static const char v10_grad_accum_given[] =
 	"ALTER TABLE run ADD COLUMN IF NOT EXISTS grad_accum_given bigint NOT NULL DEFAULT 0"
 	" CHECK(grad_accum_given IN (0, 1));";
 
+/* Version 11: a run's format, segments, replayed_steps, step_source and
+ * created_at join its chain record (the SQLite store's user_version 17;
+ * chain_store.c); each run whose record still matches gets a record of
+ * them right after (dt_pg_chain_backfill, per team). No table changes. */
+static const char v11_run_seal[] = "SELECT 1";
+
 const char *const dt_pg_migrations[] = {
 	v1_tables,
 	v1_rules,
@@ -465,6 +471,7 @@ const char *const dt_pg_migrations[] = {
 	v8_lod_seal,
 	v9_import_seal,
 	v10_grad_accum_given,
+	v11_run_seal,
 };
 
 const size_t dt_pg_migration_count =

@@ -321,6 +321,12 @@ int dt_sq_chain_backfill_kind(dt_store *st, dt_chain_kind k)
 	return dt_chain_store_backfill_kind(st, &sq_io, k);
 }
 
+int dt_sq_chain_reseal_runs(dt_store *st)
+{
+	return dt_chain_store_reseal(st, &sq_io, DT_CHAIN_RUN,
+	                             DT_CHAIN_RUN_FIELDS_V16);
+}
+
 int dt_sq_triggers_restore(dt_store *st)
 {
 	char missing[400] = "";

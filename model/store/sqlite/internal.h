@@ -242,6 +242,9 @@ int dt_sq_chain_backfill(dt_store *st);
  * starts chaining a kind: user_version 14 the stored levels, 15 what an
  * import derived; the rows stored before were outside the chain). */
 int dt_sq_chain_backfill_kind(dt_store *st, dt_chain_kind k);
+/* user_version 17: a record of every run whose latest record is its
+ * user_version 16 record (dt_chain_store_reseal). */
+int dt_sq_chain_reseal_runs(dt_store *st);
 
 /* Create the append-only triggers that are missing (not on a store
  * opened read-only); outside a migration the names go to the notice.

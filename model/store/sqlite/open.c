@@ -211,7 +211,8 @@ static const struct {
 /* A store migrated from user_version `have` (the chain already there):
  * seal the rows of each kind chained since, as they are (rows of other
  * kinds are left as they are: one written outside dualtrack stays
- * unchained, and reported). 0 or -1. */
+ * unchained, and reported), and from before 17 the runs' fields chained
+ * since (a run altered before stays reported). 0 or -1. */
 static int seal_kinds(dt_store *st, int have)
 {
 	int rc = 0;
@@ -220,6 +221,9 @@ static int seal_kinds(dt_store *st, int have)
 	     i < sizeof sealed_later / sizeof sealed_later[0]; i++)
 		if (have < sealed_later[i].version)
 			rc = dt_sq_chain_backfill_kind(st, sealed_later[i].kind);
+	/* user_version 17: the runs' records gain the columns a view shows */
+	if (rc == 0 && have < 17)
+		rc = dt_sq_chain_reseal_runs(st);
 	DT_SQ(st)->in_migration = 0;
 	return rc;
 }
