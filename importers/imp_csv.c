@@ -70,7 +70,7 @@
 #define CSV_CHUNK (1u << 20)
 #define NO_SERIES SIZE_MAX
 #define NO_COL SIZE_MAX
-#define METRIC_MAX 128
+#define METRIC_MAX DT_METRIC_BUF
 
 enum { COL_IGNORE, COL_STEP, COL_METRIC };
 
@@ -96,6 +96,7 @@ typedef struct csv_ctx {
 	size_t errlen;
 	int failed;
 	size_t line;         /* 1-based physical line of the current field */
+	size_t hdr_line;     /* line of the header in force (its names) */
 	size_t row_line;     /* the line the current row began on */
 	size_t nheaders;     /* header rows seen */
 	int in_header;       /* the current row is a header row */
@@ -281,13 +282,13 @@ static void hdr_append(csv_ctx *c, const char *s, size_t len)
 		c->hdr = v;
 		c->caphdr = cap;
 	}
-	char *d = malloc(len + 1);
+	/* a 0 byte is not where the name ends (text.h DT_TEXT_NUL) */
+	char *d = malloc(2 * len + 1);
 	if (!d) {
 		fail(c, "out of memory");
 		return;
 	}
-	memcpy(d, s, len);
-	d[len] = '\0';
+	dt_text_nul_encode(s, len, d, 2 * len + 1);
 	c->hdr[c->nhdr++] = d;
 }
 
@@ -550,6 +551,7 @@ static void finish_header(csv_ctx *c)
 	}
 	c->ncols = c->nhdr;
 	c->nhdr = 0;
+	c->hdr_line = c->line;
 	if (clean_names(c) < 0)
 		return;
 	int best = -1;
@@ -718,7 +720,13 @@ static void push_row(csv_ctx *c)
 		if (!c->has_step)
 			continue;
 		if (col->sidx == NO_SERIES) {
-			dt_rawseries *s = dt_rawlog_series(log, col->metric);
+			dt_rawseries *s = dt_rawlog_series_at(log, col->metric,
+			        (dt_name_at){c->src->path, NULL, c->hdr_line});
+			if (!s && !c->failed &&
+			    dt_rawlog_refusal(log, c->err, c->errlen)) {
+				c->failed = 1; /* a name refused (too long) */
+				return;
+			}
 			if (!s || (!take_region(c, i, s) &&
 			           (col->follows ?
 			            dt_rawseries_reserve_values(s, c->est_rows) :

@@ -38,7 +38,7 @@
 #include "importers/source.h"
 #include "model/util/num.h"
 
-#define METRIC_MAX 128
+#define METRIC_MAX DT_METRIC_BUF
 #define CACHE_MAX 64
 
 /* A key seen before and the series its values go to (entries repeat the

@@ -37,7 +37,7 @@
 #include "importers/textline.h"
 #include "model/util/num.h"
 
-#define HF_KEY_LEN 64
+#define HF_KEY_LEN DT_METRIC_BUF
 #define HF_MAX_KEYS 256      /* distinct key names per file */
 #define HF_DEFAULT_LOGGING_STEPS 500
 

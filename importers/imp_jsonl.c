@@ -60,7 +60,7 @@
 #include "importers/wallgap.h"
 #include "model/util/num.h"
 
-#define KEY_MAX 128
+#define KEY_MAX DT_METRIC_BUF
 #define CACHE_MAX 64
 #define LINE_VALS 256
 #define NO_SERIES SIZE_MAX

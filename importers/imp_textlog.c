@@ -46,7 +46,7 @@
 #include "importers/wallgap.h"
 #include "model/util/num.h"
 
-#define TL_KEY_LEN 64
+#define TL_KEY_LEN DT_METRIC_BUF
 #define TL_MAX_PAIRS 48
 #define TL_DETECT_LINE 4096
 

@@ -385,7 +385,7 @@ static dt_rawseries *series_of(tb_ctx *c, const uint8_t *t, size_t len)
 {
 	size_t k = find_tag(c, t, len);
 	if (k == c->ntags) {
-		char tag[256];
+		char tag[512];
 		memcpy(tag, t, len);
 		tag[len] = '\0';
 		if (add_tag(c, tag) < 0)
@@ -395,11 +395,11 @@ static dt_rawseries *series_of(tb_ctx *c, const uint8_t *t, size_t len)
 	return tag_series(c, k);
 }
 
-/* 1 when the tag t[0..len) (len < 256, no NUL inside) is, as shown (the
+/* 1 when the tag t[0..len) (len < 512, no 0 byte inside) is, as shown (the
  * code points a terminal hides removed), the HF Trainer's args JSON. */
 static int is_args_tag(const uint8_t *t, size_t len)
 {
-	char tag[256];
+	char tag[512];
 	memcpy(tag, t, len);
 	tag[len] = '\0';
 	dt_text_drop_hidden(tag, tag, sizeof tag);
@@ -413,16 +413,21 @@ static int summary_value(tb_ctx *c, int64_t step, const uint8_t *d, size_t n)
 	dt_pbfield f;
 	int k, have = 0;
 	const uint8_t *tag = NULL; /* the tag as kept: its first 255 bytes, */
-	size_t taglen = 0;         /* up to a NUL byte */
+	size_t taglen = 0;         /* a 0 byte in them as DT_TEXT_NUL */
+	char enc[512];
 	double v = NAN;
 	const uint8_t *text = NULL;
 	size_t tlen = 0;
 	while ((k = dt_pb_next(&r, &f)) == 1) {
 		if (f.num == 1 && f.wire == DT_PB_LEN) {
 			size_t l = f.len < 255 ? f.len : 255;
-			const uint8_t *nul = memchr(f.data, 0, l);
 			tag = f.data;
-			taglen = nul ? (size_t)(nul - f.data) : l;
+			taglen = l;
+			if (memchr(f.data, 0, l)) { /* rare: not where it ends */
+				taglen = dt_text_nul_encode((const char *)f.data, l,
+				                            enc, sizeof enc);
+				tag = (const uint8_t *)enc;
+			}
 		} else if (f.num == 2 && f.wire == DT_PB_I32) {
 			v = (double)dt_pb_float(&f);
 			have = 1;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/util/num.h"
+#include "model/util/text.h"
 
 /* Members compared linearly (by hash) up to this count; beyond it a hash
  * index keeps a many-key line linear in time. */
@@ -231,6 +232,11 @@ static int escape(dt_jreader *r, size_t *i, sink *s)
 		}
 		if (cp >= 0xD800 && cp <= 0xDFFF)
 			cp = 0xFFFD;
+		if (cp == 0) { /* not the string's end: text.h DT_TEXT_NUL */
+			memcpy(o, DT_TEXT_NUL, 2);
+			k = 2;
+			break;
+		}
 		k = utf8_put(o, (unsigned long)cp);
 		break;
 	}

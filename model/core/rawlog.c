@@ -188,6 +188,23 @@ dt_rawseries *dt_rawlog_series(dt_rawlog *log, const char *metric)
 	return dt_rawlog_series_at(log, metric, (dt_name_at){0});
 }
 
+/* Refuse a name of DT_METRIC_MAX bytes or more (metric_name.h): never
+ * cut to a name another one may share. Returns -1 (errno EINVAL, or
+ * ENOMEM when the text could not be kept). */
+static int refuse_long(dt_rawlog *log, const char *metric, dt_name_at at)
+{
+	char where[300], head[200], msg[700];
+	where_text(at, where, sizeof where);
+	dt_text_escape_hidden(metric, head, 61);
+	snprintf(msg, sizeof msg, "%s%smetric name '%s...' is longer than "
+	         "the limit of %d bytes: rename it", where, where[0] ? " " : "",
+	         head, DT_METRIC_MAX - 1);
+	free(log->refused);
+	log->refused = strdup(msg);
+	errno = log->refused ? EINVAL : ENOMEM;
+	return -1;
+}
+
 dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
                                   dt_name_at at)
 {
@@ -195,7 +212,11 @@ dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
 	if (s)
 		return s;
 	/* a new name: the only place a name is cleaned (once, not per point) */
-	char canon[128];
+	if (strlen(metric) >= DT_METRIC_MAX) {
+		refuse_long(log, metric, at);
+		return NULL;
+	}
+	char canon[DT_METRIC_MAX];
 	int cleaned = clean_new_name(log, metric, at, canon, sizeof canon);
 	if (cleaned < 0)
 		return NULL;
@@ -646,7 +667,7 @@ static const struct {
 
 int dt_metric_canonical(const char *key, char *out, size_t outlen)
 {
-	char low[128];
+	char low[DT_METRIC_BUF]; /* a key over the limit stays over it */
 	size_t k = 0;
 	for (; key[k] && k + 1 < sizeof low; k++)
 		low[k] = (char)tolower((unsigned char)key[k]);

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/metric_name.h"
+
 /* Canonical metric names (ACCEPTANCE.md terms; issue 2's JSON contract). */
 #define DT_METRIC_LOSS      "loss"
 #define DT_METRIC_EVAL_LOSS "eval_loss"
@@ -169,7 +171,14 @@ typedef struct dt_name_at {
  * refused, never merged: NULL with errno EEXIST and log->refused set to
  * "AT names 'loss' and 'lo\u200bss' both name metric 'loss' once
  * invisible characters are removed: rename one of them" (the importer
- * fails; dt_rawlog_refusal gives that text for its error). Otherwise
+ * fails; dt_rawlog_refusal gives that text for its error). A NUL the
+ * importer read inside a name (JSON "\u0000", a 0 byte in a tag or a
+ * CSV header) reaches here as DT_TEXT_NUL (model/util/text.h), a hidden
+ * code point like the others, so it is removed with the same warning,
+ * never a place where the name ends. A name of DT_METRIC_MAX bytes or
+ * more (metric_name.h) is refused, never cut: NULL with errno EINVAL and
+ * log->refused "AT metric name 'train/xx...' is longer than the limit
+ * of 127 bytes: rename it". Otherwise
  * NULL only when memory runs out (errno ENOMEM). The pointer stays valid
  * until the next call that creates a series. */
 dt_rawseries *dt_rawlog_series_at(dt_rawlog *log, const char *metric,
@@ -340,7 +349,9 @@ size_t dt_rawlog_points(const dt_rawlog *log);
 /* Map a metric key found in a log (e.g. "train/loss", "learning_rate",
  * "lm loss", "train_loss_step") to its canonical name, written to `out`
  * (size outlen). Unknown keys are kept as given (lower-cased, spaces to
- * '_'). Returns the priority of the mapping: 2 for a per-step training key,
+ * '_'); the name written is cut at DT_METRIC_MAX bytes (outlen of at
+ * least DT_METRIC_BUF keeps a name over the limit over it, for
+ * dt_rawlog_series_at to refuse). Returns the priority of the mapping: 2 for a per-step training key,
  * 1 for a per-epoch/aggregate key that a per-step key overrides, 0 for a
  * key kept as given. Source of the names: shared/domain/LOG-FORMATS.md. */
 int dt_metric_canonical(const char *key, char *out, size_t outlen);

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/core/metric_name.h"
+
 /* Size of a run or pilot name buffer: names are 1..DT_NAME_MAX-1 bytes. */
 #define DT_NAME_MAX 128
 
@@ -33,7 +35,7 @@ typedef struct dt_run {
 } dt_run;
 
 typedef struct dt_metric_stats {
-	char metric[64];
+	char metric[DT_METRIC_MAX];
 	int64_t points;       /* distinct effective steps holding a value */
 	int64_t non_finite;   /* of which NaN / inf */
 	int64_t first_step, last_step;

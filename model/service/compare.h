@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "model/core/decimate.h"
+#include "model/core/metric_name.h"
 #include "model/core/findings.h"
 #include "model/core/noise.h"
 #include "model/core/parity.h"
@@ -81,7 +82,7 @@ typedef struct dt_compare_opts {
  * names, notes): front-ends sanitise (dt_sanitize) when they print. */
 typedef struct dt_comparison {
 	dt_run base, pilot;        /* copies */
-	char metric[64];
+	char metric[DT_METRIC_MAX];
 	dt_series sb, sp;          /* curves as compared (after interpolation
 	                            * and window means); EMPTY when lean */
 	int lean;                  /* 1: compared in one streaming pass over

@@ -131,7 +131,7 @@ static size_t expected_points(const dt_series_shape *b,
 struct dt_compare_lean {
 	dt_series_shape sb, sp;
 	dt_parity_opts po;
-	char metric[64];
+	char metric[DT_METRIC_MAX];
 	lean_src *xb, *xp;
 	dt_findings findings;
 	dt_stream_job job;

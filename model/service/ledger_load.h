@@ -13,7 +13,7 @@
 typedef struct dt_ledger_run_view {
 	dt_run run;
 	int side;                    /* DT_SIDE_*, -1 for platform "other" */
-	char step_time_metric[64];   /* metric the step time came from, "" */
+	char step_time_metric[DT_METRIC_MAX];   /* metric the step time came from, "" */
 	dt_ledger_derived d;
 } dt_ledger_run_view;
 

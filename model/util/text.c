@@ -198,6 +198,32 @@ int dt_text_blank(const char *s)
 	return 1;
 }
 
+size_t dt_text_nul_encode(const char *in, size_t len, char *out, size_t n)
+{
+	size_t o = 0;
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		size_t w = in[i] ? 1 : 2;
+		if (o + w >= n)
+			break;
+		memcpy(out + o, in[i] ? in + i : DT_TEXT_NUL, w);
+		o += w;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/* dt_utf8_next, and DT_TEXT_NUL read as U+0000 (length 2). */
+static size_t next_or_nul(const char *s, uint32_t *cp)
+{
+	if ((unsigned char)s[0] == 0xC0 && (unsigned char)s[1] == 0x80) {
+		*cp = 0;
+		return 2;
+	}
+	return dt_utf8_next(s, cp);
+}
+
 size_t dt_text_drop_hidden(const char *in, char *out, size_t n)
 {
 	size_t o = 0, dropped = 0;
@@ -205,7 +231,7 @@ size_t dt_text_drop_hidden(const char *in, char *out, size_t n)
 		return 0;
 	while (*in) {
 		uint32_t cp = 0;
-		size_t l = dt_utf8_next(in, &cp);
+		size_t l = next_or_nul(in, &cp);
 		if (l && dt_text_is_hidden(cp)) {
 			in += l;
 			dropped++;
@@ -230,7 +256,7 @@ size_t dt_text_escape_hidden(const char *in, char *out, size_t n)
 	while (*in) {
 		char esc[16];
 		uint32_t cp = 0;
-		size_t l = dt_utf8_next(in, &cp), w;
+		size_t l = next_or_nul(in, &cp), w;
 		const char *from = in;
 		if (l == 0) {
 			w = (size_t)snprintf(esc, sizeof esc, "\\x%02x",

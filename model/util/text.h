@@ -52,10 +52,24 @@ size_t dt_utf8_next(const char *s, uint32_t *cp);
  * else 0. */
 int dt_text_is_hidden(uint32_t cp);
 
+/* A NUL code point inside a name read from a log (JSON "\u0000", a 0
+ * byte in a TensorBoard tag or a CSV header), as the importer's decoder
+ * writes it into a C string so the name does not end there: the two-byte
+ * form of U+0000 (never valid UTF-8 otherwise). dt_text_drop_hidden
+ * drops it and dt_text_escape_hidden writes it "\u0000", as any other
+ * control; dt_sanitize shows it as "??". */
+#define DT_TEXT_NUL "\xc0\x80"
+
+/* Copy the bytes in[0..len) (may hold 0 bytes) to out (size n >= 1) as a
+ * C string, each 0 byte written as DT_TEXT_NUL. Cut before a byte or a
+ * DT_TEXT_NUL that does not fit. Returns the length written. */
+size_t dt_text_nul_encode(const char *in, size_t len, char *out, size_t n);
+
 /* Copy `in` (NUL-terminated) to `out` (size n >= 1; may be `in`
  * itself: the copy is never longer) without the code points
- * dt_text_is_hidden flags (controls, bidi embeddings / overrides /
- * isolates, zero-width characters: the file comment); bytes that are not
+ * dt_text_is_hidden flags (controls, a DT_TEXT_NUL, bidi embeddings /
+ * overrides / isolates, zero-width characters: the file comment); bytes
+ * that are not
  * valid UTF-8 are kept. For log text used as a key (a CSV header's metric
  * name), which must match what a person types. Truncated on a character
  * boundary. Returns how many code points were dropped. */
