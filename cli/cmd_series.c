@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/compare_print.h"
+#include "model/service/metric_find.h"
 #include "model/service/compare.h"
 #include "model/util/jsonw.h"
 #include "model/service/run_load.h"
@@ -155,12 +156,16 @@ static int run_metrics(dt_store *st, const dt_run *run,
 	return 0;
 }
 
-/* Load run/metric; an empty curve is an error naming the run's metrics.
- * Returns 0 (s filled, free with dt_series_free) or -1. */
-static int load_curve(dt_store *st, const dt_run *run, const char *metric,
-                      dt_series *s)
+/* Load run/metric (the stored metric the name typed means:
+ * dt_run_metric_find, its name into stored, size DT_METRIC_MAX); an
+ * empty curve is an error naming the run's metrics. Returns 0 (s
+ * filled, free with dt_series_free) or -1. */
+static int load_curve(dt_store *st, const dt_run *run, const char *typed,
+                      dt_series *s, char *stored)
 {
 	char err[600];
+	const char *metric = stored;
+	dt_run_metric_find(st, run->id, typed, stored, DT_METRIC_MAX);
 	if (dt_run_series(st, run, metric, s, err, sizeof err) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", err);
 		return -1;
@@ -193,7 +198,10 @@ static int check_metrics(dt_store *st, const dt_run *runs, size_t nruns,
 		}
 		for (size_t m = 0; m < nmetrics; m++) {
 			size_t k = 0;
-			while (k < n && strcmp(ms[k].metric, metrics[m]))
+			char stored[DT_METRIC_MAX];
+			dt_run_metric_find(st, runs[r].id, metrics[m], stored,
+			                   sizeof stored);
+			while (k < n && strcmp(ms[k].metric, stored))
 				k++;
 			if (k == n || ms[k].points == 0) {
 				char safe[128], rn[DT_NAME_MAX * 2], list[600];
@@ -256,14 +264,15 @@ static int print_tidy(dt_store *st, char *const *names, size_t nruns,
 		}
 		for (size_t m = 0; m < nm && rc == DT_EXIT_OK; m++) {
 			dt_series s;
-			if (load_curve(st, &runs[r], ms_names[m], &s) < 0) {
+			char stored[DT_METRIC_MAX];
+			if (load_curve(st, &runs[r], ms_names[m], &s, stored) < 0) {
 				rc = DT_EXIT_USAGE;
 				break;
 			}
 			if (mode == 'j')
-				json_curve(&w, &runs[r], ms_names[m], &s, NULL);
+				json_curve(&w, &runs[r], stored, &s, NULL);
 			else
-				tidy_rows(&runs[r], ms_names[m], &s, mode);
+				tidy_rows(&runs[r], stored, &s, mode);
 			dt_series_free(&s);
 		}
 		if (all)
@@ -335,10 +344,11 @@ int dt_cmd_series(const char *db, int argc, char **argv)
 		dt_run run;
 		dt_series s;
 		dt_integrity in;
+		char stored[DT_METRIC_MAX];
 		if (dt_cli_find_run(st, argv[optind], &run) == 0 &&
-		    load_curve(st, &run, metrics[0], &s) == 0) {
+		    load_curve(st, &run, metrics[0], &s, stored) == 0) {
 			int have = dt_integrity_load(st, &in) == 0;
-			print_single(&run, metrics[0], &s, have ? &in : NULL, mode);
+			print_single(&run, stored, &s, have ? &in : NULL, mode);
 			dt_series_free(&s);
 			rc = DT_EXIT_OK;
 		}

@@ -500,7 +500,8 @@ static int clean_names(csv_ctx *c)
 		snprintf(where, sizeof where, "%s:%zu: column %zu", c->src->path,
 		         c->line, i + 1);
 		int r = dt_rawlog_clean_name(c->log, where, &c->cols[i].name,
-		                             was[i].as_read, sizeof was[i].as_read);
+		                             was[i].as_read, sizeof was[i].as_read,
+		                             1);
 		if (r < 0) {
 			fail(c, "out of memory");
 			break;

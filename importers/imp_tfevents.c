@@ -271,7 +271,8 @@ static int show_tag(tb_ctx *c, const char *tag)
 		return -1;
 	snprintf(where, sizeof where, "%s: record %zu: tag", c->src->path,
 	         c->nrec);
-	if (dt_rawlog_clean_name(c->out, where, &shown, was, sizeof was) < 0) {
+	if (dt_rawlog_clean_name(c->out, where, &shown, was, sizeof was,
+	                         0) < 0) {
 		free(shown);
 		return -1;
 	}

@@ -107,7 +107,7 @@ void dt_hidden_clash_text(char *out, size_t n, const char *both,
 }
 
 int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char **name,
-                         char *as_read, size_t n)
+                         char *as_read, size_t n, int canonical)
 {
 	dt_text_escape_hidden(*name, as_read, n);
 	if (dt_text_drop_hidden(*name, *name, strlen(*name) + 1) == 0)
@@ -118,8 +118,13 @@ int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char **name,
 			return -1;
 		free(*name);
 		*name = kept;
+		canonical = 0;
 	}
-	return dt_rawlog_warn_hidden(log, where, as_read, *name) < 0 ? -1 : 1;
+	char stored[DT_METRIC_BUF];
+	if (canonical) /* the name --metric and the report use */
+		dt_metric_canonical(*name, stored, sizeof stored);
+	return dt_rawlog_warn_hidden(log, where, as_read,
+	                             canonical ? stored : *name) < 0 ? -1 : 1;
 }
 
 int dt_rawlog_refuse_clash(dt_rawlog *log, const char *where,

@@ -216,10 +216,14 @@ void dt_hidden_clash_text(char *out, size_t n, const char *both,
  * string, owned by the caller) is then replaced by the name as read,
  * escaped ('\u200b'), a name a person sees and types. as_read (size n)
  * always gets the name as read, escaped (dt_text_escape_hidden), for a
- * refusal naming it. Returns 1 (cleaned), 0 (nothing hidden: *name
- * untouched), -1 on ENOMEM (*name still the caller's, cleaned or not). */
+ * refusal naming it. canonical 1: the warning names the metric the
+ * cleaned name is stored as (dt_metric_canonical: 'My\u200bMetric' is
+ * 'mymetric', what --metric shows; a CSV column); 0: the name as cleaned
+ * (a TensorBoard tag, matched as shown). Returns 1 (cleaned), 0
+ * (nothing hidden: *name untouched), -1 on ENOMEM (*name still the
+ * caller's, cleaned or not). */
 int dt_rawlog_clean_name(dt_rawlog *log, const char *where, char **name,
-                         char *as_read, size_t n);
+                         char *as_read, size_t n, int canonical);
 
 /* Refuse two names that are one once invisible characters are removed
  * (never merged): log->refused = "WHERE BOTH both name metric 'NAME' ..."

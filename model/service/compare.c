@@ -16,6 +16,7 @@
 #include "model/core/pilot.h"
 #include "model/core/resample.h"
 #include "model/service/compare_internal.h"
+#include "model/service/metric_find.h"
 #include "model/service/run_findings.h"
 #include "model/service/run_load.h"
 
@@ -334,6 +335,11 @@ static int start_with_card(dt_store *st, const dt_run *base,
 	c->pilot = *pilot;
 	snprintf(c->metric, sizeof c->metric, "%s",
 	         opts->metric ? opts->metric : "loss");
+	if (opts->metric && /* the stored name typed (metric_find.h) */
+	    dt_run_metric_find(st, base->id, opts->metric, c->metric,
+	                       sizeof c->metric) == 0)
+		dt_run_metric_find(st, pilot->id, opts->metric, c->metric,
+		                   sizeof c->metric);
 	dt_compare_rules_apply(c, opts, p, card, &po);
 	dt_compare_warnings_build(c, p, runs, nruns);
 	c->interpolate = opts->interpolate;
