@@ -59,6 +59,7 @@
 #include "importers/textline.h"
 #include "importers/wallgap.h"
 #include "model/util/num.h"
+#include "model/util/text.h"
 
 #define KEY_MAX DT_METRIC_BUF
 #define CACHE_MAX 64
@@ -163,7 +164,10 @@ typedef struct jl_ctx {
 	size_t badstep_lines, badstep_first; /* lines whose step key holds no
 	                   * whole number ("step": "x"), the first one's key */
 	const char *badstep_key;
-	dt_skipval skip;  /* known-metric values that are non-numeric strings */
+	dt_skipval skip;  /* metric values that are not numbers: strings of
+	                   * known metrics, null / true / false (check_literal) */
+	size_t dup_lines, dup_first; /* records with a key written twice */
+	char dup_key[80];            /* the first such key, escaped */
 	jl_key keys[CACHE_MAX];
 	size_t nkeys;
 	size_t hint;  /* cache slot after the last one found: keys come in the
@@ -377,6 +381,36 @@ static void check_string(jl_ctx *c, const char *key, const dt_jval *val)
 	dt_skipval_add(&c->skip, c->line, key, val->s, val->slen);
 }
 
+/* null, true or false where a metric's number goes ("loss": null, as
+ * pandas writes NaN) is counted with the strings (dt_skipval): null for
+ * any key that is a metric (not a step, time, id, kind or resume key),
+ * true / false for a known metric only (a flag such as "resumed": true is
+ * no value). Objects and arrays are not values (a config). */
+static void check_literal(jl_ctx *c, size_t i, int kind)
+{
+	const dt_jmember *m = &c->obj.m[i];
+	static const char *const text[] = {"null", "false", "true"};
+	int t = m->v.type;
+	if ((t != DT_JNULL && t != DT_JFALSE && t != DT_JTRUE) ||
+	    (kind != KEY_METRIC && kind != KEY_EPOCH))
+		return;
+	int slot = c->slot_of[i];
+	jl_key tmp, *e = &tmp;
+	char metric[KEY_MAX];
+	if (slot >= 0)
+		e = &c->keys[slot];
+	else
+		key_roles(m->key, &tmp);
+	if (e->time >= 0 || e->id >= 0 || e->rkind >= 0 || e->resume ||
+	    e->setting >= 0)
+		return;
+	if (t != DT_JNULL &&
+	    dt_metric_canonical(m->key, metric, sizeof metric) <= 0)
+		return;
+	const char *s = text[t == DT_JNULL ? 0 : t == DT_JFALSE ? 1 : 2];
+	dt_skipval_add(&c->skip, c->line, m->key, s, strlen(s));
+}
+
 /* Values of the line; returns how many, sets *non_epoch. */
 static size_t collect(jl_ctx *c, jl_val *vals, int *non_epoch)
 {
@@ -391,6 +425,7 @@ static size_t collect(jl_ctx *c, jl_val *vals, int *non_epoch)
 			continue;
 		if (dt_jval_number(&m->v, &d) < 0) {
 			check_string(c, m->key, &m->v);
+			check_literal(c, i, kind);
 			continue;
 		}
 		if (kind != KEY_EPOCH)
@@ -703,6 +738,11 @@ static int do_line(jl_ctx *c, const char *p, size_t n, int last_unterminated)
 		return jl_fail(c, "out of memory");
 	if (rc < 0)
 		return bad_line(c, &r, n, last_unterminated);
+	if (c->obj.ndup && c->dup_lines++ == 0) { /* finish() warns */
+		c->dup_first = c->line;
+		dt_text_escape_hidden(c->obj.m[c->obj.dup].key, c->dup_key,
+		                      sizeof c->dup_key);
+	}
 	if (!only_blanks(p + r.pos, n - r.pos)) {
 		char msg[96];
 		snprintf(msg, sizeof msg, "unexpected text after the JSON object "
@@ -725,6 +765,14 @@ static void finish(jl_ctx *c, dt_rawlog *to)
 		               "key '%s' not a whole number", path, c->badstep_first, c->badstep_lines,
 		               c->badstep_key);
 	dt_skipval_warn(&c->skip, to, path);
+	if (c->dup_lines) {
+		char k[160];
+		dt_sanitize(c->dup_key, k, sizeof k);
+		dt_rawlog_warn(to, "%s:%zu: %zu record(s) with a key written twice "
+		               "(first: '%s'): the last value of that key is read, "
+		               "as json-c and Python read it", path, c->dup_first,
+		               c->dup_lines, k);
+	}
 	if (c->nevents)
 		dt_rawlog_note(to, "%s:%zu: %zu event record(s) (%s) are not data "
 		               "rows: their numbers are not curve points", path,

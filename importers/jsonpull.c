@@ -680,6 +680,7 @@ int dt_jr_object(dt_jreader *r, dt_jobj *o)
 	size_t koff = 0, klen = 0;
 	o->n = 0;
 	o->blen = 0;
+	o->ndup = 0;
 	if (dt_jr_begin(r, '{') < 0)
 		return -1;
 	sink s = {o->buf, 0, o->bcap, 1};
@@ -699,6 +700,8 @@ int dt_jr_object(dt_jreader *r, dt_jobj *o)
 			break;
 		uint32_t h = hash_key(s.p + koff, klen);
 		long at = find_member(o, indexed, s.p, koff, klen, h);
+		if (at >= 0 && o->ndup++ == 0)
+			o->dup = (size_t)at;
 		if (at < 0 && (at = add_member(o, &indexed, koff, klen, h)) < 0) {
 			k = -2;
 			break;
@@ -863,6 +866,7 @@ close:
 		goto out;
 	r->pos = i < n ? i + 1 : n;
 	o->n = nm;
+	o->ndup = 0; /* a key seen twice left this path (`seen`) */
 	o->blen = s.len;
 	for (size_t j = 0; j < nm; j++)
 		if (o->m[j].v.type == DT_JSTRING)

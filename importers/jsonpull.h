@@ -69,6 +69,8 @@ typedef struct dt_jobj {
 	size_t blen, bcap;
 	uint32_t *slot;       /* hash index: member index + 1, 0 = empty */
 	size_t nslot;
+	size_t ndup;          /* keys written again (dt_jr_object), 0 = none */
+	size_t dup;           /* ndup > 0: the member of the first of them */
 } dt_jobj;
 
 typedef struct dt_jreader {

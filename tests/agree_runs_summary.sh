@@ -5,8 +5,8 @@
 # warnings that still hold). Store (tui_runs_columns.sh's three runs and
 # one without a loss), by hand: the GPU hf-trainer-state run 3 loss
 # points, 1 segment, 0 replayed, 0 warnings; the trn2 ga4 jsonl 4 1 0 0;
-# the trn2 resume jsonl 4 points, 2 segments, 20 replayed steps, 1
-# warning (the elapsed-time drop); acc-only (a CSV of accuracy alone)
+# the trn2 resume jsonl 4 points, 2 segments, 20 replayed steps, 2
+# warnings (the elapsed-time drop, line 6's "eval_loss": null); acc-only (a CSV of accuracy alone)
 # "-", 1, 0, 0.
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
@@ -25,7 +25,7 @@ imp trn2 acc-only "$tmp/acc.csv"
 want='acc-only - 1 0 0
 base-hf 3 1 0 0
 pilot-ga4 4 1 0 0
-pilot-resume 4 2 20 1'
+pilot-resume 4 2 20 2'
 
 # the CLI's rows: name, loss pts, then segs, replayed, warn last
 dt runs >"$tmp/cli" || { echo "FAIL: runs"; exit 1; }

@@ -29,7 +29,7 @@ cat >"$tmp/60.txt" <<'S'
    name                       plat fmt   pts segs repl warn
    mistral-7b-l…a100-baseline gpu  hf-t…   3    1    0    0
    mistral-7b-l…rn2-pilot-ga4 trn2 jsonl   4    1    0    0
-   mistral-7b-l…-pilot-resume trn2 jsonl   4    2   20    1
+   mistral-7b-l…-pilot-resume trn2 jsonl   4    2   20    2
 
 
 
@@ -49,7 +49,7 @@ wait_for "mistral-7b-lora-trn2-pilot-resume" || exit 1
 expect_line '^   name {30}plat format {13}pts segs repl warn$'
 expect_line '^   mistral-7b-lora-gpu-a100-baseline gpu  hf-trainer-state     3    1    0    0$'
 expect_line '^   mistral-7b-lora-trn2-pilot-ga4    trn2 jsonl                4    1    0    0$'
-expect_line '^   mistral-7b-lora-trn2-pilot-resume trn2 jsonl                4    2   20    1$'
+expect_line '^   mistral-7b-lora-trn2-pilot-resume trn2 jsonl                4    2   20    2$'
 keys Q
 wait_for "EXIT=0"
 exit $fail
