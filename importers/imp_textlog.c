@@ -86,6 +86,8 @@ typedef struct tl_rec {
 	int64_t ckpt;          /* TL_RESUME: checkpoint step named, -1 none */
 	const char *marker;    /* TL_RESUME: marker id (resume_marker.h) */
 	dt_skipval bad;        /* known-metric values that are not numbers */
+	const char *bad_step;  /* the digits of a step beyond int64 (in the
+	                        * line), NULL = none: refused (apply) */
 } tl_rec;
 
 typedef struct tl_ctx {
@@ -99,6 +101,7 @@ typedef struct tl_ctx {
 	int64_t noloss_first, noloss_last, skipped_total;
 	int running_mean, batch_warned, ptl_noted;
 	dt_skipval skip;       /* unreadable values of the whole file */
+	char fail[96];         /* why the line was refused (feed returns -2) */
 	int64_t last_step;     /* step of the last training line */
 	dt_wallgap clock;      /* wall-time gaps between timestamped
 	                        * training lines (launch evidence) */
@@ -158,6 +161,20 @@ static const char *parse_int(const char *p, int64_t *out)
 		return NULL;
 	*out = v;
 	return q;
+}
+
+/* parse_int for a line's step: digits it refused (beyond int64) are
+ * kept in r->bad_step, the line refused (apply) as a CSV step cell is,
+ * and the byte after them returned; NULL when p holds no digit. */
+static const char *parse_step(const char *p, tl_rec *r, int64_t *step)
+{
+	const char *q = parse_int(p, step);
+	if (q || *p < '0' || *p > '9')
+		return q;
+	r->bad_step = p;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p;
 }
 
 /* Key text k[0..n) into out: trimmed, "(...)" parts removed, blanks
@@ -429,7 +446,7 @@ static int match_step_kv(const char *line, tl_rec *r)
 	p += 4;
 	while (*p && strchr(" \t:=", *p))
 		p++;
-	p = parse_int(p, &r->step);
+	p = parse_step(p, r, &r->step);
 	if (!p || isalnum((unsigned char)*p) || *p == '.')
 		return 0;
 	parse_pairs(r, p);
@@ -466,12 +483,13 @@ static int match_neuron_log(const char *line, tl_rec *r)
 /* `iteration <ws> N <ws>/<ws> M` anywhere in the line (M = train_iters,
  * the total the launch was started for); returns the byte after M or
  * NULL. */
-static const char *megatron_iteration(const char *line, int64_t *step,
-                                      int64_t *total)
+static const char *megatron_iteration(const char *line, tl_rec *r,
+                                      int64_t *step, int64_t *total)
 {
 	const char *p = line;
 	while ((p = strstr(p, "iteration")) != NULL) {
-		const char *q = parse_int(skip_blank(p + 9), step);
+		r->bad_step = NULL;
+		const char *q = parse_step(skip_blank(p + 9), r, step);
 		p += 9;
 		if (!q || *(q = skip_blank(q)) != '/')
 			continue;
@@ -555,7 +573,7 @@ static int match_megatron(const char *line, tl_rec *r)
 		r->kind = r->np ? TL_EVAL : TL_VAL_NOSTEP;
 		return 1;
 	}
-	p = megatron_iteration(line, &r->step, &r->total);
+	p = megatron_iteration(line, r, &r->step, &r->total);
 	if (!p || !strchr(p, '|'))
 		return 0;
 	megatron_fields(r, p, 0);
@@ -866,8 +884,22 @@ static void note_updates(tl_ctx *c, const tl_rec *r)
 		snprintf(c->out->updates_by, sizeof c->out->updates_by, "%s", by);
 }
 
+/* A training line whose step is beyond int64: refused with CSV's words
+ * ("expected an integer step ..., found '...'"), never dropped unsaid.
+ * Returns -2 (c->fail set). */
+static int refuse_step(tl_ctx *c, const tl_rec *r)
+{
+	size_t n = strspn(r->bad_step, "0123456789");
+	snprintf(c->fail, sizeof c->fail, "expected an integer step, found "
+	         "'%.*s%s'", (int)(n > 40 ? 40 : n), r->bad_step,
+	         n > 40 ? "..." : "");
+	return -2;
+}
+
 static int apply(tl_ctx *c, const tl_rec *r)
 {
+	if (r->bad_step && (r->kind == TL_TRAIN || r->kind == TL_EVAL))
+		return refuse_step(c, r);
 	dt_skipval_merge(&c->skip, &r->bad, c->lineno);
 	switch (r->kind) {
 	case TL_RESUME:
@@ -949,8 +981,9 @@ static int match_piece(void *ctx, char *piece)
 	    dt_wallgap_check(&c->clock, t, c->out, c->src->path, c->lineno,
 	                     "timestamp") < 0)
 		return -1;
-	if (apply(c, &c->rec) < 0)
-		return -1;
+	int rc = apply(c, &c->rec);
+	if (rc < 0)
+		return rc;
 	return line_fingerprint(c, &c->rec, piece);
 }
 
@@ -1022,7 +1055,8 @@ static int tl_feed(void *ps, const dt_source *src, size_t from, char *err,
 	if (rc == 0)
 		dt_neuron_scan_feed(&c->nc, src, from, line0);
 	else
-		snprintf(err, errlen, "%s:%zu: out of memory", src->path, c->lineno);
+		snprintf(err, errlen, "%s:%zu: %s", src->path, c->lineno,
+		         rc == -2 ? c->fail : "out of memory");
 	return rc;
 }
 
