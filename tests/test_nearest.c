@@ -50,6 +50,13 @@ static void nearest_sub_commands(void **state)
 	assert_string_equal(dt_nearest_name("gp", pack, 3), "gpu");
 	assert_null(dt_nearest_name("kez", pack, 3));
 	assert_null(dt_nearest_name("x", pack, 3));
+	/* a 2-byte name with one letter added: 'goo' for the decision kind
+	 * go (decide gave no hint); a changed letter is still none ('gp') */
+	const char *const kinds[] = {"go", "continue", "roll-back", "defer"};
+	assert_string_equal(dt_nearest_name("goo", kinds, 4), "go");
+	assert_string_equal(dt_nearest_name("gog", kinds, 4), "go");
+	assert_null(dt_nearest_name("gp", kinds, 4));
+	assert_null(dt_nearest_name("gpu", kinds, 4));
 }
 
 /* A word too far from every name that begins exactly one of them is

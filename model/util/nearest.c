@@ -55,6 +55,10 @@ const char *dt_nearest_name(const char *word, const char *const *names,
 		 * for 'out'): a deletion is no other word, as 'tpu' is */
 		if (most == 3 && nn == 3 && nw == 2)
 			allowed = 1;
+		/* ... and so is a 2-byte name with one letter added ('goo' for
+		 * the decision kind go) */
+		if (most == 3 && nn == 2 && nw == 3)
+			allowed = 1;
 		if (d <= allowed && d < best) {
 			best = d;
 			near = names[i];
