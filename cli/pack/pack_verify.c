@@ -147,6 +147,16 @@ static size_t check_files(const char *dir, FILE *out, size_t *nfiles,
 	for (size_t i = 0; i < nv; i++) {
 		char path[4400], hex[65];
 		struct stat sb;
+		size_t pl = strlen(v[i].path);
+		if (pl && v[i].path[pl - 1] == '\r') {
+			/* a manifest re-saved with CRLF line ends: say so, not
+			 * "outside the pack" */
+			problem(out, &np, "MANIFEST.sha256: the line of %.*s ends with "
+			        "a carriage return (CRLF line ends; sha256sum writes "
+			        "LF): the manifest was rewritten", (int)(pl - 1),
+			        v[i].path);
+			continue;
+		}
 		if (!path_inside(v[i].path)) {
 			problem(out, &np, "MANIFEST.sha256 names a path outside the "
 			        "pack: %s", v[i].path);

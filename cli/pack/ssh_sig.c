@@ -14,10 +14,12 @@
 
 /* Run argv (argv[0] looked up on PATH): stdin from in_path (NULL: the
  * caller's), stdout to out_path (NULL: into out), stderr into out after
- * stdout. Returns the exit status (0..255), or -1 when it could not run
- * (reason in out). */
+ * stdout. `lines` 0: out's inner line ends become "; " (one message
+ * line); 1: they stay (find-principals prints one principal a line).
+ * Trailing line ends are cut either way. Returns the exit status
+ * (0..255), or -1 when it could not run (reason in out). */
 static int run(char *const argv[], const char *in_path, const char *out_path,
-               char *out, size_t outlen)
+               int lines, char *out, size_t outlen)
 {
 	FILE *cap = tmpfile();
 	int in = -1, o = -1;
@@ -67,7 +69,7 @@ static int run(char *const argv[], const char *in_path, const char *out_path,
 		out[k] = '\0';
 		while (k && (out[k - 1] == '\n' || out[k - 1] == '\r'))
 			out[--k] = '\0';
-		for (char *p = out; *p; p++)
+		for (char *p = out; !lines && *p; p++)
 			if (*p == '\n' || *p == '\r')
 				*p = p[1] && p[1] != '\n' ? ';' : ' ';
 		if (rc == 127 && !strncmp(out, "cannot run", 10))
@@ -82,7 +84,7 @@ int dt_ssh_sign(const char *key, const char *data, const char *sig,
 {
 	char *argv[] = {"ssh-keygen", "-q", "-Y", "sign", "-n", DT_PACK_NAMESPACE,
 	                "-f", (char *)key, NULL};
-	int rc = run(argv, data, sig, err, errlen);
+	int rc = run(argv, data, sig, 0, err, errlen);
 	if (rc != 0) {
 		unlink(sig);
 		if (rc > 0 && !err[0])
@@ -105,7 +107,7 @@ int dt_ssh_key_info(const char *key, char *fp, size_t fplen, char *comment,
 		         "no such file (the key does not exist)" : strerror(errno));
 		return -1;
 	}
-	int rc = run(argv, "/dev/null", NULL, out, sizeof out);
+	int rc = run(argv, "/dev/null", NULL, 0, out, sizeof out);
 	/* "256 SHA256:abc comment words (ED25519)" */
 	char *sp1 = strchr(out, ' '), *sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
 	if (rc != 0 || !sp1 || strncmp(sp1 + 1, "SHA256:", 7)) {
@@ -157,7 +159,7 @@ dt_sig_status dt_ssh_check(const char *sig, const char *data,
 	principals[0] = fp[0] = msg[0] = '\0';
 	char *nv[] = {"ssh-keygen", "-Y", "check-novalidate", "-n",
 	              DT_PACK_NAMESPACE, "-s", (char *)sig, NULL};
-	int rc = run(nv, data, NULL, out, sizeof out);
+	int rc = run(nv, data, NULL, 0, out, sizeof out);
 	if (rc < 0) {
 		snprintf(msg, msglen, "%s", out);
 		return DT_SIG_ERROR;
@@ -172,9 +174,27 @@ dt_sig_status dt_ssh_check(const char *sig, const char *data,
 	char *fpv[] = {"ssh-keygen", "-Y", "find-principals", "-s", (char *)sig,
 	               "-f", (char *)allowed, NULL};
 	char who[1024];
-	if (run(fpv, "/dev/null", NULL, who, sizeof who) != 0 || !who[0]) {
-		snprintf(msg, msglen, "key %s is not in %s", fp[0] ? fp : "?",
-		         allowed);
+	if (run(fpv, "/dev/null", NULL, 1, who, sizeof who) != 0 || !who[0]) {
+		/* ssh-keygen's reason when the key is there but not valid now
+		 * ("FILE:1: key has expired: verify time ... > valid-before
+		 * ..."); "No principal matched." alone adds nothing */
+		char why[600] = "";
+		size_t w = 0;
+		for (char *l = who; *l; ) {
+			size_t n = strcspn(l, "\r\n");
+			if (n && strncmp(l, "No principal matched.", n) != 0 &&
+			    w < sizeof why - 1)
+				w += (size_t)snprintf(why + w, sizeof why - w, "%s%.*s",
+				                      w ? "; " : "", (int)n, l);
+			l += n;
+			l += strspn(l, "\r\n");
+		}
+		if (why[0])
+			snprintf(msg, msglen, "key %s not accepted by %s: %s",
+			         fp[0] ? fp : "?", allowed, why);
+		else
+			snprintf(msg, msglen, "key %s is not in %s", fp[0] ? fp : "?",
+			         allowed);
 		return DT_SIG_UNKNOWN;
 	}
 	/* verify for the first principal; list them all */
@@ -186,7 +206,7 @@ dt_sig_status dt_ssh_check(const char *sig, const char *data,
 	snprintf(principals, plen, "%s", who);
 	char *vv[] = {"ssh-keygen", "-Y", "verify", "-f", (char *)allowed, "-I",
 	              first, "-n", DT_PACK_NAMESPACE, "-s", (char *)sig, NULL};
-	rc = run(vv, data, NULL, out, sizeof out);
+	rc = run(vv, data, NULL, 0, out, sizeof out);
 	if (rc != 0) {
 		snprintf(msg, msglen, "%s", out);
 		return rc < 0 ? DT_SIG_ERROR : DT_SIG_BAD;
