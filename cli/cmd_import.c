@@ -116,8 +116,12 @@ static int utf8_chars(const char *s)
 }
 
 /* Print the run's summary after a successful import, naming who
- * imported it (dt_actor_name, as every write command does). */
-static void print_summary(dt_store *st, const char *name)
+ * imported it (dt_actor_name, as every write command does); the note on
+ * a log another run holds asks only about the files of this import (file
+ * ids above `after_file`, the run's last before it), naming the file
+ * when the import had several (`nfiles`). */
+static void print_summary(dt_store *st, const char *name, int64_t after_file,
+                          size_t nfiles)
 {
 	dt_run run;
 	if (dt_store_run_find(st, name, &run) != 0)
@@ -154,12 +158,15 @@ static void print_summary(dt_store *st, const char *name)
 	 * insufficient (shared_log.h); say it now, while it is undone easily */
 	dt_run other;
 	dt_run_file mine, theirs;
-	if (dt_run_shared_log_any(st, run.id, &other, &mine, &theirs) == 1) {
-		char on[DT_NAME_MAX * 2];
+	if (dt_run_shared_log_any(st, run.id, after_file, &other, &mine,
+	                          &theirs) == 1) {
+		char on[DT_NAME_MAX * 2], fn[sizeof mine.path * 2];
 		dt_sanitize(other.name, on, sizeof on);
-		printf("note: this file is also in run '%s' (%s): the same bytes "
+		dt_sanitize(mine.path, fn, sizeof fn);
+		printf("note: %s%s is also in run '%s' (%s): the same bytes "
 		       "(SHA-256 %.12s...); a comparison of the two runs is "
-		       "insufficient\n", on, other.platform, mine.sha256);
+		       "insufficient\n", nfiles > 1 ? "" : "this file",
+		       nfiles > 1 ? fn : "", on, other.platform, mine.sha256);
 	}
 }
 
@@ -474,6 +481,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	dt_store *st = NULL;
 	dt_run before = {.files = 0}; /* the run before this import */
 	int rc, created = 0;
+	int64_t after_file = 0; /* the run's last file before this import */
 	if (!rq.dry_run && !follow)
 		interrupt_note(1);
 	if (!rq.dry_run && !follow && store_is_new(path)) {
@@ -491,6 +499,8 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 			dt_import_run_name(&rq, name, sizeof name);
 			if (dt_store_run_find(st, name, &before) != 0)
 				before.files = 0;
+			else if (dt_run_last_file_id(st, before.id, &after_file) < 0)
+				after_file = 0;
 		}
 		rc = follow ? run_follow(st, &rq, interval, idle_exit, err, sizeof err)
 		            : dt_import(st, &rq, stdout, err, sizeof err);
@@ -504,7 +514,7 @@ int dt_cmd_import(const char *db, int argc, char **argv)
 	} else if (!rq.dry_run) {
 		char name[DT_NAME_MAX];
 		dt_import_run_name(&rq, name, sizeof name);
-		print_summary(st, name);
+		print_summary(st, name, after_file, rq.nfiles);
 		if (!follow)
 			print_cautions(st, &before, &rq, name);
 	}

@@ -19,10 +19,18 @@
 int dt_runs_shared_log(dt_store *st, int64_t a, int64_t b, dt_run_file *fa,
                        dt_run_file *fb);
 
-/* The first other run of the store holding a file of run `run_id`
- * (dt_runs_shared_log, runs in id order): 1 with *other and the two files
- * set, 0 when none, -1 on a store error. */
-int dt_run_shared_log_any(dt_store *st, int64_t run_id, dt_run *other,
-                          dt_run_file *mine, dt_run_file *theirs);
+/* The first other run of the store (runs in id order) holding a file of
+ * run `run_id` whose file id is above `after_file` (0: any file of the
+ * run; an import passes the run's last file id before it, so that only
+ * the files it added are asked about), byte for byte as
+ * dt_runs_shared_log compares them: 1 with *other and the two files set,
+ * 0 when none, -1 on a store error. */
+int dt_run_shared_log_any(dt_store *st, int64_t run_id, int64_t after_file,
+                          dt_run *other, dt_run_file *mine,
+                          dt_run_file *theirs);
+
+/* The largest file id of run `run_id` (0 when it has none or does not
+ * exist) into *last. 0, or -1 on a store error. */
+int dt_run_last_file_id(dt_store *st, int64_t run_id, int64_t *last);
 
 #endif
