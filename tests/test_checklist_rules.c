@@ -448,6 +448,24 @@ static void trial5_rule(void **state)
 	assert_int_equal(s, DT_CK_PENDING);
 	dt_rule_trial5(NULL, 0, &s, d, sizeof d);
 	assert_int_equal(s, DT_CK_PENDING);
+	/* Every run that lacks a time is named (it named the first only: the
+	 * second showed up once the first was typed in; new-user trial);
+	 * one with both times is not. */
+	dt_fact g[1] = {{.key = "neuron.compile_seconds", .value = "900"}};
+	dt_fact h[2] = {{.key = "neuron.compile_seconds", .value = "800"},
+	                {.key = "data.prep_seconds", .value = "60"}};
+	dt_check_run three[3] = {{.name = "a", .facts = NULL, .nfacts = 0},
+	                         {.name = "b", .facts = h, .nfacts = 2},
+	                         {.name = "c", .facts = g, .nfacts = 1}};
+	dt_rule_trial5(three, 3, &s, d, sizeof d);
+	assert_int_equal(s, DT_CK_PENDING);
+	assert_string_equal(d, "a: journal lacks a compile time "
+	                    "(neuron.compile_seconds) and a data-preparation time "
+	                    "(data.prep_seconds); c: journal lacks a "
+	                    "data-preparation time (data.prep_seconds)");
+	char small[40];                    /* cut, never past the buffer */
+	dt_rule_trial5(three, 3, &s, small, sizeof small);
+	assert_int_equal(strlen(small), sizeof small - 1);
 }
 
 static void override_and_blocking(void **state)

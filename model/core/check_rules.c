@@ -357,20 +357,29 @@ void dt_rule_trial5(const dt_check_run *runs, size_t nr,
 		snprintf(detail, n, "no pilot run attached");
 		return;
 	}
+	/* Missing facts are not yet typed in, not a failure (as trial1 with
+	 * too few points): nothing recorded can show the times were mixed
+	 * with training time. Every run that lacks them is named, so that
+	 * they are typed in at one go (it named the first only). */
+	size_t o = 0, missing = 0;
 	for (size_t i = 0; i < nr; i++) {
 		int c = dt_journal_has_compile_time(runs[i].facts, runs[i].nfacts);
 		int d = dt_journal_has_data_prep_time(runs[i].facts, runs[i].nfacts);
-		if (!c || !d) {
-			/* Missing facts are not yet typed in, not a failure (as
-			 * trial1 with too few points): nothing recorded can show
-			 * the times were mixed with training time. */
-			*status = DT_CK_PENDING;
-			snprintf(detail, n, "%s: journal lacks %s%s%s", runs[i].name,
-			         c ? "" : "a compile time (neuron.compile_seconds)",
-			         !c && !d ? " and " : "",
-			         d ? "" : "a data-preparation time (data.prep_seconds)");
-			return;
-		}
+		if (c && d)
+			continue;
+		int k = snprintf(detail + o, o < n ? n - o : 0,
+		                 "%s%s: journal lacks %s%s%s", missing ? "; " : "",
+		                 runs[i].name,
+		                 c ? "" : "a compile time (neuron.compile_seconds)",
+		                 !c && !d ? " and " : "",
+		                 d ? "" : "a data-preparation time (data.prep_seconds)");
+		missing++;
+		if (k > 0 && o < n)
+			o = o + (size_t)k < n ? o + (size_t)k : n - 1;
+	}
+	if (missing) {
+		*status = DT_CK_PENDING;
+		return;
 	}
 	*status = DT_CK_PASS;
 	snprintf(detail, n, "compile and data-preparation time recorded for %zu"
