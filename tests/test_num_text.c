@@ -368,6 +368,17 @@ static void name_rule(void **state)
 	assert_int_equal(dt_name_valid("llama3-8b-lora-trn2"), 1);
 	assert_int_equal(dt_name_valid("\xe2\x80\xae" "evil"), 0);
 	assert_int_equal(dt_name_valid(" lead"), 0);
+	/* a no-break space at an end, a default-ignorable inside: names that
+	 * looked like 'r' and 'base' (reliability trial) */
+	assert_int_equal(dt_name_valid("r\xc2\xa0"), 0);
+	assert_int_equal(dt_name_valid("\xe3\x80\x80r"), 0);
+	assert_int_equal(dt_name_valid("base\xcd\x8f"), 0);       /* U+034F */
+	assert_int_equal(dt_name_valid("a\xe3\x85\xa4"), 0);      /* U+3164 */
+	assert_int_equal(dt_name_valid("a\xef\xb8\x8f"), 0);      /* U+FE0F */
+	assert_int_equal(dt_name_valid("a\xe1\x85\x9f"), 0);      /* U+115F */
+	assert_int_equal(dt_name_valid("a\xef\xbe\xa0"), 0);      /* U+FFA0 */
+	assert_int_equal(dt_name_valid("r\xc2\xa0x"), 1); /* inside: shown */
+	assert_int_equal(dt_name_valid("caf\xc3\xa9"), 1);
 	assert_int_equal(dt_name_valid(""), 0);
 	assert_int_equal(dt_name_valid("a\tb"), 0);
 	assert_int_equal(dt_name_check("x\xe2\x80\x8by", "run name", err,

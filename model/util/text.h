@@ -8,7 +8,15 @@
  * (embeddings and overrides), U+2066..U+2069 (isolates), U+200B..U+200F
  * (zero-width space/joiners, LRM/RLM), U+2060..U+2064, U+FEFF (BOM), U+061C
  * (ALM), U+00AD (soft hyphen), U+180E, U+FFF9..U+FFFB, U+E0001 and
- * U+E0020..U+E007F (tags) (Unicode 15, DerivedGeneralCategory.txt). */
+ * U+E0020..U+E007F (tags) (Unicode 15, DerivedGeneralCategory.txt); and
+ * the other default-ignorable code points, which a terminal draws as
+ * nothing though they are not Cf: U+034F (combining grapheme joiner),
+ * U+115F, U+1160, U+3164, U+FFA0 (Hangul fillers), U+17B4..U+17B5,
+ * U+180B..U+180F, U+FE00..U+FE0F (variation selectors), U+FFF0..U+FFF8
+ * and U+E0000..U+E0FFF (Unicode 15, DerivedCoreProperties.txt,
+ * Default_Ignorable_Code_Point): 'base' and 'base' + U+034F looked the same
+ * (reliability trial). White space for names (dt_text_is_space): Unicode
+ * 15 PropList.txt White_Space. */
 #ifndef DT_TEXT_H
 #define DT_TEXT_H
 
@@ -37,8 +45,14 @@ size_t dt_sanitize_lines(const char *in, const char *indent, char *out,
 /* In-place variant of dt_sanitize for an owned, NUL-terminated string. */
 void dt_sanitize_inplace(char *s);
 
-/* 1 when code point cp is a format character (file comment), else 0. */
+/* 1 when code point cp is a format character or another default-ignorable
+ * code point (file comment), else 0. */
 int dt_text_is_format_char(uint32_t cp);
+
+/* 1 when code point cp is Unicode white space (U+0009..U+000D, U+0020,
+ * U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028, U+2029, U+202F,
+ * U+205F, U+3000; PropList.txt White_Space), else 0. */
+int dt_text_is_space(uint32_t cp);
 
 /* The UTF-8 sequence at s (NUL-terminated): its length 1..4 with its
  * code point in *cp, or 0 when the byte at s does not begin a valid
