@@ -6,6 +6,7 @@
  * compare's --pilot NAME is a pilot's name). Exit 0 pass, 1 fail, 2
  * error; the judgement is dt_gate_judge's (model/service/pack/gate.h). */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,50 @@ fail:
 	return -1;
 }
 
+/* The temporary store's files and folder, for the signal handler: a gate
+ * of two logs stopped by Ctrl-C, SIGTERM (a CI timeout) or SIGHUP left
+ * dualtrack-gate-XXXXXX/gate.db (25 MB and a journal; reliability
+ * trial). Written before the handlers are installed, read only in them. */
+static char tmp_files[5][4300];
+
+static void remove_tmp(void)
+{
+	for (int i = 0; i < 4; i++)
+		unlink(tmp_files[i]);
+	rmdir(tmp_files[4]);
+}
+
+/* unlink and rmdir are async-signal-safe (POSIX.1-2017, 2.4.3); then the
+ * signal's own end (exit 130, 143, 129). */
+static void on_stop(int sig)
+{
+	remove_tmp();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Install on_stop for SIGINT, SIGTERM and SIGHUP (on = 1; one ignored
+ * when the command started stays ignored) or put back what was there. */
+static void stop_cleanup(int on)
+{
+	static struct sigaction old[3];
+	static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+	for (int i = 0; i < 3; i++) {
+		if (!on) {
+			sigaction(sigs[i], &old[i], NULL);
+			continue;
+		}
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sigaction(sigs[i], NULL, &old[i]);
+		if (old[i].sa_handler == SIG_IGN)
+			continue;
+		sa.sa_handler = on_stop;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 static int gate_files(const gate_args *a)
 {
 	char dir[4096], path[4200], err[600], name[DT_NAME_MAX];
@@ -226,6 +271,11 @@ static int gate_files(const gate_args *a)
 		return DT_EXIT_USAGE;
 	}
 	snprintf(path, sizeof path, "%s/gate.db", dir);
+	static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
+	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+		snprintf(tmp_files[i], sizeof tmp_files[i], "%s%s", path, ext[i]);
+	snprintf(tmp_files[4], sizeof tmp_files[4], "%s", dir);
+	stop_cleanup(1);
 	dt_store *st = dt_store_open(path, err, sizeof err);
 	int rc = DT_EXIT_USAGE;
 	if (!st)
@@ -233,13 +283,8 @@ static int gate_files(const gate_args *a)
 	else if (build(st, a, name, sizeof name) == 0)
 		rc = judge(st, name, 0, a->json);
 	dt_store_close(st);
-	static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
-	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
-		char f[4300];
-		snprintf(f, sizeof f, "%s%s", path, ext[i]);
-		unlink(f);
-	}
-	rmdir(dir);
+	remove_tmp();
+	stop_cleanup(0);
 	return rc;
 }
 
