@@ -77,6 +77,23 @@ static int demo_path(const char *db, char *out, size_t n)
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
+/* mkdir -p of folder `dir` (private, 0700: the XDG base directory
+ * spec's mode for the data home): each missing folder of it, from the
+ * top; errors are left to the caller's use of it. */
+static void make_folders(const char *dir)
+{
+	char p[4400];
+	if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
+		return;
+	for (char *s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			mkdir(p, 0700);
+			*s = '/';
+		}
+	mkdir(p, 0700);
+}
+
 /* Where the demo's two logs go: STORE.logs beside a store file; for a
  * store that is not a file (a PostgreSQL connection string) the folder
  * dualtrack/demo.logs in $XDG_DATA_HOME (else ~/.local/share), made when
@@ -101,8 +118,7 @@ static int demo_logs_dir(dt_store *st, const char *path, char *out, size_t n)
 	k = snprintf(out, n, "%s/dualtrack", base);
 	if (k < 0 || (size_t)k >= n)
 		return -1;
-	mkdir(base, 0700);
-	mkdir(out, 0700);
+	make_folders(out); /* ~/.local/share itself may be missing */
 	k = snprintf(out, n, "%s/dualtrack/demo.logs", base);
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }

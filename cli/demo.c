@@ -8,6 +8,7 @@
  * batches in the same order), as a real dual-track pair does. The files are
  * written to a temporary directory and imported through the real
  * importers, so the demo exercises the same path as user data. */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -189,15 +190,20 @@ int dt_demo_build(dt_store *st, const char *logs_dir)
 	char dir[4096] = "/tmp/dualtrack-demo-XXXXXX", base[4200], pilot[4200];
 	double *batch = malloc((DEMO_STEPS + 1) * sizeof *batch);
 	int keep = logs_dir != NULL;
+	int why = 0;
 	if (keep) {
-		mkdir(logs_dir, 0777);
-		if (!realpath(logs_dir, dir))
+		if (mkdir(logs_dir, 0777) < 0 && errno != EEXIST)
+			why = errno;
+		if (!realpath(logs_dir, dir)) {
 			keep = -1;
+			why = why ? why : errno;
+		}
 	}
 	if (!batch || keep < 0 || (!keep && !mkdtemp(dir))) {
 		free(batch);
-		fprintf(stderr, "dualtrack: demo: cannot create %s\n",
-		        keep ? logs_dir : "a temporary directory");
+		fprintf(stderr, "dualtrack: demo: cannot create %s: %s\n",
+		        keep ? logs_dir : "a temporary directory",
+		        strerror(why ? why : errno));
 		return -1;
 	}
 	uint64_t rng = 0x2545f4914f6cdd1dULL;
