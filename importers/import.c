@@ -459,9 +459,12 @@ static int parse_one(const dt_import_request *rq, const char *path,
 		dt_source_close(&src);
 		return -1;
 	}
-	if (when == DT_DIGEST_AFTER &&
-	    !(p->imp->splits_from && src.len >= p->imp->splits_from))
+	int splits = p->imp->splits_from && src.len >= p->imp->splits_from;
+	if (when == DT_DIGEST_AFTER && !splits)
 		when = DT_DIGEST_AHEAD;
+	/* a parse on both cores reads the file from memory (source.h) */
+	if (splits)
+		dt_source_load(&src, DT_SOURCE_LOAD_MAX);
 	dt_file_digest *ahead = NULL;
 	if (when == DT_DIGEST_AHEAD &&
 	    !(ahead = dt_file_digest_start(&src, path, when, err, errlen))) {

@@ -6,7 +6,9 @@
  * error; the SHA-256 taken on a second thread through the mapping, ahead
  * of the parser, is the file's, also when the parse fails at once; so is
  * the one begun beside a parse already half done (the early digest), and
- * the idle hook that starts it runs once. */
+ * the idle hook that starts it runs once. A file read whole into memory
+ * (dt_source_load) holds the same bytes and digests, parses the same, and
+ * is still checked against the file. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -363,6 +365,139 @@ static void gzip_by_magic(void **state)
 	assert_non_null(strstr(err, "gzip data ends early"));
 }
 
+/* The series of a CSV parse of src. */
+static void parse_csv(const dt_source *src, dt_rawlog *log)
+{
+	char err[600];
+	dt_rawlog_init(log);
+	dt_import_opts none = {0, 0, 0, NULL, 0};
+	assert_int_equal(dt_imp_csv.parse(src, &none, log, err, sizeof err), 0);
+}
+
+/* dt_source_load: the file read whole into memory holds the mapping's
+ * bytes, the same length, and every digest of it is the file's
+ * (AHEAD_SHA, from hashlib): beside a parse, after one, ahead of one;
+ * a CSV parse of it gives the points of the mapped file's parse. */
+static void loaded_whole(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "loaded.csv");
+	assert_int_equal(write_csv(p, AHEAD_ROWS), AHEAD_LEN);
+	dt_source mapped, src;
+	assert_int_equal(dt_source_open(p, &mapped, err, sizeof err), 0);
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_load(&src, SIZE_MAX), 1);
+	assert_int_equal(src.len, AHEAD_LEN);
+	assert_true(src.data != mapped.data);
+	assert_memory_equal(src.data, mapped.data, AHEAD_LEN);
+	assert_int_equal(dt_source_mapped_whole(&src), 1);
+	assert_false(dt_source_streamed(&src));
+	char hex[65] = "";
+	atomic_int over;
+	atomic_init(&over, 0);
+	assert_int_equal(dt_source_sha256_beside(&src, &over, hex), 0);
+	assert_string_equal(hex, AHEAD_SHA);
+	assert_int_equal(dt_source_sha256(&src, hex), 0);
+	assert_string_equal(hex, AHEAD_SHA);
+	assert_int_equal(dt_source_sha256_ahead(&src, hex), 0); /* no wait */
+	assert_string_equal(hex, AHEAD_SHA);
+	dt_rawlog a, b;
+	parse_csv(&mapped, &a);
+	parse_csv(&src, &b);
+	assert_int_equal(a.nseries, 1);
+	assert_int_equal(b.nseries, 1);
+	assert_int_equal(b.series[0].n, AHEAD_ROWS);
+	assert_memory_equal(b.series[0].step, a.series[0].step,
+	                    AHEAD_ROWS * sizeof(int64_t));
+	assert_memory_equal(b.series[0].value, a.series[0].value,
+	                    AHEAD_ROWS * sizeof(double));
+	assert_int_equal(b.series[0].step[AHEAD_ROWS - 1], AHEAD_ROWS);
+	dt_rawlog_free(&a);
+	dt_rawlog_free(&b);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), 0);
+	dt_source_close(&mapped);
+	dt_source_close(&src);
+	unlink(p);
+}
+
+/* A loaded file still answers for the file: changed in place, or cut
+ * short, after the load, dt_source_check refuses as for a mapping (the
+ * copy is intact: every byte reads); a file that shrank before the load
+ * is left mapped (0) and refused the same way. */
+static void loaded_then_changed(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "loaded_change.csv");
+	size_t len = write_csv(p, 200000);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_load(&src, SIZE_MAX), 1);
+	int fd = open(p, O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pwrite(fd, "9", 1, 10), 1);
+	struct timespec t[2] = {{0, UTIME_OMIT}, {2000000000, 0}};
+	assert_int_equal(futimens(fd, t), 0);
+	close(fd);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);
+	assert_non_null(strstr(err, "changed while it was being imported"));
+	assert_int_equal(src.data[10], '1'); /* the bytes read, not the new */
+	assert_int_equal(truncate(p, 100), 0);
+	unsigned long sum = 0;
+	for (size_t i = 0; i < src.len; i++)
+		sum += (unsigned char)src.data[i];
+	assert_true(sum > 0);
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);
+	char want[128];
+	snprintf(want, sizeof want, "shrank from %zu to 100 bytes", len);
+	assert_non_null(strstr(err, want));
+	dt_source_close(&src);
+
+	len = write_csv(p, 200000);
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(truncate(p, 100), 0);
+	assert_int_equal(dt_source_load(&src, SIZE_MAX), 0);
+	assert_int_equal(dt_source_mapped_whole(&src), 1); /* still mapped */
+	assert_int_equal(dt_source_check(&src, 0, err, sizeof err), -1);
+	snprintf(want, sizeof want, "shrank from %zu to 100 bytes", len);
+	assert_non_null(strstr(err, want));
+	dt_source_close(&src);
+	unlink(p);
+}
+
+/* Not loaded: a file over the limit (left mapped), a decompressed
+ * stream, an empty file. */
+static void load_limits(void **state)
+{
+	(void)state;
+	char p[128], err[600];
+	path_in(p, sizeof p, "big.csv");
+	size_t len = write_csv(p, 1000);
+	dt_source src;
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_load(&src, len - 1), 0);
+	assert_int_equal(dt_source_mapped_whole(&src), 1);
+	assert_int_equal(dt_source_load(&src, len), 1);
+	assert_int_equal(dt_source_load(&src, len), 0); /* loaded already */
+	dt_source_close(&src);
+	path_in(p, sizeof p, "small.csv.gz");
+	gzFile g = gzopen(p, "wb");
+	assert_non_null(g);
+	gzputs(g, "step,loss\n1,2\n");
+	gzclose(g);
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_load(&src, SIZE_MAX), 0);
+	assert_true(dt_source_streamed(&src));
+	dt_source_close(&src);
+	path_in(p, sizeof p, "empty.csv");
+	fclose(fopen(p, "w"));
+	assert_int_equal(dt_source_open(p, &src, err, sizeof err), 0);
+	assert_int_equal(dt_source_load(&src, SIZE_MAX), 0);
+	assert_int_equal(src.len, 0);
+	dt_source_close(&src);
+}
+
 /* zstd frame of a CSV (ZSTD_compress), named .zst: name without it. */
 static void zstd_by_magic(void **state)
 {
@@ -414,6 +549,9 @@ int main(void)
 		cmocka_unit_test(idle_hook_once),
 		cmocka_unit_test(gzip_by_magic),
 		cmocka_unit_test(zstd_by_magic),
+		cmocka_unit_test(loaded_whole),
+		cmocka_unit_test(loaded_then_changed),
+		cmocka_unit_test(load_limits),
 		cmocka_unit_test(utf8_bom_len),
 	};
 	return cmocka_run_group_tests(tests, tmpdir_setup, tmpdir_teardown);
