@@ -520,6 +520,12 @@ int dt_source_load(dt_source *src, size_t max)
 	if (!pv || !pv->mapped || pv->map_len > max || pv->map_len == 0)
 		return 0;
 	size_t len = pv->map_len;
+	/* a copy is a convenience: never with less than 4 times its size of
+	 * memory free (a mapping's pages the kernel can always take back) */
+	long avail = sysconf(_SC_AVPHYS_PAGES), pg = sysconf(_SC_PAGESIZE);
+	if (avail > 0 && pg > 0 &&
+	    len / (size_t)pg > (size_t)avail / 4)
+		return 0;
 	char *buf = dt_grow_alloc_huge_from(len, 0);
 	if (!buf)
 		return 0;
