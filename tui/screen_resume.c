@@ -15,6 +15,9 @@
 
 #define DETAIL_X 21   /* column of the check reasons */
 #define SUMMARY_ROWS 4 /* rows of the summary (dt_restart_tally), at most */
+#define REASON_ROWS 6 /* rows of a check's reason, at most: the loss reason
+                        * with a baseline and the band rule takes 5 at 80
+                        * columns; 3 cut its verdict (-50.00% (limit ..)) */
 
 void dt_resume_close(dt_resume_screen *r)
 {
@@ -120,7 +123,7 @@ static int block_rows(const dt_resume_screen *r, const dt_grid *g)
 	n = rows_of(dt_restart_evidence_text(&v->evidence, ev, sizeof ev), dw,
 	            g->ascii, 2);
 	for (c = 0; c < DT_RESUME_NCHECKS; c++) {
-		n += rows_of(v->detail[c], dw, g->ascii, 3);
+		n += rows_of(v->detail[c], dw, g->ascii, REASON_ROWS);
 		if (v->cause[c][0]) {
 			char line[sizeof v->cause[c] + 8];
 			snprintf(line, sizeof line, "cause: %s", v->cause[c]);
@@ -142,10 +145,10 @@ static int details_rows(const dt_resume_screen *r, const dt_grid *g)
 }
 
 /* The selected restart's block from row y to before `end`: its launch
- * evidence, the checks with their reasons (each wrapped on up to 3
- * rows), a failed check's cause, the run's findings at the restart; a
- * text cut short ends in a mark. at[c]: the row check c starts on (-1:
- * not drawn). Returns the rows used. */
+ * evidence, the checks with their reasons (each wrapped on up to
+ * REASON_ROWS rows), a failed check's cause, the run's findings at the
+ * restart; a text cut short ends in a mark. at[c]: the row check c
+ * starts on (-1: not drawn). Returns the rows used. */
 static int block(const dt_resume_screen *r, dt_grid *g, int y, int end,
                  int at[DT_RESUME_NCHECKS])
 {
@@ -166,8 +169,9 @@ static int block(const dt_resume_screen *r, dt_grid *g, int y, int end,
 		dt_layout_text(g, 2, y, 12, dt_resume_check_key(c), DT_ROLE_LABEL);
 		dt_layout_text(g, 15, y, 5, dt_check_name(v->check[c]),
 		             check_role(v->check[c]));
-		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < 3 ? end - y : 3,
-		                  v->detail[c], DT_ROLE_NORMAL);
+		y += dt_grid_wrap(g, DETAIL_X, y, dw, end - y < REASON_ROWS ?
+		                  end - y : REASON_ROWS, v->detail[c],
+		                  DT_ROLE_NORMAL);
 		/* a failed check's cause, as resume-check prints it (the
 		 * service's text, wrapped; cut only with a mark) */
 		if (v->cause[c][0] && y < end) {
