@@ -65,8 +65,14 @@ static int wrap_printf(dt_grid *g, int y, int end, const char *fmt, ...)
  * in 16 cells, the status in 12, the source in 6). */
 #define ITEM_NOTE_X 36
 
+/* Rows of the picked item's note, at most: the pre-fill's notes take 3
+ * beside the item at 80 columns ('resumed at effective step 5010, within
+ * (checkpoint step 5000, 5000 + logging interval 10]'); 2 cut them. */
+#define ITEM_NOTE_ROWS 4
+
 /* Rows verification item k takes: the picked one its note wrapped on
- * up to two rows when it does not fit after the status and source. */
+ * up to ITEM_NOTE_ROWS rows when it does not fit after the status and
+ * source. */
 static int item_rows(const drills_state *p, const dt_grid *g,
                      const dt_drill *d, size_t k)
 {
@@ -74,11 +80,12 @@ static int item_rows(const drills_state *p, const dt_grid *g,
 	if (k != p->item || dt_text_width(d->checks[k].note, g->ascii) <= w)
 		return 1;
 	n = dt_text_wrap_rows(d->checks[k].note, w, g->ascii);
-	return n > 2 ? 2 : n < 1 ? 1 : n;
+	return n > ITEM_NOTE_ROWS ? ITEM_NOTE_ROWS : n < 1 ? 1 : n;
 }
 
 /* Verification item k on row y (rows before end): marker, name, status,
- * source, note (the picked item's whole on up to two rows); its rows. */
+ * source, note (the picked item's whole on up to ITEM_NOTE_ROWS rows);
+ * its rows. */
 static int item_row(drills_state *p, dt_grid *g, const dt_drill *d,
                     size_t k, int y, int end)
 {
@@ -94,9 +101,9 @@ static int item_row(drills_state *p, dt_grid *g, const dt_drill *d,
 	                      "%-11s ", dt_dc_status_name(c->status));
 	x += dt_layout_printf(g, x, y, 6, sel ? r : DT_ROLE_STATUS, "%-5s ",
 	                      c->source);
-	if (sel && dt_text_width(c->note, g->ascii) > g->w - x)
-		n = dt_grid_wrap(g, x, y, g->w - x, end - y < 2 ? end - y : 2,
-		                 c->note, r); /* the picked item whole */
+	if (sel && dt_text_width(c->note, g->ascii) > g->w - x) /* whole */
+		n = dt_grid_wrap(g, x, y, g->w - x, end - y < ITEM_NOTE_ROWS ?
+		                 end - y : ITEM_NOTE_ROWS, c->note, r);
 	else
 		dt_layout_text(g, x, y, g->w - x, c->note, r);
 	return n < 1 ? 1 : n;
