@@ -232,6 +232,10 @@ static int cmd_add(dt_store *st, drill_args *a, const char *pilot)
 	}
 	if (a->prefill && a->d.run_before[0])
 		prefill(st, &a->d);
+	else if (a->prefill) /* said, as a run without a restart is */
+		fprintf(stderr, "dualtrack: no pre-fill: the drill names no run "
+		        "(--run RUN): nothing read from the logs, and step6 does "
+		        "not count it as a verified resume\n");
 	if (dt_store_begin(st) < 0 || dt_store_drill_add(st, &a->d, by) < 0 ||
 	    dt_store_commit(st) < 0) {
 		fprintf(stderr, "dualtrack: %s\n", dt_store_error(st));
