@@ -150,7 +150,7 @@ typedef enum dt_screen_id {
 	B(WARNINGS, DOWN, "j Down", NULL, "scroll down") \
 	B(WARNINGS, UP, "k Up", NULL, "scroll up") \
 	B(WARNINGS, BACK, "w q Esc", "close", "close the warnings") \
-	B(COMPARE, CURSOR_LEFT, "h Left", NULL, "cursor one column (one step zoomed in)") \
+	B(COMPARE, CURSOR_LEFT, "h Left", NULL, "cursor one column left (one step zoomed in)") \
 	B(COMPARE, CURSOR_RIGHT, "l Right", "cursor", "cursor one column right") \
 	B(COMPARE, CURSOR_FIRST, "g Home", NULL, "cursor to the first common step") \
 	B(COMPARE, CURSOR_LAST, "G End", NULL, "cursor to the last common step") \
