@@ -164,8 +164,8 @@ static int cmd_list(dt_store *st, int json)
 		dt_jw_obj_end(&w);
 		dt_jw_end(&w);
 	} else {
-		printf("%-32s %-9s %-8s %-10s %s\n", "pilot", "runs b/p", "checks",
-		       "decision", "created");
+		printf("%-32s %-9s %4s %4s %7s  %-10s %s\n", "pilot", "runs b/p",
+		       "pass", "fail", "pending", "decision", "created");
 		for (size_t i = 0; i < n; i++)
 			dt_pilot_show_summary_text(st, &v[i]);
 		if (n == 0)

@@ -580,7 +580,7 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 {
 	dt_assessment ov;
 	size_t nb, np;
-	char b1[300], b3[100], runs[32], checks[32];
+	char b1[300], b3[100], runs[32];
 	if (summary(st, p, &ov, &nb, &np) != 0) {
 		printf("%-32s (unreadable)\n", safe(p->name, b1, sizeof b1));
 		return;
@@ -591,10 +591,11 @@ void dt_pilot_show_summary_text(dt_store *st, const dt_pilot *p)
 		dt_assessment_decision_label(&ov, ov.ndecisions - 1, label,
 		                             sizeof label);
 	snprintf(runs, sizeof runs, "%zu/%zu", nb, np);
-	snprintf(checks, sizeof checks, "%zu/%d", ov.counts[DT_CK_PASS] +
-	         ov.counts[DT_CK_WAIVED], DT_ITEM_COUNT);
-	printf("%-32s %-9s %-8s %-10s %s\n", safe(p->name, b1, sizeof b1), runs,
-	       checks, d ? label : "-",
+	/* the checklist counts of the TUI's pilot list (pass, fail,
+	 * pending; waived are the rest of the 12): a failed item shows */
+	printf("%-32s %-9s %4zu %4zu %7zu  %-10s %s\n",
+	       safe(p->name, b1, sizeof b1), runs, ov.counts[DT_CK_PASS],
+	       ov.counts[DT_CK_FAIL], ov.counts[DT_CK_PENDING], d ? label : "-",
 	       safe(p->created_at, b3, sizeof b3));
 	dt_assessment_free(&ov);
 }

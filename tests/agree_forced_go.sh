@@ -34,10 +34,10 @@ dt decide w go --rationale "all waived" --decider "Ana:researcher" >"$tmp/d2.out
 same "decide: a go with nothing open" "$(head -1 "$tmp/d2.out" | sed 's/; evidence sha256 .*//')" \
 	"decision #2 go recorded by ana (first decision)"
 
-# pilot list: the decision column (4th, after name, runs b/p, checks)
+# pilot list: the decision column (after name, runs b/p, pass, fail, pending)
 dt pilot list >"$tmp/list.txt"
-same "pilot list: f" "$(grep -E '^f ' "$tmp/list.txt" | cut -c53-62)" "go FORCED "
-same "pilot list: w" "$(grep -E '^w ' "$tmp/list.txt" | cut -c53-62)" "go        "
+same "pilot list: f" "$(grep -E '^f ' "$tmp/list.txt" | cut -c63-72)" "go FORCED "
+same "pilot list: w" "$(grep -E '^w ' "$tmp/list.txt" | cut -c63-72)" "go        "
 # pilot list --json: the kind, whether it was forced, and the text column's label
 same "pilot list --json: f, w" "$(dt pilot list --json | python3 -c "
 import json, sys
@@ -79,7 +79,7 @@ $T kill-session -t t
 # a later decision: current "continue"; #1 keeps its mark
 dt decide f continue --rationale "wait for trial4" --decider "Ana:researcher" >/dev/null 2>&1
 dt pilot list >"$tmp/list2.txt"
-same "pilot list after continue: f" "$(grep -E '^f ' "$tmp/list2.txt" | cut -c53-62)" "continue  "
+same "pilot list after continue: f" "$(grep -E '^f ' "$tmp/list2.txt" | cut -c63-72)" "continue  "
 dt export f --out "$tmp/pk2" --no-logs >/dev/null 2>&1
 has "report.md after continue: current decision" "$tmp/pk2/report.md" \
 	"Current decision: continue (\\#3 at 2026-11-29T10:00:00Z)."

@@ -29,7 +29,7 @@ sqlite3 "$db" "drop trigger decision_no_update;
 	{ echo "FAIL: forge"; exit 1; }
 
 "$BIN" --db "$db" pilot list >"$tmp/list.out" 2>"$tmp/list.err"
-grep -qE '^llama3-8b-lora-trn2 +1/1 +[0-9]+/12 +roll-back ALTERED 2026-' "$tmp/list.out" ||
+grep -qE '^llama3-8b-lora-trn2 +1/1 +[0-9]+ +[0-9]+ +[0-9]+ +roll-back ALTERED 2026-' "$tmp/list.out" ||
 	{ echo "FAIL: pilot list: no 'roll-back ALTERED' on stdout"; cat "$tmp/list.out"; fail=1; }
 "$BIN" --db "$db" pilot list --json 2>/dev/null | python3 -c "
 import json, sys; p = json.load(sys.stdin)['pilots'][0]
