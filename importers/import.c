@@ -874,15 +874,20 @@ static void report_one(FILE *out, const parsed *p, int64_t g)
 	char path[512];
 	dt_sanitize(p->path, path, sizeof path);
 	size_t np = dt_rawlog_points(&p->log);
-	fprintf(out, "%s: %s, %zu point%s in %zu metric%s (", path, p->imp->name,
-	        np, np == 1 ? "" : "s", p->log.nseries,
-	        p->log.nseries == 1 ? "" : "s");
+	if (p->log.nseries == 0) /* facts only: never "0 points in 0 metrics ()" */
+		fprintf(out, "%s: %s, no points (run facts only)", path,
+		        p->imp->name);
+	else
+		fprintf(out, "%s: %s, %zu point%s in %zu metric%s (", path,
+		        p->imp->name, np, np == 1 ? "" : "s", p->log.nseries,
+		        p->log.nseries == 1 ? "" : "s");
 	for (size_t i = 0; i < p->log.nseries; i++) {
 		char m[128];
 		dt_sanitize(p->log.series[i].metric, m, sizeof m);
 		fprintf(out, "%s%s %zu", i ? ", " : "", m, p->log.series[i].n);
 	}
-	fprintf(out, "); steps: %s\n", p->log.step_source);
+	fprintf(out, "%s; steps: %s\n", p->log.nseries ? ")" : "",
+	        p->log.step_source);
 	report_range(out, &p->log, g);
 	report_launches(out, &p->log);
 	for (size_t i = 0; i < p->log.nfacts; i++) {
