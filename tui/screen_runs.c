@@ -310,10 +310,10 @@ void dt_runs_render(dt_runs_screen *s, dt_grid *g, const char *title)
 	layout(s, g, c);
 	dt_cols_head(g, C_MARK, 1, c, C_N, DT_ROLE_AXIS);
 
-	if (s->n == 0)
-		dt_grid_text(g, 1, 3, g->w - 2,
-		             "no runs in this store: dualtrack import --platform gpu "
-		             "--run NAME FILE", DT_ROLE_WARN);
+	if (s->n == 0) /* the import key: it imports into this store, where
+			* a command without --db would use the default one */
+		dt_grid_wrap(g, 1, 3, g->w - 2, 2, "no runs in this store: i imports "
+		             "a log file or run folder into it", DT_ROLE_WARN);
 	/* more runs than rows: a mark under the list says how many are
 	 * above and below; the picked runs' row moves down to the message
 	 * row when no message needs it, else the list gives a row */
