@@ -772,6 +772,7 @@ int dt_tui_run(dt_store *st, const char *db_label, const char *config_path)
 	dt_store_data_version_get(st, &a.data_version);
 	dt_runs_load(&a.runs, st);
 	dt_pilot_ctx_init(&a.pctx, st);
+	snprintf(a.pctx.db, sizeof a.pctx.db, "%s", db_label ? db_label : "");
 	a.cur = AREA_PILOTS;
 	push_new(&a, &dt_pilots_ops);
 	a.cur = AREA_RUNS;

@@ -25,6 +25,8 @@ typedef struct dt_pilot_ctx {
 	                             * its decide dialog when it comes on top */
 	char msg[600];              /* the frame's status message */
 	int msg_err;                /* msg is an error (WARN role) */
+	char db[512];               /* the store as given (--db ...), for
+	                             * the commands a hint names */
 } dt_pilot_ctx;
 
 /* Set up on store st (borrowed), acting as dt_actor_name. */

@@ -130,6 +130,9 @@ void dt_pv_enter(void *st);
  * v's state now (other screens do when they come on top); the status
  * message set before the write is kept unless the reload failed. */
 void dt_pv_written(dt_pv *v);
+/* s as one shell word into out (n bytes): as is when a shell would
+ * not split or expand it, else in single quotes (screen_overview.c). */
+void dt_pv_shell_word(const char *s, char *out, size_t n);
 /* Status line: err = 1 shows it as a warning. */
 void dt_pv_msg(dt_pv *v, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -507,7 +507,7 @@ void dt_tui_set_export(dt_tui_export_fn fn)
 /* s as one shell word into out (size n): as it is when it has only
  * characters no shell splits or expands, else in single quotes, a quote
  * in it written '\'' ("my packs/p 2" -> "'my packs/p 2'"). */
-static void shell_word(const char *s, char *out, size_t n)
+void dt_pv_shell_word(const char *s, char *out, size_t n)
 {
 	size_t o = 0;
 	if (n == 0)
@@ -547,7 +547,7 @@ static int export_to(dt_pv *v, const char *dir)
 	 * any folder (dualtrack ran in this one), quoted for a shell if
 	 * needed; once, so it fits the status rows where two did not */
 	char *abs = realpath(dir, NULL), word[2 * DT_PV_PATH_SHOWN + 3];
-	shell_word(abs ? abs : dir, word, sizeof word);
+	dt_pv_shell_word(abs ? abs : dir, word, sizeof word);
 	dt_pv_msg(&p->pv, 0, "evidence pack written; sign it with: dualtrack "
 	          "sign %s --key KEY", word);
 	free(abs);

@@ -104,11 +104,18 @@ static void body(dt_pv *v, dt_grid *g, int y0, int h)
 	if (wide)
 		dt_grid_text(g, x + 1, y0, 16, "decided at", DT_ROLE_AXIS);
 	if (p->nrows == 0) {
-		dt_grid_wrap(g, 2, y0 + 2, g->w - 4, 3,
-		             "no pilots in this store: dualtrack pilot new NAME, then "
-		             "dualtrack attach NAME RUN --role baseline|pilot "
-		             "(or dualtrack demo). Tab shows the run list.",
-		             DT_ROLE_WARN);
+		/* the commands with this store's --db: without it they would
+		 * write the default store */
+		char db[600] = "", w[sizeof db - 8], hint[2 * sizeof db + 200];
+		if (p->pv.c->db[0]) {
+			dt_pv_shell_word(p->pv.c->db, w, sizeof w);
+			snprintf(db, sizeof db, "--db %s ", w);
+		}
+		snprintf(hint, sizeof hint, "no pilots in this store: dualtrack "
+		         "%spilot new NAME, then dualtrack %sattach NAME RUN --role "
+		         "baseline|pilot (or dualtrack demo). Tab shows the run "
+		         "list.", db, db);
+		dt_grid_wrap(g, 2, y0 + 2, g->w - 4, 4, hint, DT_ROLE_WARN);
 		return;
 	}
 	for (i = dt_list_view(&p->list, h - 1), y = y0 + 1; i < p->nrows && y < y0 + h; i++, y++) {
