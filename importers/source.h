@@ -46,10 +46,12 @@ size_t dt_utf8_bom_len(const char *p, size_t len);
  * file's SHA-256) runs at memory speed. The copy stays resident until
  * dt_source_close (a mapping's pages are given back as they are
  * parsed): hence the cap, and none with less than 4 times the file's
- * size of memory free (sysconf _SC_AVPHYS_PAGES). Returns 1 when loaded;
- * 0 when left as it is (not a mapping, too large, not that much memory
- * free, or the file gave fewer bytes: it shrank, which dt_source_check
- * reports). */
+ * size of memory free (sysconf _SC_AVPHYS_PAGES). Only src->len bytes
+ * are read (and counted against `max`): trailing NUL bytes left out by
+ * dt_source_open stay unread until dt_source_keep_nul_tail asks for
+ * them. Returns 1 when loaded; 0 when left as it is (not a mapping, too
+ * large, not that much memory free, or the file gave fewer bytes: it
+ * shrank, which dt_source_check reports). */
 int dt_source_load(dt_source *src, size_t max);
 
 /* Release a source opened by dt_source_open (safe on a zeroed struct). */
