@@ -53,6 +53,12 @@ static void compute(dt_file_digest *d)
 		d->rc = dt_sha256_file(d->path, d->hex, d->err, sizeof d->err);
 		break;
 	}
+	/* the bytes are hashed and the parse is over (AFTER: the source
+	 * taken, live NULL from the start; early: adopted): a loaded copy
+	 * is given back now, not at the join, which waits until the store
+	 * needs the digest while the run's other files are parsed */
+	if (!d->live || atomic_load(&d->over) == 1)
+		dt_source_unload(&d->src);
 	if (d->rc < 0 && !d->err[0])
 		snprintf(d->err, sizeof d->err, "%.200s: SHA-256 failed (out "
 		         "of memory)", d->path);

@@ -588,6 +588,17 @@ void dt_source_close(dt_source *src)
 	src->len = 0;
 }
 
+void dt_source_unload(dt_source *src)
+{
+	struct dt_source_priv *pv = src->priv;
+	if (!pv || !pv->loaded || !pv->buf)
+		return;
+	free(pv->buf);
+	pv->buf = NULL;
+	pv->loaded_len = 0;
+	src->data = NULL;
+}
+
 int dt_source_streamed(const dt_source *src)
 {
 	return src->priv && src->priv->streamed;

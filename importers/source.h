@@ -54,6 +54,12 @@ size_t dt_utf8_bom_len(const char *p, size_t len);
  * shrank, which dt_source_check reports). */
 int dt_source_load(dt_source *src, size_t max);
 
+/* Give back the copy of a loaded source (dt_source_load) once nothing
+ * reads its bytes again (the parse over, its digest taken): src->data
+ * becomes NULL, src->len stays, dt_source_check still compares the
+ * file. Nothing for a source not loaded. */
+void dt_source_unload(dt_source *src);
+
 /* Release a source opened by dt_source_open (safe on a zeroed struct). */
 void dt_source_close(dt_source *src);
 
