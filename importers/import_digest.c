@@ -49,8 +49,15 @@ static void compute(dt_file_digest *d)
 	case READ_MEMORY:
 		d->rc = dt_sha256_hex(s->len ? s->data : "", s->len, d->hex);
 		break;
-	case READ_PATH:
-		d->rc = dt_sha256_file(d->path, d->hex, d->err, sizeof d->err);
+	case READ_PATH: /* the file opened, not whatever the path names now */
+		d->rc = dt_source_sha256_opened(s, d->hex);
+		if (d->rc == 1) {
+			snprintf(d->err, sizeof d->err, "%.200s: shrank while it was "
+			         "being imported; nothing imported", d->path);
+			d->rc = -1;
+		} else if (d->rc == -2) {
+			d->rc = dt_sha256_file(d->path, d->hex, d->err, sizeof d->err);
+		}
 		break;
 	}
 	/* the bytes are hashed and the parse is over (AFTER: the source

@@ -817,10 +817,30 @@ void dt_source_parse_idle(const dt_source *src)
  * when it was not). *over 2: stop, -1. Returns 0, -1 on failure, or 1
  * when the file gave fewer bytes than src->len (it shrank): nothing
  * hashed, the caller reads the mapping as before. */
+static int sha256_fd(int fd, size_t len, const atomic_int *over,
+                     char hex[65]);
+
 static int sha256_read(const dt_source *src, const atomic_int *over,
                        char hex[65])
 {
-	int fd = src->priv->fd;
+	return sha256_fd(src->priv->fd, src->len, over, hex);
+}
+
+int dt_source_sha256_opened(const dt_source *src, char hex[65])
+{
+	struct dt_source_priv *pv = src->priv;
+	if (!pv || (!pv->mapped && !pv->loaded) || pv->fd < 0)
+		return -2;
+	atomic_int go;
+	atomic_init(&go, 0);
+	return sha256_fd(pv->fd, pv->map_len, &go, hex);
+}
+
+/* SHA-256 of the bytes [0, len) of fd read with pread(2) (sha256_read,
+ * dt_source_sha256_opened). */
+static int sha256_fd(int fd, size_t len, const atomic_int *over,
+                     char hex[65])
+{
 	unsigned char *buf = malloc(HASH_READ);
 	dt_sha256_ctx *ctx = buf ? dt_sha256_begin() : NULL;
 	if (!ctx) {
@@ -828,13 +848,12 @@ static int sha256_read(const dt_source *src, const atomic_int *over,
 		return -1;
 	}
 	int rc = 0;
-	for (size_t off = 0; rc == 0 && off < src->len;) {
+	for (size_t off = 0; rc == 0 && off < len;) {
 		if (atomic_load(over) == 2) {
 			rc = -1;
 			break;
 		}
-		size_t want = src->len - off < HASH_READ ? src->len - off
-		                                         : HASH_READ;
+		size_t want = len - off < HASH_READ ? len - off : HASH_READ;
 		ssize_t got = pread(fd, buf, want, (off_t)off);
 		if (got < 0 && errno == EINTR)
 			continue;

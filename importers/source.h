@@ -54,6 +54,14 @@ size_t dt_utf8_bom_len(const char *p, size_t len);
  * shrank, which dt_source_check reports). */
 int dt_source_load(dt_source *src, size_t max);
 
+/* SHA-256 of the whole file a mapped or loaded source was opened on,
+ * trailing NUL bytes included, read from its open descriptor (pread),
+ * not by path: a file renamed over the path since is not the one
+ * hashed. Returns 0; 1 when the file gave fewer bytes than it held at
+ * open (it shrank); -1 on failure; -2 for a source without one (a
+ * stream, an empty file). */
+int dt_source_sha256_opened(const dt_source *src, char hex[65]);
+
 /* Give back the copy of a loaded source (dt_source_load) once nothing
  * reads its bytes again (the parse over, its digest taken): src->data
  * becomes NULL, src->len stays, dt_source_check still compares the
