@@ -12,7 +12,7 @@ for cmd in "runs" "compare a b" "verify" "pilot list" "pilot show p" \
 	"$bin" --db "$missing" $cmd >/dev/null 2>"$tmp/err"; rc=$?
 	check "$cmd on a missing store: exit 2" test $rc -eq 2
 	check "$cmd names the store it looked for" \
-		grep -qxF "dualtrack: no store at $missing; import something first or pass --db" "$tmp/err"
+		grep -qxF "dualtrack: no store at $missing; import a log into it first, or give --db an existing store" "$tmp/err"
 done
 check "no folder or file was created" test ! -e "$tmp/typo"
 

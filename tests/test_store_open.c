@@ -103,8 +103,8 @@ static void read_open_creates_nothing(void **state)
 	snprintf(path, sizeof path, "%s/none/s.db", dir);
 	dt_store *st = dt_store_open_flags(path, DT_STORE_READ, err, sizeof err);
 	assert_null(st);
-	snprintf(want, sizeof want, "no store at %s; import something first or"
-	         " pass --db", path);
+	snprintf(want, sizeof want, "no store at %s; import a log into it first,"
+	         " or give --db an existing store", path);
 	assert_string_equal(err, want);
 	snprintf(path, sizeof path, "%s/none", dir);
 	assert_int_equal(stat(path, &sb), -1);    /* no folder made either */

@@ -2,7 +2,8 @@
 # tui_db_missing.sh: the full-screen view started with a --db that does
 # not exist (a mistyped path) made an empty store there and showed it.
 # Now it refuses as the commands that only read do: "dualtrack: no store
-# at PATH; import something first or pass --db", then "(an empty one:
+# at PATH; import a log into it first, or give --db an existing store",
+# then "(an empty one:
 # dualtrack --db PATH store init)", exit 2, before the screen is taken
 # (the message stays in the shell), nothing created. The same for a
 # path from $DUALTRACK_DB or the config file's db.
@@ -13,10 +14,10 @@ set -u
 . "$(dirname "$0")/tmux_helpers.sh"
 tui_setup dtdbmiss "${1:-}"
 mkdir -p "$tmp/data"
-want="dualtrack: no store at nosuch.db; import something first or pass --db (an empty one: dualtrack --db nosuch.db store init)"
+want="dualtrack: no store at nosuch.db; import a log into it first, or give --db an existing store (an empty one: dualtrack --db nosuch.db store init)"
 # the same words as a reading command's
 "$BIN" --db "$tmp/nosuch.db" runs 2>"$tmp/runs.err"
-grep -qxF "dualtrack: no store at $tmp/nosuch.db; import something first or pass --db" \
+grep -qxF "dualtrack: no store at $tmp/nosuch.db; import a log into it first, or give --db an existing store" \
 	"$tmp/runs.err" || { echo "FAIL: runs words:"; cat "$tmp/runs.err"; fail=1; }
 $T new-session -d -x 160 -y 24 -s t \
 	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$tmp XDG_DATA_HOME=$tmp/data NO_COLOR=1 bash --norc --noprofile"

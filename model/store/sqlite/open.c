@@ -405,12 +405,12 @@ dt_store *dt_sq_open(const char *path, unsigned flags, dt_err *err)
 	if ((flags & (DT_STORE_READ | DT_STORE_EXISTING)) && stat(path, &sb) < 0 &&
 	    errno == ENOENT) {
 		if (flags & DT_STORE_READ)
-			dt_err_set(err, "no store at %s; import something first or "
-			           "pass --db", path);
+			dt_err_set(err, "no store at %s; import a log into it first, "
+			           "or give --db an existing store", path);
 		else
-			dt_err_set(err, "no store at %s; import something first or "
-			           "pass --db (an empty one: dualtrack --db %s store "
-			           "init)", path, path);
+			dt_err_set(err, "no store at %s; import a log into it first, "
+			           "or give --db an existing store (an empty one: "
+			           "dualtrack --db %s store init)", path, path);
 		return NULL;
 	}
 	dt_sq_mem_install();
