@@ -145,7 +145,7 @@ dt_store *dt_cli_store(const char *db);
 
 /* As dt_cli_store for a command that only reads: the store is opened
  * with DT_STORE_READ, so a missing store is "no store at PATH; import
- * something first or pass --db" (nothing is created) and a read-only
+ * a log into it first, or give --db an existing store" (nothing is created) and a read-only
  * store file or filesystem is readable. */
 dt_store *dt_cli_store_read(const char *db);
 

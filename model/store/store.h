@@ -85,7 +85,7 @@ enum {
 	DT_STORE_REPACK = 1u << 2,
 	/* Open only a store that exists (the full-screen view given --db): a
 	 * missing SQLite file is DT_STORE_READ's "no store at PATH; import
-	 * something first or pass --db", then "(an empty one: dualtrack --db
+	 * a log into it first, or give --db an existing store", then "(an empty one: dualtrack --db
 	 * PATH store init)", and nothing is created; a store that
 	 * exists is opened as with 0 (read and write, migrated). PostgreSQL
 	 * ignores it (the database exists or the connection fails). */
