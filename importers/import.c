@@ -955,15 +955,32 @@ static void report_grown(FILE *out, const char *path, const dt_grown *g)
 /* Store one parsed file: as the run's stored log grown when it is
  * (import_grown.h; p->grown, p->g say how), else as a new file.
  * Returns 0 or -1. */
-static int store_file(dt_store *st, dt_run *run, parsed *p, int first,
+static int store_file(dt_store *st, dt_run *run, parsed *ps, size_t i,
                       FILE *report, char *err, size_t errlen)
 {
+	parsed *p = &ps[i];
 	/* the run's first file (none stored before, none earlier in this
 	 * import): nothing it could have grown from or repeat */
-	if (first && run->files == 0)
+	if (i == 0 && run->files == 0)
 		return store_one(st, run, p, 1, err, errlen);
 	if (parsed_sha(p, err, errlen) < 0)
 		return -1;
+	/* the same file named twice in this import (or by two paths, or a
+	 * copy): said so, not "the run already holds it", which the run,
+	 * new before this import, may not. Earlier files' SHA-256 is known:
+	 * each was stored (store_one, store_file) before this one. */
+	for (size_t j = 0; j < i; j++) {
+		if (strcmp(ps[j].sha256, p->sha256) != 0)
+			continue;
+		if (!strcmp(ps[j].path, p->path))
+			snprintf(err, errlen, "%s: named twice in this import; "
+			         "nothing imported", p->path);
+		else
+			snprintf(err, errlen, "%s: named twice in this import (the "
+			         "same content as %s, SHA-256 %.16s...); nothing "
+			         "imported", p->path, ps[j].path, p->sha256);
+		return -1;
+	}
 	int r = dt_import_grown(st, run, p->path, p->sha256, p->bytes,
 	                        p->imp->name, &p->log, &p->g, err, errlen);
 	p->grown = r == 1;
@@ -1030,7 +1047,7 @@ static int store_all(dt_store *st, const dt_import_request *rq, parsed *ps,
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < rq->nfiles; i++) {
-		rc = store_file(st, &run, &ps[i], i == 0, report, err, errlen);
+		rc = store_file(st, &run, ps, i, report, err, errlen);
 		any_grown |= ps[i].grown;
 		/* before any log changes (a grown file) or is freed */
 		if (sj && dt_import_stats_join(sj, &ms, &nm) < 0 && rc == 0) {

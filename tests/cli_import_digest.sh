@@ -33,7 +33,8 @@ check "again: still one file" test "$(sqlite3 "$db" "SELECT count(*) FROM run_fi
 
 "$bin" --db "$tmp/n.db" import --platform gpu --run twice "$tmp/a.csv" "$tmp/a.csv" >"$tmp/o3" 2>&1
 check "the same file twice in a new store: refused (exit 2)" test $? -eq 2
-check "twice: the second named as held" grep -q "refused, run 'twice' already holds this file" "$tmp/o3"
+check "twice: said named twice in this import (not held by the run: it is new)" grep -qF \
+  "$tmp/a.csv: named twice in this import; nothing imported" "$tmp/o3"
 check "twice: no store left behind" test ! -e "$tmp/n.db"
 
 DUALTRACK_CSV_SPLIT=1 "$bin" --db "$tmp/split.db" import --platform gpu --run s "$tmp/a.csv" >"$tmp/os" 2>&1
