@@ -632,9 +632,21 @@ static void data_cell(csv_ctx *c, const char *s, size_t len)
 	char ex[CELL_EXCERPT + 4], name[CELL_EXCERPT + 4];
 	excerpt(s, len, CELL_EXCERPT, ex, sizeof ex);
 	excerpt(col->name, strlen(col->name), CELL_EXCERPT, name, sizeof name);
-	char msg[160];
-	snprintf(msg, sizeof msg, "expected %s in column '%s', found '%s'",
-	         col->kind == COL_STEP ? "an integer step" : "a number", name, ex);
+	/* NUL bytes (a block of them: a hole left by a crash or a
+	 * preallocation) are said as such, not quoted as '????...' */
+	size_t nuls = 0;
+	for (size_t i = 0; i < len; i++)
+		nuls += s[i] == '\0';
+	char msg[200];
+	if (nuls)
+		snprintf(msg, sizeof msg, "expected %s in column '%s', found %zu "
+		         "NUL byte%s (a hole in the file?)",
+		         col->kind == COL_STEP ? "an integer step" : "a number", name,
+		         nuls, nuls == 1 ? "" : "s");
+	else
+		snprintf(msg, sizeof msg, "expected %s in column '%s', found '%s'",
+		         col->kind == COL_STEP ? "an integer step" : "a number", name,
+		         ex);
 	fail(c, msg);
 }
 
