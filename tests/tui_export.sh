@@ -33,7 +33,7 @@ wait_for "exists and is not empty" || exit 1
 expect_line "write the evidence pack into folder"
 keys C-u "pack-a" Enter
 # the next step names the folder as an absolute path
-wait_joined "evidence pack written; sign it with: dualtrack sign $(cd "$tmp" && pwd -P)/pack-a --key KEY" || exit 1
+wait_joined "evidence pack written; sign it with: dualtrack sign $(cd "$tmp" && pwd -P)/pack-a --key ~/.ssh/id_ed25519" || exit 1
 [ -f "$tmp/pack-a/report.html" ] || { echo "FAIL: no report.html"; fail=1; }
 (cd "$tmp/pack-a" && sha256sum --strict -c MANIFEST.sha256 >/dev/null) ||
 	{ echo "FAIL: manifest does not check"; fail=1; }

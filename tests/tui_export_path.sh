@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # tui_export_path.sh: after the overview's export (X, Enter) the status
 # rows name the pack's folder as an absolute path, so the next step they
-# give, 'dualtrack sign DIR --key KEY', works from any folder; a path a
-# shell would split is quoted in that command. Demo store, 80x24, the
-# folder typed relative to where dualtrack runs ($tmp, made by
-# mktemp -d /tmp/dtexpath.XXXXXX: 20 characters, so the message wraps at
-# the same place on every machine):
+# give, 'dualtrack sign DIR --key ~/.ssh/id_ed25519' (as `dualtrack
+# export` gives it), works from any folder; a path a shell would split is
+# quoted in that command. Demo store, 80x24, the folder typed relative to
+# where dualtrack runs ($tmp, made by mktemp -d /tmp/dtexpath.XXXXXX: 20
+# characters, so the message wraps at the same place on every machine):
 # 1. 'packs/p1': 'evidence pack written; sign it with: dualtrack sign'
 #    (51 columns: the path, 29, does not fit after it) and '$tmp/packs/p1
-#    --key KEY' on 2 rows above the footer; whole screen (it read
-#    'evidence pack written to packs/p1; sign it with: dualtrack sign
-#    packs/p1 --key', relative);
+#    --key ~/.ssh/id_ed25519' on 2 rows above the footer; whole screen (it
+#    read 'evidence pack written to packs/p1; sign it with: dualtrack sign
+#    packs/p1 --key', relative; then '--key KEY' where the CLI said
+#    '--key ~/.ssh/id_ed25519', new-user trial);
 # 2. 'my packs/p 2': the command reads "dualtrack sign '$tmp/my packs/p 2'
-#    --key KEY" and, run as shown (KEY an ed25519 key made here), signs
-#    the pack.
+#    --key ~/.ssh/id_ed25519" and, run as shown (with an ed25519 key made
+#    here in place of ~/.ssh/id_ed25519), signs the pack.
 # $1 = dualtrack binary; exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tmux_helpers.sh"
@@ -55,7 +56,7 @@ created by golden at 2026-11-29T10:00:00Z; you act as golden
                 deciders: A. Rivera (researcher), K. Tanaka
                 (training-engineer), M. Okafor (platform)
 evidence pack written; sign it with: dualtrack sign
-@T@/packs/p1 --key KEY
+@T@/packs/p1 --key ~/.ssh/id_ed25519
 ?:help q:back Enter:open c:compare ]:pilot-run l:ledger X:export d:decide
 S
 screen_is "$tmp/want1.txt"
@@ -65,10 +66,10 @@ screen_is "$tmp/want1.txt"
 keys X
 wait_for "write the evidence pack into folder" || exit 1
 keys C-u; keys -l "my packs/p 2"; keys Enter
-wait_joined "sign it with: dualtrack sign '$tmp/my packs/p 2' --key KEY" || exit 1
+wait_joined "sign it with: dualtrack sign '$tmp/my packs/p 2' --key ~/.ssh/id_ed25519" || exit 1
 if command -v ssh-keygen >/dev/null 2>&1; then
 	ssh-keygen -q -t ed25519 -N '' -C 'golden' -f "$tmp/k" || exit 1
-	cmd=$(screen | tr -s ' \n' ' ' | sed -n "s|.*sign it with: \(dualtrack sign .* --key\) KEY.*|\1|p")
+	cmd=$(screen | tr -s ' \n' ' ' | sed -n "s|.*sign it with: \(dualtrack sign .* --key\) ~/.ssh/id_ed25519.*|\1|p")
 	[ -n "$cmd" ] || { echo "FAIL: no command on the screen"; screen; fail=1; }
 	(cd / && eval "\"$BIN\" --db \"$tmp/x.db\" ${cmd#dualtrack } \"$tmp/k\" --role researcher") >"$tmp/sign.out" 2>&1 ||
 		{ echo "FAIL: the command shown did not sign: $cmd"; cat "$tmp/sign.out"; fail=1; }

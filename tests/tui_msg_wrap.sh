@@ -4,7 +4,7 @@
 # demo store:
 # 1. the export's note on the overview's status row at 80x24 wraps to 2
 #    rows above the footer, the whole next step 'dualtrack sign DIR --key
-#    KEY' (DIR absolute: 52 columns, $tmp made by mktemp -d
+#    ~/.ssh/id_ed25519' (DIR absolute: 52 columns, $tmp made by mktemp -d
 #    /tmp/dtmsgwrap.XXXXXX) on the second (it was cut: '... dualtrack
 #    sign evi…'); at 60x16 3 rows. The body gives the rows up.
 # 2. the add-drill form's refusal of fault time '2026-11-02 10:41' at
@@ -45,7 +45,7 @@ keys C-u "evidence-packs/trialpack-drift" Enter
 wait_for "evidence pack written;" || exit 1
 sed "s|@T@|$tmp|" >"$tmp/note80" <<'S'
 evidence pack written; sign it with: dualtrack sign
-@T@/evidence-packs/trialpack-drift --key KEY
+@T@/evidence-packs/trialpack-drift --key ~/.ssh/id_ed25519
 S
 rows 22 23 <"$tmp/note80"
 wait_rows 24 24 "?:help q:back" # the footer stays on the last row
@@ -53,7 +53,7 @@ $T resize-window -t t -x 60 -y 16
 sed "s|@T@|$tmp|" >"$tmp/note60" <<'S'
 evidence pack written; sign it with: dualtrack sign
 @T@/evidence-packs/trialpack-drift --key
-KEY
+~/.ssh/id_ed25519
 S
 rows 13 15 <"$tmp/note60"
 $T resize-window -t t -x 80 -y 24

@@ -54,7 +54,7 @@ keys -l "$tmp/p"
 not_selected "$tmp/p"
 expect_line "^ *│? *$tmp/p *│? *$"
 keys Enter
-wait_joined "evidence pack written; sign it with: dualtrack sign $tmp/p --key KEY" || exit 1
+wait_joined "evidence pack written; sign it with: dualtrack sign $tmp/p --key ~/.ssh/id_ed25519" || exit 1
 [ -f "$tmp/p/MANIFEST.sha256" ] || { echo "FAIL: no pack at $tmp/p"; fail=1; }
 # 2. End keeps it
 keys X
@@ -64,14 +64,14 @@ not_selected "pack-llama3-8b-lora-trn2"
 keys -l -- "-b"
 wait_for "pack-llama3-8b-lora-trn2-b"
 keys Enter
-wait_joined "dualtrack sign $tmp/pack-llama3-8b-lora-trn2-b --key KEY" || exit 1
+wait_joined "dualtrack sign $tmp/pack-llama3-8b-lora-trn2-b --key ~/.ssh/id_ed25519" || exit 1
 # 3. Backspace edits it
 keys X
 wait_selected "pack-llama3-8b-lora-trn2"
 keys BSpace
 not_selected "pack-llama3-8b-lora-trn"
 keys c Enter
-wait_joined "dualtrack sign $tmp/pack-llama3-8b-lora-trnc --key KEY" || exit 1
+wait_joined "dualtrack sign $tmp/pack-llama3-8b-lora-trnc --key ~/.ssh/id_ed25519" || exit 1
 [ -f "$tmp/pack-llama3-8b-lora-trnc/MANIFEST.sha256" ] ||
 	{ echo "FAIL: no pack at pack-llama3-8b-lora-trnc"; fail=1; }
 # 4. the checklist's evidence prompt

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/service/pack/pack_data.h"
 #include "model/util/text.h"
 #include "tui/pilots_internal.h"
 #include "tui/screen.h"
@@ -548,8 +549,8 @@ static int export_to(dt_pv *v, const char *dir)
 	 * needed; once, so it fits the status rows where two did not */
 	char *abs = realpath(dir, NULL), word[2 * DT_PV_PATH_SHOWN + 3];
 	dt_pv_shell_word(abs ? abs : dir, word, sizeof word);
-	dt_pv_msg(&p->pv, 0, "evidence pack written; sign it with: dualtrack "
-	          "sign %s --key KEY", word);
+	dt_pv_msg(&p->pv, 0, "evidence pack written; sign it with: "
+	          DT_PACK_SIGN_NEXT, word);
 	free(abs);
 	return 0;
 }

@@ -365,7 +365,7 @@ int dt_cmd_export(const char *db, int argc, char **argv)
 	} else {
 		dt_sanitize(out, safe, sizeof safe);
 		printf("evidence pack written to %s\n"
-		       "next: dualtrack sign %s --key ~/.ssh/id_ed25519\n", safe, safe);
+		       "next: " DT_PACK_SIGN_NEXT "\n", safe, safe);
 	}
 	dt_store_close(st);
 	return rc == 0 ? DT_EXIT_OK : DT_EXIT_USAGE;

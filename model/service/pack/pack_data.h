@@ -22,6 +22,11 @@
 #include "model/service/ledger_load.h"
 #include "model/service/assessment.h"
 
+/* The next step after an export, as `dualtrack export` and the TUI's
+ * overview X both give it (one text, so the two hints agree): a printf
+ * format taking the pack's folder, already made safe for a terminal. */
+#define DT_PACK_SIGN_NEXT "dualtrack sign %s --key ~/.ssh/id_ed25519"
+
 /* One run of the pilot: its files (path as imported, SHA-256, bytes) and
  * journal (current value per key). Parallel to ov.runs. */
 typedef struct dt_pack_run {
