@@ -147,7 +147,10 @@ static int print_text(dt_store *st, const dt_run *run,
 	}
 	if (print_reference(st, run, refs) < 0)
 		return -1;
-	printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
+	/* with no restart and no checkpoint, nothing to say about one: the
+	 * "no restarts" line below says it */
+	if (n || res->nckpt)
+		printf("%s\n", dt_resume_ckpt_text(res, ck, sizeof ck));
 	for (size_t i = 0; i < n; i++) {
 		char ev[600], sum[DT_RESTART_TALLY_MAX];
 		printf("restart %zu at step %lld: %s\n", i + 1,

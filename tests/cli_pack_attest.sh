@@ -4,7 +4,9 @@
 # "go FORCED" in report.md and evidence.json: the attestation's decision
 # carries "forced": true and the same items in "forced_past" (it read a
 # plain {"kind": "go"}). A pilot run without restarts is not judged:
-# report.md says "no restarts; checkpoint unknown" with no verdict, the
+# report.md says just "no restarts" with no verdict (it read "no
+# restarts; checkpoint unknown": with no restart there is no checkpoint
+# to know; new-user trial), and so does resume-check, the
 # attestation's resume verdict is the service's key "no_restarts", as
 # resume-check --json (it read "pass"). verify holds the attestation's
 # decision to the pack's (evidence.json, checked against its hash and,
@@ -32,7 +34,11 @@ dt decide f go --force --rationale "ship anyway" --decider "Ana:researcher" >/de
 dt export f --out "$tmp/pack" >/dev/null 2>&1 || { echo "setup failed"; exit 1; }
 
 check "report.md: the current decision reads go FORCED" grep -qF "go FORCED" "$tmp/pack/report.md"
-check "report.md: run p: no restarts; checkpoint unknown" grep -qF "p: no restarts; checkpoint unknown." "$tmp/pack/report.md"
+check "report.md: run p: no restarts" grep -qxF "p: no restarts." "$tmp/pack/report.md"
+check "report.md: no 'checkpoint unknown'" eval '! grep -qF "checkpoint unknown" "$tmp/pack/report.md"'
+dt resume-check p >"$tmp/rc.txt" 2>&1
+check "resume-check p: no restarts, nothing to check" grep -qxF "no restarts: nothing to check" "$tmp/rc.txt"
+check "resume-check p: no 'checkpoint unknown'" eval '! grep -qF "checkpoint unknown" "$tmp/rc.txt"'
 check "evidence.json: decision #1 forced past the 12 items" py "
 import json
 d = json.load(open('$tmp/pack/evidence.json'))['decisions']

@@ -288,7 +288,7 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 	for (k = 0; k < r->res.nv; k++)
 		fails += !r->res.v[k].pass;
 	dt_resume_ckpt_text(&r->res, ck, sizeof ck);
-	if (!r->res.nckpt)
+	if (!r->res.nckpt && r->res.nv)
 		snprintf(ck, sizeof ck, "checkpoint: unknown (give --checkpoint "
 		         "or a drill)");
 	/* the run the loss level is checked against, on its own rows

@@ -329,7 +329,7 @@ static void parity(dt_doc *d, const dt_pack *p)
 
 static void resume(dt_doc *d, const dt_pack *p)
 {
-	char t[1400], sum[600], ck[300], at[32];
+	char t[1400], sum[900], at[32];
 	int any = 0;
 	d->ops->heading(d, 2, "Resume verdicts");
 	for (size_t i = 0; i < p->ov.nruns; i++) {
@@ -337,9 +337,8 @@ static void resume(dt_doc *d, const dt_pack *p)
 		if (p->ov.runs[i].role != DT_RUN_PILOT || r->nseg == 0)
 			continue;
 		any = 1;
-		snprintf(t, sizeof t, "%s: %s; %s.", p->ov.runs[i].run.name,
-		         dt_resume_summary(r, sum, sizeof sum),
-		         dt_resume_ckpt_text(r, ck, sizeof ck));
+		snprintf(t, sizeof t, "%s: %s.", p->ov.runs[i].run.name,
+		         dt_resume_headline(r, sum, sizeof sum));
 		d->ops->para(d, r->nv == 0 ? NULL : r->all_pass ? "pass" : "fail", t);
 		if (r->nv == 0)
 			continue;

@@ -435,6 +435,18 @@ static size_t step_credit(const dt_resume_run_result *r, int64_t s,
 	return k;
 }
 
+char *dt_resume_headline(const dt_resume_run_result *r, char *buf, size_t n)
+{
+	char ck[DT_RESUME_MAX_CKPT * 22];
+	dt_resume_summary(r, buf, n);
+	if (r->nv || r->nckpt) {
+		size_t used = strlen(buf);
+		dt_buf_printf(buf, n, &used, "; %s",
+		              dt_resume_ckpt_text(r, ck, sizeof ck));
+	}
+	return buf;
+}
+
 char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 {
 	size_t used = 0;
@@ -446,8 +458,9 @@ char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n)
 			if (r->v[i].log_ckpt >= 0)
 				dt_buf_printf(buf, n, &used, "%s%lld", used ? "," : "checkpoint(s) "
 				    "stated in the log ", (long long)r->v[i].log_ckpt);
+		/* with no restart there is no checkpoint to know */
 		if (used == 0)
-			snprintf(buf, n, "checkpoint unknown");
+			snprintf(buf, n, r->nv ? "checkpoint unknown" : "no restarts");
 		return buf;
 	}
 	/* the list's steps and the ones a restart's log states, ascending */

@@ -143,10 +143,17 @@ int dt_resume_run_refs(dt_store *st, const dt_run *run,
  * #2, #3), 3000 (log, drill #1)" (every drill of a step: r->credits;
  * short, for an 80-column row); steps given (--checkpoint, checkpoint.confirmed_step) name
  * no source: "checkpoints 1200,3400" when none does. Without r->ckpt:
- * "checkpoint(s) stated in the log 40", or "checkpoint unknown". The one
+ * "checkpoint(s) stated in the log 40", or "checkpoint unknown" (a
+ * restart whose checkpoint is not known), or "no restarts" (none: there
+ * is no checkpoint to know). The one
  * headline pilot show, resume-check, the TUI and the pack print.
  * Returns buf. */
 char *dt_resume_ckpt_text(const dt_resume_run_result *r, char *buf, size_t n);
+
+/* dt_resume_summary, then "; " and dt_resume_ckpt_text unless there is
+ * no restart and no checkpoint: "1 restart, PASS; checkpoint 40 (from
+ * the log)", "no restarts". Returns buf. */
+char *dt_resume_headline(const dt_resume_run_result *r, char *buf, size_t n);
 
 /* One-line summary of r into buf[n]: "1 restart, PASS", "2 restarts,
  * 1 FAIL (step 4120: replay)" (failing restarts by their first logged
