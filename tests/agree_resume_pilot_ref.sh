@@ -52,7 +52,7 @@ check() { # WHAT RUNS: the CLI's verdict and the view's agree, PASS
 	has "$1: resume-check loss" <(echo "$out") "loss         pass  pilot/baseline ratio mean 1"
 	has "$1: resume-check names rp" <(echo "$out") "loss level vs gb, the baseline of pilot rp"
 	view "$2" || return 1
-	wait_for "every restart passes: 1 restart(s)"
+	wait_for "1 restart: PASS"
 	wait_for "$ref"
 	expect_line "^  loss +pass +pilot/baseline ratio mean 1 "
 	keys Q

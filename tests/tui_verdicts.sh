@@ -263,7 +263,7 @@ $T send-keys -t t r
 wait_for "resume check: nolr"
 cat >"$tmp/cause.txt" <<'EOF2'
  dualtrack — c.db — resume check: nolr
-1 of 1 FAIL: 1 restart(s)
+1 restart: FAIL
 checkpoint: unknown (give --checkpoint or a drill); data cursor n/a
 restart 1 at step 11: FAIL  (last before 10, replayed 0, lost 0)
   evidence           new_file

@@ -298,19 +298,23 @@ void dt_resume_render(dt_resume_screen *r, dt_grid *g, const char *title)
 		y_ck += dt_grid_wrap(g, 0, 2, g->w, 2, r->ref, DT_ROLE_LABEL);
 	dt_layout_printf(g, 0, y_ck, g->w, DT_ROLE_STATUS, "%s; data cursor %s", ck,
 	               r->res.cursor_metric[0] ? r->res.cursor_metric : "n/a");
-	/* the verdict first, so a narrow terminal cuts only the names */
+	/* the count, then the verdict in its colour: "1 restart: FAIL",
+	 * "2 restarts: 1 FAIL", "3 restarts: PASS" (segments = restarts + 1:
+	 * the restarts say it) */
 	if (r->res.nv == 0)
-		y = dt_layout_text(g, 0, 1, g->w, "no restarts: nothing to check",
-		                   DT_ROLE_STATUS);
-	else if (fails)
-		y = dt_layout_printf(g, 0, 1, g->w, DT_ROLE_FAIL, "%zu of %zu FAIL",
-		                     fails, r->res.nv);
-	else
-		y = dt_layout_text(g, 0, 1, g->w, "every restart passes",
-		                   DT_ROLE_PASS);
-	/* (segments = restarts + 1: the restarts say it) */
-	dt_layout_printf(g, y, 1, g->w - y, DT_ROLE_NORMAL, ": %zu restart(s)",
-	                 r->res.nv);
+		dt_layout_text(g, 0, 1, g->w, "no restarts: nothing to check",
+		               DT_ROLE_STATUS);
+	else {
+		y = dt_layout_printf(g, 0, 1, g->w, DT_ROLE_NORMAL, "%zu restart%s: ",
+		                     r->res.nv, r->res.nv == 1 ? "" : "s");
+		if (fails && r->res.nv == 1)
+			dt_layout_text(g, y, 1, g->w - y, "FAIL", DT_ROLE_FAIL);
+		else if (fails)
+			dt_layout_printf(g, y, 1, g->w - y, DT_ROLE_FAIL, "%zu FAIL",
+			                 fails);
+		else
+			dt_layout_text(g, y, 1, g->w - y, "PASS", DT_ROLE_PASS);
+	}
 	/* the restart window at the bottom (a third of the rows, 6 to 14),
 	 * when the terminal has 20 rows or more */
 	if (r->res.nv && r->nseg > 1 && g->h >= 20) {
