@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "dt_test_rss.h"
 #include "dt_test_tmpdir.h"
 #include "importers/import_digest.h"
 #include "importers/source.h"
@@ -94,17 +95,6 @@ static void early_then_freed(void **state)
 	assert_non_null(src.data); /* still the caller's */
 	assert_int_equal(src.len, 34888906);
 	dt_source_close(&src);
-}
-
-/* Resident bytes of this process now (/proc/self/statm). */
-static size_t resident_now(void)
-{
-	FILE *f = fopen("/proc/self/statm", "r");
-	unsigned long size = 0, res = 0;
-	assert_non_null(f);
-	assert_int_equal(fscanf(f, "%lu %lu", &size, &res), 2);
-	fclose(f);
-	return (size_t)res * (size_t)sysconf(_SC_PAGESIZE);
 }
 
 /* A source read whole into memory (dt_source_load), its digest taken

@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "dt_test_rss.h"
 #include "dt_test_tmpdir.h"
 #include "importers/importer.h"
 #include "importers/source.h"
@@ -464,17 +465,6 @@ static void loaded_then_changed(void **state)
 	assert_non_null(strstr(err, want));
 	dt_source_close(&src);
 	unlink(p);
-}
-
-/* Resident bytes of this process now (/proc/self/statm). */
-static size_t resident_now(void)
-{
-	FILE *f = fopen("/proc/self/statm", "r");
-	unsigned long size = 0, res = 0;
-	assert_non_null(f);
-	assert_int_equal(fscanf(f, "%lu %lu", &size, &res), 2);
-	fclose(f);
-	return (size_t)res * (size_t)sysconf(_SC_PAGESIZE);
 }
 
 /* A preallocated log (64 MiB, its first 14 bytes written): the load
